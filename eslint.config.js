@@ -1,0 +1,114 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { existsSync, readdirSync } from 'node:fs';
+
+const featuresDir = new URL('./src/client/features/', import.meta.url);
+const featureNames = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+// Import direction (house style): shared imports nothing of ours; client and server never import
+// each other; the BFF never imports the demo upstream (it talks to it over HTTP), except main.ts,
+// which only starts it in-process; client features never import other features.
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'test-results/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-default-export': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: restrict([
+      {
+        group: ['**/client/**', '**/server/**', '**/demo-upstream/**'],
+        message: 'shared imports nothing of client, server or demo-upstream',
+      },
+    ]),
+  },
+  {
+    files: ['src/server/**'],
+    ignores: ['src/server/main.ts'],
+    rules: restrict([
+      { group: ['**/client/**'], message: 'the server never imports the client' },
+      {
+        group: ['**/demo-upstream/**'],
+        message: 'the BFF talks to the upstream over HTTP; only main.ts starts the demo',
+      },
+    ]),
+  },
+  {
+    files: ['src/server/main.ts'],
+    rules: restrict([{ group: ['**/client/**'], message: 'the server never imports the client' }]),
+  },
+  {
+    files: ['src/demo-upstream/**'],
+    rules: restrict([
+      {
+        group: ['**/client/**', '**/server/**'],
+        message: 'the demo upstream is a separate program',
+      },
+    ]),
+  },
+  {
+    files: ['src/client/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([
+        {
+          group: ['**/server/**', '**/demo-upstream/**'],
+          message: 'the client talks to the BFF over HTTP only',
+        },
+      ]),
+    },
+  },
+  {
+    // Each feature may import only itself (plus components/, lib/, shared/); zones are generated
+    // from the folders that exist, so a new feature is covered without editing this file.
+    files: ['src/client/features/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureNames.map((name) => ({
+              target: `./src/client/features/${name}`,
+              from: './src/client/features',
+              except: [`./${name}`],
+              message: 'features never import other features; compose them in app/',
+            })),
+            {
+              target: './src/client/features',
+              from: './src/client/app',
+              message: 'features never import app/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

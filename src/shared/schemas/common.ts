@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * Upstream JSON is untrusted and may grow fields at any time (the API is additive within v1).
+ * Objects keep unknown keys (`looseObject`); fields beyond the identity of a record are optional
+ * and may be null, so a partial record still renders ("n/a") instead of failing a whole response.
+ */
+export const optionalNumber = z.number().nullish();
+export const optionalInteger = z.number().int().nullish();
+export const optionalString = z.string().nullish();
+export const optionalBoolean = z.boolean().nullish();
+
+/** `{ok: false, error}`: the error body of the upstream and of the BFF. */
+export const errorBodySchema = z.looseObject({
+  ok: z.literal(false),
+  error: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { optionalInteger, optionalString } from './common.js';
+import { countrySchema } from './country.js';
+import { globalSummarySchema } from './global.js';
+import { hotspotSchema } from './hotspot.js';
+
+/** `GET /api/v1/hotspots` (200). */
+export const hotspotsResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  as_of: z.string(),
+  methodology_version: optionalString,
+  global: globalSummarySchema.nullish(),
+  count: optionalInteger,
+  hotspots: z.array(hotspotSchema),
+});
+export type HotspotsResponse = z.infer<typeof hotspotsResponseSchema>;
+
+/** `GET /api/v1/country/{iso}` (200). */
+export const countryResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  as_of: z.string(),
+  country: countrySchema,
+});
+export type CountryResponse = z.infer<typeof countryResponseSchema>;
+
+/**
+ * `GET /api/v1/export?format=json`. Only `as_of` is relied on; `countries` is used when it is an
+ * array of objects with `iso` (the demo upstream's choice; a real upstream may differ), each
+ * element parsed on its own so one bad record does not discard the rest.
+ */
+export const exportJsonSchema = z.looseObject({
+  as_of: z.string(),
+  methodology_version: optionalString,
+  global: globalSummarySchema.nullish(),
+  countries: z.unknown().optional(),
+});
+export type ExportJson = z.infer<typeof exportJsonSchema>;
+
+export function exportCountries(payload: ExportJson): z.infer<typeof countrySchema>[] | null {
+  if (!Array.isArray(payload.countries)) return null;
+  const parsed = payload.countries.flatMap((item: unknown) => {
+    const result = countrySchema.safeParse(item);
+    return result.success ? [result.data] : [];
+  });
+  return parsed.length > 0 ? parsed : null;
+}

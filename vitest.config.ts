@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'test/shared/**/*.test.ts',
+            'test/server/**/*.test.ts',
+            'test/demo-upstream/**/*.test.ts',
+          ],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['test/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/client/setup.ts'],
+        },
+      },
+    ],
+  },
+});

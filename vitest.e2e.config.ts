@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Real-browser tests: Debian's Chromium driven by playwright-core against the built app served by
+// the BFF on a demo upstream. One file at a time: two cores, one browser.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['test/e2e/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
