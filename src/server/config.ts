@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { DEFAULT_FRESHNESS, type FreshnessPolicy } from '../shared/freshness.js';
+import { Secret } from './secret.js';
+
+/** Start-up configuration problem: one line naming the variable, never its secret value. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const API_KEY_PATTERN = /^ar_live_[0-9a-fA-F]{64}$/;
+export const DEMO_TIERS = ['Pro', 'Team', 'Enterprise', 'Custom'] as const;
+export type DemoTierName = (typeof DEMO_TIERS)[number];
+
+export type UpstreamConfig =
+  | { mode: 'live'; baseUrl: string; apiKey: Secret }
+  /** Demo mode: main.ts starts the demo upstream and fills in its URL and freshly issued key. */
+  | { mode: 'demo'; demoTier: DemoTierName };
+
+export interface AppConfig {
+  host: string;
+  port: number;
+  upstream: UpstreamConfig;
+  /** Where the cache persists between restarts; null keeps it in memory only (tests). */
+  dataDir: string | null;
+  access: {
+    dashboardToken: Secret | null;
+    trustedProxyAuthHeader: string | null;
+    allowAnonymous: boolean;
+  };
+  /** Upstream requests kept back for interactive cache misses; background work stops above it. */
+  quotaReserve: number;
+  freshness: FreshnessPolicy;
+  cacheMaxEntries: number;
+  /** Cache misses one client may cause per minute (hits are never limited). */
+  clientMissesPerMinute: number;
+  upstreamTimeouts: { connectMs: number; requestMs: number };
+  upstreamRetry: { maxAttempts: number; maxTotalMs: number };
+  tiles: { url: string; attribution: string } | null;
+  /** Set when a TLS-terminating proxy is in front: enables HSTS and upgrade-insecure-requests. */
+  behindTls: boolean;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function nonEmpty(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = nonEmpty(env, name);
+  if (raw === null) return false;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0 (got "${raw}")`);
+}
+
+function httpUrl(name: string, raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL (expected http:// or https://)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must use http:// or https:// (got ${url.protocol})`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigError(`${name} must not contain credentials; use RISK_API_KEY`);
+  }
+  return url;
+}
+
+function readKey(env: Env): Secret | null {
+  const inline = nonEmpty(env, 'RISK_API_KEY');
+  const file = nonEmpty(env, 'RISK_API_KEY_FILE');
+  if (inline && file) {
+    throw new ConfigError('Set RISK_API_KEY or RISK_API_KEY_FILE, not both');
+  }
+  let key = inline;
+  let source = 'RISK_API_KEY';
+  if (file) {
+    source = 'RISK_API_KEY_FILE';
+    try {
+      key = readFileSync(file, 'utf8').trim();
+    } catch {
+      throw new ConfigError(`RISK_API_KEY_FILE: cannot read the file ${file}`);
+    }
+  }
+  if (key === null) return null;
+  if (!API_KEY_PATTERN.test(key)) {
+    throw new ConfigError(
+      `${source} does not hold a valid key (expected "ar_live_" followed by 64 hexadecimal characters)`,
+    );
+  }
+  return new Secret(key);
+}
+
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1';
+}
+
+function readUpstream(env: Env): UpstreamConfig {
+  const baseUrl = nonEmpty(env, 'RISK_API_BASE_URL');
+  const key = readKey(env);
+  if (baseUrl && !key) {
+    throw new ConfigError('RISK_API_BASE_URL is set but RISK_API_KEY (or RISK_API_KEY_FILE) is not');
+  }
+  if (key && !baseUrl) {
+    throw new ConfigError('RISK_API_KEY is set but RISK_API_BASE_URL is not');
+  }
+  if (baseUrl && key) {
+    const url = httpUrl('RISK_API_BASE_URL', baseUrl);
+    return { mode: 'live', baseUrl: url.href.replace(/\/+$/, ''), apiKey: key };
+  }
+  const tier = nonEmpty(env, 'DEMO_TIER') ?? 'Pro';
+  const demoTier = DEMO_TIERS.find((name) => name.toLowerCase() === tier.toLowerCase());
+  if (!demoTier) {
+    throw new ConfigError(`DEMO_TIER must be one of ${DEMO_TIERS.join(', ')} (got "${tier}")`);
+  }
+  return { mode: 'demo', demoTier };
+}
+
+function readAccess(env: Env, host: string): AppConfig['access'] {
+  const token = nonEmpty(env, 'DASHBOARD_TOKEN');
+  if (token !== null && token.length < 16) {
+    throw new ConfigError('DASHBOARD_TOKEN must be at least 16 characters long');
+  }
+  const access = {
+    dashboardToken: token === null ? null : new Secret(token),
+    trustedProxyAuthHeader: nonEmpty(env, 'TRUSTED_PROXY_AUTH_HEADER')?.toLowerCase() ?? null,
+    allowAnonymous: flag(env, 'ALLOW_ANONYMOUS'),
+  };
+  const guarded = access.dashboardToken || access.trustedProxyAuthHeader || access.allowAnonymous;
+  if (!isLoopback(host) && !guarded) {
+    throw new ConfigError(
+      `HOST=${host} would expose the dashboard beyond this machine without access control: ` +
+        'set DASHBOARD_TOKEN or TRUSTED_PROXY_AUTH_HEADER (or ALLOW_ANONYMOUS=1 to accept the risk)',
+    );
+  }
+  return access;
+}
+
+function readTiles(env: Env): AppConfig['tiles'] {
+  const url = nonEmpty(env, 'TILE_URL');
+  if (url === null) return null;
+  httpUrl('TILE_URL', url.replace(/\{[a-z]\}/g, '0'));
+  const attribution = nonEmpty(env, 'TILE_ATTRIBUTION');
+  if (attribution === null) {
+    throw new ConfigError('TILE_URL is set but TILE_ATTRIBUTION is not (tile providers require it)');
+  }
+  return { url, attribution };
+}
+
+/** Parses the environment once; throws ConfigError with a single line on the first problem. */
+export function parseConfig(env: Env): AppConfig {
+  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  const staleIfErrorHours = integer(env, 'STALE_IF_ERROR_HOURS', 24, 0, 24 * 30);
+  const dataDir = nonEmpty(env, 'DATA_DIR') ?? './data';
+  return {
+    host,
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    upstream: readUpstream(env),
+    dataDir: resolve(dataDir),
+    access: readAccess(env, host),
+    quotaReserve: integer(env, 'QUOTA_RESERVE', 10, 0, 1000),
+    freshness: { ...DEFAULT_FRESHNESS, staleIfErrorMs: staleIfErrorHours * 3_600_000 },
+    cacheMaxEntries: integer(env, 'CACHE_MAX_ENTRIES', 2000, 10, 1_000_000),
+    clientMissesPerMinute: integer(env, 'CLIENT_MISSES_PER_MINUTE', 30, 1, 10_000),
+    upstreamTimeouts: {
+      connectMs: integer(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
+      requestMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
+    },
+    upstreamRetry: { maxAttempts: 3, maxTotalMs: 10_000 },
+    tiles: readTiles(env),
+    behindTls: flag(env, 'BEHIND_TLS'),
+    logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
+  };
+}

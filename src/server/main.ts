@@ -1,0 +1,68 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDemoUpstream, type DemoUpstream } from '../demo-upstream/server.js';
+import { buildApp, type ResolvedUpstream } from './app.js';
+import { ConfigError, parseConfig, type AppConfig } from './config.js';
+import { Secret } from './secret.js';
+
+// Entry point: read config, start, close gracefully. Nothing else lives here.
+
+const here = dirname(fileURLToPath(import.meta.url));
+// Compiled to dist/node/server/main.js; the SPA is built to dist/client.
+const clientDir = resolve(here, '../../client');
+
+function readConfig(): AppConfig {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+async function resolveUpstream(
+  config: AppConfig,
+): Promise<{ upstream: ResolvedUpstream; demo: DemoUpstream | null }> {
+  if (config.upstream.mode === 'live') {
+    const { baseUrl, apiKey } = config.upstream;
+    return { upstream: { mode: 'live', baseUrl, apiKey }, demo: null };
+  }
+  // No key configured: run our stand-in for the Risk API on a loopback port and talk to it over
+  // HTTP exactly as to the real service, with a freshly issued key of the configured tier.
+  const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
+  const apiKey = new Secret(demo.issueKey(config.upstream.demoTier));
+  return { upstream: { mode: 'demo', baseUrl: demo.url, apiKey }, demo };
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const { upstream, demo } = await resolveUpstream(config);
+  const app = await buildApp(config, { upstream, clientDir });
+
+  let closing = false;
+  const close = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await demo?.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  app.log.info(
+    { mode: upstream.mode, tier: config.upstream.mode === 'demo' ? config.upstream.demoTier : null },
+    `Global Risk Dashboard at ${where}${upstream.mode === 'demo' ? ' (Demo data)' : ''}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
