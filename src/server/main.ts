@@ -54,8 +54,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
-  const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  // The address actually bound (PORT=0 picks a free port).
+  const where = await app.listen({ host: config.host, port: config.port });
   app.log.info(
     { mode: upstream.mode, tier: config.upstream.mode === 'demo' ? config.upstream.demoTier : null },
     `Global Risk Dashboard at ${where}${upstream.mode === 'demo' ? ' (Demo data)' : ''}`,
