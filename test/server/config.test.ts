@@ -1,0 +1,72 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../src/server/config.js';
+
+const KEY = `ar_live_${'0f'.repeat(32)}`;
+
+describe('parseConfig', () => {
+  it('defaults to the demo upstream on loopback with a Pro key', () => {
+    const config = parseConfig({});
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(3000);
+    expect(config.upstream).toEqual({ mode: 'demo', demoTier: 'Pro' });
+    expect(config.freshness.staleIfErrorMs).toBe(24 * 3_600_000);
+    expect(config.tiles).toBeNull();
+  });
+
+  it('takes a live upstream from a key file, trimming the trailing newline', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'grd-config-')), 'key');
+    writeFileSync(file, `${KEY}\n`);
+    const config = parseConfig({
+      RISK_API_BASE_URL: 'https://risk.example.com/',
+      RISK_API_KEY_FILE: file,
+    });
+    expect(config.upstream.mode).toBe('live');
+    if (config.upstream.mode !== 'live') throw new Error('unreachable');
+    expect(config.upstream.baseUrl).toBe('https://risk.example.com');
+    expect(config.upstream.apiKey.reveal()).toBe(KEY);
+  });
+
+  it('never prints the key through inspect, JSON or string conversion', () => {
+    const config = parseConfig({ RISK_API_BASE_URL: 'http://127.0.0.1:4010', RISK_API_KEY: KEY });
+    expect(inspect(config, { depth: 10 })).not.toContain(KEY);
+    expect(JSON.stringify(config)).not.toContain(KEY);
+    if (config.upstream.mode !== 'live') throw new Error('unreachable');
+    expect(`${config.upstream.apiKey}`).toBe('[redacted]');
+  });
+
+  it('allows a public address with an access control or an explicit opt-out', () => {
+    expect(parseConfig({ HOST: '0.0.0.0', DASHBOARD_TOKEN: 'x'.repeat(16) }).host).toBe('0.0.0.0');
+    expect(parseConfig({ HOST: '::', TRUSTED_PROXY_AUTH_HEADER: 'X-Forwarded-User' }).access)
+      .toMatchObject({ trustedProxyAuthHeader: 'x-forwarded-user' });
+    expect(parseConfig({ HOST: '0.0.0.0', ALLOW_ANONYMOUS: '1' }).access.allowAnonymous).toBe(true);
+    expect(parseConfig({ HOST: 'localhost' }).host).toBe('localhost');
+  });
+
+  it('requires an attribution with a tile URL', () => {
+    expect(() => parseConfig({ TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' })).toThrow(
+      /TILE_ATTRIBUTION/,
+    );
+    expect(
+      parseConfig({
+        TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png',
+        TILE_ATTRIBUTION: '© Example',
+      }).tiles,
+    ).toEqual({ url: 'https://tiles.example.com/{z}/{x}/{y}.png', attribution: '© Example' });
+  });
+
+  it.each([
+    [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
+    [{ PORT: '-1' }, /PORT/],
+    [{ STALE_IF_ERROR_HOURS: '1.5' }, /STALE_IF_ERROR_HOURS/],
+    [{ ALLOW_ANONYMOUS: 'maybe' }, /ALLOW_ANONYMOUS must be 1 or 0/],
+    [{ RISK_API_BASE_URL: 'https://user:pw@risk.example.com', RISK_API_KEY: KEY }, /credentials/],
+    [{ RISK_API_BASE_URL: 'https://risk.example.com', RISK_API_KEY: `${KEY}0` }, /valid key/],
+  ])('rejects %o', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+});
