@@ -36,7 +36,8 @@ export interface AppConfig {
   /** Cache misses one client may cause per minute (hits are never limited). */
   clientMissesPerMinute: number;
   upstreamTimeouts: { connectMs: number; requestMs: number };
-  upstreamRetry: { maxAttempts: number; maxTotalMs: number };
+  /** Retries of 500/502/503/network errors: full-jitter backoff from `baseDelayMs`, doubling. */
+  upstreamRetry: { maxAttempts: number; maxTotalMs: number; baseDelayMs: number };
   tiles: { url: string; attribution: string } | null;
   /** Set when a TLS-terminating proxy is in front: enables HSTS and upgrade-insecure-requests. */
   behindTls: boolean;
@@ -119,7 +120,9 @@ function readUpstream(env: Env): UpstreamConfig {
   const baseUrl = nonEmpty(env, 'RISK_API_BASE_URL');
   const key = readKey(env);
   if (baseUrl && !key) {
-    throw new ConfigError('RISK_API_BASE_URL is set but RISK_API_KEY (or RISK_API_KEY_FILE) is not');
+    throw new ConfigError(
+      'RISK_API_BASE_URL is set but RISK_API_KEY (or RISK_API_KEY_FILE) is not',
+    );
   }
   if (key && !baseUrl) {
     throw new ConfigError('RISK_API_KEY is set but RISK_API_BASE_URL is not');
@@ -162,7 +165,9 @@ function readTiles(env: Env): AppConfig['tiles'] {
   httpUrl('TILE_URL', url.replace(/\{[a-z]\}/g, '0'));
   const attribution = nonEmpty(env, 'TILE_ATTRIBUTION');
   if (attribution === null) {
-    throw new ConfigError('TILE_URL is set but TILE_ATTRIBUTION is not (tile providers require it)');
+    throw new ConfigError(
+      'TILE_URL is set but TILE_ATTRIBUTION is not (tile providers require it)',
+    );
   }
   return { url, attribution };
 }
@@ -186,7 +191,7 @@ export function parseConfig(env: Env): AppConfig {
       connectMs: integer(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
       requestMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
     },
-    upstreamRetry: { maxAttempts: 3, maxTotalMs: 10_000 },
+    upstreamRetry: { maxAttempts: 3, maxTotalMs: 10_000, baseDelayMs: 250 },
     tiles: readTiles(env),
     behindTls: flag(env, 'BEHIND_TLS'),
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import {
+  startDemoUpstream,
+  type DemoTier,
+  type DemoUpstream,
+  type DemoUpstreamOptions,
+} from '../../src/demo-upstream/server.js';
+import { buildApp } from '../../src/server/app.js';
+import type { AppConfig } from '../../src/server/config.js';
+import { Secret } from '../../src/server/secret.js';
+import { testConfig } from './test-config.js';
+
+export interface Stack {
+  /** The BFF's own URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  baseUrl: string;
+  upstream: DemoUpstream;
+  app: FastifyInstance;
+  /** The plaintext key issued by the demo upstream (for leak searches; never sent to clients). */
+  key: string;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  demo?: DemoUpstreamOptions;
+  config?: Partial<AppConfig>;
+  tier?: DemoTier;
+  /** The BFF's clock (pass the same function as `demo.now` to move both together). */
+  now?: () => number;
+  logger?: Logger;
+  /** Serve the built SPA: defaults to dist/client when it exists. */
+  clientDir?: string | null;
+}
+
+const builtClient = resolve(import.meta.dirname, '../../dist/client');
+
+/**
+ * A demo upstream and the BFF in front of it, both on loopback ports, talking real HTTP: the way
+ * browser tests and the benchmark need it. Server tests use `app.inject` on the same app.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const upstream = await startDemoUpstream({ host: '127.0.0.1', port: 0, ...options.demo });
+  const key = upstream.issueKey(options.tier ?? 'Pro');
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(testConfig(options.config), {
+      upstream: { mode: 'demo', baseUrl: upstream.url, apiKey: new Secret(key) },
+      clientDir:
+        options.clientDir !== undefined
+          ? options.clientDir
+          : existsSync(builtClient)
+            ? builtClient
+            : null,
+      now: options.now,
+      logger: options.logger,
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    await upstream.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    upstream,
+    app,
+    key,
+    close: async () => {
+      await app.close();
+      await upstream.close();
+    },
+  };
+}
