@@ -1,0 +1,100 @@
+// Performance budgets of the SPA, checked after `vite build` (issue 4):
+//   - the overview's initial JavaScript (the entry script and what index.html preloads, plus
+//     anything they import statically) at most 200 KB gzipped;
+//   - the country shapes chunk (Natural Earth, loaded lazily) at most 60 KB gzipped.
+// Prints the figures; exits 1 with a plain message when a budget is exceeded or the build is
+// missing. Plain Node ESM, no dependencies.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+const INITIAL_JS_BUDGET = 200 * KB;
+const SHAPES_BUDGET = 60 * KB;
+/** Set in src/client/features/map/utils/world-shapes.ts; found if the file name ever changes. */
+const SHAPES_MARKER = 'world-shapes:natural-earth-110m';
+
+const root = fileURLToPath(new URL('../dist/client/', import.meta.url));
+const fail = (message) => {
+  console.error(`Budget check failed: ${message}`);
+  process.exit(1);
+};
+
+if (!existsSync(join(root, 'index.html'))) {
+  fail('dist/client/index.html is missing; run `npx vite build` first.');
+}
+
+const gz = (file) => gzipSync(readFileSync(join(root, file))).length;
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+// Entry script and modulepreload links of the built index.html: what the overview loads first.
+const html = readFileSync(join(root, 'index.html'), 'utf8');
+const tagUrls = [
+  ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g),
+  ...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g),
+  ...html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g),
+].map((match) => match[1].replace(/^\//, ''));
+if (tagUrls.length === 0) fail('no script tag found in dist/client/index.html.');
+
+// Follow static imports too (not `import(` calls), in case a preload link is ever missing.
+const STATIC_IMPORT = /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+const initial = new Set();
+const queue = [...tagUrls];
+while (queue.length > 0) {
+  const file = queue.shift();
+  if (initial.has(file) || !file.endsWith('.js')) continue;
+  if (!existsSync(join(root, file))) fail(`index.html refers to ${file}, which does not exist.`);
+  initial.add(file);
+  const code = readFileSync(join(root, file), 'utf8');
+  for (const [, spec] of code.matchAll(STATIC_IMPORT)) {
+    queue.push(posix.normalize(posix.join(posix.dirname(file), spec)));
+  }
+}
+
+const assets = readdirSync(join(root, 'assets')).filter((name) => name.endsWith('.js'));
+let shapes = assets.filter((name) => name.startsWith('world-shapes-'));
+if (shapes.length === 0) {
+  shapes = assets.filter((name) =>
+    readFileSync(join(root, 'assets', name), 'utf8').includes(SHAPES_MARKER),
+  );
+}
+if (shapes.length !== 1) {
+  fail(
+    `expected one country shapes chunk, found ${shapes.length} (${shapes.join(', ') || 'none'}).`,
+  );
+}
+const shapesFile = `assets/${shapes[0]}`;
+if (initial.has(shapesFile))
+  fail('the shapes chunk is part of the initial JavaScript; it must load lazily.');
+
+const initialSizes = [...initial].map((file) => [file, gz(file)]);
+const initialTotal = initialSizes.reduce((sum, [, size]) => sum + size, 0);
+const shapesSize = gz(shapesFile);
+
+console.log('Initial JavaScript of the overview (gzip):');
+for (const [file, size] of initialSizes) console.log(`  ${file.padEnd(48)} ${kb(size)}`);
+console.log(`  ${'total'.padEnd(48)} ${kb(initialTotal)} (budget ${kb(INITIAL_JS_BUDGET)})`);
+console.log(
+  `Country shapes chunk (gzip): ${shapesFile} ${kb(shapesSize)} (budget ${kb(SHAPES_BUDGET)})`,
+);
+console.log('Lazily loaded chunks (gzip, for information):');
+for (const name of assets) {
+  const file = `assets/${name}`;
+  if (!initial.has(file) && file !== shapesFile)
+    console.log(`  ${file.padEnd(48)} ${kb(gz(file))}`);
+}
+
+const problems = [];
+if (initialTotal > INITIAL_JS_BUDGET) {
+  problems.push(
+    `initial JavaScript is ${kb(initialTotal)} gzipped, over the ${kb(INITIAL_JS_BUDGET)} budget`,
+  );
+}
+if (shapesSize > SHAPES_BUDGET) {
+  problems.push(
+    `the shapes chunk is ${kb(shapesSize)} gzipped, over the ${kb(SHAPES_BUDGET)} budget`,
+  );
+}
+if (problems.length > 0) fail(`${problems.join('; ')}.`);
+console.log('Budgets met.');

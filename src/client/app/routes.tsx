@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router';
+import { NotFoundRoute } from './routes/not-found-route';
+import { OverviewRoute } from './routes/overview-route';
+import { RootLayout } from './routes/root-layout';
+import { RouteError } from './routes/route-error';
+import { loadCountryRoute } from './load-country-route';
+
+/**
+ * The route table, shared by the browser router (main.tsx) and tests (createMemoryRouter).
+ * Every view is a URL: `/`, `/country/:iso`, and anything else is "not found".
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => null,
+    children: [
+      { index: true, Component: OverviewRoute },
+      {
+        path: 'country/:iso',
+        lazy: async () => ({ Component: (await loadCountryRoute()).CountryRoute }),
+      },
+      { path: '*', Component: NotFoundRoute },
+    ],
+  },
+];

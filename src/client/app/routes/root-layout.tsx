@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Toaster } from '../../components/toaster';
+import { useNow } from '../../lib/use-now';
+import { statusQueries } from '../../features/status/api/status-queries';
+import { DemoBadge } from '../../features/status/components/demo-badge';
+import { StatusBanner } from '../../features/status/components/status-banner';
+import { useBatchWatch } from '../../features/status/hooks/use-batch-watch';
+
+/** The frame of every page: title bar (with the demo badge), status banner, content, toasts. */
+export function RootLayout() {
+  useBatchWatch();
+  const status = useQuery(statusQueries.current());
+  const navigation = useNavigation();
+  const now = useNow();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-bar">
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true" />
+          Global Risk Dashboard
+        </Link>
+        <DemoBadge status={status.data?.data} />
+        {navigation.state === 'loading' ? (
+          <span className="nav-progress" role="status">
+            Loading…
+          </span>
+        ) : null}
+      </header>
+      <StatusBanner status={status.data?.data} now={now} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="app-footer">
+        <p>
+          Data: Global Risk Index API via this dashboard&apos;s server
+          {status.data?.data.mode === 'demo' ? ' (demo data generated locally)' : ''}. Times in UTC.
+          Shapes: Natural Earth.
+        </p>
+      </footer>
+      <Toaster />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { direction, formatScore, formatSigned } from '../lib/format';
+
+const WORDS = { up: 'up', down: 'down', flat: 'unchanged', unknown: 'change not reported' };
+const ARROWS = { up: '\u25b2', down: '\u25bc', flat: '\u25ac', unknown: '' };
+
+/**
+ * A change in risk: sign, arrow, colour and a word, so it never relies on colour alone. Rising
+ * risk is the bad direction (warm colour), falling the good one (cool colour).
+ */
+export function Delta({
+  value,
+  digits = 2,
+  suffix,
+  verbose = false,
+}: {
+  value: number | null | undefined;
+  digits?: number;
+  /** Appended after the number, e.g. "vs yesterday". */
+  suffix?: string;
+  /** Spell the direction out ("Up 1.20 vs yesterday") instead of a signed number. */
+  verbose?: boolean;
+}) {
+  const dir = direction(value, digits);
+  if (dir === 'unknown' || value === null || value === undefined) {
+    return <span className="delta delta-unknown">n/a</span>;
+  }
+  const tail = suffix ? ` ${suffix}` : '';
+  if (verbose) {
+    const word = WORDS[dir].charAt(0).toUpperCase() + WORDS[dir].slice(1);
+    const amount = dir === 'flat' ? '' : ` ${formatScore(Math.abs(value), digits)}`;
+    return (
+      <span className={`delta delta-${dir}`}>
+        <span aria-hidden="true">{ARROWS[dir]} </span>
+        {`${word}${amount}${tail}`}
+      </span>
+    );
+  }
+  return (
+    <span className={`delta delta-${dir}`}>
+      <span aria-hidden="true">{ARROWS[dir]} </span>
+      <span className="visually-hidden">{WORDS[dir]} </span>
+      {formatSigned(value, digits)}
+      {tail}
+    </span>
+  );
+}

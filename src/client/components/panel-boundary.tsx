@@ -1,0 +1,40 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  /** Names the panel in the message ("The map"). */
+  name: string;
+  children: ReactNode;
+}
+interface State {
+  error: Error | null;
+}
+
+/**
+ * One per panel (map, table, chart, feed): a panel that fails to render shows why and offers a
+ * retry, and the rest of the page stays usable.
+ */
+export class PanelBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`${this.props.name} failed to render`, error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="panel-error" role="alert">
+        <p>
+          <strong>{this.props.name} could not be shown.</strong> {this.state.error.message}
+        </p>
+        <button type="button" onClick={() => this.setState({ error: null })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+}

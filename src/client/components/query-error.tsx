@@ -1,0 +1,45 @@
+import { ApiError } from '../lib/api-client';
+import { formatRelative } from '../lib/format';
+
+/** The "try again at 14:32 (in 12 min)" part of a quota or rate-limit error. */
+export function retryHint(error: Error, now: number = Date.now()): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const at = error.retryAt;
+  if (at === null) return null;
+  const iso = new Date(at).toISOString();
+  const clock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+  return `Try again at ${clock} UTC (${formatRelative(iso, now)}).`;
+}
+
+/** A failed first load of a panel: what went wrong, when to try again, and a retry button. */
+export function QueryError({
+  what,
+  error,
+  onRetry,
+}: {
+  /** "The hotspot list" */
+  what: string;
+  error: Error;
+  onRetry?: () => void;
+}) {
+  const hint = retryHint(error);
+  return (
+    <div className="panel-error" role="alert">
+      <p>
+        <strong>{what} could not be loaded.</strong> {error.message}
+        {/[.!?]$/.test(error.message) ? '' : '.'}
+        {hint ? ` ${hint}` : ''}
+      </p>
+      {onRetry ? (
+        <button type="button" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { formatRelative, formatUtcDateTime } from '../lib/format';
+import type { Fetched } from '../lib/api-client';
+import { retryHint } from './query-error';
+
+interface StaleFields {
+  stale?: boolean | undefined;
+  stale_reason?: string | undefined;
+}
+
+/**
+ * Says when data on screen is older than it should be: either the BFF served it past its
+ * freshness because the upstream failed (`stale: true`), or our own refresh just failed. Data
+ * stays visible in both cases; this note is how the reader knows to discount it.
+ */
+export function StaleNote({
+  fetched,
+  refreshError,
+  now,
+}: {
+  fetched: Fetched<StaleFields> | undefined;
+  refreshError: Error | null;
+  now: number;
+}) {
+  if (!fetched) return null;
+  const bffStale = fetched.data.stale === true;
+  if (!bffStale && !refreshError) return null;
+
+  // Since when: the BFF's copy was fetched `Age` seconds before we received it.
+  const since = new Date(fetched.receivedAt - (fetched.ageSeconds ?? 0) * 1000).toISOString();
+  const reasons: string[] = [];
+  if (bffStale) {
+    reasons.push(
+      fetched.data.stale_reason
+        ? `the data service could not be refreshed (${fetched.data.stale_reason})`
+        : 'the data service could not be refreshed',
+    );
+  }
+  if (refreshError) reasons.push(`the last refresh failed (${refreshError.message})`);
+  const hint = refreshError ? retryHint(refreshError, now) : null;
+
+  return (
+    <p className="stale-note" role="status">
+      <strong>
+        Stale since {formatUtcDateTime(since)} ({formatRelative(since, now)}):
+      </strong>{' '}
+      {reasons.join('; ')}. Showing the last good data.{hint ? ` ${hint}` : ''}
+    </p>
+  );
+}

@@ -1,0 +1,70 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatScore } from '../../../lib/format';
+import { formatWeight, type CategoryRow } from '../utils/category-rows';
+
+/** Okabe–Ito blue and vermillion: distinguishable with any colour vision, ≥ 3:1 on both themes. */
+const STATIC_COLOUR = '#0072b2';
+const ACTIVE_COLOUR = '#d55e00';
+const ROW_HEIGHT = 34;
+
+interface ChartRow {
+  label: string;
+  static: number;
+  active: number;
+  score: number | null;
+  weight: number | null;
+}
+
+/**
+ * Each category's score as a bar split into its static and active parts, highest first, weight
+ * in the axis label. The table view carries the same numbers for screen readers and copying, so
+ * the drawing itself is hidden from assistive technology.
+ */
+export function CategoriesChart({ rows }: { rows: readonly CategoryRow[] }) {
+  const data: ChartRow[] = rows.map((row) => ({
+    label: `${row.label} (${formatWeight(row.weight)})`,
+    static: row.static ?? 0,
+    active: row.active ?? 0,
+    score: row.score,
+    weight: row.weight,
+  }));
+  return (
+    <div className="categories-chart" aria-hidden="true">
+      <ResponsiveContainer width="100%" height={rows.length * ROW_HEIGHT + 60}>
+        <BarChart data={data} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 4 }}>
+          <CartesianGrid horizontal={false} className="chart-grid" />
+          <XAxis type="number" domain={[0, 'auto']} tickLine={false} className="chart-axis" />
+          <YAxis
+            type="category"
+            dataKey="label"
+            width={170}
+            tickLine={false}
+            interval={0}
+            className="chart-axis"
+          />
+          <Tooltip
+            cursor={{ className: 'chart-cursor' }}
+            formatter={(value) => formatScore(typeof value === 'number' ? value : null)}
+            labelFormatter={(label, payload) => {
+              const row = payload?.[0]?.payload as ChartRow | undefined;
+              return row ? `${label}: score ${formatScore(row.score)}` : String(label);
+            }}
+            wrapperClassName="chart-tooltip"
+          />
+          <Legend wrapperStyle={{ paddingTop: 4 }} />
+          <Bar dataKey="static" name="Static" stackId="score" fill={STATIC_COLOUR} />
+          <Bar dataKey="active" name="Active" stackId="score" fill={ACTIVE_COLOUR} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

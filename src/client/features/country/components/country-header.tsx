@@ -1,0 +1,97 @@
+import type { Country } from '../../../../shared/schemas/country';
+import { Delta } from '../../../components/delta';
+import { TierBadge } from '../../../components/tier-badge';
+import { formatInteger, formatScore, formatWhen, humanise, NA } from '../../../lib/format';
+import { confidenceNote } from '../utils/confidence';
+import { ShareButton } from './share-button';
+
+/** Everything about the country at a glance; every optional field reads "n/a" when missing. */
+export function CountryHeader({
+  country,
+  asOf,
+  now,
+}: {
+  country: Country;
+  asOf: string;
+  now: number;
+}) {
+  const note = confidenceNote(country);
+  const vectors = country.threat_vectors ?? [];
+  return (
+    <section className="country-header" aria-labelledby="country-heading">
+      <div className="country-title">
+        <h1 id="country-heading">
+          {country.name} <span className="iso">{country.iso}</span>
+        </h1>
+        <ShareButton />
+      </div>
+      <div className="country-score">
+        <span className="country-risk" data-testid="country-risk">
+          {formatScore(country.risk)}
+        </span>
+        <span className="muted">risk</span>
+        <TierBadge tier={country.tier} />
+        <Delta value={country.delta_active} verbose suffix="active score" />
+      </div>
+      {note ? (
+        <p className="confidence-note" role="note">
+          {note}
+        </p>
+      ) : null}
+      <dl className="facts-grid">
+        <div>
+          <dt>Static</dt>
+          <dd>{formatScore(country.static)}</dd>
+        </div>
+        <div>
+          <dt>Active</dt>
+          <dd>{formatScore(country.active)}</dd>
+        </div>
+        {typeof country.delta_headline === 'number' ? (
+          <div>
+            <dt>Δ headline</dt>
+            <dd>
+              <Delta value={country.delta_headline} />
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Confidence</dt>
+          <dd>
+            {typeof country.confidence === 'number'
+              ? `${formatInteger(country.confidence)} of 100`
+              : NA}
+          </dd>
+        </div>
+        <div>
+          <dt>Profile</dt>
+          <dd>{humanise(country.profile)}</dd>
+        </div>
+        <div>
+          <dt>Sources</dt>
+          <dd>{formatInteger(country.source_count)}</dd>
+        </div>
+        <div>
+          <dt>Data generated</dt>
+          <dd>
+            <time dateTime={asOf}>{formatWhen(asOf, now)}</time>
+          </dd>
+        </div>
+        <div className="facts-wide">
+          <dt>Threat vectors</dt>
+          <dd>
+            {vectors.length === 0 ? (
+              NA
+            ) : (
+              <ul className="chips">
+                {vectors.map((vector) => (
+                  <li key={vector}>{humanise(vector)}</li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+
+type State = 'idle' | 'copied' | 'manual';
+
+/**
+ * Copies the page's full URL (filters included) for a colleague. Where the clipboard is not
+ * available (plain http on a LAN address is not a secure context), the URL is shown selected so
+ * it can be copied by hand.
+ */
+export function ShareButton() {
+  const [state, setState] = useState<State>('idle');
+  const url = window.location.href;
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(window.location.href);
+      setState('copied');
+      setTimeout(() => setState('idle'), 4000);
+    } catch {
+      setState('manual');
+    }
+  };
+
+  return (
+    <div className="share">
+      <button type="button" className="button" onClick={() => void copy()}>
+        Share link
+      </button>
+      <span role="status" className="share-status">
+        {state === 'copied' ? 'Link copied to the clipboard.' : ''}
+      </span>
+      {state === 'manual' ? (
+        <label className="share-manual">
+          Copy this link:
+          <input type="text" readOnly value={url} onFocus={(e) => e.target.select()} autoFocus />
+        </label>
+      ) : null}
+    </div>
+  );
+}

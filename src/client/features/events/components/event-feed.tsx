@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import type { RiskEvent } from '../../../../shared/schemas/event';
+import { humanise } from '../../../lib/format';
+import { useEventFilters } from '../hooks/use-event-filters';
+import { filterEvents, rolesPresent, sortNewestFirst } from '../utils/event-filters';
+import { EventItem } from './event-item';
+
+/** The country's recent events, newest first, filterable by role and breaking. */
+export function EventFeed({
+  events,
+  now,
+}: {
+  events: readonly RiskEvent[] | null | undefined;
+  now: number;
+}) {
+  const id = useId();
+  const [filters, setFilters] = useEventFilters();
+  const all = sortNewestFirst(events ?? []);
+  const shown = filterEvents(all, filters);
+  const roles = [...new Set([...rolesPresent(all), ...(filters.role ? [filters.role] : [])])];
+  const filtered = filters.role !== null || filters.breakingOnly;
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-heading`}>
+      <div className="panel-head">
+        <h2 id={`${id}-heading`}>Events</h2>
+        <p className="panel-sub">
+          {all.length === 0
+            ? 'None in the current data'
+            : filtered
+              ? `${shown.length} of ${all.length}, newest first`
+              : `${all.length}, newest first`}
+        </p>
+      </div>
+      {all.length > 0 ? (
+        <div className="filter-bar">
+          <div className="field">
+            <label htmlFor={`${id}-role`}>Role</label>
+            <select
+              id={`${id}-role`}
+              value={filters.role ?? ''}
+              onChange={(event) => setFilters({ role: event.target.value || null })}
+            >
+              <option value="">All roles</option>
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {humanise(role)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={filters.breakingOnly}
+              onChange={(event) => setFilters({ breakingOnly: event.target.checked })}
+            />
+            Breaking only
+          </label>
+        </div>
+      ) : null}
+      {all.length === 0 ? (
+        <p className="empty">No recent events for this country in the current data.</p>
+      ) : shown.length === 0 ? (
+        <p className="empty">
+          No events match these filters.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setFilters({ role: null, breakingOnly: false })}
+          >
+            Show all events
+          </button>
+        </p>
+      ) : (
+        <ol className="event-list">
+          {shown.map((event, index) => (
+            <EventItem key={`${event.ts}-${index}`} event={event} now={now} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { Link } from 'react-router';
+import { Delta } from '../../../components/delta';
+import { TierBadge } from '../../../components/tier-badge';
+import { formatInteger, formatScore, humanise, NA } from '../../../lib/format';
+import type { HotspotFilters, SortKey } from '../utils/filters';
+import { defaultDir, type RankedHotspot } from '../utils/sort';
+
+interface ColumnBase {
+  label: string;
+  numeric: boolean;
+  /** Why a header is abbreviated, for hover and screen readers. */
+  title?: string;
+}
+/** Threat vectors is a list: not sortable in any useful way. */
+type Column = ColumnBase & ({ key: SortKey } | { key: 'threat_vectors' });
+
+const COLUMNS: Column[] = [
+  { key: 'rank', label: '#', numeric: true, title: 'Rank in the latest run' },
+  { key: 'name', label: 'Country', numeric: false },
+  { key: 'risk', label: 'Risk', numeric: true },
+  { key: 'tier', label: 'Tier', numeric: false },
+  { key: 'static', label: 'Static', numeric: true },
+  { key: 'active', label: 'Active', numeric: true },
+  { key: 'delta_active', label: 'Δ active', numeric: true, title: 'Change of the active score' },
+  {
+    key: 'delta_headline',
+    label: 'Δ headline',
+    numeric: true,
+    title: 'Change of the headline score',
+  },
+  { key: 'confidence', label: 'Confidence', numeric: true },
+  { key: 'profile', label: 'Profile', numeric: false },
+  { key: 'threat_vectors', label: 'Threat vectors', numeric: false },
+  { key: 'source_count', label: 'Sources', numeric: true },
+];
+
+function ariaSort(filters: HotspotFilters, key: Column['key']) {
+  if (filters.sort !== key) return undefined;
+  return filters.dir === 'asc' ? 'ascending' : 'descending';
+}
+
+export function HotspotTable({
+  rows,
+  filters,
+  onSort,
+  onRowIntent,
+  linkState,
+}: {
+  rows: readonly RankedHotspot[];
+  filters: HotspotFilters;
+  onSort: (sort: SortKey, dir: 'asc' | 'desc') => void;
+  /** Hover or focus on a row: the country is likely next, so it can be fetched ahead. */
+  onRowIntent?: (iso: string) => void;
+  /** Router state for the country links (where "back" returns to). */
+  linkState?: unknown;
+}) {
+  return (
+    <div className="table-scroll" role="region" aria-label="Hotspot table" tabIndex={0}>
+      <table className="data-table hotspot-table">
+        <caption className="visually-hidden">
+          Hotspots of the latest run; column headers sort the table.
+        </caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                aria-sort={ariaSort(filters, column.key)}
+                className={column.numeric ? 'num' : undefined}
+              >
+                {column.key === 'threat_vectors' ? (
+                  column.label
+                ) : (
+                  <SortButton column={column} filters={filters} onSort={onSort} />
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.iso}
+              onMouseEnter={() => onRowIntent?.(row.iso)}
+              onFocus={() => onRowIntent?.(row.iso)}
+            >
+              <td className="num">{row.rank}</td>
+              <th scope="row" className="country-cell">
+                <Link to={`/country/${encodeURIComponent(row.iso)}`} state={linkState}>
+                  {row.name}
+                </Link>{' '}
+                <span className="iso">{row.iso}</span>
+              </th>
+              <td className="num strong">{formatScore(row.risk)}</td>
+              <td>
+                <TierBadge tier={row.tier} />
+              </td>
+              <td className="num">{formatScore(row.static)}</td>
+              <td className="num">{formatScore(row.active)}</td>
+              <td className="num">
+                <Delta value={row.delta_active} />
+              </td>
+              <td className="num">
+                <Delta value={row.delta_headline} />
+              </td>
+              <td className="num">{formatInteger(row.confidence)}</td>
+              <td>{humanise(row.profile)}</td>
+              <td className="vectors">
+                {row.threat_vectors && row.threat_vectors.length > 0
+                  ? row.threat_vectors.map(humanise).join(', ')
+                  : NA}
+              </td>
+              <td className="num">{formatInteger(row.source_count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortButton({
+  column,
+  filters,
+  onSort,
+}: {
+  column: Column & { key: SortKey };
+  filters: HotspotFilters;
+  onSort: (sort: SortKey, dir: 'asc' | 'desc') => void;
+}) {
+  const active = filters.sort === column.key;
+  const next = active ? (filters.dir === 'asc' ? 'desc' : 'asc') : defaultDir(column.key);
+  return (
+    <button
+      type="button"
+      className="sort-button"
+      title={column.title}
+      onClick={() => onSort(column.key, next)}
+    >
+      {column.label}
+      <span aria-hidden="true" className="sort-mark">
+        {active ? (filters.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
+      </span>
+      {column.title ? <span className="visually-hidden"> ({column.title})</span> : null}
+    </button>
+  );
+}

@@ -1,0 +1,84 @@
+import 'leaflet/dist/leaflet.css';
+import { useQuery } from '@tanstack/react-query';
+import { geoJSON, type LatLngBoundsExpression, type LatLngExpression } from 'leaflet';
+import { useMemo } from 'react';
+import { CircleMarker, GeoJSON, MapContainer } from 'react-leaflet';
+import { tierColour } from '../../../../shared/tiers';
+import { Skeleton } from '../../../components/skeleton';
+import { shapeQueries } from '../api/shape-queries';
+import type { CountryShape } from '../utils/world-shapes';
+
+/**
+ * A small map on the country page: where the country is, highlighted in its tier colour among
+ * its neighbours. Orientation only: a static picture (role="img"), with nothing to focus.
+ */
+export function CountryLocatorMap({
+  iso,
+  name,
+  lat,
+  lng,
+  tier,
+}: {
+  iso: string;
+  name: string;
+  lat: number | null | undefined;
+  lng: number | null | undefined;
+  tier: string | null | undefined;
+}) {
+  const shapes = useQuery(shapeQueries.world());
+  const own = useMemo(
+    () => shapes.data?.features.find((f) => f.properties.iso3 === iso.toUpperCase()),
+    [shapes.data, iso],
+  );
+  const fill = tier ? tierColour(tier).fill : tierColour('').fill;
+
+  if (shapes.isPending) return <Skeleton label="Loading the map" height={220} />;
+
+  const hasPoint = typeof lat === 'number' && typeof lng === 'number';
+  let view: { bounds: LatLngBoundsExpression } | { center: LatLngExpression; zoom: number } | null =
+    null;
+  if (own) view = { bounds: geoJSON(own).getBounds().pad(0.6) };
+  else if (hasPoint) view = { center: [lat, lng], zoom: 4 };
+  if (!view || !shapes.data) {
+    return <p className="muted">The location of {name} is not available.</p>;
+  }
+
+  return (
+    <div className="locator-map" aria-label={`Map showing the location of ${name}`} role="img">
+      <MapContainer
+        className="map-canvas map-small"
+        {...view}
+        maxZoom={6}
+        zoomSnap={0.25}
+        scrollWheelZoom={false}
+        dragging={false}
+        keyboard={false}
+        zoomControl={false}
+        doubleClickZoom={false}
+        touchZoom={false}
+        boxZoom={false}
+        attributionControl={false}
+      >
+        <GeoJSON
+          key={iso}
+          data={shapes.data}
+          interactive={false}
+          style={(feature) =>
+            (feature as CountryShape | undefined)?.properties.iso3 === iso.toUpperCase()
+              ? { className: 'shape shape-own', fillColor: fill, fillOpacity: 1, weight: 1.5 }
+              : { className: 'shape shape-context', weight: 0.5, fillOpacity: 1 }
+          }
+        />
+        {!own && hasPoint ? (
+          <CircleMarker
+            center={[lat, lng]}
+            radius={7}
+            interactive={false}
+            pathOptions={{ fillColor: fill, fillOpacity: 1, weight: 2 }}
+            className="shape shape-own"
+          />
+        ) : null}
+      </MapContainer>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { compareTiers, tierLabel } from '../../../../shared/tiers';
+import { tierClass } from '../../../components/tier-badge';
+
+/** What the colours and sizes mean; tiers listed are the ones in the data, unknown ones too. */
+export function MapLegend({
+  tiers,
+  showMarkers,
+}: {
+  tiers: readonly string[];
+  showMarkers: boolean;
+}) {
+  const ordered = [...new Set(tiers)].sort(compareTiers);
+  return (
+    <ul className="map-legend" aria-label="Map legend">
+      {ordered.map((tier) => (
+        <li key={tier}>
+          <span className={`swatch ${tierClass(tier)}`} aria-hidden="true" />
+          {tierLabel(tier)}
+        </li>
+      ))}
+      <li>
+        <span className="swatch swatch-nodata" aria-hidden="true" />
+        No current data
+      </li>
+      {showMarkers ? (
+        <li>
+          <span className="legend-markers" aria-hidden="true">
+            <span className="legend-dot small" />
+            <span className="legend-dot large" />
+          </span>
+          Hotspot, size by risk
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,119 @@
+import 'leaflet/dist/leaflet.css';
+import { useQuery } from '@tanstack/react-query';
+import type { LatLngBoundsExpression, Layer } from 'leaflet';
+import { useMemo } from 'react';
+import { GeoJSON, MapContainer, Marker, TileLayer, Tooltip } from 'react-leaflet';
+import type { CountrySummary, StatusResponse } from '../../../../shared/bff-api';
+import type { Hotspot } from '../../../../shared/schemas/hotspot';
+import { tierLabel } from '../../../../shared/tiers';
+import { QueryError } from '../../../components/query-error';
+import { Skeleton } from '../../../components/skeleton';
+import { formatScore, formatSigned } from '../../../lib/format';
+import { shapeQueries } from '../api/shape-queries';
+import { shapeStyle, shapeTooltip } from '../utils/choropleth';
+import { hotspotIcon } from '../utils/marker-icon';
+import type { CountryShape } from '../utils/world-shapes';
+import { HatchPattern } from './hatch-pattern';
+import { MapLegend } from './map-legend';
+import { plainAttribution } from '../utils/attribution';
+
+/** Inhabited latitudes; the shapes run past 180° east (Chukotka, Fiji), so the box does too. */
+const WORLD_BOUNDS: LatLngBoundsExpression = [
+  [-56, -170],
+  [78, 192],
+];
+
+export function WorldMap({
+  countries,
+  hotspots,
+  tiles,
+  dataVersion,
+  onSelectCountry,
+}: {
+  countries: readonly CountrySummary[] | undefined;
+  hotspots: readonly Hotspot[] | undefined;
+  tiles: StatusResponse['tiles'] | undefined;
+  /** Changes when the data does (e.g. `as_of`), to rebind shape tooltips. */
+  dataVersion: string;
+  onSelectCountry: (iso: string) => void;
+}) {
+  const shapes = useQuery(shapeQueries.world());
+  const byIso = useMemo(
+    () => new Map((countries ?? []).map((c) => [c.iso.toUpperCase(), c])),
+    [countries],
+  );
+  const markers = useMemo(
+    () =>
+      (hotspots ?? [])
+        .filter((h) => typeof h.lat === 'number' && typeof h.lng === 'number')
+        .sort((a, b) => (a.risk ?? 0) - (b.risk ?? 0)),
+    [hotspots],
+  );
+  // One icon per marker for as long as its data is unchanged: a new icon replaces the marker's
+  // element, which would drop keyboard focus on every re-render.
+  const icons = useMemo(() => new Map(markers.map((h) => [h.iso, hotspotIcon(h)])), [markers]);
+  const legendTiers = useMemo(
+    () => [...(countries ?? []), ...(hotspots ?? [])].flatMap((c) => (c.tier ? [c.tier] : [])),
+    [countries, hotspots],
+  );
+  const withTiles = Boolean(tiles);
+
+  if (shapes.isPending) return <Skeleton label="Loading the map" height={420} />;
+  if (shapes.isError) {
+    return <QueryError what="The map" error={shapes.error} onRetry={() => void shapes.refetch()} />;
+  }
+
+  const bindFeature = (feature: CountryShape, layer: Layer) => {
+    const iso = feature.properties.iso3;
+    const row = iso ? byIso.get(iso) : undefined;
+    layer.bindTooltip(() => shapeTooltip(feature.properties.name, row), { sticky: true });
+    if (row) layer.on('click', () => onSelectCountry(row.iso));
+  };
+
+  return (
+    <div className="world-map">
+      <HatchPattern />
+      <MapContainer
+        className="map-canvas"
+        bounds={WORLD_BOUNDS}
+        zoomSnap={0.25}
+        minZoom={0}
+        maxZoom={withTiles ? 10 : 6}
+        worldCopyJump={false}
+        scrollWheelZoom={false}
+      >
+        {tiles ? (
+          <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
+        ) : null}
+        <GeoJSON
+          key={`${dataVersion}:${byIso.size}:${withTiles}`}
+          data={shapes.data}
+          attribution="Shapes: Natural Earth"
+          style={(feature) => {
+            const iso = (feature as CountryShape | undefined)?.properties.iso3;
+            return shapeStyle(iso ? byIso.get(iso) : undefined, withTiles);
+          }}
+          onEachFeature={(feature, layer) => bindFeature(feature as CountryShape, layer)}
+        />
+        {markers.map((h) => (
+          <Marker
+            key={h.iso}
+            position={[h.lat as number, h.lng as number]}
+            icon={icons.get(h.iso) ?? hotspotIcon(h)}
+            zIndexOffset={Math.round((h.risk ?? 0) * 10)}
+            eventHandlers={{ click: () => onSelectCountry(h.iso) }}
+          >
+            <Tooltip direction="top">
+              <strong>{h.name}</strong>
+              <br />
+              Risk {formatScore(h.risk)} · {h.tier ? tierLabel(h.tier) : 'tier n/a'}
+              <br />
+              Change {formatSigned(h.delta_headline)} (active {formatSigned(h.delta_active)})
+            </Tooltip>
+          </Marker>
+        ))}
+      </MapContainer>
+      <MapLegend tiers={legendTiers} showMarkers={markers.length > 0} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { PathOptions } from 'leaflet';
+import type { CountrySummary } from '../../../../shared/bff-api';
+import { tierColour, tierForRisk, tierLabel } from '../../../../shared/tiers';
+import { formatScore, formatSigned } from '../../../lib/format';
+
+/**
+ * The tier a country is coloured by: its own label when the data has one, otherwise the
+ * methodology's band for its risk; null when neither is known.
+ */
+export function colourTier(row: Pick<CountrySummary, 'tier' | 'risk'>): string | null {
+  if (row.tier) return row.tier;
+  return typeof row.risk === 'number' ? tierForRisk(row.risk) : null;
+}
+
+export function shapeStyle(row: CountrySummary | undefined, withTiles: boolean): PathOptions {
+  const fillOpacity = withTiles ? 0.55 : 0.9;
+  const tier = row ? colourTier(row) : null;
+  if (!row || tier === null) {
+    // The fill comes from CSS (a hatch pattern), so "no current data" never looks like a tier.
+    return { className: 'shape shape-nodata', weight: 0.6, fillOpacity };
+  }
+  return {
+    className: 'shape shape-data',
+    weight: 0.6,
+    fillColor: tierColour(tier).fill,
+    fillOpacity,
+  };
+}
+
+/** Tooltip content as DOM built with textContent: names come from the API, never as HTML. */
+export function shapeTooltip(name: string, row: CountrySummary | undefined): HTMLElement {
+  const box = document.createElement('div');
+  const title = document.createElement('strong');
+  title.textContent = row?.name ?? name;
+  box.append(title);
+  const line = (text: string) => {
+    const p = document.createElement('div');
+    p.textContent = text;
+    box.append(p);
+  };
+  if (!row) {
+    line('No current data');
+    return box;
+  }
+  const tier = row.tier ? tierLabel(row.tier) : 'tier n/a';
+  line(`Risk ${formatScore(row.risk)} · ${tier}`);
+  if (typeof row.delta_headline === 'number') line(`Change ${formatSigned(row.delta_headline)}`);
+  line('Click to open the country page');
+  return box;
+}

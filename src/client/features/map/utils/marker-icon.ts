@@ -1,0 +1,39 @@
+import { divIcon, type DivIcon } from 'leaflet';
+import { isKnownTier, tierLabel } from '../../../../shared/tiers';
+import { formatScore } from '../../../lib/format';
+
+const MIN_SIZE = 14;
+const MAX_SIZE = 34;
+/** Country risk runs 0–95 in the methodology; beyond that the marker simply stays largest. */
+const RISK_SCALE_MAX = 95;
+
+export function markerSize(risk: number | null | undefined): number {
+  const share = Math.min(1, Math.max(0, (risk ?? 0) / RISK_SCALE_MAX));
+  // Area, not diameter, grows with risk, so big risks do not look disproportionately bigger.
+  return Math.round(MIN_SIZE + (MAX_SIZE - MIN_SIZE) * Math.sqrt(share));
+}
+
+/**
+ * A focusable hotspot marker (Leaflet gives it tabindex and role="button"; Enter clicks it).
+ * Its accessible name is built with textContent, never HTML, because names come from the API.
+ */
+export function hotspotIcon(hotspot: {
+  name: string;
+  risk?: number | null;
+  tier?: string | null;
+}): DivIcon {
+  const size = markerSize(hotspot.risk);
+  const label = document.createElement('span');
+  label.className = 'visually-hidden';
+  const tier = hotspot.tier ? tierLabel(hotspot.tier) : 'tier n/a';
+  label.textContent = `${hotspot.name}: risk ${formatScore(hotspot.risk)}, ${tier}. Open country page`;
+  const tierClass =
+    hotspot.tier && isKnownTier(hotspot.tier) ? `tier-${hotspot.tier}` : 'tier-other';
+  return divIcon({
+    className: `hotspot-marker ${tierClass}`,
+    html: label,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+    tooltipAnchor: [size / 2, 0],
+  });
+}

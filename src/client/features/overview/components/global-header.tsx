@@ -1,0 +1,84 @@
+import type { CountriesResponse, StatusResponse } from '../../../../shared/bff-api';
+import { globalIndexValue } from '../../../../shared/schemas/global';
+import { Delta } from '../../../components/delta';
+import { TierBadge } from '../../../components/tier-badge';
+import { formatInteger, formatScore, formatWhen, NA } from '../../../lib/format';
+
+/**
+ * The first thing an executive reads: the global index, its tier and its change, then the
+ * components and the facts that say how current the numbers are and what budget is left.
+ */
+export function GlobalHeader({
+  countries,
+  status,
+  quota,
+  now,
+}: {
+  countries: CountriesResponse;
+  status: StatusResponse | undefined;
+  /** Already worded by the status feature ("38 of 50 left this hour"). */
+  quota: string;
+  now: number;
+}) {
+  const global = countries.global;
+  const index = globalIndexValue(global);
+  const methodology = countries.methodology_version ?? status?.methodology_version ?? NA;
+  return (
+    <section className="global-header" aria-labelledby="global-index-heading">
+      <div className="global-index">
+        <h2 id="global-index-heading" className="global-index-label">
+          Global risk index
+        </h2>
+        <p className="global-index-value">
+          <span className="global-index-number" data-testid="global-index">
+            {index === null ? NA : formatScore(index)}
+          </span>
+          <TierBadge tier={global?.tier} />
+        </p>
+        <p className="global-index-delta">
+          <Delta value={global?.delta_vs_yesterday} verbose suffix="vs yesterday" />
+        </p>
+      </div>
+      <dl className="global-facts">
+        <div>
+          <dt>Static</dt>
+          <dd>{formatScore(global?.static)}</dd>
+        </div>
+        <div>
+          <dt>Active</dt>
+          <dd>{formatScore(global?.active)}</dd>
+        </div>
+        <div>
+          <dt>Events, last 24 h</dt>
+          <dd>{formatInteger(global?.events_24h)}</dd>
+        </div>
+        <div>
+          <dt>Data generated</dt>
+          <dd>
+            <time dateTime={countries.as_of}>{formatWhen(countries.as_of, now)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Next batch due</dt>
+          <dd>
+            {status ? (
+              <time dateTime={status.next_batch_due_at}>
+                {formatWhen(status.next_batch_due_at, now)}
+              </time>
+            ) : (
+              NA
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Methodology</dt>
+          <dd>{methodology}</dd>
+        </div>
+        <div>
+          <dt>API quota</dt>
+          <dd>{quota}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { statusResponseSchema } from '../../../../shared/bff-api';
+import { STATUS_POLL_MS } from '../../../../shared/freshness';
+import { fetchBff } from '../../../lib/api-client';
+
+/** `/api/status` costs no upstream request, so it is polled; it is how a new batch is noticed. */
+export const statusQueries = {
+  all: () => ['status'] as const,
+  current: () =>
+    queryOptions({
+      queryKey: [...statusQueries.all(), 'current'] as const,
+      queryFn: ({ signal }) => fetchBff('/api/status', statusResponseSchema, signal),
+      staleTime: STATUS_POLL_MS / 2,
+      refetchInterval: STATUS_POLL_MS,
+      meta: { label: 'the service status' },
+    }),
+};

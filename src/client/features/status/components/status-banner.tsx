@@ -1,0 +1,36 @@
+import type { StatusResponse } from '../../../../shared/bff-api';
+import { formatUtcTime, formatRelative } from '../../../lib/format';
+
+/**
+ * A plain sentence when the data service is unhealthy or the quota is blocked; nothing when all
+ * is well (an always-on "all good" banner only teaches people to ignore banners).
+ */
+export function StatusBanner({ status, now }: { status: StatusResponse | undefined; now: number }) {
+  if (!status) return null;
+  const lines: string[] = [];
+  const { upstream, quota } = status;
+  if (upstream.health !== 'ok') {
+    const base =
+      upstream.message ??
+      (upstream.health === 'down'
+        ? 'The data service cannot be reached.'
+        : 'The data service is answering with errors.');
+    lines.push(`${base} Cached data stays on screen, marked stale where it is old.`);
+  }
+  if (quota.blocked_until) {
+    const until = quota.blocked_until;
+    if (Date.parse(until) > now) {
+      lines.push(
+        `The hourly request quota of the data service is used up until ${formatUtcTime(until)} (${formatRelative(until, now)}). Pages already loaded stay available; new countries may not load until then.`,
+      );
+    }
+  }
+  if (lines.length === 0) return null;
+  return (
+    <div className={`status-banner status-${upstream.health}`} role="status">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import { bffErrorSchema } from '../../shared/bff-api';
+
+/**
+ * The one way the SPA talks to the BFF: same-origin GET, JSON parsed with the shared zod schemas.
+ * A malformed answer becomes an ApiError (an error state on screen), never a crash further down.
+ */
+
+/** How an answer reached us: the BFF's cache headers, kept to say how old shown data is. */
+export interface Fetched<T> {
+  data: T;
+  /** `X-Cache` (HIT, MISS, STALE) or null when the header is absent. */
+  cache: string | null;
+  /** `Age` in seconds: how long the BFF has held this answer. */
+  ageSeconds: number | null;
+  /** When the browser received it (epoch ms). */
+  receivedAt: number;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    /** HTTP status, or 0 when no answer arrived or it could not be read. */
+    readonly status: number,
+    /** From the body's `retry_after_seconds` or the `Retry-After` header. */
+    readonly retryAfterSeconds: number | null = null,
+    /** When the error happened, so "try again at" can be computed later. */
+    readonly at: number = Date.now(),
+  ) {
+    super(message);
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 429;
+  }
+
+  /** When it makes sense to ask again (epoch ms), if the server said. */
+  get retryAt(): number | null {
+    return this.retryAfterSeconds === null ? null : this.at + this.retryAfterSeconds * 1000;
+  }
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (header === null) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+const STATUS_WORDS: Record<number, string> = {
+  400: 'The request was not valid',
+  404: 'Not found',
+  429: 'Too many requests',
+  500: 'The dashboard server failed',
+  502: 'The data service sent an answer that could not be used',
+  503: 'The data service is unavailable',
+  504: 'The data service did not answer in time',
+};
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const headerRetry = parseRetryAfter(response.headers.get('Retry-After'));
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's HTML page, say): the status alone describes it.
+  }
+  const parsed = bffErrorSchema.safeParse(body);
+  const message = parsed.success
+    ? parsed.data.error
+    : (STATUS_WORDS[response.status] ?? `The server answered with status ${response.status}`);
+  const retry = (parsed.success ? parsed.data.retry_after_seconds : undefined) ?? headerRetry;
+  return new ApiError(message, response.status, retry ?? null);
+}
+
+export async function fetchBff<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<Fetched<z.infer<S>>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { Accept: 'application/json' }, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('The dashboard server could not be reached', 0);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError('The dashboard server sent an answer that is not JSON', 0);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError('The dashboard server sent data in an unexpected shape', 0);
+  }
+  const age = Number(response.headers.get('Age'));
+  return {
+    data: parsed.data,
+    cache: response.headers.get('X-Cache'),
+    ageSeconds: response.headers.has('Age') && Number.isFinite(age) ? age : null,
+    receivedAt: Date.now(),
+  };
+}

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, re-read every `intervalMs`, so "2 h ago" stays true on a screen left open. */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

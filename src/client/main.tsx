@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { routes } from './app/routes';
+import { applyTierColours } from './lib/theme';
+import { createQueryClient } from './lib/query-client';
+import './styles/base.css';
+import './styles/components.css';
+import './styles/map.css';
+import './styles/country.css';
+
+applyTierColours(document.documentElement);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App queryClient={createQueryClient()} router={createBrowserRouter(routes)} />
+  </StrictMode>,
+);
