@@ -1,7 +1,29 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { BatchTracker } from './cache/batch.js';
+import { CachePersistence } from './cache/persistence.js';
+import { ResourceCache } from './cache/resource-cache.js';
+import { CacheStore } from './cache/store.js';
+import { ClientMissLimiter } from './client-limit.js';
 import type { AppConfig } from './config.js';
+import { ResourceSpecs } from './data/resources.js';
+import { RiskData } from './data/risk-data.js';
+import { buildStatus } from './data/status.js';
+import { AccessLog, createLogger } from './logger.js';
+import { Metrics } from './metrics.js';
+import { installAccess } from './plugins/access.js';
+import { installErrorHandlers } from './plugins/errors.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerSpa } from './plugins/spa.js';
+import { countriesRoutes } from './routes/countries.js';
+import { countryRoutes } from './routes/country.js';
+import { exportRoutes } from './routes/export.js';
+import { hotspotRoutes } from './routes/hotspots.js';
+import type { DataRouteOptions } from './routes/respond.js';
+import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.js';
 import type { Secret } from './secret.js';
+import { UpstreamClient } from './upstream/client.js';
+import { QuotaGovernor } from './upstream/quota.js';
 
 export interface ResolvedUpstream {
   mode: 'demo' | 'live';
@@ -15,14 +37,120 @@ export interface AppDeps {
   clientDir?: string | null;
   /** Injectable clock for freshness and quota logic in tests. */
   now?: () => number;
+  /** Tests pass a pino writing to a buffer (the key-leak test searches it). */
   logger?: Logger;
 }
 
-/** Skeleton: replaced by the full caching proxy. */
+/**
+ * Builds the BFF: services first (quota governor, cache, upstream client, data), then plugins
+ * (security headers, access control, error shape, SPA), then routes, explicitly. Never listens.
+ * The key goes into the upstream client only; routes get the data service and nothing else.
+ */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
-  const logger: FastifyBaseLogger =
-    deps.logger ?? (await import('pino')).pino({ level: config.logLevel });
-  const app = Fastify({ loggerInstance: logger });
-  app.get('/healthz', async () => ({ ok: true }));
+  const now = deps.now ?? Date.now;
+  const logger: FastifyBaseLogger = deps.logger ?? createLogger(config.logLevel);
+  const app = Fastify({
+    loggerInstance: logger,
+    // Long enough that an overlong ISO code reaches validation (and gets a 400, not a 404).
+    routerOptions: { maxParamLength: 1000 },
+    bodyLimit: 16 * 1024,
+    logController: new AccessLog(),
+  });
+
+  const quota = new QuotaGovernor(config.quotaReserve, now);
+  const store = new CacheStore(config.cacheMaxEntries);
+  const batch = new BatchTracker();
+  const metrics = new Metrics(quota, () => store.size);
+  const client = new UpstreamClient({
+    baseUrl: deps.upstream.baseUrl,
+    apiKey: deps.upstream.apiKey,
+    timeouts: config.upstreamTimeouts,
+    retry: config.upstreamRetry,
+    quota,
+    now,
+    logger: app.log,
+    metrics,
+  });
+  const specs = new ResourceSpecs(client);
+  const probe = (): ReturnType<ResourceSpecs['hotspots']> => specs.hotspots([], []);
+  const cache = new ResourceCache(store, batch, config.freshness, now, probe, app.log);
+  const data = new RiskData(cache, specs, client, metrics, now);
+  const limiter = new ClientMissLimiter(config.clientMissesPerMinute, now);
+
+  const persistence = config.dataDir
+    ? new CachePersistence(
+        config.dataDir,
+        deps.upstream.mode,
+        deps.upstream.baseUrl,
+        () => ({ batch: batch.state, quota: quota.snapshot(), entries: store.entries().reverse() }),
+        app.log,
+      )
+    : null;
+  if (persistence) {
+    const saved = persistence.load();
+    if (saved) {
+      batch.restore(saved.batch);
+      quota.restore(saved.quota);
+      store.restore(saved.entries);
+      app.log.info({ entries: saved.entries.length }, 'cache restored from disk');
+    }
+    store.onChange(() => persistence.schedule());
+    quota.onChange(() => persistence.schedule());
+  }
+
+  app.addHook('onClose', async () => {
+    await cache.idle();
+    client.close();
+    await persistence?.close();
+  });
+
+  await registerSecurity(app, config);
+  await installAccess(app, config, now);
+  const clientDir = deps.clientDir ?? null;
+  if (clientDir) await registerSpa(app, clientDir);
+  installErrorHandlers(app, clientDir !== null);
+
+  const proxyHeader = config.access.trustedProxyAuthHeader;
+  const dataOptions: DataRouteOptions = {
+    data,
+    metrics,
+    // One client: the person the SSO proxy vouches for, else the address.
+    guardFor: (request) => () => {
+      const vouched = proxyHeader ? request.headers[proxyHeader] : undefined;
+      limiter.consume(typeof vouched === 'string' && vouched ? `user:${vouched}` : request.ip);
+    },
+  };
+  const opsOptions: OpsRouteOptions = {
+    metrics,
+    status: () =>
+      buildStatus({
+        mode: deps.upstream.mode,
+        config,
+        policy: config.freshness,
+        batch,
+        cache,
+        store,
+        client,
+        quota,
+        metrics,
+        now,
+      }),
+    ready: () => {
+      if (cache.peek(probe().key)) return { ready: true, reason: '' };
+      // Readiness probes drive the first fetch, so an idle new instance becomes ready by itself.
+      cache.refreshInBackground(probe());
+      const error = client.health().lastError;
+      return {
+        ready: false,
+        reason: `No data to serve yet${error ? `: ${error.message}` : '; fetching it now'}`,
+      };
+    },
+  };
+  await app.register(hotspotRoutes, dataOptions);
+  await app.register(countryRoutes, dataOptions);
+  await app.register(exportRoutes, dataOptions);
+  await app.register(countriesRoutes, dataOptions);
+  await app.register(statusRoutes, opsOptions);
+  await app.register(opsRoutes, opsOptions);
   return app;
 }

@@ -57,12 +57,17 @@ async function main(): Promise<void> {
   // The address actually bound (PORT=0 picks a free port).
   const where = await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { mode: upstream.mode, tier: config.upstream.mode === 'demo' ? config.upstream.demoTier : null },
+    {
+      mode: upstream.mode,
+      tier: config.upstream.mode === 'demo' ? config.upstream.demoTier : null,
+    },
     `Global Risk Dashboard at ${where}${upstream.mode === 'demo' ? ' (Demo data)' : ''}`,
   );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -1,0 +1,99 @@
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * Process metrics (CPU, memory, event loop) are collected once per process: prom-client starts an
+ * event-loop monitor per call, which must not pile up when tests build many apps.
+ */
+let processRegistry: Registry | null = null;
+function sharedProcessRegistry(): Registry {
+  if (processRegistry === null) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'grd_' });
+  }
+  return processRegistry;
+}
+
+export type CacheResult = 'hit' | 'miss' | 'stale';
+
+export interface QuotaReader {
+  remaining(): number | null;
+  limit(): number | null;
+  usedLast60Min(): number;
+}
+
+/** The app's own metrics, in its own Registry (never the global one, so apps never collide). */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly upstreamRequests = new Counter({
+    name: 'grd_upstream_requests_total',
+    help: 'Requests sent to the Risk API, by route and HTTP status (or failure class).',
+    labelNames: ['route', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly cacheResults = new Counter({
+    name: 'grd_cache_results_total',
+    help: 'Answers served by the BFF by route and cache result (hit, miss, stale).',
+    labelNames: ['route', 'result'] as const,
+    registers: [this.registry],
+  });
+  readonly clientLimited = new Counter({
+    name: 'grd_client_miss_limited_total',
+    help: 'Requests refused because one client caused too many cache misses.',
+    registers: [this.registry],
+  });
+  /** Plain totals for /api/status (prom-client counters are only readable asynchronously). */
+  readonly totals = { hits: 0, misses: 0, stale: 0 };
+
+  constructor(quota: QuotaReader, cacheEntries: () => number) {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'grd_upstream_quota_remaining',
+      help: 'Estimated requests left in the sliding 60-minute window of the key (-1 unknown).',
+      registers,
+      collect() {
+        this.set(quota.remaining() ?? -1);
+      },
+    });
+    new Gauge({
+      name: 'grd_upstream_quota_limit',
+      help: 'Hourly request limit of the key as the upstream reports it (-1 unknown).',
+      registers,
+      collect() {
+        this.set(quota.limit() ?? -1);
+      },
+    });
+    new Gauge({
+      name: 'grd_upstream_requests_last_60min',
+      help: 'Requests this BFF sent to the Risk API in the last 60 minutes.',
+      registers,
+      collect() {
+        this.set(quota.usedLast60Min());
+      },
+    });
+    new Gauge({
+      name: 'grd_cache_entries',
+      help: 'Entries held in the response cache.',
+      registers,
+      collect() {
+        this.set(cacheEntries());
+      },
+    });
+  }
+
+  countCache(route: string, result: CacheResult): void {
+    this.cacheResults.inc({ route, result });
+    if (result === 'hit') this.totals.hits++;
+    else if (result === 'miss') this.totals.misses++;
+    else this.totals.stale++;
+  }
+
+  async text(): Promise<string> {
+    const own = await this.registry.metrics();
+    const process = await sharedProcessRegistry().metrics();
+    return `${own}\n${process}`;
+  }
+
+  contentType(): string {
+    return this.registry.contentType;
+  }
+}

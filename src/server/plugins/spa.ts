@@ -1,0 +1,26 @@
+import { sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The built SPA. Hashed `/assets/*` are immutable for a year; everything else (index.html, the
+ * favicon) is revalidated on each load, so a deploy is picked up at once. Deep links are answered
+ * by the not-found handler (see errors.ts), which returns index.html for page routes only.
+ */
+export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
+  const assets = `${sep}assets${sep}`;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    dotfiles: 'deny',
+    setHeaders: (reply, filePath) => {
+      reply.header(
+        'cache-control',
+        filePath.includes(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}

@@ -1,0 +1,108 @@
+import { ISO3_PATTERN, normaliseIso3 } from '../../shared/iso.js';
+import type { HotspotsQuery } from '../data/risk-data.js';
+import type { ExportFormat } from '../data/resources.js';
+
+/** A request the BFF refuses before spending anything: 400 with this message. */
+export class BadRequest extends Error {
+  override name = 'BadRequest';
+}
+
+const MAX_LIMIT = 50;
+const DEFAULT_LIMIT = 20;
+const TIER_LABEL = /^[a-z0-9_-]{1,32}$/;
+const MAX_TIER_ITEMS = 16;
+const INCLUDE_ITEMS = ['categories', 'events'] as const;
+
+/** Quotes a caller's value for an error message: short, and free of control characters. */
+function shown(value: string): string {
+  const clean = [...value].map((c) => (c < ' ' || c === '\u007f' ? '?' : c)).join('');
+  return JSON.stringify(clean.length > 40 ? `${clean.slice(0, 40)}…` : clean);
+}
+
+/**
+ * Reads the query string. Unknown parameters are refused rather than ignored: a typo such as
+ * `tiers=crit` would otherwise silently return unfiltered data to a script or spreadsheet.
+ * A parameter given twice is refused too (which one would win is a guess).
+ */
+export function readQuery(rawUrl: string, allowed: readonly string[]): Map<string, string> {
+  const at = rawUrl.indexOf('?');
+  const params = new URLSearchParams(at < 0 ? '' : rawUrl.slice(at + 1));
+  const values = new Map<string, string>();
+  for (const [name, value] of params) {
+    if (!allowed.includes(name)) {
+      const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'it takes none';
+      throw new BadRequest(`Unknown query parameter ${shown(name)} (${list})`);
+    }
+    if (values.has(name)) throw new BadRequest(`Query parameter ${name} was given more than once`);
+    values.set(name, value);
+  }
+  return values;
+}
+
+export function parseLimit(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_LIMIT;
+  if (!/^[0-9]{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_LIMIT) {
+    throw new BadRequest(`limit must be a whole number from 1 to ${MAX_LIMIT} (got ${shown(raw)})`);
+  }
+  return Number(raw);
+}
+
+/** Tier labels, sorted and de-duplicated so equivalent filters share one cache entry. */
+export function parseTiers(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  const items = raw.split(',');
+  if (items.length > MAX_TIER_ITEMS) {
+    throw new BadRequest(`tier may list at most ${MAX_TIER_ITEMS} labels`);
+  }
+  items.forEach((item, i) => {
+    if (item === '') {
+      throw new BadRequest(`tier has an empty item (position ${i + 1}); write e.g. tier=crit,high`);
+    }
+    if (!TIER_LABEL.test(item)) {
+      throw new BadRequest(
+        `tier item ${shown(item)} is not a tier label (lower-case letters, digits, _ or -, at most 32)`,
+      );
+    }
+  });
+  return [...new Set(items)].sort();
+}
+
+export function parseInclude(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  const items = raw.split(',');
+  for (const item of items) {
+    if (!(INCLUDE_ITEMS as readonly string[]).includes(item)) {
+      throw new BadRequest(
+        `include may only list ${INCLUDE_ITEMS.join(' and ')} (got ${shown(item)})`,
+      );
+    }
+  }
+  return [...new Set(items)].sort();
+}
+
+export function parseHotspotsQuery(rawUrl: string): HotspotsQuery {
+  const query = readQuery(rawUrl, ['limit', 'tier', 'include']);
+  return {
+    limit: parseLimit(query.get('limit')),
+    tiers: parseTiers(query.get('tier')),
+    include: parseInclude(query.get('include')),
+  };
+}
+
+/** Exactly three ASCII letters, upper-cased before it becomes part of a cache key. */
+export function parseIso(raw: string): string {
+  if (!ISO3_PATTERN.test(raw)) {
+    throw new BadRequest(
+      `iso must be a three-letter ISO 3166-1 alpha-3 country code such as UKR (got ${shown(raw)})`,
+    );
+  }
+  return normaliseIso3(raw);
+}
+
+export function parseFormat(rawUrl: string): ExportFormat {
+  const format = readQuery(rawUrl, ['format']).get('format') ?? 'csv';
+  if (format !== 'csv' && format !== 'json') {
+    throw new BadRequest(`format must be csv or json (got ${shown(format)})`);
+  }
+  return format;
+}

@@ -1,0 +1,87 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MissGuard } from '../cache/resource-cache.js';
+import { ClientLimitError } from '../client-limit.js';
+import type { Served } from '../data/render.js';
+import type { RiskData } from '../data/risk-data.js';
+import type { Metrics } from '../metrics.js';
+import { UpstreamError } from '../upstream/errors.js';
+import { BadRequest } from './params.js';
+
+/** What the data routes are given: the data service and a per-request miss guard; no internals. */
+export interface DataRouteOptions {
+  data: RiskData;
+  guardFor: (request: FastifyRequest) => MissGuard;
+  metrics: Metrics;
+}
+
+/** Bodies above this go out as a stream of chunks (exports), smaller ones in one write. */
+const STREAM_ABOVE_BYTES = 256 * 1024;
+const CHUNK_BYTES = 64 * 1024;
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  retryAfterMs: number | null = null,
+): FastifyReply {
+  const body: { ok: false; error: string; retry_after_seconds?: number } = { ok: false, error };
+  if (retryAfterMs !== null) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    body.retry_after_seconds = seconds;
+    reply.header('retry-after', String(seconds));
+  }
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function sendServed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  served: Served,
+): FastifyReply {
+  reply.code(served.status).headers(served.headers).type(served.contentType);
+  const etag = served.headers.etag;
+  if (served.status === 200 && etag !== undefined && request.headers['if-none-match'] === etag) {
+    return reply.code(304).send();
+  }
+  if (served.body.length > STREAM_ABOVE_BYTES) {
+    reply.header('content-length', String(served.body.length));
+    return reply.send(Readable.from(chunks(served.body)));
+  }
+  return reply.send(served.body);
+}
+
+function* chunks(body: Buffer): Generator<Buffer> {
+  for (let at = 0; at < body.length; at += CHUNK_BYTES) yield body.subarray(at, at + CHUNK_BYTES);
+}
+
+/**
+ * Runs a data request and maps every failure to `{ok:false, error}`: 400 for a bad request,
+ * 429 for the per-client miss limit, 502 for an unreadable upstream answer, 503 when nothing can
+ * be served (with Retry-After whenever the wait is known).
+ */
+export async function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  metrics: Metrics,
+  work: () => Promise<Served>,
+): Promise<FastifyReply> {
+  try {
+    return sendServed(request, reply, await work());
+  } catch (error) {
+    if (error instanceof BadRequest) return sendError(reply, 400, error.message);
+    if (error instanceof ClientLimitError) {
+      metrics.clientLimited.inc();
+      return sendError(reply, 429, error.message, error.retryAfterMs);
+    }
+    if (error instanceof UpstreamError) {
+      const status = error.errorClass === 'malformed_response' ? 502 : 503;
+      return sendError(reply, status, noData(error), error.retryAfterMs);
+    }
+    throw error;
+  }
+}
+
+function noData(error: UpstreamError): string {
+  return `No data available yet for this request: ${error.message}`;
+}

@@ -1,0 +1,246 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Metrics } from '../metrics.js';
+import type { Secret } from '../secret.js';
+import {
+  classifyStatus,
+  headerInt,
+  headerValue,
+  retryAfterMs,
+  upstreamErrorText,
+} from './classify.js';
+import { isRetryable, UpstreamError, type UpstreamErrorClass } from './errors.js';
+import { Transport, TransportError, type RawResponse } from './http.js';
+import type { Purpose, QuotaGovernor } from './quota.js';
+
+export type UpstreamRoute = 'hotspots' | 'country' | 'export';
+
+/** An answer the BFF can use: a success, or a 400/404 that is the upstream's verdict. */
+export interface UpstreamAnswer {
+  status: 200 | 400 | 404;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** The upstream's `{ok:false,error}` text for 400/404, sanitised. */
+  errorText: string | null;
+}
+
+export interface UpstreamHealth {
+  lastError: {
+    class: UpstreamErrorClass;
+    message: string;
+    at: number;
+    status: number | null;
+  } | null;
+  lastSuccessAt: number | null;
+  lastOutcome: 'ok' | 'error' | null;
+}
+
+export interface UpstreamClientOptions {
+  baseUrl: string;
+  apiKey: Secret;
+  timeouts: { connectMs: number; requestMs: number };
+  retry: { maxAttempts: number; maxTotalMs: number; baseDelayMs: number };
+  quota: QuotaGovernor;
+  now: () => number;
+  logger: FastifyBaseLogger;
+  metrics: Metrics;
+}
+
+/** After a 401/403 the key is not tried again for this long (the answer will not change soon). */
+const AUTH_RECHECK_MS = 60_000;
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const BACKOFF_CAP_MS = 4000;
+
+/**
+ * The only holder of the API key: adds `Authorization` here and nowhere else, asks the quota
+ * governor before every request, retries 500/502/503 and network failures with full-jitter
+ * exponential back-off (bounded in attempts and total time), never retries 4xx, honours 429's
+ * `Retry-After`, and classifies every failure into one of the shared error classes.
+ */
+export class UpstreamClient {
+  readonly #options: UpstreamClientOptions;
+  readonly #transport: Transport;
+  #authFailure: { error: UpstreamError; until: number } | null = null;
+  #health: UpstreamHealth = { lastError: null, lastSuccessAt: null, lastOutcome: null };
+
+  constructor(options: UpstreamClientOptions) {
+    this.#options = options;
+    this.#transport = new Transport({ ...options.timeouts, maxBytes: MAX_BODY_BYTES });
+  }
+
+  health(): UpstreamHealth {
+    return this.#health;
+  }
+
+  async get(
+    path: string,
+    query: Record<string, string>,
+    opts: { route: UpstreamRoute; purpose: Purpose; accept404?: boolean },
+  ): Promise<UpstreamAnswer> {
+    const { now, retry, quota } = this.#options;
+    const auth = this.#authFailure;
+    if (auth && now() < auth.until) throw auth.error.replayed(auth.until - now());
+
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      const permit = quota.permit(opts.purpose);
+      if (!permit.ok) {
+        throw new UpstreamError(
+          'rate_limited',
+          `Not asking the Risk API now: ${permit.reason}`,
+          null,
+          permit.retryAfterMs,
+          false,
+        );
+      }
+      let error: UpstreamError;
+      try {
+        const answer = await this.#attempt(path, query, opts, attempt);
+        this.#recordSuccess();
+        return answer;
+      } catch (caught) {
+        if (!(caught instanceof UpstreamError)) throw caught;
+        error = caught;
+      }
+      const delay = this.#backoff(attempt, error);
+      const elapsed = performance.now() - started;
+      if (
+        !isRetryable(error) ||
+        attempt >= retry.maxAttempts ||
+        elapsed + delay > retry.maxTotalMs
+      ) {
+        this.recordFailure(error);
+        throw error;
+      }
+      this.#options.logger.info(
+        { route: opts.route, path, attempt, class: error.errorClass, status: error.status, delay },
+        'retrying the Risk API',
+      );
+      await sleep(delay);
+    }
+  }
+
+  /** Parses a success body with a shared schema; a broken one becomes a 502-class failure. */
+  json<S extends z.ZodType>(answer: UpstreamAnswer, schema: S, path: string): z.infer<S> {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(answer.body.toString('utf8'));
+    } catch {
+      throw this.malformed(path, answer, 'a body that is not JSON');
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const where = parsed.error.issues[0]?.path.join('.') || 'the top level';
+      throw this.malformed(path, answer, `JSON of an unexpected shape (at ${where})`);
+    }
+    return parsed.data;
+  }
+
+  /** Records and logs an unusable success answer; returns the error to throw. */
+  malformed(path: string, answer: { status: number; headers: IncomingHttpHeaders }, what: string) {
+    const type = headerValue(answer.headers, 'content-type') ?? 'no content type';
+    const error = new UpstreamError(
+      'malformed_response',
+      `The Risk API sent ${what} for ${path} (status ${answer.status}, ${type})`,
+      answer.status,
+    );
+    this.recordFailure(error);
+    return error;
+  }
+
+  recordFailure(error: UpstreamError): void {
+    if (!error.sent) return;
+    this.#health = {
+      ...this.#health,
+      lastError: {
+        class: error.errorClass,
+        message: error.message,
+        at: this.#options.now(),
+        status: error.status,
+      },
+      lastOutcome: 'error',
+    };
+    this.#options.logger.warn(
+      { class: error.errorClass, status: error.status, msg: error.message },
+      'Risk API request failed',
+    );
+  }
+
+  close(): void {
+    this.#transport.close();
+  }
+
+  #recordSuccess(): void {
+    this.#authFailure = null;
+    this.#health = { ...this.#health, lastSuccessAt: this.#options.now(), lastOutcome: 'ok' };
+  }
+
+  #backoff(attempt: number, error: UpstreamError): number {
+    const ceiling = Math.min(BACKOFF_CAP_MS, this.#options.retry.baseDelayMs * 2 ** (attempt - 1));
+    // Full jitter: spreads retries of many clients; a 503's Retry-After is a floor.
+    return Math.max(Math.random() * ceiling, error.retryAfterMs ?? 0);
+  }
+
+  async #attempt(
+    path: string,
+    query: Record<string, string>,
+    opts: { route: UpstreamRoute; accept404?: boolean },
+    attempt: number,
+  ): Promise<UpstreamAnswer> {
+    const { baseUrl, apiKey, quota, now, metrics, logger } = this.#options;
+    const url = new URL(baseUrl + path + queryString(query));
+    const started = performance.now();
+    quota.recordSend();
+    let response: RawResponse;
+    try {
+      response = await this.#transport.get(url, {
+        authorization: `Bearer ${apiKey.reveal()}`,
+        accept: 'application/json, text/csv;q=0.9, */*;q=0.1',
+      });
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      metrics.upstreamRequests.inc({ route: opts.route, status: error.kind });
+      throw new UpstreamError(
+        error.kind,
+        error.kind === 'timeout'
+          ? `The Risk API did not answer in time (${error.message})`
+          : `The Risk API could not be reached (${error.message})`,
+      );
+    }
+    const { status, headers, body } = response;
+    metrics.upstreamRequests.inc({ route: opts.route, status: String(status) });
+    quota.recordHeaders(
+      headerInt(headers, 'x-ratelimit-limit'),
+      headerInt(headers, 'x-ratelimit-remaining'),
+    );
+    logger.debug(
+      { route: opts.route, path, status, attempt, ms: Math.round(performance.now() - started) },
+      'Risk API answered',
+    );
+    const text = status === 200 ? null : upstreamErrorText(body, apiKey.reveal());
+    if (status === 200) return { status, headers, body, errorText: null };
+    // A 404 without the API's error shape (an HTML page) means a wrong base URL, not "no country".
+    if (status === 400 || (status === 404 && opts.accept404 && text !== null)) {
+      return { status, headers, body, errorText: text };
+    }
+    const wait = retryAfterMs(headers, body, now());
+    const error = classifyStatus(status, text, path, wait);
+    if (status === 429) quota.block(wait ?? 60_000);
+    if (status === 401 || status === 403) {
+      this.#authFailure = { error, until: now() + AUTH_RECHECK_MS };
+    }
+    throw error;
+  }
+}
+
+/** Keeps commas literal in list parameters (`tier=crit,high`), as the API's examples write them. */
+function queryString(query: Record<string, string>): string {
+  const parts = Object.entries(query).map(
+    ([name, value]) =>
+      `${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%2C/g, ',')}`,
+  );
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}

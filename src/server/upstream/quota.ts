@@ -1,0 +1,150 @@
+const WINDOW_MS = 60 * 60_000;
+/** Own send times are kept twice the window: estimating from an older header needs them. */
+const KEEP_MS = 2 * WINDOW_MS;
+/** When we cannot tell how long to wait for quota, suggest this. */
+const UNKNOWN_WAIT_MS = 60_000;
+
+export type Purpose = 'interactive' | 'background';
+
+export type Permit = { ok: true } | { ok: false; retryAfterMs: number; reason: string };
+
+export interface QuotaState {
+  sent: number[];
+  limit: number | null;
+  headerRemaining: number | null;
+  headerAt: number | null;
+  blockedUntil: number | null;
+}
+
+/**
+ * Spends the key's hourly budget (a sliding 60 minutes per key) like money. It believes the
+ * upstream's `X-RateLimit-*` headers, corrected for what we sent since and for our own requests
+ * that have left the window; and it keeps its own log of requests sent, which it trusts when it is
+ * stricter. A reserve is kept for people's cache misses: background refreshes stop above it.
+ */
+export class QuotaGovernor {
+  #state: QuotaState = {
+    sent: [],
+    limit: null,
+    headerRemaining: null,
+    headerAt: null,
+    blockedUntil: null,
+  };
+
+  #onChange: () => void = () => {};
+
+  constructor(
+    private readonly reserve: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Called after every change worth persisting (a request sent, a 429's wait). */
+  onChange(listener: () => void): void {
+    this.#onChange = listener;
+  }
+
+  /** The reserve in force: never more than half the key's limit, so background work can run. */
+  effectiveReserve(): number {
+    const limit = this.#state.limit;
+    return limit === null ? this.reserve : Math.min(this.reserve, Math.floor(limit / 2));
+  }
+
+  recordSend(): void {
+    const now = this.now();
+    this.#state.sent.push(now);
+    this.#prune(now);
+    this.#onChange();
+  }
+
+  recordHeaders(limit: number | null, remaining: number | null): void {
+    if (limit !== null) this.#state.limit = limit;
+    if (remaining !== null) {
+      this.#state.headerRemaining = remaining;
+      this.#state.headerAt = this.now();
+    }
+  }
+
+  /** A 429 told us to wait: no request for this key until then. */
+  block(retryAfterMs: number): void {
+    const until = this.now() + retryAfterMs;
+    this.#state.blockedUntil = Math.max(this.#state.blockedUntil ?? 0, until);
+    this.#onChange();
+  }
+
+  blockedUntil(): number | null {
+    const until = this.#state.blockedUntil;
+    return until !== null && until > this.now() ? until : null;
+  }
+
+  limit(): number | null {
+    return this.#state.limit;
+  }
+
+  usedLast60Min(): number {
+    const from = this.now() - WINDOW_MS;
+    return this.#state.sent.filter((t) => t > from).length;
+  }
+
+  /** Best estimate of requests left in the window, or null before the upstream told us a limit. */
+  remaining(): number | null {
+    const { limit, headerRemaining, headerAt, sent } = this.#state;
+    if (limit === null) return null;
+    const now = this.now();
+    let estimate = limit - this.usedLast60Min();
+    if (headerRemaining !== null && headerAt !== null && now - headerAt < WINDOW_MS) {
+      const sentSince = sent.filter((t) => t > headerAt).length;
+      // Our own requests counted in that header which have since left the sliding window.
+      const leftWindow = sent.filter(
+        (t) => t > headerAt - WINDOW_MS && t <= now - WINDOW_MS,
+      ).length;
+      estimate = Math.min(estimate, headerRemaining - sentSince + leftWindow);
+    }
+    return Math.max(0, Math.min(limit, estimate));
+  }
+
+  permit(purpose: Purpose): Permit {
+    const blocked = this.blockedUntil();
+    if (blocked !== null) {
+      return {
+        ok: false,
+        retryAfterMs: blocked - this.now(),
+        reason: 'the Risk API asked us to wait (its hourly limit for this key is reached)',
+      };
+    }
+    const remaining = this.remaining();
+    if (remaining === null) return { ok: true };
+    if (purpose === 'interactive' && remaining >= 1) return { ok: true };
+    if (purpose === 'background' && remaining > this.effectiveReserve()) return { ok: true };
+    return {
+      ok: false,
+      retryAfterMs: this.#untilOneLeavesWindow(),
+      reason:
+        purpose === 'background'
+          ? 'refresh held back to keep the request reserve for people'
+          : "this hour's upstream request budget is spent",
+    };
+  }
+
+  snapshot(): QuotaState {
+    return { ...this.#state, sent: [...this.#state.sent] };
+  }
+
+  restore(state: QuotaState): void {
+    this.#state = { ...state, sent: [...state.sent].sort((a, b) => a - b) };
+    this.#prune(this.now());
+  }
+
+  #untilOneLeavesWindow(): number {
+    const now = this.now();
+    const oldest = this.#state.sent.find((t) => t > now - WINDOW_MS);
+    return oldest === undefined ? UNKNOWN_WAIT_MS : Math.max(1000, oldest + WINDOW_MS - now);
+  }
+
+  #prune(now: number): void {
+    const from = now - KEEP_MS;
+    const sent = this.#state.sent;
+    let drop = 0;
+    while (drop < sent.length && (sent[drop] ?? 0) <= from) drop++;
+    if (drop > 0) sent.splice(0, drop);
+  }
+}
