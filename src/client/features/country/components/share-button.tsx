@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 
 type State = 'idle' | 'copied' | 'manual';
 
@@ -9,12 +10,14 @@ type State = 'idle' | 'copied' | 'manual';
  */
 export function ShareButton() {
   const [state, setState] = useState<State>('idle');
-  const url = window.location.href;
+  // The router's location (filters included) on this page's origin: the link a colleague needs.
+  const location = useLocation();
+  const url = new URL(`${location.pathname}${location.search}`, window.location.origin).href;
 
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(window.location.href);
+      await navigator.clipboard.writeText(url);
       setState('copied');
       setTimeout(() => setState('idle'), 4000);
     } catch {

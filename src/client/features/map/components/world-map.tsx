@@ -101,7 +101,18 @@ export function WorldMap({
             position={[h.lat as number, h.lng as number]}
             icon={icons.get(h.iso) ?? hotspotIcon(h)}
             zIndexOffset={Math.round((h.risk ?? 0) * 10)}
-            eventHandlers={{ click: () => onSelectCountry(h.iso) }}
+            eventHandlers={{
+              click: () => onSelectCountry(h.iso),
+              // Leaflet makes the marker a focusable role="button" but does not activate it from
+              // the keyboard (only popups handle Enter): do what a button does on Enter/Space.
+              keydown: (event) => {
+                const key = (event.originalEvent as KeyboardEvent).key;
+                if (key === 'Enter' || key === ' ') {
+                  event.originalEvent.preventDefault();
+                  onSelectCountry(h.iso);
+                }
+              },
+            }}
           >
             <Tooltip direction="top">
               <strong>{h.name}</strong>

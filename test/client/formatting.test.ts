@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  direction,
+  formatRelative,
+  formatScore,
+  formatSigned,
+  formatWhen,
+  humanise,
+  searchKey,
+} from '../../src/client/lib/format';
+import { safeHttpUrl } from '../../src/client/lib/safe-url';
+import { confidenceNote } from '../../src/client/features/country/utils/confidence';
+import { categoryRows, formatWeight } from '../../src/client/features/country/utils/category-rows';
+
+describe('formatting', () => {
+  it('formats scores with two decimals and missing values as n/a', () => {
+    expect(formatScore(86.1)).toBe('86.10');
+    expect(formatScore(null)).toBe('n/a');
+    expect(formatScore(undefined)).toBe('n/a');
+    expect(formatScore(Number.NaN)).toBe('n/a');
+  });
+
+  it('signs changes with a true minus and treats a change that rounds to zero as flat', () => {
+    expect(formatSigned(1.234)).toBe('+1.23');
+    expect(formatSigned(-0.5)).toBe('\u22120.50');
+    expect(formatSigned(0.001)).toBe('0.00');
+    expect(direction(0.001)).toBe('flat');
+    expect(direction(-0.006)).toBe('down');
+    expect(direction(null)).toBe('unknown');
+  });
+
+  it('humanises snake_case labels without interpreting them', () => {
+    expect(humanise('civil_unrest')).toBe('Civil unrest');
+    expect(humanise('state-media')).toBe('State media');
+    expect(humanise('')).toBe('n/a');
+    expect(humanise(null)).toBe('n/a');
+  });
+
+  it('says when in UTC and how long ago', () => {
+    const now = Date.parse('2025-06-02T12:00:00.000Z');
+    expect(formatWhen('2025-06-02T10:00:00.000Z', now)).toBe('10:00 UTC · 2 h ago');
+    expect(formatRelative('2025-06-02T11:59:40.000Z', now)).toBe('just now');
+    expect(formatRelative('2025-06-02T12:40:00.000Z', now)).toBe('in 40 min');
+    expect(formatRelative('2025-05-28T12:00:00.000Z', now)).toBe('5 d ago');
+    expect(formatWhen('not a date', now)).toBe('n/a');
+  });
+
+  it('searches without case or accents', () => {
+    expect(searchKey("Côte d'Ivoire")).toContain('cote');
+  });
+});
+
+describe('links from event data', () => {
+  it('accepts only http and https', () => {
+    expect(safeHttpUrl('https://example.org/a?b=1')).toBe('https://example.org/a?b=1');
+    expect(safeHttpUrl('http://example.org')).toBe('http://example.org/');
+    expect(safeHttpUrl('javascript:alert(1)')).toBeNull();
+    expect(safeHttpUrl(' JavaScript:alert(1)')).toBeNull();
+    expect(safeHttpUrl('data:text/html,x')).toBeNull();
+    expect(safeHttpUrl('/relative')).toBeNull();
+    expect(safeHttpUrl('')).toBeNull();
+    expect(safeHttpUrl(null)).toBeNull();
+  });
+});
+
+describe('country helpers', () => {
+  it('warns only for high risk with low confidence', () => {
+    expect(confidenceNote({ risk: 80, confidence: 30 })).toMatch(/confidence is low \(30 of 100\)/);
+    expect(confidenceNote({ risk: 80, confidence: 70 })).toBeNull();
+    expect(confidenceNote({ risk: 20, confidence: 10 })).toBeNull();
+    expect(confidenceNote({ tier: 'crit', confidence: 10 })).not.toBeNull();
+    expect(confidenceNote({ risk: 80 })).toBeNull();
+  });
+
+  it('orders categories by score, keeps unknown ones, and formats weights', () => {
+    const rows = categoryRows({
+      health: { score: 10, weight: 0.05 },
+      security: { score: 90, weight: 0.2 },
+      space_weather: { score: 50 },
+      cyber: { score: null },
+    });
+    expect(rows.map((r) => r.key)).toEqual(['security', 'space_weather', 'health', 'cyber']);
+    expect(rows[1]!.label).toBe('Space weather');
+    expect(formatWeight(0.2)).toBe('20 %');
+    expect(formatWeight(0.05)).toBe('5.0 %');
+    expect(formatWeight(null)).toBe('n/a');
+    expect(categoryRows(null)).toEqual([]);
+  });
+});

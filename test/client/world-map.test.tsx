@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import { installFakeBff } from './fake-bff';
+import { renderApp } from './render-app';
+
+function bff() {
+  return installFakeBff({
+    '/api/status': { body: statusBody() },
+    '/api/countries': { body: countriesBody() },
+    '/api/v1/hotspots': { body: hotspotsBody() },
+    '/api/v1/country/UKR': { body: countryBody() },
+  });
+}
+
+async function mapMarkers(container: HTMLElement): Promise<HTMLElement[]> {
+  await waitFor(() => expect(container.querySelectorAll('.hotspot-marker').length).toBe(4));
+  return [...container.querySelectorAll<HTMLElement>('.hotspot-marker')];
+}
+
+describe('world map', () => {
+  it('draws the country shapes without Antarctica, coloured by data or marked as no data', async () => {
+    bff();
+    const { container } = renderApp('/');
+    const shapes = await waitFor(() => {
+      const paths = container.querySelectorAll('.world-map path.shape');
+      expect(paths.length).toBeGreaterThan(150);
+      return [...paths];
+    });
+    // 177 Natural Earth shapes minus Antarctica.
+    expect(shapes).toHaveLength(176);
+    const withData = shapes.filter((p) => p.classList.contains('shape-data'));
+    // The fixture has data for UKR, SDN, RUS, CIV and FRA.
+    expect(withData).toHaveLength(5);
+    expect(shapes.filter((p) => p.classList.contains('shape-nodata'))).toHaveLength(171);
+    expect(screen.getByRole('list', { name: 'Map legend' })).toHaveTextContent('No current data');
+  });
+
+  it('hotspot markers are keyboard buttons named by country, risk and tier; Enter opens the country', async () => {
+    bff();
+    const { container, router } = renderApp('/');
+    const markers = await mapMarkers(container);
+    const ukraine = markers.find((m) => m.textContent?.startsWith('Ukraine'))!;
+    expect(ukraine).toHaveAttribute('role', 'button');
+    expect(ukraine).toHaveAttribute('tabindex', '0');
+    expect(ukraine).toHaveTextContent('Ukraine: risk 86.12, Critical. Open country page');
+    expect(ukraine).toHaveClass('tier-crit');
+    // Larger risk, larger marker.
+    const ivory = markers.find((m) => m.textContent?.startsWith("Côte d'Ivoire"))!;
+    expect(parseInt(ukraine.style.width, 10)).toBeGreaterThan(parseInt(ivory.style.width, 10));
+
+    ukraine.focus();
+    fireEvent.keyDown(ukraine, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/country/UKR'));
+    expect(await screen.findByRole('heading', { level: 1, name: /Ukraine/ })).toBeInTheDocument();
+  });
+
+  it('a marker name from the data is text, never markup', async () => {
+    const fake = bff();
+    fake.set('/api/v1/hotspots', {
+      body: hotspotsBody({
+        hotspots: [
+          {
+            iso: 'XSS',
+            name: '<img src=x onerror="window.__mapXss=1">Evil',
+            lat: 1,
+            lng: 1,
+            risk: 50,
+            tier: 'mod',
+          },
+        ],
+      }),
+    });
+    const { container } = renderApp('/');
+    await waitFor(() => expect(container.querySelectorAll('.hotspot-marker')).toHaveLength(1));
+    const marker = container.querySelector('.hotspot-marker')!;
+    expect(marker.querySelector('img')).toBeNull();
+    expect(marker.textContent).toContain('<img src=x');
+  });
+});
