@@ -27,6 +27,8 @@ export interface StackOptions {
   demo?: DemoUpstreamOptions;
   config?: Partial<AppConfig>;
   tier?: DemoTier;
+  /** Hourly limit of a Custom key. */
+  keyLimit?: number;
   /** The BFF's clock (pass the same function as `demo.now` to move both together). */
   now?: () => number;
   logger?: Logger;
@@ -42,7 +44,10 @@ const builtClient = resolve(import.meta.dirname, '../../dist/client');
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const upstream = await startDemoUpstream({ host: '127.0.0.1', port: 0, ...options.demo });
-  const key = upstream.issueKey(options.tier ?? 'Pro');
+  const key = upstream.issueKey(
+    options.tier ?? 'Pro',
+    options.keyLimit === undefined ? undefined : { limit: options.keyLimit },
+  );
   let app: FastifyInstance;
   try {
     app = await buildApp(testConfig(options.config), {

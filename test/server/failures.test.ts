@@ -1,0 +1,295 @@
+import { createServer } from 'node:net';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { statusResponseSchema } from '../../src/shared/bff-api.js';
+import { buildApp } from '../../src/server/app.js';
+import { Secret } from '../../src/server/secret.js';
+import { get, startTestStack, upstreamRequestsDuring } from '../helpers/bff.js';
+import { HOUR, MINUTE, TestClock } from '../helpers/clock.js';
+import type { Stack } from '../helpers/stack.js';
+import { testConfig } from '../helpers/test-config.js';
+
+let stack: Stack & { clock: TestClock };
+afterEach(async () => {
+  await stack.close();
+});
+
+const status = async () => statusResponseSchema.parse((await get(stack, '/api/status')).json());
+
+describe('outage', () => {
+  it('serves the last good data flagged stale, with X-Cache STALE, and recovers', async () => {
+    stack = await startTestStack();
+    const good = (await get(stack, '/api/v1/hotspots')).json();
+    await get(stack, '/api/v1/country/UKR');
+    stack.upstream.setFaults({ outage: true });
+    stack.clock.advance(31 * MINUTE);
+
+    expect((await get(stack, '/api/v1/hotspots')).statusCode).toBe(200);
+    // The background refresh fails after its bounded retries (3 attempts).
+    await expect.poll(() => stack.upstream.requestCount()).toBe(2 + 3);
+    const stale = await get(stack, '/api/v1/hotspots');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['x-cache']).toBe('STALE');
+    expect(Number(stale.headers.age)).toBe(31 * 60);
+    const body = stale.json();
+    expect(body).toMatchObject({ stale: true, stale_reason: expect.stringMatching(/503/) });
+    expect(body.hotspots).toEqual(good.hotspots);
+    const country = await get(stack, '/api/v1/country/UKR');
+    expect(country.headers['x-cache']).toBe('STALE');
+    expect(country.json().stale).toBe(true);
+
+    const s = await status();
+    expect(s.upstream.health).toBe('down');
+    expect(s.upstream.last_error).toMatchObject({ class: 'server_error', status: 503 });
+    expect(s.upstream.message).toMatch(/cannot be reached right now; cached data is shown/);
+    expect(s.cache.stale_serves).toBe(2);
+
+    // Failed keys back off: more page views during the outage cost nothing.
+    expect(await upstreamRequestsDuring(stack, () => get(stack, '/api/v1/hotspots'))).toBe(0);
+
+    stack.upstream.setFaults({});
+    stack.clock.advance(MINUTE);
+    await get(stack, '/api/v1/hotspots');
+    await expect
+      .poll(async () => (await get(stack, '/api/v1/hotspots')).headers['x-cache'])
+      .toBe('HIT');
+    expect((await get(stack, '/api/v1/hotspots')).json()).not.toHaveProperty('stale');
+    expect((await status()).upstream.health).toBe('degraded');
+  });
+
+  it('with nothing cached: 503 with a plain error; repeated asks wait out the back-off', async () => {
+    stack = await startTestStack({ demo: { faults: { outage: true } } });
+    const first = await get(stack, '/api/v1/hotspots');
+    expect(first.statusCode).toBe(503);
+    expect(first.json()).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^No data available yet for this request: .*503/),
+    });
+    expect(stack.upstream.requestCount()).toBe(3);
+    const second = await get(stack, '/api/v1/hotspots');
+    expect(second.statusCode).toBe(503);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    expect(second.json().retry_after_seconds).toBe(Number(second.headers['retry-after']));
+    expect(stack.upstream.requestCount()).toBe(3);
+  });
+
+  it('stale data is served only up to STALE_IF_ERROR', async () => {
+    stack = await startTestStack({
+      config: { freshness: { ...testConfig().freshness, staleIfErrorMs: 2 * HOUR } },
+    });
+    await get(stack, '/api/v1/hotspots');
+    stack.upstream.setFaults({ outage: true });
+    stack.clock.advance(90 * MINUTE);
+    await get(stack, '/api/v1/hotspots');
+    await expect
+      .poll(async () => (await get(stack, '/api/v1/hotspots')).headers['x-cache'])
+      .toBe('STALE');
+    stack.clock.advance(HOUR);
+    const expired = await get(stack, '/api/v1/hotspots');
+    expect(expired.statusCode).toBe(503);
+  });
+});
+
+describe('retries', () => {
+  it('500/502/503 are retried at most maxAttempts times', async () => {
+    stack = await startTestStack({ demo: { faults: { errorRate: 1 } } });
+    const res = await get(stack, '/api/v1/hotspots');
+    expect(res.statusCode).toBe(503);
+    expect(
+      stack.upstream
+        .requestLog()
+        .map((e) => e.status)
+        .every((s) => s >= 500),
+    ).toBe(true);
+    expect(stack.upstream.requestCount()).toBe(3);
+  });
+
+  it('retries stop when the total time budget is spent', async () => {
+    stack = await startTestStack({
+      demo: { faults: { errorRate: 1 } },
+      config: { upstreamRetry: { maxAttempts: 100, maxTotalMs: 300, baseDelayMs: 100 } },
+    });
+    const started = Date.now();
+    expect((await get(stack, '/api/v1/hotspots')).statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(stack.upstream.requestCount()).toBeLessThan(20);
+    expect(stack.upstream.requestCount()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a slow upstream hits the whole-request timeout and is classified as such', async () => {
+    stack = await startTestStack({
+      demo: { faults: { latencyMs: 400 } },
+      config: { upstreamTimeouts: { connectMs: 1000, requestMs: 100 } },
+    });
+    const res = await get(stack, '/api/v1/hotspots');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatch(/did not answer in time/);
+    expect((await status()).upstream.last_error?.class).toBe('timeout');
+  });
+
+  it('a refused connection is a network failure', async () => {
+    stack = await startTestStack();
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    const app = await buildApp(testConfig(), {
+      upstream: {
+        mode: 'live',
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: new Secret(stack.key),
+      },
+    });
+    try {
+      const res = await app.inject('/api/v1/hotspots');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatch(
+        /could not be reached \(connection failed \(ECONNREFUSED\)\)/,
+      );
+      expect((await app.inject('/api/status')).json().upstream.last_error.class).toBe('network');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('malformed upstream answers', () => {
+  it('become a 502 with a plain message, logged with the upstream status; the process lives', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    stack = await startTestStack({ logger, demo: { faults: { malformedRate: 1 } } });
+    const res = await get(stack, '/api/v1/hotspots');
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({
+      ok: false,
+      error: expect.stringMatching(
+        /The Risk API sent (a body that is not JSON|JSON of an unexpected shape)/,
+      ),
+    });
+    expect(stack.upstream.requestCount()).toBe(1);
+    const failure = lines
+      .map((l) => JSON.parse(l))
+      .find((l) => l.msg === 'Risk API request failed');
+    expect(failure).toMatchObject({ class: 'malformed_response', status: 200 });
+    expect((await get(stack, '/healthz')).statusCode).toBe(200);
+    expect((await status()).upstream.last_error?.class).toBe('malformed_response');
+
+    stack.upstream.setFaults({});
+    stack.clock.advance(MINUTE);
+    expect((await get(stack, '/api/v1/hotspots')).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it("a 429's Retry-After is honoured: no request with that key before it passes", async () => {
+    stack = await startTestStack({ tier: 'Custom', keyLimit: 5 });
+    await get(stack, '/api/v1/hotspots');
+    // Another seat using the same key empties the bucket behind the BFF's back.
+    for (let i = 0; i < 4; i++) {
+      await fetch(`${stack.upstream.url}/api/v1/hotspots`, {
+        headers: { authorization: `Bearer ${stack.key}` },
+      });
+    }
+    const before = stack.upstream.requestCount();
+    const limited = await get(stack, '/api/countries');
+    expect(limited.statusCode).toBe(503);
+    expect(stack.upstream.requestLog().at(-1)?.status).toBe(429);
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(3000);
+    expect(limited.json()).toMatchObject({ ok: false, retry_after_seconds: wait });
+    expect(limited.json().error).toMatch(/hourly request limit for this key is reached \(429\)/);
+    const s = await status();
+    expect(s.upstream.health).toBe('degraded');
+    expect(Date.parse(s.quota.blocked_until ?? '')).toBe(stack.clock.t + wait * 1000);
+
+    // Meanwhile: cached data is served, uncached data waits, and nothing reaches the upstream.
+    stack.clock.advance(40 * MINUTE);
+    expect((await get(stack, '/api/v1/hotspots')).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await get(stack, '/api/v1/hotspots')).headers['x-cache'])
+      .toBe('STALE');
+    expect((await get(stack, '/api/v1/country/UKR')).statusCode).toBe(503);
+    expect(stack.upstream.requestCount()).toBe(before + 1);
+
+    stack.clock.set(Date.parse(s.quota.blocked_until ?? '') + 1000);
+    expect((await get(stack, '/api/countries')).statusCode).toBe(200);
+    expect(stack.upstream.requestCount()).toBeGreaterThan(before + 1);
+  });
+
+  it('the governor stops before the bucket is empty: no 429 is ever caused', async () => {
+    stack = await startTestStack({ tier: 'Custom', keyLimit: 3 });
+    await get(stack, '/api/v1/hotspots');
+    await get(stack, '/api/v1/hotspots?tier=low&limit=50');
+    await get(stack, '/api/v1/export');
+    const refused = await get(stack, '/api/v1/country/UKR');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error).toMatch(/budget is spent/);
+    expect(Number(refused.headers['retry-after'])).toBe(3600);
+    expect(stack.upstream.requestCount()).toBe(3);
+    expect(stack.upstream.requestLog().some((e) => e.status === 429)).toBe(false);
+  });
+
+  it('background refreshes stop at the reserve; people’s misses may still spend it', async () => {
+    stack = await startTestStack({ tier: 'Custom', keyLimit: 6, config: { quotaReserve: 3 } });
+    await get(stack, '/api/v1/hotspots');
+    await get(stack, '/api/v1/export');
+    await get(stack, '/api/v1/export?format=json');
+    // 3 left = the reserve: the background probe for the stale list is held back.
+    stack.clock.advance(31 * MINUTE);
+    await get(stack, '/api/v1/hotspots');
+    await expect
+      .poll(async () => (await get(stack, '/api/v1/hotspots')).json().stale_reason)
+      .toMatch(/held back to keep the request reserve/);
+    expect(stack.upstream.requestCount()).toBe(3);
+    // An uncached request from a person may use the reserve.
+    expect((await get(stack, '/api/v1/hotspots?include=events')).statusCode).toBe(200);
+    expect(stack.upstream.requestCount()).toBe(4);
+  });
+});
+
+describe('rejected keys', () => {
+  it('401: not retried, not re-asked for a minute, and /api/status says why', async () => {
+    stack = await startTestStack();
+    const app = await buildApp(testConfig(), {
+      upstream: { mode: 'live', baseUrl: stack.upstream.url, apiKey: new Secret('not-a-key') },
+      now: stack.clock.now,
+    });
+    try {
+      const res = await app.inject('/api/v1/hotspots');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatch(/The API key was rejected \(401\): check RISK_API_KEY/);
+      expect(stack.upstream.requestCount()).toBe(1);
+      await app.inject('/api/v1/country/UKR');
+      expect(stack.upstream.requestCount()).toBe(1);
+      const s = statusResponseSchema.parse((await app.inject('/api/status')).json());
+      expect(s.upstream).toMatchObject({
+        health: 'down',
+        message: 'The API key was rejected (401): check RISK_API_KEY',
+        last_error: { class: 'key_rejected', status: 401 },
+      });
+      stack.clock.advance(61_000);
+      await app.inject('/api/v1/hotspots');
+      expect(stack.upstream.requestCount()).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.each(['Free', 'inactive'] as const)(
+    '403 (%s key): /api/status says there is no API access',
+    async (kind) => {
+      stack = await startTestStack({ tier: kind === 'Free' ? 'Free' : 'Pro' });
+      if (kind === 'inactive') stack.upstream.deactivateKey(stack.key);
+      const res = await get(stack, '/api/v1/hotspots');
+      expect(res.statusCode).toBe(503);
+      const s = await status();
+      expect(s.upstream.health).toBe('down');
+      expect(s.upstream.message).toMatch(/^This key's subscription has no API access \(403\)/);
+      expect(s.upstream.last_error?.class).toBe('no_api_access');
+      expect(stack.upstream.requestCount()).toBe(1);
+    },
+  );
+});
