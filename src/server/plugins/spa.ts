@@ -23,4 +23,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       );
     },
   });
+  // `/` is a directory to the static handler (403 without an index); it is the overview page.
+  app.get('/', (_request, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
 }
