@@ -47,3 +47,18 @@ export function brokenBody(
   }
   return { body: HTML_PAGE, contentType: 'text/html; charset=utf-8' };
 }
+
+/** Rejects values that would silently mean something else (a rate of 5, a negative delay). */
+export function checkFaults(faults: DemoFaults): DemoFaults {
+  for (const name of ['errorRate', 'malformedRate'] as const) {
+    const rate = faults[name];
+    if (rate !== undefined && !(rate >= 0 && rate <= 1)) {
+      throw new RangeError(`${name} must be between 0 and 1 (got ${rate})`);
+    }
+  }
+  const latency = faults.latencyMs;
+  if (latency !== undefined && !(Number.isFinite(latency) && latency >= 0)) {
+    throw new RangeError(`latencyMs must be a non-negative number (got ${latency})`);
+  }
+  return { ...faults };
+}

@@ -58,6 +58,9 @@ const NAME_OVERRIDES: Record<string, [string, string]> = {
   PHL: ['Philippines', 'the Philippines'],
   ARE: ['United Arab Emirates', 'the UAE'],
   CAF: ['Central African Republic', 'the Central African Republic'],
+  CHN: ['China', 'China'],
+  DOM: ['Dominican Republic', 'the Dominican Republic'],
+  BHS: ['Bahamas', 'the Bahamas'],
 };
 
 type CountryGeometry = Polygon | MultiPolygon;

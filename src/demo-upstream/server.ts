@@ -2,7 +2,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { KeyStore, INVALID_KEY_BODY, type DemoTier } from './auth.js';
 import { documentedBatchClock, fastBatchClock } from './batches.js';
 import { exportFileName } from './export-format.js';
-import { brokenBody, faultStatus, type DemoFaults } from './faults.js';
+import { brokenBody, checkFaults, faultStatus, type DemoFaults } from './faults.js';
 import { DemoData } from './generator.js';
 import { openApiDocument } from './openapi.js';
 import {
@@ -54,6 +54,8 @@ export interface DemoUpstream {
 }
 
 const API_PREFIX = '/api/v1/';
+/** The request log keeps the newest entries only, so a long-running demo does not grow without end. */
+export const REQUEST_LOG_LIMIT = 10_000;
 const KNOWN_PATHS = /^\/api\/(v1\/(hotspots|export|country\/[^/]*)|openapi\.json)$/;
 
 function splitUrl(url: string): { path: string; query: string } {
@@ -73,14 +75,30 @@ export async function startDemoUpstream(options: DemoUpstreamOptions = {}): Prom
       : fastBatchClock(options.batchIntervalMs);
   const data = new DemoData({ clock, adversarialEvents: options.adversarialEvents ?? false });
   const keys = new KeyStore();
-  let faults: DemoFaults = { ...options.faults };
+  let faults: DemoFaults = checkFaults(options.faults ?? {});
   let received = 0;
   const log: RequestLogEntry[] = [];
+  const record = (entry: RequestLogEntry): void => {
+    log.push(entry);
+    if (log.length > REQUEST_LOG_LIMIT) log.splice(0, log.length - REQUEST_LOG_LIMIT);
+  };
 
   // Generate the current batch before the first request, so its cost is not a request's latency.
   data.batchAt(now());
 
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Undecodable URLs (bad percent-encoding, overlong parameters) never reach the hooks: answer
+    // them here in the API's error shape, and count and log them like any other request.
+    frameworkErrors: (error, request, reply) => {
+      const { path, query } = splitUrl(request.url);
+      if (path.startsWith(API_PREFIX)) {
+        received += 1;
+        record({ method: request.method, path, query, status: 400, at: now() });
+      }
+      void send(reply, errorAnswer(400, `Bad request: ${error.message}`));
+    },
+  });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const isApi = request.url.startsWith(API_PREFIX);
@@ -122,7 +140,7 @@ export async function startDemoUpstream(options: DemoUpstreamOptions = {}): Prom
   app.addHook('onSend', async (request, reply, payload) => {
     const { path, query } = splitUrl(request.url);
     if (path.startsWith(API_PREFIX)) {
-      log.push({ method: request.method, path, query, status: reply.statusCode, at: now() });
+      record({ method: request.method, path, query, status: reply.statusCode, at: now() });
     }
     if (reply.statusCode !== 200) return payload;
     reply.header('cache-control', 'public, max-age=30');
@@ -182,7 +200,7 @@ export async function startDemoUpstream(options: DemoUpstreamOptions = {}): Prom
     issueKey: (tier, keyOptions) => keys.issue(tier, keyOptions),
     deactivateKey: (key) => keys.deactivate(key),
     setFaults: (next) => {
-      faults = { ...next };
+      faults = checkFaults(next);
     },
     requestCount: () => received,
     requestLog: () => [...log],

@@ -114,12 +114,27 @@ describe('demo upstream: authentication', () => {
     await h.get('/api/v1/country/UKR', null);
     await h.get('/api/v1/no-such-thing');
     await h.get('/api/openapi.json', null);
-    expect(h.upstream.requestCount() - before).toBe(3);
+    await h.get('/api/v1/country/%E0%A4%A');
+    expect(h.upstream.requestCount() - before).toBe(4);
     const entries = h.upstream.requestLog().slice(logBefore);
     expect(entries).toEqual([
       { method: 'GET', path: '/api/v1/hotspots', query: 'limit=3', status: 200, at: h.clock.now },
       { method: 'GET', path: '/api/v1/country/UKR', query: '', status: 401, at: h.clock.now },
       { method: 'GET', path: '/api/v1/no-such-thing', query: '', status: 404, at: h.clock.now },
+      { method: 'GET', path: '/api/v1/country/%E0%A4%A', query: '', status: 400, at: h.clock.now },
     ]);
+  });
+
+  it('answers other methods 405 with Allow, and undecodable URLs 400, in the error shape', async () => {
+    const post = await fetch(`${h.upstream.url}/api/v1/hotspots`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.key}` },
+    });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    expect(await post.json()).toEqual({ ok: false, error: expect.stringMatching(/POST/) });
+    const bad = await h.getJson('/api/v1/country/%E0%A4%A');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ ok: false, error: expect.stringMatching(/not a valid url/) });
   });
 });

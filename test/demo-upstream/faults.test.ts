@@ -83,6 +83,13 @@ describe('demo upstream: fault injection', () => {
     expect(performance.now() - quick).toBeLessThan(250);
   });
 
+  it('refuses fault settings that would silently mean something else', async () => {
+    expect(() => h.upstream.setFaults({ errorRate: 2 })).toThrow(/errorRate/);
+    expect(() => h.upstream.setFaults({ malformedRate: -0.1 })).toThrow(/malformedRate/);
+    expect(() => h.upstream.setFaults({ latencyMs: Number.NaN })).toThrow(/latencyMs/);
+    await expect(startHarness({ faults: { errorRate: 1.5 } })).rejects.toThrow(/errorRate/);
+  });
+
   it('takes faults at start-up too', async () => {
     const down = await startHarness({ faults: { outage: true } });
     try {
