@@ -103,40 +103,45 @@ const badConfigurations: Array<{ name: string; env: Record<string, string>; mess
 ];
 
 describe('start-up with a bad configuration', () => {
-  it.each(badConfigurations)('$name: exits non-zero with one clear line', async ({ env, message }) => {
-    const { code, output } = await runMain(env);
-    expect(code).toBe(2);
-    expect(output).toMatch(message);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).not.toContain(VALID_KEY);
-    expect(output).not.toContain(SECRETISH);
-    expect(output).not.toContain('THIS-IS-NOT-HEX');
-  });
+  it.each(badConfigurations)(
+    '$name: exits non-zero with one clear line',
+    async ({ env, message }) => {
+      const { code, output } = await runMain(env);
+      expect(code).toBe(2);
+      expect(output).toMatch(message);
+      expect(output.trim().split('\n')).toHaveLength(1);
+      expect(output).not.toContain(VALID_KEY);
+      expect(output).not.toContain(SECRETISH);
+      expect(output).not.toContain('THIS-IS-NOT-HEX');
+    },
+  );
 });
 
 describe('start-up with no configuration', () => {
   it('starts the demo upstream, reaches it over HTTP and serves the API', async () => {
-    let health: unknown = null;
-    let status: { mode?: string; as_of?: string | null } | null = null;
+    type Status = { mode?: string; as_of?: string | null };
+    const seen: { health: unknown; status: Status | null } = { health: null, status: null };
     let probing = false;
     const { output } = await runMain({ PORT: '0' }, (text, stop) => {
-      const address = /Global Risk Dashboard at (http:\/\/127\.0\.0\.1:\d+) \(Demo data\)/.exec(text);
+      const address = /Global Risk Dashboard at (http:\/\/127\.0\.0\.1:\d+) \(Demo data\)/.exec(
+        text,
+      );
       if (!address || probing) return;
       probing = true;
       void (async () => {
         try {
-          health = await (await fetch(`${address[1]}/healthz`)).json();
+          seen.health = await (await fetch(`${address[1]}/healthz`)).json();
           // Hotspots go through the BFF to the demo upstream over HTTP; status then has an as_of.
           await fetch(`${address[1]}/api/v1/hotspots`);
-          status = await (await fetch(`${address[1]}/api/status`)).json();
+          seen.status = (await (await fetch(`${address[1]}/api/status`)).json()) as Status;
         } finally {
           stop();
         }
       })();
     });
-    expect(health, output).toMatchObject({ ok: true });
-    expect(status, output).toMatchObject({ mode: 'demo' });
-    expect(status?.as_of, output).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(seen.health, output).toMatchObject({ ok: true });
+    expect(seen.status, output).toMatchObject({ mode: 'demo' });
+    expect(seen.status?.as_of, output).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(output).not.toMatch(/ar_live_[0-9a-f]{64}/i);
   });
 });
