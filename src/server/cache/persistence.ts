@@ -26,6 +26,7 @@ const snapshotSchema = z.object({
     limit: z.number().nullable(),
     headerRemaining: z.number().nullable(),
     headerAt: z.number().nullable(),
+    sentSinceHeader: z.number().int().min(0),
     blockedUntil: z.number().nullable(),
   }),
   entries: z.array(

@@ -193,7 +193,7 @@ export class UpstreamClient {
     const { baseUrl, apiKey, quota, now, metrics, logger } = this.#options;
     const url = new URL(baseUrl + path + queryString(query));
     const started = performance.now();
-    quota.recordSend();
+    const seq = quota.recordSend();
     let response: RawResponse;
     try {
       response = await this.#transport.get(url, {

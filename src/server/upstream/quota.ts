@@ -13,6 +13,8 @@ export interface QuotaState {
   limit: number | null;
   headerRemaining: number | null;
   headerAt: number | null;
+  /** Requests sent after the one whose answer carried the header (not counted in it). */
+  sentSinceHeader: number;
   blockedUntil: number | null;
 }
 
@@ -28,9 +30,11 @@ export class QuotaGovernor {
     limit: null,
     headerRemaining: null,
     headerAt: null,
+    sentSinceHeader: 0,
     blockedUntil: null,
   };
-
+  /** Sequence of sends in this process: ties a header to the request it answered. */
+  #seq = 0;
   #onChange: () => void = () => {};
 
   constructor(
@@ -49,18 +53,27 @@ export class QuotaGovernor {
     return limit === null ? this.reserve : Math.min(this.reserve, Math.floor(limit / 2));
   }
 
-  recordSend(): void {
+  /** Records a request about to be sent; returns its sequence number for `recordHeaders`. */
+  recordSend(): number {
     const now = this.now();
     this.#state.sent.push(now);
+    this.#state.sentSinceHeader++;
     this.#prune(now);
     this.#onChange();
+    return ++this.#seq;
   }
 
-  recordHeaders(limit: number | null, remaining: number | null): void {
+  /**
+   * The `X-RateLimit-*` of the answer to request `seq`. Requests sent after it (still in flight,
+   * or answered earlier) are not counted in its `remaining`; by sequence, not by time, so
+   * requests sent within the same millisecond are not lost.
+   */
+  recordHeaders(limit: number | null, remaining: number | null, seq: number = this.#seq): void {
     if (limit !== null) this.#state.limit = limit;
     if (remaining !== null) {
       this.#state.headerRemaining = remaining;
       this.#state.headerAt = this.now();
+      this.#state.sentSinceHeader = Math.max(0, this.#seq - seq);
     }
   }
 
@@ -87,17 +100,16 @@ export class QuotaGovernor {
 
   /** Best estimate of requests left in the window, or null before the upstream told us a limit. */
   remaining(): number | null {
-    const { limit, headerRemaining, headerAt, sent } = this.#state;
+    const { limit, headerRemaining, headerAt, sent, sentSinceHeader } = this.#state;
     if (limit === null) return null;
     const now = this.now();
     let estimate = limit - this.usedLast60Min();
     if (headerRemaining !== null && headerAt !== null && now - headerAt < WINDOW_MS) {
-      const sentSince = sent.filter((t) => t > headerAt).length;
       // Our own requests counted in that header which have since left the sliding window.
       const leftWindow = sent.filter(
         (t) => t > headerAt - WINDOW_MS && t <= now - WINDOW_MS,
       ).length;
-      estimate = Math.min(estimate, headerRemaining - sentSince + leftWindow);
+      estimate = Math.min(estimate, headerRemaining - sentSinceHeader + leftWindow);
     }
     return Math.max(0, Math.min(limit, estimate));
   }

@@ -1,0 +1,70 @@
+import { createServer, type Server } from 'node:http';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
+/**
+ * A real HTTP upstream in front of the demo upstream that makes the choices a real service may
+ * make where the document is silent (upstream-gaps.md): a JSON export without a `countries`
+ * array, and a CSV export with other column order, `.` between category and part, a missing and
+ * an extra column, and comment lines in another order with an extra key. Auth, quota and
+ * everything else stay the demo upstream's.
+ */
+export interface VariantUpstream {
+  url: string;
+  close(): Promise<void>;
+}
+
+function reshapeCsv(text: string): string {
+  const lines = text.split(/\r?\n/);
+  const comments = lines.filter((l) => l.startsWith('#')).reverse();
+  comments.splice(1, 0, '# source: variant upstream');
+  const rows = parse(lines.filter((l) => !l.startsWith('#')).join('\n'), {
+    columns: true,
+  }) as Record<string, string>[];
+  const columns = Object.keys(rows[0] ?? {})
+    .filter((c) => c !== 'lng')
+    .reverse()
+    .concat('region');
+  const renamed = (c: string) => c.replace(/_(score|static|active|weight)$/, '.$1');
+  const table = stringify(
+    rows.map((row) => columns.map((c) => (c === 'region' ? 'somewhere, far' : (row[c] ?? '')))),
+    { header: true, columns: columns.map(renamed) },
+  );
+  return `${comments.join('\n')}\n${table}`;
+}
+
+export async function startVariantUpstream(demoUrl: string): Promise<VariantUpstream> {
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const upstream = await fetch(demoUrl + (req.url ?? '/'), {
+        headers: { authorization: req.headers.authorization ?? '' },
+      });
+      let body = await upstream.text();
+      const url = req.url ?? '';
+      if (upstream.status === 200 && url.startsWith('/api/v1/export')) {
+        if (url.includes('format=json')) {
+          const { countries: _dropped, ...rest } = JSON.parse(body) as Record<string, unknown>;
+          body = JSON.stringify(rest, null, 2);
+        } else {
+          body = reshapeCsv(body);
+        }
+      }
+      const headers: Record<string, string> = {};
+      upstream.headers.forEach((value, name) => {
+        if (name !== 'content-length' && name !== 'transfer-encoding') headers[name] = value;
+      });
+      res.writeHead(upstream.status, headers);
+      res.end(body);
+    })().catch(() => {
+      res.writeHead(502);
+      res.end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}

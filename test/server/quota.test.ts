@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { QuotaGovernor } from '../../src/server/upstream/quota.js';
+import { HOUR, MINUTE, TestClock } from '../helpers/clock.js';
+
+function governor(reserve = 10) {
+  const clock = new TestClock();
+  return { clock, quota: new QuotaGovernor(reserve, clock.now) };
+}
+
+describe('QuotaGovernor', () => {
+  it('knows nothing until the upstream tells a limit, and then permits', () => {
+    const { quota } = governor();
+    expect(quota.remaining()).toBeNull();
+    expect(quota.permit('background')).toEqual({ ok: true });
+  });
+
+  it('trusts the header, corrected for requests sent since', () => {
+    const { quota } = governor();
+    quota.recordSend();
+    quota.recordHeaders(50, 30); // another seat has used 19 of this key's requests
+    expect(quota.remaining()).toBe(30);
+    quota.recordSend();
+    quota.recordSend();
+    expect(quota.remaining()).toBe(28);
+    expect(quota.usedLast60Min()).toBe(3);
+  });
+
+  it('trusts its own log when that is stricter, and lets requests leave the sliding window', () => {
+    const { clock, quota } = governor();
+    for (let i = 0; i < 10; i++) {
+      quota.recordSend();
+      clock.advance(MINUTE);
+    }
+    quota.recordHeaders(50, 45); // stale or generous header
+    expect(quota.remaining()).toBe(40);
+    clock.advance(HOUR - 5 * MINUTE); // the first six sends have left the window
+    expect(quota.usedLast60Min()).toBe(4);
+    expect(quota.remaining()).toBe(46);
+  });
+
+  it('keeps the reserve for interactive misses', () => {
+    const { quota } = governor(10);
+    quota.recordHeaders(50, 11);
+    expect(quota.permit('background')).toEqual({ ok: true });
+    quota.recordSend();
+    expect(quota.remaining()).toBe(10);
+    expect(quota.permit('background')).toMatchObject({ ok: false, reason: /reserve/ });
+    expect(quota.permit('interactive')).toEqual({ ok: true });
+  });
+
+  it('never lets an interactive request cause a 429: at zero it says how long to wait', () => {
+    const { clock, quota } = governor(0);
+    quota.recordSend();
+    quota.recordHeaders(2, 1);
+    clock.advance(10 * MINUTE);
+    quota.recordSend();
+    const refused = quota.permit('interactive');
+    expect(refused).toMatchObject({ ok: false, retryAfterMs: 50 * MINUTE });
+  });
+
+  it('caps the reserve at half the limit, so a small key still refreshes', () => {
+    const { quota } = governor(10);
+    quota.recordHeaders(6, 6);
+    expect(quota.effectiveReserve()).toBe(3);
+    expect(quota.permit('background')).toEqual({ ok: true });
+  });
+
+  it('a 429 blocks every request until Retry-After has passed', () => {
+    const { clock, quota } = governor();
+    quota.recordHeaders(50, 40);
+    quota.block(120_000);
+    expect(quota.permit('interactive')).toMatchObject({ ok: false, retryAfterMs: 120_000 });
+    clock.advance(119_000);
+    expect(quota.permit('interactive')).toMatchObject({ ok: false, retryAfterMs: 1000 });
+    clock.advance(1000);
+    expect(quota.permit('interactive')).toEqual({ ok: true });
+  });
+
+  it('survives a restart through its snapshot', () => {
+    const { clock, quota } = governor();
+    quota.recordSend();
+    quota.recordHeaders(50, 49);
+    quota.block(60_000);
+    const again = new QuotaGovernor(10, clock.now);
+    again.restore(quota.snapshot());
+    expect(again.usedLast60Min()).toBe(1);
+    expect(again.remaining()).toBe(49);
+    expect(again.blockedUntil()).toBe(clock.t + 60_000);
+  });
+});
