@@ -40,8 +40,9 @@ describe('parseConfig', () => {
 
   it('allows a public address with an access control or an explicit opt-out', () => {
     expect(parseConfig({ HOST: '0.0.0.0', DASHBOARD_TOKEN: 'x'.repeat(16) }).host).toBe('0.0.0.0');
-    expect(parseConfig({ HOST: '::', TRUSTED_PROXY_AUTH_HEADER: 'X-Forwarded-User' }).access)
-      .toMatchObject({ trustedProxyAuthHeader: 'x-forwarded-user' });
+    expect(
+      parseConfig({ HOST: '::', TRUSTED_PROXY_AUTH_HEADER: 'X-Forwarded-User' }).access,
+    ).toMatchObject({ trustedProxyAuthHeader: 'x-forwarded-user' });
     expect(parseConfig({ HOST: '0.0.0.0', ALLOW_ANONYMOUS: '1' }).access.allowAnonymous).toBe(true);
     expect(parseConfig({ HOST: 'localhost' }).host).toBe('localhost');
   });

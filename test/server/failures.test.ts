@@ -5,7 +5,8 @@ import { statusResponseSchema } from '../../src/shared/bff-api.js';
 import { buildApp } from '../../src/server/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { get, startTestStack, upstreamRequestsDuring } from '../helpers/bff.js';
-import { HOUR, MINUTE, TestClock } from '../helpers/clock.js';
+import type { TestClock } from '../helpers/clock.js';
+import { HOUR, MINUTE } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';
 import { testConfig } from '../helpers/test-config.js';
 

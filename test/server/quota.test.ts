@@ -16,12 +16,14 @@ describe('QuotaGovernor', () => {
 
   it('trusts the header, corrected for requests sent since', () => {
     const { quota } = governor();
-    quota.recordSend();
-    quota.recordHeaders(50, 30); // another seat has used 19 of this key's requests
-    expect(quota.remaining()).toBe(30);
-    quota.recordSend();
+    const first = quota.recordSend();
+    const second = quota.recordSend(); // in flight while the first is answered
+    quota.recordHeaders(50, 30, first); // another seat has used 19 of this key's requests
+    expect(quota.remaining()).toBe(29);
     quota.recordSend();
     expect(quota.remaining()).toBe(28);
+    quota.recordHeaders(50, 28, second); // an older answer arriving late changes nothing
+    expect(quota.remaining()).toBe(27);
     expect(quota.usedLast60Min()).toBe(3);
   });
 
@@ -31,7 +33,7 @@ describe('QuotaGovernor', () => {
       quota.recordSend();
       clock.advance(MINUTE);
     }
-    quota.recordHeaders(50, 45); // stale or generous header
+    quota.recordHeaders(50, 45, 10); // stale or generous header
     expect(quota.remaining()).toBe(40);
     clock.advance(HOUR - 5 * MINUTE); // the first six sends have left the window
     expect(quota.usedLast60Min()).toBe(4);
@@ -40,7 +42,7 @@ describe('QuotaGovernor', () => {
 
   it('keeps the reserve for interactive misses', () => {
     const { quota } = governor(10);
-    quota.recordHeaders(50, 11);
+    quota.recordHeaders(50, 11, quota.recordSend());
     expect(quota.permit('background')).toEqual({ ok: true });
     quota.recordSend();
     expect(quota.remaining()).toBe(10);
@@ -50,8 +52,7 @@ describe('QuotaGovernor', () => {
 
   it('never lets an interactive request cause a 429: at zero it says how long to wait', () => {
     const { clock, quota } = governor(0);
-    quota.recordSend();
-    quota.recordHeaders(2, 1);
+    quota.recordHeaders(2, 1, quota.recordSend());
     clock.advance(10 * MINUTE);
     quota.recordSend();
     const refused = quota.permit('interactive');
@@ -60,14 +61,14 @@ describe('QuotaGovernor', () => {
 
   it('caps the reserve at half the limit, so a small key still refreshes', () => {
     const { quota } = governor(10);
-    quota.recordHeaders(6, 6);
+    quota.recordHeaders(6, 6, 0);
     expect(quota.effectiveReserve()).toBe(3);
     expect(quota.permit('background')).toEqual({ ok: true });
   });
 
   it('a 429 blocks every request until Retry-After has passed', () => {
     const { clock, quota } = governor();
-    quota.recordHeaders(50, 40);
+    quota.recordHeaders(50, 40, 0);
     quota.block(120_000);
     expect(quota.permit('interactive')).toMatchObject({ ok: false, retryAfterMs: 120_000 });
     clock.advance(119_000);
@@ -78,8 +79,7 @@ describe('QuotaGovernor', () => {
 
   it('survives a restart through its snapshot', () => {
     const { clock, quota } = governor();
-    quota.recordSend();
-    quota.recordHeaders(50, 49);
+    quota.recordHeaders(50, 49, quota.recordSend());
     quota.block(60_000);
     const again = new QuotaGovernor(10, clock.now);
     again.restore(quota.snapshot());

@@ -6,9 +6,10 @@ import {
 } from '../../src/shared/schemas/responses.js';
 import { ABSENT_ISOS } from '../../src/demo-upstream/server.js';
 import { get, startTestStack, upstreamRequestsDuring } from '../helpers/bff.js';
+import type { TestClock } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';
 
-let stack: Stack;
+let stack: Stack & { clock: TestClock };
 beforeEach(async () => {
   stack = await startTestStack();
 });

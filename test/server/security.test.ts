@@ -5,7 +5,7 @@ import { Secret } from '../../src/server/secret.js';
 import { get, startTestStack } from '../helpers/bff.js';
 import { HOUR, MINUTE, type TestClock } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';
-import { tempDataDir, testConfig } from '../helpers/test-config.js';
+import { tempDataDir } from '../helpers/test-config.js';
 
 let stack: Stack & { clock: TestClock };
 afterEach(async () => {

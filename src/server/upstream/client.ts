@@ -215,6 +215,7 @@ export class UpstreamClient {
     quota.recordHeaders(
       headerInt(headers, 'x-ratelimit-limit'),
       headerInt(headers, 'x-ratelimit-remaining'),
+      seq,
     );
     logger.debug(
       { route: opts.route, path, status, attempt, ms: Math.round(performance.now() - started) },

@@ -68,7 +68,7 @@ export class QuotaGovernor {
    * or answered earlier) are not counted in its `remaining`; by sequence, not by time, so
    * requests sent within the same millisecond are not lost.
    */
-  recordHeaders(limit: number | null, remaining: number | null, seq: number = this.#seq): void {
+  recordHeaders(limit: number | null, remaining: number | null, seq: number): void {
     if (limit !== null) this.#state.limit = limit;
     if (remaining !== null) {
       this.#state.headerRemaining = remaining;
