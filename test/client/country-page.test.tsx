@@ -21,7 +21,7 @@ describe('country page', () => {
     const header = screen.getByRole('region', { name: /Ukraine/ });
     expect(within(header).getByTestId('country-risk')).toHaveTextContent('86.12');
     expect(within(header).getByText('Critical')).toBeInTheDocument();
-    expect(within(header).getByText(/Up 2\.40 active score/)).toBeInTheDocument();
+    expect(within(header).getByText(/Up 2\.40 in active score/)).toBeInTheDocument();
     expect(within(header).getByText('88 of 100')).toBeInTheDocument();
     expect(within(header).getByText('Armed conflict')).toBeInTheDocument();
     expect(within(header).getByText('Drone strikes')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../../src/client/app/providers';
 import { routes } from '../../src/client/app/routes';
@@ -18,7 +19,7 @@ export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={flushSync} />
     </Providers>,
   );
   return { ...view, router, queryClient };

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { Providers } from './providers';
 
@@ -11,7 +12,8 @@ export function App({
 }) {
   return (
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      {/* flushSync lets URL-driven inputs update within their event (see use-hotspot-filters). */}
+      <RouterProvider router={router} flushSync={flushSync} />
     </Providers>
   );
 }

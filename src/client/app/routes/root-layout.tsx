@@ -6,10 +6,12 @@ import { statusQueries } from '../../features/status/api/status-queries';
 import { DemoBadge } from '../../features/status/components/demo-badge';
 import { StatusBanner } from '../../features/status/components/status-banner';
 import { useBatchWatch } from '../../features/status/hooks/use-batch-watch';
+import { useQuotaFollow } from '../../features/status/hooks/use-quota-follow';
 
 /** The frame of every page: title bar (with the demo badge), status banner, content, toasts. */
 export function RootLayout() {
   useBatchWatch();
+  useQuotaFollow();
   const status = useQuery(statusQueries.current());
   const navigation = useNavigation();
   const now = useNow();

@@ -2,6 +2,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  LabelList,
   Legend,
   ResponsiveContainer,
   Tooltip,
@@ -40,7 +41,14 @@ export function CategoriesChart({ rows }: { rows: readonly CategoryRow[] }) {
   return (
     <div className="categories-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={rows.length * ROW_HEIGHT + 60}>
-        <BarChart data={data} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 4 }}>
+        <BarChart
+          data={data}
+          layout="vertical"
+          margin={{ top: 4, right: 44, bottom: 4, left: 4 }}
+          // The table view is the accessible form of these numbers; the drawing stays out of the
+          // tab order (it is aria-hidden).
+          accessibilityLayer={false}
+        >
           <CartesianGrid horizontal={false} className="chart-grid" />
           <XAxis type="number" domain={[0, 'auto']} tickLine={false} className="chart-axis" />
           <YAxis
@@ -62,7 +70,14 @@ export function CategoriesChart({ rows }: { rows: readonly CategoryRow[] }) {
           />
           <Legend wrapperStyle={{ paddingTop: 4 }} />
           <Bar dataKey="static" name="Static" stackId="score" fill={STATIC_COLOUR} />
-          <Bar dataKey="active" name="Active" stackId="score" fill={ACTIVE_COLOUR} />
+          <Bar dataKey="active" name="Active" stackId="score" fill={ACTIVE_COLOUR}>
+            <LabelList
+              dataKey="score"
+              position="right"
+              className="chart-label"
+              formatter={(value) => formatScore(typeof value === 'number' ? value : null)}
+            />
+          </Bar>
         </BarChart>
       </ResponsiveContainer>
     </div>

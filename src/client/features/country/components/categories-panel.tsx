@@ -18,7 +18,7 @@ export function CategoriesPanel({ categories }: { categories: Categories | null 
         else updated.delete('view');
         return updated;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true, preventScrollReset: true, flushSync: true },
     );
 
   return (

@@ -31,7 +31,7 @@ export function CountryHeader({
         </span>
         <span className="muted">risk</span>
         <TierBadge tier={country.tier} />
-        <Delta value={country.delta_active} verbose suffix="active score" />
+        <Delta value={country.delta_active} verbose suffix="in active score" />
       </div>
       {note ? (
         <p className="confidence-note" role="note">

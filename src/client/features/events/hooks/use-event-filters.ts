@@ -18,7 +18,7 @@ export function useEventFilters(): [EventFilters, (change: Partial<EventFilters>
           else updated.delete('breaking');
           return updated;
         },
-        { replace: true, preventScrollReset: true },
+        { replace: true, preventScrollReset: true, flushSync: true },
       ),
     [setParams],
   );

@@ -10,6 +10,8 @@ interface ColumnBase {
   numeric: boolean;
   /** Why a header is abbreviated, for hover and screen readers. */
   title?: string;
+  /** Hidden on narrow screens (see components.css). */
+  detail?: boolean;
 }
 /** Threat vectors is a list: not sortable in any useful way. */
 type Column = ColumnBase & ({ key: SortKey } | { key: 'threat_vectors' });
@@ -19,19 +21,25 @@ const COLUMNS: Column[] = [
   { key: 'name', label: 'Country', numeric: false },
   { key: 'risk', label: 'Risk', numeric: true },
   { key: 'tier', label: 'Tier', numeric: false },
-  { key: 'static', label: 'Static', numeric: true },
-  { key: 'active', label: 'Active', numeric: true },
-  { key: 'delta_active', label: 'Δ active', numeric: true, title: 'Change of the active score' },
+  { key: 'static', label: 'Static', numeric: true, detail: true },
+  { key: 'active', label: 'Active', numeric: true, detail: true },
+  {
+    key: 'delta_active',
+    label: 'Δ active',
+    numeric: true,
+    detail: true,
+    title: 'Change of the active score',
+  },
   {
     key: 'delta_headline',
     label: 'Δ headline',
     numeric: true,
     title: 'Change of the headline score',
   },
-  { key: 'confidence', label: 'Confidence', numeric: true },
-  { key: 'profile', label: 'Profile', numeric: false },
-  { key: 'threat_vectors', label: 'Threat vectors', numeric: false },
-  { key: 'source_count', label: 'Sources', numeric: true },
+  { key: 'confidence', label: 'Confidence', numeric: true, detail: true },
+  { key: 'profile', label: 'Profile', numeric: false, detail: true },
+  { key: 'threat_vectors', label: 'Threat vectors', numeric: false, detail: true },
+  { key: 'source_count', label: 'Sources', numeric: true, detail: true },
 ];
 
 function ariaSort(filters: HotspotFilters, key: Column['key']) {
@@ -67,7 +75,11 @@ export function HotspotTable({
                 key={column.key}
                 scope="col"
                 aria-sort={ariaSort(filters, column.key)}
-                className={column.numeric ? 'num' : undefined}
+                className={
+                  [column.numeric ? 'num' : '', column.detail ? 'col-detail' : '']
+                    .join(' ')
+                    .trim() || undefined
+                }
               >
                 {column.key === 'threat_vectors' ? (
                   column.label
@@ -96,22 +108,22 @@ export function HotspotTable({
               <td>
                 <TierBadge tier={row.tier} />
               </td>
-              <td className="num">{formatScore(row.static)}</td>
-              <td className="num">{formatScore(row.active)}</td>
-              <td className="num">
+              <td className="num col-detail">{formatScore(row.static)}</td>
+              <td className="num col-detail">{formatScore(row.active)}</td>
+              <td className="num col-detail">
                 <Delta value={row.delta_active} />
               </td>
               <td className="num">
                 <Delta value={row.delta_headline} />
               </td>
-              <td className="num">{formatInteger(row.confidence)}</td>
-              <td>{humanise(row.profile)}</td>
-              <td className="vectors">
+              <td className="num col-detail">{formatInteger(row.confidence)}</td>
+              <td className="col-detail">{humanise(row.profile)}</td>
+              <td className="vectors col-detail">
                 {row.threat_vectors && row.threat_vectors.length > 0
                   ? row.threat_vectors.map(humanise).join(', ')
                   : NA}
               </td>
-              <td className="num">{formatInteger(row.source_count)}</td>
+              <td className="num col-detail">{formatInteger(row.source_count)}</td>
             </tr>
           ))}
         </tbody>

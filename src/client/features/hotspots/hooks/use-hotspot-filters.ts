@@ -9,9 +9,12 @@ export function useHotspotFilters(): [HotspotFilters, (change: Partial<HotspotFi
   const update = useCallback(
     (change: Partial<HotspotFilters>) => {
       // Replace, not push: filtering is refinement of one view, and Back should leave the page.
+      // flushSync: the inputs are controlled by the URL, so it must update within the event (a
+      // deferred update would reset a checkbox for a moment and move the caret in the search).
       setParams((current) => applyFilters(current, { ...parseFilters(current), ...change }), {
         replace: true,
         preventScrollReset: true,
+        flushSync: true,
       });
     },
     [setParams],

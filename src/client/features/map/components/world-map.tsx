@@ -9,6 +9,7 @@ import { tierLabel } from '../../../../shared/tiers';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { formatScore, formatSigned } from '../../../lib/format';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { shapeQueries } from '../api/shape-queries';
 import { shapeStyle, shapeTooltip } from '../utils/choropleth';
 import { hotspotIcon } from '../utils/marker-icon';
@@ -17,10 +18,13 @@ import { HatchPattern } from './hatch-pattern';
 import { MapLegend } from './map-legend';
 import { plainAttribution } from '../utils/attribution';
 
-/** Inhabited latitudes; the shapes run past 180° east (Chukotka, Fiji), so the box does too. */
+/**
+ * The first view: the inhabited world (Cape Horn to northern Scandinavia, Alaska to New
+ * Zealand), so countries are as large as a wide, short panel allows. Panning reaches the rest.
+ */
 const WORLD_BOUNDS: LatLngBoundsExpression = [
-  [-56, -170],
-  [78, 192],
+  [-50, -135],
+  [72, 170],
 ];
 
 export function WorldMap({
@@ -51,7 +55,12 @@ export function WorldMap({
   );
   // One icon per marker for as long as its data is unchanged: a new icon replaces the marker's
   // element, which would drop keyboard focus on every re-render.
-  const icons = useMemo(() => new Map(markers.map((h) => [h.iso, hotspotIcon(h)])), [markers]);
+  const compact = useMediaQuery('(max-width: 600px)');
+  const scale = compact ? 0.65 : 1;
+  const icons = useMemo(
+    () => new Map(markers.map((h) => [h.iso, hotspotIcon(h, scale)])),
+    [markers, scale],
+  );
   const legendTiers = useMemo(
     () => [...(countries ?? []), ...(hotspots ?? [])].flatMap((c) => (c.tier ? [c.tier] : [])),
     [countries, hotspots],
@@ -99,7 +108,7 @@ export function WorldMap({
           <Marker
             key={h.iso}
             position={[h.lat as number, h.lng as number]}
-            icon={icons.get(h.iso) ?? hotspotIcon(h)}
+            icon={icons.get(h.iso) ?? hotspotIcon(h, scale)}
             zIndexOffset={Math.round((h.risk ?? 0) * 10)}
             eventHandlers={{
               click: () => onSelectCountry(h.iso),

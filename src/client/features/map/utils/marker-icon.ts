@@ -7,22 +7,26 @@ const MAX_SIZE = 34;
 /** Country risk runs 0–95 in the methodology; beyond that the marker simply stays largest. */
 const RISK_SCALE_MAX = 95;
 
-export function markerSize(risk: number | null | undefined): number {
+/** Diameter in px; `scale` shrinks markers on small maps, where full size would hide countries. */
+export function markerSize(risk: number | null | undefined, scale = 1): number {
   const share = Math.min(1, Math.max(0, (risk ?? 0) / RISK_SCALE_MAX));
   // Area, not diameter, grows with risk, so big risks do not look disproportionately bigger.
-  return Math.round(MIN_SIZE + (MAX_SIZE - MIN_SIZE) * Math.sqrt(share));
+  return Math.round((MIN_SIZE + (MAX_SIZE - MIN_SIZE) * Math.sqrt(share)) * scale);
 }
 
 /**
  * A focusable hotspot marker (Leaflet gives it tabindex and role="button"; Enter clicks it).
  * Its accessible name is built with textContent, never HTML, because names come from the API.
  */
-export function hotspotIcon(hotspot: {
-  name: string;
-  risk?: number | null;
-  tier?: string | null;
-}): DivIcon {
-  const size = markerSize(hotspot.risk);
+export function hotspotIcon(
+  hotspot: {
+    name: string;
+    risk?: number | null;
+    tier?: string | null;
+  },
+  scale = 1,
+): DivIcon {
+  const size = markerSize(hotspot.risk, scale);
   const label = document.createElement('span');
   label.className = 'visually-hidden';
   const tier = hotspot.tier ? tierLabel(hotspot.tier) : 'tier n/a';

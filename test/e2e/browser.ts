@@ -1,0 +1,94 @@
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/**
+ * Debian's Chromium, driven by playwright-core (never a downloaded browser). The networking
+ * flags stop Chromium's own background calls, which this closed network refuses anyway.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results');
+mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+export function screenshotPath(name: string): string {
+  return resolve(SCREENSHOT_DIR, `${name}.png`);
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export interface WatchedPage {
+  page: Page;
+  /** Requests to any host that is not loopback (the default configuration must make none). */
+  foreignRequests: string[];
+  /** Uncaught page errors and console errors (other than the browser's own network log). */
+  errors: string[];
+  /** Answers with status ≥ 400, as "404 /path?query"; tests compare them with what they expect. */
+  httpErrors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh context and page that records where it sends requests and what goes wrong. */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
+  const page = await context.newPage();
+  const foreignRequests: string[] = [];
+  const errors: string[] = [];
+  const httpErrors: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    const url = new URL(response.url());
+    httpErrors.push(`${response.status()} ${url.pathname}${url.search}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (!LOOPBACK.has(url.hostname)) foreignRequests.push(request.url());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    // "Failed to load resource" repeats an HTTP error status, which httpErrors records exactly.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(`console: ${message.text()}`);
+    }
+  });
+  return { page, foreignRequests, errors, httpErrors, close: () => context.close() };
+}
+
+/** Waits until the world map has drawn its shapes and the given number of markers. */
+export async function waitForMap(page: Page, markers?: number): Promise<void> {
+  await page.waitForFunction(
+    (expected) => {
+      const shapes = document.querySelectorAll('.world-map path.shape').length;
+      const drawn = document.querySelectorAll('.world-map .hotspot-marker').length;
+      return shapes > 150 && (expected === undefined ? drawn > 0 : drawn === expected);
+    },
+    markers,
+    { timeout: 20_000 },
+  );
+}
+
+/** The horizontal overflow of the page itself, in pixels (0 when it fits the viewport). */
+export function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) -
+      document.documentElement.clientWidth,
+  );
+}

@@ -1,0 +1,205 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ABSENT_ISOS } from '../../src/demo-upstream/server.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+import { seriousViolations } from './axe.js';
+import {
+  launchChromium,
+  openPage,
+  pageOverflow,
+  screenshotPath,
+  waitForMap,
+  type WatchedPage,
+} from './browser.js';
+
+// The built SPA (npx vite build) served by the BFF on a demo upstream, in Debian's Chromium.
+let stack: Stack;
+let browser: Browser;
+const opened: { watched: WatchedPage; expectedHttpErrors: string[] }[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function open(
+  options?: Parameters<typeof openPage>[1],
+  expectedHttpErrors: string[] = [],
+): Promise<WatchedPage> {
+  const watched = await openPage(browser, options);
+  opened.push({ watched, expectedHttpErrors });
+  return watched;
+}
+
+// Every page of every test: no request leaves loopback, nothing throws, no HTTP error but the
+// ones the test provokes.
+afterEach(async () => {
+  for (const { watched, expectedHttpErrors } of opened.splice(0)) {
+    expect(watched.foreignRequests, 'requests to non-loopback hosts').toEqual([]);
+    expect(watched.errors, 'page errors').toEqual([]);
+    expect(watched.httpErrors, 'HTTP errors').toEqual(expectedHttpErrors);
+    await watched.close();
+  }
+});
+
+describe('overview', () => {
+  it('shows the global index, the map with shapes and markers, the table and the demo badge', async () => {
+    const { page } = await open();
+    await page.goto(`${stack.baseUrl}/`);
+    const index = page.getByTestId('global-index');
+    await expect.poll(() => index.textContent()).toMatch(/^\d{1,3}\.\d{2}$/);
+    await waitForMap(page, 20);
+    expect(await page.locator('.world-map path.shape').count()).toBe(176);
+    expect(await page.locator('.world-map path.shape-data').count()).toBeGreaterThan(150);
+    expect(await page.getByRole('table').locator('tbody tr').count()).toBe(20);
+    await expect.poll(() => page.getByText('Demo data').first().isVisible()).toBe(true);
+    // No stripe across the map: no shape is wider than half the world.
+    const widest = await page.$$eval('.world-map path.shape', (paths) =>
+      Math.max(...paths.map((p) => (p as SVGGraphicsElement).getBBox().width)),
+    );
+    const mapWidth = await page.locator('.map-canvas').evaluate((el) => el.clientWidth);
+    expect(widest).toBeLessThan(mapWidth / 2);
+    await page.screenshot({ path: screenshotPath('overview'), fullPage: true });
+  });
+
+  it('a tier filter changes the URL and the table', async () => {
+    const { page } = await open();
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByRole('table').locator('tbody tr').first().waitFor();
+    await page
+      .getByRole('group', { name: 'Tier' })
+      .getByRole('checkbox', { name: 'Critical' })
+      .check();
+    await page.waitForURL(/\?tier=crit$/);
+    await expect
+      .poll(async () => {
+        const tiers = await page.locator('.hotspot-table tbody .tier-badge').allTextContents();
+        return tiers.length > 0 && tiers.every((t) => t === 'Critical');
+      })
+      .toBe(true);
+    // The markers follow the table.
+    const rows = await page.locator('.hotspot-table tbody tr').count();
+    await waitForMap(page, rows);
+    expect(await page.locator('.hotspot-marker:not(.tier-crit)').count()).toBe(0);
+  });
+
+  it('clicking a marker opens the country page; Enter on a focused marker does too', async () => {
+    const { page } = await open();
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    const marker = page.locator('.hotspot-marker').last(); // the highest risk is drawn last
+    const name = (await marker.textContent())!.split(':')[0]!;
+    await marker.click();
+    await page.waitForURL(/\/country\/[A-Z]{3}$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(name);
+
+    await page.goBack();
+    await waitForMap(page, 20);
+    await page.locator('.hotspot-marker').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/country\/[A-Z]{3}$/);
+  });
+
+  it('hover on a table row prefetches the country, so the page shows without a new request', async () => {
+    const { page } = await open();
+    const countryRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/country/')) countryRequests.push(r.url());
+    });
+    await page.goto(`${stack.baseUrl}/`);
+    const link = page.getByRole('table').getByRole('link').nth(2);
+    await link.hover();
+    await expect.poll(() => countryRequests.length).toBe(1);
+    await link.click();
+    await page.getByTestId('country-risk').waitFor();
+    expect(countryRequests).toHaveLength(1);
+  });
+});
+
+describe('country page', () => {
+  it('a deep link loads directly and shows the same after a reload', async () => {
+    const { page } = await open();
+    await page.goto(`${stack.baseUrl}/country/SDN`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.textContent()).toContain('Sudan');
+    const risk = await page.getByTestId('country-risk').textContent();
+    const events = await page.locator('.event').count();
+    expect(events).toBeGreaterThan(0);
+    await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
+    await page.locator('.locator-map path.shape-own').waitFor();
+    await page.screenshot({ path: screenshotPath('country'), fullPage: true });
+
+    await page.reload();
+    await expect.poll(() => heading.textContent()).toContain('Sudan');
+    expect(await page.getByTestId('country-risk').textContent()).toBe(risk);
+    expect(await page.locator('.event').count()).toBe(events);
+  });
+
+  it('a country not in the data shows the 404 message with a way back', async () => {
+    const absent = ABSENT_ISOS.at(-1)!;
+    const { page } = await open({}, [`404 /api/v1/country/${absent}`]);
+    await page.goto(`${stack.baseUrl}/country/${absent}`);
+    await page
+      .getByText('This country is not in the current data (low baseline or no recent news).')
+      .waitFor();
+    await page.getByRole('link', { name: '← Back to the overview' }).click();
+    await page.waitForURL(`${stack.baseUrl}/`);
+  });
+
+  it('a malformed code and an unknown page say so', async () => {
+    const { page } = await open();
+    await page.goto(`${stack.baseUrl}/country/12X`);
+    await page.getByRole('heading', { name: 'Not a valid ISO country code' }).waitFor();
+    await page.goto(`${stack.baseUrl}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
+});
+
+describe('themes, small screens, accessibility', () => {
+  it('follows a dark system theme', async () => {
+    const { page } = await open({ colorScheme: 'dark' });
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(r! + g! + b!).toBeLessThan(120);
+    await page.screenshot({ path: screenshotPath('overview-dark'), fullPage: true });
+    await page.goto(`${stack.baseUrl}/country/UKR`);
+    await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
+    await page.screenshot({ path: screenshotPath('country-dark'), fullPage: true });
+  });
+
+  it('fits a 375 px phone without horizontal overflow', async () => {
+    const { page } = await open({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.goto(`${stack.baseUrl}/?tier=crit,high&limit=30`);
+    await waitForMap(page);
+    expect(await pageOverflow(page)).toBe(0);
+    await page.screenshot({ path: screenshotPath('overview-375'), fullPage: true });
+    await page.goto(`${stack.baseUrl}/country/UKR`);
+    await page.locator('.event').first().waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+    await page.screenshot({ path: screenshotPath('country-375'), fullPage: true });
+  });
+
+  it('axe finds no serious or critical violation on the overview and a country page', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      // axe is injected as an inline script, which the app's CSP rightly blocks: this context
+      // alone bypasses the CSP, for the scanner.
+      const { page } = await open({ colorScheme, bypassCSP: true });
+      await page.goto(`${stack.baseUrl}/`);
+      await waitForMap(page, 20);
+      expect(await seriousViolations(page), `overview (${colorScheme})`).toEqual([]);
+      await page.goto(`${stack.baseUrl}/country/UKR`);
+      await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
+      expect(await seriousViolations(page), `country page (${colorScheme})`).toEqual([]);
+    }
+  });
+});
