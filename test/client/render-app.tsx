@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
-import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { flushRouterUpdate } from '../../src/client/app/app';
 import { Providers } from '../../src/client/app/providers';
 import { routes } from '../../src/client/app/routes';
 import { createQueryClient } from '../../src/client/lib/query-client';
@@ -19,7 +19,7 @@ export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} flushSync={flushSync} />
+      <RouterProvider router={router} flushSync={flushRouterUpdate} />
     </Providers>,
   );
   return { ...view, router, queryClient };

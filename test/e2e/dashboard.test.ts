@@ -63,6 +63,13 @@ describe('overview', () => {
     );
     const mapWidth = await page.locator('.map-canvas').evaluate((el) => el.clientWidth);
     expect(widest).toBeLessThan(mapWidth / 2);
+    // User-timing marks that `npm run bench` reads for "time to map and global index".
+    const marks = await page.evaluate(() =>
+      ['grd:global-index-drawn', 'grd:map-drawn'].map(
+        (name) => performance.getEntriesByName(name, 'mark').length,
+      ),
+    );
+    expect(marks).toEqual([1, 1]);
     await page.screenshot({ path: screenshotPath('overview'), fullPage: true });
   });
 

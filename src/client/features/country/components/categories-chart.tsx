@@ -68,9 +68,24 @@ export function CategoriesChart({ rows }: { rows: readonly CategoryRow[] }) {
             }}
             wrapperClassName="chart-tooltip"
           />
-          <Legend wrapperStyle={{ paddingTop: 4 }} />
-          <Bar dataKey="static" name="Static" stackId="score" fill={STATIC_COLOUR} />
-          <Bar dataKey="active" name="Active" stackId="score" fill={ACTIVE_COLOUR}>
+          {/* In drawing order (static, then active), not alphabetical. */}
+          <Legend wrapperStyle={{ paddingTop: 4 }} itemSorter={null} />
+          <Bar
+            dataKey="static"
+            name="Static"
+            stackId="score"
+            fill={STATIC_COLOUR}
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="active"
+            name="Active"
+            stackId="score"
+            fill={ACTIVE_COLOUR}
+            // No animation: numbers a reader compares should stand still, and the score labels
+            // only appear once an animation ends.
+            isAnimationActive={false}
+          >
             <LabelList
               dataKey="score"
               position="right"

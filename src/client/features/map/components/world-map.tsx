@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
 import type { LatLngBoundsExpression, Layer } from 'leaflet';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { GeoJSON, MapContainer, Marker, TileLayer, Tooltip } from 'react-leaflet';
 import type { CountrySummary, StatusResponse } from '../../../../shared/bff-api';
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
@@ -9,6 +9,7 @@ import { tierLabel } from '../../../../shared/tiers';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { formatScore, formatSigned } from '../../../lib/format';
+import { markOnce, PERF_MARKS } from '../../../lib/perf-marks';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { shapeQueries } from '../api/shape-queries';
 import { shapeStyle, shapeTooltip } from '../utils/choropleth';
@@ -66,6 +67,11 @@ export function WorldMap({
     [countries, hotspots],
   );
   const withTiles = Boolean(tiles);
+  // Children's effects (react-leaflet adding the layers) run first: the shapes are drawn by now.
+  const drawn = Boolean(shapes.data) && byIso.size > 0;
+  useEffect(() => {
+    if (drawn) markOnce(PERF_MARKS.mapDrawn);
+  }, [drawn]);
 
   if (shapes.isPending) return <Skeleton label="Loading the map" height={420} />;
   if (shapes.isError) {

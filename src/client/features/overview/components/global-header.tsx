@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import type { CountriesResponse, StatusResponse } from '../../../../shared/bff-api';
 import { globalIndexValue } from '../../../../shared/schemas/global';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore, formatWhen, NA } from '../../../lib/format';
+import { markOnce, PERF_MARKS } from '../../../lib/perf-marks';
 
 /**
  * The first thing an executive reads: the global index, its tier and its change, then the
@@ -20,6 +22,7 @@ export function GlobalHeader({
   quota: string;
   now: number;
 }) {
+  useEffect(() => markOnce(PERF_MARKS.globalIndexDrawn), []);
   const global = countries.global;
   const index = globalIndexValue(global);
   const methodology = countries.methodology_version ?? status?.methodology_version ?? NA;
