@@ -13,7 +13,7 @@ import { AccessLog, createLogger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { installAccess } from './plugins/access.js';
 import { installErrorHandlers } from './plugins/errors.js';
-import { registerSecurity } from './plugins/security.js';
+import { installSecurity } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 import { countriesRoutes } from './routes/countries.js';
 import { countryRoutes } from './routes/country.js';
@@ -24,6 +24,13 @@ import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.j
 import type { Secret } from './secret.js';
 import { UpstreamClient } from './upstream/client.js';
 import { QuotaGovernor } from './upstream/quota.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles when no upstream request of this app is in flight. */
+    upstreamIdle(): Promise<void>;
+  }
+}
 
 export interface ResolvedUpstream {
   mode: 'demo' | 'live';
@@ -98,13 +105,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     quota.onChange(() => persistence.schedule());
   }
 
+  // Background refreshes still in flight (graceful close, tests, the benchmark's virtual clock).
+  app.decorate('upstreamIdle', () => cache.idle());
   app.addHook('onClose', async () => {
     await cache.idle();
     client.close();
     await persistence?.close();
   });
 
-  await registerSecurity(app, config);
+  installSecurity(app, config);
   await installAccess(app, config, now);
   const clientDir = deps.clientDir ?? null;
   if (clientDir) await registerSpa(app, clientDir);

@@ -27,8 +27,12 @@ export function createLogger(level: string): Logger {
 
 /**
  * One access-log line per request (method, path, status, time, cache result) instead of
- * Fastify's two; static files and probes at debug so they do not drown the API lines.
+ * Fastify's two. At info: API answers that reached for the upstream or failed (MISS, STALE, any
+ * status >= 400); cache hits, static files and probes at debug (LOG_LEVEL=debug shows them),
+ * because a line per hit is noise that costs more CPU than the hit itself; /metrics counts them.
  */
+const VERBOSE = new Set(['debug', 'trace']);
+
 export class AccessLog extends LogController {
   override incomingRequest(): void {}
 
@@ -37,16 +41,14 @@ export class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const status = reply.statusCode;
+    const cache = reply.getHeader('x-cache');
     const path = request.url.split('?')[0] ?? '/';
-    const line = {
-      method: request.method,
-      path,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-      cache: reply.getHeader('x-cache'),
-    };
+    const notable = status >= 400 || (cache !== undefined && cache !== 'HIT');
+    if (!error && !notable && !VERBOSE.has(reply.log.level)) return;
+    const line = { method: request.method, path, status, ms: Math.round(reply.elapsedTime), cache };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (path.startsWith('/api/')) reply.log.info(line, 'request completed');
+    else if (notable) reply.log.info(line, 'request completed');
     else reply.log.debug(line, 'request completed');
   }
 }

@@ -88,6 +88,10 @@ describe('the SPA', () => {
     }
     const asset = await get(stack, '/assets/index-Bq3xZ9.js');
     expect(asset.statusCode).toBe(200);
+    for (const res of [asset, await get(stack, '/'), await get(stack, '/country/UKR')]) {
+      expect(csp(res).get('script-src')).toBe("'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get(stack, '/favicon.svg')).headers['cache-control']).toBe('no-cache');
     for (const url of ['/assets/missing-123.js', '/marker-icon.png', '/country/UKR/x.css']) {

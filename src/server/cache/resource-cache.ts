@@ -51,6 +51,8 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 export class ResourceCache {
   readonly #flights = new SingleFlight();
   readonly #failures = new Map<string, Failure>();
+  /** revalidateAt() per entry and last check, so a hit does no calendar arithmetic. */
+  readonly #due = new WeakMap<CacheEntry, { checkedAt: number; due: number }>();
 
   constructor(
     private readonly store: CacheStore,
@@ -185,7 +187,12 @@ export class ResourceCache {
   }
 
   #dueAt(entry: CacheEntry): number {
-    return revalidateAt(this.#checkedAt(entry), entry.asOf, this.policy);
+    const checkedAt = this.#checkedAt(entry);
+    const memo = this.#due.get(entry);
+    if (memo?.checkedAt === checkedAt) return memo.due;
+    const due = revalidateAt(checkedAt, entry.asOf, this.policy);
+    this.#due.set(entry, { checkedAt, due });
+    return due;
   }
 
   #backoffUntil(failure: Failure): number {

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { AppConfig } from '../config.js';
 
 /** The tile host for the CSP: `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`. */
@@ -9,15 +10,14 @@ export function tileSource(template: string): string {
 }
 
 /**
- * Security headers on every answer. The SPA needs no inline script and talks only to its own
+ * The security headers. The SPA needs no inline script and talks only to its own
  * origin; Leaflet sets inline styles, hence `style-src 'unsafe-inline'`. HSTS and
  * upgrade-insecure-requests only behind TLS: on plain http at a non-localhost address they make
  * browsers rewrite asset URLs to https and the page never draws.
  */
-export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+export function securityHeaders(config: AppConfig): Record<string, string> {
   const tiles = config.tiles ? [tileSource(config.tiles.url)] : [];
-  await app.register(helmet, {
-    global: true,
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -43,5 +43,30 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     },
     xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
+  });
+  // The set is the same for every answer: let helmet write it once, into a plain object.
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/**
+ * Security headers on every answer, including errors and static files. Computed once at start:
+ * @fastify/helmet rebuilds helmet (and re-parses the CSP) on every request, which cost more than
+ * a whole cached answer does.
+ */
+export function installSecurity(app: FastifyInstance, config: AppConfig): void {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { runTeamDay } from './team-day.js';
+import { runThroughput } from './throughput.js';
+
+// `npm run bench`: prints (1) throughput and p99 of cached answers beside a bare node:http server
+// sending the same bytes, (2) the upstream requests of a simulated team day, and (3) the SPA's
+// browser timing when scripts/bench/browser.ts exists (it exports `runBrowserBench()`, which
+// prints its own lines). `--quick` shortens (1) to one 3-second round per server.
+
+const quick = process.argv.includes('--quick');
+const print = (line = ''): void => {
+  process.stdout.write(`${line}\n`);
+};
+const pad = (value: string | number, width: number): string => String(value).padStart(width);
+
+print('Global Risk Dashboard benchmark');
+print(
+  `node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+
+const seconds = quick ? 3 : 10;
+const rounds = quick ? 1 : 3;
+print();
+print(
+  `(1) Cached answers: autocannon, 50 connections, ${seconds} s per run, median of ${rounds} ` +
+    'alternating rounds; servers in their own processes',
+);
+const rows = await runThroughput(seconds, 50, rounds);
+print(
+  `${'path'.padEnd(18)}${pad('bytes', 8)}${pad('BFF req/s', 11)}${pad('p99 ms', 8)}` +
+    `${pad('bare req/s', 12)}${pad('p99 ms', 8)}${pad('ratio', 7)}${pad('bare, 2 headers', 17)}`,
+);
+for (const row of rows) {
+  print(
+    `${row.path.padEnd(18)}${pad(row.bytes, 8)}${pad(Math.round(row.bff.requests.average), 11)}` +
+      `${pad(row.bff.latency.p99, 8)}${pad(Math.round(row.bare.requests.average), 12)}` +
+      `${pad(row.bare.latency.p99, 8)}${pad(row.ratio.toFixed(2), 7)}` +
+      `${pad(Math.round(row.bareMinimal.requests.average), 17)}`,
+  );
+  if (row.bff.non2xx > 0 || row.bff.errors > 0) {
+    print(`  ! ${row.bff.non2xx} non-2xx answers, ${row.bff.errors} errors`);
+  }
+}
+print(
+  "bare = node:http sending the BFF's exact answer (body and its headers); target ratio >= 0.7",
+);
+
+print();
+print('(2) A team day: 50 analysts, overview + 15 countries an hour each, 8 h, Pro key (50/h),');
+print('    one batch change (10:00 UTC), virtual clock; the real app driven by inject');
+const day = await runTeamDay();
+print(`${'hour (UTC)'.padEnd(12)}${pad('upstream requests', 18)}  by path`);
+for (const hour of day.perHour) {
+  const paths = Object.entries(hour.paths)
+    .map(([path, n]) => `${path} ${n}`)
+    .join(', ');
+  print(`${hour.from.padEnd(12)}${pad(hour.upstream, 18)}  ${paths}`);
+}
+const worst = Math.max(...day.perHour.map((h) => h.upstream));
+print(
+  `${day.requests} requests to the BFF (${Object.entries(day.cache)
+    .map(([k, v]) => `${k === 'none' ? 'uncached routes' : k} ${v}`)
+    .join(', ')}); ${day.upstreamTotal} upstream requests in total, at most ${worst} in an hour ` +
+    '(target <= 25)',
+);
+print(
+  `429s: ${day.upstream429} (target 0); user-visible errors: ${day.userErrors.length} (target 0); ` +
+    `stale answers: ${day.staleServes}; batches seen: ${day.asOfSeen.join(', ')}; ` +
+    `simulated in ${(day.wallMs / 1000).toFixed(1)} s`,
+);
+for (const error of day.userErrors.slice(0, 5)) print(`  ! ${error.status} ${error.url}`);
+
+print();
+const browser = new URL('./browser.ts', import.meta.url);
+if (existsSync(browser)) {
+  print('(3) Browser timing (scripts/bench/browser.ts)');
+  const mod = (await import(browser.href)) as { runBrowserBench?: () => Promise<void> };
+  await mod.runBrowserBench?.();
+} else {
+  print('(3) Browser timing: scripts/bench/browser.ts not present, skipped');
+}

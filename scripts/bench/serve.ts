@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDemoUpstream } from '../../src/demo-upstream/server.js';
+import { buildApp } from '../../src/server/app.js';
+import { parseConfig } from '../../src/server/config.js';
+import { createLogger } from '../../src/server/logger.js';
+import { Secret } from '../../src/server/secret.js';
+
+// A server for the throughput benchmark, in its own process so that autocannon (in the parent)
+// does not share its event loop. Prints one JSON line with its URL when ready.
+//   bff:          the demo upstream + the BFF with production defaults (info logging to stdout)
+//   bare <file>:  node:http answering the bytes recorded in <file> for each path (headers too)
+
+export interface RecordedBody {
+  path: string;
+  /** The BFF's answer headers (all of them for "same bytes", or only content-type). */
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function serveBff(): Promise<string> {
+  const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
+  const config = parseConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'grd-bench-')), PORT: '0' });
+  const app = await buildApp(config, {
+    upstream: { mode: 'demo', baseUrl: demo.url, apiKey: new Secret(demo.issueKey('Pro')) },
+    logger: createLogger('info'),
+  });
+  return app.listen({ host: '127.0.0.1', port: 0 });
+}
+
+async function serveBare(file: string): Promise<string> {
+  const recorded = JSON.parse(readFileSync(file, 'utf8')) as RecordedBody[];
+  const answers = new Map(
+    recorded.map((r) => [r.path, { headers: r.headers, body: Buffer.from(r.body) }]),
+  );
+  const server = createServer((req, res) => {
+    const answer = answers.get(req.url ?? '');
+    if (!answer) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
+    res.end(answer.body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+const [mode, file] = process.argv.slice(2);
+const url = mode === 'bare' && file ? await serveBare(file) : await serveBff();
+process.stderr.write(`${JSON.stringify({ url })}\n`);
+// A normal exit on SIGTERM, so `--cpu-prof` can write its profile when profiling this server.
+process.on('SIGTERM', () => process.exit(0));
