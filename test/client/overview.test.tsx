@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { countriesBody, hotspot, hotspotsBody, HOTSPOTS, statusBody } from './fixtures/data';
+import {
+  countriesBody,
+  countryBody,
+  hotspot,
+  hotspotsBody,
+  HOTSPOTS,
+  statusBody,
+} from './fixtures/data';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -156,5 +163,17 @@ describe('overview: hotspot table', () => {
       'href',
       '/api/v1/export?format=json',
     );
+  });
+
+  it("a country link carries the filtered view, so the country page's back link returns to it", async () => {
+    const bff = standardBff();
+    bff.set('/api/v1/country/SDN', { body: countryBody({ iso: 'SDN', name: 'Sudan' }) });
+    const { router } = renderApp('/?tier=crit');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table');
+    await user.click(within(table).getByRole('link', { name: 'Sudan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/country/SDN'));
+    const back = await screen.findByRole('link', { name: '← Back to the overview' });
+    expect(back).toHaveAttribute('href', '/?tier=crit');
   });
 });

@@ -77,4 +77,44 @@ describe('world map', () => {
     expect(marker.querySelector('img')).toBeNull();
     expect(marker.textContent).toContain('<img src=x');
   });
+
+  it('labels a country without data "No current data" in its tooltip', async () => {
+    bff();
+    const { container } = renderApp('/');
+    await waitFor(() => expect(container.querySelectorAll('path.shape-nodata').length).toBe(171));
+    fireEvent.mouseOver(container.querySelector('path.shape-nodata')!);
+    await waitFor(() =>
+      expect(container.querySelector('.leaflet-tooltip')).toHaveTextContent('No current data'),
+    );
+    fireEvent.mouseOut(container.querySelector('path.shape-nodata')!);
+    fireEvent.mouseOver(container.querySelector('path.shape-data')!);
+    await waitFor(() =>
+      expect(container.querySelector('.leaflet-tooltip')).toHaveTextContent(/Risk \d+\.\d\d · /),
+    );
+  });
+
+  it('adds a raster tile layer only when the status reports one, with its attribution as text', async () => {
+    const fake = bff();
+    const first = renderApp('/');
+    await waitFor(() => expect(first.container.querySelectorAll('path.shape').length).toBe(176));
+    expect(first.container.querySelector('.leaflet-tile')).toBeNull();
+    first.unmount();
+
+    fake.set('/api/status', {
+      body: statusBody({
+        tiles: {
+          url: 'https://tiles.example.com/{z}/{x}/{y}.png',
+          attribution: '© Example <b>Tiles</b>',
+        },
+      }),
+    });
+    const { container } = renderApp('/');
+    await waitFor(() => expect(container.querySelector('.leaflet-tile')).not.toBeNull());
+    expect(container.querySelector('.leaflet-tile')!.getAttribute('src')).toMatch(
+      /^https:\/\/tiles\.example\.com\/\d+\/\d+\/\d+\.png$/,
+    );
+    const attribution = container.querySelector('.leaflet-control-attribution')!;
+    expect(attribution).toHaveTextContent('© Example <b>Tiles</b>');
+    expect(attribution.querySelector('b')).toBeNull();
+  });
 });
