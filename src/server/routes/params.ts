@@ -1,6 +1,6 @@
 import { ISO3_PATTERN, normaliseIso3 } from '../../shared/iso.js';
-import type { HotspotsQuery } from '../data/risk-data.js';
-import type { ExportFormat } from '../data/resources.js';
+import type { HotspotsQuery } from '../services/risk-data.js';
+import type { ExportFormat } from '../services/resources.js';
 
 /** A request the BFF refuses before spending anything: 400 with this message. */
 export class BadRequest extends Error {

@@ -1,0 +1,225 @@
+import { KNOWN_TIERS } from '../../shared/tiers.js';
+import type { Hotspot } from '../../shared/schemas/hotspot.js';
+import type { Loaded, MissGuard, ResourceCache } from '../cache/resource-cache.js';
+import type { CacheEntry } from '../cache/store.js';
+import type { Metrics } from '../metrics.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { UpstreamError } from '../upstream/errors.js';
+import { parseCsvCountries, type CsvCountries } from './csv-countries.js';
+import { exportIndex, type ExportIndex } from './export-index.js';
+import { cacheHeaders, servedJson, type Served } from './render.js';
+import {
+  UPSTREAM_MAX_LIMIT,
+  type ExportFormat,
+  type ExportValue,
+  type Rejection,
+  type ResourceSpecs,
+} from './resources.js';
+
+export interface HotspotsQuery {
+  limit: number;
+  /** Sorted, unique, validated labels; empty means all tiers. */
+  tiers: string[];
+  /** Sorted, unique items of `categories`, `events`. */
+  include: string[];
+}
+
+/**
+ * The budget strategy. Hotspots: always the widest page (50) per tier/include set, served narrow;
+ * a tier filter is answered from the unfiltered page whenever that page provably holds the answer.
+ * Country detail and the country list come from the JSON export (one request per batch for every
+ * country) when it carries a `countries` array; otherwise from the documented endpoints.
+ */
+export class RiskData {
+  readonly #seenTiers = new Set<string>(KNOWN_TIERS);
+  readonly #noted = new WeakSet<object>();
+  readonly #csv = new WeakMap<object, CsvCountries | UpstreamError>();
+  readonly #bodies = new WeakMap<object, Buffer>();
+
+  constructor(
+    private readonly cache: ResourceCache,
+    private readonly specs: ResourceSpecs,
+    private readonly client: UpstreamClient,
+    private readonly metrics: Metrics,
+    private readonly now: () => number,
+  ) {}
+
+  async hotspots(q: HotspotsQuery, guard: MissGuard): Promise<Served> {
+    const base = await this.cache.load(this.specs.hotspots([], q.include), guard);
+    if (base.entry.value.status !== 200) return this.#rejected('hotspots', base, base.entry.value);
+    const all = base.entry.value.data.hotspots;
+    this.#noteTiers(base.entry, all);
+    let source = base;
+    let data = base.entry.value.data;
+    if (q.tiers.length > 0) {
+      const matches = all.filter((h) => q.tiers.includes(h.tier ?? ''));
+      // The upstream filters its one ordering, so the first matches of the top 50 are the first
+      // matches overall once there are enough of them (or the 50 were everything).
+      const complete = matches.length >= q.limit || all.length < UPSTREAM_MAX_LIMIT;
+      // Labels never seen in any data are not sent (an upstream may reject them, as the demo
+      // does); they match nothing.
+      const askable = q.tiers.filter((tier) => this.#seenTiers.has(tier));
+      if (!complete && askable.length > 0) {
+        const filtered = await this.cache.load(this.specs.hotspots(askable, q.include), guard);
+        const value = filtered.entry.value;
+        if (value.status !== 200) return this.#rejected('hotspots', filtered, value);
+        source = filtered;
+        data = value.data;
+      }
+    }
+    const variant = `${q.limit}|${q.tiers.join(',')}`;
+    return this.#count('hotspots', servedJson(source, source.entry, variant, 200, () => {
+      const rows = data.hotspots.filter((h) => q.tiers.length === 0 || q.tiers.includes(h.tier ?? ''));
+      const page = rows.slice(0, q.limit);
+      return { ...data, count: page.length, hotspots: page };
+    }, this.now()));
+  }
+
+  async country(iso: string, guard: MissGuard): Promise<Served> {
+    const fromExport = await this.#exportIndex(guard);
+    if (fromExport) {
+      const { loaded, index } = fromExport;
+      const country = index.countries?.get(iso);
+      if (!country) {
+        // The export is the whole payload: absent there means absent, no need to ask.
+        return this.#count('country', servedJson(loaded, loaded.entry, `404|${iso}`, 404, () => ({
+          ok: false,
+          error: notInData(iso),
+        }), this.now()));
+      }
+      return this.#count('country', servedJson(loaded, loaded.entry, `country|${iso}`, 200, () => ({
+        ok: true,
+        as_of: index.asOf,
+        country,
+      }), this.now()));
+    }
+    const loaded = await this.cache.load(this.specs.country(iso), guard);
+    const value = loaded.entry.value;
+    if (value.status === 404) {
+      return this.#count('country', servedJson(loaded, loaded.entry, '404', 404, () => ({
+        ok: false,
+        error: notInData(iso),
+      }), this.now()));
+    }
+    if (value.status !== 200) return this.#rejected('country', loaded, value);
+    return this.#count(
+      'country',
+      servedJson(loaded, loaded.entry, 'body', 200, () => value.data, this.now()),
+    );
+  }
+
+  async countries(guard: MissGuard): Promise<Served> {
+    const fromExport = await this.#exportIndex(guard);
+    if (fromExport) {
+      const { loaded, index } = fromExport;
+      return this.#count('countries', servedJson(loaded, loaded.entry, 'countries', 200, () => ({
+        ok: true,
+        as_of: index.asOf,
+        methodology_version: index.methodologyVersion,
+        global: index.global,
+        count: index.summaries.length,
+        countries: index.summaries,
+      }), this.now()));
+    }
+    const loaded = await this.cache.load(this.specs.export('csv'), guard);
+    const value = loaded.entry.value;
+    if (value.status !== 200) return this.#rejected('countries', loaded, value);
+    const parsed = this.#parseCsv(loaded.entry, value.text);
+    if (parsed instanceof UpstreamError) throw parsed;
+    return this.#count('countries', servedJson(loaded, loaded.entry, 'countries', 200, () => ({
+      ok: true,
+      as_of: parsed.asOf ?? new Date(loaded.entry.fetchedAt).toISOString(),
+      methodology_version: parsed.methodologyVersion,
+      global: parsed.globalIndex === null ? null : { ggri: parsed.globalIndex },
+      count: parsed.countries.length,
+      countries: parsed.countries,
+    }), this.now()));
+  }
+
+  /** The export file: the upstream's bytes and Content-Disposition, cached for the batch. */
+  async exportFile(format: ExportFormat, guard: MissGuard): Promise<Served> {
+    const loaded = await this.cache.load(this.specs.export(format), guard);
+    const value = loaded.entry.value;
+    if (value.status !== 200) return this.#rejected('export', loaded, value);
+    let body = this.#bodies.get(loaded.entry);
+    if (!body) {
+      body = Buffer.from(value.text, 'utf8');
+      this.#bodies.set(loaded.entry, body);
+    }
+    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const headers = cacheHeaders(loaded, this.now());
+    headers['content-disposition'] =
+      value.disposition ?? `attachment; filename="ggri-export-${day}.${format}"`;
+    return this.#count('export', {
+      status: 200,
+      contentType: value.contentType,
+      body,
+      headers,
+      outcome: loaded.outcome,
+    });
+  }
+
+  async #exportIndex(
+    guard: MissGuard,
+  ): Promise<{ loaded: Loaded<ExportValue>; index: ExportIndex } | null> {
+    const spec = this.specs.export('json');
+    const cached = this.cache.peek<ExportValue>(spec.key);
+    // This batch's export is known to lack countries: use the endpoints, spend nothing here.
+    if (cached && !exportIndex(cached)?.countries) {
+      if (this.cache.classify(cached, this.now()) !== 'outdated') return null;
+    }
+    let loaded: Loaded<ExportValue>;
+    try {
+      loaded = await this.cache.load(spec, guard);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.errorClass === 'malformed_response') return null;
+      throw error;
+    }
+    const index = exportIndex(loaded.entry);
+    if (!index?.countries) return null;
+    if (!this.#noted.has(loaded.entry)) {
+      for (const country of index.countries.values()) {
+        if (country.tier) this.#seenTiers.add(country.tier);
+      }
+      this.#noted.add(loaded.entry);
+    }
+    return { loaded, index };
+  }
+
+  #parseCsv(entry: CacheEntry<ExportValue>, text: string): CsvCountries | UpstreamError {
+    let parsed = this.#csv.get(entry);
+    if (!parsed) {
+      try {
+        parsed = parseCsvCountries(text);
+      } catch {
+        parsed = this.client.malformed('/api/v1/export?format=csv', { status: 200, headers: {} }, 'CSV that could not be parsed');
+      }
+      this.#csv.set(entry, parsed);
+    }
+    return parsed;
+  }
+
+  #noteTiers(entry: object, rows: Hotspot[]): void {
+    if (this.#noted.has(entry)) return;
+    for (const row of rows) if (row.tier) this.#seenTiers.add(row.tier);
+    this.#noted.add(entry);
+  }
+
+  #rejected(route: string, loaded: Loaded<unknown>, value: Rejection): Served {
+    const error =
+      value.status === 404 ? value.error : `The Risk API rejected the request: ${value.error}`;
+    return this.#count(
+      route,
+      servedJson(loaded, loaded.entry, 'rejection', value.status, () => ({ ok: false, error }), this.now()),
+    );
+  }
+
+  #count(route: string, served: Served): Served {
+    if (served.outcome) this.metrics.countCache(route, served.outcome);
+    return served;
+  }
+}
+
+function notInData(iso: string): string {
+  return `Country ${iso} is not in the current data (low baseline or no recent news)`;
+}
