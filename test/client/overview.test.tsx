@@ -57,6 +57,13 @@ describe('overview: global header', () => {
     expect(within(again).getByTestId('global-index')).toHaveTextContent('51.50');
     expect(within(again).getByText(/Unchanged vs yesterday/)).toBeInTheDocument();
   });
+  it('still shows the index from the hotspot list when /api/countries fails', async () => {
+    const bff = standardBff();
+    bff.set('/api/countries', { status: 502, body: { ok: false, error: 'Upstream sent junk' } });
+    renderApp('/');
+    const header = await screen.findByRole('region', { name: 'Global risk index' });
+    expect(within(header).getByTestId('global-index')).toHaveTextContent('48.37');
+  });
 });
 
 describe('overview: hotspot table', () => {

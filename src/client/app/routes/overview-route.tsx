@@ -41,6 +41,10 @@ export function OverviewRoute() {
     void queryClient.prefetchQuery(shapeQueries.world());
   }, [queryClient]);
 
+  // The header reads the full batch (/api/countries); if that fails, the hotspot list carries
+  // the same global summary, so the index still shows.
+  const summary = countries.data ?? hotspots.data;
+
   const prefetchCountry = useCallback(
     (iso: string) => {
       if (!isIso3(iso)) return;
@@ -62,25 +66,27 @@ export function OverviewRoute() {
       <title>Overview · Global Risk Dashboard</title>
       <h1 className="visually-hidden">Global risk overview</h1>
       <PanelBoundary name="The global index">
-        {countries.isPending ? (
-          <Skeleton label="Loading the global index" lines={4} />
-        ) : countries.isError && !countries.data ? (
+        {summary ? (
+          <GlobalHeader
+            summary={summary.data}
+            status={status.data?.data}
+            quota={quotaText(status.data?.data)}
+            now={now}
+          />
+        ) : countries.isError && !hotspots.isPending ? (
           <QueryError
             what="The global index"
             error={countries.error}
             onRetry={() => void countries.refetch()}
           />
         ) : (
-          <GlobalHeader
-            countries={countries.data.data}
-            status={status.data?.data}
-            quota={quotaText(status.data?.data)}
-            now={now}
-          />
+          <Skeleton label="Loading the global index" lines={4} />
         )}
         <StaleNote
-          fetched={countries.data}
-          refreshError={countries.isRefetchError ? countries.error : null}
+          fetched={summary}
+          refreshError={
+            summary === countries.data && countries.isRefetchError ? countries.error : null
+          }
           now={now}
         />
       </PanelBoundary>

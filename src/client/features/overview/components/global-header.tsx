@@ -1,31 +1,38 @@
 import { useEffect } from 'react';
-import type { CountriesResponse, StatusResponse } from '../../../../shared/bff-api';
-import { globalIndexValue } from '../../../../shared/schemas/global';
+import type { StatusResponse } from '../../../../shared/bff-api';
+import { globalIndexValue, type GlobalSummary } from '../../../../shared/schemas/global';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore, formatWhen, NA } from '../../../lib/format';
 import { markOnce, PERF_MARKS } from '../../../lib/perf-marks';
+
+/** What the header needs; both `/api/countries` and the hotspot list carry it. */
+export interface BatchSummary {
+  as_of: string;
+  methodology_version?: string | null;
+  global?: GlobalSummary | null;
+}
 
 /**
  * The first thing an executive reads: the global index, its tier and its change, then the
  * components and the facts that say how current the numbers are and what budget is left.
  */
 export function GlobalHeader({
-  countries,
+  summary,
   status,
   quota,
   now,
 }: {
-  countries: CountriesResponse;
+  summary: BatchSummary;
   status: StatusResponse | undefined;
   /** Already worded by the status feature ("38 of 50 left this hour"). */
   quota: string;
   now: number;
 }) {
   useEffect(() => markOnce(PERF_MARKS.globalIndexDrawn), []);
-  const global = countries.global;
+  const global = summary.global;
   const index = globalIndexValue(global);
-  const methodology = countries.methodology_version ?? status?.methodology_version ?? NA;
+  const methodology = summary.methodology_version ?? status?.methodology_version ?? NA;
   return (
     <section className="global-header" aria-labelledby="global-index-heading">
       <div className="global-index">
@@ -58,7 +65,7 @@ export function GlobalHeader({
         <div>
           <dt>Data generated</dt>
           <dd>
-            <time dateTime={countries.as_of}>{formatWhen(countries.as_of, now)}</time>
+            <time dateTime={summary.as_of}>{formatWhen(summary.as_of, now)}</time>
           </dd>
         </div>
         <div>
