@@ -68,6 +68,21 @@ describe('GET /api/v1/hotspots', () => {
     expect(spent).toBe(0);
   });
 
+  it('revalidates with ETag: an unchanged answer is a 304 without a body', async () => {
+    const first = await get(stack, '/api/v1/hotspots?limit=5');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get(stack, '/api/v1/hotspots?limit=5', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await get(stack, '/api/v1/hotspots?limit=6', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
   it('passes include through and keeps the per-row data', async () => {
     const res = await get(stack, '/api/v1/hotspots?include=events,categories&limit=2');
     expect(res.statusCode).toBe(200);
