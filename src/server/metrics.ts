@@ -80,8 +80,17 @@ export class Metrics {
     });
   }
 
+  readonly #cacheCounters = new Map<string, { inc(): void }>();
+
   countCache(route: string, result: CacheResult): void {
-    this.cacheResults.inc({ route, result });
+    // One labelled child per (route, result): a hit should not hash label objects.
+    const key = `${route}|${result}`;
+    let counter = this.#cacheCounters.get(key);
+    if (!counter) {
+      counter = this.cacheResults.labels(route, result);
+      this.#cacheCounters.set(key, counter);
+    }
+    counter.inc();
     if (result === 'hit') this.totals.hits++;
     else if (result === 'miss') this.totals.misses++;
     else this.totals.stale++;

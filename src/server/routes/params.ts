@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { ISO3_PATTERN, normaliseIso3 } from '../../shared/iso.js';
 import type { HotspotsQuery } from '../services/risk-data.js';
 import type { ExportFormat } from '../services/resources.js';
@@ -80,13 +81,29 @@ export function parseInclude(raw: string | undefined): string[] {
   return [...new Set(items)].sort();
 }
 
+/** Parsed queries by their raw text: the same dashboard URLs arrive over and over. */
+const parsedHotspotQueries = new LRUCache<string, HotspotsQuery | BadRequest>({ max: 500 });
+
 export function parseHotspotsQuery(rawUrl: string): HotspotsQuery {
-  const query = readQuery(rawUrl, ['limit', 'tier', 'include']);
-  return {
-    limit: parseLimit(query.get('limit')),
-    tiers: parseTiers(query.get('tier')),
-    include: parseInclude(query.get('include')),
-  };
+  const at = rawUrl.indexOf('?');
+  const text = at < 0 ? '' : rawUrl.slice(at + 1);
+  let parsed = parsedHotspotQueries.get(text);
+  if (!parsed) {
+    try {
+      const query = readQuery(rawUrl, ['limit', 'tier', 'include']);
+      parsed = {
+        limit: parseLimit(query.get('limit')),
+        tiers: parseTiers(query.get('tier')),
+        include: parseInclude(query.get('include')),
+      };
+    } catch (error) {
+      if (!(error instanceof BadRequest)) throw error;
+      parsed = error;
+    }
+    parsedHotspotQueries.set(text, parsed);
+  }
+  if (parsed instanceof BadRequest) throw parsed;
+  return parsed;
 }
 
 /** Exactly three ASCII letters, upper-cased before it becomes part of a cache key. */

@@ -19,8 +19,7 @@ export type HotspotsValue = { status: 200; data: HotspotsResponse } | Rejection;
 export type CountryValue = { status: 200; data: CountryResponse } | Rejection;
 export type ExportFormat = 'csv' | 'json';
 export type ExportValue =
-  | { status: 200; text: string; contentType: string; disposition: string | null }
-  | Rejection;
+  { status: 200; text: string; contentType: string; disposition: string | null } | Rejection;
 
 function rejection(answer: UpstreamAnswer, what: string): Rejection {
   const status = answer.status === 404 ? 404 : 400;

@@ -68,11 +68,23 @@ export class RiskData {
       }
     }
     const variant = `${q.limit}|${q.tiers.join(',')}`;
-    return this.#count('hotspots', servedJson(source, source.entry, variant, 200, () => {
-      const rows = data.hotspots.filter((h) => q.tiers.length === 0 || q.tiers.includes(h.tier ?? ''));
-      const page = rows.slice(0, q.limit);
-      return { ...data, count: page.length, hotspots: page };
-    }, this.now()));
+    return this.#count(
+      'hotspots',
+      servedJson(
+        source,
+        source.entry,
+        variant,
+        200,
+        () => {
+          const rows = data.hotspots.filter(
+            (h) => q.tiers.length === 0 || q.tiers.includes(h.tier ?? ''),
+          );
+          const page = rows.slice(0, q.limit);
+          return { ...data, count: page.length, hotspots: page };
+        },
+        this.now(),
+      ),
+    );
   }
 
   async country(iso: string, guard: MissGuard): Promise<Served> {
@@ -82,24 +94,54 @@ export class RiskData {
       const country = index.countries?.get(iso);
       if (!country) {
         // The export is the whole payload: absent there means absent, no need to ask.
-        return this.#count('country', servedJson(loaded, loaded.entry, `404|${iso}`, 404, () => ({
-          ok: false,
-          error: notInData(iso),
-        }), this.now()));
+        return this.#count(
+          'country',
+          servedJson(
+            loaded,
+            loaded.entry,
+            `404|${iso}`,
+            404,
+            () => ({
+              ok: false,
+              error: notInData(iso),
+            }),
+            this.now(),
+          ),
+        );
       }
-      return this.#count('country', servedJson(loaded, loaded.entry, `country|${iso}`, 200, () => ({
-        ok: true,
-        as_of: index.asOf,
-        country,
-      }), this.now()));
+      return this.#count(
+        'country',
+        servedJson(
+          loaded,
+          loaded.entry,
+          `country|${iso}`,
+          200,
+          () => ({
+            ok: true,
+            as_of: index.asOf,
+            country,
+          }),
+          this.now(),
+        ),
+      );
     }
     const loaded = await this.cache.load(this.specs.country(iso), guard);
     const value = loaded.entry.value;
     if (value.status === 404) {
-      return this.#count('country', servedJson(loaded, loaded.entry, '404', 404, () => ({
-        ok: false,
-        error: notInData(iso),
-      }), this.now()));
+      return this.#count(
+        'country',
+        servedJson(
+          loaded,
+          loaded.entry,
+          '404',
+          404,
+          () => ({
+            ok: false,
+            error: notInData(iso),
+          }),
+          this.now(),
+        ),
+      );
     }
     if (value.status !== 200) return this.#rejected('country', loaded, value);
     return this.#count(
@@ -112,28 +154,48 @@ export class RiskData {
     const fromExport = await this.#exportIndex(guard);
     if (fromExport) {
       const { loaded, index } = fromExport;
-      return this.#count('countries', servedJson(loaded, loaded.entry, 'countries', 200, () => ({
-        ok: true,
-        as_of: index.asOf,
-        methodology_version: index.methodologyVersion,
-        global: index.global,
-        count: index.summaries.length,
-        countries: index.summaries,
-      }), this.now()));
+      return this.#count(
+        'countries',
+        servedJson(
+          loaded,
+          loaded.entry,
+          'countries',
+          200,
+          () => ({
+            ok: true,
+            as_of: index.asOf,
+            methodology_version: index.methodologyVersion,
+            global: index.global,
+            count: index.summaries.length,
+            countries: index.summaries,
+          }),
+          this.now(),
+        ),
+      );
     }
     const loaded = await this.cache.load(this.specs.export('csv'), guard);
     const value = loaded.entry.value;
     if (value.status !== 200) return this.#rejected('countries', loaded, value);
     const parsed = this.#parseCsv(loaded.entry, value.text);
     if (parsed instanceof UpstreamError) throw parsed;
-    return this.#count('countries', servedJson(loaded, loaded.entry, 'countries', 200, () => ({
-      ok: true,
-      as_of: parsed.asOf ?? new Date(loaded.entry.fetchedAt).toISOString(),
-      methodology_version: parsed.methodologyVersion,
-      global: parsed.globalIndex === null ? null : { ggri: parsed.globalIndex },
-      count: parsed.countries.length,
-      countries: parsed.countries,
-    }), this.now()));
+    return this.#count(
+      'countries',
+      servedJson(
+        loaded,
+        loaded.entry,
+        'countries',
+        200,
+        () => ({
+          ok: true,
+          as_of: parsed.asOf ?? new Date(loaded.entry.fetchedAt).toISOString(),
+          methodology_version: parsed.methodologyVersion,
+          global: parsed.globalIndex === null ? null : { ggri: parsed.globalIndex },
+          count: parsed.countries.length,
+          countries: parsed.countries,
+        }),
+        this.now(),
+      ),
+    );
   }
 
   /** The export file: the upstream's bytes and Content-Disposition, cached for the batch. */
@@ -192,7 +254,11 @@ export class RiskData {
       try {
         parsed = parseCsvCountries(text);
       } catch {
-        parsed = this.client.malformed('/api/v1/export?format=csv', { status: 200, headers: {} }, 'CSV that could not be parsed');
+        parsed = this.client.malformed(
+          '/api/v1/export?format=csv',
+          { status: 200, headers: {} },
+          'CSV that could not be parsed',
+        );
       }
       this.#csv.set(entry, parsed);
     }
@@ -210,7 +276,14 @@ export class RiskData {
       value.status === 404 ? value.error : `The Risk API rejected the request: ${value.error}`;
     return this.#count(
       route,
-      servedJson(loaded, loaded.entry, 'rejection', value.status, () => ({ ok: false, error }), this.now()),
+      servedJson(
+        loaded,
+        loaded.entry,
+        'rejection',
+        value.status,
+        () => ({ ok: false, error }),
+        this.now(),
+      ),
     );
   }
 
