@@ -20,7 +20,9 @@ if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
   );
 }
 if (spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0) {
-  fail(`The browser tests need Chromium at ${CHROMIUM}; this machine has no apt-get to install it.`);
+  fail(
+    `The browser tests need Chromium at ${CHROMIUM}; this machine has no apt-get to install it.`,
+  );
 }
 
 console.log(
@@ -28,7 +30,10 @@ console.log(
     '(this test run is root; about 350 MB, once per machine)...',
 );
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+for (const args of [
+  ['update', '-qq'],
+  ['install', '-y', '-qq', 'chromium'],
+]) {
   const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
   if (result.status !== 0) fail(`"apt-get ${args.join(' ')}" failed (exit ${result.status}).`);
 }
