@@ -56,13 +56,16 @@ async function main(): Promise<void> {
 
   // The address actually bound (PORT=0 picks a free port).
   const where = await app.listen({ host: config.host, port: config.port });
+  const banner = `Global Risk Dashboard at ${where}${upstream.mode === 'demo' ? ' (Demo data)' : ''}`;
   app.log.info(
     {
       mode: upstream.mode,
       tier: config.upstream.mode === 'demo' ? config.upstream.demoTier : null,
     },
-    `Global Risk Dashboard at ${where}${upstream.mode === 'demo' ? ' (Demo data)' : ''}`,
+    banner,
   );
+  // The log is JSON for machines; people starting it want one plain line to click.
+  process.stdout.write(`\n  ${banner}\n\n`);
 }
 
 main().catch((error: unknown) => {
