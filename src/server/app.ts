@@ -9,7 +9,7 @@ import type { AppConfig } from './config.js';
 import { ResourceSpecs } from './services/resources.js';
 import { RiskData } from './services/risk-data.js';
 import { buildStatus } from './services/status.js';
-import { AccessLog, createLogger } from './logger.js';
+import { AccessLog, createLogger, LazyChildLogger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { installAccess } from './plugins/access.js';
 import { installErrorHandlers } from './plugins/errors.js';
@@ -62,6 +62,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     routerOptions: { maxParamLength: 1000 },
     bodyLimit: 16 * 1024,
     logController: new AccessLog(),
+    childLoggerFactory: (parent, bindings, options) =>
+      new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger,
   });
 
   const quota = new QuotaGovernor(config.quotaReserve, now);

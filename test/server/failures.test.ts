@@ -175,6 +175,14 @@ describe('malformed upstream answers', () => {
       .map((l) => JSON.parse(l))
       .find((l) => l.msg === 'Risk API request failed');
     expect(failure).toMatchObject({ class: 'malformed_response', status: 200 });
+    // The access line of that request, through the request's own (lazily made) child logger.
+    const access = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request completed');
+    expect(access).toMatchObject({
+      reqId: expect.any(String),
+      method: 'GET',
+      path: '/api/v1/hotspots',
+      status: 502,
+    });
     expect((await get(stack, '/healthz')).statusCode).toBe(200);
     expect((await status()).upstream.last_error?.class).toBe('malformed_response');
 
