@@ -1,18 +1,38 @@
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startDemoUpstream } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/app.js';
-import { parseConfig } from '../../src/server/config.js';
-import { createLogger } from '../../src/server/logger.js';
-import { Secret } from '../../src/server/secret.js';
-
 // A server for the throughput benchmark, in its own process so that autocannon (in the parent)
 // does not share its event loop. Prints one JSON line with its URL when ready.
 //   bff:          the demo upstream + the BFF with production defaults (info logging to stdout)
 //   bare <file>:  node:http answering the bytes recorded in <file> for each path (headers too)
+
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type * as DemoModuleNs from '../../src/demo-upstream/server.js';
+import type * as AppModuleNs from '../../src/server/app.js';
+import type * as ConfigModuleNs from '../../src/server/config.js';
+import type * as LoggerModuleNs from '../../src/server/logger.js';
+import type * as SecretModuleNs from '../../src/server/secret.js';
+
+type DemoModule = typeof DemoModuleNs;
+type AppModule = typeof AppModuleNs;
+type ConfigModule = typeof ConfigModuleNs;
+type LoggerModule = typeof LoggerModuleNs;
+type SecretModule = typeof SecretModuleNs;
+
+// The compiled server (dist/node, what `npm start` runs; `npm run bench` builds it first) when
+// present, else the sources through tsx (whose keep-names helper adds a little to every closure).
+const compiled = existsSync(
+  fileURLToPath(new URL('../../dist/node/server/app.js', import.meta.url)),
+);
+const root = compiled ? '../../dist/node' : '../../src';
+const load = async <T>(path: string): Promise<T> =>
+  (await import(new URL(`${root}/${path}`, import.meta.url).href)) as T;
+const { startDemoUpstream } = await load<DemoModule>('demo-upstream/server.js');
+const { buildApp } = await load<AppModule>('server/app.js');
+const { parseConfig } = await load<ConfigModule>('server/config.js');
+const { createLogger } = await load<LoggerModule>('server/logger.js');
+const { Secret } = await load<SecretModule>('server/secret.js');
 
 export interface RecordedBody {
   path: string;
@@ -52,6 +72,11 @@ async function serveBare(file: string): Promise<string> {
 
 const [mode, file] = process.argv.slice(2);
 const url = mode === 'bare' && file ? await serveBare(file) : await serveBff();
-process.stderr.write(`${JSON.stringify({ url })}\n`);
+process.stderr.write(`${JSON.stringify({ url, compiled })}\n`);
 // A normal exit on SIGTERM, so `--cpu-prof` can write its profile when profiling this server.
 process.on('SIGTERM', () => process.exit(0));
+// CPU time used so far (µs), for the benchmark's CPU-per-answer figure.
+process.on('SIGUSR2', () => {
+  const { user, system } = process.cpuUsage();
+  process.stderr.write(`${JSON.stringify({ cpu: user + system })}\n`);
+});

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { RecordedBody } from './serve.js';
 
 interface CannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -18,16 +18,26 @@ type Autocannon = (options: {
 }) => Promise<CannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
+/** One run against one server, with the server's own CPU time per answer. */
+export interface Run extends CannonResult {
+  cpuMicrosPerRequest: number;
+}
+
 export interface ThroughputRow {
   path: string;
+  /** The BFF ran from dist/node (true) or from the sources through tsx (false). */
+  compiled: boolean;
   bytes: number;
   headerCount: number;
-  bff: CannonResult;
+  bff: Run;
   /** node:http sending the BFF's exact answer: body and headers. */
-  bare: CannonResult;
-  /** node:http sending the body with only Content-Type and Content-Length. */
-  bareMinimal: CannonResult;
+  bare: Run;
+  /** node:http sending the body with only Content-Type and Content-Length (one round). */
+  bareMinimal: Run;
+  /** Throughput of the BFF over that of `bare` (median rounds). */
   ratio: number;
+  /** CPU per answer of `bare` over that of the BFF: the same ratio, unaffected by other load. */
+  cpuRatio: number;
 }
 
 /** Headers that belong to the connection, not to the answer. */
@@ -41,52 +51,98 @@ const PER_CONNECTION = new Set([
 
 const PATHS = ['/api/v1/hotspots', '/api/countries'];
 
-function startServer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+interface Server {
+  url: string;
+  /** True when the server runs the compiled dist/node, false for the sources through tsx. */
+  compiled: boolean;
+  child: ChildProcess;
+  /** The server's CPU time so far (µs), read over its stderr on SIGUSR2. */
+  cpu(): Promise<number>;
+}
+
+function startServer(args: string[]): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/serve.ts', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /\{"url":"([^"]+)"\}/.exec(text);
-      if (match?.[1]) resolve({ url: match[1], child });
+  let text = '';
+  let waiting: ((micros: number) => void) | null = null;
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+    const cpu = /\{"cpu":(\d+)\}\n/.exec(text);
+    if (cpu?.[1] && waiting) {
+      text = text.replace(cpu[0], '');
+      waiting(Number(cpu[1]));
+      waiting = null;
+    }
+  });
+  const cpu = (): Promise<number> =>
+    new Promise((resolve) => {
+      waiting = resolve;
+      child.kill('SIGUSR2');
     });
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code}): ${text}`)));
+  return new Promise((resolve, reject) => {
+    const poll = setInterval(() => {
+      const match = /\{"url":"([^"]+)","compiled":(true|false)\}/.exec(text);
+      if (match?.[1]) {
+        clearInterval(poll);
+        resolve({ url: match[1], compiled: match[2] === 'true', child, cpu });
+      }
+    }, 20);
+    child.on('exit', (code) => {
+      clearInterval(poll);
+      reject(new Error(`bench server exited (${code}): ${text}`));
+    });
   });
 }
 
-async function measure(url: string, seconds: number, connections: number): Promise<CannonResult> {
-  return autocannon({ url, connections, duration: seconds });
+async function measure(server: Server, path: string, seconds: number, connections: number) {
+  const before = await server.cpu();
+  const result = await autocannon({ url: server.url + path, connections, duration: seconds });
+  const used = (await server.cpu()) - before;
+  return { ...result, cpuMicrosPerRequest: used / Math.max(1, result.requests.total) };
 }
 
 /** The round with the median throughput (the machine is shared: one round can be unlucky). */
-function median(results: CannonResult[]): CannonResult {
-  const sorted = [...results].sort((a, b) => a.requests.average - b.requests.average);
-  return sorted[Math.floor(sorted.length / 2)] as CannonResult;
+function median(runs: Run[]): Run {
+  const sorted = [...runs].sort((a, b) => a.requests.average - b.requests.average);
+  return sorted[Math.floor(sorted.length / 2)] as Run;
+}
+
+function medianCpu(runs: Run[]): number {
+  const sorted = runs.map((r) => r.cpuMicrosPerRequest).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+/** Records the BFF's cached answers (body and headers) for the bare servers to repeat. */
+async function record(url: string): Promise<RecordedBody[]> {
+  const recorded: RecordedBody[] = [];
+  for (const path of PATHS) {
+    await fetch(url + path); // the one miss; everything measured after is a hit
+    const res = await fetch(url + path);
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (!PER_CONNECTION.has(name)) headers[name] = value;
+    });
+    recorded.push({ path, headers, body: await res.text() });
+  }
+  return recorded;
 }
 
 /**
  * Cached answers of the BFF against a bare node:http server sending the same bytes: the ratio
- * says what Fastify, helmet, access logging and the cache lookup cost per request.
+ * says what Fastify, the security headers, logging and the cache lookup cost per request. Every
+ * server runs in its own process; autocannon runs here.
  */
 export async function runThroughput(
   seconds = 10,
   connections = 50,
   rounds = 3,
 ): Promise<ThroughputRow[]> {
-  const bff = await startServer(['bff']);
-  const full: RecordedBody[] = [];
+  const servers: Server[] = [];
   try {
-    for (const path of PATHS) {
-      await fetch(bff.url + path); // the one miss; everything measured after is a hit
-      const res = await fetch(bff.url + path);
-      const headers: Record<string, string> = {};
-      res.headers.forEach((value, name) => {
-        if (!PER_CONNECTION.has(name)) headers[name] = value;
-      });
-      full.push({ path, headers, body: await res.text() });
-    }
+    const bff = await startServer(['bff']);
+    servers.push(bff);
+    const full = await record(bff.url);
     const dir = mkdtempSync(join(tmpdir(), 'grd-bench-'));
     const minimal = full.map((r) => ({
       ...r,
@@ -95,39 +151,38 @@ export async function runThroughput(
     writeFileSync(join(dir, 'full.json'), JSON.stringify(full));
     writeFileSync(join(dir, 'minimal.json'), JSON.stringify(minimal));
     const bare = await startServer(['bare', join(dir, 'full.json')]);
+    servers.push(bare);
     const bareMinimal = await startServer(['bare', join(dir, 'minimal.json')]);
-    try {
-      const rows: ThroughputRow[] = [];
-      for (const recorded of full) {
-        const targets = [bff.url, bare.url, bareMinimal.url].map((u) => u + recorded.path);
-        // Warm-up (JIT, sockets), discarded; then the three servers take turns, round by round,
-        // so a burst of load from elsewhere on the machine hits them alike.
-        for (const url of targets) await measure(url, 2, connections);
-        const results: CannonResult[][] = [[], []];
-        for (let round = 0; round < rounds; round++) {
-          for (const [i, url] of targets.slice(0, 2).entries()) {
-            results[i]?.push(await measure(url, seconds, connections));
-          }
-        }
-        const [fromBff, fromBare] = results.map(median) as [CannonResult, CannonResult];
-        // For information only (one round): the same body with two headers instead of the BFF's.
-        const fromMinimal = await measure(targets[2] ?? '', seconds, connections);
-        rows.push({
-          path: recorded.path,
-          bytes: Buffer.byteLength(recorded.body),
-          headerCount: Object.keys(recorded.headers).length,
-          bff: fromBff,
-          bare: fromBare,
-          bareMinimal: fromMinimal,
-          ratio: fromBff.requests.average / fromBare.requests.average,
-        });
+    servers.push(bareMinimal);
+
+    const rows: ThroughputRow[] = [];
+    for (const recorded of full) {
+      const { path } = recorded;
+      // Warm-up (JIT, sockets), discarded; then the servers take turns, round by round, so a
+      // burst of load from elsewhere on the machine hits them alike.
+      for (const server of servers) await measure(server, path, 2, connections);
+      const bffRuns: Run[] = [];
+      const bareRuns: Run[] = [];
+      for (let round = 0; round < rounds; round++) {
+        bffRuns.push(await measure(bff, path, seconds, connections));
+        bareRuns.push(await measure(bare, path, seconds, connections));
       }
-      return rows;
-    } finally {
-      bare.child.kill('SIGTERM');
-      bareMinimal.child.kill('SIGTERM');
+      const fromBff = median(bffRuns);
+      const fromBare = median(bareRuns);
+      rows.push({
+        path,
+        compiled: bff.compiled,
+        bytes: Buffer.byteLength(recorded.body),
+        headerCount: Object.keys(recorded.headers).length,
+        bff: { ...fromBff, cpuMicrosPerRequest: medianCpu(bffRuns) },
+        bare: { ...fromBare, cpuMicrosPerRequest: medianCpu(bareRuns) },
+        bareMinimal: await measure(bareMinimal, path, seconds, connections),
+        ratio: fromBff.requests.average / fromBare.requests.average,
+        cpuRatio: medianCpu(bareRuns) / medianCpu(bffRuns),
+      });
     }
+    return rows;
   } finally {
-    bff.child.kill('SIGTERM');
+    for (const server of servers) server.child.kill('SIGTERM');
   }
 }
