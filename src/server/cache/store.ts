@@ -52,7 +52,7 @@ export class CacheStore {
     return this.#lru.size;
   }
 
-  /** Least recently used last, so a restore re-creates the same recency order. */
+  /** Most recently used first (the persistence reverses it, so a restore keeps the order). */
   entries(): CacheEntry[] {
     return [...this.#lru.values()];
   }

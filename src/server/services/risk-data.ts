@@ -68,23 +68,13 @@ export class RiskData {
       }
     }
     const variant = `${q.limit}|${q.tiers.join(',')}`;
-    return this.#count(
-      'hotspots',
-      servedJson(
-        source,
-        source.entry,
-        variant,
-        200,
-        () => {
-          const rows = data.hotspots.filter(
-            (h) => q.tiers.length === 0 || q.tiers.includes(h.tier ?? ''),
-          );
-          const page = rows.slice(0, q.limit);
-          return { ...data, count: page.length, hotspots: page };
-        },
-        this.now(),
-      ),
-    );
+    return this.#json('hotspots', source, variant, 200, () => {
+      const rows = data.hotspots.filter(
+        (h) => q.tiers.length === 0 || q.tiers.includes(h.tier ?? ''),
+      );
+      const page = rows.slice(0, q.limit);
+      return { ...data, count: page.length, hotspots: page };
+    });
   }
 
   async country(iso: string, guard: MissGuard): Promise<Served> {
@@ -94,108 +84,55 @@ export class RiskData {
       const country = index.countries?.get(iso);
       if (!country) {
         // The export is the whole payload: absent there means absent, no need to ask.
-        return this.#count(
-          'country',
-          servedJson(
-            loaded,
-            loaded.entry,
-            `404|${iso}`,
-            404,
-            () => ({
-              ok: false,
-              error: notInData(iso),
-            }),
-            this.now(),
-          ),
-        );
+        return this.#json('country', loaded, `404|${iso}`, 404, () => ({
+          ok: false,
+          error: notInData(iso),
+        }));
       }
-      return this.#count(
-        'country',
-        servedJson(
-          loaded,
-          loaded.entry,
-          `country|${iso}`,
-          200,
-          () => ({
-            ok: true,
-            as_of: index.asOf,
-            country,
-          }),
-          this.now(),
-        ),
-      );
+      return this.#json('country', loaded, `country|${iso}`, 200, () => ({
+        ok: true,
+        as_of: index.asOf,
+        country,
+      }));
     }
     const loaded = await this.cache.load(this.specs.country(iso), guard);
     const value = loaded.entry.value;
     if (value.status === 404) {
-      return this.#count(
-        'country',
-        servedJson(
-          loaded,
-          loaded.entry,
-          '404',
-          404,
-          () => ({
-            ok: false,
-            error: notInData(iso),
-          }),
-          this.now(),
-        ),
-      );
+      return this.#json('country', loaded, '404', 404, () => ({
+        ok: false,
+        error: notInData(iso),
+      }));
     }
     if (value.status !== 200) return this.#rejected('country', loaded, value);
-    return this.#count(
-      'country',
-      servedJson(loaded, loaded.entry, 'body', 200, () => value.data, this.now()),
-    );
+    return this.#json('country', loaded, 'body', 200, () => value.data);
   }
 
   async countries(guard: MissGuard): Promise<Served> {
     const fromExport = await this.#exportIndex(guard);
     if (fromExport) {
       const { loaded, index } = fromExport;
-      return this.#count(
-        'countries',
-        servedJson(
-          loaded,
-          loaded.entry,
-          'countries',
-          200,
-          () => ({
-            ok: true,
-            as_of: index.asOf,
-            methodology_version: index.methodologyVersion,
-            global: index.global,
-            count: index.summaries.length,
-            countries: index.summaries,
-          }),
-          this.now(),
-        ),
-      );
+      return this.#json('countries', loaded, 'countries', 200, () => ({
+        ok: true,
+        as_of: index.asOf,
+        methodology_version: index.methodologyVersion,
+        global: index.global,
+        count: index.summaries.length,
+        countries: index.summaries,
+      }));
     }
     const loaded = await this.cache.load(this.specs.export('csv'), guard);
     const value = loaded.entry.value;
     if (value.status !== 200) return this.#rejected('countries', loaded, value);
     const parsed = this.#parseCsv(loaded.entry, value.text);
     if (parsed instanceof UpstreamError) throw parsed;
-    return this.#count(
-      'countries',
-      servedJson(
-        loaded,
-        loaded.entry,
-        'countries',
-        200,
-        () => ({
-          ok: true,
-          as_of: parsed.asOf ?? new Date(loaded.entry.fetchedAt).toISOString(),
-          methodology_version: parsed.methodologyVersion,
-          global: parsed.globalIndex === null ? null : { ggri: parsed.globalIndex },
-          count: parsed.countries.length,
-          countries: parsed.countries,
-        }),
-        this.now(),
-      ),
-    );
+    return this.#json('countries', loaded, 'countries', 200, () => ({
+      ok: true,
+      as_of: parsed.asOf ?? new Date(loaded.entry.fetchedAt).toISOString(),
+      methodology_version: parsed.methodologyVersion,
+      global: parsed.globalIndex === null ? null : { ggri: parsed.globalIndex },
+      count: parsed.countries.length,
+      countries: parsed.countries,
+    }));
   }
 
   /** The export file: the upstream's bytes and Content-Disposition, cached for the batch. */
@@ -274,17 +211,18 @@ export class RiskData {
   #rejected(route: string, loaded: Loaded<unknown>, value: Rejection): Served {
     const error =
       value.status === 404 ? value.error : `The Risk API rejected the request: ${value.error}`;
-    return this.#count(
-      route,
-      servedJson(
-        loaded,
-        loaded.entry,
-        'rejection',
-        value.status,
-        () => ({ ok: false, error }),
-        this.now(),
-      ),
-    );
+    return this.#json(route, loaded, 'rejection', value.status, () => ({ ok: false, error }));
+  }
+
+  /** A JSON answer from a cached source, counted for the metrics. */
+  #json(
+    route: string,
+    loaded: Loaded<unknown>,
+    variant: string,
+    status: number,
+    build: () => Record<string, unknown>,
+  ): Served {
+    return this.#count(route, servedJson(loaded, loaded.entry, variant, status, build, this.now()));
   }
 
   #count(route: string, served: Served): Served {
