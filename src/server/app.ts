@@ -110,8 +110,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // Background refreshes still in flight (graceful close, tests, the benchmark's virtual clock).
   app.decorate('upstreamIdle', () => cache.idle());
   app.addHook('onClose', async () => {
-    await cache.idle();
+    // Stop the upstream client first: a slow upstream must not hold up a shutdown.
     client.close();
+    await cache.idle();
     await persistence?.close();
   });
 

@@ -191,3 +191,20 @@ describe('malformed upstream answers', () => {
     expect((await get(stack, '/api/v1/hotspots')).statusCode).toBe(200);
   });
 });
+
+describe('shutdown', () => {
+  it('a slow upstream does not hold up close(): requests in flight end at once', async () => {
+    stack = await startTestStack({
+      demo: { faults: { latencyMs: 3000 } },
+      config: { upstreamTimeouts: { connectMs: 1000, requestMs: 10_000 } },
+    });
+    const pending = get(stack, '/api/v1/hotspots');
+    await expect.poll(() => stack.upstream.requestCount()).toBe(1);
+    const started = Date.now();
+    await stack.app.close();
+    expect(Date.now() - started).toBeLessThan(1000);
+    const res = await pending;
+    expect(res.statusCode).toBe(503);
+    expect(stack.upstream.requestCount()).toBe(1);
+  });
+});

@@ -13,7 +13,7 @@ import {
   upstreamErrorText,
 } from './classify.js';
 import { isRetryable, UpstreamError, type UpstreamErrorClass } from './errors.js';
-import { Transport, TransportError, type RawResponse } from './http.js';
+import { queryString, Transport, TransportError, type RawResponse } from './http.js';
 import type { Purpose, QuotaGovernor } from './quota.js';
 
 export type UpstreamRoute = 'hotspots' | 'country' | 'export';
@@ -64,6 +64,7 @@ export class UpstreamClient {
   readonly #options: UpstreamClientOptions;
   readonly #transport: Transport;
   #authFailure: { error: UpstreamError; until: number } | null = null;
+  #closed = false;
   #health: UpstreamHealth = { lastError: null, lastSuccessAt: null, lastOutcome: null };
 
   constructor(options: UpstreamClientOptions) {
@@ -86,6 +87,15 @@ export class UpstreamClient {
 
     const started = performance.now();
     for (let attempt = 1; ; attempt++) {
+      if (this.#closed) {
+        throw new UpstreamError(
+          'network',
+          'The dashboard server is shutting down',
+          null,
+          null,
+          false,
+        );
+      }
       const permit = quota.permit(opts.purpose);
       if (!permit.ok) {
         throw new UpstreamError(
@@ -169,7 +179,9 @@ export class UpstreamClient {
     );
   }
 
+  /** Stops at once: sockets in flight are destroyed and nothing is retried or sent after. */
   close(): void {
+    this.#closed = true;
     this.#transport.close();
   }
 
@@ -235,13 +247,4 @@ export class UpstreamClient {
     }
     throw error;
   }
-}
-
-/** Keeps commas literal in list parameters (`tier=crit,high`), as the API's examples write them. */
-function queryString(query: Record<string, string>): string {
-  const parts = Object.entries(query).map(
-    ([name, value]) =>
-      `${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%2C/g, ',')}`,
-  );
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
 }

@@ -111,3 +111,12 @@ function describe(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;
   return code ? `connection failed (${code})` : 'connection failed';
 }
+
+/** Keeps commas literal in list parameters (`tier=crit,high`), as the API's examples write them. */
+export function queryString(query: Record<string, string>): string {
+  const parts = Object.entries(query).map(
+    ([name, value]) =>
+      `${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%2C/g, ',')}`,
+  );
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
