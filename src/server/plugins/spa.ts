@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
  * The built SPA. Hashed `/assets/*` are immutable for a year; everything else (index.html, the
  * favicon) is revalidated on each load, so a deploy is picked up at once. Deep links are answered
  * by the not-found handler (see errors.ts), which returns index.html for page routes only.
+ * `preCompressed`: the `.br`/`.gz` siblings written by scripts/precompress.mjs at build time go
+ * out to clients that accept them (with `Vary: Accept-Encoding`); nothing is compressed per request.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
   const assets = `${sep}assets${sep}`;
@@ -16,6 +18,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     wildcard: true,
     cacheControl: false,
     dotfiles: 'deny',
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header(
         'cache-control',

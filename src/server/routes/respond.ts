@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MissGuard } from '../cache/resource-cache.js';
 import { ClientLimitError } from '../client-limit.js';
+import { COMPRESS_FROM_BYTES, encodedBody, pickEncoding } from '../services/encoding.js';
 import type { Served } from '../services/render.js';
 import type { RiskData } from '../services/risk-data.js';
 import type { Metrics } from '../metrics.js';
@@ -40,15 +41,28 @@ export function sendServed(
   served: Served,
 ): FastifyReply {
   reply.code(served.status).headers(served.headers).type(served.contentType);
-  const etag = served.headers.etag;
+  let body = served.body;
+  let etag = served.headers.etag;
+  if (served.compressible && etag !== undefined && body.length >= COMPRESS_FROM_BYTES) {
+    // The choice depends on Accept-Encoding: caches must key on it, identity answers included.
+    reply.header('vary', 'Accept-Encoding');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding) {
+      // Memoised beside the cached body: a hit compresses nothing.
+      const encoded = encodedBody(body, etag, encoding);
+      body = encoded.body;
+      etag = encoded.etag;
+      reply.header('content-encoding', encoding).header('etag', etag);
+    }
+  }
   if (served.status === 200 && etag !== undefined && request.headers['if-none-match'] === etag) {
     return reply.code(304).send();
   }
-  if (served.body.length > STREAM_ABOVE_BYTES) {
-    reply.header('content-length', String(served.body.length));
-    return reply.send(Readable.from(chunks(served.body)));
+  if (body.length > STREAM_ABOVE_BYTES) {
+    reply.header('content-length', String(body.length));
+    return reply.send(Readable.from(chunks(body)));
   }
-  return reply.send(served.body);
+  return reply.send(body);
 }
 
 function* chunks(body: Buffer): Generator<Buffer> {

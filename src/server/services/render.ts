@@ -9,6 +9,11 @@ export interface Served {
   headers: Record<string, string>;
   /** Cache outcome for metrics; null for answers that never touched the cache. */
   outcome: Outcome | null;
+  /**
+   * The body is kept with the cache entry (not built for this request), so a compressed form
+   * can be memoised beside it; per-request bodies (stale answers, exports) go out as they are.
+   */
+  compressible?: boolean;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -74,6 +79,7 @@ export function servedJson(
 ): Served {
   const headers = cacheHeaders(loaded, now);
   let body: Buffer;
+  let compressible = false;
   if (loaded.outcome === 'stale') {
     body = Buffer.from(
       JSON.stringify({ ...build(), stale: true, stale_reason: loaded.staleReason ?? 'stale' }),
@@ -83,6 +89,7 @@ export function servedJson(
     const hit = rendered(owner, variant, build);
     body = hit.body;
     headers.etag = hit.etag;
+    compressible = true;
   }
-  return { status, contentType: JSON_TYPE, body, headers, outcome: loaded.outcome };
+  return { status, contentType: JSON_TYPE, body, headers, outcome: loaded.outcome, compressible };
 }
