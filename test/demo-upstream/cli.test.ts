@@ -1,40 +1,10 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runEntry } from '../helpers/run-entry.js';
 
 // Runs the command as `npm run demo-upstream` would (through tsx instead of a build).
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-function runCli(
-  args: string[],
-  onOutput?: (output: string, stop: () => void) => void,
-): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/demo-upstream/cli.ts', ...args],
-      {
-        env: { PATH: process.env.PATH ?? '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      onOutput?.(output, () => child.kill('SIGTERM'));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, output });
-    });
-  });
+function runCli(args: string[], onOutput?: (output: string, stop: () => void) => void) {
+  return runEntry('src/demo-upstream/cli.ts', { args, onOutput, timeoutMs: 15_000 });
 }
 
 describe('demo upstream: the command', () => {

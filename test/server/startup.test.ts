@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runEntry } from '../helpers/run-entry.js';
 
 // Runs the real entry point (src/server/main.ts through tsx) as `npm start` would, with each bad
 // configuration, and checks the exit code, the one-line message, and that no key is echoed.
@@ -13,34 +13,11 @@ const tmp = mkdtempSync(join(tmpdir(), 'grd-startup-'));
 const keyFile = join(tmp, 'key.txt');
 writeFileSync(keyFile, `${SECRETISH}\n`);
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
 function runMain(
   env: Record<string, string>,
   onOutput?: (output: string, stop: () => void) => void,
-): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: join(tmp, 'data'), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      onOutput?.(output, () => child.kill('SIGTERM'));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, output });
-    });
-  });
+) {
+  return runEntry('src/server/main.ts', { env: { DATA_DIR: join(tmp, 'data'), ...env }, onOutput });
 }
 
 const badConfigurations: Array<{ name: string; env: Record<string, string>; message: RegExp }> = [
