@@ -2,23 +2,11 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '../../src/shared/categories.js';
 import { exportCountries, exportJsonSchema } from '../../src/shared/schemas/responses.js';
+import { DOCUMENTED_HOTSPOT_FIELDS } from '../fixtures/documented-fields.js';
 import { T0, startHarness, type Harness } from '../helpers/demo-harness.js';
 
 const EXPECTED_COLUMNS = [
-  'iso',
-  'name',
-  'lat',
-  'lng',
-  'risk',
-  'tier',
-  'static',
-  'active',
-  'delta_active',
-  'delta_headline',
-  'confidence',
-  'profile',
-  'threat_vectors',
-  'source_count',
+  ...DOCUMENTED_HOTSPOT_FIELDS,
   ...CATEGORY_NAMES.flatMap((name) =>
     ['score', 'static', 'active', 'weight'].map((p) => `${name}_${p}`),
   ),

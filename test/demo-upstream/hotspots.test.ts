@@ -2,25 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '../../src/shared/categories.js';
 import { hotspotsResponseSchema } from '../../src/shared/schemas/responses.js';
 import { tierForRisk } from '../../src/shared/tiers.js';
+import { DOCUMENTED_HOTSPOT_FIELDS } from '../fixtures/documented-fields.js';
 import { startHarness, type Harness } from '../helpers/demo-harness.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const HOTSPOT_FIELDS = [
-  'iso',
-  'name',
-  'lat',
-  'lng',
-  'risk',
-  'tier',
-  'static',
-  'active',
-  'delta_active',
-  'delta_headline',
-  'confidence',
-  'profile',
-  'threat_vectors',
-  'source_count',
-];
 
 describe('demo upstream: GET /api/v1/hotspots', () => {
   let h: Harness;
@@ -45,7 +30,7 @@ describe('demo upstream: GET /api/v1/hotspots', () => {
     const risks = body.hotspots.map((row: { risk: number }) => row.risk);
     expect(risks).toEqual([...risks].sort((a, b) => b - a));
     for (const row of body.hotspots) {
-      expect(Object.keys(row)).toEqual(HOTSPOT_FIELDS);
+      expect(Object.keys(row)).toEqual(DOCUMENTED_HOTSPOT_FIELDS);
       expect(row.iso).toMatch(/^[A-Z]{3}$/);
       expect(row.tier).toBe(tierForRisk(row.risk));
       expect(row.risk).toBeCloseTo(row.static + row.active, 2);
