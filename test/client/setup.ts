@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearToasts } from '../../src/client/lib/toasts';
 
@@ -11,6 +12,10 @@ class InertResizeObserver {
 }
 globalThis.ResizeObserver ??= InertResizeObserver as unknown as typeof ResizeObserver;
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+// The country route is a lazy chunk; when the whole suite shares two cores, importing it inside
+// jsdom has taken over the default 1 s of findBy/waitFor. Waiting longer changes no assertion.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   clearToasts();
