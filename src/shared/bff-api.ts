@@ -3,6 +3,7 @@ import { categoriesSchema } from './schemas/category.js';
 import { optionalString } from './schemas/common.js';
 import { globalSummarySchema } from './schemas/global.js';
 import { countryScoresShape } from './schemas/hotspot.js';
+import { historyCoverageSchema } from './history-api.js';
 
 /**
  * Shapes the BFF adds beyond the upstream's own routes. The upstream-shaped routes
@@ -76,6 +77,8 @@ export const statusResponseSchema = z.looseObject({
   }),
   /** The operator's raster tile layer, if configured (TILE_URL); null means shapes only. */
   tiles: z.looseObject({ url: z.string(), attribution: z.string() }).nullable(),
+  /** What the history store holds (absent before the store is open). */
+  history: historyCoverageSchema.nullish(),
   cache: z.looseObject({
     entries: z.number().int(),
     hits: z.number().int(),
