@@ -4,6 +4,7 @@ import { BatchTracker } from './cache/batch.js';
 import { CachePersistence } from './cache/persistence.js';
 import { ResourceCache } from './cache/resource-cache.js';
 import { CacheStore } from './cache/store.js';
+import { ClientIdentity } from './client-identity.js';
 import { ClientMissLimiter } from './client-limit.js';
 import type { AppConfig } from './config.js';
 import { ResourceSpecs } from './services/resources.js';
@@ -56,7 +57,13 @@ export interface AppDeps {
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? Date.now;
   const logger: FastifyBaseLogger = deps.logger ?? createLogger(config.logLevel);
+  const identity = new ClientIdentity(
+    config.access.trustedProxyAuthHeader,
+    config.access.trustedProxyAddresses ?? [],
+  );
   const app = Fastify({
+    // X-Forwarded-For names the client only on connections from our own proxies.
+    trustProxy: (address: string) => identity.isProxy(address),
     loggerInstance: logger,
     // Long enough that an overlong ISO code reaches validation (and gets a 400, not a 404).
     routerOptions: { maxParamLength: 1000 },
@@ -84,7 +91,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const probe = (): ReturnType<ResourceSpecs['hotspots']> => specs.hotspots([], []);
   const cache = new ResourceCache(store, batch, config.freshness, now, probe, app.log);
   const data = new RiskData(cache, specs, client, metrics, now);
-  const limiter = new ClientMissLimiter(config.clientMissesPerMinute, now);
+  const limiter = new ClientMissLimiter(
+    {
+      perMinute: config.clientMissesPerMinute,
+      hourlySharePercent: config.clientBudgetSharePercent,
+      keyLimit: () => quota.effectiveLimit(),
+    },
+    now,
+  );
 
   const persistence = config.dataDir
     ? new CachePersistence(
@@ -117,19 +131,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   installSecurity(app, config);
-  await installAccess(app, config, now);
+  await installAccess(app, config, identity, now);
   const clientDir = deps.clientDir ?? null;
   if (clientDir) await registerSpa(app, clientDir);
   installErrorHandlers(app, clientDir !== null);
 
-  const proxyHeader = config.access.trustedProxyAuthHeader;
   const dataOptions: DataRouteOptions = {
     data,
     metrics,
-    // One client: the person the SSO proxy vouches for, else the address.
+    // One client: the person a trusted SSO proxy vouches for, else the address.
     guardFor: (request) => () => {
-      const vouched = proxyHeader ? request.headers[proxyHeader] : undefined;
-      limiter.consume(typeof vouched === 'string' && vouched ? `user:${vouched}` : request.ip);
+      limiter.consume(identity.clientKey(request));
     },
   };
   const opsOptions: OpsRouteOptions = {

@@ -1,37 +1,68 @@
 import { LRUCache } from 'lru-cache';
 
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** Clients remembered at once; an address churned out forgets its count, so keep this large. */
+const MAX_CLIENTS = 10_000;
 
-/** A client asked for too many uncached things in a minute: answered 429, spends nothing. */
+/** A client asked for too many uncached things: answered 429, spends nothing. */
 export class ClientLimitError extends Error {
   override name = 'ClientLimitError';
-  constructor(readonly retryAfterMs: number) {
+  constructor(
+    readonly retryAfterMs: number,
+    window: 'minute' | 'hour',
+  ) {
     super(
-      'Too many requests for data that is not cached yet from this client; cached data stays available',
+      `Too many requests for data that is not cached yet from this client (its share of this ${window}'s upstream budget is used); cached data stays available`,
     );
   }
 }
 
+export interface ClientMissLimits {
+  perMinute: number;
+  /** Percent of the key's hourly limit one client may spend in an hour. */
+  hourlySharePercent: number;
+  /** The key's hourly limit as the quota governor knows it (or assumes it). */
+  keyLimit: () => number;
+}
+
 /**
- * Per-client sliding-minute limit on cache misses (requests that would make the BFF ask the
- * upstream). Hits, joins of a request already in flight, and static files are never counted, so
- * normal browsing is unaffected while one script walking every country cannot drain the budget.
+ * Per-client limits on cache misses (requests that make the BFF ask the upstream itself): a
+ * sliding minute, and a sliding hour sized from the key's own budget, so one client (or two)
+ * cannot spend what everyone shares. Hits, joins of a request already in flight, and static files
+ * are never counted, so normal browsing is unaffected.
  */
 export class ClientMissLimiter {
-  readonly #clients = new LRUCache<string, number[]>({ max: 10_000 });
+  readonly #clients = new LRUCache<string, number[]>({ max: MAX_CLIENTS });
 
   constructor(
-    private readonly perMinute: number,
+    private readonly limits: ClientMissLimits,
     private readonly now: () => number,
   ) {}
 
-  /** Counts one miss for `client`, or throws ClientLimitError when its minute is used up. */
+  /** Misses one client may cause in an hour: at least one, however small the key. */
+  hourlyAllowance(): number {
+    const { keyLimit, hourlySharePercent } = this.limits;
+    return Math.max(1, Math.floor((keyLimit() * hourlySharePercent) / 100));
+  }
+
+  /** Counts one miss for `client`, or throws ClientLimitError when its share is used up. */
   consume(client: string): void {
     const now = this.now();
-    const recent = (this.#clients.get(client) ?? []).filter((t) => t > now - WINDOW_MS);
-    if (recent.length >= this.perMinute) {
+    const recent = (this.#clients.get(client) ?? []).filter((t) => t > now - HOUR_MS);
+    const perHour = this.hourlyAllowance();
+    const lastMinute = recent.filter((t) => t > now - MINUTE_MS);
+    if (recent.length >= perHour) {
       this.#clients.set(client, recent);
-      throw new ClientLimitError(Math.max(1000, (recent[0] ?? now) + WINDOW_MS - now));
+      const oldest = recent[recent.length - perHour] ?? now;
+      throw new ClientLimitError(Math.max(1000, oldest + HOUR_MS - now), 'hour');
+    }
+    if (lastMinute.length >= this.limits.perMinute) {
+      this.#clients.set(client, recent);
+      throw new ClientLimitError(
+        Math.max(1000, (lastMinute[0] ?? now) + MINUTE_MS - now),
+        'minute',
+      );
     }
     recent.push(now);
     this.#clients.set(client, recent);

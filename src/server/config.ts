@@ -27,6 +27,17 @@ export interface AppConfig {
   access: {
     dashboardToken: Secret | null;
     trustedProxyAuthHeader: string | null;
+    /**
+     * Addresses of the proxy in front (TRUSTED_PROXY_ADDRESSES). Only connections from these may
+     * vouch for a user with the proxy header or name the client in `X-Forwarded-For`. Optional
+     * in the type so literal configs stay short: absent means no proxy is trusted.
+     */
+    trustedProxyAddresses?: string[];
+    /**
+     * Host names (Host header, port ignored) the BFF answers for; null accepts any. parseConfig
+     * always sets it; absent (literal configs in tests) means the loopback names.
+     */
+    allowedHosts?: string[] | null;
     allowAnonymous: boolean;
   };
   /** Upstream requests kept back for interactive cache misses; background work stops above it. */
@@ -35,6 +46,11 @@ export interface AppConfig {
   cacheMaxEntries: number;
   /** Cache misses one client may cause per minute (hits are never limited). */
   clientMissesPerMinute: number;
+  /**
+   * Share of the key's hourly limit one client may spend on misses in an hour (percent), so no
+   * one client, or two, can drain the budget everyone shares.
+   */
+  clientBudgetSharePercent: number;
   upstreamTimeouts: { connectMs: number; requestMs: number };
   /** Retries of 500/502/503/network errors: full-jitter backoff from `baseDelayMs`, doubling. */
   upstreamRetry: { maxAttempts: number; maxTotalMs: number; baseDelayMs: number };
@@ -139,14 +155,87 @@ function readUpstream(env: Env): UpstreamConfig {
   return { mode: 'demo', demoTier };
 }
 
-function readAccess(env: Env, host: string): AppConfig['access'] {
+/** Estimated bits of a token from its character frequencies (Shannon), times its length. */
+export function tokenEntropyBits(token: string): number {
+  const counts = new Map<string, number>();
+  for (const c of token) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) perChar -= (n / token.length) * Math.log2(n / token.length);
+  return perChar * token.length;
+}
+
+const MIN_TOKEN_BITS = 128;
+const MIN_TOKEN_LENGTH = 32;
+
+function readToken(env: Env): Secret | null {
   const token = nonEmpty(env, 'DASHBOARD_TOKEN');
-  if (token !== null && token.length < 16) {
-    throw new ConfigError('DASHBOARD_TOKEN must be at least 16 characters long');
+  if (token === null) return null;
+  // A guessable token is no access control: ask for what `openssl rand` gives.
+  if (token.length < MIN_TOKEN_LENGTH || tokenEntropyBits(token) < MIN_TOKEN_BITS) {
+    throw new ConfigError(
+      `DASHBOARD_TOKEN is too easy to guess (at least ${MIN_TOKEN_LENGTH} characters and about ` +
+        `${MIN_TOKEN_BITS} bits of randomness): make one with \`openssl rand -base64 32\``,
+    );
+  }
+  return new Secret(token);
+}
+
+/** `10.0.0.5`, `::1` or a CIDR range such as `10.0.0.0/8`. */
+function addressList(env: Env, name: string): string[] {
+  const raw = nonEmpty(env, name);
+  if (raw === null) return [];
+  return raw.split(',').map((item) => {
+    const value = item.trim();
+    const [address = '', bits, extra] = value.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !validBits || extra !== undefined) {
+      throw new ConfigError(
+        `${name} must list IP addresses or CIDR ranges separated by commas (got "${value}")`,
+      );
+    }
+    return value;
+  });
+}
+
+/** The names a loopback-bound BFF answers to: DNS rebinding cannot reach it under another name. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
+
+function hostList(env: Env, host: string): string[] | null {
+  const raw = nonEmpty(env, 'ALLOWED_HOSTS');
+  if (raw === null) {
+    return isLoopback(host) ? [...new Set([...LOOPBACK_NAMES, host.toLowerCase()])] : null;
+  }
+  if (raw === '*') return null;
+  return raw.split(',').map((item) => {
+    const name = item
+      .trim()
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1');
+    if (!/^[a-z0-9.:-]{1,253}$/.test(name)) {
+      throw new ConfigError(
+        `ALLOWED_HOSTS must list host names separated by commas (got "${item}")`,
+      );
+    }
+    return name;
+  });
+}
+
+function readAccess(env: Env, host: string): AppConfig['access'] {
+  const trustedProxyAuthHeader = nonEmpty(env, 'TRUSTED_PROXY_AUTH_HEADER')?.toLowerCase() ?? null;
+  const trustedProxyAddresses = addressList(env, 'TRUSTED_PROXY_ADDRESSES');
+  if (trustedProxyAuthHeader !== null && trustedProxyAddresses.length === 0) {
+    throw new ConfigError(
+      'TRUSTED_PROXY_AUTH_HEADER is set but TRUSTED_PROXY_ADDRESSES is not: name the proxy ' +
+        'addresses (anyone else reaching the port could send the header and pick an identity)',
+    );
   }
   const access = {
-    dashboardToken: token === null ? null : new Secret(token),
-    trustedProxyAuthHeader: nonEmpty(env, 'TRUSTED_PROXY_AUTH_HEADER')?.toLowerCase() ?? null,
+    dashboardToken: readToken(env),
+    trustedProxyAuthHeader,
+    trustedProxyAddresses,
+    allowedHosts: hostList(env, host),
     allowAnonymous: flag(env, 'ALLOW_ANONYMOUS'),
   };
   const guarded = access.dashboardToken || access.trustedProxyAuthHeader || access.allowAnonymous;
@@ -187,6 +276,7 @@ export function parseConfig(env: Env): AppConfig {
     freshness: { ...DEFAULT_FRESHNESS, staleIfErrorMs: staleIfErrorHours * 3_600_000 },
     cacheMaxEntries: integer(env, 'CACHE_MAX_ENTRIES', 2000, 10, 1_000_000),
     clientMissesPerMinute: integer(env, 'CLIENT_MISSES_PER_MINUTE', 30, 1, 10_000),
+    clientBudgetSharePercent: integer(env, 'CLIENT_BUDGET_SHARE_PERCENT', 20, 1, 100),
     upstreamTimeouts: {
       connectMs: integer(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
       requestMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),

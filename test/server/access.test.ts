@@ -14,7 +14,7 @@ afterEach(async () => {
   await stack.close();
 });
 
-const TOKEN = 'correct-horse-battery-staple';
+const TOKEN = 'q3Jx0vTq8mZ2bYl4VdN7cR1sWk9eHu5aPf6gLi2oXy0=';
 
 function fakeClientDir(): string {
   const dir = tempDataDir('grd-client-');
@@ -112,6 +112,7 @@ describe('access control: TRUSTED_PROXY_AUTH_HEADER', () => {
         access: {
           dashboardToken: null,
           trustedProxyAuthHeader: 'x-forwarded-user',
+          trustedProxyAddresses: ['127.0.0.1', '10.9.9.9'],
           allowAnonymous: false,
         },
       },
@@ -165,6 +166,7 @@ describe('per-client limit on cache misses', () => {
         access: {
           dashboardToken: null,
           trustedProxyAuthHeader: 'x-forwarded-user',
+          trustedProxyAddresses: ['127.0.0.1', '10.9.9.9'],
           allowAnonymous: false,
         },
       },

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/server/config.js';
 
 const KEY = `ar_live_${'0f'.repeat(32)}`;
+/** What `openssl rand -base64 32` prints. */
+const STRONG_TOKEN = 'q3Jx0vTq8mZ2bYl4VdN7cR1sWk9eHu5aPf6gLi2oXy0=';
 
 describe('parseConfig', () => {
   it('defaults to the demo upstream on loopback with a Pro key', () => {
@@ -39,10 +41,17 @@ describe('parseConfig', () => {
   });
 
   it('allows a public address with an access control or an explicit opt-out', () => {
-    expect(parseConfig({ HOST: '0.0.0.0', DASHBOARD_TOKEN: 'x'.repeat(16) }).host).toBe('0.0.0.0');
+    expect(parseConfig({ HOST: '0.0.0.0', DASHBOARD_TOKEN: STRONG_TOKEN }).host).toBe('0.0.0.0');
     expect(
-      parseConfig({ HOST: '::', TRUSTED_PROXY_AUTH_HEADER: 'X-Forwarded-User' }).access,
-    ).toMatchObject({ trustedProxyAuthHeader: 'x-forwarded-user' });
+      parseConfig({
+        HOST: '::',
+        TRUSTED_PROXY_AUTH_HEADER: 'X-Forwarded-User',
+        TRUSTED_PROXY_ADDRESSES: '10.0.0.5, 10.1.0.0/16,::1',
+      }).access,
+    ).toMatchObject({
+      trustedProxyAuthHeader: 'x-forwarded-user',
+      trustedProxyAddresses: ['10.0.0.5', '10.1.0.0/16', '::1'],
+    });
     expect(parseConfig({ HOST: '0.0.0.0', ALLOW_ANONYMOUS: '1' }).access.allowAnonymous).toBe(true);
     expect(parseConfig({ HOST: 'localhost' }).host).toBe('localhost');
   });
@@ -64,6 +73,14 @@ describe('parseConfig', () => {
     [{ PORT: '-1' }, /PORT/],
     [{ STALE_IF_ERROR_HOURS: '1.5' }, /STALE_IF_ERROR_HOURS/],
     [{ ALLOW_ANONYMOUS: 'maybe' }, /ALLOW_ANONYMOUS must be 1 or 0/],
+    [{ TRUSTED_PROXY_AUTH_HEADER: 'X-User' }, /TRUSTED_PROXY_ADDRESSES is not/],
+    [
+      { TRUSTED_PROXY_AUTH_HEADER: 'X-User', TRUSTED_PROXY_ADDRESSES: 'proxy.local' },
+      /TRUSTED_PROXY_ADDRESSES must list IP addresses/,
+    ],
+    [{ DASHBOARD_TOKEN: 'a'.repeat(40) }, /too easy to guess.*openssl rand -base64 32/],
+    [{ DASHBOARD_TOKEN: 'correct-horse-battery-staple' }, /DASHBOARD_TOKEN is too easy to guess/],
+    [{ ALLOWED_HOSTS: 'dash board' }, /ALLOWED_HOSTS must list host names/],
     [{ RISK_API_BASE_URL: 'https://user:pw@risk.example.com', RISK_API_KEY: KEY }, /credentials/],
     [{ RISK_API_BASE_URL: 'https://risk.example.com', RISK_API_KEY: `${KEY}0` }, /valid key/],
   ])('rejects %o', (env, message) => {

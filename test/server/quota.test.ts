@@ -8,10 +8,18 @@ function governor(reserve = 10) {
 }
 
 describe('QuotaGovernor', () => {
-  it('knows nothing until the upstream tells a limit, and then permits', () => {
+  it('assumes the smallest paid tier (50 an hour) until the upstream tells a limit', () => {
     const { quota } = governor();
-    expect(quota.remaining()).toBeNull();
+    expect(quota.limit()).toBeNull();
+    expect(quota.remaining()).toBe(50);
     expect(quota.permit('background')).toEqual({ ok: true });
+    // A cold start against an upstream that never answers with headers still has a ceiling.
+    for (let i = 0; i < 49; i++) quota.recordSend();
+    expect(quota.permit('interactive')).toEqual({ ok: true });
+    quota.recordSend();
+    expect(quota.permit('interactive')).toMatchObject({ ok: false });
+    quota.recordHeaders(250, 240, quota.recordSend());
+    expect(quota.remaining()).toBeGreaterThan(150);
   });
 
   it('trusts the header, corrected for requests sent since', () => {

@@ -17,9 +17,12 @@ afterEach(async () => {
 
 const status = async () => statusResponseSchema.parse((await get(stack, '/api/status')).json());
 
+// These are about the key-wide governor: one client may spend the whole key here.
+const ONE_CLIENT = { clientBudgetSharePercent: 100 };
+
 describe('rate limits', () => {
   it("a 429's Retry-After is honoured: no request with that key before it passes", async () => {
-    stack = await startTestStack({ tier: 'Custom', keyLimit: 5 });
+    stack = await startTestStack({ tier: 'Custom', keyLimit: 5, config: ONE_CLIENT });
     await get(stack, '/api/v1/hotspots');
     // Another seat using the same key empties the bucket behind the BFF's back.
     for (let i = 0; i < 4; i++) {
@@ -54,11 +57,12 @@ describe('rate limits', () => {
   });
 
   it('the governor stops before the bucket is empty: no 429 is ever caused', async () => {
-    stack = await startTestStack({ tier: 'Custom', keyLimit: 3 });
+    stack = await startTestStack({ tier: 'Custom', keyLimit: 3, config: ONE_CLIENT });
     await get(stack, '/api/v1/hotspots');
     await get(stack, '/api/v1/hotspots?tier=low&limit=50');
     await get(stack, '/api/v1/export');
-    const refused = await get(stack, '/api/v1/country/UKR');
+    // Another person: the key is spent for everyone, not only for the first client.
+    const refused = await get(stack, '/api/v1/country/UKR', { remoteAddress: '10.0.0.9' });
     expect(refused.statusCode).toBe(503);
     expect(refused.json().error).toMatch(/budget is spent/);
     expect(Number(refused.headers['retry-after'])).toBe(3600);
@@ -67,7 +71,11 @@ describe('rate limits', () => {
   });
 
   it('background refreshes stop at the reserve; people’s misses may still spend it', async () => {
-    stack = await startTestStack({ tier: 'Custom', keyLimit: 6, config: { quotaReserve: 3 } });
+    stack = await startTestStack({
+      tier: 'Custom',
+      keyLimit: 6,
+      config: { ...ONE_CLIENT, quotaReserve: 3 },
+    });
     await get(stack, '/api/v1/hotspots');
     await get(stack, '/api/v1/export');
     await get(stack, '/api/v1/export?format=json');

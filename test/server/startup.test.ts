@@ -75,7 +75,7 @@ const badConfigurations: Array<{ name: string; env: Record<string, string>; mess
   {
     name: 'short dashboard token',
     env: { DASHBOARD_TOKEN: 'short' },
-    message: /DASHBOARD_TOKEN must be at least 16 characters/,
+    message: /DASHBOARD_TOKEN is too easy to guess/,
   },
 ];
 

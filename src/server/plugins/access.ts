@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientIdentity } from '../client-identity.js';
 import type { AppConfig } from '../config.js';
 import { sendError } from '../routes/respond.js';
 import { loginPage } from './login-page.js';
@@ -50,6 +51,7 @@ function bearer(request: FastifyRequest): string | null {
 export async function installAccess(
   app: FastifyInstance,
   config: AppConfig,
+  identity: ClientIdentity,
   now: () => number,
 ): Promise<void> {
   const token = config.access.dashboardToken?.reveal() ?? null;
@@ -60,10 +62,7 @@ export async function installAccess(
   await app.register(rateLimit, { global: false });
 
   const allowed = (request: FastifyRequest): boolean => {
-    if (proxyHeader !== null) {
-      const vouched = request.headers[proxyHeader];
-      if (typeof vouched === 'string' && vouched.trim() !== '') return true;
-    }
+    if (identity.vouchedUser(request) !== null) return true;
     if (token === null) return false;
     const given = bearer(request);
     if (given !== null) return sameSecret(given, token);

@@ -3,6 +3,12 @@ const WINDOW_MS = 60 * 60_000;
 const KEEP_MS = 2 * WINDOW_MS;
 /** When we cannot tell how long to wait for quota, suggest this. */
 const UNKNOWN_WAIT_MS = 60_000;
+/**
+ * The smallest paid tier's hourly limit (Pro). Until an `X-RateLimit-Limit` header says
+ * otherwise the governor spends as if the key had only this much, so a cold start with a failing
+ * upstream (which sends no headers) still has a ceiling.
+ */
+export const ASSUMED_LIMIT = 50;
 
 export type Purpose = 'interactive' | 'background';
 
@@ -49,8 +55,12 @@ export class QuotaGovernor {
 
   /** The reserve in force: never more than half the key's limit, so background work can run. */
   effectiveReserve(): number {
-    const limit = this.#state.limit;
-    return limit === null ? this.reserve : Math.min(this.reserve, Math.floor(limit / 2));
+    return Math.min(this.reserve, Math.floor(this.effectiveLimit() / 2));
+  }
+
+  /** The limit told by the upstream, or the smallest paid tier's until it has told one. */
+  effectiveLimit(): number {
+    return this.#state.limit ?? ASSUMED_LIMIT;
   }
 
   /** Records a request about to be sent; returns its sequence number for `recordHeaders`. */
@@ -98,10 +108,10 @@ export class QuotaGovernor {
     return this.#state.sent.filter((t) => t > from).length;
   }
 
-  /** Best estimate of requests left in the window, or null before the upstream told us a limit. */
-  remaining(): number | null {
-    const { limit, headerRemaining, headerAt, sent, sentSinceHeader } = this.#state;
-    if (limit === null) return null;
+  /** Best estimate of requests left in the window (against the assumed limit before a header). */
+  remaining(): number {
+    const { headerRemaining, headerAt, sent, sentSinceHeader } = this.#state;
+    const limit = this.effectiveLimit();
     const now = this.now();
     let estimate = limit - this.usedLast60Min();
     if (headerRemaining !== null && headerAt !== null && now - headerAt < WINDOW_MS) {
@@ -124,7 +134,6 @@ export class QuotaGovernor {
       };
     }
     const remaining = this.remaining();
-    if (remaining === null) return { ok: true };
     if (purpose === 'interactive' && remaining >= 1) return { ok: true };
     if (purpose === 'background' && remaining > this.effectiveReserve()) return { ok: true };
     return {
