@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { runFlood } from './flood.js';
 import { runTeamDay } from './team-day.js';
 import { runThroughput } from './throughput.js';
 
@@ -9,6 +10,8 @@ import { runThroughput } from './throughput.js';
 // prints its own lines). `--quick` shortens (1) to one 3-second round per server.
 
 const quick = process.argv.includes('--quick');
+// `--flood`: only the random-label flood (section 4), e.g. to compare two builds.
+const floodOnly = process.argv.includes('--flood');
 const print = (line = ''): void => {
   process.stdout.write(`${line}\n`);
 };
@@ -20,6 +23,33 @@ print(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
+
+async function printFlood(): Promise<void> {
+  print('(4) Random-label flood: 20,000 hotspot requests, each with a tier label no batch has');
+  print('    shown, 50 concurrent connections; meanwhile one other client asks /api/v1/hotspots');
+  print('    (cached) one request at a time. BFF in its own process, production defaults.');
+  const flood = await runFlood(20_000, 50);
+  print(
+    `${flood.requests} requests in ${flood.seconds.toFixed(1)} s (${Math.round(flood.requests / flood.seconds)}/s), ` +
+      `${flood.non200} not 200; BFF RSS ${flood.rssStartMb.toFixed(0)} MB before, ` +
+      `${flood.rssPeakMb.toFixed(0)} MB peak, ${flood.rssEndMb.toFixed(0)} MB after (target < 400 MB)`,
+  );
+  print(
+    `other client: ${flood.victim.requests} answers, p50 ${flood.victim.p50.toFixed(1)} ms, ` +
+      `p99 ${flood.victim.p99.toFixed(1)} ms, max ${flood.victim.max.toFixed(1)} ms (target p99 < 50 ms)`,
+  );
+  print(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+if (floodOnly) {
+  print();
+  await printFlood();
+  process.exit(0);
+}
 
 const seconds = quick ? 3 : 10;
 const rounds = quick ? 1 : 3;
@@ -93,3 +123,6 @@ if (existsSync(browser)) {
 } else {
   print('(3) Browser timing: scripts/bench/browser.ts not present, skipped');
 }
+
+print();
+await printFlood();

@@ -51,7 +51,7 @@ const PER_CONNECTION = new Set([
 
 const PATHS = ['/api/v1/hotspots', '/api/countries'];
 
-interface Server {
+export interface Server {
   url: string;
   /** True when the server runs the compiled dist/node, false for the sources through tsx. */
   compiled: boolean;
@@ -60,7 +60,7 @@ interface Server {
   cpu(): Promise<number>;
 }
 
-function startServer(args: string[]): Promise<Server> {
+export function startServer(args: string[]): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/serve.ts', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

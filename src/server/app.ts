@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { BatchTracker } from './cache/batch.js';
+import { RenderedBodies } from './cache/rendered-bodies.js';
 import { CachePersistence } from './cache/persistence.js';
 import { ResourceCache } from './cache/resource-cache.js';
 import { CacheStore } from './cache/store.js';
@@ -74,9 +75,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   const quota = new QuotaGovernor(config.quotaReserve, now);
-  const store = new CacheStore(config.cacheMaxEntries);
+  const entryBytes = Math.floor(config.cacheMaxBytes * 0.75);
+  const store = new CacheStore(config.cacheMaxEntries, entryBytes);
+  const bodies = new RenderedBodies(config.cacheMaxBytes - entryBytes);
   const batch = new BatchTracker();
-  const metrics = new Metrics(quota, () => store.size);
+  const metrics = new Metrics(
+    quota,
+    () => store.size,
+    () => ({ entries: store.bytes, rendered: bodies.bytes, variants: bodies.size }),
+  );
   const client = new UpstreamClient({
     baseUrl: deps.upstream.baseUrl,
     apiKey: deps.upstream.apiKey,
@@ -90,7 +97,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const specs = new ResourceSpecs(client);
   const probe = (): ReturnType<ResourceSpecs['hotspots']> => specs.hotspots([], []);
   const cache = new ResourceCache(store, batch, config.freshness, now, probe, app.log);
-  const data = new RiskData(cache, specs, client, metrics, now);
+  const data = new RiskData(cache, specs, client, metrics, now, bodies);
   const limiter = new ClientMissLimiter(
     {
       perMinute: config.clientMissesPerMinute,

@@ -44,6 +44,11 @@ export interface AppConfig {
   quotaReserve: number;
   freshness: FreshnessPolicy;
   cacheMaxEntries: number;
+  /**
+   * Bound of the whole cache in memory (CACHE_MAX_MB): upstream entries get three quarters, the
+   * answers rendered from them (every variant, compressed forms included) the rest.
+   */
+  cacheMaxBytes: number;
   /** Cache misses one client may cause per minute (hits are never limited). */
   clientMissesPerMinute: number;
   /**
@@ -275,6 +280,7 @@ export function parseConfig(env: Env): AppConfig {
     quotaReserve: integer(env, 'QUOTA_RESERVE', 10, 0, 1000),
     freshness: { ...DEFAULT_FRESHNESS, staleIfErrorMs: staleIfErrorHours * 3_600_000 },
     cacheMaxEntries: integer(env, 'CACHE_MAX_ENTRIES', 2000, 10, 1_000_000),
+    cacheMaxBytes: integer(env, 'CACHE_MAX_MB', 256, 16, 65_536) * 1024 * 1024,
     clientMissesPerMinute: integer(env, 'CLIENT_MISSES_PER_MINUTE', 30, 1, 10_000),
     clientBudgetSharePercent: integer(env, 'CLIENT_BUDGET_SHARE_PERCENT', 20, 1, 100),
     upstreamTimeouts: {

@@ -44,7 +44,15 @@ export class Metrics {
   /** Plain totals for /api/status (prom-client counters are only readable asynchronously). */
   readonly totals = { hits: 0, misses: 0, stale: 0 };
 
-  constructor(quota: QuotaReader, cacheEntries: () => number) {
+  constructor(
+    quota: QuotaReader,
+    cacheEntries: () => number,
+    cacheBytes: () => { entries: number; rendered: number; variants: number } = () => ({
+      entries: 0,
+      rendered: 0,
+      variants: 0,
+    }),
+  ) {
     const registers = [this.registry];
     new Gauge({
       name: 'grd_upstream_quota_remaining',
@@ -76,6 +84,25 @@ export class Metrics {
       registers,
       collect() {
         this.set(cacheEntries());
+      },
+    });
+    new Gauge({
+      name: 'grd_cache_bytes',
+      help: 'Bytes held by the cache: upstream entries, and answers rendered from them (all variants, compressed forms included).',
+      labelNames: ['part'] as const,
+      registers,
+      collect() {
+        const bytes = cacheBytes();
+        this.set({ part: 'entries' }, bytes.entries);
+        this.set({ part: 'rendered' }, bytes.rendered);
+      },
+    });
+    new Gauge({
+      name: 'grd_cache_rendered_variants',
+      help: 'Rendered answers (variants such as a hotspot limit and tier set) held in memory.',
+      registers,
+      collect() {
+        this.set(cacheBytes().variants);
       },
     });
   }

@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     quotaReserve: 10,
     freshness: { ...DEFAULT_FRESHNESS },
     cacheMaxEntries: 2000,
+    cacheMaxBytes: 256 * 1024 * 1024,
     clientMissesPerMinute: 30,
     clientBudgetSharePercent: 20,
     upstreamTimeouts: { connectMs: 1000, requestMs: 5000 },

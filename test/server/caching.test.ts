@@ -210,7 +210,7 @@ describe('persistence', () => {
 
 describe('memory bound', () => {
   it('the store keeps at most CACHE_MAX_ENTRIES, dropping the least recently used', () => {
-    const store = new CacheStore(10);
+    const store = new CacheStore(10, 1_000_000);
     for (let i = 0; i < 12; i++) {
       store.set({ key: `k${i}`, fetchedAt: i, asOf: null, value: i, size: 10 });
       if (i === 5) store.get('k0');
@@ -219,5 +219,15 @@ describe('memory bound', () => {
     expect(store.get('k0')).toBeDefined();
     expect(store.get('k1')).toBeUndefined();
     expect(store.get('k2')).toBeUndefined();
+  });
+
+  it('and at most its bytes, however few entries that is', () => {
+    const store = new CacheStore(1000, 100_000);
+    for (let i = 0; i < 12; i++) {
+      store.set({ key: `k${i}`, fetchedAt: i, asOf: null, value: i, size: 30_000 });
+    }
+    expect(store.bytes).toBeLessThanOrEqual(100_000);
+    expect(store.size).toBe(3);
+    expect(store.get('k11')).toBeDefined();
   });
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { encodedBody, pickEncoding } from '../../src/server/services/encoding.js';
+import { RenderedBodies } from '../../src/server/cache/rendered-bodies.js';
+import { pickEncoding } from '../../src/server/services/encoding.js';
 import { get, startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';
@@ -84,12 +85,23 @@ describe('JSON answers from the cache', () => {
     expect(res.json().count).toBe(1);
   });
 
-  it('compresses a cached body once and reuses the result', () => {
-    const body = Buffer.from(JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => i) }));
-    const first = encodedBody(body, 'W/"abc"', 'gzip');
-    expect(encodedBody(body, 'W/"abc"', 'gzip')).toBe(first);
-    expect(gunzipSync(first.body).equals(body)).toBe(true);
-    expect(encodedBody(Buffer.from(body), 'W/"abc"', 'gzip')).not.toBe(first);
+  it('compresses a rendered body once and reuses the result; a new entry is a new body', () => {
+    const bodies = new RenderedBodies(1_000_000);
+    const rows = { rows: Array.from({ length: 200 }, (_, i) => i) };
+    const entry = { key: 'k', fetchedAt: 0, asOf: null, value: rows, size: 1 };
+    const record = bodies.get(entry, 'all', () => rows);
+    const first = bodies.encode(record, 'gzip');
+    expect(first?.encoding).toBe('gzip');
+    expect(first?.etag).toBe(`${record.etag.slice(0, -1)}-gzip"`);
+    expect(
+      bodies.encode(
+        bodies.get(entry, 'all', () => rows),
+        'gzip',
+      )?.body,
+    ).toBe(first?.body);
+    expect(gunzipSync(first?.body ?? Buffer.alloc(0)).equals(record.body)).toBe(true);
+    const refetched = { ...entry };
+    expect(bodies.get(refetched, 'all', () => rows)).not.toBe(record);
   });
 
   it('reads Accept-Encoding with weights and wildcards', () => {

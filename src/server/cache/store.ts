@@ -15,17 +15,15 @@ export interface CacheEntry<V = unknown> {
   size: number;
 }
 
-const MAX_BYTES = 512 * 1024 * 1024;
-
 /** Bounded in entries (CACHE_MAX_ENTRIES) and in bytes; least recently used goes first. */
 export class CacheStore {
   readonly #lru: LRUCache<string, CacheEntry>;
   #onChange: () => void = () => {};
 
-  constructor(maxEntries: number) {
+  constructor(maxEntries: number, maxBytes: number) {
     this.#lru = new LRUCache<string, CacheEntry>({
       max: maxEntries,
-      maxSize: MAX_BYTES,
+      maxSize: maxBytes,
       sizeCalculation: (entry) => Math.max(1, entry.size),
     });
   }
@@ -50,6 +48,10 @@ export class CacheStore {
 
   get size(): number {
     return this.#lru.size;
+  }
+
+  get bytes(): number {
+    return this.#lru.calculatedSize;
   }
 
   /** Most recently used first (the persistence reverses it, so a restore keeps the order). */

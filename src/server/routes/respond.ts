@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MissGuard } from '../cache/resource-cache.js';
 import { ClientLimitError } from '../client-limit.js';
-import { COMPRESS_FROM_BYTES, encodedBody, pickEncoding } from '../services/encoding.js';
+import { COMPRESS_FROM_BYTES } from '../services/encoding.js';
 import type { Served } from '../services/render.js';
 import type { RiskData } from '../services/risk-data.js';
 import type { Metrics } from '../metrics.js';
@@ -43,16 +43,15 @@ export function sendServed(
   reply.code(served.status).headers(served.headers).type(served.contentType);
   let body = served.body;
   let etag = served.headers.etag;
-  if (served.compressible && etag !== undefined && body.length >= COMPRESS_FROM_BYTES) {
+  if (served.compress && etag !== undefined && body.length >= COMPRESS_FROM_BYTES) {
     // The choice depends on Accept-Encoding: caches must key on it, identity answers included.
     reply.header('vary', 'Accept-Encoding');
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (encoding) {
-      // Memoised beside the cached body: a hit compresses nothing.
-      const encoded = encodedBody(body, etag, encoding);
+    // Memoised beside the cached body: a hit compresses nothing.
+    const encoded = served.compress(request.headers['accept-encoding']);
+    if (encoded) {
       body = encoded.body;
       etag = encoded.etag;
-      reply.header('content-encoding', encoding).header('etag', etag);
+      reply.header('content-encoding', encoded.encoding).header('etag', etag);
     }
   }
   if (served.status === 200 && etag !== undefined && request.headers['if-none-match'] === etag) {

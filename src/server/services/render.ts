@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Loaded, Outcome } from '../cache/resource-cache.js';
+import { etagOf, type RenderedBodies, type RenderedBody } from '../cache/rendered-bodies.js';
 
 /** A complete answer of the BFF, ready to send. */
 export interface Served {
@@ -10,43 +10,17 @@ export interface Served {
   /** Cache outcome for metrics; null for answers that never touched the cache. */
   outcome: Outcome | null;
   /**
-   * The body is kept with the cache entry (not built for this request), so a compressed form
-   * can be memoised beside it; per-request bodies (stale answers, exports) go out as they are.
+   * Set when the body is memoised beside its cache entry (not built for this request): its
+   * compressed forms are memoised too. Per-request bodies (stale answers, exports) go out as is.
    */
-  compressible?: boolean;
+  compress?: (acceptEncoding: string | string[] | undefined) => {
+    body: Buffer;
+    etag: string;
+    encoding: string;
+  } | null;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
-
-interface Rendered {
-  body: Buffer;
-  etag: string;
-}
-
-const renders = new WeakMap<object, Map<string, Rendered>>();
-
-function etagOf(body: Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-/**
- * Serialises a body once per cached source and variant (e.g. per hotspot limit), so a cache hit
- * costs a map lookup and a write: no JSON.stringify and no schema parsing per request.
- */
-export function rendered(owner: object, variant: string, build: () => unknown): Rendered {
-  let variants = renders.get(owner);
-  if (!variants) {
-    variants = new Map();
-    renders.set(owner, variants);
-  }
-  let hit = variants.get(variant);
-  if (!hit) {
-    const body = Buffer.from(JSON.stringify(build()));
-    hit = { body, etag: etagOf(body) };
-    variants.set(variant, hit);
-  }
-  return hit;
-}
 
 /** Header values must be Latin-1; an upstream's text may not be. */
 export function headerSafe(text: string): string {
@@ -71,25 +45,28 @@ export function cacheHeaders(loaded: Loaded<unknown>, now: number): Record<strin
  */
 export function servedJson(
   loaded: Loaded<unknown>,
-  owner: object,
+  bodies: RenderedBodies,
   variant: string,
   status: number,
   build: () => Record<string, unknown>,
   now: number,
 ): Served {
   const headers = cacheHeaders(loaded, now);
-  let body: Buffer;
-  let compressible = false;
   if (loaded.outcome === 'stale') {
-    body = Buffer.from(
+    const body = Buffer.from(
       JSON.stringify({ ...build(), stale: true, stale_reason: loaded.staleReason ?? 'stale' }),
     );
     headers.etag = etagOf(body);
-  } else {
-    const hit = rendered(owner, variant, build);
-    body = hit.body;
-    headers.etag = hit.etag;
-    compressible = true;
+    return { status, contentType: JSON_TYPE, body, headers, outcome: loaded.outcome };
   }
-  return { status, contentType: JSON_TYPE, body, headers, outcome: loaded.outcome, compressible };
+  const record: RenderedBody = bodies.get(loaded.entry, variant, build);
+  headers.etag = record.etag;
+  return {
+    status,
+    contentType: JSON_TYPE,
+    body: record.body,
+    headers,
+    outcome: loaded.outcome,
+    compress: (acceptEncoding) => bodies.encode(record, acceptEncoding),
+  };
 }

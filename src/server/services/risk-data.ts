@@ -1,5 +1,6 @@
 import { KNOWN_TIERS } from '../../shared/tiers.js';
 import type { Hotspot } from '../../shared/schemas/hotspot.js';
+import type { RenderedBodies } from '../cache/rendered-bodies.js';
 import type { Loaded, MissGuard, ResourceCache } from '../cache/resource-cache.js';
 import type { CacheEntry } from '../cache/store.js';
 import type { Metrics } from '../metrics.js';
@@ -30,6 +31,9 @@ export interface HotspotsQuery {
  * Country detail and the country list come from the JSON export (one request per batch for every
  * country) when it carries a `countries` array; otherwise from the documented endpoints.
  */
+/** Labels remembered from the data; real data has a handful, this only guards against a flood. */
+const MAX_SEEN_TIERS = 256;
+
 export class RiskData {
   readonly #seenTiers = new Set<string>(KNOWN_TIERS);
   readonly #noted = new WeakSet<object>();
@@ -42,6 +46,7 @@ export class RiskData {
     private readonly client: UpstreamClient,
     private readonly metrics: Metrics,
     private readonly now: () => number,
+    private readonly bodies: RenderedBodies,
   ) {}
 
   async hotspots(q: HotspotsQuery, guard: MissGuard): Promise<Served> {
@@ -51,27 +56,28 @@ export class RiskData {
     this.#noteTiers(base.entry, all);
     let source = base;
     let data = base.entry.value.data;
-    if (q.tiers.length > 0) {
-      const matches = all.filter((h) => q.tiers.includes(h.tier ?? ''));
+    // Labels no batch has shown match nothing: they are dropped before anything is built or
+    // asked for, so `tier=crit,<random>` is the same answer (and the same memo) as `tier=crit`,
+    // and a flood of random labels creates no variants. They are never sent upstream either
+    // (an upstream may reject unknown labels, as the demo does).
+    const tiers = q.tiers.filter((tier) => this.#seenTiers.has(tier));
+    const filtering = q.tiers.length > 0;
+    if (filtering && tiers.length > 0) {
+      const matches = all.filter((h) => tiers.includes(h.tier ?? ''));
       // The upstream filters its one ordering, so the first matches of the top 50 are the first
       // matches overall once there are enough of them (or the 50 were everything).
       const complete = matches.length >= q.limit || all.length < UPSTREAM_MAX_LIMIT;
-      // Labels never seen in any data are not sent (an upstream may reject them, as the demo
-      // does); they match nothing.
-      const askable = q.tiers.filter((tier) => this.#seenTiers.has(tier));
-      if (!complete && askable.length > 0) {
-        const filtered = await this.cache.load(this.specs.hotspots(askable, q.include), guard);
+      if (!complete) {
+        const filtered = await this.cache.load(this.specs.hotspots(tiers, q.include), guard);
         const value = filtered.entry.value;
         if (value.status !== 200) return this.#rejected('hotspots', filtered, value);
         source = filtered;
         data = value.data;
       }
     }
-    const variant = `${q.limit}|${q.tiers.join(',')}`;
+    const variant = `${q.limit}|${filtering ? `tier=${tiers.join(',')}` : 'all'}`;
     return this.#json('hotspots', source, variant, 200, () => {
-      const rows = data.hotspots.filter(
-        (h) => q.tiers.length === 0 || q.tiers.includes(h.tier ?? ''),
-      );
+      const rows = data.hotspots.filter((h) => !filtering || tiers.includes(h.tier ?? ''));
       const page = rows.slice(0, q.limit);
       return { ...data, count: page.length, hotspots: page };
     });
@@ -177,9 +183,7 @@ export class RiskData {
     const index = exportIndex(loaded.entry);
     if (!index?.countries) return null;
     if (!this.#noted.has(loaded.entry)) {
-      for (const country of index.countries.values()) {
-        if (country.tier) this.#seenTiers.add(country.tier);
-      }
+      for (const country of index.countries.values()) this.#noteTier(country.tier);
       this.#noted.add(loaded.entry);
     }
     return { loaded, index };
@@ -204,8 +208,12 @@ export class RiskData {
 
   #noteTiers(entry: object, rows: Hotspot[]): void {
     if (this.#noted.has(entry)) return;
-    for (const row of rows) if (row.tier) this.#seenTiers.add(row.tier);
+    for (const row of rows) this.#noteTier(row.tier);
     this.#noted.add(entry);
+  }
+
+  #noteTier(tier: string | null | undefined): void {
+    if (tier && this.#seenTiers.size < MAX_SEEN_TIERS) this.#seenTiers.add(tier);
   }
 
   #rejected(route: string, loaded: Loaded<unknown>, value: Rejection): Served {
@@ -222,7 +230,7 @@ export class RiskData {
     status: number,
     build: () => Record<string, unknown>,
   ): Served {
-    return this.#count(route, servedJson(loaded, loaded.entry, variant, status, build, this.now()));
+    return this.#count(route, servedJson(loaded, this.bodies, variant, status, build, this.now()));
   }
 
   #count(route: string, served: Served): Served {
