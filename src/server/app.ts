@@ -147,9 +147,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     data,
     metrics,
     // One client: the person a trusted SSO proxy vouches for, else the address.
-    guardFor: (request) => () => {
-      limiter.consume(identity.clientKey(request));
-    },
+    guardFor: (request) => () => limiter.consume(identity.clientKey(request)),
   };
   const opsOptions: OpsRouteOptions = {
     metrics,

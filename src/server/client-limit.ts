@@ -46,8 +46,11 @@ export class ClientMissLimiter {
     return Math.max(1, Math.floor((keyLimit() * hourlySharePercent) / 100));
   }
 
-  /** Counts one miss for `client`, or throws ClientLimitError when its share is used up. */
-  consume(client: string): void {
+  /**
+   * Counts one miss for `client`, or throws ClientLimitError when its share is used up. Returns
+   * a refund for a miss that ended up sending nothing (refused by the governor or the circuit).
+   */
+  consume(client: string): () => void {
     const now = this.now();
     const recent = (this.#clients.get(client) ?? []).filter((t) => t > now - HOUR_MS);
     const perHour = this.hourlyAllowance();
@@ -66,5 +69,10 @@ export class ClientMissLimiter {
     }
     recent.push(now);
     this.#clients.set(client, recent);
+    return () => {
+      const held = this.#clients.get(client);
+      const at = held?.lastIndexOf(now) ?? -1;
+      if (held && at >= 0) held.splice(at, 1);
+    };
   }
 }

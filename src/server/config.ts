@@ -57,7 +57,7 @@ export interface AppConfig {
    */
   clientBudgetSharePercent: number;
   upstreamTimeouts: { connectMs: number; requestMs: number };
-  /** Retries of 500/502/503/network errors: full-jitter backoff from `baseDelayMs`, doubling. */
+  /** Retries of 500/502/503/504 and network errors: full-jitter backoff from `baseDelayMs`, doubling. */
   upstreamRetry: { maxAttempts: number; maxTotalMs: number; baseDelayMs: number };
   tiles: { url: string; attribution: string } | null;
   /** Set when a TLS-terminating proxy is in front: enables HSTS and upgrade-insecure-requests. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { revalidateAt, type FreshnessPolicy } from '../../shared/freshness.js';
 import { ClientLimitError } from '../client-limit.js';
 import { UpstreamError } from '../upstream/errors.js';
@@ -28,29 +29,32 @@ export interface Loaded<V> {
   staleReason: string | null;
 }
 
-/** Called before this request makes the BFF ask the upstream itself (not when joining). */
-export type MissGuard = () => void;
+/**
+ * Called before this request makes the BFF ask the upstream itself (not when joining); throws
+ * to refuse. May return a refund, called when the miss ended up sending nothing.
+ */
+export type MissGuard = () => void | (() => void);
 
 interface Failure {
   error: UpstreamError;
   at: number;
-  count: number;
 }
 
-const BACKOFF_BASE_MS = 5_000;
-const BACKOFF_MAX_MS = 5 * 60_000;
+/** Last failure per key, for stale reasons; as many as the store can hold is plenty. */
+const MAX_FAILURES = 2000;
 
 /**
  * Fresh → served. Missing → fetched once however many ask (single-flight). Past its freshness →
  * served while a background refresh runs (stale-while-revalidate); an entry of the newest known
  * batch is re-confirmed by one cheap probe rather than re-fetched, because same `as_of` means
  * same data. Outdated (a newer batch exists) → fetched again, or served stale if that fails.
- * After a failed refresh the last good answer is served, flagged, up to `staleIfErrorMs`; failed
- * keys back off, so an outage costs a handful of requests, not one per page view.
+ * After a failed refresh the last good answer is served, flagged, up to `staleIfErrorMs`. How
+ * often a failing upstream is asked is the upstream client's circuit breaker's business (one
+ * for all resources), so an outage costs a handful of requests, not one per page view.
  */
 export class ResourceCache {
   readonly #flights = new SingleFlight();
-  readonly #failures = new Map<string, Failure>();
+  readonly #failures = new LRUCache<string, Failure>({ max: MAX_FAILURES });
   /** revalidateAt() per entry and last check, so a hit does no calendar arithmetic. */
   readonly #due = new WeakMap<CacheEntry, { checkedAt: number; due: number }>();
 
@@ -121,7 +125,7 @@ export class ResourceCache {
   }
 
   refreshInBackground(spec: ResourceSpec<unknown>): void {
-    if (this.#flights.has(spec.key) || this.#backingOff(spec.key)) return;
+    if (this.#flights.has(spec.key)) return;
     const { promise } = this.#flights.run(spec.key, () => this.#fetchAndStore(spec, 'background'));
     promise.catch(() => {
       // Recorded in #failures; the stale entry keeps being served.
@@ -133,14 +137,14 @@ export class ResourceCache {
   }
 
   async #fetchNow<V>(spec: ResourceSpec<V>, guard: MissGuard): Promise<CacheEntry<V>> {
-    if (!this.#flights.has(spec.key)) {
-      const failure = this.#failures.get(spec.key);
-      if (failure && this.#backingOff(spec.key)) {
-        throw failure.error.replayed(this.#backoffUntil(failure) - this.now());
-      }
-      guard();
+    const refund = this.#flights.has(spec.key) ? undefined : guard();
+    try {
+      return await this.#flights.run(spec.key, () => this.#fetchAndStore(spec, 'interactive'))
+        .promise;
+    } catch (error) {
+      if (error instanceof UpstreamError && !error.sent && refund) refund();
+      throw error;
     }
-    return this.#flights.run(spec.key, () => this.#fetchAndStore(spec, 'interactive')).promise;
   }
 
   async #fetchAndStore<V>(spec: ResourceSpec<V>, purpose: Purpose): Promise<CacheEntry<V>> {
@@ -164,11 +168,7 @@ export class ResourceCache {
       this.#failures.delete(spec.key);
       return entry;
     } catch (error) {
-      if (error instanceof UpstreamError) {
-        const previous = this.#failures.get(spec.key);
-        const count = error.sent ? (previous?.count ?? 0) + 1 : (previous?.count ?? 0);
-        this.#failures.set(spec.key, { error, at: this.now(), count });
-      }
+      if (error instanceof UpstreamError) this.#failures.set(spec.key, { error, at: this.now() });
       throw error;
     }
   }
@@ -193,18 +193,5 @@ export class ResourceCache {
     const due = revalidateAt(checkedAt, entry.asOf, this.policy);
     this.#due.set(entry, { checkedAt, due });
     return due;
-  }
-
-  #backoffUntil(failure: Failure): number {
-    const wait = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failure.count - 1));
-    return failure.at + wait;
-  }
-
-  /** Only failures of a request actually sent back off; "not now" verdicts are re-asked freely. */
-  #backingOff(key: string): boolean {
-    const failure = this.#failures.get(key);
-    if (!failure || !failure.error.sent) return false;
-    if (failure.error.errorClass === 'rate_limited') return false;
-    return this.now() < this.#backoffUntil(failure);
   }
 }

@@ -72,19 +72,19 @@ export class ResourceSpecs {
     if (include.length > 0) query.include = include.join(',');
     return {
       key,
-      fetch: async (purpose) => {
-        const answer = await this.client.get(path, query, { route: 'hotspots', purpose });
-        if (answer.status !== 200) {
-          return { value: rejection(answer, path), asOfText: null, size: 256 };
-        }
-        const data = this.client.json(answer, hotspotsResponseSchema, path);
-        return {
-          value: { status: 200, data },
-          asOfText: data.as_of,
-          methodologyVersion: data.methodology_version ?? null,
-          size: answer.body.length,
-        };
-      },
+      fetch: (purpose) =>
+        this.client.get(path, query, { route: 'hotspots', purpose }, (answer) => {
+          if (answer.status !== 200) {
+            return { value: rejection(answer, path), asOfText: null, size: 256 };
+          }
+          const data = this.client.json(answer, hotspotsResponseSchema, path);
+          return {
+            value: { status: 200, data },
+            asOfText: data.as_of,
+            methodologyVersion: data.methodology_version ?? null,
+            size: answer.body.length,
+          };
+        }),
     };
   }
 
@@ -92,18 +92,14 @@ export class ResourceSpecs {
     const path = `/api/v1/country/${iso}`;
     return {
       key,
-      fetch: async (purpose) => {
-        const answer = await this.client.get(
-          path,
-          {},
-          { route: 'country', purpose, accept404: true },
-        );
-        if (answer.status !== 200) {
-          return { value: rejection(answer, path), asOfText: null, size: 256 };
-        }
-        const data = this.client.json(answer, countryResponseSchema, path);
-        return { value: { status: 200, data }, asOfText: data.as_of, size: answer.body.length };
-      },
+      fetch: (purpose) =>
+        this.client.get(path, {}, { route: 'country', purpose, accept404: true }, (answer) => {
+          if (answer.status !== 200) {
+            return { value: rejection(answer, path), asOfText: null, size: 256 };
+          }
+          const data = this.client.json(answer, countryResponseSchema, path);
+          return { value: { status: 200, data }, asOfText: data.as_of, size: answer.body.length };
+        }),
     };
   }
 
@@ -116,41 +112,45 @@ export class ResourceSpecs {
     const path = '/api/v1/export';
     return {
       key,
-      fetch: async (purpose) => {
-        const answer = await this.client.get(path, { format }, { route: 'export', purpose });
-        if (answer.status !== 200) {
-          return { value: rejection(answer, path), asOfText: null, size: 256 };
-        }
-        const text = answer.body.toString('utf8');
-        const contentType =
-          headerValue(answer.headers, 'content-type') ??
-          (format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8');
-        const value: ExportValue = {
-          status: 200,
-          text,
-          contentType,
-          disposition: headerValue(answer.headers, 'content-disposition'),
-        };
-        if (format === 'json') {
-          let payload: unknown;
-          try {
-            payload = JSON.parse(text);
-          } catch {
-            throw this.client.malformed(`${path}?format=json`, answer, 'a body that is not JSON');
+      fetch: (purpose) =>
+        this.client.get(path, { format }, { route: 'export', purpose }, (answer) => {
+          if (answer.status !== 200) {
+            return { value: rejection(answer, path), asOfText: null, size: 256 };
           }
-          const parsed = exportJsonSchema.safeParse(payload);
-          return {
-            value,
-            asOfText: parsed.success ? parsed.data.as_of : null,
-            methodologyVersion: parsed.success ? (parsed.data.methodology_version ?? null) : null,
-            size: text.length * 2,
+          const text = answer.body.toString('utf8');
+          const contentType =
+            headerValue(answer.headers, 'content-type') ??
+            (format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8');
+          const value: ExportValue = {
+            status: 200,
+            text,
+            contentType,
+            disposition: headerValue(answer.headers, 'content-disposition'),
           };
-        }
-        if (/html/i.test(contentType) || /^\s*</.test(text)) {
-          throw this.client.malformed(`${path}?format=csv`, answer, 'an HTML page instead of CSV');
-        }
-        return { value, asOfText: csvComment(text, 'generated_at'), size: text.length * 2 };
-      },
+          if (format === 'json') {
+            let payload: unknown;
+            try {
+              payload = JSON.parse(text);
+            } catch {
+              throw this.client.malformed(`${path}?format=json`, answer, 'a body that is not JSON');
+            }
+            const parsed = exportJsonSchema.safeParse(payload);
+            return {
+              value,
+              asOfText: parsed.success ? parsed.data.as_of : null,
+              methodologyVersion: parsed.success ? (parsed.data.methodology_version ?? null) : null,
+              size: text.length * 2,
+            };
+          }
+          if (/html/i.test(contentType) || /^\s*</.test(text)) {
+            throw this.client.malformed(
+              `${path}?format=csv`,
+              answer,
+              'an HTML page instead of CSV',
+            );
+          }
+          return { value, asOfText: csvComment(text, 'generated_at'), size: text.length * 2 };
+        }),
     };
   }
 }

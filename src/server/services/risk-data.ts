@@ -200,6 +200,7 @@ export class RiskData {
           { status: 200, headers: {} },
           'CSV that could not be parsed',
         );
+        this.client.recordFailure(parsed);
       }
       this.#csv.set(entry, parsed);
     }

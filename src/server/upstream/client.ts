@@ -51,20 +51,46 @@ export interface UpstreamClientOptions {
 
 /** After a 401/403 the key is not tried again for this long (the answer will not change soon). */
 const AUTH_RECHECK_MS = 60_000;
+/** The circuit stays open this long after the first failure, doubling per failed probe. */
+const CIRCUIT_BASE_MS = 5_000;
+const CIRCUIT_MAX_MS = 5 * 60_000;
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 const BACKOFF_CAP_MS = 4000;
 
 /**
+ * One circuit breaker for the whole upstream. A failing upstream (unreachable, 5xx, or answers
+ * that cannot be read, which it still charges for) is asked by one request at a time: the
+ * request that saw the failure keeps its retries, everyone else is refused without sending; after
+ * its last attempt the circuit opens (5 s, doubling per failed probe to 5 min), and then a single
+ * probe (one attempt, no retries) decides whether it closes. Shared by every resource, so five
+ * views polling a broken upstream cost one probe per interval, not five.
+ */
+interface Circuit {
+  failures: number;
+  openUntil: number;
+  /** A request is retrying or probing: nobody else sends meanwhile. */
+  probing: boolean;
+  lastError: UpstreamError | null;
+}
+
+/** Failure classes that say the upstream itself is in trouble (not our request, not the key). */
+function tripsCircuit(error: UpstreamError): boolean {
+  return isRetryable(error) || error.errorClass === 'malformed_response';
+}
+
+/**
  * The only holder of the API key: adds `Authorization` here and nowhere else, asks the quota
- * governor before every request, retries 500/502/503 and network failures with full-jitter
+ * governor before every request, retries 500/502/503/504 and network failures with full-jitter
  * exponential back-off (bounded in attempts and total time), never retries 4xx, honours 429's
- * `Retry-After`, and classifies every failure into one of the shared error classes.
+ * `Retry-After`, classifies every failure into one of the shared error classes, and keeps the
+ * circuit breaker above.
  */
 export class UpstreamClient {
   readonly #options: UpstreamClientOptions;
   readonly #transport: Transport;
   #authFailure: { error: UpstreamError; until: number } | null = null;
   #closed = false;
+  #circuit: Circuit = { failures: 0, openUntil: 0, probing: false, lastError: null };
   #health: UpstreamHealth = { lastError: null, lastSuccessAt: null, lastOutcome: null };
 
   constructor(options: UpstreamClientOptions) {
@@ -76,61 +102,120 @@ export class UpstreamClient {
     return this.#health;
   }
 
-  async get(
+  /**
+   * GETs `path` and hands the answer to `read`, which turns it into what the caller keeps and
+   * throws `malformed()` for an answer it cannot use: such an answer counts as a failure of the
+   * upstream (for the circuit and the health), though it was a 200.
+   */
+  async get<T = UpstreamAnswer>(
     path: string,
     query: Record<string, string>,
     opts: { route: UpstreamRoute; purpose: Purpose; accept404?: boolean },
-  ): Promise<UpstreamAnswer> {
+    read: (answer: UpstreamAnswer) => T = (answer) => answer as T,
+  ): Promise<T> {
     const { now, retry, quota } = this.#options;
     const auth = this.#authFailure;
     if (auth && now() < auth.until) throw auth.error.replayed(auth.until - now());
+    // This request is the one that finds out whether a failing upstream is back.
+    let prober = this.#enterCircuit();
+    const maxAttempts = prober ? 1 : retry.maxAttempts;
 
     const started = performance.now();
-    for (let attempt = 1; ; attempt++) {
-      if (this.#closed) {
-        throw new UpstreamError(
-          'network',
-          'The dashboard server is shutting down',
-          null,
-          null,
-          false,
+    try {
+      for (let attempt = 1; ; attempt++) {
+        if (this.#closed) {
+          throw new UpstreamError(
+            'network',
+            'The dashboard server is shutting down',
+            null,
+            null,
+            false,
+          );
+        }
+        const permit = quota.permit(opts.purpose);
+        if (!permit.ok) {
+          throw new UpstreamError(
+            'rate_limited',
+            `Not asking the Risk API now: ${permit.reason}`,
+            null,
+            permit.retryAfterMs,
+            false,
+          );
+        }
+        let error: UpstreamError;
+        try {
+          const result = read(await this.#attempt(path, query, opts, attempt));
+          this.#recordSuccess();
+          return result;
+        } catch (caught) {
+          if (!(caught instanceof UpstreamError)) throw caught;
+          error = caught;
+        }
+        const trips = tripsCircuit(error);
+        // The first request to see the upstream fail keeps its retries; one that fails while
+        // another is already finding out (or after the circuit opened) gives up at once.
+        let giveUp = false;
+        if (trips && !prober) {
+          const circuit = this.#circuit;
+          if (circuit.probing || circuit.failures > 0) giveUp = true;
+          else prober = circuit.probing = true;
+        }
+        const delay = this.#backoff(attempt, error);
+        const elapsed = performance.now() - started;
+        if (
+          giveUp ||
+          !isRetryable(error) ||
+          attempt >= maxAttempts ||
+          elapsed + delay > retry.maxTotalMs
+        ) {
+          if (trips && prober) this.#openCircuit(error);
+          this.recordFailure(error);
+          throw error;
+        }
+        this.#options.logger.info(
+          {
+            route: opts.route,
+            path,
+            attempt,
+            class: error.errorClass,
+            status: error.status,
+            delay,
+          },
+          'retrying the Risk API',
         );
+        await sleep(delay);
       }
-      const permit = quota.permit(opts.purpose);
-      if (!permit.ok) {
-        throw new UpstreamError(
-          'rate_limited',
-          `Not asking the Risk API now: ${permit.reason}`,
-          null,
-          permit.retryAfterMs,
-          false,
-        );
-      }
-      let error: UpstreamError;
-      try {
-        const answer = await this.#attempt(path, query, opts, attempt);
-        this.#recordSuccess();
-        return answer;
-      } catch (caught) {
-        if (!(caught instanceof UpstreamError)) throw caught;
-        error = caught;
-      }
-      const delay = this.#backoff(attempt, error);
-      const elapsed = performance.now() - started;
-      if (
-        !isRetryable(error) ||
-        attempt >= retry.maxAttempts ||
-        elapsed + delay > retry.maxTotalMs
-      ) {
-        this.recordFailure(error);
-        throw error;
-      }
-      this.#options.logger.info(
-        { route: opts.route, path, attempt, class: error.errorClass, status: error.status, delay },
-        'retrying the Risk API',
-      );
-      await sleep(delay);
+    } finally {
+      if (prober) this.#circuit.probing = false;
     }
+  }
+
+  /** When the upstream is failing: refuses (sends nothing), or makes this request the probe. */
+  #enterCircuit(): boolean {
+    const circuit = this.#circuit;
+    const now = this.#options.now();
+    const last = circuit.lastError;
+    if (circuit.probing) {
+      throw new UpstreamError(
+        last?.errorClass ?? 'network',
+        `The Risk API is failing; one request is checking whether it is back${last ? ` (${last.message})` : ''}`,
+        last?.status ?? null,
+        CIRCUIT_BASE_MS,
+        false,
+      );
+    }
+    if (circuit.failures === 0) return false;
+    if (now < circuit.openUntil && last) throw last.replayed(circuit.openUntil - now);
+    circuit.probing = true;
+    return true;
+  }
+
+  #openCircuit(error: UpstreamError): void {
+    const circuit = this.#circuit;
+    circuit.failures++;
+    const wait = Math.min(CIRCUIT_MAX_MS, CIRCUIT_BASE_MS * 2 ** (circuit.failures - 1));
+    circuit.openUntil = this.#options.now() + wait;
+    circuit.lastError = error;
   }
 
   /** Parses a success body with a shared schema; a broken one becomes a 502-class failure. */
@@ -149,16 +234,14 @@ export class UpstreamClient {
     return parsed.data;
   }
 
-  /** Records and logs an unusable success answer; returns the error to throw. */
+  /** The failure for an unusable success answer (`get` records it when `read` throws it). */
   malformed(path: string, answer: { status: number; headers: IncomingHttpHeaders }, what: string) {
     const type = headerValue(answer.headers, 'content-type') ?? 'no content type';
-    const error = new UpstreamError(
+    return new UpstreamError(
       'malformed_response',
       `The Risk API sent ${what} for ${path} (status ${answer.status}, ${type})`,
       answer.status,
     );
-    this.recordFailure(error);
-    return error;
   }
 
   recordFailure(error: UpstreamError): void {
@@ -187,6 +270,7 @@ export class UpstreamClient {
 
   #recordSuccess(): void {
     this.#authFailure = null;
+    this.#circuit = { failures: 0, openUntil: 0, probing: false, lastError: null };
     this.#health = { ...this.#health, lastSuccessAt: this.#options.now(), lastOutcome: 'ok' };
   }
 

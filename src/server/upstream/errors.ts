@@ -26,7 +26,7 @@ export class UpstreamError extends Error {
   }
 }
 
-/** Failures worth another attempt after a pause: the API documents 500/502/503 as such. */
+/** Failures worth another attempt after a pause: the API documents 500/502/503 as such; 504 (a gateway timeout) and network failures are too. */
 export function isRetryable(error: UpstreamError): boolean {
   return (
     error.errorClass === 'network' ||
