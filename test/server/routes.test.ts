@@ -141,16 +141,16 @@ describe('GET /api/countries', () => {
 });
 
 describe('GET /api/v1/export', () => {
-  it('passes the file through with the upstream Content-Disposition, cached for the batch', async () => {
+  it('passes the file through under a name built from the batch date, cached for the batch', async () => {
     const csv = await get(stack, '/api/v1/export');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(
-      /^attachment; filename=ggri-export-2026-11-23\.csv$/,
+      /^attachment; filename="ggri-export-2026-11-23\.csv"$/,
     );
     expect(csv.body.split('\n')[0]).toMatch(/^# generated_at: /);
     const json = await get(stack, '/api/v1/export?format=json');
-    expect(json.headers['content-disposition']).toMatch(/filename=ggri-export-2026-11-23\.json$/);
+    expect(json.headers['content-disposition']).toMatch(/filename="ggri-export-2026-11-23\.json"$/);
     expect(JSON.parse(json.body)).toHaveProperty('feed_history');
     const again = await upstreamRequestsDuring(stack, async () => {
       const res = await get(stack, '/api/v1/export?format=csv');

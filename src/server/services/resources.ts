@@ -19,7 +19,11 @@ export type HotspotsValue = { status: 200; data: HotspotsResponse } | Rejection;
 export type CountryValue = { status: 200; data: CountryResponse } | Rejection;
 export type ExportFormat = 'csv' | 'json';
 export type ExportValue =
-  { status: 200; text: string; contentType: string; disposition: string | null } | Rejection;
+  /**
+   * The export's text and the content type we send it with (ours, by format: the upstream's
+   * headers are untrusted text and are never passed on).
+   */
+  { status: 200; text: string; contentType: string } | Rejection;
 
 function rejection(answer: UpstreamAnswer, what: string): Rejection {
   const status = answer.status === 404 ? 404 : 400;
@@ -118,15 +122,10 @@ export class ResourceSpecs {
             return { value: rejection(answer, path), asOfText: null, size: 256 };
           }
           const text = answer.body.toString('utf8');
+          const upstreamType = headerValue(answer.headers, 'content-type') ?? '';
           const contentType =
-            headerValue(answer.headers, 'content-type') ??
-            (format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8');
-          const value: ExportValue = {
-            status: 200,
-            text,
-            contentType,
-            disposition: headerValue(answer.headers, 'content-disposition'),
-          };
+            format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8';
+          const value: ExportValue = { status: 200, text, contentType };
           if (format === 'json') {
             let payload: unknown;
             try {
@@ -142,7 +141,7 @@ export class ResourceSpecs {
               size: text.length * 2,
             };
           }
-          if (/html/i.test(contentType) || /^\s*</.test(text)) {
+          if (/html/i.test(upstreamType) || /^\s*</.test(text)) {
             throw this.client.malformed(
               `${path}?format=csv`,
               answer,

@@ -141,7 +141,7 @@ export class RiskData {
     }));
   }
 
-  /** The export file: the upstream's bytes and Content-Disposition, cached for the batch. */
+  /** The export file: the upstream's bytes, our headers, cached for the batch. */
   async exportFile(format: ExportFormat, guard: MissGuard): Promise<Served> {
     const loaded = await this.cache.load(this.specs.export(format), guard);
     const value = loaded.entry.value;
@@ -151,10 +151,11 @@ export class RiskData {
       body = Buffer.from(value.text, 'utf8');
       this.#bodies.set(loaded.entry, body);
     }
-    const day = new Date(this.now()).toISOString().slice(0, 10);
+    // Named by the batch it holds (the fetch date when the export carried no date); built here,
+    // never passed through from the upstream, whose headers are untrusted text.
+    const day = new Date(loaded.entry.asOf ?? loaded.entry.fetchedAt).toISOString().slice(0, 10);
     const headers = cacheHeaders(loaded, this.now());
-    headers['content-disposition'] =
-      value.disposition ?? `attachment; filename="ggri-export-${day}.${format}"`;
+    headers['content-disposition'] = `attachment; filename="ggri-export-${day}.${format}"`;
     return this.#count('export', {
       status: 200,
       contentType: value.contentType,

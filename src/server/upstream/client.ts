@@ -73,6 +73,20 @@ interface Circuit {
   lastError: UpstreamError | null;
 }
 
+/**
+ * The media type of an upstream's Content-Type for a message (`text/html`), without parameters:
+ * a header is untrusted text (a hostile or buggy upstream may echo the key into it).
+ */
+function mediaType(header: string | null): string {
+  if (header === null) return 'no content type';
+  const match = /^\s*([a-z][a-z0-9.+-]{0,30}\/[a-z0-9][a-z0-9.+-]{0,40})\s*(;|$)/i.exec(header);
+  const type = match?.[1]?.toLowerCase();
+  // Long runs of letters and digits are not media types but could be a secret.
+  if (!type || /[a-z0-9]{24}/.test(type) || /ar_live/.test(type))
+    return 'an unreadable content type';
+  return type;
+}
+
 /** Failure classes that say the upstream itself is in trouble (not our request, not the key). */
 function tripsCircuit(error: UpstreamError): boolean {
   return isRetryable(error) || error.errorClass === 'malformed_response';
@@ -236,7 +250,7 @@ export class UpstreamClient {
 
   /** The failure for an unusable success answer (`get` records it when `read` throws it). */
   malformed(path: string, answer: { status: number; headers: IncomingHttpHeaders }, what: string) {
-    const type = headerValue(answer.headers, 'content-type') ?? 'no content type';
+    const type = mediaType(headerValue(answer.headers, 'content-type'));
     return new UpstreamError(
       'malformed_response',
       `The Risk API sent ${what} for ${path} (status ${answer.status}, ${type})`,
