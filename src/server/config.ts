@@ -205,7 +205,7 @@ function addressList(env: Env, name: string): string[] {
 }
 
 /** The names a loopback-bound BFF answers to: DNS rebinding cannot reach it under another name. */
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
+export const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
 
 function hostList(env: Env, host: string): string[] | null {
   const raw = nonEmpty(env, 'ALLOWED_HOSTS');

@@ -1,16 +1,18 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientIdentity } from '../client-identity.js';
 import type { AppConfig } from '../config.js';
-import { sendError } from '../routes/respond.js';
+import { sendError } from '../reply.js';
 import { loginPage } from './login-page.js';
+import { GuessThrottle, Sessions } from './sessions.js';
 
 const SESSION_COOKIE = 'grd_session';
 const SESSION_SECONDS = 12 * 60 * 60;
-/** Open to anyone: liveness and readiness probes cannot sign in; the login page must be reachable. */
-const OPEN_PATHS = new Set(['/healthz', '/readyz', '/login', '/logout']);
+/** Wrong tokens one client address may send in a minute before it must wait. */
+const GUESSES_PER_MINUTE = 10;
+/** Liveness and readiness probes cannot sign in (GET and HEAD only). */
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
@@ -21,32 +23,35 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-function sessionMac(token: string, expires: number): string {
-  return createHmac('sha256', token).update(`grd-session:${expires}`).digest('base64url');
-}
-
-/** `<expiry>.<HMAC>`: stateless, survives restarts, invalid as soon as the token changes. */
-export function sessionValue(token: string, nowMs: number): string {
-  const expires = Math.floor(nowMs / 1000) + SESSION_SECONDS;
-  return `${expires}.${sessionMac(token, expires)}`;
-}
-
-function validSession(value: string | undefined, token: string, nowMs: number): boolean {
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value ?? '');
-  if (!match?.[1] || !match[2]) return false;
-  const expires = Number(match[1]);
-  return expires > nowMs / 1000 && sameSecret(match[2], sessionMac(token, expires));
-}
-
 function bearer(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match?.[1] ?? null;
 }
 
 /**
+ * A form post from our own pages only: browsers send `Origin` (and `Sec-Fetch-Site`) on POST,
+ * so another site cannot sign someone out or in. Clients that send neither (curl) pass.
+ */
+function sameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    // Through URL on both sides, so a default port written out (`:80`) compares equal.
+    return (
+      new URL(origin).host === new URL(`${new URL(origin).protocol}//${request.headers.host}`).host
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Access control when the operator configured one: DASHBOARD_TOKEN (a bearer token for scripts,
- * or the sign-in page that sets an HttpOnly, SameSite=Strict session cookie) and/or
- * TRUSTED_PROXY_AUTH_HEADER (an SSO proxy in front vouches for each request). Either passes.
+ * or the sign-in page whose session cookie is HttpOnly, SameSite=Strict and revoked on sign-out)
+ * and/or TRUSTED_PROXY_AUTH_HEADER (an SSO proxy in front vouches for each request, believed
+ * only from TRUSTED_PROXY_ADDRESSES). Either passes. Wrong tokens are throttled per address.
  */
 export async function installAccess(
   app: FastifyInstance,
@@ -59,19 +64,43 @@ export async function installAccess(
   if (token === null && proxyHeader === null) return;
 
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  const sessions = new Sessions(SESSION_SECONDS * 1000, now);
+  const guesses = new GuessThrottle(GUESSES_PER_MINUTE, now);
 
-  const allowed = (request: FastifyRequest): boolean => {
+  /** True, false, or the wait in ms when this address has guessed wrong too often. */
+  const check = (request: FastifyRequest): boolean | number => {
     if (identity.vouchedUser(request) !== null) return true;
     if (token === null) return false;
     const given = bearer(request);
-    if (given !== null) return sameSecret(given, token);
-    return validSession(request.cookies[SESSION_COOKIE], token, now());
+    if (given === null) return sessions.valid(request.cookies[SESSION_COOKIE]);
+    const wait = guesses.blockedFor(request.ip);
+    if (wait > 0) return wait;
+    if (sameSecret(given, token)) return true;
+    guesses.fail(request.ip);
+    return false;
+  };
+
+  const open = (request: FastifyRequest, path: string): boolean => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (PROBE_PATHS.has(path)) return read;
+    // The sign-in page and its form exist only with a token (proxy mode has no /login).
+    if (token === null) return false;
+    return (path === '/login' && (read || request.method === 'POST')) || path === '/logout';
   };
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (OPEN_PATHS.has(path) || allowed(request)) return;
+    if (open(request, path)) return;
+    const verdict = check(request);
+    if (verdict === true) return;
+    if (typeof verdict === 'number') {
+      return sendError(
+        reply,
+        429,
+        'Too many wrong tokens from this address; wait a minute',
+        verdict,
+      );
+    }
     return deny(request, reply, path, token !== null);
   });
 
@@ -93,26 +122,34 @@ export async function installAccess(
     { parseAs: 'string', bodyLimit: 4096 },
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   );
-  app.post(
-    '/login',
-    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
-    async (request, reply) => {
-      const form = request.body instanceof URLSearchParams ? request.body : null;
-      const given = form?.get('token') ?? '';
-      if (!sameSecret(given, token)) {
-        return reply.code(401).type('text/html; charset=utf-8').send(loginPage(true));
-      }
-      return reply
-        .setCookie(SESSION_COOKIE, sessionValue(token, now()), {
-          ...cookieOptions,
-          maxAge: SESSION_SECONDS,
-        })
-        .redirect('/', 303);
-    },
-  );
-  app.post('/logout', async (_request, reply) =>
-    reply.clearCookie(SESSION_COOKIE, cookieOptions).redirect('/login', 303),
-  );
+  app.post('/login', async (request, reply) => {
+    if (!sameOrigin(request)) return sendError(reply, 403, 'Sign-in must come from this site');
+    const wait = guesses.blockedFor(request.ip);
+    if (wait > 0) {
+      return sendError(reply, 429, 'Too many wrong tokens from this address; wait a minute', wait);
+    }
+    const form = request.body instanceof URLSearchParams ? request.body : null;
+    const given = form?.get('token') ?? '';
+    if (!sameSecret(given, token)) {
+      guesses.fail(request.ip);
+      return reply.code(401).type('text/html; charset=utf-8').send(loginPage(true));
+    }
+    return reply
+      .setCookie(SESSION_COOKIE, sessions.open(), { ...cookieOptions, maxAge: SESSION_SECONDS })
+      .redirect('/', 303);
+  });
+  app.post('/logout', async (request, reply) => {
+    if (!sameOrigin(request)) return sendError(reply, 403, 'Sign-out must come from this site');
+    sessions.revoke(request.cookies[SESSION_COOKIE]);
+    return reply.clearCookie(SESSION_COOKIE, cookieOptions).redirect('/login', 303);
+  });
+  // Signing out changes state: a link or a prefetch must not do it, and must not get the SPA.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/logout',
+    handler: async (_request, reply) =>
+      sendError(reply.header('allow', 'POST'), 405, 'Sign out with POST /logout (a form button)'),
+  });
 }
 
 function deny(

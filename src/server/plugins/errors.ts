@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendError } from '../routes/respond.js';
+import { sendError } from '../reply.js';
 
 /** `/country/UKR`, `/`, `/overview`: no file extension in the last segment. */
 function isPageRoute(path: string): boolean {

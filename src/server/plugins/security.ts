@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import type { AppConfig } from '../config.js';
+import { LOOPBACK_NAMES, type AppConfig } from '../config.js';
+import { sendError } from '../reply.js';
 
 /** The tile host for the CSP: `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`. */
 export function tileSource(template: string): string {
@@ -65,8 +66,29 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
  */
 export function installSecurity(app: FastifyInstance, config: AppConfig): void {
   const headers = securityHeaders(config);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const allowed =
+    config.access.allowedHosts === undefined ? LOOPBACK_NAMES : config.access.allowedHosts;
+  const hosts = allowed === null ? null : new Set(allowed);
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // DNS rebinding: a page on another site whose name now resolves to us must not reach the
+    // API (and spend the key) through the visitor's browser. Only our own names are answered.
+    if (hosts !== null && !hosts.has(hostName(request.headers.host))) {
+      void sendError(
+        reply,
+        421,
+        'This server does not answer for that host name (see ALLOWED_HOSTS)',
+      );
+      return;
+    }
     done();
   });
+}
+
+/** `Host: [::1]:3000` → `::1`; `Example.org:80` → `example.org`; absent → ''. */
+export function hostName(header: string | undefined): string {
+  if (!header) return '';
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(header);
+  if (bracketed?.[1]) return bracketed[1].toLowerCase();
+  return header.replace(/:\d+$/, '').toLowerCase();
 }

@@ -7,7 +7,12 @@ import type { Served } from '../services/render.js';
 import type { RiskData } from '../services/risk-data.js';
 import type { Metrics } from '../metrics.js';
 import { UpstreamError } from '../upstream/errors.js';
+import { sendError } from '../reply.js';
 import { BadRequest } from './params.js';
+
+// Routes and plugins share the one error writer; it lives outside routes/ so plugins need not
+// import from here. Re-exported for routes written against this module.
+export { sendError };
 
 /** What the data routes are given: the data service and a per-request miss guard; no internals. */
 export interface DataRouteOptions {
@@ -19,21 +24,6 @@ export interface DataRouteOptions {
 /** Bodies above this go out as a stream of chunks (exports), smaller ones in one write. */
 const STREAM_ABOVE_BYTES = 256 * 1024;
 const CHUNK_BYTES = 64 * 1024;
-
-export function sendError(
-  reply: FastifyReply,
-  status: number,
-  error: string,
-  retryAfterMs: number | null = null,
-): FastifyReply {
-  const body: { ok: false; error: string; retry_after_seconds?: number } = { ok: false, error };
-  if (retryAfterMs !== null) {
-    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    body.retry_after_seconds = seconds;
-    reply.header('retry-after', String(seconds));
-  }
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
-}
 
 export function sendServed(
   request: FastifyRequest,
