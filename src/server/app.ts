@@ -8,7 +8,7 @@ import { CacheStore } from './cache/store.js';
 import { ClientIdentity } from './client-identity.js';
 import { ClientMissLimiter } from './client-limit.js';
 import type { AppConfig } from './config.js';
-import { ResourceSpecs } from './services/resources.js';
+import { isServableValue, ResourceSpecs } from './services/resources.js';
 import { RiskData } from './services/risk-data.js';
 import { buildStatus } from './services/status.js';
 import { AccessLog, createLogger, LazyChildLogger } from './logger.js';
@@ -114,6 +114,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         deps.upstream.baseUrl,
         () => ({ batch: batch.state, quota: quota.snapshot(), entries: store.entries().reverse() }),
         app.log,
+        isServableValue,
       )
     : null;
   if (persistence) {

@@ -134,9 +134,14 @@ describe('persistence', () => {
     const used = (await get(stack, '/api/status')).json().quota.used_last_60min;
     await stack.app.close();
 
-    const files = readdirSync(dataDir).filter((f) => f.endsWith('.json'));
-    expect(files).toEqual([expect.stringMatching(/^cache-demo-[0-9a-f]{16}\.json$/)]);
-    expect(readFileSync(join(dataDir, files[0] ?? ''), 'utf8')).not.toContain(stack.key);
+    const files = readdirSync(dataDir).sort();
+    expect(files).toEqual([
+      expect.stringMatching(/^cache-demo-[0-9a-f]{16}\.json$/),
+      expect.stringMatching(/^quota-demo-[0-9a-f]{16}\.json$/),
+    ]);
+    for (const file of files) {
+      expect(readFileSync(join(dataDir, file), 'utf8')).not.toContain(stack.key);
+    }
 
     const app = await buildApp(testConfig({ dataDir }), {
       upstream: { mode: 'demo', baseUrl: stack.upstream.url, apiKey: new Secret(stack.key) },
@@ -176,7 +181,7 @@ describe('persistence', () => {
     }
     expect(
       readdirSync(dataDir)
-        .filter((f) => f.endsWith('.json'))
+        .filter((f) => f.startsWith('cache-'))
         .sort(),
     ).toEqual([expect.stringMatching(/^cache-demo-/), expect.stringMatching(/^cache-live-/)]);
   });
@@ -186,7 +191,7 @@ describe('persistence', () => {
     stack = await startTestStack({ config: { dataDir } });
     await get(stack, '/api/v1/hotspots');
     await stack.app.close();
-    const file = readdirSync(dataDir).find((f) => f.endsWith('.json')) ?? '';
+    const file = readdirSync(dataDir).find((f) => f.startsWith('cache-')) ?? '';
     writeFileSync(join(dataDir, file), '{"version":1,"entries":[{"trunc');
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,8 +9,46 @@ import type { BatchState } from './batch.js';
 import type { CacheEntry } from './store.js';
 
 const FORMAT_VERSION = 1;
+
+const EMPTY_BATCH: BatchState = {
+  latestAsOf: null,
+  latestAsOfText: null,
+  methodologyVersion: null,
+  firstSeenAt: null,
+  confirmedAt: null,
+};
+const EMPTY_QUOTA: QuotaState = {
+  sent: [],
+  limit: null,
+  headerRemaining: null,
+  headerAt: null,
+  sentSinceHeader: 0,
+  blockedUntil: null,
+};
 const WRITE_DELAY_MS = 250;
 
+/** Cache files hold API data: only this user may read them. */
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
+const quotaSchema = z.object({
+  sent: z.array(z.number()),
+  limit: z.number().nullable(),
+  headerRemaining: z.number().nullable(),
+  headerAt: z.number().nullable(),
+  sentSinceHeader: z.number().int().min(0),
+  blockedUntil: z.number().nullable(),
+});
+
+const entrySchema = z.object({
+  key: z.string(),
+  fetchedAt: z.number(),
+  asOf: z.number().nullable(),
+  value: z.unknown(),
+  size: z.number(),
+});
+
+/** Entries are checked one by one: one bad entry is dropped, the rest are kept. */
 const snapshotSchema = z.object({
   version: z.literal(FORMAT_VERSION),
   savedAt: z.number(),
@@ -21,24 +59,12 @@ const snapshotSchema = z.object({
     firstSeenAt: z.number().nullable(),
     confirmedAt: z.number().nullable(),
   }),
-  quota: z.object({
-    sent: z.array(z.number()),
-    limit: z.number().nullable(),
-    headerRemaining: z.number().nullable(),
-    headerAt: z.number().nullable(),
-    sentSinceHeader: z.number().int().min(0),
-    blockedUntil: z.number().nullable(),
-  }),
-  entries: z.array(
-    z.object({
-      key: z.string(),
-      fetchedAt: z.number(),
-      asOf: z.number().nullable(),
-      value: z.unknown(),
-      size: z.number(),
-    }),
-  ),
+  /** Older files kept the quota log here; it has its own file now. */
+  quota: quotaSchema.optional(),
+  entries: z.array(z.unknown()),
 });
+
+const quotaFileSchema = z.object({ version: z.literal(FORMAT_VERSION), quota: quotaSchema });
 
 export interface Snapshot {
   batch: BatchState;
@@ -46,14 +72,20 @@ export interface Snapshot {
   entries: CacheEntry[];
 }
 
+/** Whether a persisted value is one the BFF can serve for its key (the resource's own schema). */
+export type ValueCheck = (key: string, value: unknown) => boolean;
+
 /**
  * The cache file: one per upstream, named by mode and a hash of the base URL (never the key), so
  * demo and live data never mix and no secret reaches the disk. Written atomically (temp file +
- * rename), a moment after changes, and once more on close. The quota log is kept too, so a
- * restart remembers what this hour has already spent.
+ * rename, mode 0600), a moment after changes, and once more on close. The quota log has a file of
+ * its own (small, written first), so a cache file that is damaged or too big to write never takes
+ * the memory of what this hour has spent with it. On load every entry is checked against its
+ * resource's schema and bad ones are dropped; temp files left by a killed process are removed.
  */
 export class CachePersistence {
   readonly file: string;
+  readonly quotaFile: string;
   #timer: NodeJS.Timeout | null = null;
   #writing: Promise<void> | null = null;
   #dirty = false;
@@ -64,31 +96,81 @@ export class CachePersistence {
     baseUrl: string,
     private readonly snapshot: () => Snapshot,
     private readonly logger: FastifyBaseLogger,
+    private readonly valueCheck: ValueCheck = () => true,
   ) {
     const hash = createHash('sha256').update(baseUrl).digest('hex').slice(0, 16);
     this.file = join(dir, `cache-${mode}-${hash}.json`);
+    this.quotaFile = join(dir, `quota-${mode}-${hash}.json`);
   }
 
-  /** Reads the file; a missing file is a cold start, a corrupt one a warning and a cold start. */
+  /** Reads the files; missing is a cold start, damaged a warning and as much as can be kept. */
   load(): Snapshot | null {
-    let text: string;
+    this.#removeTempFiles();
+    const quota = this.#loadQuota();
+    const text = this.#read(this.file);
+    let parsed: z.infer<typeof snapshotSchema> | null = null;
+    if (text !== null) {
+      try {
+        parsed = snapshotSchema.parse(JSON.parse(text));
+      } catch {
+        this.logger.warn({ file: this.file }, 'cache file corrupt; starting with an empty cache');
+      }
+    }
+    const quotaState = quota ?? parsed?.quota ?? null;
+    if (!parsed && !quotaState) return null;
+    const entries: CacheEntry[] = [];
+    let dropped = 0;
+    for (const raw of parsed?.entries ?? []) {
+      const entry = entrySchema.safeParse(raw);
+      if (entry.success && this.valueCheck(entry.data.key, entry.data.value))
+        entries.push(entry.data);
+      else dropped++;
+    }
+    if (dropped > 0) {
+      this.logger.warn({ file: this.file, dropped }, 'cache file entries invalid; dropped them');
+    }
+    return {
+      batch: parsed?.batch ?? EMPTY_BATCH,
+      quota: quotaState ?? EMPTY_QUOTA,
+      entries,
+    };
+  }
+
+  #read(file: string): string | null {
     try {
-      text = readFileSync(this.file, 'utf8');
+      return readFileSync(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        this.logger.warn(
-          { file: this.file },
-          'cache file unreadable; starting with an empty cache',
-        );
+        this.logger.warn({ file }, 'cache file unreadable; starting without it');
       }
       return null;
     }
+  }
+
+  #loadQuota(): QuotaState | null {
+    const text = this.#read(this.quotaFile);
+    if (text === null) return null;
     try {
-      const parsed = snapshotSchema.parse(JSON.parse(text));
-      return { batch: parsed.batch, quota: parsed.quota, entries: parsed.entries };
+      return quotaFileSchema.parse(JSON.parse(text)).quota;
     } catch {
-      this.logger.warn({ file: this.file }, 'cache file corrupt; starting with an empty cache');
+      this.logger.warn({ file: this.quotaFile }, 'quota file corrupt; the hour is counted afresh');
       return null;
+    }
+  }
+
+  /** `*.tmp` of our files from a process that was killed mid-write (never renamed). */
+  #removeTempFiles(): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    const prefixes = [this.file, this.quotaFile].map((f) => `${f.slice(this.dir.length + 1)}.`);
+    for (const name of names) {
+      if (name.endsWith('.tmp') && prefixes.some((p) => name.startsWith(p))) {
+        rmSync(join(this.dir, name), { force: true });
+      }
     }
   }
 
@@ -109,10 +191,12 @@ export class CachePersistence {
     await this.#writing;
     if (!this.#dirty) return;
     try {
-      mkdirSync(this.dir, { recursive: true });
-      const temp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temp, this.#serialise());
-      renameSync(temp, this.file);
+      mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+      for (const [file, text] of this.#serialise()) {
+        const temp = `${file}.${process.pid}.tmp`;
+        writeFileSync(temp, text, { mode: FILE_MODE });
+        renameSync(temp, file);
+      }
       this.#dirty = false;
     } catch (error) {
       this.logger.error({ file: this.file, err: error }, 'could not write the cache file');
@@ -128,10 +212,12 @@ export class CachePersistence {
     this.#dirty = false;
     this.#writing = (async () => {
       try {
-        mkdirSync(this.dir, { recursive: true });
-        const temp = `${this.file}.${process.pid}.tmp`;
-        await writeFile(temp, this.#serialise());
-        await rename(temp, this.file);
+        mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+        for (const [file, text] of this.#serialise()) {
+          const temp = `${file}.${process.pid}.tmp`;
+          await writeFile(temp, text, { mode: FILE_MODE });
+          await rename(temp, file);
+        }
       } catch (error) {
         this.#dirty = true;
         this.logger.error({ file: this.file, err: error }, 'could not write the cache file');
@@ -141,8 +227,12 @@ export class CachePersistence {
     this.#writing = null;
   }
 
-  #serialise(): string {
+  /** The quota file first: it is small and what matters most after a crash. */
+  #serialise(): Array<[string, string]> {
     const { batch, quota, entries } = this.snapshot();
-    return JSON.stringify({ version: FORMAT_VERSION, savedAt: Date.now(), batch, quota, entries });
+    return [
+      [this.quotaFile, JSON.stringify({ version: FORMAT_VERSION, quota })],
+      [this.file, JSON.stringify({ version: FORMAT_VERSION, savedAt: Date.now(), batch, entries })],
+    ];
   }
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
 import { hotspotsResponseSchema, countryResponseSchema } from '../../shared/schemas/responses.js';
 import type { CountryResponse, HotspotsResponse } from '../../shared/schemas/responses.js';
 import { exportJsonSchema } from '../../shared/schemas/responses.js';
@@ -31,6 +32,35 @@ function rejection(answer: UpstreamAnswer, what: string): Rejection {
     status,
     error: answer.errorText ?? `The Risk API answered ${status} for ${what}`,
   };
+}
+
+const rejectionSchema = z.object({ status: z.literal([400, 404]), error: z.string() });
+const valueSchemas: Array<[prefix: string, schema: z.ZodType]> = [
+  [
+    'hotspots|',
+    z.union([z.object({ status: z.literal(200), data: hotspotsResponseSchema }), rejectionSchema]),
+  ],
+  [
+    'country|',
+    z.union([z.object({ status: z.literal(200), data: countryResponseSchema }), rejectionSchema]),
+  ],
+  [
+    'export|',
+    z.union([
+      z.object({ status: z.literal(200), text: z.string(), contentType: z.string() }),
+      rejectionSchema,
+    ]),
+  ],
+];
+
+/**
+ * Whether a value read back from the cache file is one this key's resource could have stored:
+ * checked with the same schemas as upstream answers, so a damaged entry is dropped on load
+ * instead of failing every request for it until refetched.
+ */
+export function isServableValue(key: string, value: unknown): boolean {
+  const schema = valueSchemas.find(([prefix]) => key.startsWith(prefix))?.[1];
+  return schema !== undefined && schema.safeParse(value).success;
 }
 
 /** Every upstream request the BFF can make, as cacheable resources with normalised keys. */
