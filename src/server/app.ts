@@ -14,7 +14,7 @@ import { buildStatus } from './services/status.js';
 import { AccessLog, createLogger, LazyChildLogger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { installAccess } from './plugins/access.js';
-import { installErrorHandlers } from './plugins/errors.js';
+import { clientError, frameworkError, installErrorHandlers } from './plugins/errors.js';
 import { installSecurity } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 import { countriesRoutes } from './routes/countries.js';
@@ -69,6 +69,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // Long enough that an overlong ISO code reaches validation (and gets a 400, not a 404).
     routerOptions: { maxParamLength: 1000 },
     bodyLimit: 16 * 1024,
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     logController: new AccessLog(),
     childLoggerFactory: (parent, bindings, options) =>
       new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger,

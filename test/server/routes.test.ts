@@ -217,12 +217,12 @@ describe('errors in one shape', () => {
   it.each([
     ['GET', '/api/nothing-here', 404],
     ['GET', '/api/v1/unknown', 404],
-    ['POST', '/api/v1/hotspots', 404],
-    ['DELETE', '/api/v1/country/UKR', 404],
+    ['POST', '/api/v1/hotspots', 405],
+    ['DELETE', '/api/v1/country/UKR', 405],
   ])('%s %s → %i {ok:false,error}', async (method, url, status) => {
     const res = await stack.app.inject({ method: method as 'GET', url });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ ok: false, error: expect.stringContaining(url) });
+    expect(res.json()).toEqual({ ok: false, error: expect.any(String) });
   });
 
   it('a malformed JSON body gets the same shape', async () => {

@@ -1,5 +1,47 @@
-import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../reply.js';
+
+/** API paths that exist (for GET and HEAD): any other method on them is a 405, not a 404. */
+const API_PATHS = [
+  /^\/api\/v1\/hotspots$/,
+  /^\/api\/v1\/country\/[^/]*$/,
+  /^\/api\/v1\/export$/,
+  /^\/api\/countries$/,
+  /^\/api\/status$/,
+  /^\/(healthz|readyz|metrics)$/,
+];
+
+/** For Fastify's `frameworkErrors`: a URL it cannot decode, in our shape. */
+export function frameworkError(error: Error, _request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(
+    reply,
+    400,
+    (error as { code?: string }).code === 'FST_ERR_BAD_URL'
+      ? 'The request URL could not be read (malformed percent-encoding)'
+      : 'The request could not be read',
+  );
+}
+
+/**
+ * For Fastify's `clientErrorHandler`: what Node's HTTP parser rejects before Fastify sees a
+ * request (an unknown method, a broken request line) still gets our JSON shape.
+ */
+export function clientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({
+    ok: false,
+    error: tooLarge
+      ? 'Request headers too large'
+      : 'The request could not be read (bad request line or method)',
+  });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 /** `/country/UKR`, `/`, `/overview`: no file extension in the last segment. */
 function isPageRoute(path: string): boolean {
@@ -34,15 +76,37 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
     );
   });
 
+  // Under /api/ the static file handler must never answer (it would say 403 "Forbidden" to a
+  // path too long for the router); unknown API paths are a JSON 404, bad country codes a 400.
+  app.get('/api/*', (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/v1/country/')) {
+      return sendError(
+        reply,
+        400,
+        'iso must be a three-letter ISO 3166-1 alpha-3 country code such as UKR',
+      );
+    }
+    return sendError(reply, 404, 'No such API route');
+  });
+
+  // The path is not repeated in answers: it is the caller's text, and can be long.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    if (API_PATHS.some((pattern) => pattern.test(path))) {
+      return sendError(
+        reply.header('allow', 'GET, HEAD'),
+        405,
+        `Method ${request.method} is not allowed here; use GET`,
+      );
+    }
     if (path === '/api' || path.startsWith('/api/')) {
-      return sendError(reply, 404, `No such API route: ${request.method} ${path}`);
+      return sendError(reply, 404, `No such API route for ${request.method}`);
     }
     const readable = request.method === 'GET' || request.method === 'HEAD';
     if (spa && readable && isPageRoute(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return sendError(reply, 404, `Not found: ${request.method} ${path}`);
+    return sendError(reply, 404, 'Not found');
   });
 }

@@ -44,7 +44,7 @@ export function sendServed(
       reply.header('content-encoding', encoded.encoding).header('etag', etag);
     }
   }
-  if (served.status === 200 && etag !== undefined && request.headers['if-none-match'] === etag) {
+  if (served.status === 200 && etag !== undefined && notModified(request, etag)) {
     return reply.code(304).send();
   }
   if (body.length > STREAM_ABOVE_BYTES) {
@@ -52,6 +52,19 @@ export function sendServed(
     return reply.send(Readable.from(chunks(body)));
   }
   return reply.send(body);
+}
+
+/**
+ * `If-None-Match`: `*`, or a list of entity tags compared weakly (RFC 9110 13.1.2), so a client
+ * holding several versions, or a strong form of our weak tag, still gets its 304.
+ */
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+  const ours = opaque(etag);
+  return header.split(',').some((tag) => opaque(tag) === ours);
 }
 
 function* chunks(body: Buffer): Generator<Buffer> {
