@@ -5,12 +5,14 @@ import type { Loaded, MissGuard, ResourceCache } from '../cache/resource-cache.j
 import type { CacheEntry } from '../cache/store.js';
 import type { Metrics } from '../metrics.js';
 import type { UpstreamClient } from '../upstream/client.js';
+import { ClientLimitError } from '../client-limit.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { parseCsvCountries, type CsvCountries } from './csv-countries.js';
 import { exportIndex, type ExportIndex } from './export-index.js';
-import { cacheHeaders, servedJson, type Served } from './render.js';
+import { cacheHeaders, JSON_TYPE, servedJson, type Served } from './render.js';
 import {
   UPSTREAM_MAX_LIMIT,
+  type CountryValue,
   type ExportFormat,
   type ExportValue,
   type Rejection,
@@ -101,7 +103,14 @@ export class RiskData {
         country,
       }));
     }
-    const loaded = await this.cache.load(this.specs.country(iso), guard);
+    let loaded: Loaded<CountryValue>;
+    try {
+      loaded = await this.cache.load(this.specs.country(iso), guard);
+    } catch (error) {
+      const partial = this.#countryFromCsv(iso, error);
+      if (partial) return partial;
+      throw error;
+    }
     const value = loaded.entry.value;
     if (value.status === 404) {
       return this.#json('country', loaded, '404', 404, () => ({
@@ -188,6 +197,42 @@ export class RiskData {
       this.#noted.add(loaded.entry);
     }
     return { loaded, index };
+  }
+
+  /**
+   * When the budget is spent (the key's hour, or this client's share), a country whose row is in
+   * the cached CSV export (scores and every category) is answered from it rather than refused,
+   * marked partial and stale: only its events are missing, and the note says until when.
+   */
+  #countryFromCsv(iso: string, error: unknown): Served | null {
+    const quota =
+      error instanceof ClientLimitError ||
+      (error instanceof UpstreamError && error.errorClass === 'rate_limited');
+    if (!quota) return null;
+    const entry = this.cache.peek<ExportValue>(this.specs.export('csv').key);
+    if (entry?.value.status !== 200) return null;
+    const parsed = this.#parseCsv(entry, entry.value.text);
+    if (parsed instanceof UpstreamError) return null;
+    const row = parsed.countries.find((country) => country.iso === iso);
+    if (!row) return null;
+    const until = new Date(this.now() + Math.max(1000, error.retryAfterMs ?? 0));
+    const reason = `events unavailable until ${until.toISOString().slice(11, 16)} UTC: upstream quota`;
+    const loaded = { entry, outcome: 'stale' as const, staleReason: reason };
+    const body = {
+      ok: true,
+      as_of: parsed.asOf ?? new Date(entry.fetchedAt).toISOString(),
+      country: row,
+      partial: true,
+      stale: true,
+      stale_reason: reason,
+    };
+    return this.#count('country', {
+      status: 200,
+      contentType: JSON_TYPE,
+      body: Buffer.from(JSON.stringify(body)),
+      headers: cacheHeaders(loaded, this.now()),
+      outcome: 'stale',
+    });
   }
 
   #parseCsv(entry: CacheEntry<ExportValue>, text: string): CsvCountries | UpstreamError {
