@@ -5,7 +5,7 @@ import {
   type FastifyRequest,
 } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /**
  * Paths pino blanks out. Fastify's request serialiser logs no headers, but anything that ever
@@ -27,8 +27,10 @@ export const REDACT_PATHS = [
   '*.secret',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+/** The BFF's logger; `destination` (default stdout) lets tests read what it writes. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const VERBOSE = new Set(['debug', 'trace']);

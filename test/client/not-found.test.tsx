@@ -14,12 +14,13 @@ it('an unknown path shows "Page not found" with a way back, and the demo badge',
 });
 
 it('live mode shows no demo badge', async () => {
-  const bff = installFakeBff({ '/api/status': { body: statusBody({ mode: 'live' }) } });
+  // The banner's message comes from the same status answer as the badge would: once it is on
+  // screen, the answer has rendered, so the badge's absence means something.
+  const upstream = { health: 'degraded' as const, last_error: null, message: 'Live status seen' };
+  installFakeBff({ '/api/status': { body: statusBody({ mode: 'live', upstream }) } });
   renderApp('/nowhere');
   await screen.findByRole('heading', { name: 'Page not found' });
-  await expect.poll(() => bff.calls('/api/status').length).toBeGreaterThan(0);
-  // Give the status answer a turn to render before asserting the absence.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await screen.findByText(/^Live status seen/)).toBeInTheDocument();
   expect(screen.queryByText('Demo data')).toBeNull();
   expect(screen.getByRole('contentinfo')).not.toHaveTextContent('demo data');
 });
