@@ -87,7 +87,7 @@ function flag(env: Env, name: string): boolean {
   if (raw === null) return false;
   if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be 1 or 0 (got "${raw}")`);
+  throw new ConfigError(`${name} must be 1 or 0 (or true/false, yes/no) (got "${raw}")`);
 }
 
 function httpUrl(name: string, raw: string): URL {
@@ -266,6 +266,16 @@ function readTiles(env: Env): AppConfig['tiles'] {
   return { url, attribution };
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(env: Env): string {
+  const level = (nonEmpty(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}")`);
+  }
+  return level;
+}
+
 /** Parses the environment once; throws ConfigError with a single line on the first problem. */
 export function parseConfig(env: Env): AppConfig {
   const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
@@ -290,6 +300,6 @@ export function parseConfig(env: Env): AppConfig {
     upstreamRetry: { maxAttempts: 3, maxTotalMs: 10_000, baseDelayMs: 250 },
     tiles: readTiles(env),
     behindTls: flag(env, 'BEHIND_TLS'),
-    logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
+    logLevel: logLevel(env),
   };
 }

@@ -72,7 +72,8 @@ describe('parseConfig', () => {
     [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
     [{ PORT: '-1' }, /PORT/],
     [{ STALE_IF_ERROR_HOURS: '1.5' }, /STALE_IF_ERROR_HOURS/],
-    [{ ALLOW_ANONYMOUS: 'maybe' }, /ALLOW_ANONYMOUS must be 1 or 0/],
+    [{ ALLOW_ANONYMOUS: 'maybe' }, /ALLOW_ANONYMOUS must be 1 or 0 \(or true\/false, yes\/no\)/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of fatal, error/],
     [{ TRUSTED_PROXY_AUTH_HEADER: 'X-User' }, /TRUSTED_PROXY_ADDRESSES is not/],
     [
       { TRUSTED_PROXY_AUTH_HEADER: 'X-User', TRUSTED_PROXY_ADDRESSES: 'proxy.local' },

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { HOTSPOT_DEFAULT_LIMIT, HOTSPOT_MAX_LIMIT } from '../../shared/hotspot-limits.js';
 import { ISO3_PATTERN, normaliseIso3 } from '../../shared/iso.js';
 import type { HotspotsQuery } from '../services/risk-data.js';
 import type { ExportFormat } from '../services/resources.js';
@@ -8,8 +9,8 @@ export class BadRequest extends Error {
   override name = 'BadRequest';
 }
 
-const MAX_LIMIT = 50;
-const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = HOTSPOT_MAX_LIMIT;
+const DEFAULT_LIMIT = HOTSPOT_DEFAULT_LIMIT;
 const TIER_LABEL = /^[a-z0-9_-]{1,32}$/;
 const MAX_TIER_ITEMS = 16;
 const INCLUDE_ITEMS = ['categories', 'events'] as const;

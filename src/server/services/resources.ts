@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { HOTSPOT_MAX_LIMIT } from '../../shared/hotspot-limits.js';
 import { hotspotsResponseSchema, countryResponseSchema } from '../../shared/schemas/responses.js';
 import type { CountryResponse, HotspotsResponse } from '../../shared/schemas/responses.js';
 import { exportJsonSchema } from '../../shared/schemas/responses.js';
@@ -8,7 +9,7 @@ import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.js';
 import { headerValue } from '../upstream/classify.js';
 
 /** The API's maximum page: the BFF always asks for it and serves smaller limits by slicing. */
-export const UPSTREAM_MAX_LIMIT = 50;
+export const UPSTREAM_MAX_LIMIT = HOTSPOT_MAX_LIMIT;
 
 /** The upstream's own 400/404 verdict, cached like data so asking again costs nothing. */
 export interface Rejection {

@@ -1,10 +1,11 @@
+import { HOTSPOT_DEFAULT_LIMIT, HOTSPOT_MAX_LIMIT } from '../../../../shared/hotspot-limits';
 /**
  * The hotspot view lives in the URL (`?tier=crit,high&limit=50&q=sud&sort=risk&dir=desc`), so a
  * copied link reproduces it. Parsing is forgiving: a hand-edited bad value falls back to the
  * default instead of breaking the page.
  */
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 50;
+export const DEFAULT_LIMIT = HOTSPOT_DEFAULT_LIMIT;
+export const MAX_LIMIT = HOTSPOT_MAX_LIMIT;
 
 export const SORT_KEYS = [
   'rank',
