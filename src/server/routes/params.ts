@@ -83,12 +83,17 @@ export function parseInclude(raw: string | undefined): string[] {
 }
 
 /** Parsed queries by their raw text: the same dashboard URLs arrive over and over. */
-const parsedHotspotQueries = new LRUCache<string, HotspotsQuery | BadRequest>({ max: 500 });
+export type HotspotQueryMemo = LRUCache<string, HotspotsQuery | BadRequest>;
 
-export function parseHotspotsQuery(rawUrl: string): HotspotsQuery {
+/** One per app (the hotspot routes own it), bounded: a few hundred distinct URLs is plenty. */
+export function hotspotQueryMemo(): HotspotQueryMemo {
+  return new LRUCache<string, HotspotsQuery | BadRequest>({ max: 500 });
+}
+
+export function parseHotspotsQuery(rawUrl: string, memo: HotspotQueryMemo): HotspotsQuery {
   const at = rawUrl.indexOf('?');
   const text = at < 0 ? '' : rawUrl.slice(at + 1);
-  let parsed = parsedHotspotQueries.get(text);
+  let parsed = memo.get(text);
   if (!parsed) {
     try {
       const query = readQuery(rawUrl, ['limit', 'tier', 'include']);
@@ -101,7 +106,7 @@ export function parseHotspotsQuery(rawUrl: string): HotspotsQuery {
       if (!(error instanceof BadRequest)) throw error;
       parsed = error;
     }
-    parsedHotspotQueries.set(text, parsed);
+    memo.set(text, parsed);
   }
   if (parsed instanceof BadRequest) throw parsed;
   return parsed;

@@ -16,14 +16,19 @@ export interface ExportIndex {
   summaries: CountrySummary[];
 }
 
-const indexes = new WeakMap<CacheEntry<ExportValue>, ExportIndex | null>();
+/**
+ * Indexes parsed once per cached export entry (and once after a restart), not once per request;
+ * owned by the data service of one app, and dropped with their entries.
+ */
+export class ExportIndexes {
+  readonly #indexes = new WeakMap<CacheEntry<ExportValue>, ExportIndex | null>();
 
-/** Parsed once per cached entry (and once after a restart), not once per request. */
-export function exportIndex(entry: CacheEntry<ExportValue>): ExportIndex | null {
-  if (indexes.has(entry)) return indexes.get(entry) ?? null;
-  const index = buildIndex(entry.value);
-  indexes.set(entry, index);
-  return index;
+  of(entry: CacheEntry<ExportValue>): ExportIndex | null {
+    if (this.#indexes.has(entry)) return this.#indexes.get(entry) ?? null;
+    const index = buildIndex(entry.value);
+    this.#indexes.set(entry, index);
+    return index;
+  }
 }
 
 function buildIndex(value: ExportValue): ExportIndex | null {
