@@ -2,20 +2,18 @@ import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
 import type { LatLngBoundsExpression, Layer } from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { GeoJSON, MapContainer, Marker, TileLayer, Tooltip } from 'react-leaflet';
+import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
 import type { CountrySummary, StatusResponse } from '../../../../shared/bff-api';
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
-import { tierLabel } from '../../../../shared/tiers';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { formatScore, formatSigned } from '../../../lib/format';
 import { markOnce, PERF_MARKS } from '../../../lib/perf-marks';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { shapeQueries } from '../api/shape-queries';
 import { shapeStyle, shapeTooltip } from '../utils/choropleth';
-import { hotspotIcon } from '../utils/marker-icon';
 import type { CountryShape } from '../utils/world-shapes';
 import { HatchPattern } from './hatch-pattern';
+import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
 import { MapLegend } from './map-legend';
 import { plainAttribution } from '../utils/attribution';
 
@@ -50,18 +48,12 @@ export function WorldMap({
   const markers = useMemo(
     () =>
       (hotspots ?? [])
-        .filter((h) => typeof h.lat === 'number' && typeof h.lng === 'number')
+        .filter((h): h is PlacedHotspot => typeof h.lat === 'number' && typeof h.lng === 'number')
         .sort((a, b) => (a.risk ?? 0) - (b.risk ?? 0)),
     [hotspots],
   );
-  // One icon per marker for as long as its data is unchanged: a new icon replaces the marker's
-  // element, which would drop keyboard focus on every re-render.
   const compact = useMediaQuery('(max-width: 600px)');
   const scale = compact ? 0.65 : 1;
-  const icons = useMemo(
-    () => new Map(markers.map((h) => [h.iso, hotspotIcon(h, scale)])),
-    [markers, scale],
-  );
   const legendTiers = useMemo(
     () => [...(countries ?? []), ...(hotspots ?? [])].flatMap((c) => (c.tier ? [c.tier] : [])),
     [countries, hotspots],
@@ -110,34 +102,7 @@ export function WorldMap({
           }}
           onEachFeature={(feature, layer) => bindFeature(feature as CountryShape, layer)}
         />
-        {markers.map((h) => (
-          <Marker
-            key={h.iso}
-            position={[h.lat as number, h.lng as number]}
-            icon={icons.get(h.iso) ?? hotspotIcon(h, scale)}
-            zIndexOffset={Math.round((h.risk ?? 0) * 10)}
-            eventHandlers={{
-              click: () => onSelectCountry(h.iso),
-              // Leaflet makes the marker a focusable role="button" but does not activate it from
-              // the keyboard (only popups handle Enter): do what a button does on Enter/Space.
-              keydown: (event) => {
-                const key = (event.originalEvent as KeyboardEvent).key;
-                if (key === 'Enter' || key === ' ') {
-                  event.originalEvent.preventDefault();
-                  onSelectCountry(h.iso);
-                }
-              },
-            }}
-          >
-            <Tooltip direction="top">
-              <strong>{h.name}</strong>
-              <br />
-              Risk {formatScore(h.risk)} · {h.tier ? tierLabel(h.tier) : 'tier n/a'}
-              <br />
-              Change {formatSigned(h.delta_headline)} (active {formatSigned(h.delta_active)})
-            </Tooltip>
-          </Marker>
-        ))}
+        <HotspotMarkers markers={markers} scale={scale} onSelectCountry={onSelectCountry} />
       </MapContainer>
       <MapLegend tiers={legendTiers} showMarkers={markers.length > 0} />
     </div>

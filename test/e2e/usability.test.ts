@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../helpers/stack.js';
+import { launchChromium, openPage, screenshotPath, waitForMap, type WatchedPage } from './browser.js';
+
+// Issue 11: what a new user tripped over, checked in Debian's Chromium against the built app.
+let stack: Stack;
+let browser: Browser;
+const opened: { watched: WatchedPage; expectedHttpErrors: string[] }[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function open(
+  options?: Parameters<typeof openPage>[1],
+  expectedHttpErrors: string[] = [],
+): Promise<WatchedPage> {
+  const watched = await openPage(browser, options);
+  opened.push({ watched, expectedHttpErrors });
+  return watched;
+}
+
+afterEach(async () => {
+  for (const { watched, expectedHttpErrors } of opened.splice(0)) {
+    expect(watched.errors, 'page errors').toEqual([]);
+    expect(watched.httpErrors, 'HTTP errors').toEqual(expectedHttpErrors);
+    await watched.close();
+  }
+});
+
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+
+interface MarkerCentre {
+  iso: string;
+  x: number;
+  y: number;
+}
+
+/** Each marker's ISO code (from its accessible label's country) and the centre of its box. */
+async function markerCentres(page: Page): Promise<MarkerCentre[]> {
+  return page.$$eval('.world-map .hotspot-marker', (markers) =>
+    markers.map((marker) => {
+      const box = marker.getBoundingClientRect();
+      return {
+        iso: (marker as HTMLElement).dataset.iso ?? '',
+        x: box.left + box.width / 2,
+        y: box.top + box.height / 2,
+      };
+    }),
+  );
+}
+
+describe('map markers (issue 11, point 1)', () => {
+  for (const [width, options] of [
+    ['1440 px', DESKTOP],
+    ['375 px', PHONE],
+  ] as const) {
+    it(`clicking at each marker's visible centre opens that marker's country at ${width}`, async () => {
+      const { page } = await open(options);
+      await page.goto(`${stack.baseUrl}/`);
+      await waitForMap(page, 20);
+      await page
+        .locator('.map-panel')
+        .screenshot({ path: screenshotPath(`map-markers-${width.replace(' ', '')}`) });
+      const centres = await markerCentres(page);
+      expect(centres).toHaveLength(20);
+      expect(centres.every((c) => /^[A-Z]{3}$/.test(c.iso))).toBe(true);
+      const opensWrong: string[] = [];
+      for (const centre of centres) {
+        // The map must be scrolled into view for a real click at that point.
+        await page.locator(`.hotspot-marker[data-iso="${centre.iso}"]`).scrollIntoViewIfNeeded();
+        const now = (await markerCentres(page)).find((c) => c.iso === centre.iso);
+        expect(now, `marker ${centre.iso}`).toBeDefined();
+        await page.mouse.click(now!.x, now!.y);
+        await page.waitForURL(/\/country\/[A-Z]{3}$/);
+        const opened = new URL(page.url()).pathname.split('/').pop();
+        if (opened !== centre.iso) opensWrong.push(`${centre.iso} opened ${opened}`);
+        await page.goBack();
+        await waitForMap(page, 20);
+      }
+      expect(opensWrong).toEqual([]);
+    });
+  }
+});
+
+describe('keyboard (issue 11, point 3)', () => {
+  it('reaches the first table row in at most 10 Tab presses; shapes are not Tab stops', async () => {
+    const { page } = await open(DESKTOP);
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    const firstRow = page.locator('.hotspot-table tbody tr').first().getByRole('link');
+    const firstRowName = await firstRow.textContent();
+    let presses = 0;
+    let reached = false;
+    while (presses < 10 && !reached) {
+      await page.keyboard.press('Tab');
+      presses += 1;
+      const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      if (focused === 'Skip to the hotspot table') {
+        await page.keyboard.press('Enter');
+        continue;
+      }
+      reached = await firstRow.evaluate((el) => el === document.activeElement);
+    }
+    expect({ reached, presses }).toMatchObject({ reached: true });
+    expect(firstRowName).toBeTruthy();
+    // No shape of the map is a Tab stop; every marker is, with a name.
+    const focusableShapes = await page.$$eval(
+      '.world-map path',
+      (paths) => paths.filter((p) => (p as SVGElement).tabIndex >= 0).length,
+    );
+    expect(focusableShapes).toBe(0);
+    // A skip link to the map lands on it, and the next Tab is a marker.
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Skip to the map',
+    );
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.activeElement?.classList.contains('hotspot-marker')),
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/country\/[A-Z]{3}$/);
+    await page.screenshot({ path: screenshotPath('keyboard-country') });
+  });
+});
