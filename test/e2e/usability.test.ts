@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { launchChromium, openPage, screenshotPath, waitForMap, type WatchedPage } from './browser.js';
+import {
+  launchChromium,
+  openPage,
+  screenshotPath,
+  waitForMap,
+  type WatchedPage,
+} from './browser.js';
 
 // Issue 11: what a new user tripped over, checked in Debian's Chromium against the built app.
 let stack: Stack;
@@ -122,9 +128,7 @@ describe('keyboard (issue 11, point 3)', () => {
     await waitForMap(page, 20);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
-      'Skip to the map',
-    );
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the map');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     expect(

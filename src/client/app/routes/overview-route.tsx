@@ -5,6 +5,7 @@ import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { QueryError } from '../../components/query-error';
 import { Skeleton } from '../../components/skeleton';
+import type { SkipLinksHandle } from '../../components/skip-links';
 import { StaleNote } from '../../components/stale-note';
 import { useNow } from '../../lib/use-now';
 import { countryQueries } from '../../features/country/api/country-queries';
@@ -24,6 +25,14 @@ import { loadCountryRoute } from '../load-country-route';
 const WorldMap = lazy(async () => ({
   default: (await import('../../features/map/components/world-map')).WorldMap,
 }));
+
+/** The overview's skip links: past the header to the map, past the map to the table's rows. */
+export const overviewHandle: SkipLinksHandle = {
+  skipLinks: [
+    { target: 'world-map', label: 'Skip to the map' },
+    { target: 'hotspot-rows', label: 'Skip to the hotspot table' },
+  ],
+};
 
 /** `/`: global index, world map, hotspot table and exports, each panel failing on its own. */
 export function OverviewRoute() {

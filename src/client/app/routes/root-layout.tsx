@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { SkipLinks } from '../../components/skip-links';
 import { Toaster } from '../../components/toaster';
 import { useNow } from '../../lib/use-now';
 import { statusQueries } from '../../features/status/api/status-queries';
@@ -17,9 +18,7 @@ export function RootLayout() {
   const now = useNow();
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLinks />
       <header className="app-bar">
         <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true" />

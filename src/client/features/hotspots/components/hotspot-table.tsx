@@ -90,7 +90,8 @@ export function HotspotTable({
             ))}
           </tr>
         </thead>
-        <tbody>
+        {/* The target of the overview's "Skip to the hotspot table": the next Tab is row one. */}
+        <tbody id="hotspot-rows" tabIndex={-1}>
           {rows.map((row) => (
             <tr
               key={row.iso}
