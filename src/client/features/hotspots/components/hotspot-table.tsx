@@ -98,7 +98,7 @@ export function HotspotTable({
               onMouseEnter={() => onRowIntent?.(row.iso)}
               onFocus={() => onRowIntent?.(row.iso)}
             >
-              <td className="num">{row.rank}</td>
+              <td className="num">{row.overallRank ?? NA}</td>
               <th scope="row" className="country-cell">
                 <Link to={`/country/${encodeURIComponent(row.iso)}`} state={linkState}>
                   {row.name}

@@ -6,19 +6,16 @@ import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { StaleNote } from '../../../components/stale-note';
 import { TierBadge } from '../../../components/tier-badge';
-import { formatScore, searchKey } from '../../../lib/format';
+import { matchesCountry } from '../../../lib/country-names';
+import { formatScore } from '../../../lib/format';
 import { hotspotQueries } from '../api/hotspot-queries';
 import { useHotspotFilters } from '../hooks/use-hotspot-filters';
+import { overallRanks } from '../utils/overall-rank';
 import { sortHotspots, type RankedHotspot } from '../utils/sort';
 import { HotspotFilterBar } from './hotspot-filters';
 import { HotspotTable } from './hotspot-table';
 
 const OUTSIDE_MATCHES_SHOWN = 8;
-
-function matches(query: string, name: string, iso: string): boolean {
-  const key = searchKey(query.trim());
-  return key === '' || searchKey(name).includes(key) || iso.toLowerCase() === key;
-}
 
 /**
  * The ranked hotspot table with its filters. `countries` (every country of the batch, when
@@ -44,14 +41,22 @@ export function HotspotsPanel({
   const query = useQuery({ ...hotspotQueries.list(filters), placeholderData: keepPreviousData });
   const hotspots = query.data?.data.hotspots;
 
+  // "#" is the rank in the whole run: with a tier filter the list's own order is not it.
+  const filtered = filters.tiers.length > 0;
+  const overall = useMemo(() => overallRanks(countries), [countries]);
   const ranked = useMemo<RankedHotspot[]>(
-    () => (hotspots ?? []).map((row, index) => ({ ...row, rank: index + 1 })),
-    [hotspots],
+    () =>
+      (hotspots ?? []).map((row, index) => ({
+        ...row,
+        rank: index + 1,
+        overallRank: filtered ? (overall.get(row.iso.toUpperCase()) ?? null) : index + 1,
+      })),
+    [hotspots, filtered, overall],
   );
   const rows = useMemo(
     () =>
       sortHotspots(
-        ranked.filter((row) => matches(filters.q, row.name, row.iso)),
+        ranked.filter((row) => matchesCountry(filters.q, row.name, row.iso)),
         filters.sort,
         filters.dir,
       ),
@@ -67,7 +72,7 @@ export function HotspotsPanel({
     if (filters.q.trim() === '' || !countries) return [];
     const shown = new Set(ranked.map((row) => row.iso));
     return countries
-      .filter((c) => !shown.has(c.iso) && matches(filters.q, c.name, c.iso))
+      .filter((c) => !shown.has(c.iso) && matchesCountry(filters.q, c.name, c.iso))
       .sort((a, b) => (b.risk ?? -1) - (a.risk ?? -1));
   }, [countries, ranked, filters.q]);
 

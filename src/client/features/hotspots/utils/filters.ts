@@ -31,14 +31,17 @@ export interface HotspotFilters {
   dir: SortDir;
 }
 
-/** Tier labels as the API takes them: letters, digits, `_` and `-` (anything else is dropped). */
-const TIER_ITEM = /^[A-Za-z0-9_-]{1,32}$/;
+/**
+ * Tier labels as the API takes them: lower-case letters, digits, `_` and `-`. A hand-typed
+ * `CRIT` is read as `crit` (the BFF refuses upper case); anything else is dropped.
+ */
+const TIER_ITEM = /^[a-z0-9_-]{1,32}$/;
 
 export function parseTiers(raw: string | null): string[] {
   if (!raw) return [];
   const items = raw
     .split(',')
-    .map((item) => item.trim())
+    .map((item) => item.trim().toLowerCase())
     .filter((item) => TIER_ITEM.test(item));
   return [...new Set(items)].sort();
 }
