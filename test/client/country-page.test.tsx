@@ -162,7 +162,7 @@ describe('country page', () => {
     renderApp('/country/ISL');
     expect(
       await screen.findByText(
-        'This country is not in the current data (low baseline or no recent news).',
+        'Iceland is not in the current data (low baseline or no recent news).',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to the overview' })).toHaveAttribute(

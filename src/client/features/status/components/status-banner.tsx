@@ -15,7 +15,8 @@ export function StatusBanner({ status, now }: { status: StatusResponse | undefin
       (upstream.health === 'down'
         ? 'The data service cannot be reached.'
         : 'The data service is answering with errors.');
-    lines.push(`${base} Cached data stays on screen, marked stale where it is old.`);
+    // Only what is true on any page: data already loaded stays; nothing is promised for the rest.
+    lines.push(`${base} Data already loaded stays on screen, marked stale where it is old.`);
   }
   if (quota.blocked_until) {
     const until = quota.blocked_until;
