@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { previousBatchDue } from '../../src/shared/freshness';
 import {
   countriesBody,
   countryBody,
@@ -153,5 +155,112 @@ describe('cold outage on a country page (point 7)', () => {
     // The banner does not promise cached data that this page does not have.
     expect(screen.queryByText(/Cached data stays on screen/)).not.toBeInTheDocument();
     expect(countryBody).toBeDefined();
+  });
+});
+
+describe('an open page follows the data (point 2)', () => {
+  const NEXT = '2025-06-03T03:00:00.000Z';
+
+  function changesBody(tierChanges: number) {
+    const change = (iso: string, moved: boolean) => ({
+      iso,
+      name: iso,
+      then: { risk: 50, tier: 'mod', static: 30, active: 20 },
+      now: { risk: 38, tier: moved ? 'low' : 'mod', static: 30, active: 8 },
+      delta_risk: -12,
+      delta_active: -12,
+      tier_change: moved ? 'down' : null,
+      top_categories: [],
+    });
+    return {
+      ok: true,
+      since: 'previous',
+      from_batch: { as_of: '2025-06-02T03:00:00.000Z' },
+      to_batch: { as_of: NEXT },
+      countries: [
+        ...Array.from({ length: tierChanges }, (_, i) => change(`A${i}X`, true)),
+        change('FRA', false),
+      ],
+      entered: [],
+      left: [],
+    };
+  }
+
+  async function newBatchArrives(bff: ReturnType<typeof overviewBff>, queryClient: QueryClient) {
+    await screen.findByRole('table');
+    await waitFor(() => expect(bff.calls('/api/status').length).toBeGreaterThan(0));
+    bff.set('/api/status', { body: statusBody({ as_of: NEXT }) });
+    bff.set('/api/countries', { body: countriesBody({ as_of: NEXT }) });
+    // One status poll.
+    await act(() => queryClient.refetchQueries({ queryKey: ['status'] }));
+  }
+
+  it('announces a new batch in words with its tier changes and a link to what changed', async () => {
+    const bff = overviewBff();
+    bff.set('/api/changes', { body: changesBody(3) });
+    const { queryClient } = renderApp('/');
+    await newBatchArrives(bff, queryClient);
+    expect(
+      await screen.findByText(/Updated to the 03:00 UTC batch: 3 tier changes\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'What changed' })).toHaveAttribute(
+      'href',
+      '/#what-changed',
+    );
+    expect(bff.calls('/api/changes')[0]?.searchParams.get('since')).toBe('previous');
+  });
+
+  it('without the history routes (404) it announces the batch alone', async () => {
+    const bff = overviewBff();
+    bff.set('/api/changes', { status: 404, body: { ok: false, error: 'Route not found' } });
+    const { queryClient } = renderApp('/');
+    await newBatchArrives(bff, queryClient);
+    await waitFor(() => expect(bff.calls('/api/changes')).toHaveLength(1));
+    expect(await screen.findByText('Updated to the 03:00 UTC batch.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'What changed' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('an outage shows on an open page within one status poll', async () => {
+    const bff = overviewBff();
+    const { queryClient } = renderApp('/');
+    await screen.findByRole('table');
+    await waitFor(() => expect(bff.calls('/api/status').length).toBeGreaterThan(0));
+    expect(screen.queryByText(/Stale since/)).not.toBeInTheDocument();
+    bff.set('/api/status', {
+      body: statusBody({ upstream: { health: 'down', last_error: null, message: null } }),
+    });
+    // What the BFF answers during the outage: its cached copy, marked stale.
+    bff.set('/api/countries', {
+      body: { ...countriesBody(), stale: true, stale_reason: 'upstream unreachable' },
+    });
+    await act(() => queryClient.refetchQueries({ queryKey: ['status'] }));
+    expect(await screen.findByText(/The data service cannot be reached/)).toBeInTheDocument();
+    expect((await screen.findAllByText(/Stale since/)).length).toBeGreaterThan(0);
+  });
+
+  it('says an overdue batch is overdue, and a batch on time is not', async () => {
+    const due = previousBatchDue(Date.now());
+    const bff = overviewBff();
+    bff.set('/api/status', {
+      body: statusBody({ as_of: new Date(due - 7 * 3600_000).toISOString() }),
+    });
+    renderApp('/');
+    const dueText = new Date(due).toISOString().slice(11, 16);
+    expect(
+      await screen.findByText(new RegExp(`The ${dueText} UTC batch is overdue`)),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`${dueText} UTC · overdue`)).toBeInTheDocument();
+  });
+
+  it('a batch received after its due time is not overdue', async () => {
+    const due = previousBatchDue(Date.now());
+    const bff = overviewBff();
+    bff.set('/api/status', { body: statusBody({ as_of: new Date(due + 60_000).toISOString() }) });
+    renderApp('/');
+    await screen.findByRole('table');
+    await waitFor(() => expect(bff.calls('/api/status').length).toBeGreaterThan(0));
+    expect(await screen.findByText('Next batch due')).toBeInTheDocument();
+    expect(screen.queryByText(/overdue/)).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { shapeQueries } from '../../features/map/api/shape-queries';
 import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
 import { GlobalHeader } from '../../features/overview/components/global-header';
 import { statusQueries } from '../../features/status/api/status-queries';
+import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
 import { quotaText } from '../../features/status/utils/quota-text';
 import { loadCountryRoute } from '../load-country-route';
 
@@ -81,6 +82,7 @@ export function OverviewRoute() {
             status={status.data?.data}
             quota={quotaText(status.data?.data)}
             now={now}
+            overdueAt={overdueBatchAt(status.data?.data.as_of, now)}
           />
         ) : countries.isError && !hotspots.isPending ? (
           <QueryError

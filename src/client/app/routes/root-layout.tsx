@@ -4,6 +4,7 @@ import { SkipLinks } from '../../components/skip-links';
 import { Toaster } from '../../components/toaster';
 import { useNow } from '../../lib/use-now';
 import { statusQueries } from '../../features/status/api/status-queries';
+import { BatchNotice } from '../../features/status/components/batch-notice';
 import { DemoBadge } from '../../features/status/components/demo-badge';
 import { StatusBanner } from '../../features/status/components/status-banner';
 import { useBatchWatch } from '../../features/status/hooks/use-batch-watch';
@@ -11,7 +12,7 @@ import { useQuotaFollow } from '../../features/status/hooks/use-quota-follow';
 
 /** The frame of every page: title bar (with the demo badge), status banner, content, toasts. */
 export function RootLayout() {
-  useBatchWatch();
+  const arrival = useBatchWatch();
   useQuotaFollow();
   const status = useQuery(statusQueries.current());
   const navigation = useNavigation();
@@ -32,6 +33,7 @@ export function RootLayout() {
         ) : null}
       </header>
       <StatusBanner status={status.data?.data} now={now} />
+      <BatchNotice arrival={arrival} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -3,7 +3,7 @@ import type { StatusResponse } from '../../../../shared/bff-api';
 import { globalIndexValue, type GlobalSummary } from '../../../../shared/schemas/global';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
-import { formatInteger, formatScore, formatWhen, NA } from '../../../lib/format';
+import { formatInteger, formatScore, formatUtcTime, formatWhen, NA } from '../../../lib/format';
 import { markOnce, PERF_MARKS } from '../../../lib/perf-marks';
 
 /** What the header needs; both `/api/countries` and the hotspot list carry it. */
@@ -22,12 +22,15 @@ export function GlobalHeader({
   status,
   quota,
   now,
+  overdueAt = null,
 }: {
   summary: BatchSummary;
   status: StatusResponse | undefined;
   /** Already worded by the status feature ("38 of 50 left this hour"). */
   quota: string;
   now: number;
+  /** A documented batch time that passed without new data (see the status feature). */
+  overdueAt?: string | null;
 }) {
   useEffect(() => markOnce(PERF_MARKS.globalIndexDrawn), []);
   const global = summary.global;
@@ -71,7 +74,11 @@ export function GlobalHeader({
         <div>
           <dt>Next batch due</dt>
           <dd>
-            {status ? (
+            {overdueAt ? (
+              <time dateTime={overdueAt} className="overdue">
+                {formatUtcTime(overdueAt)} · overdue
+              </time>
+            ) : status ? (
               <time dateTime={status.next_batch_due_at}>
                 {formatWhen(status.next_batch_due_at, now)}
               </time>
