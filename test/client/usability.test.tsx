@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { previousBatchDue } from '../../src/shared/freshness';
 import {
   countriesBody,
@@ -262,5 +262,27 @@ describe('an open page follows the data (point 2)', () => {
     await waitFor(() => expect(bff.calls('/api/status').length).toBeGreaterThan(0));
     expect(await screen.findByText('Next batch due')).toBeInTheDocument();
     expect(screen.queryByText(/overdue/)).not.toBeInTheDocument();
+  });
+});
+
+describe('loading states (point 7)', () => {
+  it('while the batch loads, the filter and the map say "loading", not "no tiers" or "no data"', async () => {
+    const bff = overviewBff();
+    // The batch and the hotspot list are slow: their answers never come in this test.
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      /\/api\/(countries|v1\/hotspots)/.test(String(input))
+        ? new Promise<Response>(() => {})
+        : answer(input, init),
+    );
+    const { container } = renderApp('/');
+    expect(await screen.findByText('Loading tiers…')).toBeInTheDocument();
+    expect(screen.queryByText('No tiers in the data')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(container.querySelectorAll('.world-map path.shape').length).toBeGreaterThan(150),
+    );
+    expect(container.querySelectorAll('.world-map path.shape-nodata')).toHaveLength(0);
+    expect(screen.getByText('Loading the risk data for the map…')).toBeInTheDocument();
+    expect(bff.calls('/api/status').length).toBeGreaterThan(0);
   });
 });

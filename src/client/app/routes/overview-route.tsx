@@ -117,6 +117,7 @@ export function OverviewRoute() {
               hotspots={hotspots.data?.data.hotspots}
               tiles={status.data?.data.tiles}
               dataVersion={countries.data?.data.as_of ?? 'none'}
+              countriesLoading={countries.isPending}
               onSelectCountry={openCountry}
             />
           </Suspense>

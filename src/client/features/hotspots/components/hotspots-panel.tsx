@@ -91,7 +91,12 @@ export function HotspotsPanel({
         ) : null}
         {actions}
       </div>
-      <HotspotFilterBar filters={filters} tierOptions={tierOptions} onChange={setFilters} />
+      <HotspotFilterBar
+        filters={filters}
+        tierOptions={tierOptions}
+        tiersLoading={query.isPending && countries === undefined}
+        onChange={setFilters}
+      />
       <StaleNote
         fetched={query.data}
         refreshError={query.isRefetchError ? query.error : null}

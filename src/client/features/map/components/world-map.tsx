@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { markOnce, PERF_MARKS } from '../../../lib/perf-marks';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { shapeQueries } from '../api/shape-queries';
-import { shapeStyle, shapeTooltip } from '../utils/choropleth';
+import { pendingShapeStyle, shapeStyle, shapeTooltip } from '../utils/choropleth';
 import type { CountryShape } from '../utils/world-shapes';
 import { HatchPattern } from './hatch-pattern';
 import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
@@ -31,6 +31,7 @@ export function WorldMap({
   hotspots,
   tiles,
   dataVersion,
+  countriesLoading = false,
   onSelectCountry,
 }: {
   countries: readonly CountrySummary[] | undefined;
@@ -38,6 +39,8 @@ export function WorldMap({
   tiles: StatusResponse['tiles'] | undefined;
   /** Changes when the data does (e.g. `as_of`), to rebind shape tooltips. */
   dataVersion: string;
+  /** The batch is still loading: shapes are drawn plain, not as "no current data". */
+  countriesLoading?: boolean;
   onSelectCountry: (iso: string) => void;
 }) {
   const shapes = useQuery(shapeQueries.world());
@@ -59,6 +62,7 @@ export function WorldMap({
     [countries, hotspots],
   );
   const withTiles = Boolean(tiles);
+  const pending = countries === undefined && countriesLoading;
   // Children's effects (react-leaflet adding the layers) run first: the shapes are drawn by now.
   const drawn = Boolean(shapes.data) && byIso.size > 0;
   useEffect(() => {
@@ -73,7 +77,9 @@ export function WorldMap({
   const bindFeature = (feature: CountryShape, layer: Layer) => {
     const iso = feature.properties.iso3;
     const row = iso ? byIso.get(iso) : undefined;
-    layer.bindTooltip(() => shapeTooltip(feature.properties.name, row), { sticky: true });
+    layer.bindTooltip(() => shapeTooltip(feature.properties.name, row, pending), {
+      sticky: true,
+    });
     if (row) layer.on('click', () => onSelectCountry(row.iso));
     // Chromium makes interactive SVG paths Tab stops: 176 unnamed stops on which Enter does
     // nothing. The markers and the table are the keyboard's way to a country.
@@ -97,10 +103,11 @@ export function WorldMap({
           <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
         ) : null}
         <GeoJSON
-          key={`${dataVersion}:${byIso.size}:${withTiles}`}
+          key={`${dataVersion}:${byIso.size}:${withTiles}:${pending}`}
           data={shapes.data}
           attribution="Shapes: Natural Earth"
           style={(feature) => {
+            if (pending) return pendingShapeStyle(withTiles);
             const iso = (feature as CountryShape | undefined)?.properties.iso3;
             return shapeStyle(iso ? byIso.get(iso) : undefined, withTiles);
           }}
@@ -108,7 +115,13 @@ export function WorldMap({
         />
         <HotspotMarkers markers={markers} scale={scale} onSelectCountry={onSelectCountry} />
       </MapContainer>
-      <MapLegend tiers={legendTiers} showMarkers={markers.length > 0} />
+      {pending ? (
+        <p className="muted" role="status">
+          Loading the risk data for the map…
+        </p>
+      ) : (
+        <MapLegend tiers={legendTiers} showMarkers={markers.length > 0} />
+      )}
     </div>
   );
 }
