@@ -13,6 +13,7 @@ import { AccessLog, createLogger, LazyChildLogger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { installAccess } from './plugins/access.js';
 import { installErrorHandlers } from './plugins/errors.js';
+import { installPreloadHints } from './plugins/preload-hints.js';
 import { installSecurity } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 import { countriesRoutes } from './routes/countries.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await installAccess(app, config, now);
   const clientDir = deps.clientDir ?? null;
   if (clientDir) await registerSpa(app, clientDir);
+  if (clientDir) installPreloadHints(app);
   installErrorHandlers(app, clientDir !== null);
 
   const proxyHeader = config.access.trustedProxyAuthHeader;

@@ -139,3 +139,34 @@ describe('keyboard (issue 11, point 3)', () => {
     await page.screenshot({ path: screenshotPath('keyboard-country') });
   });
 });
+
+describe('first paint (issue 11, point 11)', () => {
+  it('the data requests start with the HTML, not after the JavaScript, and are made once', async () => {
+    const { page } = await open(DESKTOP);
+    const dataRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) dataRequests.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    const timing = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const script = entries.find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
+      const data = entries.filter((e) => /\/api\/(countries|v1\/hotspots)/.test(e.name));
+      return {
+        scriptEnd: script?.responseEnd ?? null,
+        dataStarts: data.map((e) => e.startTime),
+      };
+    });
+    expect(timing.scriptEnd).not.toBeNull();
+    expect(timing.dataStarts).toHaveLength(2);
+    // Both requests were under way before the app's own script had even arrived.
+    for (const start of timing.dataStarts) expect(start).toBeLessThan(timing.scriptEnd!);
+    // The SPA took the preloaded answers: no second request for the same data.
+    const counts = new Map<string, number>();
+    for (const path of dataRequests) counts.set(path, (counts.get(path) ?? 0) + 1);
+    expect(counts.get('/api/countries')).toBe(1);
+    expect(counts.get('/api/v1/hotspots?limit=20')).toBe(1);
+  });
+});

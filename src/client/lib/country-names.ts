@@ -1,6 +1,5 @@
 import countryCodes from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json';
-import { searchKey } from './format';
 
 // The library keeps its locales in a registry of its own; registering English is idempotent.
 countryCodes.registerLocale(english);
@@ -36,21 +35,4 @@ export function countryAliases(iso: string): readonly string[] {
 /** The ISO list's short English name ("Iceland"), or null for a code it does not know. */
 export function countryName(iso: string): string | null {
   return countryCodes.getName(iso.toUpperCase(), 'en', { select: 'official' }) ?? null;
-}
-
-/**
- * Whether a search matches a country: a part of its name as the data gives it, a part of any
- * of its common names, or its exact code. Accents and case are ignored ("cote" finds Côte).
- * A short query (up to 3 letters: "UK", "US") must equal an alias, not just appear in one, so
- * "us" finds the United States without finding every alias that contains those letters.
- */
-export function matchesCountry(query: string, name: string, iso: string): boolean {
-  const key = searchKey(query.trim());
-  if (key === '') return true;
-  if (iso.toLowerCase() === key) return true;
-  if (searchKey(name).includes(key)) return true;
-  return countryAliases(iso).some((alias) => {
-    const aliasKey = searchKey(alias);
-    return key.length <= 3 ? aliasKey.replace(/\./g, '') === key : aliasKey.includes(key);
-  });
 }

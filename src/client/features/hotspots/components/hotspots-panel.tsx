@@ -6,8 +6,9 @@ import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { StaleNote } from '../../../components/stale-note';
 import { TierBadge } from '../../../components/tier-badge';
-import { matchesCountry } from '../../../lib/country-names';
+import { matchesCountry } from '../../../lib/country-search';
 import { formatScore } from '../../../lib/format';
+import { countryAliasQueries } from '../api/country-alias-queries';
 import { hotspotQueries } from '../api/hotspot-queries';
 import { useHotspotFilters } from '../hooks/use-hotspot-filters';
 import { overallRanks } from '../utils/overall-rank';
@@ -37,6 +38,10 @@ export function HotspotsPanel({
   // Lets the country page's "back" link return to exactly this filtered view.
   const linkState = { from: `${location.pathname}${location.search}` };
   const [filters, setFilters] = useHotspotFilters();
+  const searching = filters.q.trim() !== '';
+  // Common names ("UK", "Ivory Coast") only matter once someone searches: loaded then, not
+  // with the page.
+  const aliases = useQuery({ ...countryAliasQueries.all(), enabled: searching }).data;
   // Keep the previous rows on screen while a new filter loads, instead of flashing a skeleton.
   const query = useQuery({ ...hotspotQueries.list(filters), placeholderData: keepPreviousData });
   const hotspots = query.data?.data.hotspots;
@@ -56,11 +61,11 @@ export function HotspotsPanel({
   const rows = useMemo(
     () =>
       sortHotspots(
-        ranked.filter((row) => matchesCountry(filters.q, row.name, row.iso)),
+        ranked.filter((row) => matchesCountry(filters.q, row.name, row.iso, aliases)),
         filters.sort,
         filters.dir,
       ),
-    [ranked, filters.q, filters.sort, filters.dir],
+    [ranked, filters.q, filters.sort, filters.dir, aliases],
   );
   const tierOptions = useMemo(() => {
     const labels = new Set<string>();
@@ -72,9 +77,9 @@ export function HotspotsPanel({
     if (filters.q.trim() === '' || !countries) return [];
     const shown = new Set(ranked.map((row) => row.iso));
     return countries
-      .filter((c) => !shown.has(c.iso) && matchesCountry(filters.q, c.name, c.iso))
+      .filter((c) => !shown.has(c.iso) && matchesCountry(filters.q, c.name, c.iso, aliases))
       .sort((a, b) => (b.risk ?? -1) - (a.risk ?? -1));
-  }, [countries, ranked, filters.q]);
+  }, [countries, ranked, filters.q, aliases]);
 
   return (
     <section className="panel" aria-labelledby="hotspots-heading">
