@@ -21,6 +21,7 @@ import { countryRoutes } from './routes/country.js';
 import { exportRoutes } from './routes/export.js';
 import { hotspotRoutes } from './routes/hotspots.js';
 import type { DataRouteOptions } from './routes/respond.js';
+import { spreadsheetRoutes } from './routes/spreadsheet.js';
 import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.js';
 import type { Secret } from './secret.js';
 import { UpstreamClient } from './upstream/client.js';
@@ -164,6 +165,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(countryRoutes, dataOptions);
   await app.register(exportRoutes, dataOptions);
   await app.register(countriesRoutes, dataOptions);
+  await app.register(spreadsheetRoutes, dataOptions);
   await app.register(statusRoutes, opsOptions);
   await app.register(opsRoutes, opsOptions);
   return app;

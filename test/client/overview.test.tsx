@@ -162,11 +162,11 @@ describe('overview: hotspot table', () => {
     standardBff();
     renderApp('/');
     const group = await screen.findByRole('group', { name: 'Export the latest data' });
-    expect(within(group).getByRole('link', { name: 'CSV' })).toHaveAttribute(
+    expect(within(group).getByRole('link', { name: 'Raw CSV' })).toHaveAttribute(
       'href',
       '/api/v1/export?format=csv',
     );
-    expect(within(group).getByRole('link', { name: 'JSON' })).toHaveAttribute(
+    expect(within(group).getByRole('link', { name: 'Raw JSON' })).toHaveAttribute(
       'href',
       '/api/v1/export?format=json',
     );

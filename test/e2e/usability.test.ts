@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -168,5 +170,38 @@ describe('first paint (issue 11, point 11)', () => {
     for (const path of dataRequests) counts.set(path, (counts.get(path) ?? 0) + 1);
     expect(counts.get('/api/countries')).toBe(1);
     expect(counts.get('/api/v1/hotspots?limit=20')).toBe(1);
+  });
+});
+
+describe('exports for spreadsheets (issue 11, point 6)', () => {
+  it("the overview's spreadsheet CSV follows the view's tiers; the country page has its own", async () => {
+    const { page } = await open({ ...DESKTOP, acceptDownloads: true });
+    await page.goto(`${stack.baseUrl}/?tier=crit,high`);
+    await page.locator('.hotspot-table tbody tr').first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Spreadsheet (CSV, these tiers)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^global-risk-\d{4}-\d\d-\d\d-\d{4}-crit-high\.csv$/,
+    );
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.Tier))).toEqual(new Set(['Critical', 'High']));
+
+    await page.goto(`${stack.baseUrl}/country/UKR`);
+    const [countryFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /^Download .+ as CSV$/ }).click(),
+    ]);
+    expect(countryFile.suggestedFilename()).toMatch(/^global-risk-UKR-\d{4}-\d\d-\d\d-\d{4}\.csv$/);
+    const countryRows = parse(await readFile((await countryFile.path())!, 'utf8'), {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
+    expect(countryRows.length).toBeGreaterThan(0);
+    expect(countryRows.every((r) => r['ISO code'] === 'UKR')).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { countryQueries } from '../../features/country/api/country-queries';
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
 import { EventFeed } from '../../features/events/components/event-feed';
+import { CountryExportLink } from '../../features/export/components/export-links';
 import { CountryLocatorMap } from '../../features/map/components/country-locator-map';
 
 const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
@@ -141,6 +142,7 @@ function CountryPage({ iso }: { iso: string }) {
           />
         </PanelBoundary>
       </div>
+      <CountryExportLink iso={country.iso} name={country.name} />
       <div className="country-panels">
         <PanelBoundary name="The categories chart">
           <CategoriesPanel categories={country.categories} />
