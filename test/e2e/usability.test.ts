@@ -205,3 +205,94 @@ describe('exports for spreadsheets (issue 11, point 6)', () => {
     expect(countryRows.every((r) => r['ISO code'] === 'UKR')).toBe(true);
   });
 });
+
+/** Marker centres relative to the map's own box (they move when the map pans, not with scrolling). */
+async function markersInMap(page: Page): Promise<Map<string, { x: number; y: number }>> {
+  // One read of the layout, so a scroll in progress cannot come between the two boxes.
+  const centres = await page.evaluate(() => {
+    const frame = document.getElementById('world-map')!.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>('.world-map .hotspot-marker')].map((m) => {
+      const box = m.getBoundingClientRect();
+      return [
+        m.dataset.iso ?? '',
+        { x: box.left + box.width / 2 - frame.left, y: box.top + box.height / 2 - frame.top },
+      ] as const;
+    });
+  });
+  return new Map(centres);
+}
+
+function largestShift(
+  before: Map<string, { x: number; y: number }>,
+  after: Map<string, { x: number; y: number }>,
+): number {
+  let largest = 0;
+  for (const [iso, a] of before) {
+    const b = after.get(iso);
+    if (b) largest = Math.max(largest, Math.hypot(b.x - a.x, b.y - a.y));
+  }
+  return largest;
+}
+
+describe('the map on a phone (issue 11, point 4)', () => {
+  it('a one-finger vertical swipe on the map scrolls the page and leaves the map alone', async () => {
+    const { page } = await open(PHONE);
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    await page.locator('#world-map').scrollIntoViewIfNeeded();
+    const box = (await page.locator('#world-map').boundingBox())!;
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    const before = await markersInMap(page);
+    // One finger, through Chromium's real touch input pipeline (what a phone sends).
+    const cdp = await page.context().newCDPSession(page);
+    const x = Math.round(box.x + box.width / 2);
+    const y = Math.round(box.y + box.height * 0.75);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 10; step += 1) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x, y: y - step * 15 }],
+      });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollBefore + 50);
+    expect(largestShift(before, await markersInMap(page))).toBeLessThan(1);
+    expect(await page.getByText('Move or zoom the map with two fingers.').isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('overview-375-after-swipe') });
+  });
+
+  it('panning stops at the edge of the world, and "Reset view" brings the first view back', async () => {
+    const { page } = await open(DESKTOP);
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    const first = await markersInMap(page);
+    await page.locator('#world-map').focus();
+    for (let i = 0; i < 40; i += 1) await page.keyboard.press('ArrowDown');
+    // Leaflet pans by keyboard in animated steps: wait until the view stops moving.
+    let last = await markersInMap(page);
+    await expect
+      .poll(async () => {
+        const now = await markersInMap(page);
+        const still = largestShift(last, now) < 0.5;
+        last = now;
+        return still;
+      })
+      .toBe(true);
+    expect(largestShift(first, last)).toBeGreaterThan(20);
+    const visibleShapes = await page.evaluate(() => {
+      const frame = document.getElementById('world-map')!.getBoundingClientRect();
+      return [...document.querySelectorAll('#world-map path.shape')].filter((p) => {
+        const r = p.getBoundingClientRect();
+        return (
+          r.bottom > frame.top &&
+          r.top < frame.bottom &&
+          r.right > frame.left &&
+          r.left < frame.right
+        );
+      }).length;
+    });
+    expect(visibleShapes).toBeGreaterThan(20);
+    await page.getByRole('button', { name: 'Reset view' }).click();
+    await expect.poll(async () => largestShift(first, await markersInMap(page))).toBeLessThan(2);
+  });
+});

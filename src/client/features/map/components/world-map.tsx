@@ -15,6 +15,7 @@ import type { CountryShape } from '../utils/world-shapes';
 import { HatchPattern } from './hatch-pattern';
 import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
 import { MapLegend } from './map-legend';
+import { MapViewControls } from './map-view-controls';
 import { plainAttribution } from '../utils/attribution';
 
 /**
@@ -24,6 +25,11 @@ import { plainAttribution } from '../utils/attribution';
 const WORLD_BOUNDS: LatLngBoundsExpression = [
   [-50, -135],
   [72, 170],
+];
+/** Panning stops at the world's edges (one copy, Mercator's usable latitudes). */
+const MAX_BOUNDS: LatLngBoundsExpression = [
+  [-80, -200],
+  [85, 200],
 ];
 
 export function WorldMap({
@@ -57,6 +63,9 @@ export function WorldMap({
   );
   const compact = useMediaQuery('(max-width: 600px)');
   const scale = compact ? 0.65 : 1;
+  // On touch screens one finger scrolls the page (a map that pans under a swipe traps it);
+  // two fingers move and zoom the map (Leaflet's pinch handler pans as the fingers move).
+  const touch = useMediaQuery('(pointer: coarse)');
   const legendTiers = useMemo(
     () => [...(countries ?? []), ...(hotspots ?? [])].flatMap((c) => (c.tier ? [c.tier] : [])),
     [countries, hotspots],
@@ -98,7 +107,11 @@ export function WorldMap({
         maxZoom={withTiles ? 10 : 6}
         worldCopyJump={false}
         scrollWheelZoom={false}
+        dragging={!touch}
+        maxBounds={MAX_BOUNDS}
+        maxBoundsViscosity={1}
       >
+        <MapViewControls home={WORLD_BOUNDS} />
         {tiles ? (
           <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
         ) : null}
@@ -115,6 +128,7 @@ export function WorldMap({
         />
         <HotspotMarkers markers={markers} scale={scale} onSelectCountry={onSelectCountry} />
       </MapContainer>
+      {touch ? <p className="muted map-hint">Move or zoom the map with two fingers.</p> : null}
       {pending ? (
         <p className="muted" role="status">
           Loading the risk data for the map…
