@@ -286,3 +286,24 @@ describe('loading states (point 7)', () => {
     expect(bff.calls('/api/status').length).toBeGreaterThan(0);
   });
 });
+
+describe('names that fit (point 10)', () => {
+  it('the table shows common names, with the formal name as a tooltip', async () => {
+    const drc = hotspot({
+      iso: 'COD',
+      name: 'Congo, Democratic Republic of the',
+      risk: 80,
+      tier: 'crit',
+    });
+    installFakeBff({
+      '/api/status': { body: statusBody() },
+      '/api/countries': { body: countriesBody({ countries: [drc, ...HOTSPOTS] }) },
+      '/api/v1/hotspots': { body: hotspotsBody({ hotspots: [drc, ...HOTSPOTS] }) },
+    });
+    renderApp('/');
+    const link = await screen.findByRole('link', { name: 'DR Congo' });
+    expect(link).toHaveAttribute('title', 'Congo, Democratic Republic of the');
+    // A short plain name stays as the data gives it.
+    expect(screen.getByRole('link', { name: "Côte d'Ivoire" })).not.toHaveAttribute('title');
+  });
+});

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { ApiError } from '../../lib/api-client';
 import { countryName, isAssignedIso3 } from '../../lib/country-names';
+import { displayName } from '../../lib/display-name';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { QueryError } from '../../components/query-error';
 import { Skeleton } from '../../components/skeleton';
@@ -121,7 +122,7 @@ function CountryPage({ iso }: { iso: string }) {
   const { country, as_of: asOf } = query.data.data;
   return (
     <div className="country-page">
-      <title>{`${country.name} (${country.iso}) · Global Risk Dashboard`}</title>
+      <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
       <BackLink />
       <StaleNote
         fetched={query.data}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
+import { displayName, formalNameTitle } from '../../../lib/display-name';
 import { formatInteger, formatScore, humanise, NA } from '../../../lib/format';
 import type { HotspotFilters, SortKey } from '../utils/filters';
 import { defaultDir, type RankedHotspot } from '../utils/sort';
@@ -100,8 +101,12 @@ export function HotspotTable({
             >
               <td className="num">{row.overallRank ?? NA}</td>
               <th scope="row" className="country-cell">
-                <Link to={`/country/${encodeURIComponent(row.iso)}`} state={linkState}>
-                  {row.name}
+                <Link
+                  to={`/country/${encodeURIComponent(row.iso)}`}
+                  state={linkState}
+                  title={formalNameTitle(row.iso, row.name)}
+                >
+                  {displayName(row.iso, row.name)}
                 </Link>{' '}
                 <span className="iso">{row.iso}</span>
               </th>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import { QueryError } from '../../../components/query-error';
@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { StaleNote } from '../../../components/stale-note';
 import { TierBadge } from '../../../components/tier-badge';
 import { matchesCountry } from '../../../lib/country-search';
+import { commonName, displayName, formalNameTitle } from '../../../lib/display-name';
 import { formatScore } from '../../../lib/format';
 import { countryAliasQueries } from '../api/country-alias-queries';
 import { hotspotQueries } from '../api/hotspot-queries';
@@ -41,7 +42,11 @@ export function HotspotsPanel({
   const searching = filters.q.trim() !== '';
   // Common names ("UK", "Ivory Coast") only matter once someone searches: loaded then, not
   // with the page.
-  const aliases = useQuery({ ...countryAliasQueries.all(), enabled: searching }).data;
+  const loadedAliases = useQuery({ ...countryAliasQueries.all(), enabled: searching }).data;
+  const aliases = useCallback(
+    (iso: string) => [commonName(iso), ...(loadedAliases?.(iso) ?? [])].filter(Boolean),
+    [loadedAliases],
+  );
   // Keep the previous rows on screen while a new filter loads, instead of flashing a skeleton.
   const query = useQuery({ ...hotspotQueries.list(filters), placeholderData: keepPreviousData });
   const hotspots = query.data?.data.hotspots;
@@ -138,8 +143,12 @@ export function HotspotsPanel({
               <ul>
                 {outside.slice(0, OUTSIDE_MATCHES_SHOWN).map((c) => (
                   <li key={c.iso}>
-                    <Link to={`/country/${encodeURIComponent(c.iso)}`} state={linkState}>
-                      {c.name}
+                    <Link
+                      to={`/country/${encodeURIComponent(c.iso)}`}
+                      state={linkState}
+                      title={formalNameTitle(c.iso, c.name)}
+                    >
+                      {displayName(c.iso, c.name)}
                     </Link>{' '}
                     <span className="muted">
                       risk {formatScore(c.risk)} <TierBadge tier={c.tier} />

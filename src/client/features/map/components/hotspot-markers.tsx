@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Marker, Polyline, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
 import { tierLabel } from '../../../../shared/tiers';
+import { displayName } from '../../../lib/display-name';
 import { formatScore, formatSigned } from '../../../lib/format';
 import { hotspotIcon, markerSize } from '../utils/marker-icon';
 import { spreadDiscs } from '../utils/spread-markers';
@@ -32,7 +33,10 @@ export function HotspotMarkers({
   // One icon per marker for as long as its data is unchanged: a new icon replaces the marker's
   // element, which would drop keyboard focus on every re-render.
   const icons = useMemo(
-    () => new Map(markers.map((h) => [h.iso, hotspotIcon(h, scale)])),
+    () =>
+      new Map(
+        markers.map((h) => [h.iso, hotspotIcon({ ...h, name: displayName(h.iso, h.name) }, scale)]),
+      ),
     [markers, scale],
   );
   const positions = useMemo(() => {
@@ -65,7 +69,7 @@ export function HotspotMarkers({
         <Marker
           key={h.iso}
           position={positions[i] ?? [h.lat, h.lng]}
-          icon={icons.get(h.iso) ?? hotspotIcon(h, scale)}
+          icon={icons.get(h.iso) ?? hotspotIcon({ ...h, name: displayName(h.iso, h.name) }, scale)}
           zIndexOffset={Math.round((h.risk ?? 0) * 10)}
           eventHandlers={{
             click: () => onSelectCountry(h.iso),
@@ -81,7 +85,7 @@ export function HotspotMarkers({
           }}
         >
           <Tooltip direction="top">
-            <strong>{h.name}</strong>
+            <strong>{displayName(h.iso, h.name)}</strong>
             <br />
             Risk {formatScore(h.risk)} · {h.tier ? tierLabel(h.tier) : 'tier n/a'}
             <br />
