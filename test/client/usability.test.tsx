@@ -1,3 +1,5 @@
+// Under two busy cores a test of several awaited steps can pass 5 s: the limit is raised, no
+// assertion waits longer for it (each findBy keeps its own 5 s).
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,7 +46,7 @@ function rowOf(name: string): HTMLElement {
   return link.closest('tr') as HTMLElement;
 }
 
-describe('"#" is the rank in the whole run (point 5)', () => {
+describe('"#" is the rank in the whole run (point 5)', { timeout: 15_000 }, () => {
   it("a tier filter keeps each country's real rank", async () => {
     overviewBff();
     renderApp('/?tier=mod');
@@ -63,7 +65,7 @@ describe('"#" is the rank in the whole run (point 5)', () => {
   });
 });
 
-describe('tier case in the URL (point 9)', () => {
+describe('tier case in the URL (point 9)', { timeout: 15_000 }, () => {
   it('/?tier=CRIT shows the critical rows and corrects the URL', async () => {
     const bff = overviewBff();
     const { router } = renderApp('/?tier=CRIT');
@@ -89,7 +91,7 @@ describe('tier case in the URL (point 9)', () => {
   });
 });
 
-describe('search finds common names (point 10)', () => {
+describe('search finds common names (point 10)', { timeout: 15_000 }, () => {
   it('"UK" finds the United Kingdom and "Ivory" finds Côte d\'Ivoire', async () => {
     overviewBff();
     renderApp('/');
@@ -105,7 +107,7 @@ describe('search finds common names (point 10)', () => {
   });
 });
 
-describe('unknown codes and names (point 8)', () => {
+describe('unknown codes and names (point 8)', { timeout: 15_000 }, () => {
   it('/country/XXX says it is not a country code', async () => {
     installFakeBff({
       '/api/status': { body: statusBody() },
@@ -132,7 +134,7 @@ describe('unknown codes and names (point 8)', () => {
   });
 });
 
-describe('cold outage on a country page (point 7)', () => {
+describe('cold outage on a country page (point 7)', { timeout: 15_000 }, () => {
   it('says at once that the data service cannot be reached, with when to try again', async () => {
     const bff = installFakeBff({
       '/api/status': {
@@ -158,7 +160,7 @@ describe('cold outage on a country page (point 7)', () => {
   });
 });
 
-describe('an open page follows the data (point 2)', () => {
+describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
   const NEXT = '2025-06-03T03:00:00.000Z';
 
   function changesBody(tierChanges: number) {
@@ -265,7 +267,7 @@ describe('an open page follows the data (point 2)', () => {
   });
 });
 
-describe('loading states (point 7)', () => {
+describe('loading states (point 7)', { timeout: 15_000 }, () => {
   it('while the batch loads, the filter and the map say "loading", not "no tiers" or "no data"', async () => {
     const bff = overviewBff();
     // The batch and the hotspot list are slow: their answers never come in this test.
@@ -287,7 +289,7 @@ describe('loading states (point 7)', () => {
   });
 });
 
-describe('names that fit (point 10)', () => {
+describe('names that fit (point 10)', { timeout: 15_000 }, () => {
   it('the table shows common names, with the formal name as a tooltip', async () => {
     const drc = hotspot({
       iso: 'COD',

@@ -7,6 +7,7 @@ import { statusQueries } from '../../features/status/api/status-queries';
 import { BatchNotice } from '../../features/status/components/batch-notice';
 import { DemoBadge } from '../../features/status/components/demo-badge';
 import { StatusBanner } from '../../features/status/components/status-banner';
+import { StatusLine } from '../../features/status/components/status-line';
 import { useBatchWatch } from '../../features/status/hooks/use-batch-watch';
 import { useQuotaFollow } from '../../features/status/hooks/use-quota-follow';
 
@@ -38,6 +39,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <footer className="app-footer">
+        <StatusLine status={status.data?.data} />
         <p>
           Data: Global Risk Index API via this dashboard&apos;s server
           {status.data?.data.mode === 'demo' ? ' (demo data generated locally)' : ''}. Times in UTC.

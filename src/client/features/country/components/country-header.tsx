@@ -3,7 +3,7 @@ import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore, formatWhen, humanise, NA } from '../../../lib/format';
 import { confidenceNote } from '../utils/confidence';
-import { ShareButton } from './share-button';
+import { ShareButton } from '../../../components/share-button';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
 
 /** Everything about the country at a glance; every optional field reads "n/a" when missing. */
@@ -53,7 +53,7 @@ export function CountryHeader({
         </div>
         {typeof country.delta_headline === 'number' ? (
           <div>
-            <dt>Δ headline</dt>
+            <dt>Δ risk vs previous batch</dt>
             <dd>
               <Delta value={country.delta_headline} />
             </dd>

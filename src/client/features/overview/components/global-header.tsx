@@ -15,19 +15,17 @@ export interface BatchSummary {
 
 /**
  * The first thing an executive reads: the global index, its tier and its change, then the
- * components and the facts that say how current the numbers are and what budget is left.
+ * components and the facts that say how current the numbers are. Operational details (the API
+ * quota) live in the status line of the page's footer.
  */
 export function GlobalHeader({
   summary,
   status,
-  quota,
   now,
   overdueAt = null,
 }: {
   summary: BatchSummary;
   status: StatusResponse | undefined;
-  /** Already worded by the status feature ("38 of 50 left this hour"). */
-  quota: string;
   now: number;
   /** A documented batch time that passed without new data (see the status feature). */
   overdueAt?: string | null;
@@ -90,10 +88,6 @@ export function GlobalHeader({
         <div>
           <dt>Methodology</dt>
           <dd>{methodology}</dd>
-        </div>
-        <div>
-          <dt>API quota</dt>
-          <dd>{quota}</dd>
         </div>
       </dl>
     </section>
