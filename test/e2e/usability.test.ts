@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TIER_COLOURS } from '../../src/shared/tiers.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import {
   launchChromium,
@@ -294,5 +295,106 @@ describe('the map on a phone (issue 11, point 4)', () => {
     expect(visibleShapes).toBeGreaterThan(20);
     await page.getByRole('button', { name: 'Reset view' }).click();
     await expect.poll(async () => largestShift(first, await markersInMap(page))).toBeLessThan(2);
+  });
+});
+
+/** Hue in degrees and saturation (0–1) of an `rgb(…)` or `#rrggbb` colour. */
+function hueOf(colour: string): { hue: number; saturation: number } {
+  const hex = /^#([0-9a-f]{6})$/i.exec(colour);
+  const [r, g, b] = hex
+    ? [0, 2, 4].map((i) => parseInt(hex[1]!.slice(i, i + 2), 16) / 255)
+    : colour
+        .match(/\d+(\.\d+)?/g)!
+        .slice(0, 3)
+        .map((v) => Number(v) / 255);
+  const max = Math.max(r!, g!, b!);
+  const min = Math.min(r!, g!, b!);
+  const saturation = max === 0 ? 0 : (max - min) / max;
+  if (max === min) return { hue: 0, saturation };
+  const d = max - min;
+  const hue =
+    max === r ? ((g! - b!) / d + 6) % 6 : max === g ? (b! - r!) / d + 2 : (r! - g!) / d + 4;
+  return { hue: hue * 60, saturation };
+}
+
+function hueDistance(a: string, b: string): number {
+  const ha = hueOf(a);
+  const hb = hueOf(b);
+  // A grey is apart from any colour.
+  if (ha.saturation < 0.15 || hb.saturation < 0.15) return 180;
+  const d = Math.abs(ha.hue - hb.hue);
+  return Math.min(d, 360 - d);
+}
+
+describe('small things (issue 11, point 10)', () => {
+  it('tiers, direction of change and chart series have palettes of their own', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await open({ ...DESKTOP, colorScheme });
+      await page.goto(`${stack.baseUrl}/country/UKR`);
+      await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
+      const series = await page.$$eval(
+        '.categories-chart .recharts-bar-rectangle path',
+        (paths) => [...new Set(paths.map((p) => p.getAttribute('fill') ?? ''))],
+      );
+      expect(series).toHaveLength(2);
+      const direction = await page.evaluate(() =>
+        ['delta-up', 'delta-down'].map((cls) => {
+          const probe = document.createElement('span');
+          probe.className = `delta ${cls}`;
+          document.body.append(probe);
+          const colour = getComputedStyle(probe).color;
+          probe.remove();
+          return colour;
+        }),
+      );
+      const tiers = Object.values(TIER_COLOURS).map((c) => c.fill);
+      const clashes: string[] = [];
+      for (const [group, colours] of [
+        ['direction', direction],
+        ['series', series],
+      ] as const) {
+        for (const colour of colours) {
+          for (const tier of tiers) {
+            if (hueDistance(colour, tier) < 30) clashes.push(`${group} ${colour} ~ tier ${tier}`);
+          }
+        }
+      }
+      for (const d of direction) {
+        for (const s of series) {
+          if (hueDistance(d, s) < 30) clashes.push(`direction ${d} ~ series ${s}`);
+        }
+      }
+      expect(clashes, colorScheme).toEqual([]);
+    }
+  });
+
+  it('map tooltips follow the dark theme', async () => {
+    const { page } = await open({ ...DESKTOP, colorScheme: 'dark' });
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    await page.locator('.hotspot-marker').last().hover();
+    const tooltip = page.locator('.leaflet-tooltip').first();
+    await tooltip.waitFor();
+    const background = await tooltip.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(r! + g! + b!).toBeLessThan(200);
+    await page.screenshot({ path: screenshotPath('overview-dark-tooltip') });
+  });
+
+  it('titles name the view; the overview can be shared; Δ and roles are explained', async () => {
+    const { page } = await open(DESKTOP);
+    await page.goto(`${stack.baseUrl}/?tier=crit,high`);
+    await page.locator('.hotspot-table tbody tr').first().waitFor();
+    await expect.poll(() => page.title()).toBe('Overview: Critical, High · Global Risk Dashboard');
+    expect(await page.getByRole('button', { name: 'Share link' }).isVisible()).toBe(true);
+    expect(
+      await page.getByRole('button', { name: /^Δ risk vs prev\./ }).getAttribute('title'),
+    ).toMatch(/since the previous batch/);
+    await page.goto(`${stack.baseUrl}/country/UKR`);
+    await page.locator('.event').first().waitFor();
+    await expect.poll(() => page.title()).toBe('Ukraine (UKR) · Global Risk Dashboard');
+    const roles = await page.locator('.badge-role').allTextContents();
+    expect(roles.length).toBeGreaterThan(0);
+    expect(roles.every((r) => r === 'Happened here' || r === 'Took part')).toBe(true);
   });
 });
