@@ -26,14 +26,14 @@ const COLUMNS: Column[] = [
   { key: 'active', label: 'Active', numeric: true, detail: true },
   {
     key: 'delta_active',
-    label: 'Δ active vs prev.',
+    label: 'Δ active',
     numeric: true,
     detail: true,
     title: 'Change of the active score since the previous batch (about 7 to 17 hours earlier)',
   },
   {
     key: 'delta_headline',
-    label: 'Δ risk vs prev.',
+    label: 'Δ risk',
     numeric: true,
     title: 'Change of the risk score since the previous batch (about 7 to 17 hours earlier)',
   },
@@ -134,6 +134,9 @@ export function HotspotTable({
           ))}
         </tbody>
       </table>
+      <p className="table-note">
+        Δ: change since the previous batch (7 to 17 hours earlier). # is the rank in the whole run.
+      </p>
     </div>
   );
 }
