@@ -309,3 +309,24 @@ describe('names that fit (point 10)', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: "Côte d'Ivoire" })).not.toHaveAttribute('title');
   });
 });
+
+describe('cold outage while the answer is still coming (point 7)', { timeout: 15_000 }, () => {
+  it('says the data service cannot be reached while the page waits', async () => {
+    installFakeBff({
+      '/api/status': {
+        body: statusBody({ upstream: { health: 'down', last_error: null, message: null } }),
+      },
+    });
+    const answer = globalThis.fetch;
+    // The BFF is still retrying the upstream: its answer for the country has not come yet.
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/api/v1/country/')
+        ? new Promise<Response>(() => {})
+        : answer(input, init),
+    );
+    renderApp('/country/UKR');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The data service cannot be reached right now, and Ukraine has not been loaded before.',
+    );
+  });
+});

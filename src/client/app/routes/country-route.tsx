@@ -13,6 +13,7 @@ import { countryQueries } from '../../features/country/api/country-queries';
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
 import { EventFeed } from '../../features/events/components/event-feed';
+import { statusQueries } from '../../features/status/api/status-queries';
 import { CountryExportLink } from '../../features/export/components/export-links';
 import { CountryLocatorMap } from '../../features/map/components/country-locator-map';
 
@@ -75,12 +76,20 @@ function CountryPage({ iso }: { iso: string }) {
   const query = useQuery(countryQueries.detail(iso));
   // Named before the data arrives (and when it never does): "Iceland", not "ISL".
   const name = countryName(iso) ?? iso;
+  // During an outage a first load can take the BFF's whole retry budget: say why at once.
+  const serviceDown = useQuery(statusQueries.current()).data?.data.upstream.health === 'down';
 
   if (query.isPending) {
     return (
       <div className="country-page">
         <title>{`${name} · Global Risk Dashboard`}</title>
         <BackLink />
+        {serviceDown ? (
+          <p className="panel-error" role="alert">
+            The data service cannot be reached right now, and {name} has not been loaded before.
+            Waiting for the dashboard server&apos;s answer…
+          </p>
+        ) : null}
         <Skeleton label={`Loading ${name}`} lines={6} />
       </div>
     );
