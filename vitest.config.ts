@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { commonCountryNames } from './scripts/vite/common-country-names';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), commonCountryNames()],
   test: {
     globals: true,
     projects: [

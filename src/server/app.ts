@@ -15,6 +15,7 @@ import { AccessLog, createLogger, LazyChildLogger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { installAccess } from './plugins/access.js';
 import { clientError, frameworkError, installErrorHandlers } from './plugins/errors.js';
+import { installPreloadHints } from './plugins/preload-hints.js';
 import { installSecurity } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 import { countriesRoutes } from './routes/countries.js';
@@ -22,6 +23,7 @@ import { countryRoutes } from './routes/country.js';
 import { exportRoutes } from './routes/export.js';
 import { hotspotRoutes } from './routes/hotspots.js';
 import type { DataRouteOptions } from './routes/respond.js';
+import { spreadsheetRoutes } from './routes/spreadsheet.js';
 import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.js';
 import type { Secret } from './secret.js';
 import { UpstreamClient } from './upstream/client.js';
@@ -144,6 +146,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await installAccess(app, config, identity, now);
   const clientDir = deps.clientDir ?? null;
   if (clientDir) await registerSpa(app, clientDir);
+  if (clientDir) installPreloadHints(app);
   installErrorHandlers(app, clientDir !== null);
 
   const dataOptions: DataRouteOptions = {
@@ -182,6 +185,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(countryRoutes, dataOptions);
   await app.register(exportRoutes, dataOptions);
   await app.register(countriesRoutes, dataOptions);
+  await app.register(spreadsheetRoutes, dataOptions);
   await app.register(statusRoutes, opsOptions);
   await app.register(opsRoutes, opsOptions);
   return app;

@@ -49,7 +49,7 @@ describe('country page', () => {
     ]);
     const newest = items[0]!;
     expect(within(newest).getByText('Breaking')).toBeInTheDocument();
-    expect(within(newest).getByText('Locus')).toBeInTheDocument();
+    expect(within(newest).getByText('Happened here')).toBeInTheDocument();
     expect(newest).toHaveTextContent('2 Jun 2025, 09:30 UTC');
     expect(newest).toHaveTextContent(/ago|in /);
     expect(newest).toHaveTextContent('Example News');
@@ -162,7 +162,7 @@ describe('country page', () => {
     renderApp('/country/ISL');
     expect(
       await screen.findByText(
-        'This country is not in the current data (low baseline or no recent news).',
+        'Iceland is not in the current data (low baseline or no recent news).',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to the overview' })).toHaveAttribute(

@@ -81,7 +81,7 @@ describe('stale data, failures and new batches', () => {
     });
     renderApp('/country/SDN');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The data of SDN could not be loaded.');
+    expect(alert).toHaveTextContent('The data of Sudan could not be loaded.');
     expect(alert).toHaveTextContent('The hourly request quota is used up.');
     expect(alert).toHaveTextContent(/Try again at \d\d:\d\d UTC \(in 10 min\)\./);
     expect(bff.calls('/api/v1/country/SDN')).toHaveLength(1);

@@ -32,9 +32,9 @@ describe('hotspot filters in the URL', () => {
 
 describe('sorting', () => {
   const rows: RankedHotspot[] = [
-    { iso: 'AAA', name: 'A', rank: 1, risk: 50, tier: 'mod' },
-    { iso: 'BBB', name: 'B', rank: 2, risk: null, tier: 'weird' },
-    { iso: 'CCC', name: 'C', rank: 3, risk: 80, tier: 'crit' },
+    { iso: 'AAA', name: 'A', rank: 1, overallRank: 1, risk: 50, tier: 'mod' },
+    { iso: 'BBB', name: 'B', rank: 2, overallRank: 2, risk: null, tier: 'weird' },
+    { iso: 'CCC', name: 'C', rank: 3, overallRank: 3, risk: 80, tier: 'crit' },
   ];
   it('puts missing values last in both directions', () => {
     expect(sortHotspots(rows, 'risk', 'desc').map((r) => r.iso)).toEqual(['CCC', 'AAA', 'BBB']);

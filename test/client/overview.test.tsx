@@ -34,7 +34,9 @@ describe('overview: global header', () => {
     expect(within(header).getByText(/Up 1\.20 vs yesterday/)).toBeInTheDocument();
     expect(within(header).getByText('412')).toBeInTheDocument();
     expect(within(header).getByText('ggri-m 3.2')).toBeInTheDocument();
-    expect(await within(header).findByText('38 of 50 left this hour')).toBeInTheDocument();
+    // The quota is an operational detail: in the footer's status line, not the summary.
+    expect(within(header).queryByText(/left this hour/)).not.toBeInTheDocument();
+    expect(await screen.findByText(/API quota: 38 of 50 left this hour/)).toBeInTheDocument();
     expect(screen.getAllByText('Demo data').length).toBeGreaterThan(0);
   });
 
@@ -162,11 +164,11 @@ describe('overview: hotspot table', () => {
     standardBff();
     renderApp('/');
     const group = await screen.findByRole('group', { name: 'Export the latest data' });
-    expect(within(group).getByRole('link', { name: 'CSV' })).toHaveAttribute(
+    expect(within(group).getByRole('link', { name: 'Raw CSV' })).toHaveAttribute(
       'href',
       '/api/v1/export?format=csv',
     );
-    expect(within(group).getByRole('link', { name: 'JSON' })).toHaveAttribute(
+    expect(within(group).getByRole('link', { name: 'Raw JSON' })).toHaveAttribute(
       'href',
       '/api/v1/export?format=json',
     );

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundRoute } from './routes/not-found-route';
-import { OverviewRoute } from './routes/overview-route';
+import { overviewHandle, OverviewRoute } from './routes/overview-route';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import { loadCountryRoute } from './load-country-route';
@@ -16,7 +16,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: () => null,
     children: [
-      { index: true, Component: OverviewRoute },
+      { index: true, Component: OverviewRoute, handle: overviewHandle },
       {
         path: 'country/:iso',
         lazy: async () => ({ Component: (await loadCountryRoute()).CountryRoute }),

@@ -5,7 +5,8 @@ const ARROWS = { up: '\u25b2', down: '\u25bc', flat: '\u25ac', unknown: '' };
 
 /**
  * A change in risk: sign, arrow, colour and a word, so it never relies on colour alone. Rising
- * risk is the bad direction (warm colour), falling the good one (cool colour).
+ * risk is the bad direction (purple), falling the good one (green): a palette of its own, so a
+ * change is never read as a tier (red to blue) or a chart series (grey, teal).
  */
 export function Delta({
   value,

@@ -16,7 +16,11 @@ export function retryHint(error: Error, now: number = Date.now()): string | null
   return `Try again at ${clock} UTC (${formatRelative(iso, now)}).`;
 }
 
-/** A failed first load of a panel: what went wrong, when to try again, and a retry button. */
+/**
+ * A failed first load of a panel: what went wrong, when to try again, and a retry button, but
+ * only where asking again can succeed: a refused request (4xx other than 429) would be refused
+ * again, so it gets no button.
+ */
 export function QueryError({
   what,
   error,
@@ -28,6 +32,7 @@ export function QueryError({
   onRetry?: () => void;
 }) {
   const hint = retryHint(error);
+  const retryable = !(error instanceof ApiError && error.isClientError);
   return (
     <div className="panel-error" role="alert">
       <p>
@@ -35,7 +40,7 @@ export function QueryError({
         {/[.!?]$/.test(error.message) ? '' : '.'}
         {hint ? ` ${hint}` : ''}
       </p>
-      {onRetry ? (
+      {onRetry && retryable ? (
         <button type="button" onClick={onRetry}>
           Try again
         </button>

@@ -13,9 +13,14 @@ declare module '@tanstack/react-query' {
 
 const MAX_RETRIES = 2;
 
-/** Retries only what may succeed on a second try: never 4xx answers (a 429 says when instead). */
+/**
+ * Retries only what may succeed on a second try: never 4xx answers (a 429 says when instead),
+ * and never an answer that says when to ask again (a 503 with Retry-After during an outage):
+ * the page shows that time at once instead of "Loading" through retries bound to fail.
+ */
 export function shouldRetry(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof ApiError && error.retryAfterSeconds !== null) return false;
   return failureCount < MAX_RETRIES;
 }
 

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { ApiError } from '../../lib/api-client';
+import { countryName, isAssignedIso3 } from '../../lib/country-names';
+import { displayName } from '../../lib/display-name';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { QueryError } from '../../components/query-error';
 import { Skeleton } from '../../components/skeleton';
@@ -11,9 +13,11 @@ import { countryQueries } from '../../features/country/api/country-queries';
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
 import { EventFeed } from '../../features/events/components/event-feed';
+import { statusQueries } from '../../features/status/api/status-queries';
+import { CountryExportLink } from '../../features/export/components/export-links';
 import { CountryLocatorMap } from '../../features/map/components/country-locator-map';
 
-const NOT_IN_DATA = 'This country is not in the current data (low baseline or no recent news)';
+const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
 const INVALID_ISO = 'Not a valid ISO country code';
 
 function BackLink() {
@@ -29,10 +33,18 @@ function BackLink() {
   );
 }
 
-function CountryMessage({ title, text }: { title: string; text: string }) {
+function CountryMessage({
+  title,
+  text,
+  pageTitle = title,
+}: {
+  title: string;
+  text: string;
+  pageTitle?: string;
+}) {
   return (
     <div className="page-message">
-      <title>{`${title} · Global Risk Dashboard`}</title>
+      <title>{`${pageTitle} · Global Risk Dashboard`}</title>
       <h1>{title}</h1>
       <p>{text}</p>
       <BackLink />
@@ -62,28 +74,53 @@ export function CountryRoute() {
 function CountryPage({ iso }: { iso: string }) {
   const now = useNow();
   const query = useQuery(countryQueries.detail(iso));
+  // Named before the data arrives (and when it never does): "Iceland", not "ISL".
+  const name = countryName(iso) ?? iso;
+  // During an outage a first load can take the BFF's whole retry budget: say why at once.
+  const serviceDown = useQuery(statusQueries.current()).data?.data.upstream.health === 'down';
 
   if (query.isPending) {
     return (
       <div className="country-page">
-        <title>{`${iso} · Global Risk Dashboard`}</title>
+        <title>{`${name} · Global Risk Dashboard`}</title>
         <BackLink />
-        <Skeleton label={`Loading ${iso}`} lines={6} />
+        {serviceDown ? (
+          <p className="panel-error" role="alert">
+            The data service cannot be reached right now, and {name} has not been loaded before.
+            Waiting for the dashboard server&apos;s answer…
+          </p>
+        ) : null}
+        <Skeleton label={`Loading ${name}`} lines={6} />
       </div>
     );
   }
   if (query.isError && !query.data) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
+    // Asked first, judged after: the data may hold codes outside ISO 3166 (Kosovo's XKX).
+    if (status === 404 && !isAssignedIso3(iso)) {
+      return (
+        <CountryMessage
+          title={`“${iso}” is not a country code`}
+          text={`${iso} is not an ISO 3166 country code, and the data has no country under it. Check the link, or search the overview for the country's name.`}
+        />
+      );
+    }
     if (status === 404) {
-      return <CountryMessage title={`${iso}: no current data`} text={`${NOT_IN_DATA}.`} />;
+      return (
+        <CountryMessage
+          title={`${name}: no current data`}
+          text={`${name} ${NOT_IN_DATA}.`}
+          pageTitle={name}
+        />
+      );
     }
     if (status === 400) return <CountryMessage title={INVALID_ISO} text={query.error.message} />;
     return (
       <div className="country-page">
-        <title>{`${iso} · Global Risk Dashboard`}</title>
+        <title>{`${name} · Global Risk Dashboard`}</title>
         <BackLink />
         <QueryError
-          what={`The data of ${iso}`}
+          what={`The data of ${name}`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -94,7 +131,7 @@ function CountryPage({ iso }: { iso: string }) {
   const { country, as_of: asOf } = query.data.data;
   return (
     <div className="country-page">
-      <title>{`${country.name} (${country.iso}) · Global Risk Dashboard`}</title>
+      <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
       <BackLink />
       <StaleNote
         fetched={query.data}
@@ -115,6 +152,7 @@ function CountryPage({ iso }: { iso: string }) {
           />
         </PanelBoundary>
       </div>
+      <CountryExportLink iso={country.iso} name={country.name} />
       <div className="country-panels">
         <PanelBoundary name="The categories chart">
           <CategoriesPanel categories={country.categories} />

@@ -2,9 +2,12 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
+import { tierLabel } from '../../../shared/tiers';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { QueryError } from '../../components/query-error';
+import { ShareButton } from '../../components/share-button';
 import { Skeleton } from '../../components/skeleton';
+import type { SkipLinksHandle } from '../../components/skip-links';
 import { StaleNote } from '../../components/stale-note';
 import { useNow } from '../../lib/use-now';
 import { countryQueries } from '../../features/country/api/country-queries';
@@ -16,7 +19,7 @@ import { shapeQueries } from '../../features/map/api/shape-queries';
 import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
 import { GlobalHeader } from '../../features/overview/components/global-header';
 import { statusQueries } from '../../features/status/api/status-queries';
-import { quotaText } from '../../features/status/utils/quota-text';
+import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
 import { loadCountryRoute } from '../load-country-route';
 
 // Leaflet is its own chunk, so the overview's first paint (the global index) does not wait for
@@ -24,6 +27,19 @@ import { loadCountryRoute } from '../load-country-route';
 const WorldMap = lazy(async () => ({
   default: (await import('../../features/map/components/world-map')).WorldMap,
 }));
+
+/** "Overview: Critical, High": the tab says which view it is. */
+function overviewTitle(tiers: readonly string[]): string {
+  return tiers.length > 0 ? `Overview: ${tiers.map(tierLabel).join(', ')}` : 'Overview';
+}
+
+/** The overview's skip links: past the header to the map, past the map to the table's rows. */
+export const overviewHandle: SkipLinksHandle = {
+  skipLinks: [
+    { target: 'world-map', label: 'Skip to the map' },
+    { target: 'hotspot-rows', label: 'Skip to the hotspot table' },
+  ],
+};
 
 /** `/`: global index, world map, hotspot table and exports, each panel failing on its own. */
 export function OverviewRoute() {
@@ -63,15 +79,15 @@ export function OverviewRoute() {
 
   return (
     <div className="overview">
-      <title>Overview · Global Risk Dashboard</title>
+      <title>{`${overviewTitle(filters.tiers)} · Global Risk Dashboard`}</title>
       <h1 className="visually-hidden">Global risk overview</h1>
       <PanelBoundary name="The global index">
         {summary ? (
           <GlobalHeader
             summary={summary.data}
             status={status.data?.data}
-            quota={quotaText(status.data?.data)}
             now={now}
+            overdueAt={overdueBatchAt(status.data?.data.as_of, now)}
           />
         ) : countries.isError && !hotspots.isPending ? (
           <QueryError
@@ -106,6 +122,7 @@ export function OverviewRoute() {
               hotspots={hotspots.data?.data.hotspots}
               tiles={status.data?.data.tiles}
               dataVersion={countries.data?.data.as_of ?? 'none'}
+              countriesLoading={countries.isPending}
               onSelectCountry={openCountry}
             />
           </Suspense>
@@ -116,7 +133,12 @@ export function OverviewRoute() {
         <HotspotsPanel
           countries={countries.data?.data.countries}
           onRowIntent={prefetchCountry}
-          actions={<ExportLinks />}
+          actions={
+            <>
+              <ShareButton />
+              <ExportLinks />
+            </>
+          }
           now={now}
         />
       </PanelBoundary>

@@ -1,25 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { SkipLinks } from '../../components/skip-links';
 import { Toaster } from '../../components/toaster';
 import { useNow } from '../../lib/use-now';
 import { statusQueries } from '../../features/status/api/status-queries';
+import { BatchNotice } from '../../features/status/components/batch-notice';
 import { DemoBadge } from '../../features/status/components/demo-badge';
 import { StatusBanner } from '../../features/status/components/status-banner';
+import { StatusLine } from '../../features/status/components/status-line';
 import { useBatchWatch } from '../../features/status/hooks/use-batch-watch';
 import { useQuotaFollow } from '../../features/status/hooks/use-quota-follow';
 
 /** The frame of every page: title bar (with the demo badge), status banner, content, toasts. */
 export function RootLayout() {
-  useBatchWatch();
+  const arrival = useBatchWatch();
   useQuotaFollow();
   const status = useQuery(statusQueries.current());
   const navigation = useNavigation();
   const now = useNow();
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLinks />
       <header className="app-bar">
         <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true" />
@@ -33,10 +34,12 @@ export function RootLayout() {
         ) : null}
       </header>
       <StatusBanner status={status.data?.data} now={now} />
+      <BatchNotice arrival={arrival} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="app-footer">
+        <StatusLine status={status.data?.data} />
         <p>
           Data: Global Risk Index API via this dashboard&apos;s server
           {status.data?.data.mode === 'demo' ? ' (demo data generated locally)' : ''}. Times in UTC.

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { stalenessShape } from '../../../../shared/bff-api';
 import { countryResponseSchema } from '../../../../shared/schemas/responses';
 import { fetchBff } from '../../../lib/api-client';
+import { countryPath } from '../../../../shared/page-data';
 
 const countryWithStaleness = countryResponseSchema.extend(stalenessShape);
 
@@ -11,8 +12,7 @@ export const countryQueries = {
   detail: (iso: string) =>
     queryOptions({
       queryKey: [...countryQueries.all(), 'detail', iso] as const,
-      queryFn: ({ signal }) =>
-        fetchBff(`/api/v1/country/${encodeURIComponent(iso)}`, countryWithStaleness, signal),
+      queryFn: ({ signal }) => fetchBff(countryPath(iso), countryWithStaleness, signal),
       meta: { label: `the data of ${iso}` },
     }),
 };

@@ -12,9 +12,13 @@ import {
 import { formatScore } from '../../../lib/format';
 import { formatWeight, type CategoryRow } from '../utils/category-rows';
 
-/** Okabe–Ito blue and vermillion: distinguishable with any colour vision, ≥ 3:1 on both themes. */
-const STATIC_COLOUR = '#0072b2';
-const ACTIVE_COLOUR = '#d55e00';
+/**
+ * Neutral grey for the standing (static) part, teal for the active part: light against dark,
+ * so they part with any colour vision, ≥ 3:1 on both themes, and neither is a tier colour (red
+ * to blue) or a direction colour (purple, green).
+ */
+const STATIC_COLOUR = '#767676';
+const ACTIVE_COLOUR = '#1a9988';
 const ROW_HEIGHT = 34;
 
 interface ChartRow {

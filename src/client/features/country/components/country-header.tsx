@@ -3,7 +3,8 @@ import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore, formatWhen, humanise, NA } from '../../../lib/format';
 import { confidenceNote } from '../utils/confidence';
-import { ShareButton } from './share-button';
+import { ShareButton } from '../../../components/share-button';
+import { displayName, formalNameTitle } from '../../../lib/display-name';
 
 /** Everything about the country at a glance; every optional field reads "n/a" when missing. */
 export function CountryHeader({
@@ -21,8 +22,11 @@ export function CountryHeader({
     <section className="country-header" aria-labelledby="country-heading">
       <div className="country-title">
         <h1 id="country-heading">
-          {country.name} <span className="iso">{country.iso}</span>
+          {displayName(country.iso, country.name)} <span className="iso">{country.iso}</span>
         </h1>
+        {formalNameTitle(country.iso, country.name) ? (
+          <p className="muted formal-name">{country.name}</p>
+        ) : null}
         <ShareButton />
       </div>
       <div className="country-score">
@@ -49,7 +53,7 @@ export function CountryHeader({
         </div>
         {typeof country.delta_headline === 'number' ? (
           <div>
-            <dt>Δ headline</dt>
+            <dt>Δ risk vs previous batch</dt>
             <dd>
               <Delta value={country.delta_headline} />
             </dd>

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { RiskEvent } from '../../../../shared/schemas/event';
-import { humanise } from '../../../lib/format';
 import { useEventFilters } from '../hooks/use-event-filters';
 import { filterEvents, rolesPresent, sortNewestFirst } from '../utils/event-filters';
+import { roleOption } from '../utils/roles';
 import { EventItem } from './event-item';
 
 /** The country's recent events, newest first, filterable by role and breaking. */
@@ -44,7 +44,7 @@ export function EventFeed({
               <option value="">All roles</option>
               {roles.map((role) => (
                 <option key={role} value={role}>
-                  {humanise(role)}
+                  {roleOption(role)}
                 </option>
               ))}
             </select>

@@ -1,6 +1,7 @@
 import type { RiskEvent } from '../../../../shared/schemas/event';
 import { formatRelative, formatUtcDateTime, humanise, NA } from '../../../lib/format';
 import { safeHttpUrl } from '../../../lib/safe-url';
+import { roleLabel } from '../utils/roles';
 
 /**
  * One event. The headline is always text (React escapes it, so HTML in it shows as characters);
@@ -19,11 +20,8 @@ export function EventItem({ event, now }: { event: RiskEvent; now: number }) {
           </span>
         ) : null}
         {event.role ? (
-          <span
-            className="badge badge-role"
-            title="This country's role in the event (locus: where it happened; actor: a party to it)"
-          >
-            {humanise(event.role)}
+          <span className="badge badge-role" title={`This country's role (${event.role})`}>
+            {roleLabel(event.role)}
           </span>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { hotspotsResponseSchema } from '../../../../shared/schemas/responses';
 import { stalenessShape } from '../../../../shared/bff-api';
 import { fetchBff } from '../../../lib/api-client';
+import { hotspotsPath } from '../../../../shared/page-data';
 
 const hotspotsWithStaleness = hotspotsResponseSchema.extend(stalenessShape);
 
@@ -12,11 +13,9 @@ export const hotspotQueries = {
     const sortedTiers = [...tiers].sort();
     return queryOptions({
       queryKey: [...hotspotQueries.all(), 'list', { tiers: sortedTiers, limit }] as const,
-      queryFn: ({ signal }) => {
-        const params = new URLSearchParams({ limit: String(limit) });
-        if (sortedTiers.length > 0) params.set('tier', sortedTiers.join(','));
-        return fetchBff(`/api/v1/hotspots?${params.toString()}`, hotspotsWithStaleness, signal);
-      },
+      // The same path the BFF announces as a preload hint on the page (shared/page-data.ts).
+      queryFn: ({ signal }) =>
+        fetchBff(hotspotsPath(sortedTiers, limit), hotspotsWithStaleness, signal),
       meta: { label: 'the hotspot list' },
     });
   },

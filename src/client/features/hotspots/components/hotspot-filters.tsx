@@ -10,11 +10,14 @@ const LIMIT_COMMIT_MS = 700;
 export function HotspotFilterBar({
   filters,
   tierOptions,
+  tiersLoading = false,
   onChange,
 }: {
   filters: HotspotFilters;
   /** Labels actually present in the data (plus any selected), in any order. */
   tierOptions: readonly string[];
+  /** The data that names the tiers is still loading: not the same as "no tiers". */
+  tiersLoading?: boolean;
   onChange: (change: Partial<HotspotFilters>) => void;
 }) {
   const id = useId();
@@ -31,7 +34,13 @@ export function HotspotFilterBar({
     <div className="filter-bar">
       <fieldset className="tier-filter">
         <legend>Tier</legend>
-        {options.length === 0 ? <span className="muted">No tiers in the data</span> : null}
+        {options.length === 0 && tiersLoading ? (
+          <span className="skeleton-inline" role="status">
+            Loading tiers…
+          </span>
+        ) : options.length === 0 ? (
+          <span className="muted">No tiers in the data</span>
+        ) : null}
         {options.map((label) => (
           <label key={label} className="tier-check">
             <input

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
+import { displayName, formalNameTitle } from '../../../lib/display-name';
 import { formatInteger, formatScore, humanise, NA } from '../../../lib/format';
 import type { HotspotFilters, SortKey } from '../utils/filters';
 import { defaultDir, type RankedHotspot } from '../utils/sort';
@@ -28,13 +29,13 @@ const COLUMNS: Column[] = [
     label: 'Δ active',
     numeric: true,
     detail: true,
-    title: 'Change of the active score',
+    title: 'Change of the active score since the previous batch (about 7 to 17 hours earlier)',
   },
   {
     key: 'delta_headline',
-    label: 'Δ headline',
+    label: 'Δ risk',
     numeric: true,
-    title: 'Change of the headline score',
+    title: 'Change of the risk score since the previous batch (about 7 to 17 hours earlier)',
   },
   { key: 'confidence', label: 'Confidence', numeric: true, detail: true },
   { key: 'profile', label: 'Profile', numeric: false, detail: true },
@@ -90,17 +91,22 @@ export function HotspotTable({
             ))}
           </tr>
         </thead>
-        <tbody>
+        {/* The target of the overview's "Skip to the hotspot table": the next Tab is row one. */}
+        <tbody id="hotspot-rows" tabIndex={-1}>
           {rows.map((row) => (
             <tr
               key={row.iso}
               onMouseEnter={() => onRowIntent?.(row.iso)}
               onFocus={() => onRowIntent?.(row.iso)}
             >
-              <td className="num">{row.rank}</td>
+              <td className="num">{row.overallRank ?? NA}</td>
               <th scope="row" className="country-cell">
-                <Link to={`/country/${encodeURIComponent(row.iso)}`} state={linkState}>
-                  {row.name}
+                <Link
+                  to={`/country/${encodeURIComponent(row.iso)}`}
+                  state={linkState}
+                  title={formalNameTitle(row.iso, row.name)}
+                >
+                  {displayName(row.iso, row.name)}
                 </Link>{' '}
                 <span className="iso">{row.iso}</span>
               </th>
@@ -128,6 +134,9 @@ export function HotspotTable({
           ))}
         </tbody>
       </table>
+      <p className="table-note">
+        Δ: change since the previous batch (7 to 17 hours earlier). # is the rank in the whole run.
+      </p>
     </div>
   );
 }

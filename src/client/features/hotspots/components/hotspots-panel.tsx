@@ -1,24 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { StaleNote } from '../../../components/stale-note';
 import { TierBadge } from '../../../components/tier-badge';
-import { formatScore, searchKey } from '../../../lib/format';
+import { matchesCountry } from '../../../lib/country-search';
+import { commonName, displayName, formalNameTitle } from '../../../lib/display-name';
+import { formatScore } from '../../../lib/format';
+import { countryAliasQueries } from '../api/country-alias-queries';
 import { hotspotQueries } from '../api/hotspot-queries';
 import { useHotspotFilters } from '../hooks/use-hotspot-filters';
+import { overallRanks } from '../utils/overall-rank';
 import { sortHotspots, type RankedHotspot } from '../utils/sort';
 import { HotspotFilterBar } from './hotspot-filters';
 import { HotspotTable } from './hotspot-table';
 
 const OUTSIDE_MATCHES_SHOWN = 8;
-
-function matches(query: string, name: string, iso: string): boolean {
-  const key = searchKey(query.trim());
-  return key === '' || searchKey(name).includes(key) || iso.toLowerCase() === key;
-}
 
 /**
  * The ranked hotspot table with its filters. `countries` (every country of the batch, when
@@ -40,22 +39,38 @@ export function HotspotsPanel({
   // Lets the country page's "back" link return to exactly this filtered view.
   const linkState = { from: `${location.pathname}${location.search}` };
   const [filters, setFilters] = useHotspotFilters();
+  const searching = filters.q.trim() !== '';
+  // Common names ("UK", "Ivory Coast") only matter once someone searches: loaded then, not
+  // with the page.
+  const loadedAliases = useQuery({ ...countryAliasQueries.all(), enabled: searching }).data;
+  const aliases = useCallback(
+    (iso: string) => [commonName(iso), ...(loadedAliases?.(iso) ?? [])].filter(Boolean),
+    [loadedAliases],
+  );
   // Keep the previous rows on screen while a new filter loads, instead of flashing a skeleton.
   const query = useQuery({ ...hotspotQueries.list(filters), placeholderData: keepPreviousData });
   const hotspots = query.data?.data.hotspots;
 
+  // "#" is the rank in the whole run: with a tier filter the list's own order is not it.
+  const filtered = filters.tiers.length > 0;
+  const overall = useMemo(() => overallRanks(countries), [countries]);
   const ranked = useMemo<RankedHotspot[]>(
-    () => (hotspots ?? []).map((row, index) => ({ ...row, rank: index + 1 })),
-    [hotspots],
+    () =>
+      (hotspots ?? []).map((row, index) => ({
+        ...row,
+        rank: index + 1,
+        overallRank: filtered ? (overall.get(row.iso.toUpperCase()) ?? null) : index + 1,
+      })),
+    [hotspots, filtered, overall],
   );
   const rows = useMemo(
     () =>
       sortHotspots(
-        ranked.filter((row) => matches(filters.q, row.name, row.iso)),
+        ranked.filter((row) => matchesCountry(filters.q, row.name, row.iso, aliases)),
         filters.sort,
         filters.dir,
       ),
-    [ranked, filters.q, filters.sort, filters.dir],
+    [ranked, filters.q, filters.sort, filters.dir, aliases],
   );
   const tierOptions = useMemo(() => {
     const labels = new Set<string>();
@@ -67,9 +82,9 @@ export function HotspotsPanel({
     if (filters.q.trim() === '' || !countries) return [];
     const shown = new Set(ranked.map((row) => row.iso));
     return countries
-      .filter((c) => !shown.has(c.iso) && matches(filters.q, c.name, c.iso))
+      .filter((c) => !shown.has(c.iso) && matchesCountry(filters.q, c.name, c.iso, aliases))
       .sort((a, b) => (b.risk ?? -1) - (a.risk ?? -1));
-  }, [countries, ranked, filters.q]);
+  }, [countries, ranked, filters.q, aliases]);
 
   return (
     <section className="panel" aria-labelledby="hotspots-heading">
@@ -86,7 +101,12 @@ export function HotspotsPanel({
         ) : null}
         {actions}
       </div>
-      <HotspotFilterBar filters={filters} tierOptions={tierOptions} onChange={setFilters} />
+      <HotspotFilterBar
+        filters={filters}
+        tierOptions={tierOptions}
+        tiersLoading={query.isPending && countries === undefined}
+        onChange={setFilters}
+      />
       <StaleNote
         fetched={query.data}
         refreshError={query.isRefetchError ? query.error : null}
@@ -123,8 +143,12 @@ export function HotspotsPanel({
               <ul>
                 {outside.slice(0, OUTSIDE_MATCHES_SHOWN).map((c) => (
                   <li key={c.iso}>
-                    <Link to={`/country/${encodeURIComponent(c.iso)}`} state={linkState}>
-                      {c.name}
+                    <Link
+                      to={`/country/${encodeURIComponent(c.iso)}`}
+                      state={linkState}
+                      title={formalNameTitle(c.iso, c.name)}
+                    >
+                      {displayName(c.iso, c.name)}
                     </Link>{' '}
                     <span className="muted">
                       risk {formatScore(c.risk)} <TierBadge tier={c.tier} />

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { applyFilters, parseFilters, type HotspotFilters } from '../utils/filters';
 
@@ -19,5 +19,16 @@ export function useHotspotFilters(): [HotspotFilters, (change: Partial<HotspotFi
     },
     [setParams],
   );
+  // A hand-edited `?tier=CRIT` is read as `crit`; the URL is corrected too, so a copied link
+  // shows what the page shows.
+  const canonicalTier = filters.tiers.length > 0 ? filters.tiers.join(',') : null;
+  const urlTier = params.get('tier');
+  useEffect(() => {
+    if (urlTier === canonicalTier) return;
+    setParams((current) => applyFilters(current, parseFilters(current)), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  }, [urlTier, canonicalTier, setParams]);
   return [filters, update];
 }

@@ -1,11 +1,22 @@
-import { HOTSPOT_DEFAULT_LIMIT, HOTSPOT_MAX_LIMIT } from '../../../../shared/hotspot-limits';
 /**
  * The hotspot view lives in the URL (`?tier=crit,high&limit=50&q=sud&sort=risk&dir=desc`), so a
  * copied link reproduces it. Parsing is forgiving: a hand-edited bad value falls back to the
  * default instead of breaking the page.
  */
-export const DEFAULT_LIMIT = HOTSPOT_DEFAULT_LIMIT;
-export const MAX_LIMIT = HOTSPOT_MAX_LIMIT;
+import {
+  DEFAULT_HOTSPOT_LIMIT,
+  parseHotspotLimit,
+  parseTierList,
+} from '../../../../shared/page-data';
+
+// The request half of the view (tiers, limit) is read the same way by the BFF's preload hints.
+export {
+  DEFAULT_HOTSPOT_LIMIT as DEFAULT_LIMIT,
+  MAX_HOTSPOT_LIMIT as MAX_LIMIT,
+  parseTierList as parseTiers,
+  clampHotspotLimit as clampLimit,
+  parseHotspotLimit as parseLimit,
+} from '../../../../shared/page-data';
 
 export const SORT_KEYS = [
   'rank',
@@ -32,28 +43,6 @@ export interface HotspotFilters {
   dir: SortDir;
 }
 
-/** Tier labels as the API takes them: letters, digits, `_` and `-` (anything else is dropped). */
-const TIER_ITEM = /^[A-Za-z0-9_-]{1,32}$/;
-
-export function parseTiers(raw: string | null): string[] {
-  if (!raw) return [];
-  const items = raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => TIER_ITEM.test(item));
-  return [...new Set(items)].sort();
-}
-
-export function clampLimit(value: number): number {
-  if (!Number.isFinite(value)) return DEFAULT_LIMIT;
-  return Math.min(MAX_LIMIT, Math.max(1, Math.round(value)));
-}
-
-export function parseLimit(raw: string | null): number {
-  if (raw === null || raw.trim() === '') return DEFAULT_LIMIT;
-  return clampLimit(Number(raw));
-}
-
 function isSortKey(value: string | null): value is SortKey {
   return value !== null && (SORT_KEYS as readonly string[]).includes(value);
 }
@@ -61,8 +50,8 @@ function isSortKey(value: string | null): value is SortKey {
 export function parseFilters(params: URLSearchParams): HotspotFilters {
   const sort = params.get('sort');
   return {
-    tiers: parseTiers(params.get('tier')),
-    limit: parseLimit(params.get('limit')),
+    tiers: parseTierList(params.get('tier')),
+    limit: parseHotspotLimit(params.get('limit')),
     q: params.get('q') ?? '',
     sort: isSortKey(sort) ? sort : 'rank',
     dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
@@ -75,7 +64,7 @@ export function applyFilters(params: URLSearchParams, filters: HotspotFilters): 
   const set = (key: string, value: string | null) =>
     value === null ? next.delete(key) : next.set(key, value);
   set('tier', filters.tiers.length > 0 ? filters.tiers.join(',') : null);
-  set('limit', filters.limit === DEFAULT_LIMIT ? null : String(filters.limit));
+  set('limit', filters.limit === DEFAULT_HOTSPOT_LIMIT ? null : String(filters.limit));
   set('q', filters.q === '' ? null : filters.q);
   set('sort', filters.sort === 'rank' ? null : filters.sort);
   set('dir', filters.sort === 'rank' && filters.dir === 'asc' ? null : filters.dir);

@@ -5,6 +5,8 @@ import type { SortDir, SortKey } from './filters';
 export interface RankedHotspot extends Hotspot {
   /** Position in the upstream's order (1 = top hotspot); kept when the table is re-sorted. */
   rank: number;
+  /** Rank in the whole run (what "#" shows), null when unknown (tier-filtered, batch not loaded). */
+  overallRank: number | null;
 }
 
 type Value = number | string | null;

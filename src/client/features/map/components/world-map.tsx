@@ -1,22 +1,21 @@
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
-import type { LatLngBoundsExpression, Layer } from 'leaflet';
+import type { LatLngBoundsExpression, Layer, Path } from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { GeoJSON, MapContainer, Marker, TileLayer, Tooltip } from 'react-leaflet';
+import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
 import type { CountrySummary, StatusResponse } from '../../../../shared/bff-api';
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
-import { tierLabel } from '../../../../shared/tiers';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { formatScore, formatSigned } from '../../../lib/format';
 import { markOnce, PERF_MARKS } from '../../../lib/perf-marks';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { shapeQueries } from '../api/shape-queries';
-import { shapeStyle, shapeTooltip } from '../utils/choropleth';
-import { hotspotIcon } from '../utils/marker-icon';
+import { pendingShapeStyle, shapeStyle, shapeTooltip } from '../utils/choropleth';
 import type { CountryShape } from '../utils/world-shapes';
 import { HatchPattern } from './hatch-pattern';
+import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
 import { MapLegend } from './map-legend';
+import { MapViewControls } from './map-view-controls';
 import { plainAttribution } from '../utils/attribution';
 
 /**
@@ -27,12 +26,18 @@ const WORLD_BOUNDS: LatLngBoundsExpression = [
   [-50, -135],
   [72, 170],
 ];
+/** Panning stops at the world's edges (one copy, Mercator's usable latitudes). */
+const MAX_BOUNDS: LatLngBoundsExpression = [
+  [-80, -200],
+  [85, 200],
+];
 
 export function WorldMap({
   countries,
   hotspots,
   tiles,
   dataVersion,
+  countriesLoading = false,
   onSelectCountry,
 }: {
   countries: readonly CountrySummary[] | undefined;
@@ -40,6 +45,8 @@ export function WorldMap({
   tiles: StatusResponse['tiles'] | undefined;
   /** Changes when the data does (e.g. `as_of`), to rebind shape tooltips. */
   dataVersion: string;
+  /** The batch is still loading: shapes are drawn plain, not as "no current data". */
+  countriesLoading?: boolean;
   onSelectCountry: (iso: string) => void;
 }) {
   const shapes = useQuery(shapeQueries.world());
@@ -50,23 +57,21 @@ export function WorldMap({
   const markers = useMemo(
     () =>
       (hotspots ?? [])
-        .filter((h) => typeof h.lat === 'number' && typeof h.lng === 'number')
+        .filter((h): h is PlacedHotspot => typeof h.lat === 'number' && typeof h.lng === 'number')
         .sort((a, b) => (a.risk ?? 0) - (b.risk ?? 0)),
     [hotspots],
   );
-  // One icon per marker for as long as its data is unchanged: a new icon replaces the marker's
-  // element, which would drop keyboard focus on every re-render.
   const compact = useMediaQuery('(max-width: 600px)');
   const scale = compact ? 0.65 : 1;
-  const icons = useMemo(
-    () => new Map(markers.map((h) => [h.iso, hotspotIcon(h, scale)])),
-    [markers, scale],
-  );
+  // On touch screens one finger scrolls the page (a map that pans under a swipe traps it);
+  // two fingers move and zoom the map (Leaflet's pinch handler pans as the fingers move).
+  const touch = useMediaQuery('(pointer: coarse)');
   const legendTiers = useMemo(
     () => [...(countries ?? []), ...(hotspots ?? [])].flatMap((c) => (c.tier ? [c.tier] : [])),
     [countries, hotspots],
   );
   const withTiles = Boolean(tiles);
+  const pending = countries === undefined && countriesLoading;
   // Children's effects (react-leaflet adding the layers) run first: the shapes are drawn by now.
   const drawn = Boolean(shapes.data) && byIso.size > 0;
   useEffect(() => {
@@ -81,14 +86,20 @@ export function WorldMap({
   const bindFeature = (feature: CountryShape, layer: Layer) => {
     const iso = feature.properties.iso3;
     const row = iso ? byIso.get(iso) : undefined;
-    layer.bindTooltip(() => shapeTooltip(feature.properties.name, row), { sticky: true });
+    layer.bindTooltip(() => shapeTooltip(feature.properties.name, row, pending), {
+      sticky: true,
+    });
     if (row) layer.on('click', () => onSelectCountry(row.iso));
+    // Chromium makes interactive SVG paths Tab stops: 176 unnamed stops on which Enter does
+    // nothing. The markers and the table are the keyboard's way to a country.
+    layer.on('add', () => (layer as Path).getElement()?.setAttribute('tabindex', '-1'));
   };
 
   return (
     <div className="world-map">
       <HatchPattern />
       <MapContainer
+        id="world-map"
         className="map-canvas"
         bounds={WORLD_BOUNDS}
         zoomSnap={0.25}
@@ -96,50 +107,35 @@ export function WorldMap({
         maxZoom={withTiles ? 10 : 6}
         worldCopyJump={false}
         scrollWheelZoom={false}
+        dragging={!touch}
+        maxBounds={MAX_BOUNDS}
+        maxBoundsViscosity={1}
       >
+        <MapViewControls home={WORLD_BOUNDS} />
         {tiles ? (
           <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
         ) : null}
         <GeoJSON
-          key={`${dataVersion}:${byIso.size}:${withTiles}`}
+          key={`${dataVersion}:${byIso.size}:${withTiles}:${pending}`}
           data={shapes.data}
           attribution="Shapes: Natural Earth"
           style={(feature) => {
+            if (pending) return pendingShapeStyle(withTiles);
             const iso = (feature as CountryShape | undefined)?.properties.iso3;
             return shapeStyle(iso ? byIso.get(iso) : undefined, withTiles);
           }}
           onEachFeature={(feature, layer) => bindFeature(feature as CountryShape, layer)}
         />
-        {markers.map((h) => (
-          <Marker
-            key={h.iso}
-            position={[h.lat as number, h.lng as number]}
-            icon={icons.get(h.iso) ?? hotspotIcon(h, scale)}
-            zIndexOffset={Math.round((h.risk ?? 0) * 10)}
-            eventHandlers={{
-              click: () => onSelectCountry(h.iso),
-              // Leaflet makes the marker a focusable role="button" but does not activate it from
-              // the keyboard (only popups handle Enter): do what a button does on Enter/Space.
-              keydown: (event) => {
-                const key = (event.originalEvent as KeyboardEvent).key;
-                if (key === 'Enter' || key === ' ') {
-                  event.originalEvent.preventDefault();
-                  onSelectCountry(h.iso);
-                }
-              },
-            }}
-          >
-            <Tooltip direction="top">
-              <strong>{h.name}</strong>
-              <br />
-              Risk {formatScore(h.risk)} · {h.tier ? tierLabel(h.tier) : 'tier n/a'}
-              <br />
-              Change {formatSigned(h.delta_headline)} (active {formatSigned(h.delta_active)})
-            </Tooltip>
-          </Marker>
-        ))}
+        <HotspotMarkers markers={markers} scale={scale} onSelectCountry={onSelectCountry} />
       </MapContainer>
-      <MapLegend tiers={legendTiers} showMarkers={markers.length > 0} />
+      {touch ? <p className="muted map-hint">Move or zoom the map with two fingers.</p> : null}
+      {pending ? (
+        <p className="muted" role="status">
+          Loading the risk data for the map…
+        </p>
+      ) : (
+        <MapLegend tiers={legendTiers} showMarkers={markers.length > 0} />
+      )}
     </div>
   );
 }

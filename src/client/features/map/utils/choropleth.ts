@@ -12,6 +12,11 @@ export function colourTier(row: Pick<CountrySummary, 'tier' | 'risk'>): string |
   return typeof row.risk === 'number' ? tierForRisk(row.risk) : null;
 }
 
+/** While the batch loads, shapes are plain (no hatch): "no current data" is not known yet. */
+export function pendingShapeStyle(withTiles: boolean): PathOptions {
+  return { className: 'shape shape-pending', weight: 0.6, fillOpacity: withTiles ? 0.3 : 0.9 };
+}
+
 export function shapeStyle(row: CountrySummary | undefined, withTiles: boolean): PathOptions {
   const fillOpacity = withTiles ? 0.55 : 0.9;
   const tier = row ? colourTier(row) : null;
@@ -28,7 +33,11 @@ export function shapeStyle(row: CountrySummary | undefined, withTiles: boolean):
 }
 
 /** Tooltip content as DOM built with textContent: names come from the API, never as HTML. */
-export function shapeTooltip(name: string, row: CountrySummary | undefined): HTMLElement {
+export function shapeTooltip(
+  name: string,
+  row: CountrySummary | undefined,
+  pending = false,
+): HTMLElement {
   const box = document.createElement('div');
   const title = document.createElement('strong');
   title.textContent = row?.name ?? name;
@@ -39,7 +48,7 @@ export function shapeTooltip(name: string, row: CountrySummary | undefined): HTM
     box.append(p);
   };
   if (!row) {
-    line('No current data');
+    line(pending ? 'Loading the data…' : 'No current data');
     return box;
   }
   const tier = row.tier ? tierLabel(row.tier) : 'tier n/a';

@@ -1,4 +1,4 @@
-import { divIcon, type DivIcon } from 'leaflet';
+import { DivIcon } from 'leaflet';
 import { isKnownTier, tierLabel } from '../../../../shared/tiers';
 import { formatScore } from '../../../lib/format';
 
@@ -14,12 +14,29 @@ export function markerSize(risk: number | null | undefined, scale = 1): number {
   return Math.round((MIN_SIZE + (MAX_SIZE - MIN_SIZE) * Math.sqrt(share)) * scale);
 }
 
+/** A div icon whose element names its country (`data-iso`), for styling and tests. */
+class CountryIcon extends DivIcon {
+  constructor(
+    private readonly iso: string,
+    options: ConstructorParameters<typeof DivIcon>[0],
+  ) {
+    super(options);
+  }
+
+  override createIcon(oldIcon?: HTMLElement): HTMLElement {
+    const element = super.createIcon(oldIcon);
+    element.dataset.iso = this.iso;
+    return element;
+  }
+}
+
 /**
  * A focusable hotspot marker (Leaflet gives it tabindex and role="button"; Enter clicks it).
  * Its accessible name is built with textContent, never HTML, because names come from the API.
  */
 export function hotspotIcon(
   hotspot: {
+    iso: string;
     name: string;
     risk?: number | null;
     tier?: string | null;
@@ -33,7 +50,7 @@ export function hotspotIcon(
   label.textContent = `${hotspot.name}: risk ${formatScore(hotspot.risk)}, ${tier}. Open country page`;
   const tierClass =
     hotspot.tier && isKnownTier(hotspot.tier) ? `tier-${hotspot.tier}` : 'tier-other';
-  return divIcon({
+  return new CountryIcon(hotspot.iso.toUpperCase(), {
     className: `hotspot-marker ${tierClass}`,
     html: label,
     iconSize: [size, size],

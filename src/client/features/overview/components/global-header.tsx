@@ -3,7 +3,7 @@ import type { StatusResponse } from '../../../../shared/bff-api';
 import { globalIndexValue, type GlobalSummary } from '../../../../shared/schemas/global';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
-import { formatInteger, formatScore, formatWhen, NA } from '../../../lib/format';
+import { formatInteger, formatScore, formatUtcTime, formatWhen, NA } from '../../../lib/format';
 import { markOnce, PERF_MARKS } from '../../../lib/perf-marks';
 
 /** What the header needs; both `/api/countries` and the hotspot list carry it. */
@@ -15,19 +15,20 @@ export interface BatchSummary {
 
 /**
  * The first thing an executive reads: the global index, its tier and its change, then the
- * components and the facts that say how current the numbers are and what budget is left.
+ * components and the facts that say how current the numbers are. Operational details (the API
+ * quota) live in the status line of the page's footer.
  */
 export function GlobalHeader({
   summary,
   status,
-  quota,
   now,
+  overdueAt = null,
 }: {
   summary: BatchSummary;
   status: StatusResponse | undefined;
-  /** Already worded by the status feature ("38 of 50 left this hour"). */
-  quota: string;
   now: number;
+  /** A documented batch time that passed without new data (see the status feature). */
+  overdueAt?: string | null;
 }) {
   useEffect(() => markOnce(PERF_MARKS.globalIndexDrawn), []);
   const global = summary.global;
@@ -71,7 +72,11 @@ export function GlobalHeader({
         <div>
           <dt>Next batch due</dt>
           <dd>
-            {status ? (
+            {overdueAt ? (
+              <time dateTime={overdueAt} className="overdue">
+                {formatUtcTime(overdueAt)} · overdue
+              </time>
+            ) : status ? (
               <time dateTime={status.next_batch_due_at}>
                 {formatWhen(status.next_batch_due_at, now)}
               </time>
@@ -83,10 +88,6 @@ export function GlobalHeader({
         <div>
           <dt>Methodology</dt>
           <dd>{methodology}</dd>
-        </div>
-        <div>
-          <dt>API quota</dt>
-          <dd>{quota}</dd>
         </div>
       </dl>
     </section>

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { statusResponseSchema } from '../../../../shared/bff-api';
 import { STATUS_POLL_MS } from '../../../../shared/freshness';
 import { fetchBff } from '../../../lib/api-client';
+import { STATUS_PATH } from '../../../../shared/page-data';
 
 /** `/api/status` costs no upstream request, so it is polled; it is how a new batch is noticed. */
 export const statusQueries = {
@@ -9,7 +10,7 @@ export const statusQueries = {
   current: () =>
     queryOptions({
       queryKey: [...statusQueries.all(), 'current'] as const,
-      queryFn: ({ signal }) => fetchBff('/api/status', statusResponseSchema, signal),
+      queryFn: ({ signal }) => fetchBff(STATUS_PATH, statusResponseSchema, signal),
       staleTime: STATUS_POLL_MS / 2,
       refetchInterval: STATUS_POLL_MS,
       meta: { label: 'the service status' },

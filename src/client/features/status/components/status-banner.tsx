@@ -1,8 +1,10 @@
 import type { StatusResponse } from '../../../../shared/bff-api';
 import { formatUtcTime, formatRelative } from '../../../lib/format';
+import { overdueBatchAt } from '../utils/batch-schedule';
 
 /**
- * A plain sentence when the data service is unhealthy or the quota is blocked; nothing when all
+ * A plain sentence when the data service is unhealthy, a batch is overdue or the quota is
+ * blocked; nothing when all
  * is well (an always-on "all good" banner only teaches people to ignore banners).
  */
 export function StatusBanner({ status, now }: { status: StatusResponse | undefined; now: number }) {
@@ -15,7 +17,14 @@ export function StatusBanner({ status, now }: { status: StatusResponse | undefin
       (upstream.health === 'down'
         ? 'The data service cannot be reached.'
         : 'The data service is answering with errors.');
-    lines.push(`${base} Cached data stays on screen, marked stale where it is old.`);
+    // Only what is true on any page: data already loaded stays; nothing is promised for the rest.
+    lines.push(`${base} Data already loaded stays on screen, marked stale where it is old.`);
+  }
+  const overdue = overdueBatchAt(status.as_of, now);
+  if (overdue) {
+    lines.push(
+      `The ${formatUtcTime(overdue)} batch is overdue (due ${formatRelative(overdue, now)}); the data shown is from ${formatUtcTime(status.as_of)}.`,
+    );
   }
   if (quota.blocked_until) {
     const until = quota.blocked_until;

@@ -1,26 +1,47 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { StatusResponse } from '../../../../shared/bff-api';
 import { statusQueries } from '../api/status-queries';
 
+/** A batch that arrived while the page was open (its `as_of`), to be announced in words. */
+export interface BatchArrival {
+  asOf: string;
+}
+
+type Health = StatusResponse['upstream']['health'];
+
 /**
- * Polls `/api/status` and, when it reports a new `as_of` (a new batch), marks every data query
- * stale so what is on screen refreshes to the new batch. The first `as_of` seen only sets the
- * baseline: data loaded with the page is already from that batch.
+ * Polls `/api/status` and keeps what is on screen in step with it:
+ * - a new `as_of` (a new batch) marks every data query stale, so the page refreshes to it, and
+ *   is returned as an arrival to announce (the first `as_of` seen only sets the baseline: data
+ *   loaded with the page is already from that batch);
+ * - the data service turning unhealthy refetches the data on screen too: the BFF then answers
+ *   from its cache marked stale, so panels say so within one poll instead of after a reload.
  */
-export function useBatchWatch(): void {
+export function useBatchWatch(): BatchArrival | null {
   const queryClient = useQueryClient();
   const { data } = useQuery(statusQueries.current());
   const asOf = data?.data.as_of ?? null;
+  const health: Health | null = data?.data.upstream.health ?? null;
   const seen = useRef<string | null>(null);
+  const lastHealth = useRef<Health | null>(null);
+  const [arrival, setArrival] = useState<BatchArrival | null>(null);
 
   useEffect(() => {
-    if (asOf === null) return;
+    const previousHealth = lastHealth.current;
+    lastHealth.current = health;
     const previous = seen.current;
-    seen.current = asOf;
-    if (previous !== null && previous !== asOf) {
+    if (asOf !== null) seen.current = asOf;
+    const newBatch = asOf !== null && previous !== null && previous !== asOf;
+    const turnedUnhealthy = previousHealth === 'ok' && health !== null && health !== 'ok';
+    if (newBatch) setArrival({ asOf });
+    if (newBatch || turnedUnhealthy) {
       void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== statusQueries.all()[0],
+        predicate: (query) =>
+          query.queryKey[0] !== statusQueries.all()[0] && query.queryKey[0] !== 'changes',
       });
     }
-  }, [asOf, queryClient]);
+  }, [asOf, health, queryClient]);
+
+  return arrival;
 }

@@ -1,0 +1,98 @@
+import type { LatLngTuple } from 'leaflet';
+import { useMemo, useState } from 'react';
+import { Marker, Polyline, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import type { Hotspot } from '../../../../shared/schemas/hotspot';
+import { tierLabel } from '../../../../shared/tiers';
+import { displayName } from '../../../lib/display-name';
+import { formatScore, formatSigned } from '../../../lib/format';
+import { hotspotIcon, markerSize } from '../utils/marker-icon';
+import { spreadDiscs } from '../utils/spread-markers';
+
+export type PlacedHotspot = Hotspot & { lat: number; lng: number };
+
+/**
+ * The hotspot markers, fanned out where they would overlap at the current zoom (Israel under
+ * Palestine, Sudan under South Sudan on a phone), so each marker's centre opens its own country.
+ * A thin line joins a moved marker to its true place. Positions are recomputed on zoom only:
+ * panning keeps pixel distances.
+ */
+export function HotspotMarkers({
+  markers,
+  scale,
+  onSelectCountry,
+}: {
+  /** Lowest risk first: later markers are drawn on top. */
+  markers: readonly PlacedHotspot[];
+  scale: number;
+  onSelectCountry: (iso: string) => void;
+}) {
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+
+  // One icon per marker for as long as its data is unchanged: a new icon replaces the marker's
+  // element, which would drop keyboard focus on every re-render.
+  const icons = useMemo(
+    () =>
+      new Map(
+        markers.map((h) => [h.iso, hotspotIcon({ ...h, name: displayName(h.iso, h.name) }, scale)]),
+      ),
+    [markers, scale],
+  );
+  const positions = useMemo(() => {
+    const discs = markers.map((h) => {
+      const point = map.project([h.lat, h.lng], zoom);
+      return { x: point.x, y: point.y, r: markerSize(h.risk, scale) / 2 };
+    });
+    return spreadDiscs(discs).map((p): LatLngTuple => {
+      const latLng = map.unproject([p.x, p.y], zoom);
+      return [latLng.lat, latLng.lng];
+    });
+  }, [map, markers, scale, zoom]);
+
+  return (
+    <>
+      {markers.map((h, i) => {
+        const at = positions[i] ?? ([h.lat, h.lng] as LatLngTuple);
+        const moved = at[0] !== h.lat || at[1] !== h.lng;
+        return moved ? (
+          <Polyline
+            key={`leader-${h.iso}`}
+            positions={[[h.lat, h.lng], at]}
+            className="marker-leader"
+            interactive={false}
+            weight={1}
+          />
+        ) : null;
+      })}
+      {markers.map((h, i) => (
+        <Marker
+          key={h.iso}
+          position={positions[i] ?? [h.lat, h.lng]}
+          icon={icons.get(h.iso) ?? hotspotIcon({ ...h, name: displayName(h.iso, h.name) }, scale)}
+          zIndexOffset={Math.round((h.risk ?? 0) * 10)}
+          eventHandlers={{
+            click: () => onSelectCountry(h.iso),
+            // Leaflet makes the marker a focusable role="button" but does not activate it from
+            // the keyboard (only popups handle Enter): do what a button does on Enter/Space.
+            keydown: (event) => {
+              const key = (event.originalEvent as KeyboardEvent).key;
+              if (key === 'Enter' || key === ' ') {
+                event.originalEvent.preventDefault();
+                onSelectCountry(h.iso);
+              }
+            },
+          }}
+        >
+          <Tooltip direction="top">
+            <strong>{displayName(h.iso, h.name)}</strong>
+            <br />
+            Risk {formatScore(h.risk)} · {h.tier ? tierLabel(h.tier) : 'tier n/a'}
+            <br />
+            Change {formatSigned(h.delta_headline)} (active {formatSigned(h.delta_active)})
+          </Tooltip>
+        </Marker>
+      ))}
+    </>
+  );
+}

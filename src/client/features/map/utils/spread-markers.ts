@@ -1,0 +1,58 @@
+/** A round marker in screen pixels: centre and radius. */
+export interface Disc {
+  x: number;
+  y: number;
+  r: number;
+}
+
+const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+const MAX_ROUNDS = 80;
+
+/**
+ * How far apart two markers' centres must be: the larger one's radius plus half the smaller's,
+ * so neither hides the other's centre (where a click or tap lands) and both stay recognisable.
+ */
+export function minimumDistance(a: Disc, b: Disc, gap: number): number {
+  return Math.max(a.r, b.r) + Math.min(a.r, b.r) / 2 + gap;
+}
+
+/**
+ * Fans overlapping markers out, in pixels: pairs closer than `minimumDistance` are pushed apart
+ * along the line between them (equal shares) until none is, so every marker's centre is its own.
+ * Markers at the same point leave in different directions (golden-angle spiral). Markers that
+ * do not overlap anything keep their place. Deterministic: the same input gives the same output.
+ */
+export function spreadDiscs(discs: readonly Disc[], gap = 2): Array<{ x: number; y: number }> {
+  const points = discs.map((d) => ({ x: d.x, y: d.y }));
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    let moved = false;
+    for (let i = 0; i < discs.length; i += 1) {
+      for (let j = i + 1; j < discs.length; j += 1) {
+        const a = points[i]!;
+        const b = points[j]!;
+        const need = minimumDistance(discs[i]!, discs[j]!, gap);
+        let dx = b.x - a.x;
+        let dy = b.y - a.y;
+        let distance = Math.hypot(dx, dy);
+        if (distance >= need - 1e-6) continue;
+        if (distance < 1e-6) {
+          const angle = (i + j) * GOLDEN_ANGLE;
+          dx = Math.cos(angle);
+          dy = Math.sin(angle);
+          distance = 1;
+        }
+        // A little past the need, so rounding of pixel positions cannot leave them touching.
+        const push = (need - Math.hypot(b.x - a.x, b.y - a.y) + 0.5) / 2;
+        const ux = dx / distance;
+        const uy = dy / distance;
+        a.x -= ux * push;
+        a.y -= uy * push;
+        b.x += ux * push;
+        b.y += uy * push;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return points;
+}

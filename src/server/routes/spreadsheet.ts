@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { countriesResponseSchema } from '../../shared/bff-api.js';
+import type { Served } from '../services/render.js';
+import {
+  countriesCsv,
+  countriesFileName,
+  countryCsv,
+  countryFileName,
+} from '../services/spreadsheet.js';
+import { parseIso, parseTiers, readQuery } from './params.js';
+import { answer, type DataRouteOptions } from './respond.js';
+
+const CSV_TYPE = 'text/csv; charset=utf-8';
+/** Cache headers of the data the file was built from (how old it is, and whether stale). */
+const PASSED_HEADERS = ['x-cache', 'age', 'x-stale-reason'];
+
+/** The batch as the BFF serves it to the SPA (same cache, same freshness), parsed. */
+function batchOf(served: Served) {
+  return countriesResponseSchema.parse(JSON.parse(served.body.toString('utf8')));
+}
+
+function csvServed(served: Served, body: Buffer, fileName: string): Served {
+  const headers: Record<string, string> = {
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'no-cache',
+  };
+  for (const name of PASSED_HEADERS) {
+    const value = served.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return { status: 200, contentType: CSV_TYPE, body, headers, outcome: served.outcome };
+}
+
+/**
+ * Spreadsheet-ready CSV (services/spreadsheet.ts), beside the upstream's raw export:
+ * `/api/spreadsheet/countries?tier=crit,high` (the overview's tier filter) and
+ * `/api/spreadsheet/country/:iso` (the country page). Built from `/api/countries`' data, so they
+ * cost no upstream request beyond what the dashboard already spends.
+ */
+export async function spreadsheetRoutes(
+  app: FastifyInstance,
+  opts: DataRouteOptions,
+): Promise<void> {
+  const withBatch = (
+    served: Served,
+    build: (batch: ReturnType<typeof batchOf>) => Served,
+  ): Served => (served.status === 200 ? build(batchOf(served)) : served);
+
+  app.get('/api/spreadsheet/countries', (request, reply) =>
+    answer(request, reply, opts.metrics, async () => {
+      const tiers = parseTiers(readQuery(request.url, ['tier']).get('tier'));
+      const served = await opts.data.countries(opts.guardFor(request));
+      return withBatch(served, (batch) =>
+        csvServed(
+          served,
+          countriesCsv(batch.as_of, batch.countries, tiers),
+          countriesFileName(batch.as_of, tiers),
+        ),
+      );
+    }),
+  );
+
+  app.get<{ Params: { iso: string } }>('/api/spreadsheet/country/:iso', (request, reply) =>
+    answer(request, reply, opts.metrics, async () => {
+      readQuery(request.url, []);
+      const iso = parseIso(request.params.iso);
+      const served = await opts.data.countries(opts.guardFor(request));
+      return withBatch(served, (batch) => {
+        const country = batch.countries.find((c) => c.iso.toUpperCase() === iso);
+        if (!country) {
+          return {
+            status: 404,
+            contentType: 'application/json; charset=utf-8',
+            body: Buffer.from(
+              JSON.stringify({ ok: false, error: `Country ${iso} is not in the current data` }),
+            ),
+            headers: {},
+            outcome: served.outcome,
+          };
+        }
+        return csvServed(
+          served,
+          countryCsv(batch.as_of, country),
+          countryFileName(batch.as_of, iso),
+        );
+      });
+    }),
+  );
+}

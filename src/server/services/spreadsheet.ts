@@ -1,0 +1,156 @@
+import { stringify } from 'csv-stringify/sync';
+import type { CountrySummary } from '../../shared/bff-api.js';
+import { CATEGORY_NAMES } from '../../shared/categories.js';
+import { tierLabel } from '../../shared/tiers.js';
+
+/**
+ * Spreadsheet-ready CSV built by the BFF from its own parsed data (never from the upstream's
+ * headers): a UTF-8 byte-order mark (so Excel reads "Türkiye", not "TÃ¼rkiye"), the header row
+ * first, labels instead of codes, CRLF line ends (RFC 4180).
+ */
+
+/** "civil_unrest" → "Civil unrest". */
+export function humanLabel(code: string | null | undefined): string {
+  if (!code) return '';
+  const words = code.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : '';
+}
+
+/**
+ * Upstream text is untrusted: a cell starting with = + - @ (or a tab/CR) would run as a formula
+ * in a spreadsheet, so it is prefixed with an apostrophe (OWASP's advice for CSV injection).
+ */
+export function safeText(text: string | null | undefined): string {
+  if (!text) return '';
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function num(value: number | null | undefined): number | '' {
+  return typeof value === 'number' && Number.isFinite(value) ? value : '';
+}
+
+function csv(
+  columns: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number>>,
+): Buffer {
+  const text = stringify([columns, ...rows], { record_delimiter: 'windows', bom: true });
+  return Buffer.from(text, 'utf8');
+}
+
+/** `2026-11-22T10:00:00Z` → `2026-11-22-1000` (UTC), for file names; null if unreadable. */
+export function batchStamp(asOf: string): string | null {
+  const time = Date.parse(asOf);
+  if (Number.isNaN(time)) return null;
+  const iso = new Date(time).toISOString();
+  return `${iso.slice(0, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}`;
+}
+
+/** `global-risk-2026-11-22-1000-crit-high.csv` (tier labels are already [a-z0-9_-]). */
+export function countriesFileName(asOf: string, tiers: readonly string[]): string {
+  const parts = ['global-risk', batchStamp(asOf) ?? 'latest', ...tiers];
+  return `${parts.join('-')}.csv`;
+}
+
+export function countryFileName(asOf: string, iso: string): string {
+  return `global-risk-${iso}-${batchStamp(asOf) ?? 'latest'}.csv`;
+}
+
+const COUNTRY_COLUMNS = [
+  'Rank',
+  'Country',
+  'ISO code',
+  'Risk (0–100)',
+  'Tier',
+  'Static score',
+  'Active score',
+  'Change in active score since the previous batch',
+  'Change in headline score since the previous batch',
+  'Confidence (0–100)',
+  'Profile',
+  'Threat vectors',
+  'Sources',
+  'Data generated (UTC)',
+] as const;
+
+/**
+ * Every country of the batch matching `tiers` (all when empty), highest risk first, with its
+ * rank in the whole batch (what the dashboard's "#" shows).
+ */
+export function countriesCsv(
+  asOf: string,
+  countries: readonly CountrySummary[],
+  tiers: readonly string[],
+): Buffer {
+  const ranked = [...countries].sort((a, b) => (b.risk ?? -Infinity) - (a.risk ?? -Infinity));
+  const rows = ranked.flatMap((c, index) => {
+    if (tiers.length > 0 && !tiers.includes(c.tier ?? '')) return [];
+    return [
+      [
+        typeof c.risk === 'number' ? index + 1 : '',
+        safeText(c.name),
+        safeText(c.iso.toUpperCase()),
+        num(c.risk),
+        safeText(c.tier ? tierLabel(c.tier) : ''),
+        num(c.static),
+        num(c.active),
+        num(c.delta_active),
+        num(c.delta_headline),
+        num(c.confidence),
+        safeText(humanLabel(c.profile)),
+        safeText((c.threat_vectors ?? []).map(humanLabel).join('; ')),
+        num(c.source_count),
+        asOf,
+      ],
+    ];
+  });
+  return csv(COUNTRY_COLUMNS, rows);
+}
+
+const CATEGORY_COLUMNS = [
+  'Country',
+  'ISO code',
+  'Data generated (UTC)',
+  'Risk (0–100)',
+  'Tier',
+  'Static score',
+  'Active score',
+  'Category',
+  'Category score',
+  'Category static part',
+  'Category active part',
+  'Category weight',
+] as const;
+
+/**
+ * One country as tidy rows: one row per risk category (documented ones first, in the API's
+ * order), the country's own numbers repeated on each, so a pivot table or filter just works.
+ */
+export function countryCsv(asOf: string, country: CountrySummary): Buffer {
+  const own = [
+    safeText(country.name),
+    safeText(country.iso.toUpperCase()),
+    asOf,
+    num(country.risk),
+    safeText(country.tier ? tierLabel(country.tier) : ''),
+    num(country.static),
+    num(country.active),
+  ];
+  const categories = country.categories ?? {};
+  const documented: readonly string[] = CATEGORY_NAMES;
+  const names = [
+    ...CATEGORY_NAMES.filter((name) => name in categories),
+    ...Object.keys(categories).filter((name) => !documented.includes(name)),
+  ];
+  const rows = names.map((name) => {
+    const score = categories[name];
+    return [
+      ...own,
+      safeText(humanLabel(name)),
+      num(score?.score),
+      num(score?.static),
+      num(score?.active),
+      num(score?.weight),
+    ];
+  });
+  return csv(CATEGORY_COLUMNS, rows.length > 0 ? rows : [[...own, '', '', '', '', '']]);
+}

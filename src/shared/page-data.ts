@@ -1,0 +1,70 @@
+/**
+ * Which BFF requests a page makes first, derived from its URL alone. The SPA builds its request
+ * paths with these functions and the BFF announces the same paths as preload hints on the page
+ * itself, so the browser starts the data requests with the HTML instead of after the JavaScript,
+ * and the SPA's fetches reuse them (a preload is only reused when the URL matches exactly).
+ */
+
+import { HOTSPOT_DEFAULT_LIMIT, HOTSPOT_MAX_LIMIT } from './hotspot-limits.js';
+
+export const DEFAULT_HOTSPOT_LIMIT = HOTSPOT_DEFAULT_LIMIT;
+export const MAX_HOTSPOT_LIMIT = HOTSPOT_MAX_LIMIT;
+
+/**
+ * Tier labels as the API takes them: lower-case letters, digits, `_` and `-`. A hand-typed
+ * `CRIT` is read as `crit` (the BFF refuses upper case); anything else is dropped.
+ */
+const TIER_ITEM = /^[a-z0-9_-]{1,32}$/;
+
+/** `?tier=` read forgivingly: sorted, de-duplicated, lower-cased; empty means all tiers. */
+export function parseTierList(raw: string | null): string[] {
+  if (!raw) return [];
+  const items = raw
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => TIER_ITEM.test(item));
+  return [...new Set(items)].sort();
+}
+
+export function clampHotspotLimit(value: number): number {
+  if (!Number.isFinite(value)) return DEFAULT_HOTSPOT_LIMIT;
+  return Math.min(MAX_HOTSPOT_LIMIT, Math.max(1, Math.round(value)));
+}
+
+/** `?limit=` read forgivingly: missing or unreadable is the default, out of range is clamped. */
+export function parseHotspotLimit(raw: string | null): number {
+  if (raw === null || raw.trim() === '') return DEFAULT_HOTSPOT_LIMIT;
+  return clampHotspotLimit(Number(raw));
+}
+
+/** The hotspot list's request path, exactly as the SPA sends it. */
+export function hotspotsPath(tiers: readonly string[], limit: number): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  const sorted = [...tiers].sort();
+  if (sorted.length > 0) params.set('tier', sorted.join(','));
+  return `/api/v1/hotspots?${params.toString()}`;
+}
+
+export const STATUS_PATH = '/api/status';
+export const COUNTRIES_PATH = '/api/countries';
+
+export function countryPath(iso: string): string {
+  return `/api/v1/country/${encodeURIComponent(iso)}`;
+}
+
+const COUNTRY_PAGE = /^\/country\/([A-Za-z]{3})$/;
+
+/** The data requests a page starts with (empty for pages that load none up front). */
+export function pageDataPaths(pathname: string, search: URLSearchParams): string[] {
+  if (pathname === '/') {
+    const tiers = parseTierList(search.get('tier'));
+    const limit = parseHotspotLimit(search.get('limit'));
+    return [STATUS_PATH, COUNTRIES_PATH, hotspotsPath(tiers, limit)];
+  }
+  const country = COUNTRY_PAGE.exec(pathname);
+  // Only the canonical (upper-case) form: a lower-case link is redirected before it fetches.
+  if (country && country[1] === country[1]!.toUpperCase()) {
+    return [STATUS_PATH, countryPath(country[1]!)];
+  }
+  return [];
+}

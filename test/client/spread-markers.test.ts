@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { minimumDistance, spreadDiscs } from '../../src/client/features/map/utils/spread-markers';
+
+function closestPairGap(discs: { x: number; y: number; r: number }[]): number {
+  let worst = Infinity;
+  for (let i = 0; i < discs.length; i += 1) {
+    for (let j = i + 1; j < discs.length; j += 1) {
+      const a = discs[i]!;
+      const b = discs[j]!;
+      worst = Math.min(worst, Math.hypot(a.x - b.x, a.y - b.y) - minimumDistance(a, b, 2));
+    }
+  }
+  return worst;
+}
+
+describe('fanning out overlapping markers', () => {
+  it('leaves markers that do not overlap where they are', () => {
+    const discs = [
+      { x: 0, y: 0, r: 10 },
+      { x: 100, y: 0, r: 10 },
+    ];
+    expect(spreadDiscs(discs)).toEqual([
+      { x: 0, y: 0 },
+      { x: 100, y: 0 },
+    ]);
+  });
+
+  it('separates a cluster (Israel under Palestine, three at one point) until no centre is covered', () => {
+    const discs = [
+      { x: 50, y: 50, r: 16 },
+      { x: 52, y: 51, r: 14 },
+      { x: 50, y: 50, r: 12 },
+      { x: 50, y: 50, r: 12 },
+      { x: 70, y: 40, r: 9 },
+    ];
+    const placed = spreadDiscs(discs).map((p, i) => ({ ...p, r: discs[i]!.r }));
+    expect(closestPairGap(placed)).toBeGreaterThanOrEqual(-1e-6);
+    // Moved no further than needed: all stay near where they were.
+    for (const [i, p] of placed.entries()) {
+      expect(Math.hypot(p.x - discs[i]!.x, p.y - discs[i]!.y)).toBeLessThan(60);
+    }
+    // Deterministic.
+    expect(spreadDiscs(discs)).toEqual(spreadDiscs(discs));
+  });
+});

@@ -1,0 +1,332 @@
+// Under two busy cores a test of several awaited steps can pass 5 s: the limit is raised, no
+// assertion waits longer for it (each findBy keeps its own 5 s).
+import type { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { previousBatchDue } from '../../src/shared/freshness';
+import {
+  countriesBody,
+  countryBody,
+  hotspot,
+  HOTSPOTS,
+  hotspotsBody,
+  statusBody,
+} from './fixtures/data';
+import { installFakeBff } from './fake-bff';
+import { renderApp } from './render-app';
+
+// Issue 11: what a new user tripped over (component tests through the real app and router).
+
+const UK = hotspot({
+  iso: 'GBR',
+  name: 'United Kingdom of Great Britain and Northern Ireland',
+  risk: 30,
+  tier: 'low',
+});
+
+function overviewBff() {
+  return installFakeBff({
+    '/api/status': { body: statusBody() },
+    '/api/countries': { body: countriesBody({ countries: [...HOTSPOTS, UK] }) },
+    '/api/v1/hotspots': (url) => {
+      const tier = url.searchParams.get('tier');
+      if (tier !== null && !/^[a-z,]+$/.test(tier)) {
+        return { status: 400, body: { ok: false, error: `tier "${tier}" is not a tier label` } };
+      }
+      const tiers = tier?.split(',') ?? null;
+      const rows = tiers ? HOTSPOTS.filter((h) => tiers.includes(h.tier ?? '')) : HOTSPOTS;
+      return { body: hotspotsBody({ hotspots: rows }) };
+    },
+  });
+}
+
+function rowOf(name: string): HTMLElement {
+  const link = within(screen.getByRole('table')).getByRole('link', { name });
+  return link.closest('tr') as HTMLElement;
+}
+
+describe('"#" is the rank in the whole run (point 5)', { timeout: 15_000 }, () => {
+  it("a tier filter keeps each country's real rank", async () => {
+    overviewBff();
+    renderApp('/?tier=mod');
+    await screen.findByRole('link', { name: "Côte d'Ivoire" });
+    // Côte d'Ivoire is 4th by risk in the batch; it is the only Moderate row.
+    await waitFor(() =>
+      expect(within(rowOf("Côte d'Ivoire")).getAllByRole('cell')[0]).toHaveTextContent(/^4$/),
+    );
+  });
+
+  it('without a filter "#" is the position in the list', async () => {
+    overviewBff();
+    renderApp('/');
+    await screen.findByRole('link', { name: 'Sudan' });
+    expect(within(rowOf('Sudan')).getAllByRole('cell')[0]).toHaveTextContent(/^2$/);
+  });
+});
+
+describe('tier case in the URL (point 9)', { timeout: 15_000 }, () => {
+  it('/?tier=CRIT shows the critical rows and corrects the URL', async () => {
+    const bff = overviewBff();
+    const { router } = renderApp('/?tier=CRIT');
+    await screen.findByRole('link', { name: 'Ukraine' });
+    expect(screen.queryByRole('link', { name: 'Russia' })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?tier=crit'));
+    expect(bff.calls('/api/v1/hotspots').map((u) => u.searchParams.get('tier'))).not.toContain(
+      'CRIT',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a refused request offers no "Try again" that would be refused again', async () => {
+    installFakeBff({
+      '/api/status': { body: statusBody() },
+      '/api/countries': { body: countriesBody() },
+      '/api/v1/hotspots': { status: 400, body: { ok: false, error: 'limit must be 1 to 50' } },
+    });
+    renderApp('/');
+    const alert = await screen.findByText(/limit must be 1 to 50/);
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+});
+
+describe('search finds common names (point 10)', { timeout: 15_000 }, () => {
+  it('"UK" finds the United Kingdom and "Ivory" finds Côte d\'Ivoire', async () => {
+    overviewBff();
+    renderApp('/');
+    const search = await screen.findByRole('searchbox');
+    await userEvent.type(search, 'UK');
+    // Ukraine (name) in the table, the United Kingdom (alias) among matches outside the rows.
+    expect(await screen.findByRole('link', { name: 'Ukraine' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /United Kingdom/ })).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'Ivory');
+    expect(await screen.findByRole('link', { name: "Côte d'Ivoire" })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ukraine' })).not.toBeInTheDocument();
+  });
+});
+
+describe('unknown codes and names (point 8)', { timeout: 15_000 }, () => {
+  it('/country/XXX says it is not a country code', async () => {
+    installFakeBff({
+      '/api/status': { body: statusBody() },
+      '/api/v1/country/XXX': { status: 404, body: { ok: false, error: 'not found' } },
+    });
+    renderApp('/country/XXX');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '“XXX” is not a country code' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/low baseline/)).not.toBeInTheDocument();
+  });
+
+  it('/country/ISL names Iceland and says it has no current data', async () => {
+    installFakeBff({
+      '/api/status': { body: statusBody() },
+      '/api/v1/country/ISL': { status: 404, body: { ok: false, error: 'not found' } },
+    });
+    renderApp('/country/ISL');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Iceland: no current data' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Iceland is not in the current data/)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Iceland · Global Risk Dashboard'));
+  });
+});
+
+describe('cold outage on a country page (point 7)', { timeout: 15_000 }, () => {
+  it('says at once that the data service cannot be reached, with when to try again', async () => {
+    const bff = installFakeBff({
+      '/api/status': {
+        body: statusBody({
+          upstream: { health: 'down', last_error: null, message: null },
+        }),
+      },
+      '/api/v1/country/UKR': {
+        status: 503,
+        headers: { 'Retry-After': '120' },
+        body: { ok: false, error: 'The data service cannot be reached', retry_after_seconds: 120 },
+      },
+    });
+    renderApp('/country/UKR');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/cannot be reached/);
+    expect(alert).toHaveTextContent(/Try again at \d\d:\d\d UTC/);
+    // The BFF said when: asking again sooner only repeats the wait.
+    expect(bff.calls('/api/v1/country/UKR')).toHaveLength(1);
+    // The banner does not promise cached data that this page does not have.
+    expect(screen.queryByText(/Cached data stays on screen/)).not.toBeInTheDocument();
+    expect(countryBody).toBeDefined();
+  });
+});
+
+describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
+  const NEXT = '2025-06-03T03:00:00.000Z';
+
+  function changesBody(tierChanges: number) {
+    const change = (iso: string, moved: boolean) => ({
+      iso,
+      name: iso,
+      then: { risk: 50, tier: 'mod', static: 30, active: 20 },
+      now: { risk: 38, tier: moved ? 'low' : 'mod', static: 30, active: 8 },
+      delta_risk: -12,
+      delta_active: -12,
+      tier_change: moved ? 'down' : null,
+      top_categories: [],
+    });
+    return {
+      ok: true,
+      since: 'previous',
+      from_batch: { as_of: '2025-06-02T03:00:00.000Z' },
+      to_batch: { as_of: NEXT },
+      countries: [
+        ...Array.from({ length: tierChanges }, (_, i) => change(`A${i}X`, true)),
+        change('FRA', false),
+      ],
+      entered: [],
+      left: [],
+    };
+  }
+
+  async function newBatchArrives(bff: ReturnType<typeof overviewBff>, queryClient: QueryClient) {
+    await screen.findByRole('table');
+    await waitFor(() => expect(bff.calls('/api/status').length).toBeGreaterThan(0));
+    bff.set('/api/status', { body: statusBody({ as_of: NEXT }) });
+    bff.set('/api/countries', { body: countriesBody({ as_of: NEXT }) });
+    // One status poll.
+    await act(() => queryClient.refetchQueries({ queryKey: ['status'] }));
+  }
+
+  it('announces a new batch in words with its tier changes and a link to what changed', async () => {
+    const bff = overviewBff();
+    bff.set('/api/changes', { body: changesBody(3) });
+    const { queryClient } = renderApp('/');
+    await newBatchArrives(bff, queryClient);
+    expect(
+      await screen.findByText(/Updated to the 03:00 UTC batch: 3 tier changes\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'What changed' })).toHaveAttribute(
+      'href',
+      '/#what-changed',
+    );
+    expect(bff.calls('/api/changes')[0]?.searchParams.get('since')).toBe('previous');
+  });
+
+  it('without the history routes (404) it announces the batch alone', async () => {
+    const bff = overviewBff();
+    bff.set('/api/changes', { status: 404, body: { ok: false, error: 'Route not found' } });
+    const { queryClient } = renderApp('/');
+    await newBatchArrives(bff, queryClient);
+    await waitFor(() => expect(bff.calls('/api/changes')).toHaveLength(1));
+    expect(await screen.findByText('Updated to the 03:00 UTC batch.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'What changed' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('an outage shows on an open page within one status poll', async () => {
+    const bff = overviewBff();
+    const { queryClient } = renderApp('/');
+    await screen.findByRole('table');
+    await waitFor(() => expect(bff.calls('/api/status').length).toBeGreaterThan(0));
+    expect(screen.queryByText(/Stale since/)).not.toBeInTheDocument();
+    bff.set('/api/status', {
+      body: statusBody({ upstream: { health: 'down', last_error: null, message: null } }),
+    });
+    // What the BFF answers during the outage: its cached copy, marked stale.
+    bff.set('/api/countries', {
+      body: { ...countriesBody(), stale: true, stale_reason: 'upstream unreachable' },
+    });
+    await act(() => queryClient.refetchQueries({ queryKey: ['status'] }));
+    expect(await screen.findByText(/The data service cannot be reached/)).toBeInTheDocument();
+    expect((await screen.findAllByText(/Stale since/)).length).toBeGreaterThan(0);
+  });
+
+  it('says an overdue batch is overdue, and a batch on time is not', async () => {
+    const due = previousBatchDue(Date.now());
+    const bff = overviewBff();
+    bff.set('/api/status', {
+      body: statusBody({ as_of: new Date(due - 7 * 3600_000).toISOString() }),
+    });
+    renderApp('/');
+    const dueText = new Date(due).toISOString().slice(11, 16);
+    expect(
+      await screen.findByText(new RegExp(`The ${dueText} UTC batch is overdue`)),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`${dueText} UTC · overdue`)).toBeInTheDocument();
+  });
+
+  it('a batch received after its due time is not overdue', async () => {
+    const due = previousBatchDue(Date.now());
+    const bff = overviewBff();
+    bff.set('/api/status', { body: statusBody({ as_of: new Date(due + 60_000).toISOString() }) });
+    renderApp('/');
+    await screen.findByRole('table');
+    await waitFor(() => expect(bff.calls('/api/status').length).toBeGreaterThan(0));
+    expect(await screen.findByText('Next batch due')).toBeInTheDocument();
+    expect(screen.queryByText(/overdue/)).not.toBeInTheDocument();
+  });
+});
+
+describe('loading states (point 7)', { timeout: 15_000 }, () => {
+  it('while the batch loads, the filter and the map say "loading", not "no tiers" or "no data"', async () => {
+    const bff = overviewBff();
+    // The batch and the hotspot list are slow: their answers never come in this test.
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      /\/api\/(countries|v1\/hotspots)/.test(String(input))
+        ? new Promise<Response>(() => {})
+        : answer(input, init),
+    );
+    const { container } = renderApp('/');
+    expect(await screen.findByText('Loading tiers…')).toBeInTheDocument();
+    expect(screen.queryByText('No tiers in the data')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(container.querySelectorAll('.world-map path.shape').length).toBeGreaterThan(150),
+    );
+    expect(container.querySelectorAll('.world-map path.shape-nodata')).toHaveLength(0);
+    expect(screen.getByText('Loading the risk data for the map…')).toBeInTheDocument();
+    expect(bff.calls('/api/status').length).toBeGreaterThan(0);
+  });
+});
+
+describe('names that fit (point 10)', { timeout: 15_000 }, () => {
+  it('the table shows common names, with the formal name as a tooltip', async () => {
+    const drc = hotspot({
+      iso: 'COD',
+      name: 'Congo, Democratic Republic of the',
+      risk: 80,
+      tier: 'crit',
+    });
+    installFakeBff({
+      '/api/status': { body: statusBody() },
+      '/api/countries': { body: countriesBody({ countries: [drc, ...HOTSPOTS] }) },
+      '/api/v1/hotspots': { body: hotspotsBody({ hotspots: [drc, ...HOTSPOTS] }) },
+    });
+    renderApp('/');
+    const link = await screen.findByRole('link', { name: 'DR Congo' });
+    expect(link).toHaveAttribute('title', 'Congo, Democratic Republic of the');
+    // A short plain name stays as the data gives it.
+    expect(screen.getByRole('link', { name: "Côte d'Ivoire" })).not.toHaveAttribute('title');
+  });
+});
+
+describe('cold outage while the answer is still coming (point 7)', { timeout: 15_000 }, () => {
+  it('says the data service cannot be reached while the page waits', async () => {
+    installFakeBff({
+      '/api/status': {
+        body: statusBody({ upstream: { health: 'down', last_error: null, message: null } }),
+      },
+    });
+    const answer = globalThis.fetch;
+    // The BFF is still retrying the upstream: its answer for the country has not come yet.
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/api/v1/country/')
+        ? new Promise<Response>(() => {})
+        : answer(input, init),
+    );
+    renderApp('/country/UKR');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The data service cannot be reached right now, and Ukraine has not been loaded before.',
+    );
+  });
+});

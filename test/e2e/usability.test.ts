@@ -1,0 +1,404 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TIER_COLOURS } from '../../src/shared/tiers.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+import {
+  launchChromium,
+  openPage,
+  screenshotPath,
+  waitForMap,
+  type WatchedPage,
+} from './browser.js';
+
+// Issue 11: what a new user tripped over, checked in Debian's Chromium against the built app.
+let stack: Stack;
+let browser: Browser;
+const opened: { watched: WatchedPage; expectedHttpErrors: string[] }[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function open(
+  options?: Parameters<typeof openPage>[1],
+  expectedHttpErrors: string[] = [],
+): Promise<WatchedPage> {
+  const watched = await openPage(browser, options);
+  opened.push({ watched, expectedHttpErrors });
+  return watched;
+}
+
+afterEach(async () => {
+  for (const { watched, expectedHttpErrors } of opened.splice(0)) {
+    expect(watched.errors, 'page errors').toEqual([]);
+    expect(watched.httpErrors, 'HTTP errors').toEqual(expectedHttpErrors);
+    await watched.close();
+  }
+});
+
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+
+interface MarkerCentre {
+  iso: string;
+  x: number;
+  y: number;
+}
+
+/** Each marker's ISO code (from its accessible label's country) and the centre of its box. */
+async function markerCentres(page: Page): Promise<MarkerCentre[]> {
+  return page.$$eval('.world-map .hotspot-marker', (markers) =>
+    markers.map((marker) => {
+      const box = marker.getBoundingClientRect();
+      return {
+        iso: (marker as HTMLElement).dataset.iso ?? '',
+        x: box.left + box.width / 2,
+        y: box.top + box.height / 2,
+      };
+    }),
+  );
+}
+
+describe('map markers (issue 11, point 1)', () => {
+  for (const [width, options] of [
+    ['1440 px', DESKTOP],
+    ['375 px', PHONE],
+  ] as const) {
+    it(`clicking at each marker's visible centre opens that marker's country at ${width}`, async () => {
+      const { page } = await open(options);
+      await page.goto(`${stack.baseUrl}/`);
+      await waitForMap(page, 20);
+      await page
+        .locator('.map-panel')
+        .screenshot({ path: screenshotPath(`map-markers-${width.replace(' ', '')}`) });
+      const centres = await markerCentres(page);
+      expect(centres).toHaveLength(20);
+      expect(centres.every((c) => /^[A-Z]{3}$/.test(c.iso))).toBe(true);
+      const opensWrong: string[] = [];
+      for (const centre of centres) {
+        // The map must be scrolled into view for a real click at that point.
+        await page.locator(`.hotspot-marker[data-iso="${centre.iso}"]`).scrollIntoViewIfNeeded();
+        const now = (await markerCentres(page)).find((c) => c.iso === centre.iso);
+        expect(now, `marker ${centre.iso}`).toBeDefined();
+        await page.mouse.click(now!.x, now!.y);
+        await page.waitForURL(/\/country\/[A-Z]{3}$/);
+        const opened = new URL(page.url()).pathname.split('/').pop();
+        if (opened !== centre.iso) opensWrong.push(`${centre.iso} opened ${opened}`);
+        await page.goBack();
+        await waitForMap(page, 20);
+      }
+      expect(opensWrong).toEqual([]);
+    });
+  }
+});
+
+describe('keyboard (issue 11, point 3)', () => {
+  it('reaches the first table row in at most 10 Tab presses; shapes are not Tab stops', async () => {
+    const { page } = await open(DESKTOP);
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    const firstRow = page.locator('.hotspot-table tbody tr').first().getByRole('link');
+    const firstRowName = await firstRow.textContent();
+    let presses = 0;
+    let reached = false;
+    while (presses < 10 && !reached) {
+      await page.keyboard.press('Tab');
+      presses += 1;
+      const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      if (focused === 'Skip to the hotspot table') {
+        await page.keyboard.press('Enter');
+        continue;
+      }
+      reached = await firstRow.evaluate((el) => el === document.activeElement);
+    }
+    expect({ reached, presses }).toMatchObject({ reached: true });
+    expect(firstRowName).toBeTruthy();
+    // No shape of the map is a Tab stop; every marker is, with a name.
+    const focusableShapes = await page.$$eval(
+      '.world-map path',
+      (paths) => paths.filter((p) => (p as SVGElement).tabIndex >= 0).length,
+    );
+    expect(focusableShapes).toBe(0);
+    // A skip link to the map lands on it, and the next Tab is a marker.
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the map');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.activeElement?.classList.contains('hotspot-marker')),
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/country\/[A-Z]{3}$/);
+    await page.screenshot({ path: screenshotPath('keyboard-country') });
+  });
+});
+
+describe('first paint (issue 11, point 11)', () => {
+  it('the data requests start with the HTML, not after the JavaScript, and are made once', async () => {
+    const { page } = await open(DESKTOP);
+    const dataRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) dataRequests.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    const timing = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const script = entries.find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
+      const data = entries.filter((e) => /\/api\/(countries|v1\/hotspots)/.test(e.name));
+      return {
+        scriptEnd: script?.responseEnd ?? null,
+        dataStarts: data.map((e) => e.startTime),
+      };
+    });
+    expect(timing.scriptEnd).not.toBeNull();
+    expect(timing.dataStarts).toHaveLength(2);
+    // Both requests were under way before the app's own script had even arrived.
+    for (const start of timing.dataStarts) expect(start).toBeLessThan(timing.scriptEnd!);
+    // The SPA took the preloaded answers: no second request for the same data.
+    const counts = new Map<string, number>();
+    for (const path of dataRequests) counts.set(path, (counts.get(path) ?? 0) + 1);
+    expect(counts.get('/api/countries')).toBe(1);
+    expect(counts.get('/api/v1/hotspots?limit=20')).toBe(1);
+  });
+});
+
+describe('exports for spreadsheets (issue 11, point 6)', () => {
+  it("the overview's spreadsheet CSV follows the view's tiers; the country page has its own", async () => {
+    const { page } = await open({ ...DESKTOP, acceptDownloads: true });
+    await page.goto(`${stack.baseUrl}/?tier=crit,high`);
+    await page.locator('.hotspot-table tbody tr').first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Spreadsheet (CSV, these tiers)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^global-risk-\d{4}-\d\d-\d\d-\d{4}-crit-high\.csv$/,
+    );
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.Tier))).toEqual(new Set(['Critical', 'High']));
+
+    await page.goto(`${stack.baseUrl}/country/UKR`);
+    const [countryFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /^Download .+ as CSV$/ }).click(),
+    ]);
+    expect(countryFile.suggestedFilename()).toMatch(/^global-risk-UKR-\d{4}-\d\d-\d\d-\d{4}\.csv$/);
+    const countryRows = parse(await readFile((await countryFile.path())!, 'utf8'), {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
+    expect(countryRows.length).toBeGreaterThan(0);
+    expect(countryRows.every((r) => r['ISO code'] === 'UKR')).toBe(true);
+  });
+});
+
+/** Marker centres relative to the map's own box (they move when the map pans, not with scrolling). */
+async function markersInMap(page: Page): Promise<Map<string, { x: number; y: number }>> {
+  // One read of the layout, so a scroll in progress cannot come between the two boxes.
+  const centres = await page.evaluate(() => {
+    const frame = document.getElementById('world-map')!.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>('.world-map .hotspot-marker')].map((m) => {
+      const box = m.getBoundingClientRect();
+      return [
+        m.dataset.iso ?? '',
+        { x: box.left + box.width / 2 - frame.left, y: box.top + box.height / 2 - frame.top },
+      ] as const;
+    });
+  });
+  return new Map(centres);
+}
+
+function largestShift(
+  before: Map<string, { x: number; y: number }>,
+  after: Map<string, { x: number; y: number }>,
+): number {
+  let largest = 0;
+  for (const [iso, a] of before) {
+    const b = after.get(iso);
+    if (b) largest = Math.max(largest, Math.hypot(b.x - a.x, b.y - a.y));
+  }
+  return largest;
+}
+
+describe('the map on a phone (issue 11, point 4)', () => {
+  it('a one-finger vertical swipe on the map scrolls the page and leaves the map alone', async () => {
+    const { page } = await open(PHONE);
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    await page.locator('#world-map').scrollIntoViewIfNeeded();
+    const box = (await page.locator('#world-map').boundingBox())!;
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    const before = await markersInMap(page);
+    // One finger, through Chromium's real touch input pipeline (what a phone sends).
+    const cdp = await page.context().newCDPSession(page);
+    const x = Math.round(box.x + box.width / 2);
+    const y = Math.round(box.y + box.height * 0.75);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 10; step += 1) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x, y: y - step * 15 }],
+      });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollBefore + 50);
+    expect(largestShift(before, await markersInMap(page))).toBeLessThan(1);
+    expect(await page.getByText('Move or zoom the map with two fingers.').isVisible()).toBe(true);
+    // The table's last column is not cut off: it fits without scrolling sideways.
+    const table = page.getByRole('region', { name: 'Hotspot table' });
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.getByText(/^Δ: change since the previous batch/).isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('overview-375-after-swipe') });
+  });
+
+  it('panning stops at the edge of the world, and "Reset view" brings the first view back', async () => {
+    const { page } = await open(DESKTOP);
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    const first = await markersInMap(page);
+    await page.locator('#world-map').focus();
+    for (let i = 0; i < 40; i += 1) await page.keyboard.press('ArrowDown');
+    // Leaflet pans by keyboard in animated steps: wait until the view stops moving.
+    let last = await markersInMap(page);
+    await expect
+      .poll(async () => {
+        const now = await markersInMap(page);
+        const still = largestShift(last, now) < 0.5;
+        last = now;
+        return still;
+      })
+      .toBe(true);
+    expect(largestShift(first, last)).toBeGreaterThan(20);
+    const visibleShapes = await page.evaluate(() => {
+      const frame = document.getElementById('world-map')!.getBoundingClientRect();
+      return [...document.querySelectorAll('#world-map path.shape')].filter((p) => {
+        const r = p.getBoundingClientRect();
+        return (
+          r.bottom > frame.top &&
+          r.top < frame.bottom &&
+          r.right > frame.left &&
+          r.left < frame.right
+        );
+      }).length;
+    });
+    expect(visibleShapes).toBeGreaterThan(20);
+    await page.getByRole('button', { name: 'Reset view' }).click();
+    await expect.poll(async () => largestShift(first, await markersInMap(page))).toBeLessThan(2);
+  });
+});
+
+/** Hue in degrees and saturation (0–1) of an `rgb(…)` or `#rrggbb` colour. */
+function hueOf(colour: string): { hue: number; saturation: number } {
+  const hex = /^#([0-9a-f]{6})$/i.exec(colour);
+  const [r, g, b] = hex
+    ? [0, 2, 4].map((i) => parseInt(hex[1]!.slice(i, i + 2), 16) / 255)
+    : colour
+        .match(/\d+(\.\d+)?/g)!
+        .slice(0, 3)
+        .map((v) => Number(v) / 255);
+  const max = Math.max(r!, g!, b!);
+  const min = Math.min(r!, g!, b!);
+  const saturation = max === 0 ? 0 : (max - min) / max;
+  if (max === min) return { hue: 0, saturation };
+  const d = max - min;
+  const hue =
+    max === r ? ((g! - b!) / d + 6) % 6 : max === g ? (b! - r!) / d + 2 : (r! - g!) / d + 4;
+  return { hue: hue * 60, saturation };
+}
+
+function hueDistance(a: string, b: string): number {
+  const ha = hueOf(a);
+  const hb = hueOf(b);
+  // A grey is apart from any colour.
+  if (ha.saturation < 0.15 || hb.saturation < 0.15) return 180;
+  const d = Math.abs(ha.hue - hb.hue);
+  return Math.min(d, 360 - d);
+}
+
+describe('small things (issue 11, point 10)', () => {
+  it('tiers, direction of change and chart series have palettes of their own', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await open({ ...DESKTOP, colorScheme });
+      await page.goto(`${stack.baseUrl}/country/UKR`);
+      await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
+      const series = await page.$$eval(
+        '.categories-chart .recharts-bar-rectangle path',
+        (paths) => [...new Set(paths.map((p) => p.getAttribute('fill') ?? ''))],
+      );
+      expect(series).toHaveLength(2);
+      const direction = await page.evaluate(() =>
+        ['delta-up', 'delta-down'].map((cls) => {
+          const probe = document.createElement('span');
+          probe.className = `delta ${cls}`;
+          document.body.append(probe);
+          const colour = getComputedStyle(probe).color;
+          probe.remove();
+          return colour;
+        }),
+      );
+      const tiers = Object.values(TIER_COLOURS).map((c) => c.fill);
+      const clashes: string[] = [];
+      for (const [group, colours] of [
+        ['direction', direction],
+        ['series', series],
+      ] as const) {
+        for (const colour of colours) {
+          for (const tier of tiers) {
+            if (hueDistance(colour, tier) < 30) clashes.push(`${group} ${colour} ~ tier ${tier}`);
+          }
+        }
+      }
+      for (const d of direction) {
+        for (const s of series) {
+          if (hueDistance(d, s) < 30) clashes.push(`direction ${d} ~ series ${s}`);
+        }
+      }
+      expect(clashes, colorScheme).toEqual([]);
+    }
+  });
+
+  it('map tooltips follow the dark theme', async () => {
+    const { page } = await open({ ...DESKTOP, colorScheme: 'dark' });
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    await page.locator('.hotspot-marker').last().hover();
+    const tooltip = page.locator('.leaflet-tooltip').first();
+    await tooltip.waitFor();
+    const background = await tooltip.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(r! + g! + b!).toBeLessThan(200);
+    await page.screenshot({ path: screenshotPath('overview-dark-tooltip') });
+  });
+
+  it('titles name the view; the overview can be shared; Δ and roles are explained', async () => {
+    const { page } = await open(DESKTOP);
+    await page.goto(`${stack.baseUrl}/?tier=crit,high`);
+    await page.locator('.hotspot-table tbody tr').first().waitFor();
+    await expect.poll(() => page.title()).toBe('Overview: Critical, High · Global Risk Dashboard');
+    expect(await page.getByRole('button', { name: 'Share link' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Δ risk/ }).getAttribute('title')).toMatch(
+      /since the previous batch/,
+    );
+    await page.goto(`${stack.baseUrl}/country/UKR`);
+    await page.locator('.event').first().waitFor();
+    await expect.poll(() => page.title()).toBe('Ukraine (UKR) · Global Risk Dashboard');
+    const roles = await page.locator('.badge-role').allTextContents();
+    expect(roles.length).toBeGreaterThan(0);
+    expect(roles.every((r) => r === 'Happened here' || r === 'Took part')).toBe(true);
+  });
+});
