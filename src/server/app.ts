@@ -19,6 +19,7 @@ import { countriesRoutes } from './routes/countries.js';
 import { countryRoutes } from './routes/country.js';
 import { exportRoutes } from './routes/export.js';
 import { hotspotRoutes } from './routes/hotspots.js';
+import { referenceRoutes } from './routes/reference.js';
 import type { DataRouteOptions } from './routes/respond.js';
 import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.js';
 import type { Secret } from './secret.js';
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(countryRoutes, dataOptions);
   await app.register(exportRoutes, dataOptions);
   await app.register(countriesRoutes, dataOptions);
+  await app.register(referenceRoutes);
   await app.register(statusRoutes, opsOptions);
   await app.register(opsRoutes, opsOptions);
   return app;
