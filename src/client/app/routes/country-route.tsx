@@ -7,7 +7,12 @@ import { QueryError } from '../../components/query-error';
 import { Skeleton } from '../../components/skeleton';
 import { StaleNote } from '../../components/stale-note';
 import { useNow } from '../../lib/use-now';
+import { ComparePicker } from '../../features/compare/components/compare-picker';
 import { countryQueries } from '../../features/country/api/country-queries';
+import { EventArchivePanel } from '../../features/event-archive/components/event-archive-panel';
+import { CategoryHistoryPanel } from '../../features/history/components/category-history-panel';
+import { CountryTrendPanel } from '../../features/history/components/country-trend-panel';
+import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
 import { EventFeed } from '../../features/events/components/event-feed';
@@ -40,6 +45,25 @@ function CountryMessage({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** The recorded past of a country: trend, categories over time, archived events. */
+function CountryHistory({ iso }: { iso: string }) {
+  return (
+    <>
+      <div className="history-row">
+        <PanelBoundary name="The trend">
+          <CountryTrendPanel iso={iso} />
+        </PanelBoundary>
+        <PanelBoundary name="The category history">
+          <CategoryHistoryPanel iso={iso} />
+        </PanelBoundary>
+      </div>
+      <PanelBoundary name="The event archive">
+        <EventArchivePanel iso={iso} />
+      </PanelBoundary>
+    </>
+  );
+}
+
 /** `/country/:iso`: a deep link that loads on its own; the code is checked before any request. */
 export function CountryRoute() {
   const { iso: raw = '' } = useParams();
@@ -62,6 +86,7 @@ export function CountryRoute() {
 function CountryPage({ iso }: { iso: string }) {
   const now = useNow();
   const query = useQuery(countryQueries.detail(iso));
+  const reference = useQuery(referenceQueries.countries());
 
   if (query.isPending) {
     return (
@@ -75,7 +100,15 @@ function CountryPage({ iso }: { iso: string }) {
   if (query.isError && !query.data) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
     if (status === 404) {
-      return <CountryMessage title={`${iso}: no current data`} text={`${NOT_IN_DATA}.`} />;
+      // A country that left the data may still have a recorded past.
+      return (
+        <>
+          <CountryMessage title={`${iso}: no current data`} text={`${NOT_IN_DATA}.`} />
+          <div className="country-page">
+            <CountryHistory iso={iso} />
+          </div>
+        </>
+      );
     }
     if (status === 400) return <CountryMessage title={INVALID_ISO} text={query.error.message} />;
     return (
@@ -95,7 +128,10 @@ function CountryPage({ iso }: { iso: string }) {
   return (
     <div className="country-page">
       <title>{`${country.name} (${country.iso}) · Global Risk Dashboard`}</title>
-      <BackLink />
+      <div className="country-actions">
+        <BackLink />
+        <ComparePicker current={[iso]} reference={reference.data?.data.countries} />
+      </div>
       <StaleNote
         fetched={query.data}
         refreshError={query.isRefetchError ? query.error : null}
@@ -123,6 +159,7 @@ function CountryPage({ iso }: { iso: string }) {
           <EventFeed events={country.events} now={now} />
         </PanelBoundary>
       </div>
+      <CountryHistory iso={iso} />
     </div>
   );
 }

@@ -7,6 +7,10 @@ import { QueryError } from '../../components/query-error';
 import { Skeleton } from '../../components/skeleton';
 import { StaleNote } from '../../components/stale-note';
 import { useNow } from '../../lib/use-now';
+import { AllCountriesPanel } from '../../features/all-countries/components/all-countries-panel';
+import { TableChoice } from '../../features/all-countries/components/table-choice';
+import { useTableChoice } from '../../features/all-countries/hooks/use-table-choice';
+import { ChangesPanel } from '../../features/changes/components/changes-panel';
 import { countryQueries } from '../../features/country/api/country-queries';
 import { ExportLinks } from '../../features/export/components/export-links';
 import { hotspotQueries } from '../../features/hotspots/api/hotspot-queries';
@@ -15,6 +19,8 @@ import { useHotspotFilters } from '../../features/hotspots/hooks/use-hotspot-fil
 import { shapeQueries } from '../../features/map/api/shape-queries';
 import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
 import { GlobalHeader } from '../../features/overview/components/global-header';
+import { GlobalTrendPanel } from '../../features/history/components/global-trend-panel';
+import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { quotaText } from '../../features/status/utils/quota-text';
 import { loadCountryRoute } from '../load-country-route';
@@ -36,6 +42,9 @@ export function OverviewRoute() {
   const [filters] = useHotspotFilters();
   // Same query as the table's (shared cache entry): the map's markers are the table's rows.
   const hotspots = useQuery({ ...hotspotQueries.list(filters), placeholderData: keepPreviousData });
+  const { table } = useTableChoice();
+  // Regions for the All countries filter; the palette shares the same cache entry.
+  const reference = useQuery({ ...referenceQueries.countries(), enabled: table === 'all' });
 
   useEffect(() => {
     void queryClient.prefetchQuery(shapeQueries.world());
@@ -91,6 +100,15 @@ export function OverviewRoute() {
         />
       </PanelBoundary>
 
+      <div className="history-row">
+        <PanelBoundary name="The global trend">
+          <GlobalTrendPanel />
+        </PanelBoundary>
+        <PanelBoundary name="What changed">
+          <ChangesPanel />
+        </PanelBoundary>
+      </div>
+
       <section className="panel map-panel" aria-labelledby="map-heading">
         <div className="panel-head">
           <h2 id="map-heading">World map</h2>
@@ -112,13 +130,29 @@ export function OverviewRoute() {
         </PanelBoundary>
       </section>
 
-      <PanelBoundary name="The hotspot table">
-        <HotspotsPanel
-          countries={countries.data?.data.countries}
-          onRowIntent={prefetchCountry}
-          actions={<ExportLinks />}
-          now={now}
-        />
+      <PanelBoundary name="The country table">
+        {table === 'all' ? (
+          <AllCountriesPanel
+            countries={countries.data?.data.countries}
+            error={countries.error}
+            onRetry={() => void countries.refetch()}
+            reference={reference.data?.data.countries}
+            onRowIntent={prefetchCountry}
+            actions={<TableChoice />}
+          />
+        ) : (
+          <HotspotsPanel
+            countries={countries.data?.data.countries}
+            onRowIntent={prefetchCountry}
+            actions={
+              <>
+                <TableChoice />
+                <ExportLinks />
+              </>
+            }
+            now={now}
+          />
+        )}
       </PanelBoundary>
     </div>
   );
