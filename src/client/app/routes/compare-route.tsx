@@ -62,7 +62,7 @@ export function CompareRoute() {
       </p>
       <h1>Compare countries</h1>
       {notes.length > 0 ? (
-        <div className="compare-notes" role="status">
+        <div className="compare-notes" role="status" aria-label="About this comparison">
           {notes.map((note) => (
             <p key={note}>{note}</p>
           ))}

@@ -85,7 +85,7 @@ export function CompareCategories({ countries }: { countries: readonly ComparedC
         <div
           className="table-scroll"
           role="region"
-          aria-label="Categories side by side"
+          aria-label="Categories side by side table"
           tabIndex={0}
         >
           <table className="data-table">
@@ -132,7 +132,7 @@ export function CompareKeyNumbers({ countries }: { countries: readonly ComparedC
       <div className="panel-head">
         <h2 id="compare-numbers-heading">Key numbers</h2>
       </div>
-      <div className="table-scroll" role="region" aria-label="Key numbers" tabIndex={0}>
+      <div className="table-scroll" role="region" aria-label="Key numbers table" tabIndex={0}>
         <table className="data-table">
           <thead>
             <tr>

@@ -7,14 +7,19 @@ export interface SearchHit {
   via: string | null;
 }
 
-/** Better matches first: code, name prefix, exact alias, alias prefix, then anywhere. */
+/**
+ * Better matches first: the code or the whole name, a whole alias ("UK" before "Ukraine"), a name
+ * prefix, an alias prefix, then anywhere in a name or alias.
+ */
 function rank(country: ReferenceCountry, key: string): { rank: number; via: string | null } | null {
   const name = searchKey(country.name);
-  if (key.length === 3 && country.iso.toLowerCase() === key) return { rank: 0, via: null };
-  if (name.startsWith(key)) return { rank: 1, via: null };
+  if ((key.length === 3 && country.iso.toLowerCase() === key) || name === key) {
+    return { rank: 0, via: null };
+  }
   const aliases = country.aliases.map((alias) => ({ alias, key: searchKey(alias) }));
   const exact = aliases.find((a) => a.key === key);
-  if (exact) return { rank: 2, via: exact.alias };
+  if (exact) return { rank: 1, via: exact.alias };
+  if (name.startsWith(key)) return { rank: 2, via: null };
   const prefix = aliases.find((a) => a.key.startsWith(key));
   if (prefix) return { rank: 3, via: prefix.alias };
   if (name.includes(key)) return { rank: 4, via: null };
