@@ -45,22 +45,25 @@ function CountryMessage({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** The recorded past of a country: trend, categories over time, archived events. */
-function CountryHistory({ iso }: { iso: string }) {
+/** The recorded past of a country: its trend and its categories over time. */
+function CountryTrends({ iso }: { iso: string }) {
   return (
-    <>
-      <div className="history-row">
-        <PanelBoundary name="The trend">
-          <CountryTrendPanel iso={iso} />
-        </PanelBoundary>
-        <PanelBoundary name="The category history">
-          <CategoryHistoryPanel iso={iso} />
-        </PanelBoundary>
-      </div>
-      <PanelBoundary name="The event archive">
-        <EventArchivePanel iso={iso} />
+    <div className="history-row">
+      <PanelBoundary name="The trend">
+        <CountryTrendPanel iso={iso} />
       </PanelBoundary>
-    </>
+      <PanelBoundary name="The category history">
+        <CategoryHistoryPanel iso={iso} />
+      </PanelBoundary>
+    </div>
+  );
+}
+
+function EventArchive({ iso }: { iso: string }) {
+  return (
+    <PanelBoundary name="The event archive">
+      <EventArchivePanel iso={iso} />
+    </PanelBoundary>
   );
 }
 
@@ -105,7 +108,8 @@ function CountryPage({ iso }: { iso: string }) {
         <>
           <CountryMessage title={`${iso}: no current data`} text={`${NOT_IN_DATA}.`} />
           <div className="country-page">
-            <CountryHistory iso={iso} />
+            <CountryTrends iso={iso} />
+            <EventArchive iso={iso} />
           </div>
         </>
       );
@@ -151,6 +155,7 @@ function CountryPage({ iso }: { iso: string }) {
           />
         </PanelBoundary>
       </div>
+      <CountryTrends iso={iso} />
       <div className="country-panels">
         <PanelBoundary name="The categories chart">
           <CategoriesPanel categories={country.categories} />
@@ -159,7 +164,7 @@ function CountryPage({ iso }: { iso: string }) {
           <EventFeed events={country.events} now={now} />
         </PanelBoundary>
       </div>
-      <CountryHistory iso={iso} />
+      <EventArchive iso={iso} />
     </div>
   );
 }

@@ -12,12 +12,12 @@ function ArchivedEventItem({ event }: { event: ArchivedEvent }) {
   // Untrusted text: React escapes it; a link only for http(s), never with our window handle.
   const href = safeHttpUrl(event.url);
   return (
-    <li className="event">
-      <div className="event-badges">
+    <li className="archive-event">
+      <div className="archive-badges">
         {event.breaking ? <span className="badge badge-breaking">Breaking</span> : null}
         {event.role ? <span className="badge badge-role">{humanise(event.role)}</span> : null}
       </div>
-      <p className="event-headline">
+      <p className="archive-headline">
         {href ? (
           <a href={href} target="_blank" rel="noopener noreferrer">
             {event.headline}
@@ -27,9 +27,9 @@ function ArchivedEventItem({ event }: { event: ArchivedEvent }) {
           <span>{event.headline}</span>
         )}
       </p>
-      <p className="event-meta">
+      <p className="archive-meta">
         <time dateTime={event.ts}>{formatUtcDateTime(event.ts)}</time> ·{' '}
-        <span className="event-source">{event.source_name ?? event.source ?? NA}</span>
+        <span className="archive-source">{event.source_name ?? event.source ?? NA}</span>
       </p>
     </li>
   );
@@ -103,7 +103,7 @@ export function EventArchivePanel({ iso }: { iso: string }) {
             {q ? ` matching “${q}”` : ''}
             {query.hasNextPage ? '; older ones below' : ''}.
           </p>
-          <ol className="event-list">
+          <ol className="archive-list">
             {events.map((event) => (
               <ArchivedEventItem
                 key={`${event.ts}|${event.headline}|${event.url ?? ''}`}

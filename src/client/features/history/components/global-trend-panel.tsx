@@ -14,7 +14,8 @@ import { RANGE_LABELS, sliceRange } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
 
-// recharts is its own chunk: the overview's initial JavaScript stays within its budget.
+// recharts is its own chunk: the overview's initial JavaScript stays within its budget. No tier
+// bands here: the global index moves by tenths, which a fixed 0–100 scale would flatten.
 const TrendChart = lazy(async () => ({
   default: (await import('../../../components/trend-chart')).TrendChart,
 }));
@@ -112,7 +113,7 @@ export function GlobalTrendPanel() {
               filename={fileStem('global-index', range)}
               chart={
                 <Suspense fallback={<Skeleton label="Drawing the trend" height={260} />}>
-                  <TrendChart rows={rows} series={SERIES} bands />
+                  <TrendChart rows={rows} series={SERIES} />
                 </Suspense>
               }
             />
