@@ -25,7 +25,7 @@ describe('country page: trend', () => {
       'Active +15.7 (tier High → Critical): security +22.1, civil unrest +9.0',
     );
     expect(within(panel).getByText(/History since/)).toHaveTextContent(
-      'History since 23 May 2025, 22:00 UTC (60 batches recorded) · Demo history',
+      'History since 23 May 2025, 22:00 UTC (20 batches recorded) · Demo history',
     );
   });
 

@@ -87,6 +87,7 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
           <HistorySince
             coverage={query.data.data.coverage}
             firstSeen={query.data.data.first_seen}
+            points={query.data.data.points.length}
           />
           <p className="driver">
             <strong>Latest change: </strong>

@@ -8,16 +8,20 @@ import { formatUtcDateTime } from '../../../lib/format';
 export function HistorySince({
   coverage,
   firstSeen,
+  points,
 }: {
   coverage: HistoryCoverage;
   /** For a country: the first batch it appeared in, when later than the store's start. */
   firstSeen?: string | null;
+  /** For a country: how many batches it is in (the store may hold more). */
+  points?: number;
 }) {
   if (coverage.since === null) {
     return <p className="history-since">No batch recorded yet.</p>;
   }
   const since = firstSeen ?? coverage.since;
-  const batches = `${coverage.batches} ${coverage.batches === 1 ? 'batch' : 'batches'}`;
+  const count = points ?? coverage.batches;
+  const batches = `${count} ${count === 1 ? 'batch' : 'batches'}`;
   return (
     <p className="history-since">
       History since {formatUtcDateTime(since)} ({batches} recorded)
