@@ -64,10 +64,15 @@ describe('compare', () => {
 
   it('a bad compare URL gets plain words, not a crash', async () => {
     compareBff();
-    renderApp('/compare?iso=MLI,X1,<script>');
+    renderApp('/compare?iso=MLI,X1,<script>,X1,mli');
     const notes = await screen.findByRole('status', { name: 'About this comparison' });
     expect(notes).toHaveTextContent('“X1” is not a three-letter ISO country code such as MLI.');
     expect(notes).toHaveTextContent('“<script>” is not a three-letter ISO country code');
+    // Each problem once; "mli" is the same country as "MLI".
+    expect(within(notes).getAllByText(/“X1”/)).toHaveLength(1);
+    expect(
+      within(screen.getByRole('list', { name: 'Compared countries' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
     expect(notes).toHaveTextContent(
       'Compare needs 2 to 6 countries, e.g. /compare?iso=MLI,NER,BFA.',
     );

@@ -61,7 +61,8 @@ export function TrendChart({
     <div className="trend-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={height}>
         <LineChart
-          data={[...rows]}
+          // A point without a readable time cannot be placed on the axis.
+          data={rows.filter((row) => Number.isFinite(row.t))}
           margin={{ top: 8, right: 12, bottom: 4, left: -12 }}
           accessibilityLayer={false}
         >

@@ -21,7 +21,7 @@ export function parseCompareParam(raw: string | null): CompareSelection {
     .filter((item) => item !== '');
   const isos: string[] = [];
   const problems: string[] = [];
-  for (const item of items) {
+  for (const item of new Set(items)) {
     if (!isIso3(item)) {
       const shown = item.length > 20 ? `${item.slice(0, 20)}…` : item;
       problems.push(`“${shown}” is not a three-letter ISO country code such as MLI.`);
