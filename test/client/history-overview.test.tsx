@@ -214,4 +214,25 @@ describe('overview: All countries', () => {
       'The list of all countries could not be loaded. Upstream sent junk.',
     );
   });
+
+  it('hotspot rows can be selected for Compare too, and the choice survives switching tables', async () => {
+    overviewBff();
+    renderApp('/');
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Select Ukraine for comparison' }),
+    );
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Sudan for comparison' }));
+    expect(screen.getByRole('link', { name: 'Compare 2' })).toHaveAttribute(
+      'href',
+      '/compare?iso=UKR,SDN',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'All countries' }));
+    expect(
+      await screen.findByRole('checkbox', { name: 'Select Sudan for comparison' }),
+    ).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Sudan for comparison' })).not.toBeChecked();
+    expect(screen.queryByRole('link', { name: /^Compare \d/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { PanelBoundary } from '../../components/panel-boundary';
@@ -11,6 +11,7 @@ import { AllCountriesPanel } from '../../features/all-countries/components/all-c
 import { TableChoice } from '../../features/all-countries/components/table-choice';
 import { useTableChoice } from '../../features/all-countries/hooks/use-table-choice';
 import { ChangesPanel } from '../../features/changes/components/changes-panel';
+import { CompareSelectionBar } from '../../features/compare/components/compare-selection-bar';
 import { countryQueries } from '../../features/country/api/country-queries';
 import { ExportLinks } from '../../features/export/components/export-links';
 import { hotspotQueries } from '../../features/hotspots/api/hotspot-queries';
@@ -45,6 +46,15 @@ export function OverviewRoute() {
   const { table } = useTableChoice();
   // Regions for the All countries filter; the palette shares the same cache entry.
   const reference = useQuery({ ...referenceQueries.countries(), enabled: table === 'all' });
+  // Rows chosen for Compare in either table: a passing choice, not a view, so not in the URL.
+  const [compareIsos, setCompareIsos] = useState<readonly string[]>([]);
+  const toggleCompare = useCallback(
+    (iso: string) =>
+      setCompareIsos((current) =>
+        current.includes(iso) ? current.filter((x) => x !== iso) : [...current, iso],
+      ),
+    [],
+  );
 
   useEffect(() => {
     void queryClient.prefetchQuery(shapeQueries.world());
@@ -139,6 +149,10 @@ export function OverviewRoute() {
             reference={reference.data?.data.countries}
             onRowIntent={prefetchCountry}
             actions={<TableChoice />}
+            selection={{ selected: compareIsos, onToggle: toggleCompare }}
+            selectionBar={
+              <CompareSelectionBar selected={compareIsos} onClear={() => setCompareIsos([])} />
+            }
           />
         ) : (
           <HotspotsPanel
@@ -148,9 +162,11 @@ export function OverviewRoute() {
               <>
                 <TableChoice />
                 <ExportLinks />
+                <CompareSelectionBar selected={compareIsos} onClear={() => setCompareIsos([])} />
               </>
             }
             now={now}
+            selection={{ selected: compareIsos, onToggle: toggleCompare }}
           />
         )}
       </PanelBoundary>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import type { ReferenceCountry } from '../../../../shared/history-api';
@@ -9,9 +9,6 @@ import { TierBadge } from '../../../components/tier-badge';
 import { formatScore } from '../../../lib/format';
 import { useTableChoice } from '../hooks/use-table-choice';
 import { byRisk, inRegion, regionGroups, withRegions } from '../utils/regions';
-
-/** Compare takes two to six countries. */
-const MAX_COMPARE = 6;
 
 /**
  * Every country of the latest batch (`/api/countries`, not only the top 50), highest risk first,
@@ -24,6 +21,8 @@ export function AllCountriesPanel({
   reference,
   onRowIntent,
   actions,
+  selection,
+  selectionBar,
 }: {
   countries: readonly CountrySummary[] | undefined;
   error: Error | null;
@@ -32,22 +31,19 @@ export function AllCountriesPanel({
   reference: readonly ReferenceCountry[] | undefined;
   onRowIntent?: (iso: string) => void;
   actions?: ReactNode;
+  /** Rows chosen for Compare; the route owns the choice (shared with the hotspot table). */
+  selection: { selected: readonly string[]; onToggle: (iso: string) => void };
+  /** Where the choice leads ("Compare 3"), shown beside the filter. */
+  selectionBar: ReactNode;
 }) {
   const location = useLocation();
   const linkState = { from: `${location.pathname}${location.search}` };
   const { region, setRegion } = useTableChoice();
-  const [selected, setSelected] = useState<readonly string[]>([]);
   const groups = useMemo(() => regionGroups(reference ?? []), [reference]);
   const rows = useMemo(
     () => inRegion(withRegions(countries ?? [], reference), region).sort(byRisk),
     [countries, reference, region],
   );
-
-  const toggle = (iso: string) =>
-    setSelected((current) =>
-      current.includes(iso) ? current.filter((x) => x !== iso) : [...current, iso],
-    );
-  const canCompare = selected.length >= 2 && selected.length <= MAX_COMPARE;
 
   return (
     <section className="panel" aria-labelledby="all-countries-heading">
@@ -90,23 +86,7 @@ export function AllCountriesPanel({
             ))}
           </select>
         </div>
-        <div className="compare-bar" aria-live="polite">
-          <span className="muted">
-            {selected.length === 0
-              ? 'Select 2 to 6 rows to compare.'
-              : `${selected.length} selected${selected.length > MAX_COMPARE ? ` (at most ${MAX_COMPARE})` : ''}`}
-          </span>
-          {canCompare ? (
-            <Link className="button" to={`/compare?iso=${selected.join(',')}`}>
-              Compare {selected.length}
-            </Link>
-          ) : null}
-          {selected.length > 0 ? (
-            <button type="button" className="link-button" onClick={() => setSelected([])}>
-              Clear selection
-            </button>
-          ) : null}
-        </div>
+        {selectionBar}
       </div>
       {!countries ? (
         error ? (
@@ -156,8 +136,9 @@ export function AllCountriesPanel({
                   <td>
                     <input
                       type="checkbox"
-                      checked={selected.includes(row.iso)}
-                      onChange={() => toggle(row.iso)}
+                      className="row-select"
+                      checked={selection.selected.includes(row.iso)}
+                      onChange={() => selection.onToggle(row.iso)}
                       aria-label={`Select ${row.name} for comparison`}
                     />
                   </td>
