@@ -27,7 +27,9 @@ function compareBff() {
   });
 }
 
-describe('compare', () => {
+// These render the whole app with its lazy chunks (recharts); on two shared cores under a full
+// run that has taken over vitest's 5 s default. The time limit is no assertion of speed.
+describe('compare', { timeout: 20_000 }, () => {
   it('/compare?iso=MLI,NER,BFA shows key numbers, categories side by side and the overlaid trend', async () => {
     compareBff();
     const { router } = renderApp('/compare?iso=MLI,NER,BFA');
@@ -105,7 +107,7 @@ describe('compare', () => {
   });
 });
 
-describe('search palette', () => {
+describe('search palette', { timeout: 20_000 }, () => {
   function searchBff() {
     return installFakeBff({
       '/api/status': { body: statusBody() },

@@ -16,7 +16,9 @@ function countryBff() {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('country page: trend', () => {
+// These render the whole app with its lazy chunks (recharts); on two shared cores under a full
+// run that has taken over vitest's 5 s default. The time limit is no assertion of speed.
+describe('country page: trend', { timeout: 20_000 }, () => {
   it('explains the latest change in words and says where history starts', async () => {
     countryBff();
     renderApp('/country/UKR');
@@ -90,7 +92,7 @@ describe('country page: trend', () => {
   });
 });
 
-describe('country page: category history', () => {
+describe('country page: category history', { timeout: 20_000 }, () => {
   it('picks a category through the URL and shows its series', async () => {
     countryBff();
     const { router } = renderApp('/country/UKR?cat_view=table');
@@ -105,7 +107,7 @@ describe('country page: category history', () => {
   });
 });
 
-describe('country page: event archive', () => {
+describe('country page: event archive', { timeout: 20_000 }, () => {
   it('pages beyond the latest 20 and searches through the URL', async () => {
     const bff = countryBff();
     const { router } = renderApp('/country/UKR');
@@ -146,7 +148,7 @@ describe('country page: event archive', () => {
   });
 });
 
-describe('country page: compare with', () => {
+describe('country page: compare with', { timeout: 20_000 }, () => {
   it('adds a typed country (name or alias) and opens the compare page', async () => {
     countryBff();
     const { router } = renderApp('/country/UKR');

@@ -15,7 +15,9 @@ function overviewBff() {
   });
 }
 
-describe('overview: global index trend', () => {
+// These render the whole app with its lazy chunks (recharts); on two shared cores under a full
+// run that has taken over vitest's 5 s default. The time limit is no assertion of speed.
+describe('overview: global index trend', { timeout: 20_000 }, () => {
   it('shows where history starts, that it is demo, the tier counts and the range in the URL', async () => {
     overviewBff();
     const { router } = renderApp('/');
@@ -87,7 +89,7 @@ describe('overview: global index trend', () => {
   });
 });
 
-describe('overview: What changed', () => {
+describe('overview: What changed', { timeout: 20_000 }, () => {
   it('lists risers, fallers, tier moves, new and gone countries, each a link', async () => {
     overviewBff();
     renderApp('/');
@@ -154,7 +156,7 @@ describe('overview: What changed', () => {
   });
 });
 
-describe('overview: All countries', () => {
+describe('overview: All countries', { timeout: 20_000 }, () => {
   it('lists every country of the batch, filters by UN region, and selected rows open Compare', async () => {
     const bff = overviewBff();
     bff.set('/api/countries', {
