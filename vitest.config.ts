@@ -18,6 +18,8 @@ export default defineConfig({
             'test/demo-upstream/**/*.test.ts',
           ],
           testTimeout: 20_000,
+          // A throwaway PostgreSQL server for the store tests (test/helpers/postgres-server.ts).
+          globalSetup: ['test/helpers/postgres-global-setup.ts'],
         },
       },
       {

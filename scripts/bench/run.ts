@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { runFlood } from './flood.js';
+import { runHistoryBench } from './history.js';
 import { runTeamDay } from './team-day.js';
 import { runThroughput } from './throughput.js';
 
 // `npm run bench`: prints (1) throughput and p99 of cached answers beside a bare node:http server
 // sending the same bytes, (2) the upstream requests of a simulated team day, and (3) the SPA's
 // browser timing when scripts/bench/browser.ts exists (it exports `runBrowserBench()`, which
-// prints its own lines). `--quick` shortens (1) to one 3-second round per server.
+// prints its own lines), (4) a random-label flood (scripts/bench/flood.ts) and (5) the history store at two years
+// (scripts/bench/history.ts). `--quick` shortens (1) to one 3-second round per server.
 
 const quick = process.argv.includes('--quick');
 // `--flood`: only the random-label flood (section 4), e.g. to compare two builds.
@@ -126,3 +128,26 @@ if (existsSync(browser)) {
 
 print();
 await printFlood();
+
+print();
+print('(5) History store: two years of batches (1,460) of every demo country, embedded PGlite');
+const history = await runHistoryBench();
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
+print(
+  `${history.batches} batches x ${history.countries} countries recorded in ${history.fillSeconds.toFixed(0)} s; ` +
+    `recording one more batch: ${history.recordMs.map(ms).join(', ')} (target <= 1000 ms)`,
+);
+print(
+  `one country's full history (${history.countryPoints} points): cold ${ms(history.countryColdMs)} ` +
+    `(target <= 50 ms), another country with the database warm ${ms(history.countryWarmMs)}, ` +
+    `from memory ${ms(history.countryMemoMs)}`,
+);
+print(
+  `/api/changes?since=7d (${history.changesCountries} countries): cold ${ms(history.changesColdMs)} ` +
+    `(target <= 100 ms), from memory ${ms(history.changesMemoMs)}`,
+);
+print(
+  `store size per year: ${mb(history.tableBytesPerYear)} in tables and indexes, ` +
+    `${mb(history.bytesPerYear)} as the data directory on disk (with write-ahead log)`,
+);

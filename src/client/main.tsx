@@ -9,6 +9,7 @@ import './styles/base.css';
 import './styles/components.css';
 import './styles/map.css';
 import './styles/country.css';
+import './styles/history.css';
 
 applyTierColours(document.documentElement);
 

@@ -9,6 +9,7 @@ import { ClientIdentity } from './client-identity.js';
 import { ClientMissLimiter } from './client-limit.js';
 import type { AppConfig } from './config.js';
 import { isServableValue, ResourceSpecs } from './services/resources.js';
+import { ExportIndexes } from './services/export-index.js';
 import { RiskData } from './services/risk-data.js';
 import { buildStatus } from './services/status.js';
 import { AccessLog, createLogger, LazyChildLogger } from './logger.js';
@@ -22,11 +23,15 @@ import { countriesRoutes } from './routes/countries.js';
 import { countryRoutes } from './routes/country.js';
 import { exportRoutes } from './routes/export.js';
 import { hotspotRoutes } from './routes/hotspots.js';
+import { referenceRoutes } from './routes/reference.js';
 import type { DataRouteOptions } from './routes/respond.js';
 import { spreadsheetRoutes } from './routes/spreadsheet.js';
 import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.js';
 import type { Secret } from './secret.js';
 import { UpstreamClient } from './upstream/client.js';
+import { startHistory } from './history.js';
+import type { Scheduler } from './jobs/scheduler.js';
+import type { HistoryStore } from './store/history-store.js';
 import { QuotaGovernor } from './upstream/quota.js';
 
 declare module 'fastify' {
@@ -50,6 +55,10 @@ export interface AppDeps {
   now?: () => number;
   /** Tests pass a pino writing to a buffer (the key-leak test searches it). */
   logger?: Logger;
+  /** An open history store to use (the caller closes it); else one is opened from config. */
+  historyStore?: HistoryStore;
+  /** When the batch watch wakes; tests drive it with their clock. */
+  scheduler?: Scheduler;
 }
 
 /**
@@ -101,7 +110,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const specs = new ResourceSpecs(client);
   const probe = (): ReturnType<ResourceSpecs['hotspots']> => specs.hotspots([], []);
   const cache = new ResourceCache(store, batch, config.freshness, now, probe, app.log);
-  const data = new RiskData(cache, specs, client, metrics, now, bodies);
+  const exportIndexes = new ExportIndexes();
+  const data = new RiskData(cache, specs, client, metrics, now, bodies, exportIndexes);
   const limiter = new ClientMissLimiter(
     {
       perMinute: config.clientMissesPerMinute,
@@ -133,11 +143,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     quota.onChange(() => persistence.schedule());
   }
 
+  // The history (issue 7): the store, the batch watch, the event archive, their routes.
+  const history = await startHistory(app, config, deps, {
+    cache,
+    specs,
+    batch,
+    probe,
+    now,
+    exportIndexes,
+  });
+
   // Background refreshes still in flight (graceful close, tests, the benchmark's virtual clock).
   app.decorate('upstreamIdle', () => cache.idle());
   app.addHook('onClose', async () => {
     // Stop the upstream client first: a slow upstream must not hold up a shutdown.
     client.close();
+    await history?.stop();
     await cache.idle();
     await persistence?.close();
   });
@@ -157,8 +178,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   };
   const opsOptions: OpsRouteOptions = {
     metrics,
-    status: () =>
-      buildStatus({
+    status: () => ({
+      ...buildStatus({
         mode: deps.upstream.mode,
         config,
         policy: config.freshness,
@@ -170,6 +191,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         metrics,
         now,
       }),
+      history: history?.coverage ?? null,
+    }),
     ready: () => {
       if (cache.peek(probe().key)) return { ready: true, reason: '' };
       // Readiness probes drive the first fetch, so an idle new instance becomes ready by itself.
@@ -186,7 +209,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(exportRoutes, dataOptions);
   await app.register(countriesRoutes, dataOptions);
   await app.register(spreadsheetRoutes, dataOptions);
+  await app.register(referenceRoutes);
   await app.register(statusRoutes, opsOptions);
   await app.register(opsRoutes, opsOptions);
+  await history?.registerRoutes(app);
   return app;
 }

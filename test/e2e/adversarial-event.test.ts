@@ -14,7 +14,10 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ demo: { adversarialEvents: true } });
+  stack = await startStack({
+    demo: { adversarialEvents: true },
+    config: { history: { databaseUrl: null, retentionDays: null } },
+  });
   browser = await launchChromium();
 });
 afterAll(async () => {

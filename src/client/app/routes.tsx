@@ -7,7 +7,7 @@ import { loadCountryRoute } from './load-country-route';
 
 /**
  * The route table, shared by the browser router (main.tsx) and tests (createMemoryRouter).
- * Every view is a URL: `/`, `/country/:iso`, and anything else is "not found".
+ * Every view is a URL: `/`, `/country/:iso`, `/compare?iso=…`, and anything else is "not found".
  */
 export const routes: RouteObject[] = [
   {
@@ -20,6 +20,10 @@ export const routes: RouteObject[] = [
       {
         path: 'country/:iso',
         lazy: async () => ({ Component: (await loadCountryRoute()).CountryRoute }),
+      },
+      {
+        path: 'compare',
+        lazy: async () => ({ Component: (await import('./routes/compare-route')).CompareRoute }),
       },
       { path: '*', Component: NotFoundRoute },
     ],

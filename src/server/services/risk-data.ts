@@ -8,7 +8,7 @@ import type { UpstreamClient } from '../upstream/client.js';
 import { ClientLimitError } from '../client-limit.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { parseCsvCountries, type CsvCountries } from './csv-countries.js';
-import { ExportIndexes, type ExportIndex } from './export-index.js';
+import type { ExportIndex, ExportIndexes } from './export-index.js';
 import { cacheHeaders, JSON_TYPE, servedJson, type Served } from './render.js';
 import {
   UPSTREAM_MAX_LIMIT,
@@ -41,7 +41,6 @@ export class RiskData {
   readonly #noted = new WeakSet<object>();
   readonly #csv = new WeakMap<object, CsvCountries | UpstreamError>();
   readonly #bodies = new WeakMap<object, Buffer>();
-  readonly #exportIndexes = new ExportIndexes();
 
   constructor(
     private readonly cache: ResourceCache,
@@ -50,6 +49,8 @@ export class RiskData {
     private readonly metrics: Metrics,
     private readonly now: () => number,
     private readonly bodies: RenderedBodies,
+    /** Parsed JSON exports, shared with the batch recorder (one parse per export). */
+    private readonly exportIndexes: ExportIndexes,
   ) {}
 
   async hotspots(q: HotspotsQuery, guard: MissGuard): Promise<Served> {
@@ -181,7 +182,7 @@ export class RiskData {
     const spec = this.specs.export('json');
     const cached = this.cache.peek<ExportValue>(spec.key);
     // This batch's export is known to lack countries: use the endpoints, spend nothing here.
-    if (cached && !this.#exportIndexes.of(cached)?.countries) {
+    if (cached && !this.exportIndexes.of(cached)?.countries) {
       if (this.cache.classify(cached, this.now()) !== 'outdated') return null;
     }
     let loaded: Loaded<ExportValue>;
@@ -191,7 +192,7 @@ export class RiskData {
       if (error instanceof UpstreamError && error.errorClass === 'malformed_response') return null;
       throw error;
     }
-    const index = this.#exportIndexes.of(loaded.entry);
+    const index = this.exportIndexes.of(loaded.entry);
     if (!index?.countries) return null;
     if (!this.#noted.has(loaded.entry)) {
       for (const country of index.countries.values()) this.#noteTier(country.tier);

@@ -9,7 +9,12 @@ import { QueryError } from '../../components/query-error';
 import { Skeleton } from '../../components/skeleton';
 import { StaleNote } from '../../components/stale-note';
 import { useNow } from '../../lib/use-now';
+import { ComparePicker } from '../../features/compare/components/compare-picker';
 import { countryQueries } from '../../features/country/api/country-queries';
+import { EventArchivePanel } from '../../features/event-archive/components/event-archive-panel';
+import { CategoryHistoryPanel } from '../../features/history/components/category-history-panel';
+import { CountryTrendPanel } from '../../features/history/components/country-trend-panel';
+import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
 import { EventFeed } from '../../features/events/components/event-feed';
@@ -52,6 +57,28 @@ function CountryMessage({
   );
 }
 
+/** The recorded past of a country: its trend and its categories over time. */
+function CountryTrends({ iso }: { iso: string }) {
+  return (
+    <div className="history-row">
+      <PanelBoundary name="The trend">
+        <CountryTrendPanel iso={iso} />
+      </PanelBoundary>
+      <PanelBoundary name="The category history">
+        <CategoryHistoryPanel iso={iso} />
+      </PanelBoundary>
+    </div>
+  );
+}
+
+function EventArchive({ iso }: { iso: string }) {
+  return (
+    <PanelBoundary name="The event archive">
+      <EventArchivePanel iso={iso} />
+    </PanelBoundary>
+  );
+}
+
 /** `/country/:iso`: a deep link that loads on its own; the code is checked before any request. */
 export function CountryRoute() {
   const { iso: raw = '' } = useParams();
@@ -78,6 +105,7 @@ function CountryPage({ iso }: { iso: string }) {
   const name = countryName(iso) ?? iso;
   // During an outage a first load can take the BFF's whole retry budget: say why at once.
   const serviceDown = useQuery(statusQueries.current()).data?.data.upstream.health === 'down';
+  const reference = useQuery(referenceQueries.countries());
 
   if (query.isPending) {
     return (
@@ -106,12 +134,19 @@ function CountryPage({ iso }: { iso: string }) {
       );
     }
     if (status === 404) {
+      // A country that left the data may still have a recorded past.
       return (
-        <CountryMessage
-          title={`${name}: no current data`}
-          text={`${name} ${NOT_IN_DATA}.`}
-          pageTitle={name}
-        />
+        <>
+          <CountryMessage
+            title={`${name}: no current data`}
+            text={`${name} ${NOT_IN_DATA}.`}
+            pageTitle={name}
+          />
+          <div className="country-page">
+            <CountryTrends iso={iso} />
+            <EventArchive iso={iso} />
+          </div>
+        </>
       );
     }
     if (status === 400) return <CountryMessage title={INVALID_ISO} text={query.error.message} />;
@@ -132,7 +167,10 @@ function CountryPage({ iso }: { iso: string }) {
   return (
     <div className="country-page">
       <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
-      <BackLink />
+      <div className="country-actions">
+        <BackLink />
+        <ComparePicker current={[iso]} reference={reference.data?.data.countries} />
+      </div>
       <StaleNote
         fetched={query.data}
         refreshError={query.isRefetchError ? query.error : null}
@@ -153,6 +191,7 @@ function CountryPage({ iso }: { iso: string }) {
         </PanelBoundary>
       </div>
       <CountryExportLink iso={country.iso} name={country.name} />
+      <CountryTrends iso={iso} />
       <div className="country-panels">
         <PanelBoundary name="The categories chart">
           <CategoriesPanel categories={country.categories} />
@@ -161,6 +200,7 @@ function CountryPage({ iso }: { iso: string }) {
           <EventFeed events={country.events} now={now} />
         </PanelBoundary>
       </div>
+      <EventArchive iso={iso} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { tierLabel } from '../../../shared/tiers';
@@ -10,6 +10,11 @@ import { Skeleton } from '../../components/skeleton';
 import type { SkipLinksHandle } from '../../components/skip-links';
 import { StaleNote } from '../../components/stale-note';
 import { useNow } from '../../lib/use-now';
+import { AllCountriesPanel } from '../../features/all-countries/components/all-countries-panel';
+import { TableChoice } from '../../features/all-countries/components/table-choice';
+import { useTableChoice } from '../../features/all-countries/hooks/use-table-choice';
+import { ChangesPanel } from '../../features/changes/components/changes-panel';
+import { CompareSelectionBar } from '../../features/compare/components/compare-selection-bar';
 import { countryQueries } from '../../features/country/api/country-queries';
 import { ExportLinks } from '../../features/export/components/export-links';
 import { hotspotQueries } from '../../features/hotspots/api/hotspot-queries';
@@ -18,6 +23,8 @@ import { useHotspotFilters } from '../../features/hotspots/hooks/use-hotspot-fil
 import { shapeQueries } from '../../features/map/api/shape-queries';
 import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
 import { GlobalHeader } from '../../features/overview/components/global-header';
+import { GlobalTrendPanel } from '../../features/history/components/global-trend-panel';
+import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
 import { loadCountryRoute } from '../load-country-route';
@@ -52,6 +59,18 @@ export function OverviewRoute() {
   const [filters] = useHotspotFilters();
   // Same query as the table's (shared cache entry): the map's markers are the table's rows.
   const hotspots = useQuery({ ...hotspotQueries.list(filters), placeholderData: keepPreviousData });
+  const { table } = useTableChoice();
+  // Regions for the All countries filter; the palette shares the same cache entry.
+  const reference = useQuery({ ...referenceQueries.countries(), enabled: table === 'all' });
+  // Rows chosen for Compare in either table: a passing choice, not a view, so not in the URL.
+  const [compareIsos, setCompareIsos] = useState<readonly string[]>([]);
+  const toggleCompare = useCallback(
+    (iso: string) =>
+      setCompareIsos((current) =>
+        current.includes(iso) ? current.filter((x) => x !== iso) : [...current, iso],
+      ),
+    [],
+  );
 
   useEffect(() => {
     void queryClient.prefetchQuery(shapeQueries.world());
@@ -107,6 +126,15 @@ export function OverviewRoute() {
         />
       </PanelBoundary>
 
+      <div className="history-row">
+        <PanelBoundary name="The global trend">
+          <GlobalTrendPanel />
+        </PanelBoundary>
+        <PanelBoundary name="What changed">
+          <ChangesPanel />
+        </PanelBoundary>
+      </div>
+
       <section className="panel map-panel" aria-labelledby="map-heading">
         <div className="panel-head">
           <h2 id="map-heading">World map</h2>
@@ -129,18 +157,41 @@ export function OverviewRoute() {
         </PanelBoundary>
       </section>
 
-      <PanelBoundary name="The hotspot table">
-        <HotspotsPanel
-          countries={countries.data?.data.countries}
-          onRowIntent={prefetchCountry}
-          actions={
-            <>
-              <ShareButton />
-              <ExportLinks />
-            </>
-          }
-          now={now}
-        />
+      <PanelBoundary name="The country table">
+        {table === 'all' ? (
+          <AllCountriesPanel
+            countries={countries.data?.data.countries}
+            error={countries.error}
+            onRetry={() => void countries.refetch()}
+            reference={reference.data?.data.countries}
+            onRowIntent={prefetchCountry}
+            actions={
+              <>
+                <TableChoice />
+                <ShareButton />
+              </>
+            }
+            selection={{ selected: compareIsos, onToggle: toggleCompare }}
+            selectionBar={
+              <CompareSelectionBar selected={compareIsos} onClear={() => setCompareIsos([])} />
+            }
+          />
+        ) : (
+          <HotspotsPanel
+            countries={countries.data?.data.countries}
+            onRowIntent={prefetchCountry}
+            actions={
+              <>
+                <TableChoice />
+                <ShareButton />
+                <ExportLinks />
+                <CompareSelectionBar selected={compareIsos} onClear={() => setCompareIsos([])} />
+              </>
+            }
+            now={now}
+            selection={{ selected: compareIsos, onToggle: toggleCompare }}
+          />
+        )}
       </PanelBoundary>
     </div>
   );

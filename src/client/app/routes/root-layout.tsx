@@ -10,6 +10,7 @@ import { StatusBanner } from '../../features/status/components/status-banner';
 import { StatusLine } from '../../features/status/components/status-line';
 import { useBatchWatch } from '../../features/status/hooks/use-batch-watch';
 import { useQuotaFollow } from '../../features/status/hooks/use-quota-follow';
+import { SearchHost } from '../search-host';
 
 /** The frame of every page: title bar (with the demo badge), status banner, content, toasts. */
 export function RootLayout() {
@@ -27,6 +28,7 @@ export function RootLayout() {
           Global Risk Dashboard
         </Link>
         <DemoBadge status={status.data?.data} />
+        <SearchHost />
         {navigation.state === 'loading' ? (
           <span className="nav-progress" role="status">
             Loading…

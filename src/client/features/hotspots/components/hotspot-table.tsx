@@ -48,12 +48,19 @@ function ariaSort(filters: HotspotFilters, key: Column['key']) {
   return filters.dir === 'asc' ? 'ascending' : 'descending';
 }
 
+/** Rows chosen for Compare (issue 7); without it the table has no selection column. */
+export interface RowSelection {
+  selected: readonly string[];
+  onToggle: (iso: string) => void;
+}
+
 export function HotspotTable({
   rows,
   filters,
   onSort,
   onRowIntent,
   linkState,
+  selection,
 }: {
   rows: readonly RankedHotspot[];
   filters: HotspotFilters;
@@ -62,6 +69,7 @@ export function HotspotTable({
   onRowIntent?: (iso: string) => void;
   /** Router state for the country links (where "back" returns to). */
   linkState?: unknown;
+  selection?: RowSelection;
 }) {
   return (
     <div className="table-scroll" role="region" aria-label="Hotspot table" tabIndex={0}>
@@ -71,6 +79,11 @@ export function HotspotTable({
         </caption>
         <thead>
           <tr>
+            {selection ? (
+              <th scope="col">
+                <span className="visually-hidden">Select for comparison</span>
+              </th>
+            ) : null}
             {COLUMNS.map((column) => (
               <th
                 key={column.key}
@@ -99,6 +112,17 @@ export function HotspotTable({
               onMouseEnter={() => onRowIntent?.(row.iso)}
               onFocus={() => onRowIntent?.(row.iso)}
             >
+              {selection ? (
+                <td>
+                  <input
+                    type="checkbox"
+                    className="row-select"
+                    checked={selection.selected.includes(row.iso)}
+                    onChange={() => selection.onToggle(row.iso)}
+                    aria-label={`Select ${row.name} for comparison`}
+                  />
+                </td>
+              ) : null}
               <td className="num">{row.overallRank ?? NA}</td>
               <th scope="row" className="country-cell">
                 <Link

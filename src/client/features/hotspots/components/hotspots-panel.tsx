@@ -15,7 +15,7 @@ import { useHotspotFilters } from '../hooks/use-hotspot-filters';
 import { overallRanks } from '../utils/overall-rank';
 import { sortHotspots, type RankedHotspot } from '../utils/sort';
 import { HotspotFilterBar } from './hotspot-filters';
-import { HotspotTable } from './hotspot-table';
+import { HotspotTable, type RowSelection } from './hotspot-table';
 
 const OUTSIDE_MATCHES_SHOWN = 8;
 
@@ -28,12 +28,15 @@ export function HotspotsPanel({
   onRowIntent,
   actions,
   now,
+  selection,
 }: {
   countries: readonly CountrySummary[] | undefined;
   onRowIntent?: (iso: string) => void;
   /** Extra controls for the panel's head (the route puts the export links there). */
   actions?: ReactNode;
   now: number;
+  /** Rows chosen for Compare; the route owns the choice and shows where it leads. */
+  selection?: RowSelection;
 }) {
   const location = useLocation();
   // Lets the country page's "back" link return to exactly this filtered view.
@@ -129,6 +132,7 @@ export function HotspotsPanel({
               onSort={(sort, dir) => setFilters({ sort, dir })}
               onRowIntent={onRowIntent}
               linkState={linkState}
+              selection={selection}
             />
           ) : (
             <p className="empty">

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { countrySummaryQueries } from '../features/overview/api/country-summary-queries';
+import { referenceQueries } from '../features/reference/api/reference-queries';
+import { SearchPalette } from '../features/search/components/search-palette';
+import { usePaletteHotkeys } from '../features/search/hooks/use-palette-hotkeys';
+
+/**
+ * The "Find a country" button of the title bar and the palette it opens (also Ctrl/Cmd+K and `/`).
+ * The lists are fetched when the palette first opens; focus returns where it was on close.
+ */
+export function SearchHost() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const returnTo = useRef<HTMLElement | null>(null);
+  const reference = useQuery({ ...referenceQueries.countries(), enabled: open });
+  const countries = useQuery({ ...countrySummaryQueries.list(), enabled: open });
+  const inData = useMemo(
+    () => (countries.data ? new Set(countries.data.data.countries.map((c) => c.iso)) : null),
+    [countries.data],
+  );
+
+  const show = useCallback(() => {
+    if (document.activeElement instanceof HTMLElement) returnTo.current = document.activeElement;
+    setOpen(true);
+  }, []);
+  usePaletteHotkeys(show);
+
+  const close = useCallback((focusMain = false) => {
+    setOpen(false);
+    const target = returnTo.current;
+    // After a pick the page changed: the main content is where reading continues.
+    const next = focusMain || !target?.isConnected ? document.getElementById('main') : target;
+    requestAnimationFrame(() => next?.focus());
+  }, []);
+
+  return (
+    <>
+      <button type="button" className="search-button" onClick={show} aria-haspopup="dialog">
+        <span aria-hidden="true">⌕ </span>Find a country
+        <kbd className="search-kbd" aria-hidden="true">
+          Ctrl K
+        </kbd>
+      </button>
+      {open ? (
+        <SearchPalette
+          countries={reference.data?.data.countries}
+          loadError={reference.error}
+          inData={inData}
+          onClose={() => close()}
+          onPick={(iso) => {
+            close(true);
+            void navigate(`/country/${encodeURIComponent(iso)}`);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { downloadText, seriesCsv, type SeriesColumn, type SeriesRow } from '../lib/csv';
+import { formatScore, formatUtcDateTime, NA } from '../lib/format';
+
+/**
+ * A chart with its table view and CSV download. The view is in the URL (`?<param>=table`), like
+ * every view; the table and the CSV carry exactly the series the chart draws, so the drawing
+ * itself can stay hidden from assistive technology.
+ */
+export function ChartFrame({
+  label,
+  viewParam,
+  columns,
+  rows,
+  filename,
+  chart,
+}: {
+  /** Names the series for the controls and the table caption ("Global index"). */
+  label: string;
+  /** The URL parameter holding this chart's view. */
+  viewParam: string;
+  columns: readonly SeriesColumn[];
+  rows: readonly SeriesRow[];
+  /** Without ".csv". */
+  filename: string;
+  chart: ReactNode;
+}) {
+  const [params, setParams] = useSearchParams();
+  const view = params.get(viewParam) === 'table' ? 'table' : 'chart';
+  const setView = (next: 'chart' | 'table') =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'table') updated.set(viewParam, 'table');
+        else updated.delete(viewParam);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true, flushSync: true },
+    );
+  return (
+    <div className="chart-frame">
+      <div className="chart-tools">
+        <div className="segmented" role="group" aria-label={`Show ${label} as`}>
+          <button type="button" aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
+            Chart
+          </button>
+          <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')}>
+            Table
+          </button>
+        </div>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => downloadText(`${filename}.csv`, seriesCsv(columns, rows))}
+        >
+          Download CSV<span className="visually-hidden"> of {label}</span>
+        </button>
+      </div>
+      {view === 'table' ? (
+        <SeriesTable label={label} columns={columns} rows={rows} />
+      ) : (
+        <>
+          {chart}
+          <p className="visually-hidden">
+            The chart is drawn for sighted readers; choose Table for the same numbers.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function cellText(column: SeriesColumn, value: SeriesRow[string]): string {
+  if (value === null || value === undefined || value === '') return NA;
+  if (column.kind === 'time') return formatUtcDateTime(String(value));
+  if (column.kind === 'score' && typeof value === 'number') return formatScore(value);
+  return String(value);
+}
+
+function SeriesTable({
+  label,
+  columns,
+  rows,
+}: {
+  label: string;
+  columns: readonly SeriesColumn[];
+  rows: readonly SeriesRow[];
+}) {
+  return (
+    <div
+      className="table-scroll series-table"
+      role="region"
+      aria-label={`${label} table`}
+      tabIndex={0}
+    >
+      <table className="data-table">
+        <caption className="visually-hidden">{label}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, i) => (
+              <th key={column.key} scope="col" className={i === 0 ? undefined : 'num'}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <tr key={r}>
+              {columns.map((column, i) =>
+                i === 0 ? (
+                  <th key={column.key} scope="row">
+                    {cellText(column, row[column.key])}
+                  </th>
+                ) : (
+                  <td key={column.key} className={column.kind === 'text' ? undefined : 'num'}>
+                    {cellText(column, row[column.key])}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

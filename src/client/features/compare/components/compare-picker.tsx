@@ -1,0 +1,87 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { ReferenceCountry } from '../../../../shared/history-api';
+import { searchKey } from '../../../lib/format';
+import { compareHref, MAX_COMPARE } from '../utils/compare-param';
+
+/** The code a typed text names: "NER", "Niger", "Niger (NER)" or an alias such as "Burma". */
+function resolveTyped(text: string, reference: readonly ReferenceCountry[]): string | null {
+  const key = searchKey(text.trim());
+  if (key === '') return null;
+  const bracketed = /\(([a-z]{3})\)$/.exec(key)?.[1];
+  for (const country of reference) {
+    const iso = country.iso.toLowerCase();
+    if (iso === key || iso === bracketed) return country.iso;
+    if ([country.name, ...country.aliases].some((name) => searchKey(name) === key)) {
+      return country.iso;
+    }
+  }
+  return null;
+}
+
+/**
+ * "Compare with…": adds a country to the given ones and opens the compare page. A text field
+ * with suggestions (a native datalist: keyboard and screen-reader support come with it).
+ */
+export function ComparePicker({
+  current,
+  reference,
+  label = 'Compare with…',
+}: {
+  current: readonly string[];
+  reference: readonly ReferenceCountry[] | undefined;
+  label?: string;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  if (current.length >= MAX_COMPARE) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const iso = resolveTyped(text, reference ?? []);
+    if (!iso) {
+      setProblem(`No country called “${text.trim()}”. Type a name or a code such as NER.`);
+      return;
+    }
+    if (current.includes(iso)) {
+      setProblem(`${iso} is already compared.`);
+      return;
+    }
+    setProblem(null);
+    setText('');
+    void navigate(compareHref([...current, iso]));
+  };
+
+  return (
+    <form className="compare-picker" onSubmit={submit}>
+      <label htmlFor={`${id}-input`}>{label}</label>
+      <input
+        id={`${id}-input`}
+        list={`${id}-list`}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={reference ? 'Country name or code' : 'Loading countries…'}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-invalid={problem ? true : undefined}
+        autoComplete="off"
+      />
+      <datalist id={`${id}-list`}>
+        {(reference ?? [])
+          .filter((country) => !current.includes(country.iso))
+          .map((country) => (
+            <option key={country.iso} value={`${country.name} (${country.iso})`} />
+          ))}
+      </datalist>
+      <button type="submit" disabled={text.trim() === ''}>
+        Compare
+      </button>
+      {problem ? (
+        <p id={`${id}-problem`} className="field-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { Link } from 'react-router';
+import { ChartFrame } from '../../../components/chart-frame';
+import { Skeleton } from '../../../components/skeleton';
+import { TierBadge } from '../../../components/tier-badge';
+import { fileStem, type SeriesColumn } from '../../../lib/csv';
+import {
+  formatInteger,
+  formatScore,
+  formatSigned,
+  formatUtcDateTime,
+  humanise,
+} from '../../../lib/format';
+import {
+  COMPARE_STYLES,
+  latestCategories,
+  latestPoint,
+  riskTable,
+  type ComparedCountry,
+} from '../utils/compare-rows';
+
+const TrendChart = lazy(async () => ({
+  default: (await import('../../../components/trend-chart')).TrendChart,
+}));
+
+/** Overlaid risk trends of the compared countries, over the tier bands. */
+export function CompareTrend({ countries }: { countries: readonly ComparedCountry[] }) {
+  const tableRows = useMemo(() => riskTable(countries), [countries]);
+  const rows = useMemo(
+    () =>
+      tableRows.map(({ as_of: asOf, ...values }) => ({
+        t: Date.parse(String(asOf)),
+        ...(values as Record<string, number | null>),
+      })),
+    [tableRows],
+  );
+  const columns: SeriesColumn[] = [
+    { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
+    ...countries.map((c) => ({ key: c.iso, label: `${c.name} risk`, kind: 'score' as const })),
+  ];
+  const series = countries.map((c, i) => ({
+    key: c.iso,
+    label: c.name,
+    colour: COMPARE_STYLES[i % COMPARE_STYLES.length]?.colour ?? '#0072b2',
+    dash: COMPARE_STYLES[i % COMPARE_STYLES.length]?.dash,
+  }));
+  return (
+    <section className="panel" aria-labelledby="compare-trend-heading">
+      <div className="panel-head">
+        <h2 id="compare-trend-heading">Risk over time</h2>
+      </div>
+      {rows.length === 0 ? (
+        <p className="empty">No history recorded for these countries yet.</p>
+      ) : (
+        <ChartFrame
+          label="Risk over time"
+          viewParam="view"
+          columns={columns}
+          rows={tableRows}
+          filename={fileStem('compare', ...countries.map((c) => c.iso))}
+          chart={
+            <Suspense fallback={<Skeleton label="Drawing the trends" height={300} />}>
+              <TrendChart rows={rows} series={series} bands height={300} />
+            </Suspense>
+          }
+        />
+      )}
+    </section>
+  );
+}
+
+/** The latest category scores side by side; the highest of each row is marked. */
+export function CompareCategories({ countries }: { countries: readonly ComparedCountry[] }) {
+  const names = useMemo(() => latestCategories(countries), [countries]);
+  const latest = countries.map((c) => latestPoint(c)?.categories ?? null);
+  return (
+    <section className="panel" aria-labelledby="compare-categories-heading">
+      <div className="panel-head">
+        <h2 id="compare-categories-heading">Categories side by side</h2>
+        <p className="panel-sub">Latest recorded score per category; the highest is in bold.</p>
+      </div>
+      {names.length === 0 ? (
+        <p className="empty">No category scores recorded for these countries.</p>
+      ) : (
+        <div
+          className="table-scroll"
+          role="region"
+          aria-label="Categories side by side table"
+          tabIndex={0}
+        >
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                {countries.map((c) => (
+                  <th key={c.iso} scope="col" className="num">
+                    {c.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {names.map((name) => {
+                const scores = latest.map((cats) => cats?.[name]?.score ?? null);
+                const top = Math.max(...scores.map((s) => s ?? -Infinity));
+                return (
+                  <tr key={name}>
+                    <th scope="row">{humanise(name)}</th>
+                    {scores.map((score, i) => (
+                      <td
+                        key={countries[i]?.iso ?? i}
+                        className={`num${score !== null && score === top ? ' strong' : ''}`}
+                      >
+                        {formatScore(score, 1)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Key numbers of each compared country, from its latest recorded batch. */
+export function CompareKeyNumbers({ countries }: { countries: readonly ComparedCountry[] }) {
+  return (
+    <section className="panel" aria-labelledby="compare-numbers-heading">
+      <div className="panel-head">
+        <h2 id="compare-numbers-heading">Key numbers</h2>
+      </div>
+      <div className="table-scroll" role="region" aria-label="Key numbers table" tabIndex={0}>
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Country</th>
+              <th scope="col" className="num">
+                Risk
+              </th>
+              <th scope="col">Tier</th>
+              <th scope="col" className="num">
+                Static
+              </th>
+              <th scope="col" className="num">
+                Active
+              </th>
+              <th scope="col" className="num">
+                Δ risk (recorded)
+              </th>
+              <th scope="col" className="num">
+                Confidence
+              </th>
+              <th scope="col">Latest batch</th>
+            </tr>
+          </thead>
+          <tbody>
+            {countries.map((country) => {
+              const last = latestPoint(country);
+              const first = country.points[0];
+              const change =
+                last && first && typeof last.risk === 'number' && typeof first.risk === 'number'
+                  ? last.risk - first.risk
+                  : null;
+              return (
+                <tr key={country.iso}>
+                  <th scope="row" className="country-cell">
+                    <Link to={`/country/${encodeURIComponent(country.iso)}`}>{country.name}</Link>{' '}
+                    <span className="iso">{country.iso}</span>
+                  </th>
+                  <td className="num strong">{formatScore(last?.risk)}</td>
+                  <td>
+                    <TierBadge tier={last?.tier} />
+                  </td>
+                  <td className="num">{formatScore(last?.static)}</td>
+                  <td className="num">{formatScore(last?.active)}</td>
+                  <td className="num">{formatSigned(change)}</td>
+                  <td className="num">{formatInteger(last?.confidence)}</td>
+                  <td>{formatUtcDateTime(last?.as_of)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ArchivedEvent } from '../../../../shared/history-api';
+import { QueryError } from '../../../components/query-error';
+import { Skeleton } from '../../../components/skeleton';
+import { formatUtcDateTime, humanise, NA } from '../../../lib/format';
+import { safeHttpUrl } from '../../../lib/safe-url';
+import { eventArchiveQueries } from '../api/event-archive-queries';
+
+function ArchivedEventItem({ event }: { event: ArchivedEvent }) {
+  // Untrusted text: React escapes it; a link only for http(s), never with our window handle.
+  const href = safeHttpUrl(event.url);
+  return (
+    <li className="archive-event">
+      <div className="archive-badges">
+        {event.breaking ? <span className="badge badge-breaking">Breaking</span> : null}
+        {event.role ? <span className="badge badge-role">{humanise(event.role)}</span> : null}
+      </div>
+      <p className="archive-headline">
+        {href ? (
+          <a href={href} target="_blank" rel="noopener noreferrer">
+            {event.headline}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <span>{event.headline}</span>
+        )}
+      </p>
+      <p className="archive-meta">
+        <time dateTime={event.ts}>{formatUtcDateTime(event.ts)}</time> ·{' '}
+        <span className="archive-source">{event.source_name ?? event.source ?? NA}</span>
+      </p>
+    </li>
+  );
+}
+
+/**
+ * Every event the BFF has archived for a country, beyond the upstream's latest 20: a search (in
+ * the URL as `?eq=`, applied on submit) and "Show older events" paging.
+ */
+export function EventArchivePanel({ iso }: { iso: string }) {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('eq') ?? '').trim();
+  const [draft, setDraft] = useState(q);
+  const query = useInfiniteQuery(eventArchiveQueries.country(iso, q));
+  const events = query.data?.pages.flatMap((page) => page.data.events) ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        const text = draft.trim();
+        if (text === '') updated.delete('eq');
+        else updated.set('eq', text);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  return (
+    <section className="panel" aria-labelledby="archive-heading">
+      <div className="panel-head">
+        <h2 id="archive-heading">Event archive</h2>
+        <p className="panel-sub">Every event recorded for {iso}, newest first.</p>
+      </div>
+      <form
+        className="filter-bar"
+        role="search"
+        aria-label="Search the event archive"
+        onSubmit={submit}
+      >
+        <div className="field field-grow">
+          <label htmlFor="archive-search">Headline or source contains</label>
+          <input
+            id="archive-search"
+            type="search"
+            value={draft}
+            maxLength={200}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </div>
+        <button type="submit">Search</button>
+      </form>
+      {query.isPending ? (
+        <Skeleton label="Loading the event archive" lines={5} />
+      ) : query.isError && !query.data ? (
+        <QueryError
+          what="The event archive"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : events.length === 0 ? (
+        <p className="empty">
+          {q ? `No archived event of ${iso} matches “${q}”.` : `No events archived for ${iso} yet.`}
+        </p>
+      ) : (
+        <>
+          <p className="muted" aria-live="polite">
+            {events.length} {events.length === 1 ? 'event' : 'events'} shown
+            {q ? ` matching “${q}”` : ''}
+            {query.hasNextPage ? '; older ones below' : ''}.
+          </p>
+          <ol className="archive-list">
+            {events.map((event) => (
+              <ArchivedEventItem
+                key={`${event.ts}|${event.headline}|${event.url ?? ''}`}
+                event={event}
+              />
+            ))}
+          </ol>
+          {query.isFetchNextPageError ? (
+            <QueryError what="Older events" error={query.error} />
+          ) : null}
+          {query.hasNextPage ? (
+            <button
+              type="button"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? 'Loading older events…' : 'Show older events'}
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

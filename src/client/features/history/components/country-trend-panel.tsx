@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
+import { ChartFrame } from '../../../components/chart-frame';
+import { QueryError } from '../../../components/query-error';
+import { Skeleton } from '../../../components/skeleton';
+import { ApiError } from '../../../lib/api-client';
+import { fileStem, type SeriesColumn } from '../../../lib/csv';
+import { historyQueries } from '../api/history-queries';
+import { useTrendRange } from '../hooks/use-trend-range';
+import { describeLatestChange } from '../utils/drivers';
+import { RANGE_LABELS, sliceRange } from '../utils/range';
+import { HistorySince } from './history-since';
+import { RangePicker } from './range-picker';
+
+// The country page is already a lazy chunk; the chart stays separate so the compare page and
+// the overview share it.
+const TrendChart = lazy(async () => ({
+  default: (await import('../../../components/trend-chart')).TrendChart,
+}));
+
+const COLUMNS: SeriesColumn[] = [
+  { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
+  { key: 'risk', label: 'Risk', kind: 'score' },
+  { key: 'static', label: 'Static', kind: 'score' },
+  { key: 'active', label: 'Active', kind: 'score' },
+  { key: 'tier', label: 'Tier', kind: 'text' },
+  { key: 'confidence', label: 'Confidence', kind: 'text' },
+];
+
+const SERIES = [
+  { key: 'risk', label: 'Risk', colour: '#cc79a7', width: 3 },
+  { key: 'static', label: 'Static', colour: '#0072b2', dash: '6 3' },
+  { key: 'active', label: 'Active', colour: '#d55e00' },
+];
+
+/** Risk, static and active of one country over time, over the tier bands, with what drove the
+ * latest change in words. */
+export function CountryTrendPanel({ iso }: { iso: string }) {
+  const query = useQuery(historyQueries.country(iso));
+  const [range, setRange] = useTrendRange('trend');
+  const points = query.data?.data.points;
+  const shown = useMemo(() => sliceRange(points ?? [], range), [points, range]);
+  const rows = useMemo(
+    () =>
+      shown.map((p) => ({
+        t: Date.parse(p.as_of),
+        risk: p.risk,
+        static: p.static,
+        active: p.active,
+      })),
+    [shown],
+  );
+  const tableRows = useMemo(
+    () =>
+      shown.map((p) => ({
+        as_of: p.as_of,
+        risk: p.risk,
+        static: p.static,
+        active: p.active,
+        tier: p.tier,
+        confidence: p.confidence,
+      })),
+    [shown],
+  );
+  const driver = useMemo(() => describeLatestChange(points ?? []), [points]);
+
+  return (
+    <section className="panel trend-panel" aria-labelledby="country-trend-heading">
+      <div className="panel-head">
+        <h2 id="country-trend-heading">Trend</h2>
+        <RangePicker value={range} onChange={setRange} label="Trend range" />
+      </div>
+      {query.isPending ? (
+        <Skeleton label="Loading the history" height={260} />
+      ) : query.isError && !query.data ? (
+        query.error instanceof ApiError && query.error.status === 404 ? (
+          <p className="empty">No history is recorded for {iso}.</p>
+        ) : (
+          <QueryError
+            what={`The history of ${iso}`}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
+        )
+      ) : (
+        <>
+          <HistorySince
+            coverage={query.data.data.coverage}
+            firstSeen={query.data.data.first_seen}
+            points={query.data.data.points.length}
+          />
+          <p className="driver">
+            <strong>Latest change: </strong>
+            {driver ?? 'only one batch recorded so far, so there is no change to explain yet.'}
+          </p>
+          {shown.length === 0 ? (
+            <p className="empty">
+              {points?.length
+                ? `No batch with ${iso} in the last ${RANGE_LABELS[range].toLowerCase()}.`
+                : `No history recorded for ${iso} yet.`}
+            </p>
+          ) : (
+            <ChartFrame
+              label={`Trend of ${iso}`}
+              viewParam="trend_view"
+              columns={COLUMNS}
+              rows={tableRows}
+              filename={fileStem(iso, 'trend', range)}
+              chart={
+                <Suspense fallback={<Skeleton label="Drawing the trend" height={260} />}>
+                  <TrendChart rows={rows} series={SERIES} bands />
+                </Suspense>
+              }
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
+import type { GlobalHistoryPoint } from '../../../../shared/history-api';
+import { compareTiers, tierLabel } from '../../../../shared/tiers';
+import { ChartFrame } from '../../../components/chart-frame';
+import { QueryError } from '../../../components/query-error';
+import { Skeleton } from '../../../components/skeleton';
+import { TierBadge } from '../../../components/tier-badge';
+import type { SeriesColumn } from '../../../lib/csv';
+import { fileStem } from '../../../lib/csv';
+import { historyQueries } from '../api/history-queries';
+import { useTrendRange } from '../hooks/use-trend-range';
+import { RANGE_LABELS, sliceRange } from '../utils/range';
+import { HistorySince } from './history-since';
+import { RangePicker } from './range-picker';
+
+// recharts is its own chunk: the overview's initial JavaScript stays within its budget. No tier
+// bands here: the global index moves by tenths, which a fixed 0–100 scale would flatten.
+const TrendChart = lazy(async () => ({
+  default: (await import('../../../components/trend-chart')).TrendChart,
+}));
+
+const COLUMNS: SeriesColumn[] = [
+  { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
+  { key: 'index', label: 'Global index', kind: 'score' },
+  { key: 'static', label: 'Static', kind: 'score' },
+  { key: 'active', label: 'Active', kind: 'score' },
+  { key: 'events_24h', label: 'Events (24 h)', kind: 'text' },
+  { key: 'tier', label: 'Tier', kind: 'text' },
+];
+
+const SERIES = [
+  { key: 'index', label: 'Global index', colour: '#cc79a7', width: 3 },
+  { key: 'static', label: 'Static', colour: '#0072b2', dash: '6 3' },
+  { key: 'active', label: 'Active', colour: '#d55e00' },
+];
+
+function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
+  const counts = Object.entries(point?.tier_counts ?? {}).sort(([a], [b]) => compareTiers(a, b));
+  if (counts.length === 0) return null;
+  return (
+    <ul className="tier-counts" aria-label="Countries per tier in the latest batch">
+      {counts.map(([tier, count]) => (
+        <li key={tier}>
+          <TierBadge tier={tier} /> <span className="tier-count">{count}</span>
+          <span className="visually-hidden"> {tierLabel(tier)} countries</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The global index over time (7 d / 30 d / 90 d / all, in the URL) with the latest tier counts. */
+export function GlobalTrendPanel() {
+  const query = useQuery(historyQueries.global());
+  const [range, setRange] = useTrendRange('trend');
+  const points = query.data?.data.points;
+  const shown = useMemo(() => sliceRange(points ?? [], range), [points, range]);
+  const rows = useMemo(
+    () =>
+      shown.map((p) => ({
+        t: Date.parse(p.as_of),
+        index: p.index,
+        static: p.static,
+        active: p.active,
+      })),
+    [shown],
+  );
+
+  const tableRows = useMemo(
+    () =>
+      shown.map((p) => ({
+        as_of: p.as_of,
+        index: p.index,
+        static: p.static,
+        active: p.active,
+        events_24h: p.events_24h,
+        tier: p.tier,
+      })),
+    [shown],
+  );
+
+  return (
+    <section className="panel trend-panel" aria-labelledby="global-trend-heading">
+      <div className="panel-head">
+        <h2 id="global-trend-heading">Global index trend</h2>
+        <RangePicker value={range} onChange={setRange} label="Trend range" />
+      </div>
+      {query.isPending ? (
+        <Skeleton label="Loading the trend" height={260} />
+      ) : query.isError && !query.data ? (
+        <QueryError
+          what="The trend of the global index"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <>
+          <HistorySince coverage={query.data.data.coverage} />
+          <TierCounts point={points?.at(-1)} />
+          {shown.length === 0 ? (
+            <p className="empty">
+              {points?.length
+                ? `No batch recorded in the last ${RANGE_LABELS[range].toLowerCase()}.`
+                : 'No history yet: the trend starts with the first recorded batch.'}
+            </p>
+          ) : (
+            <ChartFrame
+              label="Global index trend"
+              viewParam="trend_view"
+              columns={COLUMNS}
+              rows={tableRows}
+              filename={fileStem('global-index', range)}
+              chart={
+                <Suspense fallback={<Skeleton label="Drawing the trend" height={260} />}>
+                  <TrendChart rows={rows} series={SERIES} />
+                </Suspense>
+              }
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

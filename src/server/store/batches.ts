@@ -1,0 +1,206 @@
+import { and, asc, count, desc, eq, gt, gte, lte, max, min, sql } from 'drizzle-orm';
+import type { CountrySummary } from '../../shared/bff-api.js';
+import type { GlobalSummary } from '../../shared/schemas/global.js';
+import { globalIndexValue } from '../../shared/schemas/global.js';
+import type { BatchSource } from '../../shared/history-api.js';
+import type { Database } from './connection.js';
+import { batches, countryRows } from './schema.js';
+
+/** Where a batch row came from: the shared sources, or a global-only point of `feed_history`. */
+export type StoredSource = BatchSource | 'feed_history';
+
+/** One batch to record: the global summary and every country row of it. */
+export interface BatchRecord {
+  asOf: Date;
+  methodologyVersion: string | null;
+  global: GlobalSummary | null;
+  source: StoredSource;
+  demo: boolean;
+  /** Empty for a global-only point (feed_history). */
+  countries: CountrySummary[];
+  /** Tier counts when known without country rows (feed_history); else counted from them. */
+  tierCounts?: Record<string, number> | null;
+}
+
+export type BatchRow = typeof batches.$inferSelect;
+export type CountryRow = typeof countryRows.$inferSelect;
+
+export interface Range {
+  from: Date | null;
+  to: Date | null;
+}
+
+const ROWS_PER_INSERT = 500;
+
+function countTiers(countries: CountrySummary[]): Record<string, number> | null {
+  if (countries.length === 0) return null;
+  const counts: Record<string, number> = {};
+  for (const country of countries) {
+    if (country.tier) counts[country.tier] = (counts[country.tier] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/**
+ * Records a batch once: the unique `as_of` decides, inside one transaction, so a restart or a
+ * second process recording the same batch stores nothing twice. A global-only point (from
+ * `feed_history`) is completed when the batch itself is recorded later. Returns the batch id, or
+ * null when the batch was already there.
+ */
+export async function insertBatch(db: Database, record: BatchRecord): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const values = {
+      asOf: record.asOf,
+      methodologyVersion: record.methodologyVersion,
+      global: record.global,
+      globalIndex: globalIndexValue(record.global),
+      globalStatic: record.global?.static ?? null,
+      globalActive: record.global?.active ?? null,
+      events24h: record.global?.events_24h ?? null,
+      globalTier: record.global?.tier ?? null,
+      tierCounts: record.tierCounts ?? countTiers(record.countries),
+      countryCount: record.countries.length,
+      source: record.source,
+      demo: record.demo,
+    };
+    const inserted = await tx
+      .insert(batches)
+      .values(values)
+      .onConflictDoUpdate({
+        target: batches.asOf,
+        set: values,
+        setWhere: sql`${batches.countryCount} = 0 and excluded.country_count > 0`,
+      })
+      .returning({ id: batches.id });
+    const batchId = inserted[0]?.id;
+    if (batchId === undefined) return null;
+    const rows = record.countries.map((c) => ({
+      batchId,
+      asOf: record.asOf,
+      iso: c.iso,
+      name: c.name,
+      risk: c.risk ?? null,
+      tier: c.tier ?? null,
+      static: c.static ?? null,
+      active: c.active ?? null,
+      deltaActive: c.delta_active ?? null,
+      deltaHeadline: c.delta_headline ?? null,
+      confidence: c.confidence ?? null,
+      profile: c.profile ?? null,
+      threatVectors: c.threat_vectors ?? null,
+      sourceCount: c.source_count ?? null,
+      categories: c.categories ?? null,
+    }));
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      await tx
+        .insert(countryRows)
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .onConflictDoNothing();
+    }
+    return batchId;
+  });
+}
+
+function inRange(column: typeof batches.asOf | typeof countryRows.asOf, range: Range) {
+  return and(
+    range.from ? gte(column, range.from) : undefined,
+    range.to ? lte(column, range.to) : undefined,
+  );
+}
+
+export async function selectBatches(db: Database, range: Range): Promise<BatchRow[]> {
+  return db.select().from(batches).where(inRange(batches.asOf, range)).orderBy(asc(batches.asOf));
+}
+
+export async function selectCountrySeries(
+  db: Database,
+  iso: string,
+  range: Range,
+): Promise<CountryRow[]> {
+  return db
+    .select()
+    .from(countryRows)
+    .where(and(eq(countryRows.iso, iso), inRange(countryRows.asOf, range)))
+    .orderBy(asc(countryRows.asOf));
+}
+
+export async function selectCountrySeen(
+  db: Database,
+  iso: string,
+): Promise<{ first: Date | null; last: Date | null }> {
+  const [row] = await db
+    .select({ first: min(countryRows.asOf), last: max(countryRows.asOf) })
+    .from(countryRows)
+    .where(eq(countryRows.iso, iso));
+  return { first: row?.first ?? null, last: row?.last ?? null };
+}
+
+/** The newest batch with country rows at or before `at` (or the newest of all when null). */
+export async function selectBatchAtOrBefore(
+  db: Database,
+  at: Date | null,
+): Promise<BatchRow | null> {
+  const [row] = await db
+    .select()
+    .from(batches)
+    .where(and(gt(batches.countryCount, 0), at ? lte(batches.asOf, at) : undefined))
+    .orderBy(desc(batches.asOf))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The newest `n` batches with country rows, newest first. */
+export async function selectLatestBatches(db: Database, n: number): Promise<BatchRow[]> {
+  return db
+    .select()
+    .from(batches)
+    .where(gt(batches.countryCount, 0))
+    .orderBy(desc(batches.asOf))
+    .limit(n);
+}
+
+export async function selectCountryRows(db: Database, batchId: number): Promise<CountryRow[]> {
+  return db.select().from(countryRows).where(eq(countryRows.batchId, batchId));
+}
+
+export interface BatchCoverage {
+  since: Date | null;
+  latest: Date | null;
+  batches: number;
+  demoSeeded: boolean;
+}
+
+export async function selectCoverage(db: Database): Promise<BatchCoverage> {
+  const [row] = await db
+    .select({
+      since: min(batches.asOf),
+      latest: max(batches.asOf),
+      batches: count(),
+      demo: sql<boolean>`coalesce(bool_or(${batches.demo}), false)`,
+    })
+    .from(batches);
+  return {
+    since: row?.since ?? null,
+    latest: row?.latest ?? null,
+    batches: Number(row?.batches ?? 0),
+    demoSeeded: Boolean(row?.demo),
+  };
+}
+
+/** Retention: batches (and, by cascade, their country rows) older than `before`. */
+export async function deleteBatchesBefore(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(batches)
+    .where(sql`${batches.asOf} < ${before.toISOString()}`)
+    .returning({ id: batches.id });
+  return deleted.length;
+}
+
+export async function hasBatch(db: Database, asOf: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(and(eq(batches.asOf, asOf), gt(batches.countryCount, 0)))
+    .limit(1);
+  return row !== undefined;
+}

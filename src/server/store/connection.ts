@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Secret } from '../secret.js';
+import { migrationsFolder } from './migrations-folder.js';
+import { schema } from './schema.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Connection {
+  db: Database;
+  /** `pglite` (embedded) or `postgres` (DATABASE_URL); for status and logs. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface ConnectionOptions {
+  /** PGlite's data directory is `<dataDir>/history`; null keeps it in memory (tests). */
+  dataDir: string | null;
+  /** PostgreSQL instead of PGlite. A Secret: the URL usually holds a password. */
+  databaseUrl: Secret | null;
+}
+
+/** A store written by a newer version of the code: refuse to start rather than guess. */
+export class StoreTooNewError extends Error {
+  override name = 'StoreTooNewError';
+}
+
+// Any fixed number shared by every process of this product; taken around the migrations.
+const MIGRATION_LOCK = 7_190_424_001;
+const MIGRATIONS_TABLE = sql.raw('"drizzle"."__drizzle_migrations"');
+
+/**
+ * Opens the store and brings its schema up to date: PGlite under DATA_DIR by default, PostgreSQL
+ * when DATABASE_URL is set, the same migrations for both.
+ */
+export async function openConnection(options: ConnectionOptions): Promise<Connection> {
+  const folder = migrationsFolder();
+  const known = readMigrationFiles({ migrationsFolder: folder });
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, folder, known);
+
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = resolve(options.dataDir, 'history');
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  try {
+    const db = drizzlePglite({ client, schema });
+    // One process per PGlite directory (PGlite itself allows no other), so no lock is needed.
+    await refuseNewerStore(db, known, options.dataDir ?? 'memory');
+    await migratePglite(db, { migrationsFolder: folder });
+    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+async function openPostgres(
+  url: Secret,
+  folder: string,
+  known: MigrationMeta[],
+): Promise<Connection> {
+  // Migrations on one dedicated connection holding a session advisory lock: a second process
+  // starting at the same moment waits, then finds nothing left to apply.
+  const admin = new pg.Client({ connectionString: url.reveal() });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const db = drizzlePg({ client: admin, schema });
+    await refuseNewerStore(db, known, 'the PostgreSQL database of DATABASE_URL');
+    await migratePg(db, { migrationsFolder: folder });
+    await admin.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } finally {
+    await admin.end();
+  }
+  const pool = new pg.Pool({ connectionString: url.reveal(), max: 5 });
+  // An idle client's error (server restart) must not crash the process; the next query retries.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema });
+  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
+async function refuseNewerStore(
+  db: { execute: Database['execute'] },
+  known: MigrationMeta[],
+  where: string,
+): Promise<void> {
+  const exists = rowsOf(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`),
+  );
+  if (!exists[0]?.t) return;
+  const applied = rowsOf(await db.execute(sql`select created_at from ${MIGRATIONS_TABLE}`));
+  const knownTimes = new Set(known.map((m) => m.folderMillis));
+  const unknown = applied.filter((row) => !knownTimes.has(Number(row.created_at)));
+  if (unknown.length > 0) {
+    throw new StoreTooNewError(
+      `The history store in ${where} has ${unknown.length} migration(s) this version does not know: ` +
+        'it was written by a newer version of the dashboard. Run that version, or point ' +
+        'DATA_DIR / DATABASE_URL at another store.',
+    );
+  }
+}
+
+/** Both drivers answer `execute` with `{ rows }` (pg's QueryResult, PGlite's Results). */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}

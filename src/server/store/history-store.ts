@@ -1,0 +1,170 @@
+import type { HistoryCoverage } from '../../shared/history-api.js';
+import type { RiskEvent } from '../../shared/schemas/event.js';
+import {
+  deleteBatchesBefore,
+  hasBatch,
+  insertBatch,
+  selectBatchAtOrBefore,
+  selectBatches,
+  selectCountryRows,
+  selectCountrySeen,
+  selectCountrySeries,
+  selectCoverage,
+  selectLatestBatches,
+  type BatchRecord,
+  type BatchRow,
+  type CountryRow,
+  type Range,
+} from './batches.js';
+import { openConnection, type Connection, type ConnectionOptions } from './connection.js';
+import {
+  deleteEventsBefore,
+  insertEvents,
+  selectEvents,
+  type EventQuery,
+  type EventRow,
+} from './events.js';
+
+export type { BatchRecord, BatchRow, CountryRow, Range } from './batches.js';
+export type { EventQuery, EventRow } from './events.js';
+
+export interface HistoryStoreOptions extends ConnectionOptions {
+  /** Keep batches and events this many days; null keeps everything. */
+  retentionDays: number | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The BFF's memory: every recorded batch, its country rows, and the event archive. The one
+ * owner of the database connection; routes and jobs go through it, SQL stays in this folder.
+ * `revision` changes whenever what the store answers may have changed (a batch recorded or found
+ * recorded by another process, events archived, retention applied), so answers built from it can
+ * be memoised until then.
+ */
+export class HistoryStore {
+  #batchRevision = 0;
+  #eventRevision = 0;
+  #coverage: HistoryCoverage = { since: null, latest: null, batches: 0, demo_seeded: false };
+
+  private constructor(
+    private readonly connection: Connection,
+    readonly retentionDays: number | null,
+  ) {}
+
+  static async open(options: HistoryStoreOptions): Promise<HistoryStore> {
+    const store = new HistoryStore(await openConnection(options), options.retentionDays);
+    await store.coverage();
+    return store;
+  }
+
+  /** Coverage as of this store's last write or read of it (for synchronous status answers). */
+  get lastCoverage(): HistoryCoverage {
+    return this.#coverage;
+  }
+
+  get kind(): Connection['kind'] {
+    return this.connection.kind;
+  }
+
+  /** Changes when batch answers may have changed. */
+  get batchRevision(): number {
+    return this.#batchRevision;
+  }
+
+  /** Changes when event answers may have changed. */
+  get eventRevision(): number {
+    return this.#eventRevision;
+  }
+
+  /** Records a batch once (idempotent on `as_of`); `recorded` is false when it was there. */
+  async recordBatch(record: BatchRecord): Promise<{ recorded: boolean; batchId: number | null }> {
+    const batchId = await insertBatch(this.connection.db, record);
+    this.#batchRevision += 1;
+    await this.coverage();
+    return { recorded: batchId !== null, batchId };
+  }
+
+  /** True when the batch is recorded with its country rows. */
+  hasBatch(asOf: Date): Promise<boolean> {
+    return hasBatch(this.connection.db, asOf);
+  }
+
+  /** Archives events received for `iso`; returns how many were new. */
+  async archiveEvents(iso: string, events: readonly RiskEvent[], seenAt: Date): Promise<number> {
+    const added = await insertEvents(this.connection.db, iso, events, seenAt);
+    if (added > 0) this.#eventRevision += 1;
+    return added;
+  }
+
+  async coverage(): Promise<HistoryCoverage> {
+    const c = await selectCoverage(this.connection.db);
+    this.#coverage = {
+      since: c.since?.toISOString() ?? null,
+      latest: c.latest?.toISOString() ?? null,
+      batches: c.batches,
+      demo_seeded: c.demoSeeded,
+    };
+    return this.#coverage;
+  }
+
+  /** Batch rows (global values; global-only points included), oldest first. */
+  batches(range: Range): Promise<BatchRow[]> {
+    return selectBatches(this.connection.db, range);
+  }
+
+  /** One country's rows, oldest first. */
+  countrySeries(iso: string, range: Range): Promise<CountryRow[]> {
+    return selectCountrySeries(this.connection.db, iso, range);
+  }
+
+  /** First and last batch the country was in (whatever range was asked). */
+  countrySeen(iso: string): Promise<{ first: Date | null; last: Date | null }> {
+    return selectCountrySeen(this.connection.db, iso);
+  }
+
+  /** The newest batch with country rows at or before `at` (the newest of all when null). */
+  batchAtOrBefore(at: Date | null): Promise<BatchRow | null> {
+    return selectBatchAtOrBefore(this.connection.db, at);
+  }
+
+  /** The newest `n` batches with country rows, newest first. */
+  latestBatches(n: number): Promise<BatchRow[]> {
+    return selectLatestBatches(this.connection.db, n);
+  }
+
+  /** Every country row of one batch. */
+  countryRows(batchId: number): Promise<CountryRow[]> {
+    return selectCountryRows(this.connection.db, batchId);
+  }
+
+  /** Archived events, newest first: up to `limit + 1` rows (one more tells a next page exists). */
+  events(query: EventQuery): Promise<EventRow[]> {
+    return selectEvents(this.connection.db, query);
+  }
+
+  /** The oldest time a query may reach under the retention (null: no limit). */
+  retentionStart(now: number): Date | null {
+    return this.retentionDays === null ? null : new Date(now - this.retentionDays * DAY_MS);
+  }
+
+  /** Applies HISTORY_RETENTION_DAYS; returns what was removed. */
+  async prune(now: number): Promise<{ batches: number; events: number }> {
+    const cutoff = this.retentionStart(now);
+    if (!cutoff) return { batches: 0, events: 0 };
+    const removed = {
+      batches: await deleteBatchesBefore(this.connection.db, cutoff),
+      events: await deleteEventsBefore(this.connection.db, cutoff),
+    };
+    if (removed.batches > 0) {
+      this.#batchRevision += 1;
+      await this.coverage();
+    }
+    if (removed.events > 0) this.#eventRevision += 1;
+    return removed;
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+}

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Categories } from '../../shared/schemas/category.js';
+import type { GlobalSummary } from '../../shared/schemas/global.js';
+
+/*
+ * The history store's tables. SQL lives only under src/server/store; migrations are generated
+ * from this file with drizzle-kit (`npm run db:generate`) and committed under ./migrations.
+ *
+ * Categories are a JSONB column of `country_rows`, not a child table: every query that reads
+ * them (a country's history, the comparison of two batches) reads all ten of one row at once and
+ * compares them in code; none filters or aggregates one category across rows in SQL. One row
+ * per country and batch (175 a batch, not 1,925) keeps recording a batch and reading a series to
+ * one index range each, and an upstream that adds a category needs no migration.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One row per upstream batch (`as_of`), whatever the source of its country rows. */
+export const batches = pgTable(
+  'batches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    asOf: at('as_of').notNull(),
+    methodologyVersion: text('methodology_version'),
+    /** The upstream's global summary as received (fields beyond the known ones kept). */
+    global: jsonb('global').$type<GlobalSummary>(),
+    globalIndex: doublePrecision('global_index'),
+    globalStatic: doublePrecision('global_static'),
+    globalActive: doublePrecision('global_active'),
+    events24h: integer('events_24h'),
+    globalTier: text('global_tier'),
+    tierCounts: jsonb('tier_counts').$type<Record<string, number>>(),
+    /** Country rows recorded for this batch (0 for a global-only point from `feed_history`). */
+    countryCount: integer('country_count').notNull(),
+    /** export_json | export_csv | hotspots | demo_seed | feed_history */
+    source: text('source').notNull(),
+    demo: boolean('demo').notNull().default(false),
+    recordedAt: at('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('batches_as_of_key').on(t.asOf)],
+);
+
+/** Every country of a recorded batch: its scores and its categories. */
+export const countryRows = pgTable(
+  'country_rows',
+  {
+    batchId: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    /** Copied from the batch so a country's series is one index range, no join to sort. */
+    asOf: at('as_of').notNull(),
+    iso: char('iso', { length: 3 }).notNull(),
+    name: text('name'),
+    risk: doublePrecision('risk'),
+    tier: text('tier'),
+    static: doublePrecision('static'),
+    active: doublePrecision('active'),
+    deltaActive: doublePrecision('delta_active'),
+    deltaHeadline: doublePrecision('delta_headline'),
+    confidence: doublePrecision('confidence'),
+    profile: text('profile'),
+    threatVectors: jsonb('threat_vectors').$type<string[]>(),
+    sourceCount: integer('source_count'),
+    /** Null when the batch was recorded from the hotspot list (no categories there). */
+    categories: jsonb('categories').$type<Categories>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.iso] }),
+    index('country_rows_iso_as_of').on(t.iso, t.asOf),
+  ],
+);
+
+/** The event archive: every event the BFF received, once per country it was received for. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    iso: char('iso', { length: 3 }).notNull(),
+    ts: at('ts').notNull(),
+    /** UTC day of `ts`: "same headline and source within a day" is one archived event. */
+    day: date('day', { mode: 'string' }).notNull(),
+    headline: text('headline').notNull(),
+    url: text('url'),
+    source: text('source'),
+    role: text('role'),
+    breaking: boolean('breaking'),
+    /** The event as received (fields beyond the known ones kept). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    firstSeen: at('first_seen').notNull(),
+  },
+  (t) => [
+    uniqueIndex('events_iso_url_ts_key')
+      .on(t.iso, t.url, t.ts)
+      .where(sql`${t.url} is not null`),
+    uniqueIndex('events_iso_headline_source_day_key').on(
+      t.iso,
+      sql`lower(${t.headline})`,
+      sql`coalesce(${t.source}, '')`,
+      t.day,
+    ),
+    index('events_ts_id').on(t.ts.desc(), t.id.desc()),
+    index('events_iso_ts_id').on(t.iso, t.ts.desc(), t.id.desc()),
+  ],
+);
+
+export const schema = { batches, countryRows, events };
