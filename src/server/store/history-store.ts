@@ -59,6 +59,11 @@ export class HistoryStore {
     return this.connection.kind;
   }
 
+  /** The query builder, for this folder's other table families (watchlists and alerts). */
+  get db(): Connection['db'] {
+    return this.connection.db;
+  }
+
   /** Changes when batch answers may have changed. */
   get batchRevision(): number {
     return this.#batchRevision;
