@@ -23,6 +23,9 @@ import type { DataRouteOptions } from './routes/respond.js';
 import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.js';
 import type { Secret } from './secret.js';
 import { UpstreamClient } from './upstream/client.js';
+import { startHistory } from './history.js';
+import type { Scheduler } from './jobs/scheduler.js';
+import type { HistoryStore } from './store/history-store.js';
 import { QuotaGovernor } from './upstream/quota.js';
 
 declare module 'fastify' {
@@ -46,6 +49,10 @@ export interface AppDeps {
   now?: () => number;
   /** Tests pass a pino writing to a buffer (the key-leak test searches it). */
   logger?: Logger;
+  /** An open history store to use (the caller closes it); else one is opened from config. */
+  historyStore?: HistoryStore;
+  /** When the batch watch wakes; tests drive it with their clock. */
+  scheduler?: Scheduler;
 }
 
 /**
@@ -107,11 +114,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     quota.onChange(() => persistence.schedule());
   }
 
+  // The history (issue 7): the store, the batch watch, the event archive, their routes.
+  const history = await startHistory(app, config, deps, { cache, specs, batch, probe, now });
+
   // Background refreshes still in flight (graceful close, tests, the benchmark's virtual clock).
   app.decorate('upstreamIdle', () => cache.idle());
   app.addHook('onClose', async () => {
     // Stop the upstream client first: a slow upstream must not hold up a shutdown.
     client.close();
+    await history?.stop();
     await cache.idle();
     await persistence?.close();
   });
@@ -134,8 +145,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   };
   const opsOptions: OpsRouteOptions = {
     metrics,
-    status: () =>
-      buildStatus({
+    status: () => ({
+      ...buildStatus({
         mode: deps.upstream.mode,
         config,
         policy: config.freshness,
@@ -147,6 +158,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         metrics,
         now,
       }),
+      history: history?.coverage ?? null,
+    }),
     ready: () => {
       if (cache.peek(probe().key)) return { ready: true, reason: '' };
       // Readiness probes drive the first fetch, so an idle new instance becomes ready by itself.
@@ -164,5 +177,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(countriesRoutes, dataOptions);
   await app.register(statusRoutes, opsOptions);
   await app.register(opsRoutes, opsOptions);
+  await history?.registerRoutes(app);
   return app;
 }

@@ -42,6 +42,15 @@ export interface AppConfig {
   /** Set when a TLS-terminating proxy is in front: enables HSTS and upgrade-insecure-requests. */
   behindTls: boolean;
   logLevel: string;
+  /** The history store (issue 7); null records nothing (tests that do not need it). */
+  history: HistoryConfig | null;
+}
+
+export interface HistoryConfig {
+  /** PostgreSQL instead of the embedded PGlite under DATA_DIR; holds a password, so a Secret. */
+  databaseUrl: Secret | null;
+  /** HISTORY_RETENTION_DAYS; null keeps everything. */
+  retentionDays: number | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -184,7 +193,11 @@ export function parseConfig(env: Env): AppConfig {
     dataDir: resolve(dataDir),
     access: readAccess(env, host),
     quotaReserve: integer(env, 'QUOTA_RESERVE', 10, 0, 1000),
-    freshness: { ...DEFAULT_FRESHNESS, staleIfErrorMs: staleIfErrorHours * 3_600_000 },
+    freshness: {
+      ...DEFAULT_FRESHNESS,
+      staleIfErrorMs: staleIfErrorHours * 3_600_000,
+      ...readBatchWatch(env),
+    },
     cacheMaxEntries: integer(env, 'CACHE_MAX_ENTRIES', 2000, 10, 1_000_000),
     clientMissesPerMinute: integer(env, 'CLIENT_MISSES_PER_MINUTE', 30, 1, 10_000),
     upstreamTimeouts: {
@@ -195,5 +208,37 @@ export function parseConfig(env: Env): AppConfig {
     tiles: readTiles(env),
     behindTls: flag(env, 'BEHIND_TLS'),
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
+    history: readHistory(env),
+  };
+}
+
+// --- History and the batch watch (issue 7) ---
+
+/** FRESH_SECONDS and BATCH_SCHEDULE_UTC ("03:00,10:00"): how the BFF watches for batches. */
+function readBatchWatch(env: Env): Pick<FreshnessPolicy, 'freshMs' | 'batchHoursUtc'> {
+  const freshMs = integer(env, 'FRESH_SECONDS', 1800, 5, 86_400) * 1000;
+  const raw = nonEmpty(env, 'BATCH_SCHEDULE_UTC');
+  if (raw === null) return { freshMs, batchHoursUtc: DEFAULT_FRESHNESS.batchHoursUtc };
+  const hours = raw.split(',').map((item) => {
+    const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(item.trim());
+    if (!match) {
+      throw new ConfigError(
+        `BATCH_SCHEDULE_UTC must be times of day in UTC like "03:00,10:00" (got "${raw}")`,
+      );
+    }
+    return Number(match[1]) + Number(match[2]) / 60;
+  });
+  return { freshMs, batchHoursUtc: [...new Set(hours)].sort((a, b) => a - b) };
+}
+
+function readHistory(env: Env): HistoryConfig {
+  const url = nonEmpty(env, 'DATABASE_URL');
+  if (url !== null && !/^postgres(ql)?:\/\//.test(url)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const days = nonEmpty(env, 'HISTORY_RETENTION_DAYS');
+  return {
+    databaseUrl: url === null ? null : new Secret(url),
+    retentionDays: days === null ? null : integer(env, 'HISTORY_RETENTION_DAYS', 0, 1, 36_500),
   };
 }

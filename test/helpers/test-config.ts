@@ -29,6 +29,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     tiles: null,
     behindTls: false,
     logLevel: 'silent',
+    // No history store unless a test asks for one (PGlite's first open takes seconds).
+    history: null,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 /**
  * A real HTTP upstream in front of the demo upstream that makes the choices a real service may
  * make where the document is silent (upstream-gaps.md): a JSON export without a `countries`
- * array, and a CSV export with other column order, `.` between category and part, a missing and
+ * array (or with countries as an object keyed by ISO code), and a CSV export with other column order, `.` between category and part, a missing and
  * an extra column, and comment lines in another order with an extra key. Auth, quota and
  * everything else stay the demo upstream's.
  */
@@ -33,7 +33,24 @@ function reshapeCsv(text: string): string {
   return `${comments.join('\n')}\n${table}`;
 }
 
-export async function startVariantUpstream(demoUrl: string): Promise<VariantUpstream> {
+export interface VariantOptions {
+  /** `drop` (default): the JSON export has no `countries`; `keyed`: an object keyed by ISO. */
+  countries?: 'drop' | 'keyed';
+}
+
+function reshapeJson(body: string, countries: 'drop' | 'keyed'): string {
+  const { countries: list, ...rest } = JSON.parse(body) as Record<string, unknown>;
+  if (countries === 'drop') return JSON.stringify(rest, null, 2);
+  const keyed = Object.fromEntries(
+    (list as Array<Record<string, unknown>>).map(({ iso, ...country }) => [iso, country]),
+  );
+  return JSON.stringify({ ...rest, countries: keyed }, null, 2);
+}
+
+export async function startVariantUpstream(
+  demoUrl: string,
+  options: VariantOptions = {},
+): Promise<VariantUpstream> {
   const server: Server = createServer((req, res) => {
     void (async () => {
       const upstream = await fetch(demoUrl + (req.url ?? '/'), {
@@ -43,8 +60,7 @@ export async function startVariantUpstream(demoUrl: string): Promise<VariantUpst
       const url = req.url ?? '';
       if (upstream.status === 200 && url.startsWith('/api/v1/export')) {
         if (url.includes('format=json')) {
-          const { countries: _dropped, ...rest } = JSON.parse(body) as Record<string, unknown>;
-          body = JSON.stringify(rest, null, 2);
+          body = reshapeJson(body, options.countries ?? 'drop');
         } else {
           body = reshapeCsv(body);
         }

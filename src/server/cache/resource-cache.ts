@@ -53,6 +53,7 @@ export class ResourceCache {
   readonly #failures = new Map<string, Failure>();
   /** revalidateAt() per entry and last check, so a hit does no calendar arithmetic. */
   readonly #due = new WeakMap<CacheEntry, { checkedAt: number; due: number }>();
+  #onFetched: (entry: CacheEntry) => void = () => {};
 
   constructor(
     private readonly store: CacheStore,
@@ -62,6 +63,11 @@ export class ResourceCache {
     private readonly probe: () => ResourceSpec<unknown>,
     private readonly logger: FastifyBaseLogger,
   ) {}
+
+  /** Called with every answer fetched from the upstream (the history's event archive). */
+  onFetched(listener: (entry: CacheEntry) => void): void {
+    this.#onFetched = listener;
+  }
 
   async load<V>(spec: ResourceSpec<V>, guard: MissGuard): Promise<Loaded<V>> {
     const now = this.now();
@@ -162,6 +168,7 @@ export class ResourceCache {
       };
       this.store.set(entry);
       this.#failures.delete(spec.key);
+      this.#onFetched(entry);
       return entry;
     } catch (error) {
       if (error instanceof UpstreamError) {

@@ -50,8 +50,12 @@ export function parseCsvCountries(text: string): CsvCountries {
   for (const record of records) {
     const row: Record<string, unknown> = {};
     const categories: Record<string, Record<string, number | null>> = {};
-    for (const [column, raw] of Object.entries(record)) {
+    for (const [header, raw] of Object.entries(record)) {
       if (raw === undefined) continue;
+      // `delta.active` is the score column `delta_active` (an upstream writing `.` between a
+      // category and its part may write it there too), not a category named "delta".
+      const dotted = header.replace(/\./g, '_');
+      const column = NUMBER_COLUMNS.has(dotted) ? dotted : header;
       const part = NUMBER_COLUMNS.has(column) ? null : CATEGORY_PART.exec(column);
       if (NUMBER_COLUMNS.has(column)) row[column] = toNumber(raw);
       else if (column === 'threat_vectors') {

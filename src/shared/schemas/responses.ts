@@ -25,7 +25,7 @@ export type CountryResponse = z.infer<typeof countryResponseSchema>;
 
 /**
  * `GET /api/v1/export?format=json`. Only `as_of` is relied on; `countries` is used when it is an
- * array of objects with `iso` (the demo upstream's choice; a real upstream may differ), each
+ * array of objects with `iso` (the demo upstream's choice) or an object keyed by ISO code, each
  * element parsed on its own so one bad record does not discard the rest.
  */
 export const exportJsonSchema = z.looseObject({
@@ -37,8 +37,19 @@ export const exportJsonSchema = z.looseObject({
 export type ExportJson = z.infer<typeof exportJsonSchema>;
 
 export function exportCountries(payload: ExportJson): z.infer<typeof countrySchema>[] | null {
-  if (!Array.isArray(payload.countries)) return null;
-  const parsed = payload.countries.flatMap((item: unknown) => {
+  const raw = payload.countries;
+  // The document does not say whether `countries` is an array or an object keyed by ISO code:
+  // both are read (a keyed record without its own `iso` takes the key).
+  let items: unknown[];
+  if (Array.isArray(raw)) items = raw;
+  else if (raw !== null && typeof raw === 'object') {
+    items = Object.entries(raw).map(([key, value]) =>
+      value !== null && typeof value === 'object' && !('iso' in value)
+        ? { ...value, iso: key }
+        : value,
+    );
+  } else return null;
+  const parsed = items.flatMap((item: unknown) => {
     const result = countrySchema.safeParse(item);
     return result.success ? [result.data] : [];
   });

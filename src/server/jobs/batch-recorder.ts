@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { nextBatchDue, type FreshnessPolicy } from '../../shared/freshness.js';
+import type { HistoryCoverage } from '../../shared/history-api.js';
+import type { BatchTracker } from '../cache/batch.js';
+import type { ResourceCache, ResourceSpec } from '../cache/resource-cache.js';
+import type { CacheEntry } from '../cache/store.js';
+import type { ExportValue, HotspotsValue, ResourceSpecs } from '../services/resources.js';
+import type { HistoryStore } from '../store/history-store.js';
+import {
+  feedHistoryPoints,
+  fromCsvExport,
+  fromHotspots,
+  fromJsonExport,
+  hotspotsGlobal,
+  type Found,
+} from './batch-sources.js';
+import type { Scheduler } from './scheduler.js';
+
+export interface BatchRecorderDeps {
+  store: HistoryStore;
+  cache: ResourceCache;
+  specs: ResourceSpecs;
+  batch: BatchTracker;
+  policy: FreshnessPolicy;
+  now: () => number;
+  scheduler: Scheduler;
+  logger: FastifyBaseLogger;
+  /** The probe the cache uses to confirm a batch (the hotspot list). */
+  probe: () => ResourceSpec<HotspotsValue>;
+}
+
+/**
+ * Watches for new batches by itself, page or no page: it wakes at each documented batch time
+ * (BATCH_SCHEDULE_UTC) and at least every FRESH_SECONDS between them, lets the cache's probe
+ * confirm or discover the batch (no request when a page already confirmed it recently), and
+ * records each new `as_of` once: from the JSON export's countries, else the CSV export, else the
+ * hotspot list. Everything goes through the response cache as background work, so the quota
+ * governor's reserve holds, and an export a page already fetched is not fetched again.
+ */
+export class BatchRecorder {
+  #cancel: (() => void) | null = null;
+  #running: Promise<void> = Promise.resolve();
+  #stopped = false;
+  /** The newest `as_of` known to be in the store (a single value: bounded by construction). */
+  #recordedAsOf: number | null = null;
+  #coverage: HistoryCoverage | null = null;
+
+  constructor(private readonly deps: BatchRecorderDeps) {}
+
+  /** What the store holds, as of the last write or check (for /api/status, synchronous). */
+  get coverage(): HistoryCoverage | null {
+    return this.#coverage;
+  }
+
+  /** Checks at once, then on the schedule. */
+  start(): void {
+    this.#wake();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#cancel?.();
+    await this.idle();
+  }
+
+  /** Settles when no check or recording of this recorder is running. */
+  async idle(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.#running;
+      await current;
+    } while (current !== this.#running);
+  }
+
+  /** Refreshes the cached coverage (after a write elsewhere, e.g. the demo seed). */
+  async refreshCoverage(): Promise<HistoryCoverage> {
+    this.#coverage = await this.deps.store.coverage();
+    return this.#coverage;
+  }
+
+  #wake(): void {
+    if (this.#stopped) return;
+    this.#running = this.#running
+      .then(() => this.check())
+      .then(
+        () => this.#schedule(),
+        (error: unknown) => {
+          this.deps.logger.error({ err: error }, 'batch watch failed; trying again later');
+          this.#schedule();
+        },
+      );
+  }
+
+  #schedule(): void {
+    if (this.#stopped) return;
+    const now = this.deps.now();
+    const next = Math.min(nextBatchDue(now, this.deps.policy), now + this.deps.policy.freshMs);
+    this.#cancel = this.deps.scheduler.at(next, () => this.#wake());
+  }
+
+  /** One watch step: confirm or discover the batch, record it when it is new. */
+  async check(): Promise<void> {
+    const { cache, batch, now } = this.deps;
+    if (this.#coverage === null) await this.refreshCoverage();
+    const probe = this.deps.probe();
+    const cached = cache.peek(probe.key);
+    if (!cached || cache.classify(cached, now()) !== 'fresh') {
+      cache.refreshInBackground(probe);
+      await cache.idle();
+    }
+    const latest = batch.state.latestAsOf;
+    if (latest === null || latest === this.#recordedAsOf) return;
+    if (await this.deps.store.hasBatch(new Date(latest))) {
+      this.#recordedAsOf = latest;
+      return;
+    }
+    await this.#record(latest);
+  }
+
+  async #record(asOf: number): Promise<void> {
+    const { specs, store, logger, now } = this.deps;
+    const json = await this.#batchEntry(specs.export('json'), asOf);
+    const probeEntry = this.deps.cache.peek<HotspotsValue>(this.deps.probe().key);
+    let found: Found | null = fromJsonExport(json, asOf);
+    if (!found) {
+      const csv = await this.#batchEntry(specs.export('csv'), asOf);
+      found = fromCsvExport(csv, asOf, hotspotsGlobal(probeEntry, asOf));
+    }
+    found ??= fromHotspots(probeEntry, asOf);
+    if (!found) {
+      logger.warn({ as_of: new Date(asOf).toISOString() }, 'new batch not recorded: no source');
+      return;
+    }
+    for (const point of feedHistoryPoints(json, asOf)) {
+      await store.recordBatch({ ...point, asOf: new Date(point.asOf), demo: false });
+    }
+    const { recorded } = await store.recordBatch({
+      ...found,
+      asOf: new Date(found.asOf),
+      demo: false,
+    });
+    this.#recordedAsOf = asOf;
+    if (recorded) {
+      logger.info(
+        {
+          as_of: new Date(asOf).toISOString(),
+          source: found.source,
+          countries: found.countries.length,
+        },
+        'batch recorded in the history',
+      );
+    }
+    await store.prune(now());
+    await this.refreshCoverage();
+  }
+
+  /**
+   * The cached entry of `spec` for batch `asOf`, fetched (as background work, within the quota
+   * reserve) when the cache does not hold it yet. Undefined when it cannot be had now.
+   */
+  async #batchEntry(
+    spec: ResourceSpec<ExportValue>,
+    asOf: number,
+  ): Promise<CacheEntry<ExportValue> | undefined> {
+    const { cache } = this.deps;
+    let entry = cache.peek<ExportValue>(spec.key);
+    if (!entry || entry.asOf === null || entry.asOf < asOf) {
+      cache.refreshInBackground(spec);
+      await cache.idle();
+      entry = cache.peek<ExportValue>(spec.key);
+    }
+    return entry;
+  }
+}

@@ -1,0 +1,231 @@
+import { LRUCache } from 'lru-cache';
+import type {
+  ArchivedEvent,
+  CategoryMove,
+  ChangesResponse,
+  CountryChange,
+  CountryHistoryResponse,
+  EventsResponse,
+  GlobalHistoryResponse,
+  HistoryCoverage,
+} from '../../shared/history-api.js';
+import type { Categories } from '../../shared/schemas/category.js';
+import { isKnownTier, KNOWN_TIERS } from '../../shared/tiers.js';
+import type { CountryRow, EventQuery, HistoryStore, Range } from '../store/history-store.js';
+
+/** `since` of /api/changes, parsed: the previous batch, or a time. */
+export type Since =
+  { kind: 'previous' } | { kind: 'span'; ms: number } | { kind: 'time'; at: Date };
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+const MAX_MOVES = 3;
+const MEMO_ENTRIES = 256;
+
+/**
+ * Builds the history API's bodies from the store. Answers are memoised per store revision: a
+ * repeated question between two batches costs no query; any write makes them be built again.
+ * Relative `since` spans count back from the newest recorded batch (so the answer, too, only
+ * changes with a batch).
+ */
+export class HistoryAnswers {
+  readonly #memo = new LRUCache<string, object>({ max: MEMO_ENTRIES });
+
+  constructor(
+    private readonly store: HistoryStore,
+    private readonly coverage: () => Promise<HistoryCoverage>,
+  ) {}
+
+  async #memoised<T extends object>(
+    key: string,
+    revision: number,
+    build: () => Promise<T>,
+  ): Promise<T> {
+    const full = `${revision}|${key}`;
+    const hit = this.#memo.get(full);
+    if (hit) return hit as T;
+    const body = await build();
+    this.#memo.set(full, body);
+    return body;
+  }
+
+  globalHistory(range: Range): Promise<GlobalHistoryResponse> {
+    return this.#memoised(
+      `global|${iso(range.from)}|${iso(range.to)}`,
+      this.store.batchRevision,
+      async () => {
+        const rows = await this.store.batches(range);
+        return {
+          ok: true as const,
+          from: iso(range.from),
+          to: iso(range.to),
+          coverage: await this.coverage(),
+          points: rows.map((row) => ({
+            as_of: row.asOf.toISOString(),
+            index: row.globalIndex,
+            static: row.globalStatic,
+            active: row.globalActive,
+            events_24h: row.events24h,
+            tier: row.globalTier,
+            ...(row.tierCounts ? { tier_counts: row.tierCounts } : {}),
+          })),
+        };
+      },
+    );
+  }
+
+  countryHistory(code: string, range: Range): Promise<CountryHistoryResponse> {
+    const key = `country|${code}|${iso(range.from)}|${iso(range.to)}`;
+    return this.#memoised(key, this.store.batchRevision, async () => {
+      const [rows, seen] = await Promise.all([
+        this.store.countrySeries(code, range),
+        this.store.countrySeen(code),
+      ]);
+      return {
+        ok: true as const,
+        iso: code,
+        name: rows.at(-1)?.name ?? null,
+        from: iso(range.from),
+        to: iso(range.to),
+        first_seen: iso(seen.first),
+        last_seen: iso(seen.last),
+        coverage: await this.coverage(),
+        points: rows.map((row) => ({
+          as_of: row.asOf.toISOString(),
+          risk: row.risk,
+          tier: row.tier,
+          static: row.static,
+          active: row.active,
+          confidence: row.confidence,
+          categories: row.categories,
+        })),
+      };
+    });
+  }
+
+  changes(since: Since, sinceText: string): Promise<ChangesResponse> {
+    return this.#memoised(`changes|${sinceText}`, this.store.batchRevision, async () => {
+      const to = await this.store.batchAtOrBefore(null);
+      let from = null;
+      if (to && since.kind === 'previous') from = (await this.store.latestBatches(2))[1] ?? null;
+      else if (to && since.kind === 'span') {
+        from = await this.store.batchAtOrBefore(new Date(to.asOf.getTime() - since.ms));
+      } else if (to && since.kind === 'time') from = await this.store.batchAtOrBefore(since.at);
+      const body: ChangesResponse = {
+        ok: true,
+        since: sinceText,
+        from_batch: from ? { as_of: from.asOf.toISOString() } : null,
+        to_batch: to ? { as_of: to.asOf.toISOString() } : null,
+        countries: [],
+        entered: [],
+        left: [],
+      };
+      if (!to || !from) return body;
+      const [thenRows, nowRows] = await Promise.all([
+        this.store.countryRows(from.id),
+        this.store.countryRows(to.id),
+      ]);
+      const then = new Map(thenRows.map((row) => [row.iso, row]));
+      const now = new Map(nowRows.map((row) => [row.iso, row]));
+      for (const [code, row] of now) {
+        const before = then.get(code);
+        if (before) body.countries.push(compare(before, row));
+        else body.entered.push({ iso: code, name: row.name });
+      }
+      for (const [code, row] of then) {
+        if (!now.has(code)) body.left.push({ iso: code, name: row.name });
+      }
+      body.countries.sort(
+        (a, b) =>
+          Math.abs(b.delta_risk ?? 0) - Math.abs(a.delta_risk ?? 0) || a.iso.localeCompare(b.iso),
+      );
+      body.entered.sort((a, b) => a.iso.localeCompare(b.iso));
+      body.left.sort((a, b) => a.iso.localeCompare(b.iso));
+      return body;
+    });
+  }
+
+  events(query: EventQuery, queryText: string): Promise<EventsResponse> {
+    return this.#memoised(`events|${queryText}`, this.store.eventRevision, async () => {
+      const rows = await this.store.events(query);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        ok: true as const,
+        events: page.map((row): ArchivedEvent => ({
+          ...row.payload,
+          ts: row.ts.toISOString(),
+          headline: row.headline,
+          iso: row.iso,
+          first_seen: row.firstSeen.toISOString(),
+        })),
+        next_cursor: rows.length > query.limit && last ? encodeCursor(last.ts, last.id) : null,
+      };
+    });
+  }
+}
+
+const diff = (a: number | null, b: number | null): number | null =>
+  a === null || b === null ? null : round2(b - a);
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function tierChange(before: string | null, after: string | null): 'up' | 'down' | null {
+  if (!before || !after || before === after || !isKnownTier(before) || !isKnownTier(after)) {
+    return null;
+  }
+  // KNOWN_TIERS runs from most to least severe: a smaller index is worse.
+  return KNOWN_TIERS.indexOf(after) < KNOWN_TIERS.indexOf(before) ? 'up' : 'down';
+}
+
+function categoryMoves(before: Categories | null, after: Categories | null): CategoryMove[] {
+  if (!before || !after) return [];
+  const moves: CategoryMove[] = [];
+  for (const [name, now] of Object.entries(after)) {
+    const then = before[name];
+    const delta = diff(then?.score ?? null, now.score ?? null);
+    if (delta === null || delta === 0) continue;
+    moves.push({
+      category: name,
+      delta,
+      delta_active: diff(then?.active ?? null, now.active ?? null),
+    });
+  }
+  moves.sort(
+    (a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.category.localeCompare(b.category),
+  );
+  return moves.slice(0, MAX_MOVES);
+}
+
+function snapshot(row: CountryRow) {
+  return { risk: row.risk, tier: row.tier, static: row.static, active: row.active };
+}
+
+function compare(before: CountryRow, after: CountryRow): CountryChange {
+  return {
+    iso: after.iso,
+    name: after.name,
+    then: snapshot(before),
+    now: snapshot(after),
+    delta_risk: diff(before.risk, after.risk),
+    delta_active: diff(before.active, after.active),
+    tier_change: tierChange(before.tier, after.tier),
+    top_categories: categoryMoves(before.categories, after.categories),
+  };
+}
+
+export function encodeCursor(ts: Date, id: number): string {
+  return Buffer.from(`${ts.toISOString()}|${id}`, 'utf8').toString('base64url');
+}
+
+/** The keyset position a cursor names, or null when it is not one of ours. */
+export function decodeCursor(text: string): { ts: Date; id: number } | null {
+  if (!/^[A-Za-z0-9_-]{1,80}$/.test(text)) return null;
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|(\d{1,15})$/.exec(
+    Buffer.from(text, 'base64url').toString('utf8'),
+  );
+  if (!match?.[1] || !match[2]) return null;
+  const ts = new Date(match[1]);
+  return Number.isNaN(ts.getTime()) ? null : { ts, id: Number(match[2]) };
+}
