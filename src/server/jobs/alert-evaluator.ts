@@ -143,7 +143,12 @@ export class AlertEvaluator {
         .map((r) => alertView(r, list.name, this.deps.linkBase));
       const first = own[0];
       if (!first) continue;
-      const common = { watchlistId: list.id, state: 'pending' as const, nextAttemptAt: now, createdAt: now };
+      const common = {
+        watchlistId: list.id,
+        state: 'pending' as const,
+        nextAttemptAt: now,
+        createdAt: now,
+      };
       if (list.webhookUrl && list.webhookSecret) {
         for (const alert of own) {
           out.push({

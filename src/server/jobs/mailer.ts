@@ -38,7 +38,13 @@ export function createMailer(
       const mail = JSON.parse(body) as StoredMail;
       try {
         await transport.sendMail({ from, ...mail });
-        return { status: 250, retryAfterMs: null, durationMs: Date.now() - started, error: null, retryable: false };
+        return {
+          status: 250,
+          retryAfterMs: null,
+          durationMs: Date.now() - started,
+          error: null,
+          retryable: false,
+        };
       } catch (error) {
         const code = (error as { responseCode?: number }).responseCode ?? null;
         const words = code

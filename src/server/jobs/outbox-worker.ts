@@ -65,9 +65,11 @@ export class OutboxWorker {
   /** Sends what is due now, then sleeps until the next delivery falls due. */
   kick(): void {
     if (this.#stopped) return;
-    this.#running = this.#running.then(() => this.#drain()).catch((error: unknown) => {
-      this.deps.logger.error({ err: error }, 'outbox run failed');
-    });
+    this.#running = this.#running
+      .then(() => this.#drain())
+      .catch((error: unknown) => {
+        this.deps.logger.error({ err: error }, 'outbox run failed');
+      });
     void this.#running.then(() => this.#arm());
   }
 
@@ -128,11 +130,23 @@ export class OutboxWorker {
               this.deps.send,
               now,
             )
-          : { status: null, retryAfterMs: null, durationMs: 0, error: 'the watchlist has no webhook any more', retryable: false };
+          : {
+              status: null,
+              retryAfterMs: null,
+              durationMs: 0,
+              error: 'the watchlist has no webhook any more',
+              retryable: false,
+            };
     } else {
       result = this.deps.mailer
         ? await this.deps.mailer.send(delivery.body)
-        : { status: null, retryAfterMs: null, durationMs: 0, error: 'SMTP is not configured', retryable: false };
+        : {
+            status: null,
+            retryAfterMs: null,
+            durationMs: 0,
+            error: 'SMTP is not configured',
+            retryable: false,
+          };
     }
     const attempt = delivery.attempts + 1;
     const ok = result.error === null;
@@ -156,7 +170,13 @@ export class OutboxWorker {
     });
     // Log the outcome without the body or the URL's query (either may hold a receiver's token).
     logger.info(
-      { delivery: delivery.messageId, channel: delivery.channel, attempt, status: result.status, state },
+      {
+        delivery: delivery.messageId,
+        channel: delivery.channel,
+        attempt,
+        status: result.status,
+        state,
+      },
       ok ? 'alert delivered' : 'alert delivery failed',
     );
     if (!ok && delivery.channel === 'webhook') await this.#maybePause(delivery.watchlistId, at);

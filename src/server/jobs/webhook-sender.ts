@@ -164,7 +164,8 @@ export function sendWebhook(
       });
     });
     request.on('error', (error) => {
-      if (error instanceof RefusedAddressError) return fail(`refused to send: ${error.message}`, false);
+      if (error instanceof RefusedAddressError)
+        return fail(`refused to send: ${error.message}`, false);
       fail(`network error: ${(error as NodeJS.ErrnoException).code ?? error.message}`, true);
     });
     request.on('response', (response) => {

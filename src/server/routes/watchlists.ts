@@ -42,8 +42,15 @@ export async function watchlistRoutes(
     guarded(reply, async () => {
       readQuery(request.url, []);
       const { row, secret } = await watchlists.create(request.body, opts.viewerOf(request));
-      noStore(reply).code(201).header('etag', etagOf(row)).header('location', `/api/watchlists/${row.id}`);
-      return { ok: true, watchlist: await watchlists.view(row), ...(secret ? { webhook_secret: secret } : {}) };
+      noStore(reply)
+        .code(201)
+        .header('etag', etagOf(row))
+        .header('location', `/api/watchlists/${row.id}`);
+      return {
+        ok: true,
+        watchlist: await watchlists.view(row),
+        ...(secret ? { webhook_secret: secret } : {}),
+      };
     }),
   );
 
@@ -66,14 +73,22 @@ export async function watchlistRoutes(
         opts.viewerOf(request),
       );
       noStore(reply).header('etag', etagOf(row));
-      return { ok: true, watchlist: await watchlists.view(row), ...(secret ? { webhook_secret: secret } : {}) };
+      return {
+        ok: true,
+        watchlist: await watchlists.view(row),
+        ...(secret ? { webhook_secret: secret } : {}),
+      };
     }),
   );
 
   app.delete<{ Params: { id: string } }>('/api/watchlists/:id', (request, reply) =>
     guarded(reply, async () => {
       readQuery(request.url, []);
-      await watchlists.remove(request.params.id, request.headers['if-match'], opts.viewerOf(request));
+      await watchlists.remove(
+        request.params.id,
+        request.headers['if-match'],
+        opts.viewerOf(request),
+      );
       return { ok: true };
     }),
   );

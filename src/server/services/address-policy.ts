@@ -66,9 +66,11 @@ export function refusedAddress(address: string): string | null {
   if (family === 6) {
     const inner = embeddedIpv4(address);
     if (inner !== null) return refusedAddress(inner);
-    if (BLOCKED.check(address, 'ipv6')) return `${address} is a loopback, private or link-local address`;
+    if (BLOCKED.check(address, 'ipv6'))
+      return `${address} is a loopback, private or link-local address`;
     return null;
   }
-  if (BLOCKED.check(address, 'ipv4')) return `${address} is a loopback, private or link-local address`;
+  if (BLOCKED.check(address, 'ipv4'))
+    return `${address} is a loopback, private or link-local address`;
   return null;
 }

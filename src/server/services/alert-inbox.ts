@@ -24,16 +24,16 @@ export class AlertInbox {
     return [Number(only)];
   }
 
-  async list(
-    query: Map<string, string>,
-    viewer: Viewer,
-  ): Promise<Omit<AlertListResponse, 'ok'>> {
+  async list(query: Map<string, string>, viewer: Viewer): Promise<Omit<AlertListResponse, 'ok'>> {
     const unreadRaw = query.get('unread');
     if (unreadRaw !== undefined && unreadRaw !== '1' && unreadRaw !== '0') {
       throw new ApiProblem(400, 'unread must be 1 or 0');
     }
     const limitRaw = query.get('limit');
-    if (limitRaw !== undefined && (!/^\d{1,3}$/.test(limitRaw) || +limitRaw < 1 || +limitRaw > 200)) {
+    if (
+      limitRaw !== undefined &&
+      (!/^\d{1,3}$/.test(limitRaw) || +limitRaw < 1 || +limitRaw > 200)
+    ) {
       throw new ApiProblem(400, 'limit must be a whole number from 1 to 200');
     }
     const cursor = query.get('cursor');

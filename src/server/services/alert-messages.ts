@@ -8,7 +8,11 @@ import type { Alert, WebhookFormat } from '../../shared/alerts-api.js';
 
 export const WEBHOOK_EVENT_TYPE = 'alert.created';
 
-export function webhookBody(alert: Alert, format: WebhookFormat, previousAsOf: string | null): string {
+export function webhookBody(
+  alert: Alert,
+  format: WebhookFormat,
+  previousAsOf: string | null,
+): string {
   if (format === 'slack') {
     return JSON.stringify({
       text: `*${alert.country} (${alert.iso})*: ${alert.message} (watchlist “${alert.watchlist_name}”, batch ${alert.batch_as_of})`,

@@ -125,9 +125,7 @@ export class WatchlistService {
     const input = this.#parse(body);
     await this.#checkCountries(input.countries);
     // A webhook keeps its secret across edits; a list that gets its first webhook gets one.
-    const secret = input.webhook_url
-      ? (current.webhookSecret ?? newWebhookSecret())
-      : null;
+    const secret = input.webhook_url ? (current.webhookSecret ?? newWebhookSecret()) : null;
     const fresh = secret !== null && current.webhookSecret === null;
     const row = await updateWatchlist(
       this.deps.db,
@@ -233,11 +231,18 @@ export class WatchlistService {
     );
     const still = unknown.filter((c) => !inData.has(c));
     if (still.length > 0) {
-      throw new ApiProblem(400, `countries: ${still.slice(0, 5).join(', ')} is not a known country code`);
+      throw new ApiProblem(
+        400,
+        `countries: ${still.slice(0, 5).join(', ')} is not a known country code`,
+      );
     }
   }
 
-  #values(input: WatchlistInput, viewer: Viewer, owner?: string | null): Omit<WatchlistValues, 'webhookSecret'> {
+  #values(
+    input: WatchlistInput,
+    viewer: Viewer,
+    owner?: string | null,
+  ): Omit<WatchlistValues, 'webhookSecret'> {
     return {
       name: input.name,
       countries: input.countries,

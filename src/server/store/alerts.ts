@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  sql,
+} from 'drizzle-orm';
 import { alertEvaluations, alerts, deliveries, watchlists } from './alerts-schema.js';
 import type { Database } from './connection.js';
 import { batches, events } from './schema.js';

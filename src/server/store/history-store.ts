@@ -45,6 +45,8 @@ const DAY_MS = 86_400_000;
 export class HistoryStore {
   #batchRevision = 0;
   #eventRevision = 0;
+  /** Told when a new batch was recorded (alert evaluation, issue 8); set up once at start. */
+  readonly #recordedListeners = new Set<() => void>();
 
   private constructor(
     private readonly connection: Connection,
@@ -78,7 +80,16 @@ export class HistoryStore {
   async recordBatch(record: BatchRecord): Promise<{ recorded: boolean; batchId: number | null }> {
     const batchId = await insertBatch(this.connection.db, record);
     this.#batchRevision += 1;
+    if (batchId !== null && record.countries.length > 0) {
+      for (const listener of this.#recordedListeners) listener();
+    }
     return { recorded: batchId !== null, batchId };
+  }
+
+  /** Calls `listener` after each newly recorded batch with country rows; returns a remover. */
+  onBatchRecorded(listener: () => void): () => void {
+    this.#recordedListeners.add(listener);
+    return () => this.#recordedListeners.delete(listener);
   }
 
   /** True when the batch is recorded with its country rows. */

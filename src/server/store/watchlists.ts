@@ -19,7 +19,9 @@ export interface WatchlistValues {
 
 /** Who is asking: team lists are everyone's; a user's own lists are theirs alone. */
 function visibleTo(user: string | null) {
-  return user === null ? isNull(watchlists.owner) : or(isNull(watchlists.owner), eq(watchlists.owner, user));
+  return user === null
+    ? isNull(watchlists.owner)
+    : or(isNull(watchlists.owner), eq(watchlists.owner, user));
 }
 
 export async function selectWatchlists(db: Database, user: string | null): Promise<WatchlistRow[]> {
@@ -42,9 +44,17 @@ export async function selectWatchlist(
   return row ?? null;
 }
 
+/** The demo's sample list; nothing when one exists (another process made it first). */
+export async function insertDemoWatchlist(db: Database, values: WatchlistValues): Promise<void> {
+  await db
+    .insert(watchlists)
+    .values({ ...values, demo: 'sample' })
+    .onConflictDoNothing();
+}
+
 export async function insertWatchlist(
   db: Database,
-  values: WatchlistValues & { demo?: string },
+  values: WatchlistValues,
 ): Promise<WatchlistRow> {
   const [row] = await db.insert(watchlists).values(values).returning();
   if (!row) throw new Error('insert returned no row');
@@ -113,4 +123,9 @@ export async function selectUnreadCounts(
     .where(and(inArray(alerts.watchlistId, ids), isNull(alerts.readAt)))
     .groupBy(alerts.watchlistId);
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+export async function selectDemoWatchlist(db: Database): Promise<WatchlistRow | null> {
+  const [row] = await db.select().from(watchlists).where(eq(watchlists.demo, 'sample'));
+  return row ?? null;
 }
