@@ -66,11 +66,11 @@ export class OutboxWorker {
   kick(): void {
     if (this.#stopped) return;
     this.#running = this.#running
-      .then(() => this.#drain())
+      .then(() => this.runDue())
+      .then(() => this.#arm())
       .catch((error: unknown) => {
         this.deps.logger.error({ err: error }, 'outbox run failed');
       });
-    void this.#running.then(() => this.#arm());
   }
 
   async idle(): Promise<void> {
@@ -101,10 +101,6 @@ export class OutboxWorker {
     }
   }
 
-  async #drain(): Promise<void> {
-    await this.runDue();
-  }
-
   async #arm(): Promise<void> {
     if (this.#stopped) return;
     this.#cancel?.();
@@ -128,7 +124,6 @@ export class OutboxWorker {
               delivery.messageId,
               delivery.body,
               this.deps.send,
-              now,
             )
           : {
               status: null,

@@ -16,6 +16,8 @@ export interface SendOptions {
   allowPrivate: boolean;
   connectTimeoutMs: number;
   totalTimeoutMs: number;
+  /** The resolver (tests pass one that answers private addresses for test names). */
+  resolve?: typeof dnsLookup;
 }
 
 export interface SendResult {
@@ -65,9 +67,9 @@ export function refusedUrl(raw: string, allowPrivate: boolean): string | null {
 }
 
 /** A DNS lookup that refuses names resolving to any non-public address. */
-function guardedLookup(): LookupFunction {
+function guardedLookup(resolve: typeof dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
       for (const entry of addresses) {
         const why = refusedAddress(entry.address);
@@ -103,7 +105,6 @@ export function sendWebhook(
   messageId: string,
   body: string,
   options: SendOptions,
-  now: () => number = Date.now,
 ): Promise<SendResult> {
   const started = Date.now();
   const done = (partial: Omit<SendResult, 'durationMs'>): SendResult => ({
@@ -117,7 +118,8 @@ export function sendWebhook(
     );
   }
   const url = new URL(target.url);
-  const timestamp = Math.floor(now() / 1000);
+  // The wall clock, not an injected one: receivers compare it with theirs (replay window).
+  const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'GlobalRiskDashboard-Webhooks/1',
@@ -142,7 +144,7 @@ export function sendWebhook(
       method: 'POST',
       headers,
       agent: false,
-      lookup: options.allowPrivate ? undefined : guardedLookup(),
+      lookup: options.allowPrivate ? undefined : guardedLookup(options.resolve ?? dnsLookup),
     });
     const connectTimer = setTimeout(() => {
       fail(`no connection within ${options.connectTimeoutMs} ms`, true);
@@ -181,7 +183,7 @@ export function sendWebhook(
         finish(
           done({
             status,
-            retryAfterMs: parseRetryAfter(response.headers['retry-after'], now()),
+            retryAfterMs: parseRetryAfter(response.headers['retry-after'], Date.now()),
             error: ok
               ? null
               : status >= 300 && status < 400
