@@ -68,7 +68,7 @@ const escapeHtml = (value: string): string =>
 
 /** One digest for one list and one batch: every alert of it, plain text and HTML. */
 export function digestMail(listName: string, batchAsOf: string, alerts: Alert[]): Mail {
-  const subject = `${alerts.length} alert${alerts.length === 1 ? '' : 's'} for “${listName}” (batch ${batchAsOf})`;
+  const subject = `${alerts.length} alert${alerts.length === 1 ? '' : 's'} for "${listName}" (batch ${batchAsOf})`;
   const lines = alerts.map((a) => `- ${a.country} (${a.iso}): ${a.message}\n  ${a.link}`);
   const text = [
     `Watchlist “${listName}”, batch of ${batchAsOf}:`,
