@@ -9,6 +9,8 @@ import './styles/base.css';
 import './styles/components.css';
 import './styles/map.css';
 import './styles/country.css';
+import './styles/alerts.css';
+import './styles/print.css';
 
 applyTierColours(document.documentElement);
 

@@ -21,6 +21,27 @@ export const routes: RouteObject[] = [
         path: 'country/:iso',
         lazy: async () => ({ Component: (await loadCountryRoute()).CountryRoute }),
       },
+      // Watchlists, alerts and briefs (issue 8): loaded on demand, outside the overview's budget.
+      {
+        path: 'alerts',
+        lazy: async () => ({ Component: (await import('./routes/alerts-route')).AlertsRoute }),
+      },
+      {
+        path: 'watchlists',
+        lazy: async () => ({
+          Component: (await import('./routes/watchlists-route')).WatchlistsRoute,
+        }),
+      },
+      {
+        path: 'watchlists/:id',
+        lazy: async () => ({
+          Component: (await import('./routes/watchlist-route')).WatchlistRoute,
+        }),
+      },
+      {
+        path: 'brief/:watchlistId?',
+        lazy: async () => ({ Component: (await import('./routes/brief-route')).BriefRoute }),
+      },
       { path: '*', Component: NotFoundRoute },
     ],
   },

@@ -12,6 +12,7 @@ import { CategoriesPanel } from '../../features/country/components/categories-pa
 import { CountryHeader } from '../../features/country/components/country-header';
 import { EventFeed } from '../../features/events/components/event-feed';
 import { CountryLocatorMap } from '../../features/map/components/country-locator-map';
+import { FollowButton } from '../../features/watchlists/components/follow-button';
 
 const NOT_IN_DATA = 'This country is not in the current data (low baseline or no recent news)';
 const INVALID_ISO = 'Not a valid ISO country code';
@@ -96,6 +97,10 @@ function CountryPage({ iso }: { iso: string }) {
     <div className="country-page">
       <title>{`${country.name} (${country.iso}) · Global Risk Dashboard`}</title>
       <BackLink />
+      <div className="country-actions no-print">
+        <FollowButton iso={country.iso} name={country.name} />
+        <Link to={`/brief?iso=${country.iso}`}>Brief (print)</Link>
+      </div>
       <StaleNote
         fetched={query.data}
         refreshError={query.isRefetchError ? query.error : null}

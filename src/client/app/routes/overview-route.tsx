@@ -16,6 +16,7 @@ import { shapeQueries } from '../../features/map/api/shape-queries';
 import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
 import { GlobalHeader } from '../../features/overview/components/global-header';
 import { statusQueries } from '../../features/status/api/status-queries';
+import { FollowButton } from '../../features/watchlists/components/follow-button';
 import { quotaText } from '../../features/status/utils/quota-text';
 import { loadCountryRoute } from '../load-country-route';
 
@@ -117,6 +118,7 @@ export function OverviewRoute() {
           countries={countries.data?.data.countries}
           onRowIntent={prefetchCountry}
           actions={<ExportLinks />}
+          rowAction={(row) => <FollowButton iso={row.iso} name={row.name} compact />}
           now={now}
         />
       </PanelBoundary>

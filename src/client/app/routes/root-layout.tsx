@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Toaster } from '../../components/toaster';
+import { UnreadLink } from '../../features/alerts/components/unread-link';
 import { useNow } from '../../lib/use-now';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { DemoBadge } from '../../features/status/components/demo-badge';
@@ -26,6 +27,10 @@ export function RootLayout() {
           Global Risk Dashboard
         </Link>
         <DemoBadge status={status.data?.data} />
+        <nav className="app-nav" aria-label="Watchlists and alerts">
+          <Link to="/watchlists">Watchlists</Link>
+          <UnreadLink />
+        </nav>
         {navigation.state === 'loading' ? (
           <span className="nav-progress" role="status">
             Loading…

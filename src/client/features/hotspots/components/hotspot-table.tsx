@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
@@ -53,6 +54,7 @@ export function HotspotTable({
   onSort,
   onRowIntent,
   linkState,
+  rowAction,
 }: {
   rows: readonly RankedHotspot[];
   filters: HotspotFilters;
@@ -61,6 +63,8 @@ export function HotspotTable({
   onRowIntent?: (iso: string) => void;
   /** Router state for the country links (where "back" returns to). */
   linkState?: unknown;
+  /** A control per row after the country (the route puts "follow" there). */
+  rowAction?: (row: { iso: string; name: string }) => ReactNode;
 }) {
   return (
     <div className="table-scroll" role="region" aria-label="Hotspot table" tabIndex={0}>
@@ -103,6 +107,7 @@ export function HotspotTable({
                   {row.name}
                 </Link>{' '}
                 <span className="iso">{row.iso}</span>
+                {rowAction?.(row)}
               </th>
               <td className="num strong">{formatScore(row.risk)}</td>
               <td>

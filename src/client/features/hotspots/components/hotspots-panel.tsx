@@ -28,12 +28,15 @@ export function HotspotsPanel({
   countries,
   onRowIntent,
   actions,
+  rowAction,
   now,
 }: {
   countries: readonly CountrySummary[] | undefined;
   onRowIntent?: (iso: string) => void;
   /** Extra controls for the panel's head (the route puts the export links there). */
   actions?: ReactNode;
+  /** A control per table row (see HotspotTable). */
+  rowAction?: (row: { iso: string; name: string }) => ReactNode;
   now: number;
 }) {
   const location = useLocation();
@@ -109,6 +112,7 @@ export function HotspotsPanel({
               onSort={(sort, dir) => setFilters({ sort, dir })}
               onRowIntent={onRowIntent}
               linkState={linkState}
+              rowAction={rowAction}
             />
           ) : (
             <p className="empty">
