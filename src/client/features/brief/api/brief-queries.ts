@@ -9,25 +9,22 @@ import { countryResponseSchema } from '../../../../shared/schemas/responses';
 import { fetchBff } from '../../../lib/api-client';
 
 const DAY = 86_400_000;
-/** The period a brief covers: trends and alerts of the last 30 days. */
+/** The period a brief covers: trends and alerts of the 30 days up to the newest batch. */
 export const BRIEF_DAYS = 30;
 
-function since(now: number): string {
-  return new Date(now - BRIEF_DAYS * DAY).toISOString();
+/** The start of the period ending at `latest` (an `as_of`), in epoch ms. */
+export function periodStart(latest: string | undefined): number {
+  return latest ? Date.parse(latest) - BRIEF_DAYS * DAY : -Infinity;
 }
 
 /** Everything a brief reads: history (no upstream request), country details, alerts. */
 export const briefQueries = {
   all: () => ['brief'] as const,
-  global: (now: number) =>
+  // The whole history (a point per batch, small); the brief keeps the period it shows.
+  global: () =>
     queryOptions({
-      queryKey: [...briefQueries.all(), 'global', Math.floor(now / DAY)] as const,
-      queryFn: ({ signal }) =>
-        fetchBff(
-          `/api/history/global?from=${encodeURIComponent(since(now))}`,
-          globalHistoryResponseSchema,
-          signal,
-        ),
+      queryKey: [...briefQueries.all(), 'global'] as const,
+      queryFn: ({ signal }) => fetchBff('/api/history/global', globalHistoryResponseSchema, signal),
       meta: { label: 'the global history' },
     }),
   movers: () =>
@@ -41,19 +38,15 @@ export const briefQueries = {
     queryOptions({
       queryKey: [...briefQueries.all(), 'country', iso] as const,
       queryFn: ({ signal }) =>
-        fetchBff(
-          `/api/v1/country/${encodeURIComponent(iso)}?include=categories,events`,
-          countryResponseSchema,
-          signal,
-        ),
+        fetchBff(`/api/v1/country/${encodeURIComponent(iso)}`, countryResponseSchema, signal),
       meta: { label: `the data of ${iso}` },
     }),
-  trend: (iso: string, now: number) =>
+  trend: (iso: string) =>
     queryOptions({
-      queryKey: [...briefQueries.all(), 'trend', iso, Math.floor(now / DAY)] as const,
+      queryKey: [...briefQueries.all(), 'trend', iso] as const,
       queryFn: ({ signal }) =>
         fetchBff(
-          `/api/history/country/${encodeURIComponent(iso)}?from=${encodeURIComponent(since(now))}`,
+          `/api/history/country/${encodeURIComponent(iso)}`,
           countryHistoryResponseSchema,
           signal,
         ),

@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { compareTiers, tierLabel } from '../../../../shared/tiers';
+import { compareTiers } from '../../../../shared/tiers';
 import { Delta } from '../../../components/delta';
 import { Sparkline } from '../../../components/sparkline';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatScore, formatSigned, humanise } from '../../../lib/format';
-import { BRIEF_DAYS, briefQueries } from '../api/brief-queries';
+import { BRIEF_DAYS, briefQueries, periodStart } from '../api/brief-queries';
 
 const day = (iso: string): string => iso.slice(0, 10);
 
-function GlobalBlock({ now }: { now: number }) {
-  const global = useQuery(briefQueries.global(now));
+function GlobalBlock() {
+  const global = useQuery(briefQueries.global());
   const movers = useQuery(briefQueries.movers());
-  const points = global.data?.data.points ?? [];
-  const latest = points[points.length - 1];
+  const all = global.data?.data.points ?? [];
+  const latest = all[all.length - 1];
+  const start = periodStart(latest?.as_of);
+  const points = all.filter((p) => Date.parse(p.as_of) >= start);
   const counts = Object.entries(latest?.tier_counts ?? {}).sort(([a], [b]) => compareTiers(a, b));
   const top = [...(movers.data?.data.countries ?? [])]
     .filter((c) => c.delta_risk !== null)
@@ -85,9 +87,12 @@ function GlobalBlock({ now }: { now: number }) {
   );
 }
 
-function CountryBlock({ iso, now }: { iso: string; now: number }) {
+function CountryBlock({ iso }: { iso: string }) {
   const detail = useQuery(briefQueries.country(iso));
-  const trend = useQuery(briefQueries.trend(iso, now));
+  const trend = useQuery(briefQueries.trend(iso));
+  const series = trend.data?.data.points ?? [];
+  const start = periodStart(series[series.length - 1]?.as_of);
+  const period = series.filter((p) => Date.parse(p.as_of) >= start);
   const alerts = useQuery(briefQueries.alerts(iso));
   const country = detail.data?.data.country;
   const categories = Object.entries(country?.categories ?? {})
@@ -95,9 +100,8 @@ function CountryBlock({ iso, now }: { iso: string; now: number }) {
     .sort(([, a], [, b]) => (b.score ?? 0) - (a.score ?? 0))
     .slice(0, 3);
   const events = [...(country?.events ?? [])].sort((a, b) => b.ts.localeCompare(a.ts)).slice(0, 3);
-  const periodStart = now - BRIEF_DAYS * 86_400_000;
   const periodAlerts = (alerts.data?.data.alerts ?? []).filter(
-    (a) => Date.parse(a.batch_as_of) >= periodStart,
+    (a) => Date.parse(a.batch_as_of) >= start,
   );
   return (
     <section className="brief-block brief-country" aria-labelledby={`brief-${iso}`}>
@@ -125,7 +129,7 @@ function CountryBlock({ iso, now }: { iso: string; now: number }) {
           <dt>Trend ({BRIEF_DAYS} days)</dt>
           <dd>
             <Sparkline
-              values={(trend.data?.data.points ?? []).map((p) => p.risk)}
+              values={period.map((p) => p.risk)}
               label={`Risk of ${iso}, last ${BRIEF_DAYS} days`}
               width={160}
               height={32}
@@ -195,16 +199,16 @@ export function BriefPage({
         <h1>{title}</h1>
         <p>
           Brief of {new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC · {isos.length}{' '}
-          {isos.length === 1 ? 'country' : 'countries'} · tiers:{' '}
-          {['crit', 'high', 'mod', 'low'].map(tierLabel).join(', ')}
+          {isos.length === 1 ? 'country' : 'countries'} · trends and alerts of the {BRIEF_DAYS} days
+          up to the newest batch
         </p>
         <button type="button" className="no-print print-button" onClick={() => window.print()}>
           Print / Save as PDF
         </button>
       </header>
-      <GlobalBlock now={now} />
+      <GlobalBlock />
       {isos.map((iso) => (
-        <CountryBlock key={iso} iso={iso} now={now} />
+        <CountryBlock key={iso} iso={iso} />
       ))}
     </article>
   );
