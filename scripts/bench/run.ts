@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { runHistoryBench } from './history.js';
 import { runTeamDay } from './team-day.js';
 import { runThroughput } from './throughput.js';
 
 // `npm run bench`: prints (1) throughput and p99 of cached answers beside a bare node:http server
 // sending the same bytes, (2) the upstream requests of a simulated team day, and (3) the SPA's
 // browser timing when scripts/bench/browser.ts exists (it exports `runBrowserBench()`, which
-// prints its own lines). `--quick` shortens (1) to one 3-second round per server.
+// prints its own lines), and (4) the history store at two years (scripts/bench/history.ts). `--quick` shortens (1) to one 3-second round per server.
 
 const quick = process.argv.includes('--quick');
 const print = (line = ''): void => {
@@ -83,6 +84,29 @@ print(
     `simulated in ${(day.wallMs / 1000).toFixed(1)} s`,
 );
 for (const error of day.userErrors.slice(0, 5)) print(`  ! ${error.status} ${error.url}`);
+
+print();
+print('(4) History store: two years of batches (1,460) of every demo country, embedded PGlite');
+const history = await runHistoryBench();
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
+print(
+  `${history.batches} batches x ${history.countries} countries recorded in ${history.fillSeconds.toFixed(0)} s; ` +
+    `recording one more batch: ${history.recordMs.map(ms).join(', ')} (target <= 1000 ms)`,
+);
+print(
+  `one country's full history (${history.countryPoints} points): cold ${ms(history.countryColdMs)} ` +
+    `(target <= 50 ms), another country with the database warm ${ms(history.countryWarmMs)}, ` +
+    `from memory ${ms(history.countryMemoMs)}`,
+);
+print(
+  `/api/changes?since=7d (${history.changesCountries} countries): cold ${ms(history.changesColdMs)} ` +
+    `(target <= 100 ms), from memory ${ms(history.changesMemoMs)}`,
+);
+print(
+  `store size per year: ${mb(history.tableBytesPerYear)} in tables and indexes, ` +
+    `${mb(history.bytesPerYear)} as the data directory on disk (with write-ahead log)`,
+);
 
 print();
 const browser = new URL('./browser.ts', import.meta.url);

@@ -17,6 +17,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles when alert evaluation and the outbox have nothing in progress. */
     alertsIdle(): Promise<void>;
+    /**
+     * Demo mode, after the history seed: makes the sample watchlist (once) and fills its inbox
+     * with the alerts the seeded history produced. Resolves to the alerts added.
+     */
+    demoWatchlist(): Promise<number>;
   }
 }
 
@@ -81,11 +86,14 @@ export async function startAlerts(
     onQueued: () => outbox.kick(),
   });
 
-  if ((await store.coverage()).demo_seeded) await ensureDemoWatchlist(db);
   const removeListener = store.onBatchRecorded(() => void evaluator.evaluatePending());
   app.decorate('alertsIdle', async () => {
     await evaluator.idle();
     await outbox.idle();
+  });
+  app.decorate('demoWatchlist', async () => {
+    const id = await ensureDemoWatchlist(db);
+    return id === null ? 0 : evaluator.backfill(id);
   });
   await evaluator.evaluatePending();
   outbox.start();

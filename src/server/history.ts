@@ -29,7 +29,7 @@ export interface History {
   store: HistoryStore;
   recorder: BatchRecorder;
   archiver: EventArchiver;
-  readonly coverage: BatchRecorder['coverage'];
+  readonly coverage: HistoryStore['lastCoverage'];
   /** Registers the history routes (after the app's plugins, like every route). */
   registerRoutes(app: FastifyInstance): Promise<void>;
   stop(): Promise<void>;
@@ -68,12 +68,11 @@ export async function startHistory(
   });
   const archiver = new EventArchiver(store, parts.now, app.log);
   parts.cache.onFetched((entry) => archiver.receive(entry));
-  const answers = new HistoryAnswers(store, async () => recorder.coverage ?? store.coverage());
+  const answers = new HistoryAnswers(store, () => store.coverage());
   app.decorate('historyIdle', async () => {
     await recorder.idle();
     await archiver.idle();
   });
-  await recorder.refreshCoverage();
   recorder.start();
   app.log.info({ store: store.kind }, 'history store open; watching for batches');
   return {
@@ -81,7 +80,7 @@ export async function startHistory(
     recorder,
     archiver,
     get coverage() {
-      return recorder.coverage;
+      return store.lastCoverage;
     },
     registerRoutes: async (target) => {
       await target.register(historyRoutes, {

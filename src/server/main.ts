@@ -1,9 +1,11 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pastBatches } from '../demo-upstream/history-seed.js';
 import { startDemoUpstream, type DemoUpstream } from '../demo-upstream/server.js';
 import { buildApp, type ResolvedUpstream } from './app.js';
 import { ConfigError, parseConfig, type AppConfig } from './config.js';
 import { Secret } from './secret.js';
+import { HistoryStore } from './store/history-store.js';
 
 // Entry point: read config, start, close gracefully. Nothing else lives here.
 
@@ -37,17 +39,70 @@ async function resolveUpstream(
   return { upstream: { mode: 'demo', baseUrl: demo.url, apiKey }, demo };
 }
 
+// Demo mode: 90 days of past batches (two a day) from the demo generator, marked demo, so trends
+// and "What changed" show on first start. Idempotent: a restart generates only what is missing.
+const SEED_BATCHES = 180;
+
+async function seedDemoHistory(
+  store: HistoryStore,
+  now: number,
+  stopping: () => boolean,
+): Promise<number> {
+  const have = await store.batches({ from: new Date(now - 100 * 86_400_000), to: null });
+  const recorded = new Set(have.filter((b) => b.countryCount > 0).map((b) => b.asOf.getTime()));
+  let added = 0;
+  for (const batch of pastBatches(now, SEED_BATCHES, { wanted: (t) => !recorded.has(t) })) {
+    if (stopping()) break;
+    // PGlite runs queries synchronously and settles them as microtasks: without a turn of the
+    // event loop between batches, the seed would starve every socket for its whole duration.
+    await new Promise((done) => setImmediate(done));
+    await store.recordBatch({
+      asOf: new Date(batch.asOf),
+      methodologyVersion: batch.methodologyVersion,
+      global: batch.global,
+      source: 'demo_seed',
+      demo: true,
+      countries: batch.countries,
+    });
+    added += 1;
+  }
+  return added;
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
-  const { upstream, demo } = await resolveUpstream(config);
-  const app = await buildApp(config, { upstream, clientDir });
-
+  const [historyStore, { upstream, demo }] = await Promise.all([
+    config.history
+      ? HistoryStore.open({ dataDir: config.dataDir, ...config.history })
+      : Promise.resolve(undefined),
+    resolveUpstream(config),
+  ]);
+  const app = await buildApp(config, { upstream, clientDir, historyStore });
+  // Seeded after the port opens (it takes seconds on a first start); answers follow as it goes.
   let closing = false;
+  const seeding =
+    historyStore && upstream.mode === 'demo'
+      ? seedDemoHistory(historyStore, Date.now(), () => closing).then(
+          async (added) => {
+            app.log.info({ added }, 'demo history seeded');
+            // The sample watchlist and the alerts of the seeded history (issue 8).
+            try {
+              app.log.info({ alerts: await app.demoWatchlist() }, 'demo watchlist ready');
+            } catch (error) {
+              app.log.error({ err: error }, 'demo watchlist could not be made');
+            }
+          },
+          (error: unknown) => app.log.error({ err: error }, 'demo history could not be seeded'),
+        )
+      : Promise.resolve();
+
   const close = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await seeding;
     await app.close();
+    await historyStore?.close();
     await demo?.close();
     process.exit(0);
   };

@@ -120,5 +120,6 @@ describe('start-up with no configuration', () => {
     expect(seen.status, output).toMatchObject({ mode: 'demo' });
     expect(seen.status?.as_of, output).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(output).not.toMatch(/ar_live_[0-9a-f]{64}/i);
-  });
+    // The first start creates the history store under DATA_DIR (PGlite's initdb: seconds).
+  }, 60_000);
 });

@@ -5,6 +5,8 @@ import { digestMail, webhookBody } from '../services/alert-messages.js';
 import { evaluateRule } from '../services/alert-rules.js';
 import { alertView } from '../services/alert-views.js';
 import {
+  insertAlerts,
+  selectBatchRefs,
   selectBreakingEvents,
   selectPreviousBatch,
   selectUnevaluatedBatches,
@@ -76,49 +78,75 @@ export class AlertEvaluator {
     }
   }
 
-  async #evaluate(batch: BatchRef, lists: WatchlistRow[]): Promise<number> {
+  /**
+   * Alerts of one list over the whole recorded history (the demo's sample list after the seed):
+   * inbox only, no deliveries; the unique key keeps a second run from adding anything.
+   */
+  async backfill(listId: number): Promise<number> {
+    const list = (await selectAllWatchlists(this.deps.db)).find((l) => l.id === listId);
+    if (!list) return 0;
+    let added = 0;
+    let previous: BatchRef | null = null;
+    for (const batch of await selectBatchRefs(this.deps.db)) {
+      const candidates = await this.#candidates(batch, previous, [list]);
+      added += await insertAlerts(this.deps.db, candidates);
+      previous = batch;
+    }
+    return added;
+  }
+
+  async #candidates(
+    batch: BatchRef,
+    previous: BatchRef | null,
+    lists: WatchlistRow[],
+  ): Promise<NewAlert[]> {
     const { db } = this.deps;
-    const previous = await selectPreviousBatch(db, batch.asOf);
     const candidates: NewAlert[] = [];
-    if (lists.length > 0) {
-      const after = new Map((await selectCountryRows(db, batch.id)).map((r) => [r.iso, r]));
-      const before = previous
-        ? new Map((await selectCountryRows(db, previous.id)).map((r) => [r.iso, r]))
-        : new Map<string, CountryRow>();
-      const watched = [...new Set(lists.flatMap((l) => l.countries))];
-      const needsEvents = lists.some((l) => l.rules.some((r) => r.kind === 'breaking_event'));
-      const breaking = needsEvents
-        ? await selectBreakingEvents(db, watched, previous?.asOf ?? null, batch.asOf)
-        : [];
-      for (const list of lists) {
-        for (const iso of list.countries) {
-          const row = after.get(iso);
-          if (!row) continue;
-          const prior = before.get(iso);
-          const input = {
-            before: prior ? numbers(prior) : null,
-            after: numbers(row),
-            breaking: breaking.filter((e) => e.iso === iso),
-          };
-          for (const rule of list.rules) {
-            const message = evaluateRule(rule, input);
-            if (message === null) continue;
-            candidates.push({
-              watchlistId: list.id,
-              ruleKey: ruleKey(rule),
-              kind: rule.kind,
-              iso,
-              country: row.name ?? iso,
-              batchAsOf: batch.asOf,
-              message,
-              before: input.before,
-              after: input.after,
-              createdAt: new Date(this.deps.now()),
-            });
-          }
+    if (lists.length === 0) return candidates;
+    const after = new Map((await selectCountryRows(db, batch.id)).map((r) => [r.iso, r]));
+    const before = previous
+      ? new Map((await selectCountryRows(db, previous.id)).map((r) => [r.iso, r]))
+      : new Map<string, CountryRow>();
+    const watched = [...new Set(lists.flatMap((l) => l.countries))];
+    const needsEvents = lists.some((l) => l.rules.some((r) => r.kind === 'breaking_event'));
+    const breaking = needsEvents
+      ? await selectBreakingEvents(db, watched, previous?.asOf ?? null, batch.asOf)
+      : [];
+    for (const list of lists) {
+      for (const iso of list.countries) {
+        const row = after.get(iso);
+        if (!row) continue;
+        const prior = before.get(iso);
+        const input = {
+          before: prior ? numbers(prior) : null,
+          after: numbers(row),
+          breaking: breaking.filter((e) => e.iso === iso),
+        };
+        for (const rule of list.rules) {
+          const message = evaluateRule(rule, input);
+          if (message === null) continue;
+          candidates.push({
+            watchlistId: list.id,
+            ruleKey: ruleKey(rule),
+            kind: rule.kind,
+            iso,
+            country: row.name ?? iso,
+            batchAsOf: batch.asOf,
+            message,
+            before: input.before,
+            after: input.after,
+            createdAt: new Date(this.deps.now()),
+          });
         }
       }
     }
+    return candidates;
+  }
+
+  async #evaluate(batch: BatchRef, lists: WatchlistRow[]): Promise<number> {
+    const { db } = this.deps;
+    const previous = await selectPreviousBatch(db, batch.asOf);
+    const candidates = await this.#candidates(batch, previous, lists);
     const deliver = this.deps.now() - batch.asOf.getTime() <= DELIVER_WITHIN_MS;
     const inserted = await writeEvaluation(db, batch.id, candidates, (rows) =>
       deliver ? this.#deliveries(rows, lists, previous) : [],

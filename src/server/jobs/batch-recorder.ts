@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nextBatchDue, type FreshnessPolicy } from '../../shared/freshness.js';
-import type { HistoryCoverage } from '../../shared/history-api.js';
 import type { BatchTracker } from '../cache/batch.js';
 import type { ResourceCache, ResourceSpec } from '../cache/resource-cache.js';
 import type { CacheEntry } from '../cache/store.js';
@@ -15,6 +14,8 @@ import {
   type Found,
 } from './batch-sources.js';
 import type { Scheduler } from './scheduler.js';
+
+const RETRY_MS = 30_000;
 
 export interface BatchRecorderDeps {
   store: HistoryStore;
@@ -43,14 +44,10 @@ export class BatchRecorder {
   #stopped = false;
   /** The newest `as_of` known to be in the store (a single value: bounded by construction). */
   #recordedAsOf: number | null = null;
-  #coverage: HistoryCoverage | null = null;
+  /** False after a check that could not see or record the newest batch (upstream failing). */
+  #complete = true;
 
   constructor(private readonly deps: BatchRecorderDeps) {}
-
-  /** What the store holds, as of the last write or check (for /api/status, synchronous). */
-  get coverage(): HistoryCoverage | null {
-    return this.#coverage;
-  }
 
   /** Checks at once, then on the schedule. */
   start(): void {
@@ -72,12 +69,6 @@ export class BatchRecorder {
     } while (current !== this.#running);
   }
 
-  /** Refreshes the cached coverage (after a write elsewhere, e.g. the demo seed). */
-  async refreshCoverage(): Promise<HistoryCoverage> {
-    this.#coverage = await this.deps.store.coverage();
-    return this.#coverage;
-  }
-
   #wake(): void {
     if (this.#stopped) return;
     this.#running = this.#running
@@ -94,14 +85,17 @@ export class BatchRecorder {
   #schedule(): void {
     if (this.#stopped) return;
     const now = this.deps.now();
-    const next = Math.min(nextBatchDue(now, this.deps.policy), now + this.deps.policy.freshMs);
+    // After a failed check, look again soon: the cache's back-off keeps that cheap in an outage.
+    const interval = this.#complete
+      ? this.deps.policy.freshMs
+      : Math.min(this.deps.policy.freshMs, RETRY_MS);
+    const next = Math.min(nextBatchDue(now, this.deps.policy), now + interval);
     this.#cancel = this.deps.scheduler.at(next, () => this.#wake());
   }
 
   /** One watch step: confirm or discover the batch, record it when it is new. */
   async check(): Promise<void> {
     const { cache, batch, now } = this.deps;
-    if (this.#coverage === null) await this.refreshCoverage();
     const probe = this.deps.probe();
     const cached = cache.peek(probe.key);
     if (!cached || cache.classify(cached, now()) !== 'fresh') {
@@ -109,12 +103,16 @@ export class BatchRecorder {
       await cache.idle();
     }
     const latest = batch.state.latestAsOf;
+    const probed = cache.peek(probe.key);
+    this.#complete =
+      latest !== null && probed !== undefined && cache.classify(probed, now()) === 'fresh';
     if (latest === null || latest === this.#recordedAsOf) return;
     if (await this.deps.store.hasBatch(new Date(latest))) {
       this.#recordedAsOf = latest;
       return;
     }
     await this.#record(latest);
+    if (this.#recordedAsOf !== latest) this.#complete = false;
   }
 
   async #record(asOf: number): Promise<void> {
@@ -151,7 +149,6 @@ export class BatchRecorder {
       );
     }
     await store.prune(now());
-    await this.refreshCoverage();
   }
 
   /**

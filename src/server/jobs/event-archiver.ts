@@ -26,7 +26,11 @@ export class EventArchiver {
     const seenAt = new Date(this.now());
     this.#queue = this.#queue.then(async () => {
       try {
-        for (const [iso, events] of batches) await this.store.archiveEvents(iso, events, seenAt);
+        for (const [iso, events] of batches) {
+          // PGlite settles its (synchronous) queries as microtasks: give sockets a turn.
+          await new Promise((done) => setImmediate(done));
+          await this.store.archiveEvents(iso, events, seenAt);
+        }
       } catch (error) {
         this.logger.error({ err: error }, 'events could not be archived');
       }

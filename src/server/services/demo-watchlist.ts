@@ -10,16 +10,16 @@ const SAMPLE_SIZE = 6;
  * changes either way. Made when the store has none (a demo started after the user deleted it
  * shows it again, which is what a demo is for); a unique marker keeps it to one.
  */
-export async function ensureDemoWatchlist(db: Database): Promise<void> {
-  if (await selectDemoWatchlist(db)) return;
+export async function ensureDemoWatchlist(db: Database): Promise<number | null> {
+  if (await selectDemoWatchlist(db)) return null;
   const latest = await selectBatchAtOrBefore(db, null);
-  if (!latest) return;
+  if (!latest) return null;
   const rows = (await selectCountryRows(db, latest.id))
     .filter((r) => r.risk !== null)
     .sort((a, b) => (b.risk ?? 0) - (a.risk ?? 0) || a.iso.localeCompare(b.iso))
     .slice(0, SAMPLE_SIZE);
-  if (rows.length === 0) return;
-  await insertDemoWatchlist(db, {
+  if (rows.length === 0) return null;
+  return insertDemoWatchlist(db, {
     name: 'Sample: highest risk (demo)',
     countries: rows.map((r) => r.iso),
     rules: [

@@ -82,6 +82,26 @@ export async function selectBreakingEvents(
     .limit(500);
 }
 
+/** Every batch with country rows, oldest first. */
+export async function selectBatchRefs(db: Database): Promise<BatchRef[]> {
+  return db
+    .select({ id: batches.id, asOf: batches.asOf })
+    .from(batches)
+    .where(gt(batches.countryCount, 0))
+    .orderBy(asc(batches.asOf));
+}
+
+/** Alerts outside an evaluation (a backfill); duplicates of the unique key are dropped. */
+export async function insertAlerts(db: Database, rows: NewAlert[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(alerts)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: alerts.id });
+  return inserted.length;
+}
+
 /**
  * Writes one batch's evaluation in one transaction: the evaluation mark (whoever marks first
  * evaluates; a second process or a restart finds it taken and writes nothing), the alerts (the

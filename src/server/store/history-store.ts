@@ -45,6 +45,7 @@ const DAY_MS = 86_400_000;
 export class HistoryStore {
   #batchRevision = 0;
   #eventRevision = 0;
+  #coverage: HistoryCoverage = { since: null, latest: null, batches: 0, demo_seeded: false };
   /** Told when a new batch was recorded (alert evaluation, issue 8); set up once at start. */
   readonly #recordedListeners = new Set<() => void>();
 
@@ -54,7 +55,14 @@ export class HistoryStore {
   ) {}
 
   static async open(options: HistoryStoreOptions): Promise<HistoryStore> {
-    return new HistoryStore(await openConnection(options), options.retentionDays);
+    const store = new HistoryStore(await openConnection(options), options.retentionDays);
+    await store.coverage();
+    return store;
+  }
+
+  /** Coverage as of this store's last write or read of it (for synchronous status answers). */
+  get lastCoverage(): HistoryCoverage {
+    return this.#coverage;
   }
 
   get kind(): Connection['kind'] {
@@ -80,6 +88,7 @@ export class HistoryStore {
   async recordBatch(record: BatchRecord): Promise<{ recorded: boolean; batchId: number | null }> {
     const batchId = await insertBatch(this.connection.db, record);
     this.#batchRevision += 1;
+    await this.coverage();
     if (batchId !== null && record.countries.length > 0) {
       for (const listener of this.#recordedListeners) listener();
     }
@@ -106,12 +115,13 @@ export class HistoryStore {
 
   async coverage(): Promise<HistoryCoverage> {
     const c = await selectCoverage(this.connection.db);
-    return {
+    this.#coverage = {
       since: c.since?.toISOString() ?? null,
       latest: c.latest?.toISOString() ?? null,
       batches: c.batches,
       demo_seeded: c.demoSeeded,
     };
+    return this.#coverage;
   }
 
   /** Batch rows (global values; global-only points included), oldest first. */
@@ -162,7 +172,10 @@ export class HistoryStore {
       batches: await deleteBatchesBefore(this.connection.db, cutoff),
       events: await deleteEventsBefore(this.connection.db, cutoff),
     };
-    if (removed.batches > 0) this.#batchRevision += 1;
+    if (removed.batches > 0) {
+      this.#batchRevision += 1;
+      await this.coverage();
+    }
     if (removed.events > 0) this.#eventRevision += 1;
     return removed;
   }

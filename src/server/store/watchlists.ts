@@ -44,12 +44,17 @@ export async function selectWatchlist(
   return row ?? null;
 }
 
-/** The demo's sample list; nothing when one exists (another process made it first). */
-export async function insertDemoWatchlist(db: Database, values: WatchlistValues): Promise<void> {
-  await db
+/** The demo's sample list; null when one exists (another process made it first). */
+export async function insertDemoWatchlist(
+  db: Database,
+  values: WatchlistValues,
+): Promise<number | null> {
+  const [row] = await db
     .insert(watchlists)
     .values({ ...values, demo: 'sample' })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: watchlists.id });
+  return row?.id ?? null;
 }
 
 export async function insertWatchlist(
