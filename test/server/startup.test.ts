@@ -17,7 +17,12 @@ function runMain(
   env: Record<string, string>,
   onOutput?: (output: string, stop: () => void) => void,
 ) {
-  return runEntry('src/server/main.ts', { env: { DATA_DIR: join(tmp, 'data'), ...env }, onOutput });
+  return runEntry('src/server/main.ts', {
+    env: { DATA_DIR: join(tmp, 'data'), ...env },
+    onOutput,
+    // A first start creates the history store (PGlite's initdb): seconds on a busy machine.
+    timeoutMs: 60_000,
+  });
 }
 
 const badConfigurations: Array<{ name: string; env: Record<string, string>; message: RegExp }> = [
@@ -120,6 +125,5 @@ describe('start-up with no configuration', () => {
     expect(seen.status, output).toMatchObject({ mode: 'demo' });
     expect(seen.status?.as_of, output).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(output).not.toMatch(/ar_live_[0-9a-f]{64}/i);
-    // The first start creates the history store under DATA_DIR (PGlite's initdb: seconds).
-  }, 60_000);
+  }, 90_000);
 });

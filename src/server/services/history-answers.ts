@@ -20,6 +20,8 @@ export type Since =
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 const MAX_MOVES = 3;
 const MEMO_ENTRIES = 256;
+/** A country's two-year history with categories is ~0.7 MB: bound the memo in bytes too. */
+const MEMO_BYTES = 64 * 1024 * 1024;
 
 /**
  * Builds the history API's bodies from the store. Answers are memoised per store revision: a
@@ -28,7 +30,11 @@ const MEMO_ENTRIES = 256;
  * changes with a batch).
  */
 export class HistoryAnswers {
-  readonly #memo = new LRUCache<string, object>({ max: MEMO_ENTRIES });
+  readonly #memo = new LRUCache<string, { body: object; size: number }>({
+    max: MEMO_ENTRIES,
+    maxSize: MEMO_BYTES,
+    sizeCalculation: (entry) => entry.size,
+  });
 
   constructor(
     private readonly store: HistoryStore,
@@ -42,9 +48,10 @@ export class HistoryAnswers {
   ): Promise<T> {
     const full = `${revision}|${key}`;
     const hit = this.#memo.get(full);
-    if (hit) return hit as T;
+    if (hit) return hit.body as T;
     const body = await build();
-    this.#memo.set(full, body);
+    // Measured once per build (answers change only with a batch); 2 bytes a character.
+    this.#memo.set(full, { body, size: Math.max(1, JSON.stringify(body).length * 2) });
     return body;
   }
 
