@@ -86,7 +86,10 @@ export async function startAlerts(
     onQueued: () => outbox.kick(),
   });
 
-  const removeListener = store.onBatchRecorded(() => void evaluator.evaluatePending());
+  // A failed pass is logged by the evaluator; the next batch (or restart) tries again.
+  const removeListener = store.onBatchRecorded(() => {
+    evaluator.evaluatePending().catch(() => undefined);
+  });
   app.decorate('alertsIdle', async () => {
     await evaluator.idle();
     await outbox.idle();
