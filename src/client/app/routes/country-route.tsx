@@ -12,6 +12,7 @@ import { CategoriesPanel } from '../../features/country/components/categories-pa
 import { CountryHeader } from '../../features/country/components/country-header';
 import { EventFeed } from '../../features/events/components/event-feed';
 import { CountryLocatorMap } from '../../features/map/components/country-locator-map';
+import { statusQueries } from '../../features/status/api/status-queries';
 import { FollowButton } from '../../features/watchlists/components/follow-button';
 
 const NOT_IN_DATA = 'This country is not in the current data (low baseline or no recent news)';
@@ -63,6 +64,8 @@ export function CountryRoute() {
 function CountryPage({ iso }: { iso: string }) {
   const now = useNow();
   const query = useQuery(countryQueries.detail(iso));
+  // Follow and brief need the history store (watchlists and alerts live there).
+  const keepsHistory = Boolean(useQuery(statusQueries.current()).data?.data.history);
 
   if (query.isPending) {
     return (
@@ -97,10 +100,12 @@ function CountryPage({ iso }: { iso: string }) {
     <div className="country-page">
       <title>{`${country.name} (${country.iso}) · Global Risk Dashboard`}</title>
       <BackLink />
-      <div className="country-actions no-print">
-        <FollowButton iso={country.iso} name={country.name} />
-        <Link to={`/brief?iso=${country.iso}`}>Brief (print)</Link>
-      </div>
+      {keepsHistory ? (
+        <div className="country-actions no-print">
+          <FollowButton iso={country.iso} name={country.name} />
+          <Link to={`/brief?iso=${country.iso}`}>Brief (print)</Link>
+        </div>
+      ) : null}
       <StaleNote
         fetched={query.data}
         refreshError={query.isRefetchError ? query.error : null}

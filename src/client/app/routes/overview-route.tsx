@@ -118,7 +118,11 @@ export function OverviewRoute() {
           countries={countries.data?.data.countries}
           onRowIntent={prefetchCountry}
           actions={<ExportLinks />}
-          rowAction={(row) => <FollowButton iso={row.iso} name={row.name} compact />}
+          rowAction={
+            status.data?.data.history
+              ? (row) => <FollowButton iso={row.iso} name={row.name} compact />
+              : undefined
+          }
           now={now}
         />
       </PanelBoundary>

@@ -27,10 +27,13 @@ export function RootLayout() {
           Global Risk Dashboard
         </Link>
         <DemoBadge status={status.data?.data} />
-        <nav className="app-nav" aria-label="Watchlists and alerts">
-          <Link to="/watchlists">Watchlists</Link>
-          <UnreadLink />
-        </nav>
+        {status.data?.data.history ? (
+          // Watchlists and alerts live in the history store: shown when the BFF keeps one.
+          <nav className="app-nav" aria-label="Watchlists and alerts">
+            <Link to="/watchlists">Watchlists</Link>
+            <UnreadLink />
+          </nav>
+        ) : null}
         {navigation.state === 'loading' ? (
           <span className="nav-progress" role="status">
             Loading…
