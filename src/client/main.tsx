@@ -10,6 +10,8 @@ import './styles/components.css';
 import './styles/map.css';
 import './styles/country.css';
 import './styles/history.css';
+import './styles/alerts.css';
+import './styles/print.css';
 
 applyTierColours(document.documentElement);
 

@@ -29,6 +29,7 @@ import { spreadsheetRoutes } from './routes/spreadsheet.js';
 import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.js';
 import type { Secret } from './secret.js';
 import { UpstreamClient } from './upstream/client.js';
+import { startAlerts } from './alerts.js';
 import { startHistory } from './history.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import type { HistoryStore } from './store/history-store.js';
@@ -152,12 +153,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     now,
     exportIndexes,
   });
+  // Watchlists and alerts (issue 8) live in the same store.
+  const alerts = history
+    ? await startAlerts(app, config, { store: history.store, now, scheduler: deps.scheduler })
+    : null;
 
   // Background refreshes still in flight (graceful close, tests, the benchmark's virtual clock).
   app.decorate('upstreamIdle', () => cache.idle());
   app.addHook('onClose', async () => {
     // Stop the upstream client first: a slow upstream must not hold up a shutdown.
     client.close();
+    await alerts?.stop();
     await history?.stop();
     await cache.idle();
     await persistence?.close();
@@ -213,5 +219,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(statusRoutes, opsOptions);
   await app.register(opsRoutes, opsOptions);
   await history?.registerRoutes(app);
+  await alerts?.registerRoutes(app);
   return app;
 }

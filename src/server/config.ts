@@ -63,8 +63,19 @@ export interface AppConfig {
   /** Set when a TLS-terminating proxy is in front: enables HSTS and upgrade-insecure-requests. */
   behindTls: boolean;
   logLevel: string;
+  /** Watchlists and alert delivery (issue 8); absent in tests that build a config by hand. */
+  alerts?: AlertsConfig;
   /** The history store (issue 7); null records nothing (tests that do not need it). */
   history: HistoryConfig | null;
+}
+
+export interface AlertsConfig {
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks to loopback/private addresses and plain http allowed. */
+  webhookAllowPrivate: boolean;
+  /** SMTP_URL (smtp:// or smtps://, may hold a password) and ALERT_EMAIL_FROM: e-mail digests. */
+  email: { smtpUrl: Secret; from: string } | null;
+  /** ALERT_LINK_BASE_URL: the dashboard's public address, for links in e-mail and webhooks. */
+  linkBase: string | null;
 }
 
 export interface HistoryConfig {
@@ -315,6 +326,7 @@ export function parseConfig(env: Env): AppConfig {
     behindTls: flag(env, 'BEHIND_TLS'),
     logLevel: logLevel(env),
     history: readHistory(env),
+    alerts: readAlerts(env),
   };
 }
 
@@ -346,5 +358,29 @@ function readHistory(env: Env): HistoryConfig {
   return {
     databaseUrl: url === null ? null : new Secret(url),
     retentionDays: days === null ? null : integer(env, 'HISTORY_RETENTION_DAYS', 0, 1, 36_500),
+  };
+}
+
+// --- Watchlists and alerts (issue 8) ---
+
+function readAlerts(env: Env): AlertsConfig {
+  const smtp = nonEmpty(env, 'SMTP_URL');
+  const from = nonEmpty(env, 'ALERT_EMAIL_FROM');
+  if (smtp !== null && !/^smtps?:\/\/[^\s]+$/.test(smtp)) {
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+  if ((smtp === null) !== (from === null)) {
+    throw new ConfigError('Set SMTP_URL and ALERT_EMAIL_FROM together (e-mail digests need both)');
+  }
+  if (from !== null && !/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(from)) {
+    throw new ConfigError(
+      `ALERT_EMAIL_FROM must be an address such as alerts@example.com or "Risk <alerts@example.com>"`,
+    );
+  }
+  const base = nonEmpty(env, 'ALERT_LINK_BASE_URL');
+  return {
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    email: smtp !== null && from !== null ? { smtpUrl: new Secret(smtp), from } : null,
+    linkBase: base === null ? null : httpUrl('ALERT_LINK_BASE_URL', base).href.replace(/\/+$/, ''),
   };
 }

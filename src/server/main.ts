@@ -83,7 +83,15 @@ async function main(): Promise<void> {
   const seeding =
     historyStore && upstream.mode === 'demo'
       ? seedDemoHistory(historyStore, Date.now(), () => closing).then(
-          (added) => app.log.info({ added }, 'demo history seeded'),
+          async (added) => {
+            app.log.info({ added }, 'demo history seeded');
+            // The sample watchlist and the alerts of the seeded history (issue 8).
+            try {
+              app.log.info({ alerts: await app.demoWatchlist() }, 'demo watchlist ready');
+            } catch (error) {
+              app.log.error({ err: error }, 'demo watchlist could not be made');
+            }
+          },
           (error: unknown) => app.log.error({ err: error }, 'demo history could not be seeded'),
         )
       : Promise.resolve();

@@ -10,6 +10,7 @@ import {
 } from '../../src/demo-upstream/server.js';
 import { buildApp } from '../../src/server/app.js';
 import type { AppConfig } from '../../src/server/config.js';
+import type { Scheduler } from '../../src/server/jobs/scheduler.js';
 import { Secret } from '../../src/server/secret.js';
 import { testConfig } from './test-config.js';
 
@@ -34,6 +35,8 @@ export interface StackOptions {
   logger?: Logger;
   /** Serve the built SPA: defaults to dist/client when it exists. */
   clientDir?: string | null;
+  /** When the BFF's jobs wake (batch watch, alert outbox); tests drive it with their clock. */
+  scheduler?: Scheduler;
 }
 
 const builtClient = resolve(import.meta.dirname, '../../dist/client');
@@ -60,6 +63,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             : null,
       now: options.now,
       logger: options.logger,
+      scheduler: options.scheduler,
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {

@@ -44,6 +44,7 @@ describe('HTTP consistency', () => {
       ['DELETE', '/api/status'],
       ['PUT', '/api/v1/country/UKR'],
       ['PATCH', '/api/v1/export'],
+      ['POST', '/api/reference/countries'],
     ] as const) {
       const res = await stack.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(405);

@@ -25,6 +25,27 @@ export const routes: RouteObject[] = [
         path: 'compare',
         lazy: async () => ({ Component: (await import('./routes/compare-route')).CompareRoute }),
       },
+      // Watchlists, alerts and briefs (issue 8): loaded on demand, outside the overview's budget.
+      {
+        path: 'alerts',
+        lazy: async () => ({ Component: (await import('./routes/alerts-route')).AlertsRoute }),
+      },
+      {
+        path: 'watchlists',
+        lazy: async () => ({
+          Component: (await import('./routes/watchlists-route')).WatchlistsRoute,
+        }),
+      },
+      {
+        path: 'watchlists/:id',
+        lazy: async () => ({
+          Component: (await import('./routes/watchlist-route')).WatchlistRoute,
+        }),
+      },
+      {
+        path: 'brief/:watchlistId?',
+        lazy: async () => ({ Component: (await import('./routes/brief-route')).BriefRoute }),
+      },
       { path: '*', Component: NotFoundRoute },
     ],
   },

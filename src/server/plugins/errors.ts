@@ -2,15 +2,44 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../reply.js';
 
-/** API paths that exist (for GET and HEAD): any other method on them is a 405, not a 404. */
-const API_PATHS = [
-  /^\/api\/v1\/hotspots$/,
-  /^\/api\/v1\/country\/[^/]*$/,
-  /^\/api\/v1\/export$/,
-  /^\/api\/countries$/,
-  /^\/api\/status$/,
-  /^\/(healthz|readyz|metrics)$/,
-];
+/**
+ * The methods each registered route answers, learnt as routes are added: any other method on an
+ * existing path is a 405 with `Allow`, not a 404, and new routes need no list kept by hand.
+ */
+class RouteMethods {
+  readonly #byPattern = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+
+  add(url: string, method: string | string[]): void {
+    // Catch-alls (`/api/*`) exist to shape 404s; they do not make a path exist.
+    if (url.includes('*')) return;
+    let entry = this.#byPattern.get(url);
+    if (!entry) {
+      const source = url
+        .split('/')
+        .map((part) =>
+          part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/');
+      entry = { pattern: new RegExp(`^${source}$`), methods: new Set() };
+      this.#byPattern.set(url, entry);
+    }
+    for (const m of Array.isArray(method) ? method : [method]) entry.methods.add(m);
+  }
+
+  /** The methods of the route matching `path`, in a stable order; empty when none matches. */
+  allowed(path: string): string[] {
+    const methods = new Set<string>();
+    for (const { pattern, methods: own } of this.#byPattern.values()) {
+      if (pattern.test(path)) for (const m of own) methods.add(m);
+    }
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort(
+      (a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b) || a.localeCompare(b),
+    );
+  }
+}
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** For Fastify's `frameworkErrors`: a URL it cannot decode, in our shape. */
 export function frameworkError(error: Error, _request: FastifyRequest, reply: FastifyReply): void {
@@ -57,6 +86,10 @@ function isPageRoute(path: string): boolean {
  * build behind a 200 text/html).
  */
 export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
+  // Registered before the routes (app.ts installs plugins first), so every route is seen.
+  const routes = new RouteMethods();
+  app.addHook('onRoute', (route) => routes.add(route.url, route.method));
+
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
@@ -93,11 +126,13 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
   // The path is not repeated in answers: it is the caller's text, and can be long.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (API_PATHS.some((pattern) => pattern.test(path))) {
+    const allowed = routes.allowed(path);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      const use = allowed.filter((m) => m !== 'HEAD');
       return sendError(
-        reply.header('allow', 'GET, HEAD'),
+        reply.header('allow', allowed.join(', ')),
         405,
-        `Method ${request.method} is not allowed here; use GET`,
+        `Method ${request.method} is not allowed here; use ${use.join(' or ')}`,
       );
     }
     if (path === '/api' || path.startsWith('/api/')) {

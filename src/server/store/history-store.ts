@@ -46,6 +46,8 @@ export class HistoryStore {
   #batchRevision = 0;
   #eventRevision = 0;
   #coverage: HistoryCoverage = { since: null, latest: null, batches: 0, demo_seeded: false };
+  /** Told when a new batch was recorded (alert evaluation, issue 8); set up once at start. */
+  readonly #recordedListeners = new Set<() => void>();
 
   private constructor(
     private readonly connection: Connection,
@@ -67,6 +69,11 @@ export class HistoryStore {
     return this.connection.kind;
   }
 
+  /** The query builder, for this folder's other table families (watchlists and alerts). */
+  get db(): Connection['db'] {
+    return this.connection.db;
+  }
+
   /** Changes when batch answers may have changed. */
   get batchRevision(): number {
     return this.#batchRevision;
@@ -82,7 +89,16 @@ export class HistoryStore {
     const batchId = await insertBatch(this.connection.db, record);
     this.#batchRevision += 1;
     await this.coverage();
+    if (batchId !== null && record.countries.length > 0) {
+      for (const listener of this.#recordedListeners) listener();
+    }
     return { recorded: batchId !== null, batchId };
+  }
+
+  /** Calls `listener` after each newly recorded batch with country rows; returns a remover. */
+  onBatchRecorded(listener: () => void): () => void {
+    this.#recordedListeners.add(listener);
+    return () => this.#recordedListeners.delete(listener);
   }
 
   /** True when the batch is recorded with its country rows. */

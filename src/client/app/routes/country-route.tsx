@@ -21,6 +21,7 @@ import { EventFeed } from '../../features/events/components/event-feed';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { CountryExportLink } from '../../features/export/components/export-links';
 import { CountryLocatorMap } from '../../features/map/components/country-locator-map';
+import { FollowButton } from '../../features/watchlists/components/follow-button';
 
 const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
 const INVALID_ISO = 'Not a valid ISO country code';
@@ -106,6 +107,8 @@ function CountryPage({ iso }: { iso: string }) {
   // During an outage a first load can take the BFF's whole retry budget: say why at once.
   const serviceDown = useQuery(statusQueries.current()).data?.data.upstream.health === 'down';
   const reference = useQuery(referenceQueries.countries());
+  // Follow and brief need the history store (watchlists and alerts live there).
+  const keepsHistory = Boolean(useQuery(statusQueries.current()).data?.data.history);
 
   if (query.isPending) {
     return (
@@ -170,6 +173,12 @@ function CountryPage({ iso }: { iso: string }) {
       <div className="country-actions">
         <BackLink />
         <ComparePicker current={[iso]} reference={reference.data?.data.countries} />
+        {keepsHistory ? (
+          <span className="no-print">
+            <FollowButton iso={country.iso} name={country.name} />{' '}
+            <Link to={`/brief?iso=${country.iso}`}>Brief (print)</Link>
+          </span>
+        ) : null}
       </div>
       <StaleNote
         fetched={query.data}

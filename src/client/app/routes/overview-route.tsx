@@ -27,6 +27,7 @@ import { GlobalTrendPanel } from '../../features/history/components/global-trend
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
+import { FollowButton } from '../../features/watchlists/components/follow-button';
 import { loadCountryRoute } from '../load-country-route';
 
 // Leaflet is its own chunk, so the overview's first paint (the global index) does not wait for
@@ -180,6 +181,11 @@ export function OverviewRoute() {
           <HotspotsPanel
             countries={countries.data?.data.countries}
             onRowIntent={prefetchCountry}
+            rowAction={
+              status.data?.data.history
+                ? (row) => <FollowButton iso={row.iso} name={row.name} compact />
+                : undefined
+            }
             actions={
               <>
                 <TableChoice />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { SkipLinks } from '../../components/skip-links';
 import { Toaster } from '../../components/toaster';
+import { UnreadLink } from '../../features/alerts/components/unread-link';
 import { useNow } from '../../lib/use-now';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { BatchNotice } from '../../features/status/components/batch-notice';
@@ -29,6 +30,13 @@ export function RootLayout() {
         </Link>
         <DemoBadge status={status.data?.data} />
         <SearchHost />
+        {status.data?.data.history ? (
+          // Watchlists and alerts live in the history store: shown when the BFF keeps one.
+          <nav className="app-nav" aria-label="Watchlists and alerts">
+            <Link to="/watchlists">Watchlists</Link>
+            <UnreadLink />
+          </nav>
+        ) : null}
         {navigation.state === 'loading' ? (
           <span className="nav-progress" role="status">
             Loading…

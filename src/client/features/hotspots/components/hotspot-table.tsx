@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
@@ -61,6 +62,7 @@ export function HotspotTable({
   onRowIntent,
   linkState,
   selection,
+  rowAction,
 }: {
   rows: readonly RankedHotspot[];
   filters: HotspotFilters;
@@ -70,6 +72,8 @@ export function HotspotTable({
   /** Router state for the country links (where "back" returns to). */
   linkState?: unknown;
   selection?: RowSelection;
+  /** A control per row after the country (the route puts "follow" there). */
+  rowAction?: (row: { iso: string; name: string }) => ReactNode;
 }) {
   return (
     <div className="table-scroll" role="region" aria-label="Hotspot table" tabIndex={0}>
@@ -133,6 +137,7 @@ export function HotspotTable({
                   {displayName(row.iso, row.name)}
                 </Link>{' '}
                 <span className="iso">{row.iso}</span>
+                {rowAction?.(row)}
               </th>
               <td className="num strong">{formatScore(row.risk)}</td>
               <td>

@@ -27,6 +27,7 @@ export function HotspotsPanel({
   countries,
   onRowIntent,
   actions,
+  rowAction,
   now,
   selection,
 }: {
@@ -34,6 +35,8 @@ export function HotspotsPanel({
   onRowIntent?: (iso: string) => void;
   /** Extra controls for the panel's head (the route puts the export links there). */
   actions?: ReactNode;
+  /** A control per table row (see HotspotTable). */
+  rowAction?: (row: { iso: string; name: string }) => ReactNode;
   now: number;
   /** Rows chosen for Compare; the route owns the choice and shows where it leads. */
   selection?: RowSelection;
@@ -133,6 +136,7 @@ export function HotspotsPanel({
               onRowIntent={onRowIntent}
               linkState={linkState}
               selection={selection}
+              rowAction={rowAction}
             />
           ) : (
             <p className="empty">

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { PanelBoundary } from '../../components/panel-boundary';
+import { QueryError } from '../../components/query-error';
+import { Skeleton } from '../../components/skeleton';
+import { AlertList } from '../../features/alerts/components/alert-list';
+import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
+import { watchlistQueries } from '../../features/watchlists/api/watchlist-queries';
+import { WatchlistCountries } from '../../features/watchlists/components/watchlist-countries';
+import { WatchlistSettings } from '../../features/watchlists/components/watchlist-settings';
+
+/** `/watchlists/:id`: a shareable page of one list: numbers, trends, latest alerts, settings. */
+export function WatchlistRoute() {
+  const { id = '' } = useParams();
+  const list = useQuery(watchlistQueries.detail(id));
+  const countries = useQuery(countrySummaryQueries.list());
+  if (list.isPending) return <Skeleton label="Loading the watchlist" lines={6} />;
+  if (list.isError && !list.data) {
+    return (
+      <div className="page-message">
+        <title>Watchlist · Global Risk Dashboard</title>
+        <QueryError what="The watchlist" error={list.error} onRetry={() => void list.refetch()} />
+        <p className="back-link">
+          <Link to="/watchlists">← All watchlists</Link>
+        </p>
+      </div>
+    );
+  }
+  const watchlist = list.data.data.watchlist;
+  return (
+    <div className="watchlist-page">
+      <title>{`${watchlist.name} · Watchlist · Global Risk Dashboard`}</title>
+      <p className="back-link no-print">
+        <Link to="/watchlists">← All watchlists</Link>
+      </p>
+      <div className="page-head">
+        <h1>{watchlist.name}</h1>
+        <Link className="button-link no-print" to={`/brief/${watchlist.id}`}>
+          Brief (print)
+        </Link>
+      </div>
+      <PanelBoundary name="The countries">
+        <WatchlistCountries isos={watchlist.countries} countries={countries.data?.data.countries} />
+      </PanelBoundary>
+      <PanelBoundary name="The latest alerts">
+        <AlertList title="Latest alerts" watchlist={watchlist.id} limit={20} />
+      </PanelBoundary>
+      <PanelBoundary name="The settings">
+        <WatchlistSettings list={watchlist} />
+      </PanelBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { PanelBoundary } from '../../components/panel-boundary';
+import { WatchlistIndex } from '../../features/watchlists/components/watchlist-index';
+
+/** `/watchlists`: every list, and a new one. */
+export function WatchlistsRoute() {
+  return (
+    <div className="watchlists-page">
+      <title>Watchlists · Global Risk Dashboard</title>
+      <h1>Watchlists</h1>
+      <PanelBoundary name="The watchlists">
+        <WatchlistIndex />
+      </PanelBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { compareTiers } from '../../../../shared/tiers';
+import { Delta } from '../../../components/delta';
+import { Sparkline } from '../../../components/sparkline';
+import { TierBadge } from '../../../components/tier-badge';
+import { formatScore, formatSigned, humanise } from '../../../lib/format';
+import { BRIEF_DAYS, briefQueries, periodStart } from '../api/brief-queries';
+
+const day = (iso: string): string => iso.slice(0, 10);
+
+function GlobalBlock() {
+  const global = useQuery(briefQueries.global());
+  const movers = useQuery(briefQueries.movers());
+  const all = global.data?.data.points ?? [];
+  const latest = all[all.length - 1];
+  const start = periodStart(latest?.as_of);
+  const points = all.filter((p) => Date.parse(p.as_of) >= start);
+  const counts = Object.entries(latest?.tier_counts ?? {}).sort(([a], [b]) => compareTiers(a, b));
+  const top = [...(movers.data?.data.countries ?? [])]
+    .filter((c) => c.delta_risk !== null)
+    .sort((a, b) => Math.abs(b.delta_risk ?? 0) - Math.abs(a.delta_risk ?? 0))
+    .slice(0, 5);
+  return (
+    <section className="brief-block" aria-labelledby="brief-global">
+      <h2 id="brief-global">The world</h2>
+      {global.isError ? <p role="alert">{global.error.message}</p> : null}
+      <div className="brief-global">
+        <p className="brief-index">
+          Global index <strong>{formatScore(latest?.index ?? null)}</strong>
+          {latest?.tier ? <TierBadge tier={latest.tier} /> : null}
+        </p>
+        <Sparkline
+          values={points.map((p) => p.index)}
+          label={`Global index over the last ${BRIEF_DAYS} days`}
+          width={240}
+          height={48}
+        />
+      </div>
+      {counts.length > 0 ? (
+        <ul className="brief-tiers" aria-label="Countries per tier">
+          {counts.map(([tier, n]) => (
+            <li key={tier}>
+              <TierBadge tier={tier} /> {n}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <h3>Top movers since the previous batch</h3>
+      {top.length === 0 ? (
+        <p className="empty">No comparison yet.</p>
+      ) : (
+        <table className="data-table brief-movers">
+          <thead>
+            <tr>
+              <th scope="col">Country</th>
+              <th scope="col" className="num">
+                Risk
+              </th>
+              <th scope="col" className="num">
+                Δ risk
+              </th>
+              <th scope="col" className="num">
+                Δ active
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {top.map((c) => (
+              <tr key={c.iso}>
+                <th scope="row">
+                  {c.name ?? c.iso} <span className="iso">{c.iso}</span>
+                </th>
+                <td className="num">{formatScore(c.now.risk)}</td>
+                <td className="num">
+                  <Delta value={c.delta_risk} />
+                </td>
+                <td className="num">
+                  <Delta value={c.delta_active} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function CountryBlock({ iso }: { iso: string }) {
+  const detail = useQuery(briefQueries.country(iso));
+  const trend = useQuery(briefQueries.trend(iso));
+  const series = trend.data?.data.points ?? [];
+  const start = periodStart(series[series.length - 1]?.as_of);
+  const period = series.filter((p) => Date.parse(p.as_of) >= start);
+  const alerts = useQuery(briefQueries.alerts(iso));
+  const country = detail.data?.data.country;
+  const categories = Object.entries(country?.categories ?? {})
+    .filter(([, c]) => typeof c.score === 'number')
+    .sort(([, a], [, b]) => (b.score ?? 0) - (a.score ?? 0))
+    .slice(0, 3);
+  const events = [...(country?.events ?? [])].sort((a, b) => b.ts.localeCompare(a.ts)).slice(0, 3);
+  const periodAlerts = (alerts.data?.data.alerts ?? []).filter(
+    (a) => Date.parse(a.batch_as_of) >= start,
+  );
+  return (
+    <section className="brief-block brief-country" aria-labelledby={`brief-${iso}`}>
+      <h2 id={`brief-${iso}`}>
+        <Link to={`/country/${iso}`}>{country?.name ?? iso}</Link>{' '}
+        <span className="iso">{iso}</span> {country ? <TierBadge tier={country.tier} /> : null}
+      </h2>
+      {detail.isError ? <p role="alert">{detail.error.message}</p> : null}
+      <dl className="brief-numbers">
+        <div>
+          <dt>Risk</dt>
+          <dd>{formatScore(country?.risk)}</dd>
+        </div>
+        <div>
+          <dt>Static</dt>
+          <dd>{formatScore(country?.static)}</dd>
+        </div>
+        <div>
+          <dt>Active</dt>
+          <dd>
+            {formatScore(country?.active)} ({formatSigned(country?.delta_active)})
+          </dd>
+        </div>
+        <div>
+          <dt>Trend ({BRIEF_DAYS} days)</dt>
+          <dd>
+            <Sparkline
+              values={period.map((p) => p.risk)}
+              label={`Risk of ${iso}, last ${BRIEF_DAYS} days`}
+              width={160}
+              height={32}
+            />
+          </dd>
+        </div>
+      </dl>
+      <div className="brief-columns">
+        <div>
+          <h3>Top categories</h3>
+          <ol>
+            {categories.map(([name, c]) => (
+              <li key={name}>
+                {humanise(name)}: {formatScore(c.score)}
+              </li>
+            ))}
+          </ol>
+        </div>
+        <div>
+          <h3>Latest events</h3>
+          {events.length === 0 ? (
+            <p className="empty">None reported.</p>
+          ) : (
+            <ul>
+              {events.map((e) => (
+                <li key={`${e.ts}-${e.headline}`}>
+                  {day(e.ts)}: {e.headline}
+                  {(e.source_name ?? e.source) ? ` (${e.source_name ?? e.source})` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div>
+          <h3>Alerts of the period</h3>
+          {periodAlerts.length === 0 ? (
+            <p className="empty">None.</p>
+          ) : (
+            <ul>
+              {periodAlerts.map((a) => (
+                <li key={a.id}>
+                  {day(a.batch_as_of)}: {a.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A print-ready brief: the world, then one block per country. */
+export function BriefPage({
+  title,
+  isos,
+  now,
+}: {
+  title: string;
+  isos: readonly string[];
+  now: number;
+}) {
+  return (
+    <article className="brief">
+      <title>{`${title} · Brief · Global Risk Dashboard`}</title>
+      <header className="brief-head">
+        <h1>{title}</h1>
+        <p>
+          Brief of {new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC · {isos.length}{' '}
+          {isos.length === 1 ? 'country' : 'countries'} · trends and alerts of the {BRIEF_DAYS} days
+          up to the newest batch
+        </p>
+        <button type="button" className="no-print print-button" onClick={() => window.print()}>
+          Print / Save as PDF
+        </button>
+      </header>
+      <GlobalBlock />
+      {isos.map((iso) => (
+        <CountryBlock key={iso} iso={iso} />
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,108 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  deliveryLogResponseSchema,
+  watchlistListResponseSchema,
+  watchlistResponseSchema,
+  type Watchlist,
+  type WatchlistInput,
+} from '../../../../shared/alerts-api';
+import { countryHistoryResponseSchema } from '../../../../shared/history-api';
+import { fetchBff } from '../../../lib/api-client';
+import { writeBff } from '../../../lib/api-write';
+
+/** The name of the list that "Follow" adds to (made on the first follow). */
+export const FOLLOWING_LIST = 'Following';
+
+export const watchlistQueries = {
+  all: () => ['watchlists'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...watchlistQueries.all(), 'list'] as const,
+      queryFn: ({ signal }) => fetchBff('/api/watchlists', watchlistListResponseSchema, signal),
+      staleTime: 30_000,
+      meta: { label: 'the watchlists' },
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...watchlistQueries.all(), 'detail', id] as const,
+      queryFn: ({ signal }) =>
+        fetchBff(`/api/watchlists/${encodeURIComponent(id)}`, watchlistResponseSchema, signal),
+      staleTime: 30_000,
+      meta: { label: 'the watchlist' },
+    }),
+  deliveries: (id: string) =>
+    queryOptions({
+      queryKey: [...watchlistQueries.all(), 'deliveries', id] as const,
+      queryFn: ({ signal }) =>
+        fetchBff(
+          `/api/watchlists/${encodeURIComponent(id)}/deliveries`,
+          deliveryLogResponseSchema,
+          signal,
+        ),
+      staleTime: 10_000,
+      meta: { label: 'the delivery log' },
+    }),
+  /** A country's recent trend for a sparkline (the history API; no upstream request). */
+  trend: (iso: string) =>
+    queryOptions({
+      queryKey: ['watchlist-trend', iso] as const,
+      queryFn: ({ signal }) =>
+        fetchBff(
+          `/api/history/country/${encodeURIComponent(iso)}`,
+          countryHistoryResponseSchema,
+          signal,
+        ),
+      staleTime: 5 * 60_000,
+      meta: { label: `the trend of ${iso}` },
+    }),
+};
+
+/** The fields a PUT must repeat (it replaces the whole list). */
+export function inputOf(list: Watchlist): WatchlistInput {
+  return {
+    name: list.name,
+    countries: list.countries,
+    rules: list.rules,
+    webhook_url: list.webhook?.url ?? null,
+    webhook_format: list.webhook?.format ?? 'standard',
+    email: list.email,
+  };
+}
+
+export const etagOf = (list: Watchlist): string => `"${list.version}"`;
+
+export function createWatchlist(input: WatchlistInput) {
+  return writeBff('POST', '/api/watchlists', watchlistResponseSchema, { body: input });
+}
+
+export function saveWatchlist(list: Watchlist, input: WatchlistInput) {
+  return writeBff(
+    'PUT',
+    `/api/watchlists/${encodeURIComponent(list.id)}`,
+    watchlistResponseSchema,
+    {
+      body: input,
+      ifMatch: etagOf(list),
+    },
+  );
+}
+
+export function deleteWatchlist(list: Watchlist) {
+  return writeBff(
+    'DELETE',
+    `/api/watchlists/${encodeURIComponent(list.id)}`,
+    z.looseObject({ ok: z.literal(true) }),
+    {
+      ifMatch: etagOf(list),
+    },
+  );
+}
+
+export function sendTestWebhook(list: Watchlist) {
+  return writeBff(
+    'POST',
+    `/api/watchlists/${encodeURIComponent(list.id)}/test`,
+    z.looseObject({ ok: z.literal(true), message_id: z.string() }),
+  );
+}

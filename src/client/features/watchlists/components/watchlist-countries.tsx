@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { CountrySummary } from '../../../../shared/bff-api';
+import { Delta } from '../../../components/delta';
+import { Sparkline } from '../../../components/sparkline';
+import { TierBadge } from '../../../components/tier-badge';
+import { formatScore } from '../../../lib/format';
+import { watchlistQueries } from '../api/watchlist-queries';
+
+function Trend({ iso }: { iso: string }) {
+  const trend = useQuery(watchlistQueries.trend(iso));
+  if (trend.isPending) return <span className="sparkline-empty">…</span>;
+  if (trend.isError) return <span className="sparkline-empty">no trend</span>;
+  return (
+    <Sparkline
+      values={trend.data.data.points.slice(-60).map((p) => p.risk)}
+      label={`Risk trend of ${iso}, last ${Math.min(60, trend.data.data.points.length)} batches`}
+    />
+  );
+}
+
+/** A list's countries with their current numbers (from the latest batch) and risk trends. */
+export function WatchlistCountries({
+  isos,
+  countries,
+}: {
+  isos: readonly string[];
+  countries: readonly CountrySummary[] | undefined;
+}) {
+  const byIso = new Map((countries ?? []).map((c) => [c.iso, c]));
+  return (
+    <div
+      className="table-scroll"
+      role="region"
+      aria-label="Countries of the watchlist"
+      tabIndex={0}
+    >
+      <table className="data-table watchlist-table">
+        <thead>
+          <tr>
+            <th scope="col">Country</th>
+            <th scope="col" className="num">
+              Risk
+            </th>
+            <th scope="col">Tier</th>
+            <th scope="col" className="num">
+              Active
+            </th>
+            <th scope="col" className="num">
+              Δ active
+            </th>
+            <th scope="col">Trend</th>
+          </tr>
+        </thead>
+        <tbody>
+          {isos.map((iso) => {
+            const c = byIso.get(iso);
+            return (
+              <tr key={iso}>
+                <th scope="row" className="country-cell">
+                  <Link to={`/country/${encodeURIComponent(iso)}`}>{c?.name ?? iso}</Link>{' '}
+                  <span className="iso">{iso}</span>
+                </th>
+                <td className="num strong">{formatScore(c?.risk)}</td>
+                <td>
+                  <TierBadge tier={c?.tier} />
+                </td>
+                <td className="num">{formatScore(c?.active)}</td>
+                <td className="num">
+                  <Delta value={c?.delta_active} />
+                </td>
+                <td>
+                  <Trend iso={iso} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import { bffErrorSchema } from '../../shared/bff-api';
+import { ApiError } from './api-client';
+
+/** What a write answered: the parsed body and the new ETag (for the next If-Match). */
+export interface Written<T> {
+  data: T;
+  etag: string | null;
+}
+
+/**
+ * The one way the SPA changes something on the BFF: same-origin JSON, the server's plain-word
+ * error kept as the message (a 412 says someone else edited first), the answer parsed.
+ */
+export async function writeBff<S extends z.ZodType>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  schema: S,
+  options: { body?: unknown; ifMatch?: string | null } = {},
+): Promise<Written<z.infer<S>>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError('The dashboard server could not be reached', 0);
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: described by the status below.
+  }
+  if (!response.ok) {
+    const error = bffErrorSchema.safeParse(body);
+    throw new ApiError(
+      error.success ? error.data.error : `The server answered with status ${response.status}`,
+      response.status,
+    );
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new ApiError('The dashboard server sent data in an unexpected shape', 0);
+  return { data: parsed.data, etag: response.headers.get('ETag') };
+}

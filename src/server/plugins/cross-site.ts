@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from '../routes/respond.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The request's own origin as the browser would write it (scheme from the TLS setting). */
+function ownOrigin(request: FastifyRequest, behindTls: boolean): string | null {
+  const host = request.headers.host;
+  if (!host) return null;
+  return `${behindTls || request.protocol === 'https' ? 'https' : 'http'}://${host.toLowerCase()}`;
+}
+
+/**
+ * Refuses state-changing API requests that a browser sends on another site's behalf: with the
+ * session cookie (SameSite=Strict already) or an SSO proxy's header, a forged form post or fetch
+ * would otherwise act as the signed-in person. Browsers say where a request comes from
+ * (`Sec-Fetch-Site`, `Origin`); scripts with the bearer token send neither and pass.
+ */
+export function installCrossSiteGuard(app: FastifyInstance, behindTls: boolean): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const site = request.headers['sec-fetch-site'];
+    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
+      return sendError(
+        reply,
+        403,
+        `Refused: a ${request.method} from another site (Sec-Fetch-Site: ${site.slice(0, 20)}) may not change anything here`,
+      );
+    }
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && origin !== '') {
+      const own = ownOrigin(request, behindTls);
+      if (origin.toLowerCase() !== own) {
+        return sendError(
+          reply,
+          403,
+          'Refused: the request comes from another origin and may not change anything here',
+        );
+      }
+    }
+  });
+}

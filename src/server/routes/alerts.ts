@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AlertInbox } from '../services/alert-inbox.js';
+import { ApiProblem, type Viewer } from '../services/watchlists.js';
+import { readQuery } from './params.js';
+import { guarded } from './watchlists.js';
+
+export interface AlertRouteOptions {
+  inbox: AlertInbox;
+  viewerOf: (request: FastifyRequest) => Viewer;
+}
+
+const markReadSchema = z.union(
+  [
+    z.strictObject({
+      ids: z
+        .array(z.string().regex(/^[1-9]\d{0,14}$/, 'ids must be alert ids such as "12"'))
+        .min(1, 'ids must list at least one alert')
+        .max(500, 'ids may list at most 500 alerts'),
+    }),
+    z.strictObject({ all: z.literal(true) }),
+  ],
+  { error: 'The body must be {"ids": ["12", …]} or {"all": true}' },
+);
+
+/** `/api/alerts`: the inbox (newest first, paged), the unread count, mark read. */
+export async function alertRoutes(app: FastifyInstance, opts: AlertRouteOptions): Promise<void> {
+  app.get('/api/alerts', (request, reply) =>
+    guarded(reply, async () => {
+      const query = readQuery(request.url, ['unread', 'watchlist', 'iso', 'cursor', 'limit']);
+      reply.header('cache-control', 'no-store');
+      return { ok: true, ...(await opts.inbox.list(query, opts.viewerOf(request))) };
+    }),
+  );
+
+  app.get('/api/alerts/unread-count', (request, reply) =>
+    guarded(reply, async () => {
+      readQuery(request.url, []);
+      reply.header('cache-control', 'no-store');
+      return { ok: true, unread: await opts.inbox.unread(opts.viewerOf(request)) };
+    }),
+  );
+
+  app.post('/api/alerts/read', (request, reply) =>
+    guarded(reply, async () => {
+      readQuery(request.url, []);
+      const parsed = markReadSchema.safeParse(request.body);
+      if (!parsed.success) {
+        throw new ApiProblem(400, parsed.error.issues[0]?.message ?? 'Invalid body');
+      }
+      const ids = 'ids' in parsed.data ? parsed.data.ids.map(Number) : null;
+      const marked = await opts.inbox.markRead(ids, opts.viewerOf(request));
+      return { ok: true, marked, unread: await opts.inbox.unread(opts.viewerOf(request)) };
+    }),
+  );
+}

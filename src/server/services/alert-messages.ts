@@ -1,0 +1,92 @@
+import type { Alert, WebhookFormat } from '../../shared/alerts-api.js';
+
+/**
+ * What goes out for alerts: the webhook body (the documented JSON payload, or a Slack-compatible
+ * `{text}`), and one e-mail digest per batch and list. Bodies are built once, stored in the
+ * outbox and sent byte for byte on every retry (the signature covers them).
+ */
+
+export const WEBHOOK_EVENT_TYPE = 'alert.created';
+
+export function webhookBody(
+  alert: Alert,
+  format: WebhookFormat,
+  previousAsOf: string | null,
+): string {
+  if (format === 'slack') {
+    return JSON.stringify({
+      text: `*${alert.country} (${alert.iso})*: ${alert.message} (watchlist “${alert.watchlist_name}”, batch ${alert.batch_as_of})`,
+    });
+  }
+  return JSON.stringify({
+    type: WEBHOOK_EVENT_TYPE,
+    timestamp: alert.created_at,
+    data: {
+      alert: {
+        id: alert.id,
+        rule: alert.rule,
+        kind: alert.kind,
+        message: alert.message,
+        link: alert.link,
+      },
+      watchlist: { id: alert.watchlist_id, name: alert.watchlist_name },
+      country: { iso: alert.iso, name: alert.country, before: alert.before, after: alert.after },
+      batch: { as_of: alert.batch_as_of, previous_as_of: previousAsOf },
+    },
+  });
+}
+
+/** A test message for "send test": the same shape, marked as a test. */
+export function testWebhookBody(
+  format: WebhookFormat,
+  watchlist: { id: string; name: string },
+  at: Date,
+): string {
+  if (format === 'slack') {
+    return JSON.stringify({
+      text: `Test message from the Global Risk Dashboard for watchlist “${watchlist.name}”.`,
+    });
+  }
+  return JSON.stringify({
+    type: 'test',
+    timestamp: at.toISOString(),
+    data: { watchlist, message: 'Test message from the Global Risk Dashboard' },
+  });
+}
+
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** One digest for one list and one batch: every alert of it, plain text and HTML. */
+export function digestMail(listName: string, batchAsOf: string, alerts: Alert[]): Mail {
+  const subject = `${alerts.length} alert${alerts.length === 1 ? '' : 's'} for "${listName}" (batch ${batchAsOf})`;
+  const lines = alerts.map((a) => `- ${a.country} (${a.iso}): ${a.message}\n  ${a.link}`);
+  const text = [
+    `Watchlist “${listName}”, batch of ${batchAsOf}:`,
+    '',
+    ...lines,
+    '',
+    'Global Risk Dashboard',
+  ].join('\n');
+  const items = alerts
+    .map(
+      (a) =>
+        `<li><strong>${escapeHtml(a.country)} (${escapeHtml(a.iso)})</strong>: ${escapeHtml(a.message)} ` +
+        `<a href="${escapeHtml(a.link)}">country page</a></li>`,
+    )
+    .join('');
+  const html =
+    `<!doctype html><html><body><h1>${escapeHtml(subject)}</h1>` +
+    `<p>Watchlist “${escapeHtml(listName)}”, batch of ${escapeHtml(batchAsOf)}:</p>` +
+    `<ul>${items}</ul><p>Global Risk Dashboard</p></body></html>`;
+  return { subject, text, html };
+}

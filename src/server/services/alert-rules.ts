@@ -1,0 +1,63 @@
+import type { AlertNumbers, AlertRule } from '../../shared/alerts-api.js';
+import { compareTiers, isKnownTier, tierLabel } from '../../shared/tiers.js';
+
+/** What a rule looks at for one country: its numbers in this batch and the one before. */
+export interface RuleInput {
+  before: AlertNumbers | null;
+  after: AlertNumbers;
+  /** Breaking events of the country archived between the two batches, newest first. */
+  breaking: ReadonlyArray<{ headline: string; source: string | null }>;
+}
+
+const one = (value: number): string => value.toFixed(1);
+const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${one(Math.abs(value))}`;
+
+/**
+ * Whether `rule` fires, and why in words (null: it does not). Every rule but the breaking-event
+ * rule compares two consecutive batches, so the first batch of a country fires nothing.
+ */
+export function evaluateRule(rule: AlertRule, input: RuleInput): string | null {
+  const { before, after } = input;
+  switch (rule.kind) {
+    case 'active_change': {
+      if (before?.active == null || after.active == null) return null;
+      const delta = after.active - before.active;
+      if (Math.abs(delta) < rule.min_abs_delta) return null;
+      return (
+        `Active ${signed(delta)} (${one(before.active)} → ${one(after.active)}) since the ` +
+        `previous batch: at least ${rule.min_abs_delta} either way`
+      );
+    }
+    case 'tier_change': {
+      if (!before?.tier || !after.tier || before.tier === after.tier) return null;
+      // Known tiers only: an unknown label has no order, so "up" or "down" would be a guess.
+      if (!isKnownTier(before.tier) || !isKnownTier(after.tier)) return null;
+      const up = compareTiers(after.tier, before.tier) < 0;
+      if ((rule.direction === 'up' && !up) || (rule.direction === 'down' && up)) return null;
+      const risk =
+        before.risk != null && after.risk != null
+          ? ` (risk ${one(before.risk)} → ${one(after.risk)})`
+          : '';
+      return `Tier ${up ? 'up' : 'down'} from ${tierLabel(before.tier)} to ${tierLabel(after.tier)}${risk}`;
+    }
+    case 'risk_threshold': {
+      if (before?.risk == null || after.risk == null) return null;
+      const crossedUp = before.risk < rule.threshold && after.risk >= rule.threshold;
+      const crossedDown = before.risk >= rule.threshold && after.risk < rule.threshold;
+      const fires =
+        (crossedUp && rule.direction !== 'down') || (crossedDown && rule.direction !== 'up');
+      if (!fires) return null;
+      return (
+        `Risk crossed ${rule.threshold} ${crossedUp ? 'upwards' : 'downwards'}: ` +
+        `${one(before.risk)} → ${one(after.risk)}`
+      );
+    }
+    case 'breaking_event': {
+      const [first, ...rest] = input.breaking;
+      if (!first) return null;
+      const source = first.source ? ` (${first.source})` : '';
+      const more = rest.length > 0 ? ` and ${rest.length} more` : '';
+      return `Breaking event: ${first.headline}${source}${more}`;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import type { Alert, Watchlist } from '../../shared/alerts-api.js';
+import type { AlertRow } from '../store/alerts.js';
+import type { WatchlistRow } from '../store/watchlists.js';
+
+/** Store rows → API bodies. Ids are strings in the API (room for other id schemes later). */
+
+/** A country page: absolute when the operator set ALERT_LINK_BASE_URL (e-mail, webhooks). */
+export function countryLink(iso: string, base: string | null): string {
+  return `${base ?? ''}/country/${iso}`;
+}
+
+export function alertView(row: AlertRow, listName: string, linkBase: string | null): Alert {
+  return {
+    id: String(row.id),
+    watchlist_id: String(row.watchlistId),
+    watchlist_name: listName,
+    rule: row.ruleKey,
+    kind: row.kind,
+    iso: row.iso,
+    country: row.country,
+    message: row.message,
+    link: countryLink(row.iso, linkBase),
+    batch_as_of: row.batchAsOf.toISOString(),
+    before: row.before ?? null,
+    after: row.after,
+    created_at: row.createdAt.toISOString(),
+    read_at: row.readAt?.toISOString() ?? null,
+  };
+}
+
+export function watchlistView(row: WatchlistRow, unread: number): Watchlist {
+  return {
+    id: String(row.id),
+    name: row.name,
+    countries: row.countries,
+    rules: row.rules,
+    scope: row.owner === null ? 'team' : 'user',
+    owner: row.owner,
+    webhook:
+      row.webhookUrl === null
+        ? null
+        : {
+            url: row.webhookUrl,
+            format: row.webhookFormat,
+            paused_at: row.webhookPausedAt?.toISOString() ?? null,
+            paused_reason: row.webhookPausedReason,
+          },
+    email: row.email,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    unread_alerts: unread,
+  };
+}
+
+export const etagOf = (row: { version: number }): string => `"${row.version}"`;

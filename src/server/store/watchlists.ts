@@ -1,0 +1,136 @@
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AlertRule, WebhookFormat } from '../../shared/alerts-api.js';
+import { alerts, watchlists } from './alerts-schema.js';
+import type { Database } from './connection.js';
+
+export type WatchlistRow = typeof watchlists.$inferSelect;
+
+export interface WatchlistValues {
+  name: string;
+  countries: string[];
+  rules: AlertRule[];
+  owner: string | null;
+  webhookUrl: string | null;
+  webhookFormat: WebhookFormat;
+  /** Set when a webhook URL is first given (kept across later edits of the URL). */
+  webhookSecret: string | null;
+  email: string | null;
+}
+
+/** Who is asking: team lists are everyone's; a user's own lists are theirs alone. */
+function visibleTo(user: string | null) {
+  return user === null
+    ? isNull(watchlists.owner)
+    : or(isNull(watchlists.owner), eq(watchlists.owner, user));
+}
+
+export async function selectWatchlists(db: Database, user: string | null): Promise<WatchlistRow[]> {
+  return db.select().from(watchlists).where(visibleTo(user)).orderBy(asc(watchlists.id));
+}
+
+export async function selectAllWatchlists(db: Database): Promise<WatchlistRow[]> {
+  return db.select().from(watchlists).orderBy(asc(watchlists.id));
+}
+
+export async function selectWatchlist(
+  db: Database,
+  id: number,
+  user: string | null,
+): Promise<WatchlistRow | null> {
+  const [row] = await db
+    .select()
+    .from(watchlists)
+    .where(and(eq(watchlists.id, id), visibleTo(user)));
+  return row ?? null;
+}
+
+/** The demo's sample list; null when one exists (another process made it first). */
+export async function insertDemoWatchlist(
+  db: Database,
+  values: WatchlistValues,
+): Promise<number | null> {
+  const [row] = await db
+    .insert(watchlists)
+    .values({ ...values, demo: 'sample' })
+    .onConflictDoNothing()
+    .returning({ id: watchlists.id });
+  return row?.id ?? null;
+}
+
+export async function insertWatchlist(
+  db: Database,
+  values: WatchlistValues,
+): Promise<WatchlistRow> {
+  const [row] = await db.insert(watchlists).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/**
+ * Replaces a list only if it is still at `version` (the ETag the editor saw): a concurrent edit
+ * makes this return null, never overwrite. Saving a list also lifts a webhook pause.
+ */
+export async function updateWatchlist(
+  db: Database,
+  id: number,
+  version: number,
+  values: WatchlistValues,
+  user: string | null,
+): Promise<WatchlistRow | null> {
+  const [row] = await db
+    .update(watchlists)
+    .set({
+      ...values,
+      webhookPausedAt: null,
+      webhookPausedReason: null,
+      version: sql`${watchlists.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(watchlists.id, id), eq(watchlists.version, version), visibleTo(user)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteWatchlist(
+  db: Database,
+  id: number,
+  version: number,
+  user: string | null,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(watchlists)
+    .where(and(eq(watchlists.id, id), eq(watchlists.version, version), visibleTo(user)))
+    .returning({ id: watchlists.id });
+  return deleted.length > 0;
+}
+
+export async function pauseWebhook(
+  db: Database,
+  id: number,
+  at: Date,
+  reason: string,
+): Promise<void> {
+  await db
+    .update(watchlists)
+    .set({ webhookPausedAt: at, webhookPausedReason: reason })
+    .where(and(eq(watchlists.id, id), isNull(watchlists.webhookPausedAt)));
+}
+
+/** Unread alerts per list. */
+export async function selectUnreadCounts(
+  db: Database,
+  ids: number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: alerts.watchlistId, n: count() })
+    .from(alerts)
+    .where(and(inArray(alerts.watchlistId, ids), isNull(alerts.readAt)))
+    .groupBy(alerts.watchlistId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+export async function selectDemoWatchlist(db: Database): Promise<WatchlistRow | null> {
+  const [row] = await db.select().from(watchlists).where(eq(watchlists.demo, 'sample'));
+  return row ?? null;
+}

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+
+/**
+ * Watchlists and alerts (issue 8): the bodies of `/api/watchlists*` and `/api/alerts*`, shared by
+ * the BFF (which validates requests and builds answers with them) and the SPA. Times are ISO 8601.
+ */
+
+export const WATCHLIST_NAME_MAX = 80;
+export const WATCHLIST_COUNTRIES_MAX = 100;
+/** The API document's vendor e-mail threshold: |Δ active| ≥ 10 between two batches. */
+export const DEFAULT_ACTIVE_DELTA = 10;
+
+const direction = z.enum(['up', 'down', 'both'], {
+  error: 'direction must be "up", "down" or "both"',
+});
+
+export const alertRuleSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('active_change'),
+      min_abs_delta: z
+        .number({ error: 'min_abs_delta must be a number' })
+        .min(0.1, 'min_abs_delta must be at least 0.1')
+        .max(100, 'min_abs_delta must be at most 100'),
+    }),
+    z.strictObject({ kind: z.literal('tier_change'), direction }),
+    z.strictObject({
+      kind: z.literal('risk_threshold'),
+      threshold: z
+        .number({ error: 'threshold must be a number' })
+        .min(0, 'threshold must be from 0 to 100')
+        .max(100, 'threshold must be from 0 to 100'),
+      direction,
+    }),
+    z.strictObject({ kind: z.literal('breaking_event') }),
+  ],
+  {
+    error:
+      'each rule needs a kind: "active_change", "tier_change", "risk_threshold" or "breaking_event"',
+  },
+);
+export type AlertRule = z.infer<typeof alertRuleSchema>;
+export type AlertKind = AlertRule['kind'];
+
+export const DEFAULT_RULES: AlertRule[] = [
+  { kind: 'active_change', min_abs_delta: DEFAULT_ACTIVE_DELTA },
+];
+
+/**
+ * A rule's identity: the same rule (same kind and values) is the same key after any edit of the
+ * list, so "at most one alert per rule, country and batch" holds across edits too.
+ */
+export function ruleKey(rule: AlertRule): string {
+  switch (rule.kind) {
+    case 'active_change':
+      return `active_change:${rule.min_abs_delta}`;
+    case 'tier_change':
+      return `tier_change:${rule.direction}`;
+    case 'risk_threshold':
+      return `risk_threshold:${rule.threshold}:${rule.direction}`;
+    case 'breaking_event':
+      return 'breaking_event';
+  }
+}
+
+export const WEBHOOK_FORMATS = ['standard', 'slack'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+/** `POST /api/watchlists` and `PUT /api/watchlists/:id` (PUT replaces the whole list). */
+export const watchlistInputSchema = z.strictObject({
+  name: z
+    .string({ error: 'name is required (1 to 80 characters)' })
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(WATCHLIST_NAME_MAX, `name must be at most ${WATCHLIST_NAME_MAX} characters`),
+  countries: z
+    .array(z.string({ error: 'countries must be ISO 3166-1 alpha-3 codes such as "MLI"' }), {
+      error: 'countries must be a list of ISO codes such as ["MLI", "NER"]',
+    })
+    .min(1, 'countries must list at least one country')
+    .max(WATCHLIST_COUNTRIES_MAX, `countries may list at most ${WATCHLIST_COUNTRIES_MAX}`),
+  rules: z
+    .array(alertRuleSchema, { error: 'rules must be a list of alert rules' })
+    .max(20, 'at most 20 rules')
+    .optional(),
+  /** `team` (everyone) or `user` (only the signed-in person; needs the SSO proxy). */
+  scope: z.enum(['team', 'user'], { error: 'scope must be "team" or "user"' }).optional(),
+  webhook_url: z.string({ error: 'webhook_url must be a URL' }).max(2000).nullable().optional(),
+  webhook_format: z
+    .enum(WEBHOOK_FORMATS, { error: 'webhook_format must be "standard" or "slack"' })
+    .optional(),
+  email: z
+    .email({ error: 'email must be an e-mail address such as analyst@example.com' })
+    .max(254)
+    .nullable()
+    .optional(),
+});
+export type WatchlistInput = z.infer<typeof watchlistInputSchema>;
+
+export const webhookSummarySchema = z.looseObject({
+  url: z.string(),
+  format: z.enum(WEBHOOK_FORMATS),
+  /** Set when deliveries failed for 3 days: nothing is sent until the list is saved again. */
+  paused_at: z.string().nullable(),
+  paused_reason: z.string().nullable(),
+});
+
+export const watchlistSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  countries: z.array(z.string()),
+  rules: z.array(alertRuleSchema),
+  scope: z.enum(['team', 'user']),
+  owner: z.string().nullable(),
+  webhook: webhookSummarySchema.nullable(),
+  email: z.string().nullable(),
+  /** Increases with every change; the ETag is `"<version>"`. */
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  unread_alerts: z.number().int(),
+});
+export type Watchlist = z.infer<typeof watchlistSchema>;
+
+export const watchlistResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  watchlist: watchlistSchema,
+  /** Only in the answer that created the webhook: never shown again. */
+  webhook_secret: z.string().optional(),
+});
+
+export const watchlistListResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  watchlists: z.array(watchlistSchema),
+});
+
+/** One country's numbers in one batch, as an alert quotes them. */
+export const alertNumbersSchema = z.looseObject({
+  as_of: z.string(),
+  risk: z.number().nullable(),
+  tier: z.string().nullable(),
+  active: z.number().nullable(),
+});
+export type AlertNumbers = z.infer<typeof alertNumbersSchema>;
+
+export const alertSchema = z.looseObject({
+  id: z.string(),
+  watchlist_id: z.string(),
+  watchlist_name: z.string(),
+  rule: z.string(),
+  kind: z.enum(['active_change', 'tier_change', 'risk_threshold', 'breaking_event']),
+  iso: z.string(),
+  country: z.string(),
+  /** Why, in words: "Active +12.4 (41.0 → 53.4) between the batches of …". */
+  message: z.string(),
+  /** The country page (a path of this dashboard). */
+  link: z.string(),
+  batch_as_of: z.string(),
+  before: alertNumbersSchema.nullable(),
+  after: alertNumbersSchema,
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+export const alertListResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  alerts: z.array(alertSchema),
+  unread: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type AlertListResponse = z.infer<typeof alertListResponseSchema>;
+
+export const unreadCountResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  unread: z.number().int(),
+});
+
+/** `GET /api/watchlists/:id/deliveries`: every attempt, newest first (at most 100). */
+export const deliveryLogEntrySchema = z.looseObject({
+  /** The `webhook-id` (the same on every retry of one message). */
+  message_id: z.string(),
+  channel: z.enum(['webhook', 'email']),
+  /** The message's state now: pending (a retry is due), delivered, failed. */
+  state: z.enum(['pending', 'delivered', 'failed']),
+  attempt: z.number().int(),
+  at: z.string(),
+  /** HTTP status (or SMTP reply code); null when no answer came. */
+  status: z.number().int().nullable(),
+  duration_ms: z.number().int(),
+  error: z.string().nullable(),
+});
+export type DeliveryLogEntry = z.infer<typeof deliveryLogEntrySchema>;
+
+export const deliveryLogResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  deliveries: z.array(deliveryLogEntrySchema),
+});

@@ -1,0 +1,139 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { Alert } from '../../src/shared/alerts-api.js';
+import { Secret } from '../../src/server/secret.js';
+import type { HistoryStore } from '../../src/server/store/history-store.js';
+import { openTestStore } from '../helpers/history-store.js';
+import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
+
+/*
+ * E-mail digests through nodemailer to a real SMTP server (smtp-server) on a loopback port:
+ * one message per batch and watchlist, plain text and HTML, from ALERT_EMAIL_FROM.
+ */
+interface Mail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+let store: HistoryStore;
+let smtp: SMTPServer;
+let port: number;
+const inbox: Mail[] = [];
+const waiters: Array<() => void> = [];
+
+beforeAll(async () => {
+  store = await openTestStore('pglite');
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        waiters.splice(0).forEach((w) => w());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  port = (smtp.server.address() as AddressInfo).port;
+}, 60_000);
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await store?.close();
+});
+
+/** The Subject header, unfolded and with its RFC 2047 Q-encoded words decoded. */
+function subjectOf(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, text: string) =>
+      Buffer.from(
+        text
+          .replace(/_/g, ' ')
+          .replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8'),
+    );
+}
+
+async function mails(n: number): Promise<Mail[]> {
+  while (inbox.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+  return inbox.slice();
+}
+
+describe('e-mail digests', () => {
+  let stack: HistoryStack;
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('sends one plain-text + HTML digest per batch and list', async () => {
+    stack = await startHistoryStack(store, {
+      start: Date.UTC(2026, 5, 1, 8),
+      config: {
+        alerts: {
+          webhookAllowPrivate: false,
+          email: {
+            smtpUrl: new Secret(`smtp://127.0.0.1:${port}`),
+            from: 'alerts@risk.example.com',
+          },
+          linkBase: null,
+        },
+      },
+    });
+    const [first] = await store.latestBatches(1);
+    const countries = (await store.countryRows(first!.id))
+      .map((r) => r.iso)
+      .sort()
+      .slice(0, 30);
+    const created = await stack.app.inject({
+      method: 'POST',
+      url: '/api/watchlists',
+      payload: {
+        name: 'Desk',
+        countries,
+        rules: [{ kind: 'active_change', min_abs_delta: 0.1 }],
+        email: 'analyst@example.com',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().watchlist.id;
+    await stack.nextBatch();
+    await stack.app.alertsIdle();
+    const alerts: Alert[] = (
+      await stack.app.inject({ url: `/api/alerts?watchlist=${id}&limit=200` })
+    ).json().alerts;
+    expect(alerts.length).toBeGreaterThan(1);
+
+    const [mail] = await mails(1);
+    expect(inbox).toHaveLength(1);
+    expect(mail!.from).toBe('alerts@risk.example.com');
+    expect(mail!.to).toEqual(['analyst@example.com']);
+    expect(subjectOf(mail!.raw)).toBe(
+      `${alerts.length} alerts for "Desk" (batch ${alerts[0]!.batch_as_of})`,
+    );
+    expect(mail!.raw).toMatch(/Content-Type: multipart\/alternative/);
+    expect(mail!.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail!.raw).toMatch(/Content-Type: text\/html/);
+    for (const alert of alerts) expect(mail!.raw).toContain(`(${alert.iso})`);
+
+    const log = (await stack.app.inject({ url: `/api/watchlists/${id}/deliveries` })).json()
+      .deliveries;
+    expect(log).toMatchObject([{ channel: 'email', state: 'delivered', status: 250 }]);
+
+    // The next batch is another digest; a list without e-mail gets none.
+    await stack.nextBatch();
+    await stack.app.alertsIdle();
+    expect((await mails(2)).length).toBe(2);
+  }, 60_000);
+});
