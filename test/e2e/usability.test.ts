@@ -18,7 +18,8 @@ let browser: Browser;
 const opened: { watched: WatchedPage; expectedHttpErrors: string[] }[] = [];
 
 beforeAll(async () => {
-  stack = await startStack();
+  // With the history store, as `npm start` runs: the overview and country pages ask its routes too.
+  stack = await startStack({ config: { history: { databaseUrl: null, retentionDays: null } } });
   browser = await launchChromium();
 });
 afterAll(async () => {

@@ -22,7 +22,9 @@ function binDir(): string {
     : [];
   const newest = versions.sort().at(-1);
   if (!newest) {
-    throw new Error(`No PostgreSQL server under ${ROOT}: run node scripts/ensure-postgres.mjs`);
+    throw new Error(
+      `No PostgreSQL server under ${ROOT}: run node scripts/ensure-debian-package.mjs postgresql`,
+    );
   }
   return `${ROOT}/${newest}/bin`;
 }

@@ -170,14 +170,14 @@ function CountryPage({ iso }: { iso: string }) {
   return (
     <div className="country-page">
       <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
-      <div className="country-actions">
+      <div className="country-actions no-print">
         <BackLink />
         <ComparePicker current={[iso]} reference={reference.data?.data.countries} />
         {keepsHistory ? (
-          <span className="no-print">
-            <FollowButton iso={country.iso} name={country.name} />{' '}
+          <>
+            <FollowButton iso={country.iso} name={country.name} />
             <Link to={`/brief?iso=${country.iso}`}>Brief (print)</Link>
-          </span>
+          </>
         ) : null}
       </div>
       <StaleNote

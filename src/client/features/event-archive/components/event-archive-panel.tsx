@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import type { ArchivedEvent } from '../../../../shared/history-api';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { formatUtcDateTime, humanise, NA } from '../../../lib/format';
+import { roleLabel } from '../../../lib/event-roles';
+import { formatUtcDateTime, NA } from '../../../lib/format';
 import { safeHttpUrl } from '../../../lib/safe-url';
 import { eventArchiveQueries } from '../api/event-archive-queries';
 
@@ -15,7 +16,11 @@ function ArchivedEventItem({ event }: { event: ArchivedEvent }) {
     <li className="archive-event">
       <div className="archive-badges">
         {event.breaking ? <span className="badge badge-breaking">Breaking</span> : null}
-        {event.role ? <span className="badge badge-role">{humanise(event.role)}</span> : null}
+        {event.role ? (
+          <span className="badge badge-role" title={`This country's role (${event.role})`}>
+            {roleLabel(event.role)}
+          </span>
+        ) : null}
       </div>
       <p className="archive-headline">
         {href ? (

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { RiskEvent } from '../../../../shared/schemas/event';
 import { useEventFilters } from '../hooks/use-event-filters';
 import { filterEvents, rolesPresent, sortNewestFirst } from '../utils/event-filters';
-import { roleOption } from '../utils/roles';
+import { roleOption } from '../../../lib/event-roles';
 import { EventItem } from './event-item';
 
 /** The country's recent events, newest first, filterable by role and breaking. */

@@ -1,7 +1,7 @@
 import type { RiskEvent } from '../../../../shared/schemas/event';
 import { formatRelative, formatUtcDateTime, humanise, NA } from '../../../lib/format';
 import { safeHttpUrl } from '../../../lib/safe-url';
-import { roleLabel } from '../utils/roles';
+import { roleLabel } from '../../../lib/event-roles';
 
 /**
  * One event. The headline is always text (React escapes it, so HTML in it shows as characters);

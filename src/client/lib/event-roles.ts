@@ -1,4 +1,4 @@
-import { humanise } from '../../../lib/format';
+import { humanise } from './format';
 
 /** The API's roles in plain words: "locus" and "actor" meant nothing to new users. */
 const ROLE_WORDS: Record<string, string> = {
