@@ -83,27 +83,24 @@ export class HistoryAnswers {
   countryHistory(code: string, range: Range): Promise<CountryHistoryResponse> {
     const key = `country|${code}|${iso(range.from)}|${iso(range.to)}`;
     return this.#memoised(key, this.store.batchRevision, async () => {
-      const [rows, seen] = await Promise.all([
-        this.store.countrySeries(code, range),
-        this.store.countrySeen(code),
-      ]);
+      const history = await this.store.countryHistory(code, range);
       return {
         ok: true as const,
         iso: code,
-        name: rows.at(-1)?.name ?? null,
+        name: history.points.at(-1)?.name ?? null,
         from: iso(range.from),
         to: iso(range.to),
-        first_seen: iso(seen.first),
-        last_seen: iso(seen.last),
+        first_seen: iso(history.first),
+        last_seen: iso(history.last),
         coverage: await this.coverage(),
-        points: rows.map((row) => ({
-          as_of: row.asOf.toISOString(),
-          risk: row.risk,
-          tier: row.tier,
-          static: row.static,
-          active: row.active,
-          confidence: row.confidence,
-          categories: row.categories,
+        points: history.points.map((point) => ({
+          as_of: point.as_of,
+          risk: point.risk,
+          tier: point.tier,
+          static: point.static,
+          active: point.active,
+          confidence: point.confidence,
+          categories: point.categories,
         })),
       };
     });

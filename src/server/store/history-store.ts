@@ -11,11 +11,14 @@ import {
   selectCountrySeries,
   selectCoverage,
   selectLatestBatches,
+  sealClosedMonths,
   type BatchRecord,
   type BatchRow,
   type CountryRow,
   type Range,
 } from './batches.js';
+import { deleteMonthsBefore, selectCountryPoints } from './series.js';
+import type { MonthPoint } from './schema.js';
 import { openConnection, type Connection, type ConnectionOptions } from './connection.js';
 import {
   deleteEventsBefore,
@@ -27,6 +30,7 @@ import {
 
 export type { BatchRecord, BatchRow, CountryRow, Range } from './batches.js';
 export type { EventQuery, EventRow } from './events.js';
+export type { MonthPoint } from './schema.js';
 
 export interface HistoryStoreOptions extends ConnectionOptions {
   /** Keep batches and events this many days; null keeps everything. */
@@ -54,6 +58,9 @@ export class HistoryStore {
 
   static async open(options: HistoryStoreOptions): Promise<HistoryStore> {
     const store = new HistoryStore(await openConnection(options), options.retentionDays);
+    // A store recorded before the monthly blocks existed gets them here, once (seconds at two
+    // years); afterwards there is nothing to seal at start-up.
+    await sealClosedMonths(store.connection.db);
     await store.coverage();
     return store;
   }
@@ -118,6 +125,19 @@ export class HistoryStore {
     return selectCountrySeries(this.connection.db, iso, range);
   }
 
+  /**
+   * One country's history in `range` (points oldest first, in the API's shape with the name),
+   * read from its monthly blocks: ~24 rows for two years instead of 1,460.
+   */
+  async countryHistory(
+    iso: string,
+    range: Range,
+  ): Promise<{ first: Date | null; last: Date | null; points: MonthPoint[] }> {
+    const seen = await selectCountrySeen(this.connection.db, iso);
+    const points = await selectCountryPoints(this.connection.db, iso, range, seen.first);
+    return { ...seen, points };
+  }
+
   /** First and last batch the country was in (whatever range was asked). */
   countrySeen(iso: string): Promise<{ first: Date | null; last: Date | null }> {
     return selectCountrySeen(this.connection.db, iso);
@@ -157,6 +177,7 @@ export class HistoryStore {
       events: await deleteEventsBefore(this.connection.db, cutoff),
     };
     if (removed.batches > 0) {
+      await deleteMonthsBefore(this.connection.db, cutoff);
       this.#batchRevision += 1;
       await this.coverage();
     }

@@ -1,0 +1,199 @@
+import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Database } from './connection.js';
+import { countryMonths, countryRows, sealedMonths, type MonthPoint } from './schema.js';
+import type { Range } from './batches.js';
+
+/*
+ * A country's series read from monthly blocks (see `country_months` in schema.ts). Sealing runs
+ * inside the recording transaction, after `lockRecording`, so two processes never seal or unseal
+ * the same month at once.
+ */
+
+type Tx = Pick<Database, 'execute' | 'select' | 'delete' | 'insert'>;
+
+// Any fixed number shared by every process of this product; held by each recording transaction.
+const RECORDING_LOCK = 7_190_424_002;
+
+/** `YYYY-MM-01` of the UTC month of `at`. */
+export function monthOf(at: Date): string {
+  return `${at.toISOString().slice(0, 7)}-01`;
+}
+
+function monthStart(month: string): Date {
+  return new Date(`${month}T00:00:00.000Z`);
+}
+
+function nextMonthStart(month: string): Date {
+  const start = monthStart(month);
+  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+}
+
+/** Serialises recording across processes (PostgreSQL); harmless on PGlite's one connection. */
+export async function lockRecording(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${RECORDING_LOCK})`);
+}
+
+/**
+ * A batch was just recorded into `month`: if that month was already sealed (a late batch, e.g. a
+ * gap filled after a restart), its blocks are dropped, to be rebuilt once the month is closed
+ * again. Then every closed month without blocks is sealed, except the one just written to (an
+ * oldest-first backfill of an old month seals it once, when the next month starts).
+ */
+export async function afterRecording(tx: Tx, month: string | null): Promise<void> {
+  if (month !== null) {
+    const unsealed = await tx
+      .delete(sealedMonths)
+      .where(eq(sealedMonths.month, month))
+      .returning({ month: sealedMonths.month });
+    if (unsealed.length > 0) await tx.delete(countryMonths).where(eq(countryMonths.month, month));
+  }
+  const months = rowsOf(
+    await tx.execute(sql`
+      select m.month from (
+        select distinct to_char(date_trunc('month', as_of at time zone 'UTC'), 'YYYY-MM-DD') as month
+        from batches where country_count > 0
+      ) m
+      where not exists (select 1 from sealed_months s where s.month = m.month::date)
+      order by m.month`),
+  ).map((row) => String(row.month));
+  const newest = await newestMonth(tx);
+  for (const candidate of months) {
+    if (newest !== null && candidate < newest && candidate !== month) await seal(tx, candidate);
+  }
+}
+
+async function newestMonth(tx: Tx): Promise<string | null> {
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      select to_char(date_trunc('month', max(as_of) at time zone 'UTC'), 'YYYY-MM-DD') as month
+      from batches where country_count > 0`),
+  );
+  return row?.month ? String(row.month) : null;
+}
+
+/** Builds every country's block of a closed month from its country rows, in one statement. */
+async function seal(tx: Tx, month: string): Promise<void> {
+  // Through the batches of the month: country_rows' primary key starts with batch_id.
+  await tx.execute(sql`
+    insert into country_months (iso, month, points)
+    select r.iso, ${month}::date, json_agg(json_build_object(
+        'as_of', to_char(r.as_of at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'name', r.name, 'risk', r.risk, 'tier', r.tier, 'static', r.static, 'active', r.active,
+        'confidence', r.confidence, 'categories', r.categories) order by r.as_of)
+    from country_rows r
+    where r.batch_id in (
+      select id from batches
+      where as_of >= ${monthStart(month).toISOString()} and as_of < ${nextMonthStart(month).toISOString()}
+    )
+    group by r.iso
+    on conflict (iso, month) do update set points = excluded.points`);
+  await tx.insert(sealedMonths).values({ month }).onConflictDoNothing();
+}
+
+/** Retention: blocks of months wholly before `before` (a block straddling it is filtered on read). */
+export async function deleteMonthsBefore(db: Tx, before: Date): Promise<void> {
+  const month = monthOf(before);
+  await db.delete(countryMonths).where(lt(countryMonths.month, month));
+  await db.delete(sealedMonths).where(lt(sealedMonths.month, month));
+}
+
+/** Time spans of `range` outside every sealed month, as conditions on `country_rows.as_of`. */
+function openSpans(sealed: string[], range: Range): SQL[] {
+  const spans: SQL[] = [];
+  let from: Date | null = range.from;
+  const bounded = (start: Date | null, end: Date | null): SQL | undefined =>
+    and(
+      start ? gte(countryRows.asOf, start) : undefined,
+      end ? lt(countryRows.asOf, end) : undefined,
+    );
+  for (const month of sealed) {
+    const start = monthStart(month);
+    const end = nextMonthStart(month);
+    if (range.to && start > range.to) break;
+    if (from && end <= from) continue;
+    if (!from || start > from) {
+      const span = bounded(from, start);
+      if (span) spans.push(span);
+    }
+    from = end;
+  }
+  const last = and(
+    from ? gte(countryRows.asOf, from) : undefined,
+    range.to ? lte(countryRows.asOf, range.to) : undefined,
+  );
+  if (!range.to || !from || from <= range.to) spans.push(last ?? sql`true`);
+  return spans;
+}
+
+const rowPoint = {
+  asOf: countryRows.asOf,
+  name: countryRows.name,
+  risk: countryRows.risk,
+  tier: countryRows.tier,
+  static: countryRows.static,
+  active: countryRows.active,
+  confidence: countryRows.confidence,
+  categories: countryRows.categories,
+};
+
+/**
+ * One country's points in `range`, oldest first: blocks of sealed months, rows of the others.
+ * `firstSeen` (its oldest remaining row) drops points of a block that retention has pruned.
+ */
+export async function selectCountryPoints(
+  db: Database,
+  iso: string,
+  range: Range,
+  firstSeen: Date | null,
+): Promise<MonthPoint[]> {
+  if (firstSeen === null) return [];
+  const sealed = (
+    await db
+      .select({ month: sealedMonths.month })
+      .from(sealedMonths)
+      .orderBy(asc(sealedMonths.month))
+  ).map((row) => row.month);
+  const inRange = sealed.filter(
+    (m) =>
+      (!range.from || nextMonthStart(m) > range.from) && (!range.to || monthStart(m) <= range.to),
+  );
+  const spans = openSpans(sealed, range);
+  const [blocks, rows] = await Promise.all([
+    inRange.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ points: countryMonths.points })
+          .from(countryMonths)
+          .where(and(eq(countryMonths.iso, iso), inArray(countryMonths.month, inRange)))
+          .orderBy(asc(countryMonths.month)),
+    spans.length === 0
+      ? Promise.resolve([])
+      : db
+          .select(rowPoint)
+          .from(countryRows)
+          .where(and(eq(countryRows.iso, iso), or(...spans)))
+          .orderBy(asc(countryRows.asOf)),
+  ]);
+  const lowest = [firstSeen.toISOString(), range.from?.toISOString() ?? ''].sort().at(-1) ?? '';
+  const highest = range.to?.toISOString() ?? null;
+  const points: MonthPoint[] = [];
+  for (const block of blocks) {
+    for (const point of block.points) {
+      if (point.as_of >= lowest && (highest === null || point.as_of <= highest)) points.push(point);
+    }
+  }
+  for (const row of rows) {
+    points.push({
+      as_of: row.asOf.toISOString(),
+      name: row.name,
+      risk: row.risk,
+      tier: row.tier,
+      static: row.static,
+      active: row.active,
+      confidence: row.confidence,
+      categories: row.categories,
+    });
+  }
+  // Blocks and open spans never overlap in time; one sort puts the two sources in order.
+  return points.sort((a, b) => (a.as_of < b.as_of ? -1 : a.as_of > b.as_of ? 1 : 0));
+}
