@@ -138,6 +138,12 @@ export async function selectCountrySeen(
   return { first: row?.first ?? null, last: row?.last ?? null };
 }
 
+/** The oldest batch's time (retention removes every batch before it, with its rows). */
+export async function selectOldestBatch(db: Database): Promise<Date | null> {
+  const [row] = await db.select({ at: min(batches.asOf) }).from(batches);
+  return row?.at ?? null;
+}
+
 /** The newest batch with country rows at or before `at` (or the newest of all when null). */
 export async function selectBatchAtOrBefore(
   db: Database,

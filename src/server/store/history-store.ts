@@ -8,6 +8,7 @@ import {
   selectBatches,
   selectCountryRows,
   selectCountrySeen,
+  selectOldestBatch,
   selectCountrySeries,
   selectCoverage,
   selectLatestBatches,
@@ -133,8 +134,17 @@ export class HistoryStore {
     iso: string,
     range: Range,
   ): Promise<{ first: Date | null; last: Date | null; points: MonthPoint[] }> {
-    const seen = await selectCountrySeen(this.connection.db, iso);
-    const points = await selectCountryPoints(this.connection.db, iso, range, seen.first);
+    const db = this.connection.db;
+    if (range.from || range.to) {
+      const seen = await selectCountrySeen(db, iso);
+      return { ...seen, points: await selectCountryPoints(db, iso, range, seen.first) };
+    }
+    // The whole history: first and last seen are its first and last points.
+    const oldest = await selectOldestBatch(db);
+    const points = await selectCountryPoints(db, iso, range, oldest);
+    const first = points[0]?.as_of;
+    const last = points.at(-1)?.as_of;
+    const seen = { first: first ? new Date(first) : null, last: last ? new Date(last) : null };
     return { ...seen, points };
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
 import { countryMonths, countryRows, sealedMonths, type MonthPoint } from './schema.js';
 import type { Range } from './batches.js';
@@ -45,6 +45,7 @@ export async function afterRecording(tx: Tx, month: string | null): Promise<void
       .delete(sealedMonths)
       .where(eq(sealedMonths.month, month))
       .returning({ month: sealedMonths.month });
+    // A block is read whenever it exists: the month's rows are read instead until it is resealed.
     if (unsealed.length > 0) await tx.delete(countryMonths).where(eq(countryMonths.month, month));
   }
   const months = rowsOf(
@@ -103,8 +104,8 @@ export async function deleteMonthsBefore(db: Tx, before: Date): Promise<void> {
   await db.delete(sealedMonths).where(lt(sealedMonths.month, month));
 }
 
-/** Time spans of `range` outside every sealed month, as conditions on `country_rows.as_of`. */
-function openSpans(sealed: string[], range: Range): SQL[] {
+/** Time spans of `range` outside the given (sorted) months, as conditions on `country_rows.as_of`. */
+function openSpans(months: string[], range: Range): SQL[] {
   const spans: SQL[] = [];
   let from: Date | null = range.from;
   const bounded = (start: Date | null, end: Date | null): SQL | undefined =>
@@ -112,7 +113,7 @@ function openSpans(sealed: string[], range: Range): SQL[] {
       start ? gte(countryRows.asOf, start) : undefined,
       end ? lt(countryRows.asOf, end) : undefined,
     );
-  for (const month of sealed) {
+  for (const month of months) {
     const start = monthStart(month);
     const end = nextMonthStart(month);
     if (range.to && start > range.to) break;
@@ -143,44 +144,42 @@ const rowPoint = {
 };
 
 /**
- * One country's points in `range`, oldest first: blocks of sealed months, rows of the others.
- * `firstSeen` (its oldest remaining row) drops points of a block that retention has pruned.
+ * One country's points in `range`, oldest first: its blocks (a block exists only for a sealed
+ * month), and its rows of the months without a block. `floor` is the oldest time the store
+ * still holds (its oldest batch, or the country's oldest row): older points of a block straddling
+ * the retention window were pruned from the rows and are dropped here.
  */
 export async function selectCountryPoints(
   db: Database,
   iso: string,
   range: Range,
-  firstSeen: Date | null,
+  floor: Date | null,
 ): Promise<MonthPoint[]> {
-  if (firstSeen === null) return [];
-  const sealed = (
-    await db
-      .select({ month: sealedMonths.month })
-      .from(sealedMonths)
-      .orderBy(asc(sealedMonths.month))
-  ).map((row) => row.month);
-  const inRange = sealed.filter(
-    (m) =>
-      (!range.from || nextMonthStart(m) > range.from) && (!range.to || monthStart(m) <= range.to),
+  if (floor === null) return [];
+  const blocks = await db
+    .select({ month: countryMonths.month, points: countryMonths.points })
+    .from(countryMonths)
+    .where(
+      and(
+        eq(countryMonths.iso, iso),
+        range.from ? gte(countryMonths.month, monthOf(range.from)) : undefined,
+        range.to ? lte(countryMonths.month, monthOf(range.to)) : undefined,
+      ),
+    )
+    .orderBy(asc(countryMonths.month));
+  const spans = openSpans(
+    blocks.map((block) => block.month),
+    range,
   );
-  const spans = openSpans(sealed, range);
-  const [blocks, rows] = await Promise.all([
-    inRange.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ points: countryMonths.points })
-          .from(countryMonths)
-          .where(and(eq(countryMonths.iso, iso), inArray(countryMonths.month, inRange)))
-          .orderBy(asc(countryMonths.month)),
+  const rows =
     spans.length === 0
-      ? Promise.resolve([])
-      : db
+      ? []
+      : await db
           .select(rowPoint)
           .from(countryRows)
           .where(and(eq(countryRows.iso, iso), or(...spans)))
-          .orderBy(asc(countryRows.asOf)),
-  ]);
-  const lowest = [firstSeen.toISOString(), range.from?.toISOString() ?? ''].sort().at(-1) ?? '';
+          .orderBy(asc(countryRows.asOf));
+  const lowest = [floor.toISOString(), range.from?.toISOString() ?? ''].sort().at(-1) ?? '';
   const highest = range.to?.toISOString() ?? null;
   const points: MonthPoint[] = [];
   for (const block of blocks) {
