@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
 import { countryMonths, countryRows, sealedMonths, type MonthPoint } from './schema.js';
 import type { Range } from './batches.js';
@@ -165,20 +165,17 @@ export async function selectCountryPoints(
         range.from ? gte(countryMonths.month, monthOf(range.from)) : undefined,
         range.to ? lte(countryMonths.month, monthOf(range.to)) : undefined,
       ),
-    )
-    .orderBy(asc(countryMonths.month));
-  const spans = openSpans(
-    blocks.map((block) => block.month),
-    range,
-  );
+    );
+  // No ORDER BY here or below: the points are sorted once in code (in a fresh PGlite, a Sort
+  // node over the rows cost ~150 ms where the scan itself took 1 ms).
+  const spans = openSpans(blocks.map((block) => block.month).sort(), range);
   const rows =
     spans.length === 0
       ? []
       : await db
           .select(rowPoint)
           .from(countryRows)
-          .where(and(eq(countryRows.iso, iso), or(...spans)))
-          .orderBy(asc(countryRows.asOf));
+          .where(and(eq(countryRows.iso, iso), or(...spans)));
   const lowest = [floor.toISOString(), range.from?.toISOString() ?? ''].sort().at(-1) ?? '';
   const highest = range.to?.toISOString() ?? null;
   const points: MonthPoint[] = [];
