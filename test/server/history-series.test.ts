@@ -102,6 +102,11 @@ describe.each(STORE_BACKENDS)('country history from monthly blocks on %s', (back
     expect([seen.first?.getTime(), seen.last?.getTime()]).toEqual([at(1, 5), at(3, 3)]);
     expect(seen.points.map((p) => p.risk)).toEqual([1, 2, 3, 5]);
     expect((await store.countryHistory('ZZZ', { from: null, to: null })).points).toEqual([]);
+    // The size it reports (for the answer memo's byte bound) is the points' JSON, or a little more.
+    const whole = await store.countryHistory('AAA', { from: null, to: null });
+    const json = JSON.stringify(whole.points).length;
+    expect(whole.bytes).toBeGreaterThanOrEqual(json);
+    expect(whole.bytes).toBeLessThan(json * 1.5);
   }, 60_000);
 
   it('drops the points retention pruned from a month that is still in a block', async () => {

@@ -128,24 +128,25 @@ export class HistoryStore {
 
   /**
    * One country's history in `range` (points oldest first, in the API's shape with the name),
-   * read from its monthly blocks: ~24 rows for two years instead of 1,460.
+   * read from its monthly blocks: ~24 rows for two years instead of 1,460. `bytes`: the points'
+   * size as JSON (about; names included), so the answer need not be serialised to be measured.
    */
   async countryHistory(
     iso: string,
     range: Range,
-  ): Promise<{ first: Date | null; last: Date | null; points: MonthPoint[] }> {
+  ): Promise<{ first: Date | null; last: Date | null; points: MonthPoint[]; bytes: number }> {
     const db = this.connection.db;
     if (range.from || range.to) {
       const seen = await selectCountrySeen(db, iso);
-      return { ...seen, points: await selectCountryPoints(db, iso, range, seen.first) };
+      return { ...seen, ...(await selectCountryPoints(db, iso, range, seen.first)) };
     }
     // The whole history: first and last seen are its first and last points.
     const oldest = await selectOldestBatch(db);
-    const points = await selectCountryPoints(db, iso, range, oldest);
+    const { points, bytes } = await selectCountryPoints(db, iso, range, oldest);
     const first = points[0]?.as_of;
     const last = points.at(-1)?.as_of;
     const seen = { first: first ? new Date(first) : null, last: last ? new Date(last) : null };
-    return { ...seen, points };
+    return { ...seen, points, bytes };
   }
 
   /** First and last batch the country was in (whatever range was asked). */

@@ -154,10 +154,11 @@ export async function selectCountryPoints(
   iso: string,
   range: Range,
   floor: Date | null,
-): Promise<MonthPoint[]> {
-  if (floor === null) return [];
+): Promise<{ points: MonthPoint[]; bytes: number }> {
+  if (floor === null) return { points: [], bytes: 0 };
+  // As text, parsed here: its length sizes the answer for the memo without serialising it again.
   const blocks = await db
-    .select({ month: countryMonths.month, points: countryMonths.points })
+    .select({ month: countryMonths.month, text: sql<string>`${countryMonths.points}::text` })
     .from(countryMonths)
     .where(
       and(
@@ -179,13 +180,15 @@ export async function selectCountryPoints(
   const lowest = [floor.toISOString(), range.from?.toISOString() ?? ''].sort().at(-1) ?? '';
   const highest = range.to?.toISOString() ?? null;
   const points: MonthPoint[] = [];
+  let bytes = 0;
   for (const block of blocks) {
-    for (const point of block.points) {
-      if (point.as_of >= lowest && (highest === null || point.as_of <= highest)) points.push(point);
-    }
+    const all = JSON.parse(block.text) as MonthPoint[];
+    const kept = all.filter((p) => p.as_of >= lowest && (highest === null || p.as_of <= highest));
+    points.push(...kept);
+    bytes += Math.ceil((block.text.length * kept.length) / Math.max(1, all.length));
   }
   for (const row of rows) {
-    points.push({
+    const point: MonthPoint = {
       as_of: row.asOf.toISOString(),
       name: row.name,
       risk: row.risk,
@@ -194,8 +197,11 @@ export async function selectCountryPoints(
       active: row.active,
       confidence: row.confidence,
       categories: row.categories,
-    });
+    };
+    points.push(point);
+    bytes += JSON.stringify(point).length;
   }
   // Blocks and open spans never overlap in time; one sort puts the two sources in order.
-  return points.sort((a, b) => (a.as_of < b.as_of ? -1 : a.as_of > b.as_of ? 1 : 0));
+  points.sort((a, b) => (a.as_of < b.as_of ? -1 : a.as_of > b.as_of ? 1 : 0));
+  return { points, bytes };
 }
