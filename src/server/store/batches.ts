@@ -5,6 +5,7 @@ import { globalIndexValue } from '../../shared/schemas/global.js';
 import type { BatchSource } from '../../shared/history-api.js';
 import type { Database } from './connection.js';
 import { batches, countryRows } from './schema.js';
+import { afterRecording, lockRecording, monthOf } from './series.js';
 
 /** Where a batch row came from: the shared sources, or a global-only point of `feed_history`. */
 export type StoredSource = BatchSource | 'feed_history';
@@ -49,6 +50,7 @@ function countTiers(countries: CountrySummary[]): Record<string, number> | null 
  */
 export async function insertBatch(db: Database, record: BatchRecord): Promise<number | null> {
   return db.transaction(async (tx) => {
+    await lockRecording(tx);
     const values = {
       asOf: record.asOf,
       methodologyVersion: record.methodologyVersion,
@@ -97,6 +99,7 @@ export async function insertBatch(db: Database, record: BatchRecord): Promise<nu
         .values(rows.slice(i, i + ROWS_PER_INSERT))
         .onConflictDoNothing();
     }
+    if (rows.length > 0) await afterRecording(tx, monthOf(record.asOf));
     return batchId;
   });
 }
@@ -133,6 +136,12 @@ export async function selectCountrySeen(
     .from(countryRows)
     .where(eq(countryRows.iso, iso));
   return { first: row?.first ?? null, last: row?.last ?? null };
+}
+
+/** The oldest batch's time (retention removes every batch before it, with its rows). */
+export async function selectOldestBatch(db: Database): Promise<Date | null> {
+  const [row] = await db.select({ at: min(batches.asOf) }).from(batches);
+  return row?.at ?? null;
 }
 
 /** The newest batch with country rows at or before `at` (or the newest of all when null). */
@@ -185,6 +194,14 @@ export async function selectCoverage(db: Database): Promise<BatchCoverage> {
     batches: Number(row?.batches ?? 0),
     demoSeeded: Boolean(row?.demo),
   };
+}
+
+/** Seals every closed month that has no blocks yet (a store written before the blocks existed). */
+export async function sealClosedMonths(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockRecording(tx);
+    await afterRecording(tx, null);
+  });
 }
 
 /** Retention: batches (and, by cascade, their country rows) older than `before`. */

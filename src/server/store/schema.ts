@@ -8,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -119,4 +120,47 @@ export const events = pgTable(
   ],
 );
 
-export const schema = { batches, countryRows, events };
+/*
+ * ---- Per-country monthly series (issue 7 performance) ----
+ *
+ * `country_rows` is written batch by batch, so one country's two years (1,460 rows) sit on 1,460
+ * different pages and a cold read of its history costs 1,460 page reads. Once a month is over
+ * (a batch of a later month has been recorded), each country's points of that month are copied
+ * into one `country_months` row, already in the history API's point shape (a JSON array, TOAST-
+ * compressed): a country's history is then ~24 block rows plus the open month's rows. The blocks
+ * are derived data: `country_rows` stays the record (the comparison of two batches reads it), a
+ * block can always be rebuilt from it, and `sealed_months` says which months have their blocks
+ * (a month without blocks is read from `country_rows`).
+ */
+
+/** One country's points of one sealed UTC month, oldest first. */
+export const countryMonths = pgTable(
+  'country_months',
+  {
+    iso: char('iso', { length: 3 }).notNull(),
+    /** First day of the UTC month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    /** `[{as_of, name, risk, tier, static, active, confidence, categories}]`, as_of in ISO form. */
+    points: json('points').$type<MonthPoint[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.iso, t.month] })],
+);
+
+/** Months whose blocks are in `country_months` (every country of the month at once). */
+export const sealedMonths = pgTable('sealed_months', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+});
+
+/** A point of a country's series as stored in a block (the API's point shape, and the name). */
+export interface MonthPoint {
+  as_of: string;
+  name: string | null;
+  risk: number | null;
+  tier: string | null;
+  static: number | null;
+  active: number | null;
+  confidence: number | null;
+  categories: Categories | null;
+}
+
+export const schema = { batches, countryRows, events, countryMonths, sealedMonths };
