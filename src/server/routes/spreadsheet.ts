@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countriesResponseSchema } from '../../shared/bff-api.js';
 import type { Served } from '../services/render.js';
 import {
@@ -7,7 +8,8 @@ import {
   countryCsv,
   countryFileName,
 } from '../services/spreadsheet.js';
-import { parseIso, parseTiers, readQuery } from './params.js';
+import { isoParams, noQuery, tierQuery } from './params.js';
+import { zodRoute } from './route-schema.js';
 import { answer, type DataRouteOptions } from './respond.js';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -46,9 +48,10 @@ export async function spreadsheetRoutes(
     build: (batch: ReturnType<typeof batchOf>) => Served,
   ): Served => (served.status === 200 ? build(batchOf(served)) : served);
 
-  app.get('/api/spreadsheet/countries', (request, reply) =>
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/api/spreadsheet/countries', zodRoute({ querystring: tierQuery }), (request, reply) =>
     answer(request, reply, opts.metrics, async () => {
-      const tiers = parseTiers(readQuery(request.url, ['tier']).get('tier'));
+      const tiers = request.query;
       const served = await opts.data.countries(opts.guardFor(request));
       return withBatch(served, (batch) =>
         csvServed(
@@ -60,10 +63,10 @@ export async function spreadsheetRoutes(
     }),
   );
 
-  app.get<{ Params: { iso: string } }>('/api/spreadsheet/country/:iso', (request, reply) =>
+  const countryRoute = zodRoute({ querystring: noQuery, params: isoParams });
+  typed.get('/api/spreadsheet/country/:iso', countryRoute, (request, reply) =>
     answer(request, reply, opts.metrics, async () => {
-      readQuery(request.url, []);
-      const iso = parseIso(request.params.iso);
+      const { iso } = request.params;
       const served = await opts.data.countries(opts.guardFor(request));
       return withBatch(served, (batch) => {
         const country = batch.countries.find((c) => c.iso.toUpperCase() === iso);
