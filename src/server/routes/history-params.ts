@@ -1,5 +1,5 @@
-import type { Since } from '../services/history-answers.js';
-import { decodeCursor } from '../services/history-answers.js';
+import type { Since } from '../services/history/history-answers.js';
+import { decodeCursor } from '../services/history/history-answers.js';
 import type { EventQuery, Range } from '../store/history-store.js';
 import { BadRequest, parseIso } from './params.js';
 import { optional, queryOf, rule, shown } from './route-schema.js';

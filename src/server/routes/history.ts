@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { HistoryAnswers } from '../services/history-answers.js';
+import type { HistoryAnswers } from '../services/history/history-answers.js';
 import {
   changesQuery,
   checkRetention,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { referenceCountriesServed } from '../services/reference-countries.js';
+import { referenceCountriesServed } from '../services/reference/reference-countries.js';
 import { noQuery } from './params.js';
 import { sendServed } from './respond.js';
 import { zodRoute } from './route-schema.js';

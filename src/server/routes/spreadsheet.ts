@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countriesResponseSchema } from '../../shared/bff-api.js';
-import type { Served } from '../services/render.js';
+import type { Served } from '../services/rendering/render.js';
 import {
   countriesCsv,
   countriesFileName,
   countryCsv,
   countryFileName,
-} from '../services/spreadsheet.js';
+} from '../services/exports/spreadsheet-csv.js';
 import { isoParams, noQuery, tierQuery } from './params.js';
 import { zodRoute } from './route-schema.js';
 import { answer, type DataRouteOptions } from './respond.js';
@@ -34,7 +34,7 @@ function csvServed(served: Served, body: Buffer, fileName: string): Served {
 }
 
 /**
- * Spreadsheet-ready CSV (services/spreadsheet.ts), beside the upstream's raw export:
+ * Spreadsheet-ready CSV (services/exports/spreadsheet-csv.ts), beside the upstream's raw export:
  * `/api/spreadsheet/countries?tier=crit,high` (the overview's tier filter) and
  * `/api/spreadsheet/country/:iso` (the country page). Built from `/api/countries`' data, so they
  * cost no upstream request beyond what the dashboard already spends.
