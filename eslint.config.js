@@ -61,6 +61,25 @@ export default tseslint.config(
     ]),
   },
   {
+    // Plugins (access, errors, security) sit under every route: they never depend on one.
+    files: ['src/server/plugins/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/server/plugins',
+              from: './src/server/routes',
+              message:
+                'plugins never import routes/ (shared pieces live beside them, e.g. reply.ts)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/main.ts'],
     rules: restrict([{ group: ['**/client/**'], message: 'the server never imports the client' }]),
   },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
-import { HistoryAnswers } from '../../src/server/services/history-answers.js';
+import { HistoryAnswers } from '../../src/server/services/history/history-answers.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { BatchRecord } from '../../src/server/store/history-store.js';
 

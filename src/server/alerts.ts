@@ -7,10 +7,10 @@ import { timerScheduler, type Scheduler } from './jobs/scheduler.js';
 import { installCrossSiteGuard } from './plugins/cross-site.js';
 import { alertRoutes } from './routes/alerts.js';
 import { watchlistRoutes } from './routes/watchlists.js';
-import { AlertInbox } from './services/alert-inbox.js';
-import { ensureDemoWatchlist } from './services/demo-watchlist.js';
-import { DeliveryLogView } from './services/delivery-log.js';
-import { WatchlistService, type Viewer } from './services/watchlists.js';
+import { AlertInbox } from './services/alerts/alert-inbox.js';
+import { ensureDemoWatchlist } from './services/alerts/demo-watchlist.js';
+import { DeliveryLogView } from './services/alerts/delivery-log.js';
+import { WatchlistService, type Viewer } from './services/alerts/watchlists.js';
 import type { HistoryStore } from './store/history-store.js';
 
 declare module 'fastify' {

@@ -8,10 +8,10 @@ import { CacheStore } from './cache/store.js';
 import { ClientIdentity } from './client-identity.js';
 import { ClientMissLimiter } from './client-limit.js';
 import type { AppConfig } from './config.js';
-import { isServableValue, ResourceSpecs } from './services/resources.js';
-import { ExportIndexes } from './services/export-index.js';
-import { RiskData } from './services/risk-data.js';
-import { buildStatus } from './services/status.js';
+import { isServableValue, ResourceSpecs } from './services/upstream-resources/resource-specs.js';
+import { ExportIndexes } from './services/upstream-resources/export-index.js';
+import { RiskData } from './services/budget/risk-data.js';
+import { buildStatus } from './services/status/status.js';
 import { AccessLog, createLogger, LazyChildLogger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { installAccess } from './plugins/access.js';
@@ -108,10 +108,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     logger: app.log,
     metrics,
   });
-  const specs = new ResourceSpecs(client);
+  const exportIndexes = new ExportIndexes();
+  const specs = new ResourceSpecs(client, exportIndexes);
   const probe = (): ReturnType<ResourceSpecs['hotspots']> => specs.hotspots([], []);
   const cache = new ResourceCache(store, batch, config.freshness, now, probe, app.log);
-  const exportIndexes = new ExportIndexes();
   const data = new RiskData(cache, specs, client, metrics, now, bodies, exportIndexes);
   const limiter = new ClientMissLimiter(
     {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_FRESHNESS, type FreshnessPolicy } from '../shared/freshness.js';
+import { z } from 'zod';
 import { Secret } from './secret.js';
 
 /** Start-up configuration problem: one line naming the variable, never its secret value. */
@@ -86,98 +87,75 @@ export interface HistoryConfig {
 }
 
 type Env = Record<string, string | undefined>;
+type Ctx = z.RefinementCtx;
 
-function nonEmpty(env: Env, name: string): string | null {
-  const value = env[name]?.trim();
-  return value ? value : null;
+/**
+ * Records the problem as the issue's message (already one line naming the variable, never a
+ * secret's value) and stops this variable's parse.
+ */
+function fail(ctx: Ctx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = nonEmpty(env, name);
-  if (raw === null) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
+/** An unset or blank variable is null: `PORT=` in a compose file means "the default". */
+const text = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || null);
+
+/** A whole number in range; `fallback` when unset (null: no default, the value stays null). */
+function integer<F extends number | null>(name: string, fallback: F, min: number, max: number) {
+  return text.transform((raw, ctx): number | F => {
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      return fail(ctx, `${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    }
+    return value;
+  });
 }
 
-function flag(env: Env, name: string): boolean {
-  const raw = nonEmpty(env, name);
-  if (raw === null) return false;
-  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be 1 or 0 (or true/false, yes/no) (got "${raw}")`);
+function flag(name: string) {
+  return text.transform((raw, ctx) => {
+    if (raw === null) return false;
+    if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+    return fail(ctx, `${name} must be 1 or 0 (or true/false, yes/no) (got "${raw}")`);
+  });
 }
 
-function httpUrl(name: string, raw: string): URL {
+function oneOf<const T extends readonly string[]>(name: string, names: T, fallback: T[number]) {
+  return text.transform((raw, ctx): T[number] => {
+    const wanted = (raw ?? fallback).toLowerCase();
+    const found = names.find((item) => item.toLowerCase() === wanted);
+    return found ?? fail(ctx, `${name} must be one of ${names.join(', ')} (got "${raw}")`);
+  });
+}
+
+/** Null when fine, else the one-line problem (the URL may hold a password: never echoed). */
+function httpUrlProblem(name: string, raw: string): string | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`${name} is not a valid URL (expected http:// or https://)`);
+    return `${name} is not a valid URL (expected http:// or https://)`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${name} must use http:// or https:// (got ${url.protocol})`);
+    return `${name} must use http:// or https:// (got ${url.protocol})`;
   }
   if (url.username || url.password) {
-    throw new ConfigError(`${name} must not contain credentials; use RISK_API_KEY`);
+    return `${name} must not contain credentials; use RISK_API_KEY`;
   }
-  return url;
+  return null;
 }
 
-function readKey(env: Env): Secret | null {
-  const inline = nonEmpty(env, 'RISK_API_KEY');
-  const file = nonEmpty(env, 'RISK_API_KEY_FILE');
-  if (inline && file) {
-    throw new ConfigError('Set RISK_API_KEY or RISK_API_KEY_FILE, not both');
-  }
-  let key = inline;
-  let source = 'RISK_API_KEY';
-  if (file) {
-    source = 'RISK_API_KEY_FILE';
-    try {
-      key = readFileSync(file, 'utf8').trim();
-    } catch {
-      throw new ConfigError(`RISK_API_KEY_FILE: cannot read the file ${file}`);
-    }
-  }
-  if (key === null) return null;
-  if (!API_KEY_PATTERN.test(key)) {
-    throw new ConfigError(
-      `${source} does not hold a valid key (expected "ar_live_" followed by 64 hexadecimal characters)`,
-    );
-  }
-  return new Secret(key);
-}
-
-function isLoopback(host: string): boolean {
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  return host === '::1';
-}
-
-function readUpstream(env: Env): UpstreamConfig {
-  const baseUrl = nonEmpty(env, 'RISK_API_BASE_URL');
-  const key = readKey(env);
-  if (baseUrl && !key) {
-    throw new ConfigError(
-      'RISK_API_BASE_URL is set but RISK_API_KEY (or RISK_API_KEY_FILE) is not',
-    );
-  }
-  if (key && !baseUrl) {
-    throw new ConfigError('RISK_API_KEY is set but RISK_API_BASE_URL is not');
-  }
-  if (baseUrl && key) {
-    const url = httpUrl('RISK_API_BASE_URL', baseUrl);
-    return { mode: 'live', baseUrl: url.href.replace(/\/+$/, ''), apiKey: key };
-  }
-  const tier = nonEmpty(env, 'DEMO_TIER') ?? 'Pro';
-  const demoTier = DEMO_TIERS.find((name) => name.toLowerCase() === tier.toLowerCase());
-  if (!demoTier) {
-    throw new ConfigError(`DEMO_TIER must be one of ${DEMO_TIERS.join(', ')} (got "${tier}")`);
-  }
-  return { mode: 'demo', demoTier };
+function httpUrl(name: string) {
+  return text.transform((raw, ctx) => {
+    if (raw === null) return null;
+    const problem = httpUrlProblem(name, raw);
+    return problem === null ? raw : fail(ctx, problem);
+  });
 }
 
 /** Estimated bits of a token from its character frequencies (Shannon), times its length. */
@@ -192,76 +170,215 @@ export function tokenEntropyBits(token: string): number {
 const MIN_TOKEN_BITS = 128;
 const MIN_TOKEN_LENGTH = 32;
 
-function readToken(env: Env): Secret | null {
-  const token = nonEmpty(env, 'DASHBOARD_TOKEN');
+const dashboardToken = text.transform((token, ctx) => {
   if (token === null) return null;
   // A guessable token is no access control: ask for what `openssl rand` gives.
   if (token.length < MIN_TOKEN_LENGTH || tokenEntropyBits(token) < MIN_TOKEN_BITS) {
-    throw new ConfigError(
+    return fail(
+      ctx,
       `DASHBOARD_TOKEN is too easy to guess (at least ${MIN_TOKEN_LENGTH} characters and about ` +
         `${MIN_TOKEN_BITS} bits of randomness): make one with \`openssl rand -base64 32\``,
     );
   }
   return new Secret(token);
-}
+});
 
 /** `10.0.0.5`, `::1` or a CIDR range such as `10.0.0.0/8`. */
-function addressList(env: Env, name: string): string[] {
-  const raw = nonEmpty(env, name);
-  if (raw === null) return [];
-  return raw.split(',').map((item) => {
-    const value = item.trim();
-    const [address = '', bits, extra] = value.split('/');
-    const family = isIP(address);
-    const maxBits = family === 6 ? 128 : 32;
-    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
-    if (family === 0 || !validBits || extra !== undefined) {
-      throw new ConfigError(
-        `${name} must list IP addresses or CIDR ranges separated by commas (got "${value}")`,
+function addressList(name: string) {
+  return text.transform((raw, ctx) => {
+    if (raw === null) return [];
+    const values = raw.split(',').map((item) => item.trim());
+    for (const value of values) {
+      const [address = '', bits, extra] = value.split('/');
+      const family = isIP(address);
+      const maxBits = family === 6 ? 128 : 32;
+      const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+      if (family === 0 || !validBits || extra !== undefined) {
+        return fail(
+          ctx,
+          `${name} must list IP addresses or CIDR ranges separated by commas (got "${value}")`,
+        );
+      }
+    }
+    return values;
+  });
+}
+
+/** ALLOWED_HOSTS: null when unset (the default depends on HOST), '*' for any, else the names. */
+const allowedHosts = text.transform((raw, ctx): string[] | '*' | null => {
+  if (raw === null || raw === '*') return raw;
+  const names = raw.split(',').map((item) => ({
+    item,
+    name: item
+      .trim()
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1'),
+  }));
+  const bad = names.find(({ name }) => !/^[a-z0-9.:-]{1,253}$/.test(name));
+  if (bad) {
+    return fail(ctx, `ALLOWED_HOSTS must list host names separated by commas (got "${bad.item}")`);
+  }
+  return names.map(({ name }) => name);
+});
+
+/** FRESH_SECONDS and BATCH_SCHEDULE_UTC ("03:00,10:00"): how the BFF watches for batches. */
+const batchSchedule = text.transform((raw, ctx) => {
+  if (raw === null) return DEFAULT_FRESHNESS.batchHoursUtc;
+  const hours: number[] = [];
+  for (const item of raw.split(',')) {
+    const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(item.trim());
+    if (!match) {
+      return fail(
+        ctx,
+        `BATCH_SCHEDULE_UTC must be times of day in UTC like "03:00,10:00" (got "${raw}")`,
       );
     }
-    return value;
-  });
+    hours.push(Number(match[1]) + Number(match[2]) / 60);
+  }
+  return [...new Set(hours)].sort((a, b) => a - b);
+});
+
+const databaseUrl = text.transform((url, ctx) => {
+  if (url === null) return null;
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    return fail(ctx, 'DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return new Secret(url);
+});
+
+// Watchlists and alerts (issue 8): e-mail digests.
+const SENDER = /^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/;
+
+const smtpUrl = text.transform((url, ctx) => {
+  if (url === null) return null;
+  // The URL usually holds a password: never echoed.
+  if (!/^smtps?:\/\/[^\s]+$/.test(url))
+    return fail(ctx, 'SMTP_URL must be an smtp:// or smtps:// URL');
+  return new Secret(url);
+});
+
+const emailFrom = text.transform((from, ctx) => {
+  if (from === null || SENDER.test(from)) return from;
+  return fail(
+    ctx,
+    'ALERT_EMAIL_FROM must be an address such as alerts@example.com or "Risk <alerts@example.com>"',
+  );
+});
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every variable the BFF reads, each parsed on its own; the checks that involve several of them
+ * (key and base URL together, access control off loopback) follow in `toAppConfig`. Keys are in
+ * the order their problems are reported (the first one wins).
+ */
+const environmentSchema = z.object({
+  HOST: text.transform((host) => host ?? '127.0.0.1'),
+  PORT: integer('PORT', 3000, 0, 65535),
+  RISK_API_BASE_URL: httpUrl('RISK_API_BASE_URL'),
+  RISK_API_KEY: text,
+  RISK_API_KEY_FILE: text,
+  DEMO_TIER: oneOf('DEMO_TIER', DEMO_TIERS, 'Pro'),
+  DATA_DIR: text.transform((dir) => resolve(dir ?? './data')),
+  DASHBOARD_TOKEN: dashboardToken,
+  TRUSTED_PROXY_AUTH_HEADER: text.transform((name) => name?.toLowerCase() ?? null),
+  TRUSTED_PROXY_ADDRESSES: addressList('TRUSTED_PROXY_ADDRESSES'),
+  ALLOWED_HOSTS: allowedHosts,
+  ALLOW_ANONYMOUS: flag('ALLOW_ANONYMOUS'),
+  QUOTA_RESERVE: integer('QUOTA_RESERVE', 10, 0, 1000),
+  STALE_IF_ERROR_HOURS: integer('STALE_IF_ERROR_HOURS', 24, 0, 24 * 30),
+  FRESH_SECONDS: integer('FRESH_SECONDS', 1800, 5, 86_400),
+  BATCH_SCHEDULE_UTC: batchSchedule,
+  CACHE_MAX_ENTRIES: integer('CACHE_MAX_ENTRIES', 2000, 10, 1_000_000),
+  CACHE_MAX_MB: integer('CACHE_MAX_MB', 256, 16, 65_536),
+  CLIENT_MISSES_PER_MINUTE: integer('CLIENT_MISSES_PER_MINUTE', 30, 1, 10_000),
+  CLIENT_BUDGET_SHARE_PERCENT: integer('CLIENT_BUDGET_SHARE_PERCENT', 20, 1, 100),
+  UPSTREAM_CONNECT_TIMEOUT_MS: integer('UPSTREAM_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
+  UPSTREAM_TIMEOUT_MS: integer('UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
+  TILE_URL: text,
+  TILE_ATTRIBUTION: text,
+  BEHIND_TLS: flag('BEHIND_TLS'),
+  LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+  DATABASE_URL: databaseUrl,
+  HISTORY_RETENTION_DAYS: integer('HISTORY_RETENTION_DAYS', null, 1, 36_500),
+  SMTP_URL: smtpUrl,
+  ALERT_EMAIL_FROM: emailFrom,
+  WEBHOOK_ALLOW_PRIVATE: flag('WEBHOOK_ALLOW_PRIVATE'),
+  ALERT_LINK_BASE_URL: httpUrl('ALERT_LINK_BASE_URL'),
+});
+
+type Environment = z.output<typeof environmentSchema>;
+
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1';
 }
 
 /** The names a loopback-bound BFF answers to: DNS rebinding cannot reach it under another name. */
 export const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
 
-function hostList(env: Env, host: string): string[] | null {
-  const raw = nonEmpty(env, 'ALLOWED_HOSTS');
-  if (raw === null) {
-    return isLoopback(host) ? [...new Set([...LOOPBACK_NAMES, host.toLowerCase()])] : null;
-  }
-  if (raw === '*') return null;
-  return raw.split(',').map((item) => {
-    const name = item
-      .trim()
-      .toLowerCase()
-      .replace(/^\[(.*)\]$/, '$1');
-    if (!/^[a-z0-9.:-]{1,253}$/.test(name)) {
-      throw new ConfigError(
-        `ALLOWED_HOSTS must list host names separated by commas (got "${item}")`,
-      );
+/** The key from RISK_API_KEY or the file RISK_API_KEY_FILE names, checked against the pattern. */
+function readKey(env: Environment): Secret | null {
+  const { RISK_API_KEY: inline, RISK_API_KEY_FILE: file } = env;
+  if (inline && file) throw new ConfigError('Set RISK_API_KEY or RISK_API_KEY_FILE, not both');
+  let key = inline;
+  if (file) {
+    try {
+      key = readFileSync(file, 'utf8').trim();
+    } catch {
+      throw new ConfigError(`RISK_API_KEY_FILE: cannot read the file ${file}`);
     }
-    return name;
-  });
+  }
+  if (key === null) return null;
+  if (!API_KEY_PATTERN.test(key)) {
+    throw new ConfigError(
+      `${file ? 'RISK_API_KEY_FILE' : 'RISK_API_KEY'} does not hold a valid key ` +
+        '(expected "ar_live_" followed by 64 hexadecimal characters)',
+    );
+  }
+  return new Secret(key);
 }
 
-function readAccess(env: Env, host: string): AppConfig['access'] {
-  const trustedProxyAuthHeader = nonEmpty(env, 'TRUSTED_PROXY_AUTH_HEADER')?.toLowerCase() ?? null;
-  const trustedProxyAddresses = addressList(env, 'TRUSTED_PROXY_ADDRESSES');
-  if (trustedProxyAuthHeader !== null && trustedProxyAddresses.length === 0) {
+function readUpstream(env: Environment): UpstreamConfig {
+  const baseUrl = env.RISK_API_BASE_URL;
+  const key = readKey(env);
+  if (baseUrl && !key) {
+    throw new ConfigError(
+      'RISK_API_BASE_URL is set but RISK_API_KEY (or RISK_API_KEY_FILE) is not',
+    );
+  }
+  if (key && !baseUrl) {
+    throw new ConfigError('RISK_API_KEY is set but RISK_API_BASE_URL is not');
+  }
+  if (baseUrl && key) {
+    return { mode: 'live', baseUrl: new URL(baseUrl).href.replace(/\/+$/, ''), apiKey: key };
+  }
+  return { mode: 'demo', demoTier: env.DEMO_TIER };
+}
+
+function readAccess(env: Environment): AppConfig['access'] {
+  const host = env.HOST;
+  if (env.TRUSTED_PROXY_AUTH_HEADER !== null && env.TRUSTED_PROXY_ADDRESSES.length === 0) {
     throw new ConfigError(
       'TRUSTED_PROXY_AUTH_HEADER is set but TRUSTED_PROXY_ADDRESSES is not: name the proxy ' +
         'addresses (anyone else reaching the port could send the header and pick an identity)',
     );
   }
+  const defaultHosts = isLoopback(host)
+    ? [...new Set([...LOOPBACK_NAMES, host.toLowerCase()])]
+    : null;
   const access = {
-    dashboardToken: readToken(env),
-    trustedProxyAuthHeader,
-    trustedProxyAddresses,
-    allowedHosts: hostList(env, host),
-    allowAnonymous: flag(env, 'ALLOW_ANONYMOUS'),
+    dashboardToken: env.DASHBOARD_TOKEN,
+    trustedProxyAuthHeader: env.TRUSTED_PROXY_AUTH_HEADER,
+    trustedProxyAddresses: env.TRUSTED_PROXY_ADDRESSES,
+    allowedHosts:
+      env.ALLOWED_HOSTS === null
+        ? defaultHosts
+        : env.ALLOWED_HOSTS === '*'
+          ? null
+          : env.ALLOWED_HOSTS,
+    allowAnonymous: env.ALLOW_ANONYMOUS,
   };
   const guarded = access.dashboardToken || access.trustedProxyAuthHeader || access.allowAnonymous;
   if (!isLoopback(host) && !guarded) {
@@ -273,114 +390,70 @@ function readAccess(env: Env, host: string): AppConfig['access'] {
   return access;
 }
 
-function readTiles(env: Env): AppConfig['tiles'] {
-  const url = nonEmpty(env, 'TILE_URL');
+function readTiles(env: Environment): AppConfig['tiles'] {
+  const url = env.TILE_URL;
   if (url === null) return null;
-  httpUrl('TILE_URL', url.replace(/\{[a-z]\}/g, '0'));
-  const attribution = nonEmpty(env, 'TILE_ATTRIBUTION');
-  if (attribution === null) {
+  const problem = httpUrlProblem('TILE_URL', url.replace(/\{[a-z]\}/g, '0'));
+  if (problem !== null) throw new ConfigError(problem);
+  if (env.TILE_ATTRIBUTION === null) {
     throw new ConfigError(
       'TILE_URL is set but TILE_ATTRIBUTION is not (tile providers require it)',
     );
   }
-  return { url, attribution };
+  return { url, attribution: env.TILE_ATTRIBUTION };
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function logLevel(env: Env): string {
-  const level = (nonEmpty(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
-  if (!LOG_LEVELS.includes(level)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}")`);
-  }
-  return level;
-}
-
-/** Parses the environment once; throws ConfigError with a single line on the first problem. */
-export function parseConfig(env: Env): AppConfig {
-  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
-  const staleIfErrorHours = integer(env, 'STALE_IF_ERROR_HOURS', 24, 0, 24 * 30);
-  const dataDir = nonEmpty(env, 'DATA_DIR') ?? './data';
+function toAppConfig(env: Environment): AppConfig {
   return {
-    host,
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST,
+    port: env.PORT,
     upstream: readUpstream(env),
-    dataDir: resolve(dataDir),
-    access: readAccess(env, host),
-    quotaReserve: integer(env, 'QUOTA_RESERVE', 10, 0, 1000),
+    dataDir: env.DATA_DIR,
+    access: readAccess(env),
+    quotaReserve: env.QUOTA_RESERVE,
     freshness: {
       ...DEFAULT_FRESHNESS,
-      staleIfErrorMs: staleIfErrorHours * 3_600_000,
-      ...readBatchWatch(env),
+      staleIfErrorMs: env.STALE_IF_ERROR_HOURS * 3_600_000,
+      freshMs: env.FRESH_SECONDS * 1000,
+      batchHoursUtc: env.BATCH_SCHEDULE_UTC,
     },
-    cacheMaxEntries: integer(env, 'CACHE_MAX_ENTRIES', 2000, 10, 1_000_000),
-    cacheMaxBytes: integer(env, 'CACHE_MAX_MB', 256, 16, 65_536) * 1024 * 1024,
-    clientMissesPerMinute: integer(env, 'CLIENT_MISSES_PER_MINUTE', 30, 1, 10_000),
-    clientBudgetSharePercent: integer(env, 'CLIENT_BUDGET_SHARE_PERCENT', 20, 1, 100),
+    cacheMaxEntries: env.CACHE_MAX_ENTRIES,
+    cacheMaxBytes: env.CACHE_MAX_MB * 1024 * 1024,
+    clientMissesPerMinute: env.CLIENT_MISSES_PER_MINUTE,
+    clientBudgetSharePercent: env.CLIENT_BUDGET_SHARE_PERCENT,
     upstreamTimeouts: {
-      connectMs: integer(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
-      requestMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
+      connectMs: env.UPSTREAM_CONNECT_TIMEOUT_MS,
+      requestMs: env.UPSTREAM_TIMEOUT_MS,
     },
     upstreamRetry: { maxAttempts: 3, maxTotalMs: 10_000, baseDelayMs: 250 },
     tiles: readTiles(env),
-    behindTls: flag(env, 'BEHIND_TLS'),
-    logLevel: logLevel(env),
-    history: readHistory(env),
+    behindTls: env.BEHIND_TLS,
+    logLevel: env.LOG_LEVEL,
+    history: { databaseUrl: env.DATABASE_URL, retentionDays: env.HISTORY_RETENTION_DAYS },
     alerts: readAlerts(env),
   };
 }
 
-// --- History and the batch watch (issue 7) ---
-
-/** FRESH_SECONDS and BATCH_SCHEDULE_UTC ("03:00,10:00"): how the BFF watches for batches. */
-function readBatchWatch(env: Env): Pick<FreshnessPolicy, 'freshMs' | 'batchHoursUtc'> {
-  const freshMs = integer(env, 'FRESH_SECONDS', 1800, 5, 86_400) * 1000;
-  const raw = nonEmpty(env, 'BATCH_SCHEDULE_UTC');
-  if (raw === null) return { freshMs, batchHoursUtc: DEFAULT_FRESHNESS.batchHoursUtc };
-  const hours = raw.split(',').map((item) => {
-    const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(item.trim());
-    if (!match) {
-      throw new ConfigError(
-        `BATCH_SCHEDULE_UTC must be times of day in UTC like "03:00,10:00" (got "${raw}")`,
-      );
-    }
-    return Number(match[1]) + Number(match[2]) / 60;
-  });
-  return { freshMs, batchHoursUtc: [...new Set(hours)].sort((a, b) => a - b) };
-}
-
-function readHistory(env: Env): HistoryConfig {
-  const url = nonEmpty(env, 'DATABASE_URL');
-  if (url !== null && !/^postgres(ql)?:\/\//.test(url)) {
-    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+/** Parses the environment once; throws ConfigError with a single line on the first problem. */
+export function parseConfig(env: Env): AppConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    // Every message was written above: one line, naming the variable, never a secret's value.
+    throw new ConfigError(parsed.error.issues[0]?.message ?? 'the configuration is not valid');
   }
-  const days = nonEmpty(env, 'HISTORY_RETENTION_DAYS');
-  return {
-    databaseUrl: url === null ? null : new Secret(url),
-    retentionDays: days === null ? null : integer(env, 'HISTORY_RETENTION_DAYS', 0, 1, 36_500),
-  };
+  return toAppConfig(parsed.data);
 }
 
 // --- Watchlists and alerts (issue 8) ---
 
-function readAlerts(env: Env): AlertsConfig {
-  const smtp = nonEmpty(env, 'SMTP_URL');
-  const from = nonEmpty(env, 'ALERT_EMAIL_FROM');
-  if (smtp !== null && !/^smtps?:\/\/[^\s]+$/.test(smtp)) {
-    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
-  }
+function readAlerts(env: Environment): AlertsConfig {
+  const { SMTP_URL: smtp, ALERT_EMAIL_FROM: from, ALERT_LINK_BASE_URL: base } = env;
   if ((smtp === null) !== (from === null)) {
     throw new ConfigError('Set SMTP_URL and ALERT_EMAIL_FROM together (e-mail digests need both)');
   }
-  if (from !== null && !/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(from)) {
-    throw new ConfigError(
-      `ALERT_EMAIL_FROM must be an address such as alerts@example.com or "Risk <alerts@example.com>"`,
-    );
-  }
-  const base = nonEmpty(env, 'ALERT_LINK_BASE_URL');
   return {
-    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
-    email: smtp !== null && from !== null ? { smtpUrl: new Secret(smtp), from } : null,
-    linkBase: base === null ? null : httpUrl('ALERT_LINK_BASE_URL', base).href.replace(/\/+$/, ''),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+    email: smtp !== null && from !== null ? { smtpUrl: smtp, from } : null,
+    linkBase: base === null ? null : new URL(base).href.replace(/\/+$/, ''),
   };
 }

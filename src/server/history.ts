@@ -6,9 +6,9 @@ import { BatchRecorder } from './jobs/batch-recorder.js';
 import { EventArchiver } from './jobs/event-archiver.js';
 import { timerScheduler, type Scheduler } from './jobs/scheduler.js';
 import { historyRoutes } from './routes/history.js';
-import { HistoryAnswers } from './services/history-answers.js';
-import type { ExportIndexes } from './services/export-index.js';
-import type { HotspotsValue, ResourceSpecs } from './services/resources.js';
+import { HistoryAnswers } from './services/history/history-answers.js';
+import type { ExportIndexes } from './services/upstream-resources/export-index.js';
+import type { HotspotsValue, ResourceSpecs } from './services/upstream-resources/resource-specs.js';
 import { HistoryStore } from './store/history-store.js';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertNumbers } from '../../src/shared/alerts-api.js';
-import { evaluateRule } from '../../src/server/services/alert-rules.js';
+import { evaluateRule } from '../../src/server/services/alerts/alert-rules.js';
 
 const at = (risk: number | null, tier: string | null, active: number | null): AlertNumbers => ({
   as_of: '2026-04-01T10:00:00.000Z',

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RenderedBodies } from '../../src/server/cache/rendered-bodies.js';
-import { pickEncoding } from '../../src/server/services/encoding.js';
+import { pickEncoding } from '../../src/server/services/rendering/encoding.js';
 import { get, startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';

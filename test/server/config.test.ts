@@ -56,6 +56,41 @@ describe('parseConfig', () => {
     expect(parseConfig({ HOST: 'localhost' }).host).toBe('localhost');
   });
 
+  it('reads every tuning variable, treating blank as unset', () => {
+    const config = parseConfig({
+      PORT: ' ',
+      CACHE_MAX_MB: '32',
+      FRESH_SECONDS: '60',
+      BATCH_SCHEDULE_UTC: '10:30, 03:00,10:30',
+      HISTORY_RETENTION_DAYS: '90',
+      DATABASE_URL: 'postgres://grd:pw@db.local/grd',
+      ALLOWED_HOSTS: '*',
+      LOG_LEVEL: 'WARN',
+      DEMO_TIER: 'team',
+    });
+    expect(config.port).toBe(3000);
+    expect(config.cacheMaxBytes).toBe(32 * 1024 * 1024);
+    expect(config.freshness).toMatchObject({ freshMs: 60_000, batchHoursUtc: [3, 10.5] });
+    expect(config.history?.retentionDays).toBe(90);
+    expect(config.history?.databaseUrl?.reveal()).toBe('postgres://grd:pw@db.local/grd');
+    expect(config.access.allowedHosts).toBeNull();
+    expect(config.logLevel).toBe('warn');
+    expect(config.upstream).toEqual({ mode: 'demo', demoTier: 'Team' });
+    expect(parseConfig({}).history).toEqual({ databaseUrl: null, retentionDays: null });
+    expect(parseConfig({ HOST: '127.0.0.2' }).access.allowedHosts).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '::1',
+      '127.0.0.2',
+    ]);
+  });
+
+  it('names a bad DATABASE_URL without echoing the password in it', () => {
+    const env = { DATABASE_URL: 'mysql://grd:hunter2-secret@db.local/grd' };
+    expect(() => parseConfig(env)).toThrow(/^DATABASE_URL must be a postgres:\/\//);
+    expect(() => parseConfig(env)).not.toThrow(/hunter2/);
+  });
+
   it('requires an attribution with a tile URL', () => {
     expect(() => parseConfig({ TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' })).toThrow(
       /TILE_ATTRIBUTION/,
@@ -84,6 +119,15 @@ describe('parseConfig', () => {
     [{ ALLOWED_HOSTS: 'dash board' }, /ALLOWED_HOSTS must list host names/],
     [{ RISK_API_BASE_URL: 'https://user:pw@risk.example.com', RISK_API_KEY: KEY }, /credentials/],
     [{ RISK_API_BASE_URL: 'https://risk.example.com', RISK_API_KEY: `${KEY}0` }, /valid key/],
+    [{ HISTORY_RETENTION_DAYS: '0' }, /^HISTORY_RETENTION_DAYS must be a whole number from 1/],
+    [{ BATCH_SCHEDULE_UTC: '3am' }, /^BATCH_SCHEDULE_UTC must be times of day/],
+    [{ CACHE_MAX_MB: '8' }, /^CACHE_MAX_MB must be a whole number from 16 to 65536/],
+    [{ TILE_URL: 'tiles', TILE_ATTRIBUTION: 'x' }, /^TILE_URL is not a valid URL/],
+    // Checked in every mode now (it was ignored with a live upstream): a typo shows at once.
+    [
+      { RISK_API_BASE_URL: 'https://risk.example.com', RISK_API_KEY: KEY, DEMO_TIER: 'Gold' },
+      /^DEMO_TIER must be one of Pro, Team, Enterprise, Custom/,
+    ],
   ])('rejects %o', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

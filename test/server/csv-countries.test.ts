@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsvCountries } from '../../src/server/services/csv-countries.js';
+import { parseCsvCountries } from '../../src/server/services/upstream-resources/csv-countries.js';
 
 describe('parseCsvCountries', () => {
   it('maps columns by name, in any order, with RFC 4180 quoting and tolerant comments', () => {

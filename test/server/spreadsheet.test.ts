@@ -110,7 +110,7 @@ describe('spreadsheet CSV (issue 11, point 6)', () => {
 
 describe('spreadsheet cells', () => {
   it('upstream text that would run as a formula is defused', async () => {
-    const { countriesCsv } = await import('../../src/server/services/spreadsheet.js');
+    const { countriesCsv } = await import('../../src/server/services/exports/spreadsheet-csv.js');
     const body = countriesCsv(
       '2026-11-22T10:00:00Z',
       [{ iso: 'AAA', name: '=HYPERLINK("http://x","y")', risk: 50, tier: 'mod' }],

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ruleKey, type AlertNumbers } from '../../shared/alerts-api.js';
-import { digestMail, webhookBody } from '../services/alert-messages.js';
-import { evaluateRule } from '../services/alert-rules.js';
-import { alertView } from '../services/alert-views.js';
+import { digestMail, webhookBody } from '../services/alerts/alert-messages.js';
+import { evaluateRule } from '../services/alerts/alert-rules.js';
+import { alertView } from '../services/alerts/alert-views.js';
 import {
   insertAlerts,
   selectBatchRefs,

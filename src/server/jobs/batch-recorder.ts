@@ -3,8 +3,12 @@ import { nextBatchDue, type FreshnessPolicy } from '../../shared/freshness.js';
 import type { BatchTracker } from '../cache/batch.js';
 import type { ResourceCache, ResourceSpec } from '../cache/resource-cache.js';
 import type { CacheEntry } from '../cache/store.js';
-import type { ExportIndexes } from '../services/export-index.js';
-import type { ExportValue, HotspotsValue, ResourceSpecs } from '../services/resources.js';
+import type { ExportIndexes } from '../services/upstream-resources/export-index.js';
+import type {
+  ExportValue,
+  HotspotsValue,
+  ResourceSpecs,
+} from '../services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from '../store/history-store.js';
 import {
   feedHistoryPoints,

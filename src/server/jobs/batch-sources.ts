@@ -3,9 +3,9 @@ import type { GlobalSummary } from '../../shared/schemas/global.js';
 import { globalSummarySchema } from '../../shared/schemas/global.js';
 import { parseAsOf } from '../cache/batch.js';
 import type { CacheEntry } from '../cache/store.js';
-import { parseCsvCountries } from '../services/csv-countries.js';
-import type { ExportIndexes } from '../services/export-index.js';
-import type { ExportValue, HotspotsValue } from '../services/resources.js';
+import { parseCsvCountries } from '../services/upstream-resources/csv-countries.js';
+import type { ExportIndexes } from '../services/upstream-resources/export-index.js';
+import type { ExportValue, HotspotsValue } from '../services/upstream-resources/resource-specs.js';
 import type { BatchRecord } from '../store/history-store.js';
 
 /** A batch as the recorder found it, before the store decides whether it is new. */

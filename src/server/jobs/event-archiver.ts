@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RiskEvent } from '../../shared/schemas/event.js';
 import type { CacheEntry } from '../cache/store.js';
-import type { ExportIndexes } from '../services/export-index.js';
-import type { CountryValue, ExportValue, HotspotsValue } from '../services/resources.js';
+import type { ExportIndexes } from '../services/upstream-resources/export-index.js';
+import type {
+  CountryValue,
+  ExportValue,
+  HotspotsValue,
+} from '../services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from '../store/history-store.js';
 
 /**

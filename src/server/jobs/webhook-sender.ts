@@ -3,7 +3,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
-import { refusedAddress } from '../services/address-policy.js';
+import { refusedAddress } from '../services/alerts/address-policy.js';
 
 export interface WebhookTarget {
   url: string;

@@ -1,7 +1,8 @@
-import type { Since } from '../services/history-answers.js';
-import { decodeCursor } from '../services/history-answers.js';
+import type { Since } from '../services/history/history-answers.js';
+import { decodeCursor } from '../services/history/history-answers.js';
 import type { EventQuery, Range } from '../store/history-store.js';
 import { BadRequest, parseIso } from './params.js';
+import { optional, queryOf, rule, shown } from './route-schema.js';
 
 const DAY_MS = 86_400_000;
 const SPANS: Record<string, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS };
@@ -11,11 +12,6 @@ const MAX_Q = 100;
 const MAX_EVENTS_LIMIT = 100;
 const DEFAULT_EVENTS_LIMIT = 50;
 const ROLE = /^[a-z_-]{1,32}$/;
-
-function shown(value: string): string {
-  const clean = [...value].map((c) => (c < ' ' || c === '\u007f' ? '?' : c)).join('');
-  return JSON.stringify(clean.length > 40 ? `${clean.slice(0, 40)}…` : clean);
-}
 
 export function parseTime(name: string, raw: string | undefined): Date | null {
   if (raw === undefined) return null;
@@ -28,30 +24,33 @@ export function parseTime(name: string, raw: string | undefined): Date | null {
   return new Date(ms);
 }
 
-/**
- * `from`/`to`: both optional; `from` after `to` is refused, and so is a `from` before the
- * retention window (that history was deleted on purpose: an empty answer would look like calm).
- */
-export function parseRange(query: Map<string, string>, retentionStart: Date | null): Range {
-  const from = parseTime('from', query.get('from'));
-  const to = parseTime('to', query.get('to'));
+/** `from`/`to`: both optional; `from` after `to` is refused. */
+function parseRange(query: { from?: string; to?: string }): Range {
+  const from = parseTime('from', query.from);
+  const to = parseTime('to', query.to);
   if (from && to && from > to) {
     throw new BadRequest(`from (${from.toISOString()}) is after to (${to.toISOString()})`);
-  }
-  if (retentionStart && to && to < retentionStart) {
-    throw new BadRequest(
-      `to is before the history kept (HISTORY_RETENTION_DAYS: since ${retentionStart.toISOString()})`,
-    );
-  }
-  if (retentionStart && from && from < retentionStart) {
-    throw new BadRequest(
-      `from is before the history kept (HISTORY_RETENTION_DAYS: since ${retentionStart.toISOString()})`,
-    );
   }
   return { from, to };
 }
 
-export function parseSince(raw: string | undefined, retentionStart: Date | null): Since {
+function beforeRetention(name: string, retentionStart: Date): BadRequest {
+  return new BadRequest(
+    `${name} is before the history kept (HISTORY_RETENTION_DAYS: since ${retentionStart.toISOString()})`,
+  );
+}
+
+/**
+ * A range reaching before the retention window is refused (that history was deleted on purpose:
+ * an empty answer would look like calm). Checked per request: the window moves.
+ */
+export function checkRetention(range: Range, retentionStart: Date | null): void {
+  if (!retentionStart) return;
+  if (range.to && range.to < retentionStart) throw beforeRetention('to', retentionStart);
+  if (range.from && range.from < retentionStart) throw beforeRetention('from', retentionStart);
+}
+
+function parseSince(raw: string | undefined): Since {
   if (raw === undefined || raw === 'previous') return { kind: 'previous' };
   const span = SPANS[raw];
   if (span !== undefined) return { kind: 'span', ms: span };
@@ -62,29 +61,35 @@ export function parseSince(raw: string | undefined, retentionStart: Date | null)
   }
   const at = parseTime('since', raw);
   if (!at) throw new BadRequest('since is missing');
-  if (retentionStart && at < retentionStart) {
-    throw new BadRequest(
-      `since is before the history kept (HISTORY_RETENTION_DAYS: since ${retentionStart.toISOString()})`,
-    );
-  }
   return { kind: 'time', at };
 }
 
-export function parseEventQuery(
-  query: Map<string, string>,
-  retentionStart: Date | null,
-): EventQuery {
-  const range = parseRange(query, retentionStart);
-  const rawIso = query.get('iso');
-  const q = query.get('q');
+export function checkSinceRetention(since: Since, retentionStart: Date | null): void {
+  if (retentionStart && since.kind === 'time' && since.at < retentionStart) {
+    throw beforeRetention('since', retentionStart);
+  }
+}
+
+interface RawEventQuery {
+  iso?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+  role?: string;
+  breaking?: string;
+  cursor?: string;
+  limit?: string;
+}
+
+function parseEventQuery(query: RawEventQuery): EventQuery {
+  const range = parseRange(query);
+  const { q, role, breaking: rawBreaking, cursor: rawCursor, limit: rawLimit } = query;
   if (q !== undefined && (q.trim() === '' || q.length > MAX_Q)) {
     throw new BadRequest(`q must be 1 to ${MAX_Q} characters of search text`);
   }
-  const role = query.get('role');
   if (role !== undefined && !ROLE.test(role)) {
     throw new BadRequest(`role must be a role label such as locus or actor (got ${shown(role)})`);
   }
-  const rawBreaking = query.get('breaking');
   let breaking: boolean | null = null;
   if (rawBreaking !== undefined) {
     if (!['true', 'false', '1', '0'].includes(rawBreaking)) {
@@ -92,12 +97,10 @@ export function parseEventQuery(
     }
     breaking = rawBreaking === 'true' || rawBreaking === '1';
   }
-  const rawCursor = query.get('cursor');
   const before = rawCursor === undefined ? null : decodeCursor(rawCursor);
   if (rawCursor !== undefined && !before) {
     throw new BadRequest('cursor is not one this server gave out (pass next_cursor unchanged)');
   }
-  const rawLimit = query.get('limit');
   let limit = DEFAULT_EVENTS_LIMIT;
   if (rawLimit !== undefined) {
     if (
@@ -112,7 +115,7 @@ export function parseEventQuery(
     limit = Number(rawLimit);
   }
   return {
-    iso: rawIso === undefined ? null : parseIso(rawIso),
+    iso: query.iso === undefined ? null : parseIso(query.iso),
     q: q?.trim() ?? null,
     role: role ?? null,
     breaking,
@@ -121,3 +124,26 @@ export function parseEventQuery(
     ...range,
   };
 }
+
+/** `?from=&to=` of the history routes, as a Range (retention is checked per request). */
+export const rangeQuery = queryOf({ from: optional, to: optional }).transform(rule(parseRange));
+
+/** `?since=` of `/api/changes`: the parsed moment and the text it was asked as. */
+export const changesQuery = queryOf({ since: optional }).transform(
+  rule(({ since }: { since?: string }) => ({
+    since: parseSince(since),
+    asked: since ?? 'previous',
+  })),
+);
+
+/** `/api/events` filters, parsed whole (values checked in a fixed order, as documented). */
+export const eventsQuery = queryOf({
+  iso: optional,
+  q: optional,
+  from: optional,
+  to: optional,
+  role: optional,
+  breaking: optional,
+  cursor: optional,
+  limit: optional,
+}).transform(rule(parseEventQuery));

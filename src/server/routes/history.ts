@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { HistoryAnswers } from '../services/history-answers.js';
-import { parseEventQuery, parseRange, parseSince } from './history-params.js';
-import { BadRequest, parseIso, readQuery } from './params.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { HistoryAnswers } from '../services/history/history-answers.js';
+import {
+  changesQuery,
+  checkRetention,
+  checkSinceRetention,
+  eventsQuery,
+  rangeQuery,
+} from './history-params.js';
+import { BadRequest, isoParams } from './params.js';
 import { sendError } from './respond.js';
+import { zodRoute } from './route-schema.js';
 
 export interface HistoryRouteOptions {
   answers: HistoryAnswers;
@@ -21,50 +29,44 @@ async function reply400(reply: FastifyReply, work: () => Promise<object>): Promi
   }
 }
 
-/** The BFF's own memory of every batch: none of these spends an upstream request. */
+/**
+ * The BFF's own memory of every batch: none of these spends an upstream request. The schemas
+ * check the parameters; the retention window (which moves) is checked per request.
+ */
 export async function historyRoutes(
   app: FastifyInstance,
   opts: HistoryRouteOptions,
 ): Promise<void> {
   const { answers } = opts;
-  app.get('/api/history/global', (request, reply) =>
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/api/history/global', zodRoute({ querystring: rangeQuery }), (request, reply) =>
     reply400(reply, async () => {
-      const range = parseRange(readQuery(request.url, ['from', 'to']), opts.retentionStart());
-      return answers.globalHistory(range);
+      checkRetention(request.query, opts.retentionStart());
+      return answers.globalHistory(request.query);
     }),
   );
-  app.get<{ Params: { iso: string } }>('/api/history/country/:iso', (request, reply) =>
+  const countryRoute = zodRoute({ querystring: rangeQuery, params: isoParams });
+  typed.get('/api/history/country/:iso', countryRoute, (request, reply) =>
     reply400(reply, async () => {
-      const query = readQuery(request.url, ['from', 'to']);
-      const iso = parseIso(request.params.iso);
-      return answers.countryHistory(iso, parseRange(query, opts.retentionStart()));
+      checkRetention(request.query, opts.retentionStart());
+      return answers.countryHistory(request.params.iso, request.query);
     }),
   );
   app.get('/api/history/country/', (_request, reply) =>
     sendError(reply, 400, 'iso is missing: ask for /api/history/country/<three-letter code>'),
   );
-  app.get('/api/changes', (request, reply) =>
+  typed.get('/api/changes', zodRoute({ querystring: changesQuery }), (request, reply) =>
     reply400(reply, async () => {
-      const raw = readQuery(request.url, ['since']).get('since');
-      const since = parseSince(raw, opts.retentionStart());
-      return answers.changes(since, raw ?? 'previous');
+      const { since, asked } = request.query;
+      checkSinceRetention(since, opts.retentionStart());
+      return answers.changes(since, asked);
     }),
   );
-  app.get('/api/events', (request, reply) =>
+  typed.get('/api/events', zodRoute({ querystring: eventsQuery }), (request, reply) =>
     reply400(reply, async () => {
-      const query = readQuery(request.url, [
-        'iso',
-        'q',
-        'from',
-        'to',
-        'role',
-        'breaking',
-        'cursor',
-        'limit',
-      ]);
-      const parsed = parseEventQuery(query, opts.retentionStart());
-      const key = [...query].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`);
-      return answers.events(parsed, key.join('&'));
+      checkRetention(request.query, opts.retentionStart());
+      // The parsed query is the memo key: equivalent spellings share one answer.
+      return answers.events(request.query, JSON.stringify(request.query));
     }),
   );
 }

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { hotspotQueryMemo, parseHotspotsQuery } from './params.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hotspotsQuery } from './params.js';
 import { answer, type DataRouteOptions } from './respond.js';
+import { memoisedQueryRoute } from './route-schema.js';
 
 /** `/api/v1/hotspots`: same parameters and shape as the upstream's, served from the cache. */
 export async function hotspotRoutes(app: FastifyInstance, opts: DataRouteOptions): Promise<void> {
-  const memo = hotspotQueryMemo();
-  app.get('/api/v1/hotspots', (request, reply) =>
-    answer(request, reply, opts.metrics, () =>
-      opts.data.hotspots(parseHotspotsQuery(request.url, memo), opts.guardFor(request)),
-    ),
-  );
+  // The memo of parsed queries is this route's: the same dashboard URLs arrive over and over.
+  const route = memoisedQueryRoute({ querystring: hotspotsQuery });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/v1/hotspots', route, (request, reply) =>
+      answer(request, reply, opts.metrics, () =>
+        opts.data.hotspots(request.query, opts.guardFor(request)),
+      ),
+    );
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { referenceCountriesServed } from '../services/reference-countries.js';
-import { BadRequest, readQuery } from './params.js';
-import { sendError, sendServed } from './respond.js';
+import { referenceCountriesServed } from '../services/reference/reference-countries.js';
+import { noQuery } from './params.js';
+import { sendServed } from './respond.js';
+import { zodRoute } from './route-schema.js';
 
 /**
  * `/api/reference/countries`: every ISO 3166-1 country (names, aliases, UN region), for the
@@ -9,13 +10,7 @@ import { sendError, sendServed } from './respond.js';
  */
 export async function referenceRoutes(app: FastifyInstance): Promise<void> {
   const served = referenceCountriesServed();
-  app.get('/api/reference/countries', (request, reply) => {
-    try {
-      readQuery(request.url, []);
-    } catch (error) {
-      if (error instanceof BadRequest) return sendError(reply, 400, error.message);
-      throw error;
-    }
-    return sendServed(request, reply, served);
-  });
+  app.get('/api/reference/countries', zodRoute({ querystring: noQuery }), (request, reply) =>
+    sendServed(request, reply, served),
+  );
 }

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countriesResponseSchema } from '../../shared/bff-api.js';
-import type { Served } from '../services/render.js';
+import type { Served } from '../services/rendering/render.js';
 import {
   countriesCsv,
   countriesFileName,
   countryCsv,
   countryFileName,
-} from '../services/spreadsheet.js';
-import { parseIso, parseTiers, readQuery } from './params.js';
+} from '../services/exports/spreadsheet-csv.js';
+import { isoParams, noQuery, tierQuery } from './params.js';
+import { zodRoute } from './route-schema.js';
 import { answer, type DataRouteOptions } from './respond.js';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -32,7 +34,7 @@ function csvServed(served: Served, body: Buffer, fileName: string): Served {
 }
 
 /**
- * Spreadsheet-ready CSV (services/spreadsheet.ts), beside the upstream's raw export:
+ * Spreadsheet-ready CSV (services/exports/spreadsheet-csv.ts), beside the upstream's raw export:
  * `/api/spreadsheet/countries?tier=crit,high` (the overview's tier filter) and
  * `/api/spreadsheet/country/:iso` (the country page). Built from `/api/countries`' data, so they
  * cost no upstream request beyond what the dashboard already spends.
@@ -46,9 +48,10 @@ export async function spreadsheetRoutes(
     build: (batch: ReturnType<typeof batchOf>) => Served,
   ): Served => (served.status === 200 ? build(batchOf(served)) : served);
 
-  app.get('/api/spreadsheet/countries', (request, reply) =>
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/api/spreadsheet/countries', zodRoute({ querystring: tierQuery }), (request, reply) =>
     answer(request, reply, opts.metrics, async () => {
-      const tiers = parseTiers(readQuery(request.url, ['tier']).get('tier'));
+      const tiers = request.query;
       const served = await opts.data.countries(opts.guardFor(request));
       return withBatch(served, (batch) =>
         csvServed(
@@ -60,10 +63,10 @@ export async function spreadsheetRoutes(
     }),
   );
 
-  app.get<{ Params: { iso: string } }>('/api/spreadsheet/country/:iso', (request, reply) =>
+  const countryRoute = zodRoute({ querystring: noQuery, params: isoParams });
+  typed.get('/api/spreadsheet/country/:iso', countryRoute, (request, reply) =>
     answer(request, reply, opts.metrics, async () => {
-      readQuery(request.url, []);
-      const iso = parseIso(request.params.iso);
+      const { iso } = request.params;
       const served = await opts.data.countries(opts.guardFor(request));
       return withBatch(served, (batch) => {
         const country = batch.countries.find((c) => c.iso.toUpperCase() === iso);

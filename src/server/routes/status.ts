@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { StatusResponse } from '../../shared/bff-api.js';
 import type { Metrics } from '../metrics.js';
-import { BadRequest, readQuery } from './params.js';
+import { noQuery } from './params.js';
 import { sendError } from './respond.js';
+import { zodRoute } from './route-schema.js';
 
 export interface OpsRouteOptions {
   status: () => StatusResponse;
@@ -13,15 +14,9 @@ export interface OpsRouteOptions {
 
 /** `/api/status`: costs no upstream request, so the SPA polls it to notice a new batch. */
 export async function statusRoutes(app: FastifyInstance, opts: OpsRouteOptions): Promise<void> {
-  app.get('/api/status', async (request, reply) => {
-    try {
-      readQuery(request.url, []);
-    } catch (error) {
-      if (error instanceof BadRequest) return sendError(reply, 400, error.message);
-      throw error;
-    }
-    return reply.header('cache-control', 'no-cache').send(opts.status());
-  });
+  app.get('/api/status', zodRoute({ querystring: noQuery }), async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(opts.status()),
+  );
 }
 
 /** `/healthz` (the process answers), `/readyz` (data can be served), `/metrics` (Prometheus). */

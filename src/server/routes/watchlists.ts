@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { etagOf } from '../services/alert-views.js';
-import { ApiProblem, type Viewer, type WatchlistService } from '../services/watchlists.js';
-import type { DeliveryLogView } from '../services/delivery-log.js';
-import { BadRequest, readQuery } from './params.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { etagOf } from '../services/alerts/alert-views.js';
+import { ApiProblem, type Viewer, type WatchlistService } from '../services/alerts/watchlists.js';
+import type { DeliveryLogView } from '../services/alerts/delivery-log.js';
+import { noQuery } from './params.js';
+import { BadRequest, paramsOf, zodRoute } from './route-schema.js';
 import { sendError } from './respond.js';
 
 export interface WatchlistRouteOptions {
@@ -28,19 +31,20 @@ export async function watchlistRoutes(
   opts: WatchlistRouteOptions,
 ): Promise<void> {
   const { watchlists } = opts;
+  // Ids are checked by the service (a plain-word 400 or 404); the schema only types them.
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const withId = zodRoute({ querystring: noQuery, params: paramsOf({ id: z.string() }) });
   const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
 
-  app.get('/api/watchlists', (request, reply) =>
+  app.get('/api/watchlists', zodRoute({ querystring: noQuery }), (request, reply) =>
     guarded(reply, async () => {
-      readQuery(request.url, []);
       noStore(reply);
       return { ok: true, watchlists: await watchlists.list(opts.viewerOf(request)) };
     }),
   );
 
-  app.post('/api/watchlists', (request, reply) =>
+  app.post('/api/watchlists', zodRoute({ querystring: noQuery }), (request, reply) =>
     guarded(reply, async () => {
-      readQuery(request.url, []);
       const { row, secret } = await watchlists.create(request.body, opts.viewerOf(request));
       noStore(reply)
         .code(201)
@@ -54,18 +58,16 @@ export async function watchlistRoutes(
     }),
   );
 
-  app.get<{ Params: { id: string } }>('/api/watchlists/:id', (request, reply) =>
+  typed.get('/api/watchlists/:id', withId, (request, reply) =>
     guarded(reply, async () => {
-      readQuery(request.url, []);
       const row = await watchlists.row(request.params.id, opts.viewerOf(request));
       noStore(reply).header('etag', etagOf(row));
       return { ok: true, watchlist: await watchlists.view(row) };
     }),
   );
 
-  app.put<{ Params: { id: string } }>('/api/watchlists/:id', (request, reply) =>
+  typed.put('/api/watchlists/:id', withId, (request, reply) =>
     guarded(reply, async () => {
-      readQuery(request.url, []);
       const { row, secret } = await watchlists.update(
         request.params.id,
         request.headers['if-match'],
@@ -81,9 +83,8 @@ export async function watchlistRoutes(
     }),
   );
 
-  app.delete<{ Params: { id: string } }>('/api/watchlists/:id', (request, reply) =>
+  typed.delete('/api/watchlists/:id', withId, (request, reply) =>
     guarded(reply, async () => {
-      readQuery(request.url, []);
       await watchlists.remove(
         request.params.id,
         request.headers['if-match'],
@@ -93,18 +94,16 @@ export async function watchlistRoutes(
     }),
   );
 
-  app.post<{ Params: { id: string } }>('/api/watchlists/:id/test', (request, reply) =>
+  typed.post('/api/watchlists/:id/test', withId, (request, reply) =>
     guarded(reply, async () => {
-      readQuery(request.url, []);
       const id = await watchlists.sendTest(request.params.id, opts.viewerOf(request));
       reply.code(202);
       return { ok: true, message_id: id };
     }),
   );
 
-  app.get<{ Params: { id: string } }>('/api/watchlists/:id/deliveries', (request, reply) =>
+  typed.get('/api/watchlists/:id/deliveries', withId, (request, reply) =>
     guarded(reply, async () => {
-      readQuery(request.url, []);
       const row = await watchlists.row(request.params.id, opts.viewerOf(request));
       noStore(reply);
       return { ok: true, deliveries: await opts.deliveryLog.of(row.id) };

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { countrySummarySchema, type CountrySummary } from '../../shared/bff-api.js';
-import { csvComments } from './resources.js';
+import { countrySummarySchema, type CountrySummary } from '../../../shared/bff-api.js';
+import { csvComments } from './resource-specs.js';
 
 const NUMBER_COLUMNS = new Set([
   'lat',

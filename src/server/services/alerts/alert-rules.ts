@@ -1,5 +1,5 @@
-import type { AlertNumbers, AlertRule } from '../../shared/alerts-api.js';
-import { compareTiers, isKnownTier, tierLabel } from '../../shared/tiers.js';
+import type { AlertNumbers, AlertRule } from '../../../shared/alerts-api.js';
+import { compareTiers, isKnownTier, tierLabel } from '../../../shared/tiers.js';
 
 /** What a rule looks at for one country: its numbers in this batch and the one before. */
 export interface RuleInput {

@@ -1,6 +1,6 @@
-import { selectBatchAtOrBefore, selectCountryRows } from '../store/batches.js';
-import type { Database } from '../store/connection.js';
-import { insertDemoWatchlist, selectDemoWatchlist } from '../store/watchlists.js';
+import { selectBatchAtOrBefore, selectCountryRows } from '../../store/batches.js';
+import type { Database } from '../../store/connection.js';
+import { insertDemoWatchlist, selectDemoWatchlist } from '../../store/watchlists.js';
 
 const SAMPLE_SIZE = 6;
 

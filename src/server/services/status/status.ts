@@ -1,12 +1,12 @@
-import type { StatusResponse } from '../../shared/bff-api.js';
-import { nextBatchDue, type FreshnessPolicy } from '../../shared/freshness.js';
-import type { BatchTracker } from '../cache/batch.js';
-import type { ResourceCache } from '../cache/resource-cache.js';
-import type { CacheStore } from '../cache/store.js';
-import type { AppConfig } from '../config.js';
-import type { Metrics } from '../metrics.js';
-import type { UpstreamClient } from '../upstream/client.js';
-import type { QuotaGovernor } from '../upstream/quota.js';
+import type { StatusResponse } from '../../../shared/bff-api.js';
+import { nextBatchDue, type FreshnessPolicy } from '../../../shared/freshness.js';
+import type { BatchTracker } from '../../cache/batch.js';
+import type { ResourceCache } from '../../cache/resource-cache.js';
+import type { CacheStore } from '../../cache/store.js';
+import type { AppConfig } from '../../config.js';
+import type { Metrics } from '../../metrics.js';
+import type { UpstreamClient } from '../../upstream/client.js';
+import type { QuotaGovernor } from '../../upstream/quota.js';
 
 /** A recent failure (within this long) keeps health at "degraded" after a success. */
 const DEGRADED_FOR_MS = 15 * 60_000;

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
-import type { CountrySummary } from '../../shared/bff-api.js';
-import { CATEGORY_NAMES } from '../../shared/categories.js';
-import { tierLabel } from '../../shared/tiers.js';
+import type { CountrySummary } from '../../../shared/bff-api.js';
+import { CATEGORY_NAMES } from '../../../shared/categories.js';
+import { tierLabel } from '../../../shared/tiers.js';
 
 /**
  * Spreadsheet-ready CSV built by the BFF from its own parsed data (never from the upstream's

@@ -1,6 +1,6 @@
-import type { DeliveryLogEntry } from '../../shared/alerts-api.js';
-import type { Database } from '../store/connection.js';
-import { selectDeliveryLog } from '../store/outbox.js';
+import type { DeliveryLogEntry } from '../../../shared/alerts-api.js';
+import type { Database } from '../../store/connection.js';
+import { selectDeliveryLog } from '../../store/outbox.js';
 
 /** A list's delivery log for the settings page: time, status, duration, in plain words. */
 export class DeliveryLogView {

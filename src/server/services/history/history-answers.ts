@@ -8,10 +8,10 @@ import type {
   EventsResponse,
   GlobalHistoryResponse,
   HistoryCoverage,
-} from '../../shared/history-api.js';
-import type { Categories } from '../../shared/schemas/category.js';
-import { isKnownTier, KNOWN_TIERS } from '../../shared/tiers.js';
-import type { CountryRow, EventQuery, HistoryStore, Range } from '../store/history-store.js';
+} from '../../../shared/history-api.js';
+import type { Categories } from '../../../shared/schemas/category.js';
+import { isKnownTier, KNOWN_TIERS } from '../../../shared/tiers.js';
+import type { CountryRow, EventQuery, HistoryStore, Range } from '../../store/history-store.js';
 
 /** `since` of /api/changes, parsed: the previous batch, or a time. */
 export type Since =

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { ReferenceCountry } from '../../shared/history-api.js';
-import { compress, pickEncoding, type Encoded, type Encoding } from './encoding.js';
-import { JSON_TYPE, type Served } from './render.js';
+import type { ReferenceCountry } from '../../../shared/history-api.js';
+import { compress, pickEncoding, type Encoded, type Encoding } from '../rendering/encoding.js';
+import { JSON_TYPE, type Served } from '../rendering/render.js';
 
 const require = createRequire(import.meta.url);
 

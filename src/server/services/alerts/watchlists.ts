@@ -6,11 +6,11 @@ import {
   watchlistInputSchema,
   type Watchlist,
   type WatchlistInput,
-} from '../../shared/alerts-api.js';
-import { refusedUrl } from '../jobs/webhook-sender.js';
-import { selectBatchAtOrBefore, selectCountryRows } from '../store/batches.js';
-import type { Database } from '../store/connection.js';
-import { insertDelivery } from '../store/outbox.js';
+} from '../../../shared/alerts-api.js';
+import { refusedUrl } from '../../jobs/webhook-sender.js';
+import { selectBatchAtOrBefore, selectCountryRows } from '../../store/batches.js';
+import type { Database } from '../../store/connection.js';
+import { insertDelivery } from '../../store/outbox.js';
 import {
   deleteWatchlist,
   insertWatchlist,
@@ -20,7 +20,7 @@ import {
   updateWatchlist,
   type WatchlistRow,
   type WatchlistValues,
-} from '../store/watchlists.js';
+} from '../../store/watchlists.js';
 import { testWebhookBody } from './alert-messages.js';
 import { watchlistView } from './alert-views.js';
 

@@ -1,4 +1,4 @@
-import type { Alert, WebhookFormat } from '../../shared/alerts-api.js';
+import type { Alert, WebhookFormat } from '../../../shared/alerts-api.js';
 
 /**
  * What goes out for alerts: the webhook body (the documented JSON payload, or a Slack-compatible

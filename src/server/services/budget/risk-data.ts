@@ -1,15 +1,15 @@
-import { KNOWN_TIERS } from '../../shared/tiers.js';
-import type { Hotspot } from '../../shared/schemas/hotspot.js';
-import type { RenderedBodies } from '../cache/rendered-bodies.js';
-import type { Loaded, MissGuard, ResourceCache } from '../cache/resource-cache.js';
-import type { CacheEntry } from '../cache/store.js';
-import type { Metrics } from '../metrics.js';
-import type { UpstreamClient } from '../upstream/client.js';
-import { ClientLimitError } from '../client-limit.js';
-import { UpstreamError } from '../upstream/errors.js';
-import { parseCsvCountries, type CsvCountries } from './csv-countries.js';
-import type { ExportIndex, ExportIndexes } from './export-index.js';
-import { cacheHeaders, JSON_TYPE, servedJson, type Served } from './render.js';
+import { KNOWN_TIERS } from '../../../shared/tiers.js';
+import type { Hotspot } from '../../../shared/schemas/hotspot.js';
+import type { RenderedBodies } from '../../cache/rendered-bodies.js';
+import type { Loaded, MissGuard, ResourceCache } from '../../cache/resource-cache.js';
+import type { CacheEntry } from '../../cache/store.js';
+import type { Metrics } from '../../metrics.js';
+import type { UpstreamClient } from '../../upstream/client.js';
+import { ClientLimitError } from '../../client-limit.js';
+import { UpstreamError } from '../../upstream/errors.js';
+import { parseCsvCountries, type CsvCountries } from '../upstream-resources/csv-countries.js';
+import type { ExportIndex, ExportIndexes } from '../upstream-resources/export-index.js';
+import { cacheHeaders, JSON_TYPE, servedJson, type Served } from '../rendering/render.js';
 import {
   UPSTREAM_MAX_LIMIT,
   type CountryValue,
@@ -17,7 +17,7 @@ import {
   type ExportValue,
   type Rejection,
   type ResourceSpecs,
-} from './resources.js';
+} from '../upstream-resources/resource-specs.js';
 
 export interface HotspotsQuery {
   limit: number;

@@ -1,7 +1,7 @@
-import type { AlertListResponse } from '../../shared/alerts-api.js';
-import { countUnread, markAlertsRead, selectAlerts } from '../store/alerts.js';
-import type { Database } from '../store/connection.js';
-import { selectWatchlists } from '../store/watchlists.js';
+import type { AlertListResponse } from '../../../shared/alerts-api.js';
+import { countUnread, markAlertsRead, selectAlerts } from '../../store/alerts.js';
+import type { Database } from '../../store/connection.js';
+import { selectWatchlists } from '../../store/watchlists.js';
 import { alertView } from './alert-views.js';
 import { ApiProblem, type Viewer } from './watchlists.js';
 

@@ -1,6 +1,6 @@
-import type { Alert, Watchlist } from '../../shared/alerts-api.js';
-import type { AlertRow } from '../store/alerts.js';
-import type { WatchlistRow } from '../store/watchlists.js';
+import type { Alert, Watchlist } from '../../../shared/alerts-api.js';
+import type { AlertRow } from '../../store/alerts.js';
+import type { WatchlistRow } from '../../store/watchlists.js';
 
 /** Store rows → API bodies. Ids are strings in the API (room for other id schemes later). */
 

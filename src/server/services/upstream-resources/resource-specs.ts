@@ -1,12 +1,16 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { HOTSPOT_MAX_LIMIT } from '../../shared/hotspot-limits.js';
-import { hotspotsResponseSchema, countryResponseSchema } from '../../shared/schemas/responses.js';
-import type { CountryResponse, HotspotsResponse } from '../../shared/schemas/responses.js';
-import { exportJsonSchema } from '../../shared/schemas/responses.js';
-import type { ResourceSpec } from '../cache/resource-cache.js';
-import type { UpstreamAnswer, UpstreamClient } from '../upstream/client.js';
-import { headerValue } from '../upstream/classify.js';
+import { HOTSPOT_MAX_LIMIT } from '../../../shared/hotspot-limits.js';
+import {
+  hotspotsResponseSchema,
+  countryResponseSchema,
+} from '../../../shared/schemas/responses.js';
+import type { CountryResponse, HotspotsResponse } from '../../../shared/schemas/responses.js';
+import { exportJsonSchema } from '../../../shared/schemas/responses.js';
+import type { ExportIndexes } from './export-index.js';
+import type { ResourceSpec } from '../../cache/resource-cache.js';
+import type { UpstreamAnswer, UpstreamClient } from '../../upstream/client.js';
+import { headerValue } from '../../upstream/classify.js';
 
 /** The API's maximum page: the BFF always asks for it and serves smaller limits by slicing. */
 export const UPSTREAM_MAX_LIMIT = HOTSPOT_MAX_LIMIT;
@@ -69,7 +73,11 @@ export class ResourceSpecs {
   /** Specs are built once per key: a cache hit should allocate next to nothing. */
   readonly #memo = new LRUCache<string, ResourceSpec<never>>({ max: 1000 });
 
-  constructor(private readonly client: UpstreamClient) {}
+  constructor(
+    private readonly client: UpstreamClient,
+    /** Given the JSON export as parsed here, so the index is built without parsing it again. */
+    private readonly exportIndexes: ExportIndexes,
+  ) {}
 
   #once<V>(key: string, build: () => ResourceSpec<V>): ResourceSpec<V> {
     let spec = this.#memo.get(key) as ResourceSpec<V> | undefined;
@@ -165,6 +173,7 @@ export class ResourceSpecs {
               throw this.client.malformed(`${path}?format=json`, answer, 'a body that is not JSON');
             }
             const parsed = exportJsonSchema.safeParse(payload);
+            this.exportIndexes.remember(value, parsed.success ? parsed.data : null);
             return {
               value,
               asOfText: parsed.success ? parsed.data.as_of : null,
