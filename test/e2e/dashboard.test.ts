@@ -1,56 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ABSENT_ISOS } from '../../src/demo-upstream/server.js';
-import { startStack, type Stack } from '../helpers/stack.js';
 import { seriousViolations } from './axe.js';
-import {
-  launchChromium,
-  openPage,
-  pageOverflow,
-  screenshotPath,
-  waitForMap,
-  type WatchedPage,
-} from './browser.js';
+import { pageOverflow, screenshotPath, waitForMap } from './browser.js';
+import { browserSuite } from './suite.js';
 
 // The built SPA (npx vite build) served by the BFF on a demo upstream, in Debian's Chromium.
-let stack: Stack;
-let browser: Browser;
-const opened: { watched: WatchedPage; expectedHttpErrors: string[] }[] = [];
-
-beforeAll(async () => {
-  // With the history store, as `npm start` runs: the overview asks the history routes too.
-  stack = await startStack({ config: { history: { databaseUrl: null, retentionDays: null } } });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-async function open(
-  options?: Parameters<typeof openPage>[1],
-  expectedHttpErrors: string[] = [],
-): Promise<WatchedPage> {
-  const watched = await openPage(browser, options);
-  opened.push({ watched, expectedHttpErrors });
-  return watched;
-}
-
-// Every page of every test: no request leaves loopback, nothing throws, no HTTP error but the
-// ones the test provokes.
-afterEach(async () => {
-  for (const { watched, expectedHttpErrors } of opened.splice(0)) {
-    expect(watched.foreignRequests, 'requests to non-loopback hosts').toEqual([]);
-    expect(watched.errors, 'page errors').toEqual([]);
-    expect(watched.httpErrors, 'HTTP errors').toEqual(expectedHttpErrors);
-    await watched.close();
-  }
-});
+const suite = browserSuite();
 
 describe('overview', () => {
   it('shows the global index, the map with shapes and markers, the table and the demo badge', async () => {
-    const { page } = await open();
-    await page.goto(`${stack.baseUrl}/`);
+    const { page } = await suite.open();
+    await page.goto(`${suite.stack.baseUrl}/`);
     const index = page.getByTestId('global-index');
     await expect.poll(() => index.textContent()).toMatch(/^\d{1,3}\.\d{2}$/);
     await waitForMap(page, 20);
@@ -75,8 +35,8 @@ describe('overview', () => {
   });
 
   it('a tier filter changes the URL and the table', async () => {
-    const { page } = await open();
-    await page.goto(`${stack.baseUrl}/`);
+    const { page } = await suite.open();
+    await page.goto(`${suite.stack.baseUrl}/`);
     await page.getByRole('table').locator('tbody tr').first().waitFor();
     await page
       .getByRole('group', { name: 'Tier' })
@@ -96,8 +56,8 @@ describe('overview', () => {
   });
 
   it('clicking a marker opens the country page; Enter on a focused marker does too', async () => {
-    const { page } = await open();
-    await page.goto(`${stack.baseUrl}/`);
+    const { page } = await suite.open();
+    await page.goto(`${suite.stack.baseUrl}/`);
     await waitForMap(page, 20);
     const marker = page.locator('.hotspot-marker').last(); // the highest risk is drawn last
     const name = (await marker.textContent())!.split(':')[0]!;
@@ -113,12 +73,12 @@ describe('overview', () => {
   });
 
   it('hover on a table row prefetches the country, so the page shows without a new request', async () => {
-    const { page } = await open();
+    const { page } = await suite.open();
     const countryRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/v1/country/')) countryRequests.push(r.url());
     });
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${suite.stack.baseUrl}/`);
     const link = page.getByRole('table').getByRole('link').nth(2);
     await link.hover();
     await expect.poll(() => countryRequests.length).toBe(1);
@@ -130,8 +90,8 @@ describe('overview', () => {
 
 describe('country page', () => {
   it('a deep link loads directly and shows the same after a reload', async () => {
-    const { page } = await open();
-    await page.goto(`${stack.baseUrl}/country/SDN`);
+    const { page } = await suite.open();
+    await page.goto(`${suite.stack.baseUrl}/country/SDN`);
     const heading = page.getByRole('heading', { level: 1 });
     await expect.poll(() => heading.textContent()).toContain('Sudan');
     const risk = await page.getByTestId('country-risk').textContent();
@@ -149,49 +109,49 @@ describe('country page', () => {
 
   it('a country not in the data shows the 404 message with a way back', async () => {
     const absent = ABSENT_ISOS.at(-1)!;
-    const { page } = await open({}, [`404 /api/v1/country/${absent}`]);
-    await page.goto(`${stack.baseUrl}/country/${absent}`);
+    const { page } = await suite.open({}, [`404 /api/v1/country/${absent}`]);
+    await page.goto(`${suite.stack.baseUrl}/country/${absent}`);
     await page
       .getByText(/is not in the current data \(low baseline or no recent news\)\.$/)
       .waitFor();
     await page.getByRole('link', { name: '← Back to the overview' }).click();
-    await page.waitForURL(`${stack.baseUrl}/`);
+    await page.waitForURL(`${suite.stack.baseUrl}/`);
   });
 
   it('a malformed code and an unknown page say so', async () => {
-    const { page } = await open();
-    await page.goto(`${stack.baseUrl}/country/12X`);
+    const { page } = await suite.open();
+    await page.goto(`${suite.stack.baseUrl}/country/12X`);
     await page.getByRole('heading', { name: 'Not a valid ISO country code' }).waitFor();
-    await page.goto(`${stack.baseUrl}/no/such/page`);
+    await page.goto(`${suite.stack.baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   });
 });
 
 describe('themes, small screens, accessibility', () => {
   it('follows a dark system theme', async () => {
-    const { page } = await open({ colorScheme: 'dark' });
-    await page.goto(`${stack.baseUrl}/`);
+    const { page } = await suite.open({ colorScheme: 'dark' });
+    await page.goto(`${suite.stack.baseUrl}/`);
     await waitForMap(page);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [r, g, b] = background.match(/\d+/g)!.map(Number);
     expect(r! + g! + b!).toBeLessThan(120);
     await page.screenshot({ path: screenshotPath('overview-dark'), fullPage: true });
-    await page.goto(`${stack.baseUrl}/country/UKR`);
+    await page.goto(`${suite.stack.baseUrl}/country/UKR`);
     await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
     await page.screenshot({ path: screenshotPath('country-dark'), fullPage: true });
   });
 
   it('fits a 375 px phone without horizontal overflow', async () => {
-    const { page } = await open({
+    const { page } = await suite.open({
       viewport: { width: 375, height: 812 },
       isMobile: true,
       hasTouch: true,
     });
-    await page.goto(`${stack.baseUrl}/?tier=crit,high&limit=30`);
+    await page.goto(`${suite.stack.baseUrl}/?tier=crit,high&limit=30`);
     await waitForMap(page);
     expect(await pageOverflow(page)).toBe(0);
     await page.screenshot({ path: screenshotPath('overview-375'), fullPage: true });
-    await page.goto(`${stack.baseUrl}/country/UKR`);
+    await page.goto(`${suite.stack.baseUrl}/country/UKR`);
     await page.locator('.event').first().waitFor();
     expect(await pageOverflow(page)).toBe(0);
     await page.screenshot({ path: screenshotPath('country-375'), fullPage: true });
@@ -201,11 +161,11 @@ describe('themes, small screens, accessibility', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       // axe is injected as an inline script, which the app's CSP rightly blocks: this context
       // alone bypasses the CSP, for the scanner.
-      const { page } = await open({ colorScheme, bypassCSP: true });
-      await page.goto(`${stack.baseUrl}/`);
+      const { page } = await suite.open({ colorScheme, bypassCSP: true });
+      await page.goto(`${suite.stack.baseUrl}/`);
       await waitForMap(page, 20);
       expect(await seriousViolations(page), `overview (${colorScheme})`).toEqual([]);
-      await page.goto(`${stack.baseUrl}/country/UKR`);
+      await page.goto(`${suite.stack.baseUrl}/country/UKR`);
       await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
       expect(await seriousViolations(page), `country page (${colorScheme})`).toEqual([]);
     }

@@ -1,48 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { TIER_COLOURS } from '../../src/shared/tiers.js';
-import { startStack, type Stack } from '../helpers/stack.js';
-import {
-  launchChromium,
-  openPage,
-  screenshotPath,
-  waitForMap,
-  type WatchedPage,
-} from './browser.js';
+import { screenshotPath, waitForMap } from './browser.js';
+import { browserSuite } from './suite.js';
 
 // Issue 11: what a new user tripped over, checked in Debian's Chromium against the built app.
-let stack: Stack;
-let browser: Browser;
-const opened: { watched: WatchedPage; expectedHttpErrors: string[] }[] = [];
-
-beforeAll(async () => {
-  // With the history store, as `npm start` runs: the overview and country pages ask its routes too.
-  stack = await startStack({ config: { history: { databaseUrl: null, retentionDays: null } } });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-async function open(
-  options?: Parameters<typeof openPage>[1],
-  expectedHttpErrors: string[] = [],
-): Promise<WatchedPage> {
-  const watched = await openPage(browser, options);
-  opened.push({ watched, expectedHttpErrors });
-  return watched;
-}
-
-afterEach(async () => {
-  for (const { watched, expectedHttpErrors } of opened.splice(0)) {
-    expect(watched.errors, 'page errors').toEqual([]);
-    expect(watched.httpErrors, 'HTTP errors').toEqual(expectedHttpErrors);
-    await watched.close();
-  }
-});
+const suite = browserSuite();
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
@@ -73,8 +38,8 @@ describe('map markers (issue 11, point 1)', () => {
     ['375 px', PHONE],
   ] as const) {
     it(`clicking at each marker's visible centre opens that marker's country at ${width}`, async () => {
-      const { page } = await open(options);
-      await page.goto(`${stack.baseUrl}/`);
+      const { page } = await suite.open(options);
+      await page.goto(`${suite.stack.baseUrl}/`);
       await waitForMap(page, 20);
       await page
         .locator('.map-panel')
@@ -102,8 +67,8 @@ describe('map markers (issue 11, point 1)', () => {
 
 describe('keyboard (issue 11, point 3)', () => {
   it('reaches the first table row in at most 10 Tab presses; shapes are not Tab stops', async () => {
-    const { page } = await open(DESKTOP);
-    await page.goto(`${stack.baseUrl}/`);
+    const { page } = await suite.open(DESKTOP);
+    await page.goto(`${suite.stack.baseUrl}/`);
     await waitForMap(page, 20);
     const firstRow = page.locator('.hotspot-table tbody tr').first().getByRole('link');
     const firstRowName = await firstRow.textContent();
@@ -128,7 +93,7 @@ describe('keyboard (issue 11, point 3)', () => {
     );
     expect(focusableShapes).toBe(0);
     // A skip link to the map lands on it, and the next Tab is a marker.
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${suite.stack.baseUrl}/`);
     await waitForMap(page, 20);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -146,13 +111,13 @@ describe('keyboard (issue 11, point 3)', () => {
 
 describe('first paint (issue 11, point 11)', () => {
   it('the data requests start with the HTML, not after the JavaScript, and are made once', async () => {
-    const { page } = await open(DESKTOP);
+    const { page } = await suite.open(DESKTOP);
     const dataRequests: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/')) dataRequests.push(`${url.pathname}${url.search}`);
     });
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${suite.stack.baseUrl}/`);
     await waitForMap(page, 20);
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -177,8 +142,8 @@ describe('first paint (issue 11, point 11)', () => {
 
 describe('exports for spreadsheets (issue 11, point 6)', () => {
   it("the overview's spreadsheet CSV follows the view's tiers; the country page has its own", async () => {
-    const { page } = await open({ ...DESKTOP, acceptDownloads: true });
-    await page.goto(`${stack.baseUrl}/?tier=crit,high`);
+    const { page } = await suite.open({ ...DESKTOP, acceptDownloads: true });
+    await page.goto(`${suite.stack.baseUrl}/?tier=crit,high`);
     await page.locator('.hotspot-table tbody tr').first().waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -193,7 +158,7 @@ describe('exports for spreadsheets (issue 11, point 6)', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.Tier))).toEqual(new Set(['Critical', 'High']));
 
-    await page.goto(`${stack.baseUrl}/country/UKR`);
+    await page.goto(`${suite.stack.baseUrl}/country/UKR`);
     const [countryFile] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: /^Download .+ as CSV$/ }).click(),
@@ -238,8 +203,8 @@ function largestShift(
 
 describe('the map on a phone (issue 11, point 4)', () => {
   it('a one-finger vertical swipe on the map scrolls the page and leaves the map alone', async () => {
-    const { page } = await open(PHONE);
-    await page.goto(`${stack.baseUrl}/`);
+    const { page } = await suite.open(PHONE);
+    await page.goto(`${suite.stack.baseUrl}/`);
     await waitForMap(page, 20);
     await page.locator('#world-map').scrollIntoViewIfNeeded();
     const box = (await page.locator('#world-map').boundingBox())!;
@@ -268,8 +233,8 @@ describe('the map on a phone (issue 11, point 4)', () => {
   });
 
   it('panning stops at the edge of the world, and "Reset view" brings the first view back', async () => {
-    const { page } = await open(DESKTOP);
-    await page.goto(`${stack.baseUrl}/`);
+    const { page } = await suite.open(DESKTOP);
+    await page.goto(`${suite.stack.baseUrl}/`);
     await waitForMap(page, 20);
     const first = await markersInMap(page);
     await page.locator('#world-map').focus();
@@ -334,8 +299,8 @@ function hueDistance(a: string, b: string): number {
 describe('small things (issue 11, point 10)', () => {
   it('tiers, direction of change and chart series have palettes of their own', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const { page } = await open({ ...DESKTOP, colorScheme });
-      await page.goto(`${stack.baseUrl}/country/UKR`);
+      const { page } = await suite.open({ ...DESKTOP, colorScheme });
+      await page.goto(`${suite.stack.baseUrl}/country/UKR`);
       await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
       const series = await page.$$eval(
         '.categories-chart .recharts-bar-rectangle path',
@@ -374,8 +339,8 @@ describe('small things (issue 11, point 10)', () => {
   });
 
   it('map tooltips follow the dark theme', async () => {
-    const { page } = await open({ ...DESKTOP, colorScheme: 'dark' });
-    await page.goto(`${stack.baseUrl}/`);
+    const { page } = await suite.open({ ...DESKTOP, colorScheme: 'dark' });
+    await page.goto(`${suite.stack.baseUrl}/`);
     await waitForMap(page, 20);
     await page.locator('.hotspot-marker').last().hover();
     const tooltip = page.locator('.leaflet-tooltip').first();
@@ -387,15 +352,15 @@ describe('small things (issue 11, point 10)', () => {
   });
 
   it('titles name the view; the overview can be shared; Δ and roles are explained', async () => {
-    const { page } = await open(DESKTOP);
-    await page.goto(`${stack.baseUrl}/?tier=crit,high`);
+    const { page } = await suite.open(DESKTOP);
+    await page.goto(`${suite.stack.baseUrl}/?tier=crit,high`);
     await page.locator('.hotspot-table tbody tr').first().waitFor();
     await expect.poll(() => page.title()).toBe('Overview: Critical, High · Global Risk Dashboard');
     expect(await page.getByRole('button', { name: 'Share link' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^Δ risk/ }).getAttribute('title')).toMatch(
       /since the previous batch/,
     );
-    await page.goto(`${stack.baseUrl}/country/UKR`);
+    await page.goto(`${suite.stack.baseUrl}/country/UKR`);
     await page.locator('.event').first().waitFor();
     await expect.poll(() => page.title()).toBe('Ukraine (UKR) · Global Risk Dashboard');
     const roles = await page.locator('.badge-role').allTextContents();
