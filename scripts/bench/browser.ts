@@ -23,7 +23,11 @@ export async function runBrowserBench(): Promise<void> {
     process.stdout.write('    dist/client is missing: run `npm run build` first\n');
     return;
   }
-  const stack = await startStack({ clientDir });
+  // As `npm start` runs it: with the history store (the overview asks its routes too).
+  const stack = await startStack({
+    clientDir,
+    config: { history: { databaseUrl: null, retentionDays: null } },
+  });
   const browser = await launchChromium();
   const samples: Record<string, number[]> = Object.fromEntries(MARKS.map((m) => [m, []]));
   try {
