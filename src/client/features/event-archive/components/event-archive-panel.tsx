@@ -2,36 +2,17 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ArchivedEvent } from '../../../../shared/history-api';
+import { EventBadges, EventHeadline } from '../../../components/event-parts';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { roleLabel } from '../../../lib/event-roles';
 import { formatUtcDateTime, NA } from '../../../lib/format';
-import { safeHttpUrl } from '../../../lib/safe-url';
 import { eventArchiveQueries } from '../api/event-archive-queries';
 
 function ArchivedEventItem({ event }: { event: ArchivedEvent }) {
-  // Untrusted text: React escapes it; a link only for http(s), never with our window handle.
-  const href = safeHttpUrl(event.url);
   return (
     <li className="archive-event">
-      <div className="archive-badges">
-        {event.breaking ? <span className="badge badge-breaking">Breaking</span> : null}
-        {event.role ? (
-          <span className="badge badge-role" title={`This country's role (${event.role})`}>
-            {roleLabel(event.role)}
-          </span>
-        ) : null}
-      </div>
-      <p className="archive-headline">
-        {href ? (
-          <a href={href} target="_blank" rel="noopener noreferrer">
-            {event.headline}
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        ) : (
-          <span>{event.headline}</span>
-        )}
-      </p>
+      <EventBadges event={event} className="archive-badges" />
+      <EventHeadline event={event} className="archive-headline" />
       <p className="archive-meta">
         <time dateTime={event.ts}>{formatUtcDateTime(event.ts)}</time> ·{' '}
         <span className="archive-source">{event.source_name ?? event.source ?? NA}</span>
