@@ -40,11 +40,13 @@ export function describeLatestChange(points: readonly CountryHistoryPoint[]): st
   const active = difference(latest.active, previous.active);
   const risk = difference(latest.risk, previous.risk);
   const moves = categoryMoves(previous, latest);
+  // One decimal as in the header's deltas, two where one would round a real move to "0.0".
+  const shown = (value: number): string => formatSigned(value, Math.abs(value) < 0.05 ? 2 : 1);
   const lead =
     active !== null
-      ? `Active ${formatSigned(active, 1)}`
+      ? `Active ${shown(active)}`
       : risk !== null
-        ? `Risk ${formatSigned(risk, 1)}`
+        ? `Risk ${shown(risk)}`
         : 'Change not reported';
   const tierChange =
     latest.tier && previous.tier && latest.tier !== previous.tier
