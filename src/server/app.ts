@@ -229,7 +229,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   installSecurity(app, config);
-  await installAccess(app, config, identity, now);
+  await installAccess(
+    app,
+    config,
+    identity,
+    now,
+    cluster ? (lifetimeMs) => cluster.sessions(lifetimeMs) : undefined,
+  );
   const clientDir = deps.clientDir ?? null;
   if (clientDir) await registerSpa(app, clientDir);
   if (clientDir) installPreloadHints(app);

@@ -138,7 +138,11 @@ describe('three BFF replicas on one PostgreSQL', () => {
     demo = null;
   });
 
-  async function startReplicas(url: string, clock: TestClock): Promise<Replica[]> {
+  async function startReplicas(
+    url: string,
+    clock: TestClock,
+    token: string | null = null,
+  ): Promise<Replica[]> {
     demo = await startDemoUpstream({
       host: '127.0.0.1',
       port: 0,
@@ -154,6 +158,13 @@ describe('three BFF replicas on one PostgreSQL', () => {
           testConfig({
             history: { databaseUrl: new Secret(url), retentionDays: null },
             cluster: { replicaName: name, leaseSeconds: 3, poolMax: 4 },
+            access: {
+              dashboardToken: token === null ? null : new Secret(token),
+              trustedProxyAuthHeader: null,
+              trustedProxyAddresses: [],
+              allowedHosts: ['localhost', '127.0.0.1', '::1'],
+              allowAnonymous: false,
+            },
           }),
           {
             upstream: { mode: 'live', baseUrl, apiKey: key },
@@ -288,5 +299,45 @@ describe('three BFF replicas on one PostgreSQL', () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it('signs a browser in on every replica at once, and out of every replica at once', async () => {
+    const token = 'a-dashboard-token-of-forty-characters-xx';
+    const url = await migratedDatabase();
+    await startReplicas(url, new TestClock(Date.UTC(2026, 10, 23, 8, 1)), token);
+    const [r1, r2, r3] = replicas as [Replica, Replica, Replica];
+    const signedIn = await r1.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(signedIn.statusCode).toBe(303);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+    const statusWith = (r: Replica) =>
+      r.app.inject({ method: 'GET', url: '/api/status', headers: { cookie } });
+    expect((await statusWith(r2)).statusCode).toBe(200);
+    expect((await statusWith(r3)).statusCode).toBe(200);
+    // The session table holds a hash, never the cookie's value.
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const { rows } = await pool.query('select id_hash from sessions');
+      expect(rows).toHaveLength(1);
+      expect(cookie).not.toContain(rows[0].id_hash);
+    } finally {
+      await pool.end();
+    }
+
+    const signedOut = await r2.app.inject({
+      method: 'POST',
+      url: '/logout',
+      headers: { cookie },
+    });
+    expect(signedOut.statusCode).toBe(303);
+    // r1 and r3 had it remembered as valid: the sign-out reaches them as news.
+    await eventually(async () => {
+      const codes = await Promise.all([r1, r3].map(async (r) => (await statusWith(r)).statusCode));
+      return codes.every((code) => code === 401);
+    }, 'the session refused by every replica');
   });
 });
