@@ -142,12 +142,14 @@ describe('three BFF replicas on one PostgreSQL', () => {
     url: string,
     clock: TestClock,
     token: string | null = null,
+    /** Null: the documented schedule (03:00 and 10:00 UTC). */
+    batchIntervalMs: number | null = BATCH_MS,
   ): Promise<Replica[]> {
     demo = await startDemoUpstream({
       host: '127.0.0.1',
       port: 0,
       now: clock.now,
-      batchIntervalMs: BATCH_MS,
+      ...(batchIntervalMs === null ? {} : { batchIntervalMs }),
     });
     const key = new Secret(demo.issueKey('Pro'));
     const baseUrl = demo.url;
@@ -339,5 +341,27 @@ describe('three BFF replicas on one PostgreSQL', () => {
       const codes = await Promise.all([r1, r3].map(async (r) => (await statusWith(r)).statusCode));
       return codes.every((code) => code === 401);
     }, 'the session refused by every replica');
+  });
+
+  it('takes an answer another replica fetched long ago when its batch is still the newest', async () => {
+    const url = await migratedDatabase();
+    // The documented schedule (03:00 and 10:00 UTC): no batch between 08:01 and 08:41.
+    const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
+    await startReplicas(url, clock, null, null);
+    await Promise.all(replicas.map((r) => r.app.historyIdle()));
+    const [r1, r2] = replicas as [Replica, Replica];
+    const path = '/api/v1/hotspots?tier=high&include=events';
+    expect((await r1.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+
+    clock.advance(40 * 60_000);
+    // r2's page confirms the batch (one probe: its last check is 40 minutes old) …
+    expect((await r2.app.inject({ method: 'GET', url: '/api/v1/hotspots' })).statusCode).toBe(200);
+    await r2.app.upstreamIdle();
+    expect(demo!.requestLog().at(-1)?.query).toBe('limit=50');
+    const before = demo!.requestLog().length;
+    // … and r1's answer of that same batch is then as good as a new one.
+    const answer = await r2.app.inject({ method: 'GET', url: path });
+    expect(answer.statusCode).toBe(200);
+    expect(demo!.requestLog().slice(before)).toEqual([]);
   });
 });
