@@ -16,6 +16,7 @@ import { schema } from '../../src/server/store/schema.js';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { TestClock } from '../helpers/clock.js';
 import { freshPostgresDatabase } from '../helpers/history-store.js';
+import { startPostgres } from '../helpers/postgres-server.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { testConfig } from '../helpers/test-config.js';
 
@@ -363,5 +364,39 @@ describe('three BFF replicas on one PostgreSQL', () => {
     const answer = await r2.app.inject({ method: 'GET', url: path });
     expect(answer.statusCode).toBe(200);
     expect(demo!.requestLog().slice(before)).toEqual([]);
+  });
+
+  it('with its PostgreSQL server gone keeps serving what it holds and says so', async () => {
+    // A server of its own: this test stops it.
+    const server = await startPostgres();
+    try {
+      const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
+      await startReplicas(server.url, clock);
+      const [r1] = replicas as [Replica];
+      await r1.app.historyIdle();
+      expect((await r1.app.inject({ method: 'GET', url: '/api/v1/hotspots' })).statusCode).toBe(
+        200,
+      );
+      await server.stop();
+
+      const hotspots = await r1.app.inject({ method: 'GET', url: '/api/v1/hotspots' });
+      expect(hotspots.statusCode).toBe(200);
+      expect((await r1.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      const history = await r1.app.inject({ method: 'GET', url: '/api/history/global' });
+      expect(history.statusCode).toBe(503);
+      expect(history.json()).toEqual({
+        ok: false,
+        error:
+          'The history store (PostgreSQL) cannot be reached right now; current data is still served. Try again in a minute.',
+        retry_after_seconds: 30,
+      });
+      expect(history.headers['retry-after']).toBe('30');
+      await eventually(
+        async () => (await status(r1)).cluster?.store === 'unreachable',
+        'status saying the store is unreachable',
+      );
+    } finally {
+      await server.stop();
+    }
   });
 });
