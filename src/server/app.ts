@@ -211,7 +211,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         queuedElsewhere: cluster?.announceQueued,
       })
     : null;
-  if (cluster && history) await cluster.start({ batch, cache, history, alerts });
+  if (cluster && history) {
+    await cluster.start({ batch, cache, history, alerts });
+    metrics.watchCluster(() => cluster.status());
+  }
 
   // Background refreshes still in flight (graceful close, tests, the benchmark's virtual clock).
   app.decorate('upstreamIdle', () => cache.idle());

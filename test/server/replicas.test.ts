@@ -229,6 +229,11 @@ describe('three BFF replicas on one PostgreSQL', () => {
       );
     }, 'one leader, three replicas seen');
     const statuses = await Promise.all(replicas.map(status));
+    const metrics = await Promise.all(
+      replicas.map(async (r) => (await r.app.inject({ method: 'GET', url: '/metrics' })).body),
+    );
+    expect(metrics.filter((m) => /^grd_cluster_leader 1$/m.test(m))).toHaveLength(1);
+    expect(metrics.every((m) => /^grd_cluster_store_up 1$/m.test(m))).toBe(true);
     const leaderIndex = statuses.findIndex((s) => s.cluster?.role === 'leader');
     expect(new Set(statuses.map((s) => s.cluster?.leader))).toEqual(
       new Set([replicas[leaderIndex]!.name]),
