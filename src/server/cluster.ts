@@ -166,7 +166,8 @@ export function createCluster(deps: ClusterDeps): Cluster {
       await channel.start();
       await membership.start();
     },
-    status: () => membership.status(quota.mode()),
+    // Without the database every grant would fall back to this replica's share.
+    status: () => membership.status(membership.storeOk() ? quota.mode() : 'fallback'),
     async stop() {
       if (archivedTimer) clearTimeout(archivedTimer);
       await membership.stop();

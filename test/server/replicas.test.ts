@@ -396,10 +396,10 @@ describe('three BFF replicas on one PostgreSQL', () => {
         retry_after_seconds: 30,
       });
       expect(history.headers['retry-after']).toBe('30');
-      await eventually(
-        async () => (await status(r1)).cluster?.store === 'unreachable',
-        'status saying the store is unreachable',
-      );
+      await eventually(async () => {
+        const cluster = (await status(r1)).cluster;
+        return cluster?.store === 'unreachable' && cluster.ledger === 'fallback';
+      }, 'status saying the store is unreachable and the budget on this replica’s share');
     } finally {
       await server.stop();
     }

@@ -139,6 +139,8 @@ export class Membership implements Leadership {
       const since = performance.now() - this.#renewedAt;
       if (this.#leading && since > leaseSeconds * 1000 * 0.6) {
         this.options.logger.warn('stepping down: the leader lease cannot be renewed');
+        // Who leads next is not known until the database is back.
+        this.#leaderName = null;
         await this.#follow();
       }
     }
