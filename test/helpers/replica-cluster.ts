@@ -54,8 +54,8 @@ export interface ClusterOptions {
   postgres: PostgresServer;
   /** Options of the in-process demo upstream (its `now`, `batchIntervalMs`). */
   demo?: DemoUpstreamOptions;
-  /** The Pro key's hourly limit (the demo's Pro default, 50, when absent). */
-  keyLimit?: number;
+  /** The key's tier: Pro (50 an hour, the default), Team (100) or Enterprise (250). */
+  keyTier?: 'Pro' | 'Team' | 'Enterprise';
   /** Variables added to every replica's environment (FRESH_SECONDS, LEADER_LEASE_SECONDS...). */
   env?: Record<string, string>;
   /**
@@ -190,10 +190,7 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
   try {
     const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0, ...options.demo });
     cleanups.push(() => demo.close());
-    const key = demo.issueKey(
-      'Pro',
-      options.keyLimit === undefined ? undefined : { limit: options.keyLimit },
-    );
+    const key = demo.issueKey(options.keyTier ?? 'Pro');
     const databaseUrl = await createDatabase(options.postgres.url);
 
     const replicas: Replica[] = [];
@@ -280,8 +277,12 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
     const nginx = await startNginx(replicas.map((r) => r.url.replace('http://', '')));
     cleanups.push(() => nginx.close());
 
+    // The last lines of each process: enough to see why, short enough to read in a failure.
+    const tail = (text: string): string => text.split('\n').slice(-40).join('\n');
     const diagnostics = (): string =>
-      [...replicas.map((r) => r.output()), `--- nginx ---\n${nginx.errorLog()}`].join('\n');
+      [...replicas.map((r) => tail(r.output())), `--- nginx ---\n${tail(nginx.errorLog())}`].join(
+        '\n',
+      );
     const byName = (name: string): Replica => {
       const found = replicas.find((r) => r.name === name);
       if (!found) throw new Error(`no replica named ${name}`);
