@@ -41,6 +41,8 @@ export interface Replica {
   url: string;
   dataDir: string;
   running(): boolean;
+  /** The current process's id. */
+  pid(): number;
   /** The process's output (the newest 256 KB), for a failing test's message. */
   output(): string;
   /** Sends the signal and resolves when the process has exited. */
@@ -51,7 +53,8 @@ export interface Replica {
 
 export interface ClusterOptions {
   replicas: number;
-  postgres: PostgresServer;
+  /** The PostgreSQL server the replicas share (a fresh database on it); null: no DATABASE_URL. */
+  postgres: PostgresServer | null;
   /** Options of the in-process demo upstream (its `now`, `batchIntervalMs`). */
   demo?: DemoUpstreamOptions;
   /** The key's tier: Pro (50 an hour, the default), Team (100) or Enterprise (250). */
@@ -69,7 +72,8 @@ export interface ReplicaCluster {
   demo: DemoUpstream;
   nginx: Nginx;
   replicas: Replica[];
-  databaseUrl: string;
+  /** The replicas' DATABASE_URL; null when they run without one (embedded store each). */
+  databaseUrl: string | null;
   /** nginx's address: what users reach. */
   url: string;
   replica(name: string): Replica;
@@ -176,6 +180,7 @@ async function answersHealthz(url: string): Promise<boolean> {
 /**
  * Starts the cluster: the demo upstream, a fresh database, the replicas (all at once, against
  * the empty database: migrations must run once) until each answers `/healthz`, then nginx.
+ * Also the bench's (scripts/bench/replicas.ts).
  */
 export async function startReplicaCluster(options: ClusterOptions): Promise<ReplicaCluster> {
   if (!existsSync(MAIN_ENTRY)) {
@@ -191,7 +196,7 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
     const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0, ...options.demo });
     cleanups.push(() => demo.close());
     const key = demo.issueKey(options.keyTier ?? 'Pro');
-    const databaseUrl = await createDatabase(options.postgres.url);
+    const databaseUrl = options.postgres ? await createDatabase(options.postgres.url) : null;
 
     const replicas: Replica[] = [];
     // Set by startClock(): a replica (re)started later is told the same moment.
@@ -209,7 +214,7 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
         DATA_DIR: dataDir,
         RISK_API_BASE_URL: demo.url,
         RISK_API_KEY: key,
-        DATABASE_URL: databaseUrl,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         REPLICA_NAME: name,
         TRUSTED_PROXY_ADDRESSES: '127.0.0.1',
         WEBHOOK_ALLOW_PRIVATE: '1',
@@ -252,6 +257,7 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
           const { child } = current();
           return child.exitCode === null && child.signalCode === null;
         },
+        pid: () => current().child.pid ?? 0,
         output: () => current().output(),
         kill: async (signal) => {
           const { child, exited } = current();

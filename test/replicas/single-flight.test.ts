@@ -46,7 +46,7 @@ describe('three replicas on one database', () => {
     );
     // The migrations ran once: one row per migration in drizzle's journal.
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: cluster.databaseUrl });
+    const client = new pg.Client({ connectionString: cluster.databaseUrl ?? undefined });
     await client.connect();
     try {
       const applied = await client.query<{ hash: string }>(
