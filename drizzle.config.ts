@@ -3,6 +3,10 @@ import { defineConfig } from 'drizzle-kit';
 // Generates the store's SQL migrations from its TypeScript schema: `npm run db:generate`.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/store/schema.ts', './src/server/store/alerts-schema.ts'],
+  schema: [
+    './src/server/store/schema.ts',
+    './src/server/store/alerts-schema.ts',
+    './src/server/store/cluster-schema.ts',
+  ],
   out: './src/server/store/migrations',
 });

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
 /** Clients remembered at once; an address churned out forgets its count, so keep this large. */
 const MAX_CLIENTS = 10_000;
 
@@ -53,26 +53,32 @@ export class ClientMissLimiter {
   consume(client: string): () => void {
     const now = this.now();
     const recent = (this.#clients.get(client) ?? []).filter((t) => t > now - HOUR_MS);
-    const perHour = this.hourlyAllowance();
-    const lastMinute = recent.filter((t) => t > now - MINUTE_MS);
-    if (recent.length >= perHour) {
+    try {
+      checkMiss(recent, now, this.limits.perMinute, this.hourlyAllowance());
+    } finally {
       this.#clients.set(client, recent);
-      const oldest = recent[recent.length - perHour] ?? now;
-      throw new ClientLimitError(Math.max(1000, oldest + HOUR_MS - now), 'hour');
-    }
-    if (lastMinute.length >= this.limits.perMinute) {
-      this.#clients.set(client, recent);
-      throw new ClientLimitError(
-        Math.max(1000, (lastMinute[0] ?? now) + MINUTE_MS - now),
-        'minute',
-      );
     }
     recent.push(now);
-    this.#clients.set(client, recent);
     return () => {
       const held = this.#clients.get(client);
       const at = held?.lastIndexOf(now) ?? -1;
       if (held && at >= 0) held.splice(at, 1);
     };
+  }
+}
+
+/**
+ * The per-client rule on one more miss, given the client's misses of the last hour (oldest
+ * first): throws ClientLimitError when the hour's share or the minute's limit is used up. Shared
+ * by this process's limiter and the replicas' one (replicas/shared-miss-limiter.ts).
+ */
+export function checkMiss(recent: number[], now: number, perMinute: number, perHour: number): void {
+  if (recent.length >= perHour) {
+    const oldest = recent[recent.length - perHour] ?? now;
+    throw new ClientLimitError(Math.max(1000, oldest + HOUR_MS - now), 'hour');
+  }
+  const lastMinute = recent.filter((t) => t > now - MINUTE_MS);
+  if (lastMinute.length >= perMinute) {
+    throw new ClientLimitError(Math.max(1000, (lastMinute[0] ?? now) + MINUTE_MS - now), 'minute');
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { hostname } from 'node:os';
 import { DEFAULT_FRESHNESS, type FreshnessPolicy } from '../shared/freshness.js';
 import { z } from 'zod';
 import { Secret } from './secret.js';
@@ -68,6 +69,17 @@ export interface AppConfig {
   alerts?: AlertsConfig;
   /** The history store (issue 7); null records nothing (tests that do not need it). */
   history: HistoryConfig | null;
+  /** Replicas sharing one PostgreSQL (issue 9): set exactly when DATABASE_URL is. */
+  cluster?: ClusterConfig | null;
+}
+
+export interface ClusterConfig {
+  /** REPLICA_NAME: how this process names itself in logs and /api/status. */
+  replicaName: string;
+  /** LEADER_LEASE_SECONDS: a dead leader is replaced within about 1.5 times this. */
+  leaseSeconds: number;
+  /** DATABASE_POOL_MAX: connections this replica opens (plus one that listens). */
+  poolMax: number;
 }
 
 export interface AlertsConfig {
@@ -305,6 +317,14 @@ const environmentSchema = z.object({
   ALERT_EMAIL_FROM: emailFrom,
   WEBHOOK_ALLOW_PRIVATE: flag('WEBHOOK_ALLOW_PRIVATE'),
   ALERT_LINK_BASE_URL: httpUrl('ALERT_LINK_BASE_URL'),
+  REPLICA_NAME: text.transform((name, ctx) => {
+    if (name !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(name)) {
+      return fail(ctx, 'REPLICA_NAME must be 1 to 64 letters, digits, dots, dashes or underscores');
+    }
+    return name;
+  }),
+  LEADER_LEASE_SECONDS: integer('LEADER_LEASE_SECONDS', 15, 3, 60),
+  DATABASE_POOL_MAX: integer('DATABASE_POOL_MAX', 10, 2, 100),
 });
 
 type Environment = z.output<typeof environmentSchema>;
@@ -431,6 +451,13 @@ function toAppConfig(env: Environment): AppConfig {
     logLevel: env.LOG_LEVEL,
     history: { databaseUrl: env.DATABASE_URL, retentionDays: env.HISTORY_RETENTION_DAYS },
     alerts: readAlerts(env),
+    cluster: env.DATABASE_URL
+      ? {
+          replicaName: env.REPLICA_NAME ?? `${hostname()}-${process.pid}`,
+          leaseSeconds: env.LEADER_LEASE_SECONDS,
+          poolMax: env.DATABASE_POOL_MAX,
+        }
+      : null,
   };
 }
 

@@ -38,6 +38,8 @@ const quotaSchema = z.object({
   headerAt: z.number().nullable(),
   sentSinceHeader: z.number().int().min(0),
   blockedUntil: z.number().nullable(),
+  seq: z.number().int().min(0).optional(),
+  headerSeq: z.number().int().min(0).optional(),
 });
 
 const entrySchema = z.object({

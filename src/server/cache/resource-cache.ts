@@ -10,6 +10,8 @@ import type { CacheEntry, CacheStore } from './store.js';
 
 export interface Fetched<V> {
   value: V;
+  /** When another replica fetched it (an answer taken from the shared cache); else now. */
+  fetchedAt?: number;
   /** The answer's `as_of`; null for answers without one (a 404 is dated by the batch in force). */
   asOfText: string | null;
   methodologyVersion?: string | null;
@@ -31,9 +33,25 @@ export interface Loaded<V> {
 
 /**
  * Called before this request makes the BFF ask the upstream itself (not when joining); throws
- * to refuse. May return a refund, called when the miss ended up sending nothing.
+ * (or rejects) to refuse. May return a refund, called when the miss ended up sending nothing.
  */
-export type MissGuard = () => void | (() => void);
+export type Refund = () => void;
+export type MissGuard = () => void | Refund | Promise<void | Refund>;
+
+/**
+ * Where a fetch goes: straight to the upstream (one process), or first to the answers other
+ * replicas already fetched, with one replica fetching at a time per key (cluster/shared-answers).
+ * `wanted` tells whether a shared answer is as good as a fetch now (fresh, of the newest batch).
+ */
+export interface AnswerSource {
+  fetch<V>(
+    spec: ResourceSpec<V>,
+    purpose: Purpose,
+    wanted: (answer: { fetchedAt: number; asOf: number | null }) => boolean,
+  ): Promise<Fetched<V>>;
+}
+
+export const DIRECT: AnswerSource = { fetch: (spec, purpose) => spec.fetch(purpose) };
 
 interface Failure {
   error: UpstreamError;
@@ -54,10 +72,15 @@ const MAX_FAILURES = 2000;
  */
 export class ResourceCache {
   readonly #flights = new SingleFlight();
+  /** Keys whose first miss is waiting for the miss guard's answer (bounded by flights). */
+  readonly #guarding = new Map<string, Promise<void>>();
   readonly #failures = new LRUCache<string, Failure>({ max: MAX_FAILURES });
   /** revalidateAt() per entry and last check, so a hit does no calendar arithmetic. */
   readonly #due = new WeakMap<CacheEntry, { checkedAt: number; due: number }>();
+  /** Entries taken from another replica's fetch (no upstream request of ours). */
+  readonly #adopted = new WeakSet<CacheEntry>();
   #onFetched: (entry: CacheEntry) => void = () => {};
+  #onNewBatch: (asOfText: string) => void = () => {};
 
   constructor(
     private readonly store: CacheStore,
@@ -66,11 +89,17 @@ export class ResourceCache {
     private readonly now: () => number,
     private readonly probe: () => ResourceSpec<unknown>,
     private readonly logger: FastifyBaseLogger,
+    private readonly source: AnswerSource = DIRECT,
   ) {}
 
   /** Called with every answer fetched from the upstream (the history's event archive). */
   onFetched(listener: (entry: CacheEntry) => void): void {
     this.#onFetched = listener;
+  }
+
+  /** Called when an answer shows a batch newer than any seen (replicas tell each other). */
+  onNewBatch(listener: (asOfText: string) => void): void {
+    this.#onNewBatch = listener;
   }
 
   async load<V>(spec: ResourceSpec<V>, guard: MissGuard): Promise<Loaded<V>> {
@@ -143,41 +172,80 @@ export class ResourceCache {
   }
 
   async #fetchNow<V>(spec: ResourceSpec<V>, guard: MissGuard): Promise<CacheEntry<V>> {
-    const refund = this.#flights.has(spec.key) ? undefined : guard();
+    // Requests for a key whose first asker is still being let through (a shared limit asks the
+    // database) wait for that flight instead of being counted themselves.
+    for (let pending = this.#guarding.get(spec.key); pending; ) {
+      await pending;
+      pending = this.#flights.has(spec.key) ? undefined : this.#guarding.get(spec.key);
+    }
+    let refund: Refund | undefined;
+    if (!this.#flights.has(spec.key)) {
+      const verdict = guard();
+      if (verdict instanceof Promise) {
+        const settled = verdict.then(
+          () => undefined,
+          () => undefined,
+        );
+        this.#guarding.set(spec.key, settled);
+        try {
+          refund = (await verdict) ?? undefined;
+        } finally {
+          this.#guarding.delete(spec.key);
+        }
+      } else {
+        refund = verdict ?? undefined;
+      }
+    }
+    const flight = this.#flights.run(spec.key, () => this.#fetchAndStore(spec, 'interactive'));
+    if (flight.joined) refund?.();
     try {
-      return await this.#flights.run(spec.key, () => this.#fetchAndStore(spec, 'interactive'))
-        .promise;
+      const entry = await flight.promise;
+      // Another replica had fetched it: nothing was sent on this client's account.
+      if (!flight.joined && this.#adopted.has(entry)) refund?.();
+      return entry;
     } catch (error) {
-      if (error instanceof UpstreamError && !error.sent && refund) refund();
+      if (error instanceof UpstreamError && !error.sent && !flight.joined) refund?.();
       throw error;
     }
   }
 
   async #fetchAndStore<V>(spec: ResourceSpec<V>, purpose: Purpose): Promise<CacheEntry<V>> {
     try {
-      const fetched = await spec.fetch(purpose);
+      const fetched = await this.source.fetch(spec, purpose, (answer) =>
+        this.#asGoodAsNew(answer),
+      );
       const now = this.now();
+      const fetchedAt = Math.min(fetched.fetchedAt ?? now, now);
       if (fetched.asOfText !== null) {
-        if (this.batch.observe(fetched.asOfText, now, fetched.methodologyVersion)) {
+        if (this.batch.observe(fetched.asOfText, fetchedAt, fetched.methodologyVersion)) {
           this.logger.info({ as_of: fetched.asOfText }, 'new upstream batch seen');
+          this.#onNewBatch(fetched.asOfText);
         }
       }
       const asOf = parseAsOf(fetched.asOfText) ?? this.batch.state.latestAsOf;
       const entry: CacheEntry<V> = {
         key: spec.key,
-        fetchedAt: now,
+        fetchedAt,
         asOf,
         value: fetched.value,
         size: fetched.size,
       };
       this.store.set(entry);
       this.#failures.delete(spec.key);
-      this.#onFetched(entry);
+      if (fetched.fetchedAt === undefined) this.#onFetched(entry);
+      else this.#adopted.add(entry);
       return entry;
     } catch (error) {
       if (error instanceof UpstreamError) this.#failures.set(spec.key, { error, at: this.now() });
       throw error;
     }
+  }
+
+  /** A shared answer is as good as fetching now when it is fresh and of the newest batch. */
+  #asGoodAsNew(answer: { fetchedAt: number; asOf: number | null }): boolean {
+    const latest = this.batch.state.latestAsOf;
+    if (answer.asOf !== null && latest !== null && answer.asOf < latest) return false;
+    return this.now() < revalidateAt(answer.fetchedAt, answer.asOf, this.policy);
   }
 
   #revalidationTarget(spec: ResourceSpec<unknown>, entry: CacheEntry): ResourceSpec<unknown> {

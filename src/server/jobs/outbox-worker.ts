@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/connection.js';
 import {
@@ -25,6 +26,8 @@ export interface OutboxDeps {
   scheduler: Scheduler;
   /** Randomness for the jitter (tests pass a fixed one). */
   random?: () => number;
+  /** Replicas: the leader lease's condition, so only the current leader claims deliveries. */
+  fence?: SQL | null;
 }
 
 const MINUTE = 60_000;
@@ -91,7 +94,13 @@ export class OutboxWorker {
   async runDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const claimed = await claimDue(this.deps.db, new Date(this.deps.now()), LEASE_MS, 20);
+      const claimed = await claimDue(
+        this.deps.db,
+        new Date(this.deps.now()),
+        LEASE_MS,
+        20,
+        this.deps.fence ?? null,
+      );
       if (claimed.length === 0) return sent;
       const lists = new Map((await selectAllWatchlists(this.deps.db)).map((l) => [l.id, l]));
       for (const delivery of claimed) {

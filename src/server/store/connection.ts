@@ -19,6 +19,8 @@ export interface Connection {
   db: Database;
   /** `pglite` (embedded) or `postgres` (DATABASE_URL); for status and logs. */
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL pool (replicas hold advisory locks on its connections); null for PGlite. */
+  pool: pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,8 @@ export interface ConnectionOptions {
   dataDir: string | null;
   /** PostgreSQL instead of PGlite. A Secret: the URL usually holds a password. */
   databaseUrl: Secret | null;
+  /** Connections in the PostgreSQL pool (DATABASE_POOL_MAX). */
+  poolMax?: number;
 }
 
 /** A store written by a newer version of the code: refuse to start rather than guess. */
@@ -45,7 +49,9 @@ const MIGRATIONS_TABLE = sql.raw('"drizzle"."__drizzle_migrations"');
 export async function openConnection(options: ConnectionOptions): Promise<Connection> {
   const folder = migrationsFolder();
   const known = readMigrationFiles({ migrationsFolder: folder });
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, folder, known);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolMax ?? 10, folder, known);
+  }
 
   let client: PGlite;
   if (options.dataDir) {
@@ -60,15 +66,26 @@ export async function openConnection(options: ConnectionOptions): Promise<Connec
     // One process per PGlite directory (PGlite itself allows no other), so no lock is needed.
     await refuseNewerStore(db, known, options.dataDir ?? 'memory');
     await migratePglite(db, { migrationsFolder: folder });
-    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      pool: null,
+      close: () => client.close(),
+    };
   } catch (error) {
     await client.close();
     throw error;
   }
 }
 
+// With PostgreSQL down, a query fails within seconds instead of hanging: the replicas keep
+// serving from memory and say so, rather than holding requests on a dead connection.
+const CONNECT_TIMEOUT_MS = 3_000;
+const QUERY_TIMEOUT_MS = 30_000;
+
 async function openPostgres(
   url: Secret,
+  poolMax: number,
   folder: string,
   known: MigrationMeta[],
 ): Promise<Connection> {
@@ -85,11 +102,16 @@ async function openPostgres(
   } finally {
     await admin.end();
   }
-  const pool = new pg.Pool({ connectionString: url.reveal(), max: 5 });
+  const pool = new pg.Pool({
+    connectionString: url.reveal(),
+    max: poolMax,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+  });
   // An idle client's error (server restart) must not crash the process; the next query retries.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Database, kind: 'postgres', pool, close: () => pool.end() };
 }
 
 async function refuseNewerStore(

@@ -77,6 +77,21 @@ export class HistoryStore {
     return this.connection.kind;
   }
 
+  /** PostgreSQL's pool (replicas coordinate on it); null for the embedded store. */
+  get pool(): Connection['pool'] {
+    return this.connection.pool;
+  }
+
+  /**
+   * Another replica wrote to the store (a batch recorded, events archived): answers memoised
+   * from it are out of date, and the coverage is read again.
+   */
+  async changedElsewhere(): Promise<void> {
+    this.#batchRevision += 1;
+    this.#eventRevision += 1;
+    await this.coverage();
+  }
+
   /** The query builder, for this folder's other table families (watchlists and alerts). */
   get db(): Connection['db'] {
     return this.connection.db;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, min, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, min, or, type SQL } from 'drizzle-orm';
 import { deliveries, deliveryAttempts, watchlists } from './alerts-schema.js';
 import type { Database } from './connection.js';
 
@@ -9,13 +9,14 @@ export type AttemptRow = typeof deliveryAttempts.$inferSelect;
  * Claims up to `limit` due deliveries for `leaseMs`: the conditional update is atomic, so two
  * processes never send the same one at once, and a process that died mid-send leaves a lease
  * that runs out (the delivery is then sent again, with the same message id).
- * Webhooks of a paused list are left waiting.
+ * Webhooks of a paused list are left waiting. `fence`: a condition the claim must also meet.
  */
 export async function claimDue(
   db: Database,
   now: Date,
   leaseMs: number,
   limit: number,
+  fence: SQL | null = null,
 ): Promise<DeliveryRow[]> {
   const due = await db
     .select({ id: deliveries.id })
@@ -41,6 +42,9 @@ export async function claimDue(
           eq(deliveries.id, id),
           eq(deliveries.state, 'pending'),
           or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
+          // Replicas: only the holder of the current leader lease may claim (a leader that
+          // stalled past its lease finds its claims refused).
+          fence ?? undefined,
         ),
       )
       .returning();

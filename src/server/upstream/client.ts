@@ -14,7 +14,7 @@ import {
 } from './classify.js';
 import { isRetryable, UpstreamError, type UpstreamErrorClass } from './errors.js';
 import { queryString, Transport, TransportError, type RawResponse } from './http.js';
-import type { Purpose, QuotaGovernor } from './quota.js';
+import type { Purpose, QuotaLedger } from './quota.js';
 
 export type UpstreamRoute = 'hotspots' | 'country' | 'export';
 
@@ -43,7 +43,7 @@ export interface UpstreamClientOptions {
   apiKey: Secret;
   timeouts: { connectMs: number; requestMs: number };
   retry: { maxAttempts: number; maxTotalMs: number; baseDelayMs: number };
-  quota: QuotaGovernor;
+  quota: QuotaLedger;
   now: () => number;
   logger: FastifyBaseLogger;
   metrics: Metrics;
@@ -146,7 +146,7 @@ export class UpstreamClient {
             false,
           );
         }
-        const permit = quota.permit(opts.purpose);
+        const permit = await quota.acquire(opts.purpose);
         if (!permit.ok) {
           throw new UpstreamError(
             'rate_limited',
@@ -158,7 +158,7 @@ export class UpstreamClient {
         }
         let error: UpstreamError;
         try {
-          const result = read(await this.#attempt(path, query, opts, attempt));
+          const result = read(await this.#attempt(path, query, opts, attempt, permit.seq));
           this.#recordSuccess();
           return result;
         } catch (caught) {
@@ -299,11 +299,11 @@ export class UpstreamClient {
     query: Record<string, string>,
     opts: { route: UpstreamRoute; accept404?: boolean },
     attempt: number,
+    seq: number,
   ): Promise<UpstreamAnswer> {
     const { baseUrl, apiKey, quota, now, metrics, logger } = this.#options;
     const url = new URL(baseUrl + path + queryString(query));
     const started = performance.now();
-    const seq = quota.recordSend();
     let response: RawResponse;
     try {
       response = await this.#transport.get(url, {

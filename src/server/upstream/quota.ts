@@ -13,6 +13,21 @@ export const ASSUMED_LIMIT = 50;
 export type Purpose = 'interactive' | 'background';
 
 export type Permit = { ok: true } | { ok: false; retryAfterMs: number; reason: string };
+/** A granted request carries its sequence number, to tie the answer's headers to it. */
+export type Grant = { ok: true; seq: number } | { ok: false; retryAfterMs: number; reason: string };
+
+/**
+ * What the upstream client asks before each request and tells after it: this process's
+ * governor, or (several replicas on one PostgreSQL) the shared ledger of cluster/shared-quota.ts.
+ */
+export interface QuotaLedger {
+  /** Grants one request and records it as sent, in one atomic step; or refuses. */
+  acquire(purpose: Purpose): Promise<Grant>;
+  /** The `X-RateLimit-*` of the answer to the request granted as `seq`. */
+  recordHeaders(limit: number | null, remaining: number | null, seq: number): void;
+  /** A 429 told us to wait: no request for this key until then. */
+  block(retryAfterMs: number): void;
+}
 
 export interface QuotaState {
   sent: number[];
@@ -22,6 +37,10 @@ export interface QuotaState {
   /** Requests sent after the one whose answer carried the header (not counted in it). */
   sentSinceHeader: number;
   blockedUntil: number | null;
+  /** Requests ever granted (shared by every replica in a cluster): ties headers to requests. */
+  seq?: number;
+  /** The `seq` whose answer gave `headerRemaining` (an older answer arriving later is ignored). */
+  headerSeq?: number;
 }
 
 /**
@@ -30,7 +49,7 @@ export interface QuotaState {
  * that have left the window; and it keeps its own log of requests sent, which it trusts when it is
  * stricter. A reserve is kept for people's cache misses: background refreshes stop above it.
  */
-export class QuotaGovernor {
+export class QuotaGovernor implements QuotaLedger {
   #state: QuotaState = {
     sent: [],
     limit: null,
@@ -39,8 +58,6 @@ export class QuotaGovernor {
     sentSinceHeader: 0,
     blockedUntil: null,
   };
-  /** Sequence of sends in this process: ties a header to the request it answered. */
-  #seq = 0;
   #onChange: () => void = () => {};
 
   constructor(
@@ -63,14 +80,20 @@ export class QuotaGovernor {
     return this.#state.limit ?? ASSUMED_LIMIT;
   }
 
+  acquire(purpose: Purpose): Promise<Grant> {
+    const permit = this.permit(purpose);
+    return Promise.resolve(permit.ok ? { ok: true, seq: this.recordSend() } : permit);
+  }
+
   /** Records a request about to be sent; returns its sequence number for `recordHeaders`. */
   recordSend(): number {
     const now = this.now();
     this.#state.sent.push(now);
     this.#state.sentSinceHeader++;
+    this.#state.seq = (this.#state.seq ?? 0) + 1;
     this.#prune(now);
     this.#onChange();
-    return ++this.#seq;
+    return this.#state.seq;
   }
 
   /**
@@ -80,10 +103,11 @@ export class QuotaGovernor {
    */
   recordHeaders(limit: number | null, remaining: number | null, seq: number): void {
     if (limit !== null) this.#state.limit = limit;
-    if (remaining !== null) {
+    if (remaining !== null && seq >= (this.#state.headerSeq ?? 0)) {
       this.#state.headerRemaining = remaining;
       this.#state.headerAt = this.now();
-      this.#state.sentSinceHeader = Math.max(0, this.#seq - seq);
+      this.#state.headerSeq = seq;
+      this.#state.sentSinceHeader = Math.max(0, (this.#state.seq ?? 0) - seq);
     }
   }
 

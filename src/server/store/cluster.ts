@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { rowsOf, type Database } from './connection.js';
+
+/*
+ * The SQL of replicas coordinating through one PostgreSQL (issue 9); tables in cluster-schema.ts.
+ * Advisory locks use the two-key form, whose key space is apart from the one-key locks taken
+ * around migrations and batch recording.
+ */
+const ANSWER_LOCK_SPACE = 719_042;
+const CLIENT_LOCK_SPACE = 719_043;
+export const NOTIFY_CHANNEL = 'grd_cluster';
+const LEASE = 'jobs';
+
+// --- the quota ledger ---
+
+/**
+ * Reads the ledger's state under `FOR UPDATE`, lets `change` decide, writes what it returns: one
+ * transaction, so two replicas never both spend the last request.
+ */
+export async function updateLedger<R>(
+  db: Database,
+  change: (state: unknown) => { state: unknown; result: R },
+): Promise<R> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into quota_ledger (id, state) values (1, '{}'::jsonb) on conflict do nothing`,
+    );
+    const [row] = rowsOf(await tx.execute(sql`select state from quota_ledger where id = 1 for update`));
+    const { state, result } = change(row?.state ?? null);
+    await tx.execute(
+      sql`update quota_ledger set state = ${JSON.stringify(state)}::jsonb where id = 1`,
+    );
+    return result;
+  });
+}
+
+export async function readLedger(db: Database): Promise<unknown> {
+  const [row] = rowsOf(await db.execute(sql`select state from quota_ledger where id = 1`));
+  return row?.state ?? null;
+}
+
+// --- shared upstream answers ---
+
+export interface StoredAnswer {
+  fetchedAt: number;
+  asOf: number | null;
+  asOfText: string | null;
+  methodologyVersion: string | null;
+  size: number;
+  value: string;
+}
+
+const ANSWER_COLUMNS =
+  'fetched_at, as_of, as_of_text, methodology_version, size, value';
+
+function answerOf(row: Record<string, unknown> | undefined): StoredAnswer | null {
+  if (!row) return null;
+  return {
+    fetchedAt: Number(row.fetched_at),
+    asOf: row.as_of === null ? null : Number(row.as_of),
+    asOfText: (row.as_of_text as string | null) ?? null,
+    methodologyVersion: (row.methodology_version as string | null) ?? null,
+    size: Number(row.size),
+    value: String(row.value),
+  };
+}
+
+export async function readAnswer(
+  client: pg.Pool | pg.PoolClient,
+  key: string,
+): Promise<StoredAnswer | null> {
+  const result = await client.query(
+    `select ${ANSWER_COLUMNS} from upstream_answers where key = $1`,
+    [key],
+  );
+  return answerOf(result.rows[0] as Record<string, unknown> | undefined);
+}
+
+export async function writeAnswer(
+  client: pg.Pool | pg.PoolClient,
+  key: string,
+  answer: StoredAnswer,
+): Promise<void> {
+  // A slower replica never overwrites a newer answer with an older one.
+  await client.query(
+    `insert into upstream_answers (key, ${ANSWER_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (key) do update set fetched_at = excluded.fetched_at, as_of = excluded.as_of,
+       as_of_text = excluded.as_of_text, methodology_version = excluded.methodology_version,
+       size = excluded.size, value = excluded.value
+     where upstream_answers.fetched_at <= excluded.fetched_at`,
+    [
+      key,
+      answer.fetchedAt,
+      answer.asOf,
+      answer.asOfText,
+      answer.methodologyVersion,
+      answer.size,
+      answer.value,
+    ],
+  );
+}
+
+/**
+ * Runs `work` holding the key's transaction-scoped advisory lock on one connection: replicas
+ * missing the same key at once queue here, and each finds what the one before it fetched. The
+ * lock goes with the connection, so a replica that dies mid-fetch frees it at once.
+ */
+export async function withAnswerLock<T>(
+  pool: pg.Pool,
+  key: string,
+  waitMs: number,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    await client.query({
+      text: 'select pg_advisory_xact_lock($1, hashtext($2))',
+      values: [ANSWER_LOCK_SPACE, key],
+      query_timeout: waitMs,
+    } as pg.QueryConfig);
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    broken = error instanceof Error ? error : new Error(String(error));
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    // A connection whose query timed out may still be waiting on the lock: do not reuse it.
+    client.release(broken !== undefined && /timeout/i.test(broken.message) ? broken : undefined);
+  }
+}
+
+// --- per-client cache misses ---
+
+/**
+ * `decide` sees the client's misses since `since` (oldest first) and throws to refuse; on
+ * success the miss is recorded and its id returned (to take it back when nothing was sent).
+ */
+export async function recordMiss(
+  db: Database,
+  client: string,
+  at: number,
+  since: number,
+  decide: (recent: number[]) => void,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK_SPACE}, hashtext(${client}))`);
+    const rows = rowsOf(
+      await tx.execute(
+        sql`select at from client_misses where client = ${client} and at > ${since} order by at`,
+      ),
+    );
+    decide(rows.map((row) => Number(row.at)));
+    const [row] = rowsOf(
+      await tx.execute(
+        sql`insert into client_misses (client, at) values (${client}, ${at}) returning id`,
+      ),
+    );
+    return Number(row?.id);
+  });
+}
+
+export async function removeMiss(db: Database, id: number): Promise<void> {
+  await db.execute(sql`delete from client_misses where id = ${id}`);
+}
+
+// --- membership and the leader lease ---
+
+export async function heartbeat(db: Database, holder: string, name: string): Promise<void> {
+  await db.execute(
+    sql`insert into replicas (holder, name, last_seen) values (${holder}, ${name}, now())
+        on conflict (holder) do update set last_seen = now()`,
+  );
+}
+
+export async function leaveCluster(db: Database, holder: string): Promise<void> {
+  await db.execute(sql`delete from replicas where holder = ${holder}`);
+  await db.execute(
+    sql`update leader_lease set expires_at = now() where name = ${LEASE} and holder = ${holder}`,
+  );
+}
+
+export async function countReplicas(db: Database, withinSeconds: number): Promise<number> {
+  const [row] = rowsOf(
+    await db.execute(
+      sql`select count(*)::int as n from replicas
+          where last_seen > now() - make_interval(secs => ${withinSeconds})`,
+    ),
+  );
+  return Number(row?.n ?? 0);
+}
+
+export interface Lease {
+  holder: string;
+  name: string | null;
+  fence: number;
+  mine: boolean;
+}
+
+/**
+ * Takes or renews the lease: it changes hands only when it has run out, and each change raises
+ * the fence. Returns who holds it now.
+ */
+export async function claimLease(
+  db: Database,
+  holder: string,
+  ttlSeconds: number,
+): Promise<Lease> {
+  await db.execute(
+    sql`insert into leader_lease (name, holder, fence, expires_at)
+        values (${LEASE}, ${holder}, 1, now() + make_interval(secs => ${ttlSeconds}))
+        on conflict (name) do update set
+          holder = excluded.holder,
+          fence = case when leader_lease.holder = excluded.holder
+                        and leader_lease.expires_at > now()
+                   then leader_lease.fence else leader_lease.fence + 1 end,
+          expires_at = excluded.expires_at
+        where leader_lease.holder = excluded.holder or leader_lease.expires_at <= now()`,
+  );
+  const [row] = rowsOf(
+    await db.execute(
+      sql`select l.holder, l.fence, r.name from leader_lease l
+          left join replicas r on r.holder = l.holder where l.name = ${LEASE}`,
+    ),
+  );
+  const current = String(row?.holder ?? '');
+  return {
+    holder: current,
+    name: (row?.name as string | null) ?? null,
+    fence: Number(row?.fence ?? 0),
+    mine: current === holder,
+  };
+}
+
+/** The SQL condition "this holder still leads with this fence" (fences outbox claims). */
+export function holdsLease(holder: string, fence: number) {
+  return sql`exists (select 1 from leader_lease where name = ${LEASE} and holder = ${holder}
+             and fence = ${fence} and expires_at > now())`;
+}
+
+/** Forgets what no replica needs any more: old misses, answers, silent replicas. */
+export async function pruneShared(db: Database, now: number, answersBefore: number): Promise<void> {
+  await db.execute(sql`delete from client_misses where at < ${now - 3_600_000}`);
+  await db.execute(sql`delete from upstream_answers where fetched_at < ${answersBefore}`);
+  await db.execute(sql`delete from replicas where last_seen < now() - interval '1 day'`);
+}
+
+export async function notify(db: Database, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
+}
