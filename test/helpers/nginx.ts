@@ -84,9 +84,17 @@ export async function startNginx(replicas: string[]): Promise<Nginx> {
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  // nginx runs in the foreground as our child: never leave it behind if the test process exits.
+  const killOnExit = (): void => void child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const exited = new Promise<void>((done) =>
+    child.once('exit', () => {
+      process.removeListener('exit', killOnExit);
+      done();
+    }),
+  );
   const readLog = (): string =>
     stderr + (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '');
 
