@@ -11,6 +11,7 @@ import { AlertInbox } from './services/alerts/alert-inbox.js';
 import { ensureDemoWatchlist } from './services/alerts/demo-watchlist.js';
 import { DeliveryLogView } from './services/alerts/delivery-log.js';
 import { WatchlistService, type Viewer } from './services/alerts/watchlists.js';
+import type { Leadership } from './replicas/leadership.js';
 import type { HistoryStore } from './store/history-store.js';
 
 declare module 'fastify' {
@@ -27,7 +28,8 @@ declare module 'fastify' {
 
 export interface Alerts {
   evaluator: AlertEvaluator;
-  outbox: OutboxWorker;
+  /** Sends what is due now, when this process runs the outbox (another replica queued it). */
+  kickOutbox(): void;
   registerRoutes(app: FastifyInstance): Promise<void>;
   stop(): Promise<void>;
 }
@@ -37,12 +39,20 @@ const DEFAULTS: AlertsConfig = { webhookAllowPrivate: false, email: null, linkBa
 /**
  * Watchlists and alerts (issue 8), wired in one place: evaluation once per newly recorded batch
  * (the store tells), the outbox worker for webhooks and e-mail, the demo's sample list, routes.
+ * Evaluation and delivery run on the leader only (one process, or the holder of the lease).
  */
-export async function startAlerts(
+export function startAlerts(
   app: FastifyInstance,
   config: AppConfig,
-  parts: { store: HistoryStore; now: () => number; scheduler?: Scheduler },
-): Promise<Alerts> {
+  parts: {
+    store: HistoryStore;
+    now: () => number;
+    scheduler?: Scheduler;
+    leadership: Leadership;
+    /** Replicas: a delivery queued here while another replica leads (tell it). */
+    queuedElsewhere?: () => void;
+  },
+): Alerts {
   const settings = config.alerts ?? DEFAULTS;
   const { store, now } = parts;
   const db = store.db;
@@ -52,25 +62,42 @@ export async function startAlerts(
         totalMs: 30_000,
       })
     : null;
-  const outbox = new OutboxWorker({
-    db,
-    now,
-    logger: app.log,
-    mailer,
-    scheduler: parts.scheduler ?? timerScheduler(now),
-    send: {
-      allowPrivate: settings.webhookAllowPrivate,
-      connectTimeoutMs: 5_000,
-      totalTimeoutMs: 15_000,
-    },
-  });
+  // One worker per term of leadership, its claims fenced by that term's lease.
+  let outbox: OutboxWorker | null = null;
+  const queued = (): void => {
+    if (outbox) outbox.kick();
+    else parts.queuedElsewhere?.();
+  };
   const evaluator = new AlertEvaluator({
     db,
     now,
     logger: app.log,
     linkBase: settings.linkBase,
     emailEnabled: mailer !== null,
-    onQueued: () => outbox.kick(),
+    onQueued: queued,
+  });
+  parts.leadership.whileLeading((fence) => {
+    const term = new OutboxWorker({
+      db,
+      now,
+      logger: app.log,
+      mailer,
+      fence,
+      scheduler: parts.scheduler ?? timerScheduler(now),
+      send: {
+        allowPrivate: settings.webhookAllowPrivate,
+        connectTimeoutMs: 5_000,
+        totalTimeoutMs: 15_000,
+      },
+    });
+    outbox = term;
+    // Batches recorded while nobody led (or before a restart) are evaluated now.
+    evaluator.evaluatePending().catch(() => undefined);
+    term.start();
+    return async () => {
+      await term.stop();
+      if (outbox === term) outbox = null;
+    };
   });
   const proxyHeader = config.access.trustedProxyAuthHeader;
   const viewerOf = (request: FastifyRequest): Viewer => {
@@ -83,28 +110,26 @@ export async function startAlerts(
     now,
     allowPrivate: settings.webhookAllowPrivate,
     knowsUsers: proxyHeader !== null,
-    onQueued: () => outbox.kick(),
+    onQueued: queued,
   });
 
   // A failed pass is logged by the evaluator; the next batch (or restart) tries again.
   const removeListener = store.onBatchRecorded(() => {
-    evaluator.evaluatePending().catch(() => undefined);
+    if (parts.leadership.isLeader()) evaluator.evaluatePending().catch(() => undefined);
   });
   app.decorate('alertsIdle', async () => {
     await evaluator.idle();
-    await outbox.idle();
+    await outbox?.idle();
   });
   app.decorate('demoWatchlist', async () => {
     const id = await ensureDemoWatchlist(db);
     return id === null ? 0 : evaluator.backfill(id);
   });
-  await evaluator.evaluatePending();
-  outbox.start();
   installCrossSiteGuard(app, config.behindTls);
 
   return {
     evaluator,
-    outbox,
+    kickOutbox: () => outbox?.kick(),
     registerRoutes: async (target) => {
       await target.register(watchlistRoutes, {
         watchlists,
@@ -119,7 +144,7 @@ export async function startAlerts(
     stop: async () => {
       removeListener();
       await evaluator.idle();
-      await outbox.stop();
+      await outbox?.stop();
       mailer?.close();
     },
   };

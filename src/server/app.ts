@@ -31,8 +31,10 @@ import type { Secret } from './secret.js';
 import { UpstreamClient } from './upstream/client.js';
 import { startAlerts } from './alerts.js';
 import { startHistory } from './history.js';
+import { createCluster } from './cluster.js';
+import { SoloLeadership, type Leadership } from './replicas/leadership.js';
+import { HistoryStore } from './store/history-store.js';
 import type { Scheduler } from './jobs/scheduler.js';
-import type { HistoryStore } from './store/history-store.js';
 import { QuotaGovernor } from './upstream/quota.js';
 
 declare module 'fastify' {
@@ -88,7 +90,35 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger,
   });
 
-  const quota = new QuotaGovernor(config.quotaReserve, now);
+  // The history store (issue 7), opened first: with DATABASE_URL the replicas coordinate on it.
+  const ownsHistoryStore = !deps.historyStore && config.history !== null;
+  const historyStore =
+    deps.historyStore ??
+    (config.history
+      ? await HistoryStore.open({
+          dataDir: config.dataDir,
+          databaseUrl: config.history.databaseUrl,
+          retentionDays: config.history.retentionDays,
+          poolMax: config.cluster?.poolMax,
+        })
+      : undefined);
+  // Replicas (issue 9): one budget, one answer cache, one leader, through PostgreSQL.
+  const cluster =
+    config.cluster && config.history?.databaseUrl && historyStore?.pool
+      ? createCluster({
+          config: config.cluster,
+          databaseUrl: config.history.databaseUrl,
+          store: historyStore,
+          quotaReserve: config.quotaReserve,
+          keepAnswersMs: config.freshness.staleIfErrorMs,
+          lockWaitMs: config.upstreamTimeouts.requestMs + config.upstreamRetry.maxTotalMs,
+          now,
+          logger: app.log,
+        })
+      : null;
+  const leadership: Leadership = cluster ? cluster.membership : new SoloLeadership();
+  // The governor the status and metrics read: this process's, or the shared ledger's mirror.
+  const quota = cluster?.quota.mirror ?? new QuotaGovernor(config.quotaReserve, now);
   const entryBytes = Math.floor(config.cacheMaxBytes * 0.75);
   const store = new CacheStore(config.cacheMaxEntries, entryBytes);
   const bodies = new RenderedBodies(config.cacheMaxBytes - entryBytes);
@@ -103,7 +133,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     apiKey: deps.upstream.apiKey,
     timeouts: config.upstreamTimeouts,
     retry: config.upstreamRetry,
-    quota,
+    quota: cluster?.quota ?? quota,
     now,
     logger: app.log,
     metrics,
@@ -111,9 +141,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const exportIndexes = new ExportIndexes();
   const specs = new ResourceSpecs(client, exportIndexes);
   const probe = (): ReturnType<ResourceSpecs['hotspots']> => specs.hotspots([], []);
-  const cache = new ResourceCache(store, batch, config.freshness, now, probe, app.log);
+  const cache = new ResourceCache(
+    store,
+    batch,
+    config.freshness,
+    now,
+    probe,
+    app.log,
+    cluster?.answers,
+  );
   const data = new RiskData(cache, specs, client, metrics, now, bodies, exportIndexes);
-  const limiter = new ClientMissLimiter(
+  const localLimiter = new ClientMissLimiter(
     {
       perMinute: config.clientMissesPerMinute,
       hourlySharePercent: config.clientBudgetSharePercent,
@@ -121,6 +159,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
     now,
   );
+  const limiter = cluster?.missLimiter(localLimiter, config.clientMissesPerMinute) ?? localLimiter;
 
   const persistence = config.dataDir
     ? new CachePersistence(
@@ -144,29 +183,49 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     quota.onChange(() => persistence.schedule());
   }
 
-  // The history (issue 7): the store, the batch watch, the event archive, their routes.
-  const history = await startHistory(app, config, deps, {
-    cache,
-    specs,
-    batch,
-    probe,
-    now,
-    exportIndexes,
-  });
-  // Watchlists and alerts (issue 8) live in the same store.
-  const alerts = history
-    ? await startAlerts(app, config, { store: history.store, now, scheduler: deps.scheduler })
+  // The history (issue 7): the batch watch, the event archive, their routes.
+  const history = historyStore
+    ? startHistory(
+        app,
+        config,
+        { store: historyStore, scheduler: deps.scheduler },
+        {
+          cache,
+          specs,
+          batch,
+          probe,
+          now,
+          exportIndexes,
+          leadership,
+          onArchived: cluster?.announceArchived,
+        },
+      )
     : null;
+  // Watchlists and alerts (issue 8) live in the same store.
+  const alerts = historyStore
+    ? startAlerts(app, config, {
+        store: historyStore,
+        now,
+        scheduler: deps.scheduler,
+        leadership,
+        queuedElsewhere: cluster?.announceQueued,
+      })
+    : null;
+  if (cluster && history) await cluster.start({ batch, cache, history, alerts });
 
   // Background refreshes still in flight (graceful close, tests, the benchmark's virtual clock).
   app.decorate('upstreamIdle', () => cache.idle());
   app.addHook('onClose', async () => {
     // Stop the upstream client first: a slow upstream must not hold up a shutdown.
     client.close();
+    // Leadership first: the jobs stop, and a replica hands its lease over at once.
+    await leadership.stop();
+    await cluster?.stop();
     await alerts?.stop();
     await history?.stop();
     await cache.idle();
     await persistence?.close();
+    if (ownsHistoryStore) await historyStore?.close();
   });
 
   installSecurity(app, config);
@@ -198,6 +257,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         now,
       }),
       history: history?.coverage ?? null,
+      cluster: cluster?.status() ?? null,
     }),
     ready: () => {
       if (cache.peek(probe().key)) return { ready: true, reason: '' };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Leadership } from './replicas/leadership.js';
 import type { BatchTracker } from './cache/batch.js';
 import type { ResourceCache, ResourceSpec } from './cache/resource-cache.js';
 import type { AppConfig } from './config.js';
@@ -9,7 +10,7 @@ import { historyRoutes } from './routes/history.js';
 import { HistoryAnswers } from './services/history/history-answers.js';
 import type { ExportIndexes } from './services/upstream-resources/export-index.js';
 import type { HotspotsValue, ResourceSpecs } from './services/upstream-resources/resource-specs.js';
-import { HistoryStore } from './store/history-store.js';
+import type { HistoryStore } from './store/history-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,12 +26,17 @@ export interface HistoryParts {
   probe: () => ResourceSpec<HotspotsValue>;
   now: () => number;
   exportIndexes: ExportIndexes;
+  /** Who runs the batch watch: this process, or the replica holding the leader lease. */
+  leadership: Leadership;
+  /** Called after events were archived (replicas tell the others their answers changed). */
+  onArchived?: () => void;
 }
 
 export interface History {
   store: HistoryStore;
-  recorder: BatchRecorder;
   archiver: EventArchiver;
+  /** Makes the batch watch (when this process runs it) check now: another replica saw a batch. */
+  checkNow(): void;
   readonly coverage: HistoryStore['lastCoverage'];
   /** Registers the history routes (after the app's plugins, like every route). */
   registerRoutes(app: FastifyInstance): Promise<void>;
@@ -38,50 +44,60 @@ export interface History {
 }
 
 /**
- * The history of issue 7, wired in one place so app.ts stays short: the store (the one given, or
- * one opened from the config and closed with the app), the batch watch, the event archive.
- * Null when the configuration records no history.
+ * The history of issue 7, wired in one place so app.ts stays short: the batch watch (run by the
+ * leader), the event archive, their routes, on the store app.ts opened.
  */
-export async function startHistory(
+export function startHistory(
   app: FastifyInstance,
   config: AppConfig,
-  deps: { historyStore?: HistoryStore; scheduler?: Scheduler },
+  deps: { store: HistoryStore; scheduler?: Scheduler },
   parts: HistoryParts,
-): Promise<History | null> {
-  if (!deps.historyStore && !config.history) return null;
-  const owned = !deps.historyStore;
-  const store =
-    deps.historyStore ??
-    (await HistoryStore.open({
-      dataDir: config.dataDir,
-      databaseUrl: config.history?.databaseUrl ?? null,
-      retentionDays: config.history?.retentionDays ?? null,
-    }));
-  const recorder = new BatchRecorder({
-    store,
-    cache: parts.cache,
-    specs: parts.specs,
-    batch: parts.batch,
-    policy: config.freshness,
-    now: parts.now,
-    scheduler: deps.scheduler ?? timerScheduler(parts.now),
-    logger: app.log,
-    probe: parts.probe,
-    exportIndexes: parts.exportIndexes,
+): History {
+  const { store } = deps;
+  const newRecorder = (): BatchRecorder =>
+    new BatchRecorder({
+      store,
+      cache: parts.cache,
+      specs: parts.specs,
+      batch: parts.batch,
+      policy: config.freshness,
+      now: parts.now,
+      scheduler: deps.scheduler ?? timerScheduler(parts.now),
+      logger: app.log,
+      probe: parts.probe,
+      exportIndexes: parts.exportIndexes,
+    });
+  // One recorder per term of leadership (a stopped one does not start again).
+  let recorder: BatchRecorder | null = null;
+  parts.leadership.whileLeading(() => {
+    const term = newRecorder();
+    recorder = term;
+    term.start();
+    app.log.info({ store: store.kind }, 'watching for batches');
+    return async () => {
+      await term.stop();
+      if (recorder === term) recorder = null;
+    };
   });
-  const archiver = new EventArchiver(store, parts.now, app.log, parts.exportIndexes);
+  // A page's request that shows a new batch starts the recording now, not at the next wake.
+  parts.cache.onNewBatch(() => recorder?.checkNow());
+  const archiver = new EventArchiver(
+    store,
+    parts.now,
+    app.log,
+    parts.exportIndexes,
+    parts.onArchived,
+  );
   parts.cache.onFetched((entry) => archiver.receive(entry));
   const answers = new HistoryAnswers(store, () => store.coverage());
   app.decorate('historyIdle', async () => {
-    await recorder.idle();
+    await recorder?.idle();
     await archiver.idle();
   });
-  recorder.start();
-  app.log.info({ store: store.kind }, 'history store open; watching for batches');
   return {
     store,
-    recorder,
     archiver,
+    checkNow: () => recorder?.checkNow(),
     get coverage() {
       return store.lastCoverage;
     },
@@ -92,9 +108,8 @@ export async function startHistory(
       });
     },
     stop: async () => {
-      await recorder.stop();
+      await recorder?.stop();
       await archiver.idle();
-      if (owned) await store.close();
     },
   };
 }

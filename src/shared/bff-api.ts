@@ -45,6 +45,20 @@ export const UPSTREAM_ERROR_CLASSES = [
   'malformed_response',
 ] as const;
 
+/** Replicas sharing one PostgreSQL (issue 9): this replica's view of the cluster. */
+export const clusterStatusSchema = z.object({
+  replica: z.string(),
+  role: z.enum(['leader', 'follower']),
+  /** The replica holding the leader lease, as last seen (null: none yet, or unknown). */
+  leader: z.string().nullable(),
+  store: z.enum(['ok', 'unreachable']),
+  store_error: z.string().nullable(),
+  /** `fallback`: PostgreSQL is down; this replica spends at most its share of the budget. */
+  ledger: z.enum(['shared', 'fallback']),
+  replicas_seen: z.number().int(),
+});
+export type ClusterStatus = z.infer<typeof clusterStatusSchema>;
+
 export const statusResponseSchema = z.looseObject({
   ok: z.literal(true),
   mode: z.enum(['demo', 'live']),
@@ -79,6 +93,8 @@ export const statusResponseSchema = z.looseObject({
   tiles: z.looseObject({ url: z.string(), attribution: z.string() }).nullable(),
   /** What the history store holds (absent before the store is open). */
   history: historyCoverageSchema.nullish(),
+  /** Null for one process (no DATABASE_URL). */
+  cluster: clusterStatusSchema.nullish(),
   cache: z.looseObject({
     entries: z.number().int(),
     hits: z.number().int(),

@@ -80,7 +80,7 @@ export class ResourceCache {
   /** Entries taken from another replica's fetch (no upstream request of ours). */
   readonly #adopted = new WeakSet<CacheEntry>();
   #onFetched: (entry: CacheEntry) => void = () => {};
-  #onNewBatch: (asOfText: string) => void = () => {};
+  readonly #newBatchListeners: Array<(asOfText: string) => void> = [];
 
   constructor(
     private readonly store: CacheStore,
@@ -99,7 +99,7 @@ export class ResourceCache {
 
   /** Called when an answer shows a batch newer than any seen (replicas tell each other). */
   onNewBatch(listener: (asOfText: string) => void): void {
-    this.#onNewBatch = listener;
+    this.#newBatchListeners.push(listener);
   }
 
   async load<V>(spec: ResourceSpec<V>, guard: MissGuard): Promise<Loaded<V>> {
@@ -174,7 +174,7 @@ export class ResourceCache {
   async #fetchNow<V>(spec: ResourceSpec<V>, guard: MissGuard): Promise<CacheEntry<V>> {
     // Requests for a key whose first asker is still being let through (a shared limit asks the
     // database) wait for that flight instead of being counted themselves.
-    for (let pending = this.#guarding.get(spec.key); pending; ) {
+    for (let pending = this.#guarding.get(spec.key); pending;) {
       await pending;
       pending = this.#flights.has(spec.key) ? undefined : this.#guarding.get(spec.key);
     }
@@ -211,15 +211,13 @@ export class ResourceCache {
 
   async #fetchAndStore<V>(spec: ResourceSpec<V>, purpose: Purpose): Promise<CacheEntry<V>> {
     try {
-      const fetched = await this.source.fetch(spec, purpose, (answer) =>
-        this.#asGoodAsNew(answer),
-      );
+      const fetched = await this.source.fetch(spec, purpose, (answer) => this.#asGoodAsNew(answer));
       const now = this.now();
       const fetchedAt = Math.min(fetched.fetchedAt ?? now, now);
       if (fetched.asOfText !== null) {
         if (this.batch.observe(fetched.asOfText, fetchedAt, fetched.methodologyVersion)) {
           this.logger.info({ as_of: fetched.asOfText }, 'new upstream batch seen');
-          this.#onNewBatch(fetched.asOfText);
+          for (const listener of this.#newBatchListeners) listener(fetched.asOfText);
         }
       }
       const asOf = parseAsOf(fetched.asOfText) ?? this.batch.state.latestAsOf;

@@ -61,6 +61,13 @@ export class BatchRecorder {
     this.#wake();
   }
 
+  /** Checks now instead of at the next scheduled time (another replica saw a new batch). */
+  checkNow(): void {
+    if (this.#stopped) return;
+    this.#cancel?.();
+    this.#wake();
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#cancel?.();
@@ -83,7 +90,9 @@ export class BatchRecorder {
       .then(
         () => this.#schedule(),
         (error: unknown) => {
-          this.deps.logger.error({ err: error }, 'batch watch failed; trying again later');
+          this.deps.logger.error({ err: error }, 'batch watch failed; trying again soon');
+          // The store may be down: look again within RETRY_MS, not only at the next interval.
+          this.#complete = false;
           this.#schedule();
         },
       );
@@ -97,6 +106,7 @@ export class BatchRecorder {
       ? this.deps.policy.freshMs
       : Math.min(this.deps.policy.freshMs, RETRY_MS);
     const next = Math.min(nextBatchDue(now, this.deps.policy), now + interval);
+    this.#cancel?.();
     this.#cancel = this.deps.scheduler.at(next, () => this.#wake());
   }
 

@@ -26,7 +26,9 @@ export async function updateLedger<R>(
     await tx.execute(
       sql`insert into quota_ledger (id, state) values (1, '{}'::jsonb) on conflict do nothing`,
     );
-    const [row] = rowsOf(await tx.execute(sql`select state from quota_ledger where id = 1 for update`));
+    const [row] = rowsOf(
+      await tx.execute(sql`select state from quota_ledger where id = 1 for update`),
+    );
     const { state, result } = change(row?.state ?? null);
     await tx.execute(
       sql`update quota_ledger set state = ${JSON.stringify(state)}::jsonb where id = 1`,
@@ -51,8 +53,7 @@ export interface StoredAnswer {
   value: string;
 }
 
-const ANSWER_COLUMNS =
-  'fetched_at, as_of, as_of_text, methodology_version, size, value';
+const ANSWER_COLUMNS = 'fetched_at, as_of, as_of_text, methodology_version, size, value';
 
 function answerOf(row: Record<string, unknown> | undefined): StoredAnswer | null {
   if (!row) return null;
@@ -205,11 +206,7 @@ export interface Lease {
  * Takes or renews the lease: it changes hands only when it has run out, and each change raises
  * the fence. Returns who holds it now.
  */
-export async function claimLease(
-  db: Database,
-  holder: string,
-  ttlSeconds: number,
-): Promise<Lease> {
+export async function claimLease(db: Database, holder: string, ttlSeconds: number): Promise<Lease> {
   await db.execute(
     sql`insert into leader_lease (name, holder, fence, expires_at)
         values (${LEASE}, ${holder}, 1, now() + make_interval(secs => ${ttlSeconds}))

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, min, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lte,
+  min,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import { deliveries, deliveryAttempts, watchlists } from './alerts-schema.js';
 import type { Database } from './connection.js';
 

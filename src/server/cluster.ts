@@ -1,0 +1,164 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClusterStatus } from '../shared/bff-api.js';
+import type { Alerts } from './alerts.js';
+import type { BatchTracker } from './cache/batch.js';
+import type { ResourceCache } from './cache/resource-cache.js';
+import type { ClientMissLimiter } from './client-limit.js';
+import type { ClusterConfig } from './config.js';
+import type { History } from './history.js';
+import { ClusterChannel, type ClusterMessage } from './replicas/cluster-channel.js';
+import { Membership } from './replicas/membership.js';
+import { SharedAnswers } from './replicas/shared-answers.js';
+import { SharedMissLimiter } from './replicas/shared-miss-limiter.js';
+import { SharedQuota } from './replicas/shared-quota.js';
+import type { Secret } from './secret.js';
+import { pruneShared } from './store/cluster.js';
+import type { HistoryStore } from './store/history-store.js';
+
+/** Housekeeping of the shared tables, at most this often per replica. */
+const PRUNE_EVERY_MS = 60_000;
+/** Events archived are announced at most this often (a burst of fetches is one message). */
+const ARCHIVED_NEWS_MS = 1_000;
+
+export interface Cluster {
+  membership: Membership;
+  quota: SharedQuota;
+  answers: SharedAnswers;
+  missLimiter(local: ClientMissLimiter, perMinute: number): SharedMissLimiter;
+  /** Tells the others when events were archived here (throttled). */
+  announceArchived(): void;
+  /** Tells the leader a delivery was queued here. */
+  announceQueued(): void;
+  /** Connects the replica's parts to the others' news, then joins (heartbeat, lease). */
+  start(parts: {
+    batch: BatchTracker;
+    cache: ResourceCache;
+    history: History;
+    alerts: Alerts | null;
+  }): Promise<void>;
+  status(): ClusterStatus;
+  stop(): Promise<void>;
+}
+
+export interface ClusterDeps {
+  config: ClusterConfig;
+  databaseUrl: Secret;
+  store: HistoryStore;
+  quotaReserve: number;
+  /** Upstream answers older than this are dropped from the shared table (stale-if-error). */
+  keepAnswersMs: number;
+  /** Longest wait for another replica's fetch of the same key. */
+  lockWaitMs: number;
+  now: () => number;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Several replicas on one PostgreSQL acting as one BFF (issue 9), wired in one place: the
+ * shared budget ledger, the shared answer cache with cross-replica single-flight, the shared
+ * per-client miss counts, the leader lease, and LISTEN/NOTIFY news between replicas.
+ */
+export function createCluster(deps: ClusterDeps): Cluster {
+  const { store, now, logger } = deps;
+  const pool = store.pool;
+  if (!pool) throw new Error('replicas need DATABASE_URL (a PostgreSQL server)');
+  const db = store.db;
+  let lastPrune = -Infinity;
+  let archivedTimer: NodeJS.Timeout | null = null;
+  let onBeat: () => Promise<void> = async () => {};
+
+  const membership = new Membership({
+    db,
+    name: deps.config.replicaName,
+    leaseSeconds: deps.config.leaseSeconds,
+    logger,
+    onBeat: () => onBeat(),
+  });
+  const reportStore = (ok: boolean, error?: unknown): void => membership.reportStore(ok, error);
+  const quota = new SharedQuota({
+    db,
+    reserve: deps.quotaReserve,
+    now,
+    logger,
+    replicasSeen: () => membership.replicasSeen(),
+    reportStore,
+  });
+  const answers = new SharedAnswers({
+    pool,
+    now,
+    logger,
+    lockWaitMs: deps.lockWaitMs,
+    reportStore,
+  });
+  let handle: (message: ClusterMessage) => void = () => {};
+  let resync: () => void = () => {};
+  const channel = new ClusterChannel({
+    url: deps.databaseUrl,
+    db,
+    holder: membership.holder,
+    logger,
+    onMessage: (message) => handle(message),
+    onResync: () => resync(),
+  });
+
+  return {
+    membership,
+    quota,
+    answers,
+    missLimiter: (local, perMinute) =>
+      new SharedMissLimiter({ db, now, perMinute, local, reportStore }),
+    announceArchived: () => {
+      if (archivedTimer) return;
+      archivedTimer = setTimeout(() => {
+        archivedTimer = null;
+        channel.publish({ kind: 'store-changed' });
+      }, ARCHIVED_NEWS_MS);
+      archivedTimer.unref();
+    },
+    announceQueued: () => channel.publish({ kind: 'outbox' }),
+    async start({ batch, cache, history, alerts }) {
+      const observe = (asOfText: string): void => {
+        if (batch.observe(asOfText, now())) {
+          logger.info({ as_of: asOfText }, 'new upstream batch, as another replica saw it');
+        }
+        history.checkNow();
+      };
+      handle = (message) => {
+        if (message.kind === 'batch-seen') observe(message.as_of);
+        else if (message.kind === 'store-changed') {
+          store.changedElsewhere().catch((error: unknown) => reportStore(false, error));
+        } else alerts?.kickOutbox();
+      };
+      // News sent while this replica was not listening is read from the store instead.
+      resync = () => {
+        store.changedElsewhere().then(
+          () => {
+            const latest = store.lastCoverage.latest;
+            if (latest) observe(latest);
+            alerts?.kickOutbox();
+          },
+          (error: unknown) => reportStore(false, error),
+        );
+      };
+      cache.onNewBatch((asOfText) => channel.publish({ kind: 'batch-seen', as_of: asOfText }));
+      store.onBatchRecorded(() => channel.publish({ kind: 'store-changed' }));
+      onBeat = async () => {
+        await quota.refresh();
+        history.archiver.retryFailed();
+        if (now() - lastPrune >= PRUNE_EVERY_MS) {
+          lastPrune = now();
+          await pruneShared(db, now(), now() - deps.keepAnswersMs);
+        }
+      };
+      await channel.start();
+      await membership.start();
+    },
+    status: () => membership.status(quota.mode()),
+    async stop() {
+      if (archivedTimer) clearTimeout(archivedTimer);
+      await membership.stop();
+      await channel.stop();
+      await quota.idle();
+    },
+  };
+}

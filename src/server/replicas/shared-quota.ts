@@ -1,0 +1,202 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../store/connection.js';
+import { readLedger, updateLedger } from '../store/cluster.js';
+import {
+  QuotaGovernor,
+  type Grant,
+  type Purpose,
+  type QuotaLedger,
+  type QuotaState,
+} from '../upstream/quota.js';
+
+const WINDOW_MS = 60 * 60_000;
+
+const stateSchema = z.object({
+  sent: z.array(z.number()),
+  limit: z.number().nullable(),
+  headerRemaining: z.number().nullable(),
+  headerAt: z.number().nullable(),
+  sentSinceHeader: z.number().int().min(0),
+  blockedUntil: z.number().nullable(),
+  seq: z.number().int().min(0).optional(),
+  headerSeq: z.number().int().min(0).optional(),
+});
+
+const EMPTY: QuotaState = {
+  sent: [],
+  limit: null,
+  headerRemaining: null,
+  headerAt: null,
+  sentSinceHeader: 0,
+  blockedUntil: null,
+  seq: 0,
+};
+
+function parseState(raw: unknown): QuotaState {
+  const parsed = stateSchema.safeParse(raw);
+  return parsed.success ? parsed.data : { ...EMPTY, sent: [] };
+}
+
+export interface SharedQuotaDeps {
+  db: Database;
+  reserve: number;
+  now: () => number;
+  logger: FastifyBaseLogger;
+  /** Replicas alive as last seen: the PostgreSQL-down share divides the limit by it. */
+  replicasSeen: () => number;
+  reportStore: (ok: boolean, error?: unknown) => void;
+}
+
+/**
+ * One budget for every replica: the quota governor's rules, applied to state kept in one row of
+ * PostgreSQL and changed under `FOR UPDATE`, so a grant is atomic across replicas and survives
+ * restarts. `mirror` holds the state as last seen (what /api/status and the metrics read).
+ *
+ * With PostgreSQL unreachable a replica cannot know what the others spend, so it spends at most
+ * its share of what was left: (limit − sends still in the window as last seen) ÷ replicas last
+ * seen, counting everything it sends from the start of the outage; N replicas doing the same stay
+ * within the limit together. Its sends are added to the ledger when the database is back.
+ */
+export class SharedQuota implements QuotaLedger {
+  readonly mirror: QuotaGovernor;
+  /** Own sends since the ledger became unreachable; null while it is reachable. */
+  #outage: { sent: number[] } | null = null;
+  /** Sends not yet in the ledger (made during an outage). */
+  #unrecorded: number[] = [];
+  #writes: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: SharedQuotaDeps) {
+    this.mirror = new QuotaGovernor(deps.reserve, deps.now);
+  }
+
+  mode(): 'shared' | 'fallback' {
+    return this.#outage ? 'fallback' : 'shared';
+  }
+
+  async acquire(purpose: Purpose): Promise<Grant> {
+    try {
+      const grant = await updateLedger(this.deps.db, (raw) => {
+        this.#adopt(raw);
+        const permit = this.mirror.permit(purpose);
+        const result: Grant = permit.ok ? { ok: true, seq: this.mirror.recordSend() } : permit;
+        return { state: this.mirror.snapshot(), result };
+      });
+      this.#backOnline();
+      return grant;
+    } catch (error) {
+      this.#wentOffline(error);
+      return this.#acquireAlone(purpose);
+    }
+  }
+
+  recordHeaders(limit: number | null, remaining: number | null, seq: number): void {
+    if (seq < 0) {
+      // Granted during an outage: the header's count cannot be tied to the shared sequence.
+      if (limit !== null) this.mirror.recordHeaders(limit, null, 0);
+      return;
+    }
+    this.#write(() => this.mirror.recordHeaders(limit, remaining, seq));
+  }
+
+  block(retryAfterMs: number): void {
+    this.mirror.block(retryAfterMs);
+    this.#write(() => this.mirror.block(retryAfterMs));
+  }
+
+  /** Reads the ledger into the mirror (each heartbeat), so status shows every replica's sends. */
+  async refresh(): Promise<void> {
+    if (this.#unrecorded.length > 0) {
+      // Back from an outage: the sends made meanwhile go into the ledger first.
+      await updateLedger(this.deps.db, (raw) => {
+        this.#adopt(raw);
+        return { state: this.mirror.snapshot(), result: null };
+      });
+    } else {
+      this.#adopt(await readLedger(this.deps.db), false);
+    }
+    this.#backOnline();
+  }
+
+  /** Settles when the header and 429 writes queued so far are done (tests, close). */
+  idle(): Promise<void> {
+    return this.#writes;
+  }
+
+  /** Takes the ledger's state into the mirror, adding this replica's unrecorded sends. */
+  #adopt(raw: unknown, merge = true): void {
+    const state = parseState(raw);
+    if (merge && this.#unrecorded.length > 0) {
+      state.sent = [...state.sent, ...this.#unrecorded];
+      state.seq = (state.seq ?? 0) + this.#unrecorded.length;
+      state.sentSinceHeader += this.#unrecorded.length;
+      this.#unrecorded = [];
+    }
+    // A limit this replica learnt while the ledger was away is kept.
+    if (state.limit === null) state.limit = this.mirror.limit();
+    this.mirror.restore(state);
+  }
+
+  #write(change: () => void): void {
+    this.#writes = this.#writes.then(async () => {
+      try {
+        await updateLedger(this.deps.db, (raw) => {
+          this.#adopt(raw);
+          change();
+          return { state: this.mirror.snapshot(), result: null };
+        });
+      } catch (error) {
+        // The mirror keeps the change; the next grant or refresh reads the ledger again.
+        this.#wentOffline(error);
+      }
+    });
+  }
+
+  #acquireAlone(purpose: Purpose): Grant {
+    const now = this.deps.now();
+    const outage = (this.#outage ??= { sent: [] });
+    const blocked = this.mirror.blockedUntil();
+    if (blocked !== null) {
+      return {
+        ok: false,
+        retryAfterMs: blocked - now,
+        reason: 'the Risk API asked us to wait (its hourly limit for this key is reached)',
+      };
+    }
+    const replicas = Math.max(1, this.deps.replicasSeen());
+    const left = this.mirror.effectiveLimit() - this.mirror.usedLast60Min();
+    const share = Math.floor(Math.max(0, left) / replicas);
+    const reserve = Math.floor(this.mirror.effectiveReserve() / replicas);
+    const spent = outage.sent.length;
+    const allowed = purpose === 'interactive' ? spent < share : share - spent > reserve;
+    if (!allowed) {
+      return {
+        ok: false,
+        retryAfterMs: WINDOW_MS / 12,
+        reason: `the shared budget ledger is unreachable, and this replica's share (${share} of the key's requests, for ${replicas} replicas) is spent`,
+      };
+    }
+    outage.sent.push(now);
+    this.#unrecorded.push(now);
+    return { ok: true, seq: -1 };
+  }
+
+  #wentOffline(error: unknown): void {
+    if (!this.#outage) {
+      this.#outage = { sent: [] };
+      this.deps.logger.warn(
+        { replicas: this.deps.replicasSeen() },
+        'budget ledger unreachable: spending at most this replica’s share until it is back',
+      );
+    }
+    this.deps.reportStore(false, error);
+  }
+
+  #backOnline(): void {
+    if (this.#outage && this.#unrecorded.length === 0) {
+      this.#outage = null;
+      this.deps.logger.info('budget ledger reachable again');
+    }
+    this.deps.reportStore(true);
+  }
+}

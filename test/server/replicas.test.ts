@@ -1,0 +1,292 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
+import { buildApp } from '../../src/server/app.js';
+import { SharedQuota } from '../../src/server/replicas/shared-quota.js';
+import { Secret } from '../../src/server/secret.js';
+import { holdsLease } from '../../src/server/store/cluster.js';
+import type { Database } from '../../src/server/store/connection.js';
+import { rowsOf } from '../../src/server/store/connection.js';
+import { HistoryStore } from '../../src/server/store/history-store.js';
+import { schema } from '../../src/server/store/schema.js';
+import type { StatusResponse } from '../../src/shared/bff-api.js';
+import { TestClock } from '../helpers/clock.js';
+import { freshPostgresDatabase } from '../helpers/history-store.js';
+import { ManualScheduler } from '../helpers/manual-scheduler.js';
+import { testConfig } from '../helpers/test-config.js';
+
+/*
+ * Replicas sharing one PostgreSQL (issue 9), in one test process: three real BFF apps on one
+ * real PostgreSQL database and one demo upstream over HTTP. The multi-process tests behind nginx
+ * (test/replicas) cover SIGKILL and a stopped PostgreSQL server.
+ */
+
+const quiet = pino({ level: process.env.DEBUG_REPLICAS ?? 'silent' });
+const BATCH_MS = 10 * 60_000;
+
+/** A pool that can be made to fail like a PostgreSQL server that went away. */
+class SwitchablePool extends pg.Pool {
+  down = false;
+  override query(...args: unknown[]): never {
+    if (this.down) return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1')) as never;
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+  override connect(...args: unknown[]): never {
+    if (this.down) return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1')) as never;
+    return (super.connect as (...a: unknown[]) => never)(...args);
+  }
+}
+
+async function migratedDatabase(): Promise<string> {
+  const url = await freshPostgresDatabase();
+  const store = await HistoryStore.open({
+    dataDir: null,
+    databaseUrl: new Secret(url),
+    retentionDays: null,
+  });
+  await store.close();
+  return url;
+}
+
+describe('the shared quota ledger', () => {
+  const pools: pg.Pool[] = [];
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((pool) => pool.end().catch(() => undefined)));
+  });
+
+  function ledgerOn(url: string, replicas = 3): { quota: SharedQuota; pool: SwitchablePool } {
+    const pool = new SwitchablePool({ connectionString: url, max: 4 });
+    pool.on('error', () => {});
+    pools.push(pool);
+    const db = drizzle({ client: pool, schema }) as unknown as Database;
+    const quota = new SharedQuota({
+      db,
+      reserve: 10,
+      now: Date.now,
+      logger: quiet,
+      replicasSeen: () => replicas,
+      reportStore: () => {},
+    });
+    return { quota, pool };
+  }
+
+  it('grants the key’s 50 requests once among three replicas asking at once, and remembers them after a restart', async () => {
+    const url = await migratedDatabase();
+    const replicas = [ledgerOn(url), ledgerOn(url), ledgerOn(url)];
+    const grants = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => replicas[i % 3]!.quota.acquire('interactive')),
+    );
+    expect(grants.filter((g) => g.ok)).toHaveLength(50);
+    // Every granted request has its own sequence number (headers are tied to requests by it).
+    const seqs = grants.flatMap((g) => (g.ok ? [g.seq] : []));
+    expect(new Set(seqs).size).toBe(50);
+
+    const restarted = ledgerOn(url);
+    const after = await restarted.quota.acquire('interactive');
+    expect(after.ok).toBe(false);
+    await restarted.quota.refresh();
+    expect(restarted.quota.mirror.usedLast60Min()).toBe(50);
+  });
+
+  it('keeps the reserve for people across replicas: background work stops 10 short of the limit', async () => {
+    const url = await migratedDatabase();
+    const replicas = [ledgerOn(url), ledgerOn(url)];
+    const grants = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => replicas[i % 2]!.quota.acquire('background')),
+    );
+    expect(grants.filter((g) => g.ok)).toHaveLength(40);
+    expect((await replicas[0]!.quota.acquire('interactive')).ok).toBe(true);
+  });
+
+  it('with PostgreSQL down spends at most its share of what was left, and books it when back', async () => {
+    const url = await migratedDatabase();
+    const { quota, pool } = ledgerOn(url, 3);
+    for (let i = 0; i < 20; i++) expect((await quota.acquire('interactive')).ok).toBe(true);
+
+    pool.down = true;
+    let granted = 0;
+    for (let i = 0; i < 30; i++) if ((await quota.acquire('interactive')).ok) granted++;
+    // (50 − 20) ÷ 3 replicas last seen.
+    expect(granted).toBe(10);
+    expect(quota.mode()).toBe('fallback');
+
+    pool.down = false;
+    await quota.refresh();
+    expect(quota.mode()).toBe('shared');
+    const other = ledgerOn(url);
+    await other.quota.refresh();
+    expect(other.quota.mirror.usedLast60Min()).toBe(30);
+  });
+});
+
+interface Replica {
+  app: FastifyInstance;
+  name: string;
+}
+
+describe('three BFF replicas on one PostgreSQL', () => {
+  let demo: DemoUpstream | null = null;
+  let replicas: Replica[] = [];
+  afterEach(async () => {
+    await Promise.all(replicas.map((r) => r.app.close()));
+    replicas = [];
+    await demo?.close();
+    demo = null;
+  });
+
+  async function startReplicas(url: string, clock: TestClock): Promise<Replica[]> {
+    demo = await startDemoUpstream({
+      host: '127.0.0.1',
+      port: 0,
+      now: clock.now,
+      batchIntervalMs: BATCH_MS,
+    });
+    const key = new Secret(demo.issueKey('Pro'));
+    const baseUrl = demo.url;
+    replicas = await Promise.all(
+      ['r1', 'r2', 'r3'].map(async (name) => ({
+        name,
+        app: await buildApp(
+          testConfig({
+            history: { databaseUrl: new Secret(url), retentionDays: null },
+            cluster: { replicaName: name, leaseSeconds: 3, poolMax: 4 },
+          }),
+          {
+            upstream: { mode: 'live', baseUrl, apiKey: key },
+            now: clock.now,
+            logger: quiet,
+            scheduler: new ManualScheduler(clock.now),
+          },
+        ),
+      })),
+    );
+    return replicas;
+  }
+
+  async function status(replica: Replica): Promise<StatusResponse> {
+    return (await replica.app.inject({ method: 'GET', url: '/api/status' })).json();
+  }
+
+  /** Polls until `check` holds (the replicas' news and heartbeats are asynchronous). */
+  async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      if (await check()) return;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    throw new Error(`never happened: ${what}`);
+  }
+
+  it('spends one upstream request per resource when all three miss the same one at once', async () => {
+    const url = await migratedDatabase();
+    const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
+    await startReplicas(url, clock);
+    await Promise.all(replicas.map((r) => r.app.historyIdle()));
+    const before = demo!.requestLog().length;
+
+    // Countries come from the export the leader's watch has fetched; hotspots with their events
+    // are a resource nobody has asked for yet.
+    const url2 = '/api/v1/hotspots?tier=high&include=events';
+    const answers = await Promise.all(
+      replicas.map((r) => r.app.inject({ method: 'GET', url: url2 })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    const sent = demo!.requestLog().slice(before);
+    // The unfiltered list and the filtered one (the data service fetches wide, serves narrow):
+    // each asked once, not once per replica.
+    const queries = sent.map((e) => `${e.path}?${e.query}`);
+    expect(queries.length).toBeGreaterThan(0);
+    expect(new Set(queries).size).toBe(queries.length);
+  });
+
+  it('has one leader, fenced: a lease taken over leaves the old leader nothing to claim', async () => {
+    const url = await migratedDatabase();
+    const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
+    await startReplicas(url, clock);
+    await eventually(async () => {
+      const all = await Promise.all(replicas.map(status));
+      return (
+        all.filter((s) => s.cluster?.role === 'leader').length === 1 &&
+        all.every((s) => s.cluster?.replicas_seen === 3)
+      );
+    }, 'one leader, three replicas seen');
+    const statuses = await Promise.all(replicas.map(status));
+    const leaderIndex = statuses.findIndex((s) => s.cluster?.role === 'leader');
+    expect(new Set(statuses.map((s) => s.cluster?.leader))).toEqual(
+      new Set([replicas[leaderIndex]!.name]),
+    );
+
+    // The leader stalls (its lease runs out in the database) and another replica takes over.
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const db = drizzle({ client: pool }) as unknown as Database;
+      const [before] = rowsOf(await db.execute(sql`select holder, fence from leader_lease`));
+      await db.execute(sql`update leader_lease set expires_at = now() - interval '1 second'`);
+      await eventually(async () => {
+        const [row] = rowsOf(await db.execute(sql`select fence from leader_lease`));
+        return Number(row?.fence) === Number(before?.fence) + 1;
+      }, 'the lease changing hands');
+      const [stillOld] = rowsOf(
+        await db.execute(
+          sql`select ${holdsLease(String(before?.holder), Number(before?.fence))} as holds`,
+        ),
+      );
+      expect(stillOld?.holds).toBe(false);
+      await eventually(async () => {
+        const roles = await Promise.all(replicas.map(status));
+        return roles.filter((s) => s.cluster?.role === 'leader').length === 1;
+      }, 'exactly one leader again');
+    } finally {
+      await pool.end();
+    }
+
+    // A leader that closes hands the lease over at once.
+    const statusesNow = await Promise.all(replicas.map(status));
+    const current = replicas[statusesNow.findIndex((s) => s.cluster?.role === 'leader')]!;
+    await current.app.close();
+    replicas = replicas.filter((r) => r !== current);
+    await eventually(async () => {
+      const roles = await Promise.all(replicas.map(status));
+      return roles.some((s) => s.cluster?.role === 'leader');
+    }, 'a new leader after the old one closed');
+  });
+
+  it('tells the others of a new batch: their status agrees and the batch is recorded once', async () => {
+    const url = await migratedDatabase();
+    const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
+    await startReplicas(url, clock);
+    await Promise.all(replicas.map((r) => r.app.inject({ method: 'GET', url: '/api/status' })));
+    const first = await replicas[0]!.app.inject({ method: 'GET', url: '/api/v1/hotspots' });
+    const firstAsOf = first.json().as_of as string;
+
+    clock.advance(BATCH_MS);
+    // One replica's page asks again after the batch: its answer shows the new as_of.
+    const fresh = await replicas[1]!.app.inject({
+      method: 'GET',
+      url: '/api/v1/hotspots?tier=crit',
+    });
+    const newAsOf = fresh.json().as_of as string;
+    expect(newAsOf > firstAsOf).toBe(true);
+    await eventually(async () => {
+      const all = await Promise.all(replicas.map(status));
+      const ok = all.every((s) => s.as_of === newAsOf && s.history?.latest === newAsOf);
+      if (!ok)
+        console.log(JSON.stringify(all.map((s) => [s.as_of, s.history?.latest, s.cluster?.role])));
+      return ok;
+    }, 'every replica reporting the new batch, recorded');
+
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const { rows } = await pool.query('select count(*)::int as n from batches where as_of = $1', [
+        newAsOf,
+      ]);
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await pool.end();
+    }
+  });
+});
