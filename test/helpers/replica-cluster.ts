@@ -286,18 +286,28 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
     // The last lines of each process: enough to see why, short enough to read in a failure.
     const tail = (text: string): string => text.split('\n').slice(-40).join('\n');
     const diagnostics = (): string =>
-      [...replicas.map((r) => tail(r.output())), `--- nginx ---\n${tail(nginx.errorLog())}`].join(
-        '\n',
-      );
+      [
+        '--- last status seen ---',
+        ...[...lastSeen].map(([name, seen]) => `${name}: ${seen}`),
+        ...replicas.map((r) => tail(r.output())),
+        `--- nginx ---\n${tail(nginx.errorLog())}`,
+      ].join('\n');
     const byName = (name: string): Replica => {
       const found = replicas.find((r) => r.name === name);
       if (!found) throw new Error(`no replica named ${name}`);
       return found;
     };
+    // The newest status seen of each replica: the first thing a failing test's message shows.
+    const lastSeen = new Map<string, string>();
     const status = async (replica: Replica): Promise<ReplicaStatus> => {
       const res = await fetch(`${replica.url}/api/status`);
       if (res.status !== 200) throw new Error(`${replica.name} /api/status: ${res.status}`);
-      return (await res.json()) as ReplicaStatus;
+      const body = (await res.json()) as ReplicaStatus;
+      lastSeen.set(
+        replica.name,
+        JSON.stringify({ as_of: body.as_of, history: body.history?.latest, cluster: body.cluster }),
+      );
+      return body;
     };
     const statuses = (): Promise<ReplicaStatus[]> =>
       Promise.all(replicas.filter((r) => r.running()).map(status));

@@ -137,8 +137,11 @@ describe('the leader dies between batches', () => {
       return alerts;
     };
 
-    // The next batch, with the first leader alive: its alerts arrive.
-    const second = await newerBatch(first);
+    // The next batch after the watchlist exists (one recorded meanwhile had no watchlist to
+    // alert), with the first leader alive: its alerts arrive.
+    const recordedAtCreation =
+      (await api<{ history?: { latest: string | null } }>('/api/status')).history?.latest ?? first;
+    const second = await newerBatch(recordedAtCreation);
     const secondAlerts = await deliveredFor(second);
 
     // Between batches: SIGKILL the leader (no chance to release its lease).
