@@ -180,7 +180,7 @@ async function answersHealthz(url: string): Promise<boolean> {
 /**
  * Starts the cluster: the demo upstream, a fresh database, the replicas (all at once, against
  * the empty database: migrations must run once) until each answers `/healthz`, then nginx.
- * Also the bench's (scripts/bench/replicas.ts).
+ * The bench uses it too (scripts/bench/replica-team-day.ts, replica-throughput.ts).
  */
 export async function startReplicaCluster(options: ClusterOptions): Promise<ReplicaCluster> {
   if (!existsSync(MAIN_ENTRY)) {
@@ -232,17 +232,15 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
         const started = startReplicaProcess(name, port, env, options.clockWarp !== undefined);
         children.set(name, started);
         if (clock.realStart !== null) started.child.send?.({ clockStart: clock.realStart });
+        const exited = (): boolean =>
+          started.child.exitCode !== null || started.child.signalCode !== null;
         await waitUntil(
           `${name} to answer /healthz`,
-          async () => {
-            if (started.child.exitCode !== null || started.child.signalCode !== null) {
-              throw new Error(`${name} exited:\n${started.output()}`);
-            }
-            return answersHealthz(url);
-          },
+          async () => exited() || (await answersHealthz(url)),
           60_000,
           started.output,
         );
+        if (exited()) throw new Error(`${name} exited during start-up:\n${started.output()}`);
       };
       const current = () => {
         const running = children.get(name);
