@@ -211,7 +211,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         queuedElsewhere: cluster?.announceQueued,
       })
     : null;
-  if (cluster && history) await cluster.start({ batch, cache, history, alerts });
+  if (cluster && history) {
+    await cluster.start({ batch, cache, history, alerts });
+    metrics.watchCluster(() => cluster.status());
+  }
 
   // Background refreshes still in flight (graceful close, tests, the benchmark's virtual clock).
   app.decorate('upstreamIdle', () => cache.idle());
@@ -229,7 +232,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   installSecurity(app, config);
-  await installAccess(app, config, identity, now);
+  await installAccess(
+    app,
+    config,
+    identity,
+    now,
+    cluster ? (lifetimeMs) => cluster.sessions(lifetimeMs) : undefined,
+  );
   const clientDir = deps.clientDir ?? null;
   if (clientDir) await registerSpa(app, clientDir);
   if (clientDir) installPreloadHints(app);

@@ -11,6 +11,7 @@ import { Membership } from './replicas/membership.js';
 import { SharedAnswers } from './replicas/shared-answers.js';
 import { SharedMissLimiter } from './replicas/shared-miss-limiter.js';
 import { SharedQuota } from './replicas/shared-quota.js';
+import { SharedSessions } from './replicas/shared-sessions.js';
 import type { Secret } from './secret.js';
 import { pruneShared } from './store/cluster.js';
 import type { HistoryStore } from './store/history-store.js';
@@ -25,6 +26,8 @@ export interface Cluster {
   quota: SharedQuota;
   answers: SharedAnswers;
   missLimiter(local: ClientMissLimiter, perMinute: number): SharedMissLimiter;
+  /** Sessions (DASHBOARD_TOKEN sign-ins) valid on every replica. */
+  sessions(lifetimeMs: number): SharedSessions;
   /** Tells the others when events were archived here (throttled). */
   announceArchived(): void;
   /** Tells the leader a delivery was queued here. */
@@ -90,6 +93,7 @@ export function createCluster(deps: ClusterDeps): Cluster {
     lockWaitMs: deps.lockWaitMs,
     reportStore,
   });
+  let sessions: SharedSessions | null = null;
   let handle: (message: ClusterMessage) => void = () => {};
   let resync: () => void = () => {};
   const channel = new ClusterChannel({
@@ -107,6 +111,14 @@ export function createCluster(deps: ClusterDeps): Cluster {
     answers,
     missLimiter: (local, perMinute) =>
       new SharedMissLimiter({ db, now, perMinute, local, reportStore }),
+    sessions: (lifetimeMs) =>
+      (sessions ??= new SharedSessions({
+        db,
+        lifetimeMs,
+        now,
+        reportStore,
+        announceRevoked: (idHash) => channel.publish({ kind: 'session-revoked', id_hash: idHash }),
+      })),
     announceArchived: () => {
       if (archivedTimer) return;
       archivedTimer = setTimeout(() => {
@@ -127,7 +139,8 @@ export function createCluster(deps: ClusterDeps): Cluster {
         if (message.kind === 'batch-seen') observe(message.as_of);
         else if (message.kind === 'store-changed') {
           store.changedElsewhere().catch((error: unknown) => reportStore(false, error));
-        } else alerts?.kickOutbox();
+        } else if (message.kind === 'session-revoked') sessions?.forget(message.id_hash);
+        else alerts?.kickOutbox();
       };
       // News sent while this replica was not listening is read from the store instead.
       resync = () => {

@@ -73,7 +73,11 @@ async function main(): Promise<void> {
   const config = readConfig();
   const [historyStore, { upstream, demo }] = await Promise.all([
     config.history
-      ? HistoryStore.open({ dataDir: config.dataDir, ...config.history })
+      ? HistoryStore.open({
+          dataDir: config.dataDir,
+          ...config.history,
+          poolMax: config.cluster?.poolMax,
+        })
       : Promise.resolve(undefined),
     resolveUpstream(config),
   ]);

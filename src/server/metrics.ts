@@ -44,6 +44,35 @@ export class Metrics {
   /** Plain totals for /api/status (prom-client counters are only readable asynchronously). */
   readonly totals = { hits: 0, misses: 0, stale: 0 };
 
+  /** Replicas (DATABASE_URL): leadership, the store's reachability, replicas seen. */
+  watchCluster(status: () => { role: string; store: string; replicas_seen: number }): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'grd_cluster_leader',
+      help: '1 while this replica holds the leader lease (batch watch, alerts, delivery), else 0.',
+      registers,
+      collect() {
+        this.set(status().role === 'leader' ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'grd_cluster_store_up',
+      help: '1 while PostgreSQL is reachable from this replica, else 0 (serving from memory).',
+      registers,
+      collect() {
+        this.set(status().store === 'ok' ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'grd_cluster_replicas_seen',
+      help: 'Replicas with a heartbeat in the last minute, this one included.',
+      registers,
+      collect() {
+        this.set(status().replicas_seen);
+      },
+    });
+  }
+
   constructor(
     quota: QuotaReader,
     cacheEntries: () => number,

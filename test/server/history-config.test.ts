@@ -36,4 +36,28 @@ describe('history configuration', () => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
   });
+
+  it('replicas: set exactly when DATABASE_URL is, with their defaults and overrides', () => {
+    expect(parseConfig({}).cluster).toBeNull();
+    const url = 'postgres://grd@db.internal/grd';
+    const defaults = parseConfig({ DATABASE_URL: url }).cluster;
+    expect(defaults).toMatchObject({ leaseSeconds: 15, poolMax: 10 });
+    expect(defaults?.replicaName).toMatch(/^.+-\d+$/);
+    expect(
+      parseConfig({
+        DATABASE_URL: url,
+        REPLICA_NAME: 'r2',
+        LEADER_LEASE_SECONDS: '5',
+        DATABASE_POOL_MAX: '4',
+      }).cluster,
+    ).toEqual({ replicaName: 'r2', leaseSeconds: 5, poolMax: 4 });
+  });
+
+  it.each([
+    [{ REPLICA_NAME: 'r 1' }, /REPLICA_NAME must be 1 to 64 letters/],
+    [{ LEADER_LEASE_SECONDS: '2' }, /LEADER_LEASE_SECONDS must be a whole number from 3 to 60/],
+    [{ DATABASE_POOL_MAX: '1' }, /DATABASE_POOL_MAX must be a whole number from 2 to 100/],
+  ])('refuses the replica setting %o', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
 });

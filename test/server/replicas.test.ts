@@ -16,6 +16,7 @@ import { schema } from '../../src/server/store/schema.js';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { TestClock } from '../helpers/clock.js';
 import { freshPostgresDatabase } from '../helpers/history-store.js';
+import { startPostgres } from '../helpers/postgres-server.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { testConfig } from '../helpers/test-config.js';
 
@@ -138,12 +139,18 @@ describe('three BFF replicas on one PostgreSQL', () => {
     demo = null;
   });
 
-  async function startReplicas(url: string, clock: TestClock): Promise<Replica[]> {
+  async function startReplicas(
+    url: string,
+    clock: TestClock,
+    token: string | null = null,
+    /** Null: the documented schedule (03:00 and 10:00 UTC). */
+    batchIntervalMs: number | null = BATCH_MS,
+  ): Promise<Replica[]> {
     demo = await startDemoUpstream({
       host: '127.0.0.1',
       port: 0,
       now: clock.now,
-      batchIntervalMs: BATCH_MS,
+      ...(batchIntervalMs === null ? {} : { batchIntervalMs }),
     });
     const key = new Secret(demo.issueKey('Pro'));
     const baseUrl = demo.url;
@@ -154,6 +161,13 @@ describe('three BFF replicas on one PostgreSQL', () => {
           testConfig({
             history: { databaseUrl: new Secret(url), retentionDays: null },
             cluster: { replicaName: name, leaseSeconds: 3, poolMax: 4 },
+            access: {
+              dashboardToken: token === null ? null : new Secret(token),
+              trustedProxyAuthHeader: null,
+              trustedProxyAddresses: [],
+              allowedHosts: ['localhost', '127.0.0.1', '::1'],
+              allowAnonymous: false,
+            },
           }),
           {
             upstream: { mode: 'live', baseUrl, apiKey: key },
@@ -215,6 +229,11 @@ describe('three BFF replicas on one PostgreSQL', () => {
       );
     }, 'one leader, three replicas seen');
     const statuses = await Promise.all(replicas.map(status));
+    const metrics = await Promise.all(
+      replicas.map(async (r) => (await r.app.inject({ method: 'GET', url: '/metrics' })).body),
+    );
+    expect(metrics.filter((m) => /^grd_cluster_leader 1$/m.test(m))).toHaveLength(1);
+    expect(metrics.every((m) => /^grd_cluster_store_up 1$/m.test(m))).toBe(true);
     const leaderIndex = statuses.findIndex((s) => s.cluster?.role === 'leader');
     expect(new Set(statuses.map((s) => s.cluster?.leader))).toEqual(
       new Set([replicas[leaderIndex]!.name]),
@@ -287,6 +306,102 @@ describe('three BFF replicas on one PostgreSQL', () => {
       expect(rows[0].n).toBe(1);
     } finally {
       await pool.end();
+    }
+  });
+
+  it('signs a browser in on every replica at once, and out of every replica at once', async () => {
+    const token = 'a-dashboard-token-of-forty-characters-xx';
+    const url = await migratedDatabase();
+    await startReplicas(url, new TestClock(Date.UTC(2026, 10, 23, 8, 1)), token);
+    const [r1, r2, r3] = replicas as [Replica, Replica, Replica];
+    const signedIn = await r1.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(signedIn.statusCode).toBe(303);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+    const statusWith = (r: Replica) =>
+      r.app.inject({ method: 'GET', url: '/api/status', headers: { cookie } });
+    expect((await statusWith(r2)).statusCode).toBe(200);
+    expect((await statusWith(r3)).statusCode).toBe(200);
+    // The session table holds a hash, never the cookie's value.
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const { rows } = await pool.query('select id_hash from sessions');
+      expect(rows).toHaveLength(1);
+      expect(cookie).not.toContain(rows[0].id_hash);
+    } finally {
+      await pool.end();
+    }
+
+    const signedOut = await r2.app.inject({
+      method: 'POST',
+      url: '/logout',
+      headers: { cookie },
+    });
+    expect(signedOut.statusCode).toBe(303);
+    // r1 and r3 had it remembered as valid: the sign-out reaches them as news.
+    await eventually(async () => {
+      const codes = await Promise.all([r1, r3].map(async (r) => (await statusWith(r)).statusCode));
+      return codes.every((code) => code === 401);
+    }, 'the session refused by every replica');
+  });
+
+  it('takes an answer another replica fetched long ago when its batch is still the newest', async () => {
+    const url = await migratedDatabase();
+    // The documented schedule (03:00 and 10:00 UTC): no batch between 08:01 and 08:41.
+    const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
+    await startReplicas(url, clock, null, null);
+    await Promise.all(replicas.map((r) => r.app.historyIdle()));
+    const [r1, r2] = replicas as [Replica, Replica];
+    const path = '/api/v1/hotspots?tier=high&include=events';
+    expect((await r1.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+
+    clock.advance(40 * 60_000);
+    // r2's page confirms the batch (one probe: its last check is 40 minutes old) …
+    expect((await r2.app.inject({ method: 'GET', url: '/api/v1/hotspots' })).statusCode).toBe(200);
+    await r2.app.upstreamIdle();
+    expect(demo!.requestLog().at(-1)?.query).toBe('limit=50');
+    const before = demo!.requestLog().length;
+    // … and r1's answer of that same batch is then as good as a new one.
+    const answer = await r2.app.inject({ method: 'GET', url: path });
+    expect(answer.statusCode).toBe(200);
+    expect(demo!.requestLog().slice(before)).toEqual([]);
+  });
+
+  it('with its PostgreSQL server gone keeps serving what it holds and says so', async () => {
+    // A server of its own: this test stops it.
+    const server = await startPostgres();
+    try {
+      const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
+      await startReplicas(server.url, clock);
+      const [r1] = replicas as [Replica];
+      await r1.app.historyIdle();
+      expect((await r1.app.inject({ method: 'GET', url: '/api/v1/hotspots' })).statusCode).toBe(
+        200,
+      );
+      await server.stop();
+
+      const hotspots = await r1.app.inject({ method: 'GET', url: '/api/v1/hotspots' });
+      expect(hotspots.statusCode).toBe(200);
+      expect((await r1.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      const history = await r1.app.inject({ method: 'GET', url: '/api/history/global' });
+      expect(history.statusCode).toBe(503);
+      expect(history.json()).toEqual({
+        ok: false,
+        error:
+          'The history store (PostgreSQL) cannot be reached right now; current data is still served. Try again in a minute.',
+        retry_after_seconds: 30,
+      });
+      expect(history.headers['retry-after']).toBe('30');
+      await eventually(
+        async () => (await status(r1)).cluster?.store === 'unreachable',
+        'status saying the store is unreachable',
+      );
+    } finally {
+      await server.stop();
     }
   });
 });

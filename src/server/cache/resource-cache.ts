@@ -241,9 +241,13 @@ export class ResourceCache {
 
   /** A shared answer is as good as fetching now when it is fresh and of the newest batch. */
   #asGoodAsNew(answer: { fetchedAt: number; asOf: number | null }): boolean {
-    const latest = this.batch.state.latestAsOf;
-    if (answer.asOf !== null && latest !== null && answer.asOf < latest) return false;
-    return this.now() < revalidateAt(answer.fetchedAt, answer.asOf, this.policy);
+    const { latestAsOf, confirmedAt } = this.batch.state;
+    if (answer.asOf !== null && latestAsOf !== null && answer.asOf < latestAsOf) return false;
+    // An answer of the batch still current counts from when that batch was last confirmed, as
+    // this replica's own entries do: same `as_of`, same data.
+    const sameBatch = answer.asOf !== null && answer.asOf === latestAsOf && confirmedAt !== null;
+    const checkedAt = sameBatch ? Math.max(answer.fetchedAt, confirmedAt) : answer.fetchedAt;
+    return this.now() < revalidateAt(checkedAt, answer.asOf, this.policy);
   }
 
   #revalidationTarget(spec: ResourceSpec<unknown>, entry: CacheEntry): ResourceSpec<unknown> {

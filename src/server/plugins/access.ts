@@ -5,7 +5,7 @@ import type { ClientIdentity } from '../client-identity.js';
 import type { AppConfig } from '../config.js';
 import { sendError } from '../reply.js';
 import { loginPage } from './login-page.js';
-import { GuessThrottle, Sessions } from './sessions.js';
+import { GuessThrottle, Sessions, type SessionStore } from './sessions.js';
 
 const SESSION_COOKIE = 'grd_session';
 const SESSION_SECONDS = 12 * 60 * 60;
@@ -58,17 +58,20 @@ export async function installAccess(
   config: AppConfig,
   identity: ClientIdentity,
   now: () => number,
+  /** Replicas share sessions through PostgreSQL; one process keeps them in memory. */
+  sharedSessions?: (lifetimeMs: number) => SessionStore,
 ): Promise<void> {
   const token = config.access.dashboardToken?.reveal() ?? null;
   const proxyHeader = config.access.trustedProxyAuthHeader;
   if (token === null && proxyHeader === null) return;
 
   await app.register(cookie);
-  const sessions = new Sessions(SESSION_SECONDS * 1000, now);
+  const sessions =
+    sharedSessions?.(SESSION_SECONDS * 1000) ?? new Sessions(SESSION_SECONDS * 1000, now);
   const guesses = new GuessThrottle(GUESSES_PER_MINUTE, now);
 
   /** True, false, or the wait in ms when this address has guessed wrong too often. */
-  const check = (request: FastifyRequest): boolean | number => {
+  const check = (request: FastifyRequest): boolean | number | Promise<boolean> => {
     if (identity.vouchedUser(request) !== null) return true;
     if (token === null) return false;
     const given = bearer(request);
@@ -91,7 +94,7 @@ export async function installAccess(
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (open(request, path)) return;
-    const verdict = check(request);
+    const verdict = await check(request);
     if (verdict === true) return;
     if (typeof verdict === 'number') {
       return sendError(
@@ -135,12 +138,15 @@ export async function installAccess(
       return reply.code(401).type('text/html; charset=utf-8').send(loginPage(true));
     }
     return reply
-      .setCookie(SESSION_COOKIE, sessions.open(), { ...cookieOptions, maxAge: SESSION_SECONDS })
+      .setCookie(SESSION_COOKIE, await sessions.open(), {
+        ...cookieOptions,
+        maxAge: SESSION_SECONDS,
+      })
       .redirect('/', 303);
   });
   app.post('/logout', async (request, reply) => {
     if (!sameOrigin(request)) return sendError(reply, 403, 'Sign-out must come from this site');
-    sessions.revoke(request.cookies[SESSION_COOKIE]);
+    await sessions.revoke(request.cookies[SESSION_COOKIE]);
     return reply.clearCookie(SESSION_COOKIE, cookieOptions).redirect('/login', 303);
   });
   // Signing out changes state: a link or a prefetch must not do it, and must not get the SPA.

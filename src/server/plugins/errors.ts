@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../reply.js';
+import { isStoreUnreachable } from '../store/connection.js';
 
 /**
  * The methods each registered route answers, learnt as routes are added: any other method on an
@@ -92,6 +93,16 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
 
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
+    if (isStoreUnreachable(error)) {
+      // History, watchlists and alerts live in the store; live data is still served.
+      request.log.warn({ err: error }, 'store unreachable');
+      return sendError(
+        reply,
+        503,
+        'The history store (PostgreSQL) cannot be reached right now; current data is still served. Try again in a minute.',
+        30_000,
+      );
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return sendError(

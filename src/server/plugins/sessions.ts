@@ -8,10 +8,29 @@ const MAX_SESSIONS = 10_000;
 const MAX_GUESSERS = 10_000;
 
 /**
+ * Where sessions live: this process's memory, or (replicas) PostgreSQL, so that a browser signed
+ * in on one replica is signed in on all (replicas/shared-sessions.ts).
+ */
+export interface SessionStore {
+  open(): Promise<string>;
+  valid(id: string | undefined): boolean | Promise<boolean>;
+  revoke(id: string | undefined): Promise<void>;
+}
+
+/** The shape every session id has (32 random bytes, base64url). */
+export function wellFormedSessionId(id: string | undefined): id is string {
+  return id !== undefined && /^[A-Za-z0-9_-]{43}$/.test(id);
+}
+
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
  * Signed-in browsers. A session is a random id held here (not a signed value the browser keeps),
  * so signing out revokes it at once; a restart signs everyone out, which is the safe direction.
  */
-export class Sessions {
+export class Sessions implements SessionStore {
   readonly #sessions = new LRUCache<string, number>({ max: MAX_SESSIONS });
 
   constructor(
@@ -19,14 +38,14 @@ export class Sessions {
     private readonly now: () => number,
   ) {}
 
-  open(): string {
-    const id = randomBytes(32).toString('base64url');
+  open(): Promise<string> {
+    const id = newSessionId();
     this.#sessions.set(id, this.now() + this.lifetimeMs);
-    return id;
+    return Promise.resolve(id);
   }
 
   valid(id: string | undefined): boolean {
-    if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return false;
+    if (!wellFormedSessionId(id)) return false;
     const expires = this.#sessions.get(id);
     if (expires === undefined) return false;
     if (expires > this.now()) return true;
@@ -34,8 +53,9 @@ export class Sessions {
     return false;
   }
 
-  revoke(id: string | undefined): void {
+  revoke(id: string | undefined): Promise<void> {
     if (id) this.#sessions.delete(id);
+    return Promise.resolve();
   }
 }
 

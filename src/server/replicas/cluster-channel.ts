@@ -13,6 +13,8 @@ const messageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('store-changed'), from: z.string() }),
   /** A delivery was queued (a test send from a follower): the leader's outbox should look. */
   z.object({ kind: z.literal('outbox'), from: z.string() }),
+  /** A browser signed out: every replica forgets the session at once. */
+  z.object({ kind: z.literal('session-revoked'), from: z.string(), id_hash: z.string().max(64) }),
 ]);
 export type ClusterMessage = z.infer<typeof messageSchema>;
 type Body<K> = K extends ClusterMessage['kind']

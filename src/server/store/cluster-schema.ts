@@ -73,3 +73,12 @@ export const replicas = pgTable('replicas', {
   name: text('name').notNull(),
   lastSeen: at('last_seen').notNull(),
 });
+
+/**
+ * Signed-in browsers (DASHBOARD_TOKEN), so a session opened on one replica is valid on all. Only
+ * a hash of the session id is kept: the table's contents cannot be replayed as cookies.
+ */
+export const sessions = pgTable('sessions', {
+  idHash: text('id_hash').primaryKey(),
+  expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+});

@@ -244,8 +244,33 @@ export async function pruneShared(db: Database, now: number, answersBefore: numb
   await db.execute(sql`delete from client_misses where at < ${now - 3_600_000}`);
   await db.execute(sql`delete from upstream_answers where fetched_at < ${answersBefore}`);
   await db.execute(sql`delete from replicas where last_seen < now() - interval '1 day'`);
+  await db.execute(sql`delete from sessions where expires_at < ${now}`);
 }
 
 export async function notify(db: Database, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
+}
+
+// --- sessions (DASHBOARD_TOKEN sign-ins), by the hash of their id ---
+
+export async function insertSession(
+  db: Database,
+  idHash: string,
+  expiresAt: number,
+): Promise<void> {
+  await db.execute(
+    sql`insert into sessions (id_hash, expires_at) values (${idHash}, ${expiresAt})
+        on conflict (id_hash) do nothing`,
+  );
+}
+
+export async function sessionExpiry(db: Database, idHash: string): Promise<number | null> {
+  const [row] = rowsOf(
+    await db.execute(sql`select expires_at from sessions where id_hash = ${idHash}`),
+  );
+  return row ? Number(row.expires_at) : null;
+}
+
+export async function deleteSession(db: Database, idHash: string): Promise<void> {
+  await db.execute(sql`delete from sessions where id_hash = ${idHash}`);
 }

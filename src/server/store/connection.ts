@@ -139,3 +139,37 @@ async function refuseNewerStore(
 export function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
 }
+
+/** Error codes of a PostgreSQL server that cannot be reached or is going away. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNREACHABLE_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Cannot use a pool after calling end/i;
+
+/**
+ * True when `error` (or what it wraps: drizzle wraps the driver's errors) says the database
+ * could not be reached, rather than that a query was wrong.
+ */
+export function isStoreUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNREACHABLE_TEXT.test(message)) return true;
+    e = cause;
+  }
+  return false;
+}

@@ -22,6 +22,11 @@ CREATE TABLE "replicas" (
 	"last_seen" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id_hash" text PRIMARY KEY NOT NULL,
+	"expires_at" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "upstream_answers" (
 	"key" text PRIMARY KEY NOT NULL,
 	"fetched_at" bigint NOT NULL,
