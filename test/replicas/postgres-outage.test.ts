@@ -71,6 +71,16 @@ describe('PostgreSQL stopped for a while', () => {
         expect(answer.status, `${page} during the outage`).toBe(200);
       }
     }
+    // A write needs the database: refused with a plain error, not half-done or lost silently.
+    const write = await fetch(`${cluster.url}/api/watchlists`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Written during the outage', countries: ['FRA'] }),
+    });
+    const refusal = (await write.json()) as { ok: boolean; error?: unknown };
+    expect(write.status, JSON.stringify(refusal)).toBeGreaterThanOrEqual(500);
+    expect(refusal.ok).toBe(false);
+    expect(typeof refusal.error).toBe('string');
     for (const replica of cluster.replicas) {
       expect((await fetch(`${replica.url}/readyz`)).status, `${replica.name} /readyz`).toBe(200);
       expect((await fetch(`${replica.url}/healthz`)).status, `${replica.name} /healthz`).toBe(200);
@@ -128,6 +138,10 @@ describe('PostgreSQL stopped for a while', () => {
     const asOfs = history.points.map((p) => p.as_of);
     expect(new Set(asOfs).size, 'each batch once in the history').toBe(asOfs.length);
     expect(asOfs).toContain(first);
+    const lists = (await cluster.get('/api/watchlists')).body as {
+      watchlists: Array<{ name: string }>;
+    };
+    expect(lists.watchlists.map((w) => w.name)).not.toContain('Written during the outage');
 
     // The key's hour: well inside it, never refused.
     const log = cluster.demo.requestLog();
