@@ -1,5 +1,5 @@
 // The tests use real parts from Debian: Chromium for the browser tests, a PostgreSQL server for
-// the store tests, pdftoppm for the printed brief. `node scripts/ensure-debian-package.mjs NAME`
+// the store tests, pdftoppm for the printed brief, nginx as the load balancer of the replica tests. `node scripts/ensure-debian-package.mjs NAME`
 // makes sure one is there: where it is missing, install the distribution package when we can
 // (root + apt-get), else stop with a plain message saying how. Nothing is ever downloaded by a
 // test tool itself.
@@ -29,6 +29,11 @@ const PARTS = {
     what: "the brief's print test needs /usr/bin/pdftoppm",
     present: () => existsSync('/usr/bin/pdftoppm'),
     size: 'a few MB',
+  },
+  nginx: {
+    what: 'the replica tests need nginx at /usr/sbin/nginx (the load balancer in front of them)',
+    present: () => existsSync('/usr/sbin/nginx'),
+    size: 'about 5 MB',
   },
 };
 

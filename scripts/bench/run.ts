@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { runFlood } from './flood.js';
 import { runHistoryBench } from './history.js';
+import { runReplicaTeamDay, type ReplicaTeamDayResult } from './replica-team-day.js';
+import { runClusterHitThroughput } from './replica-throughput.js';
+import { startPostgres } from '../../test/helpers/postgres-server.js';
 import { runTeamDay } from './team-day.js';
 import { runThroughput } from './throughput.js';
 
@@ -9,7 +12,8 @@ import { runThroughput } from './throughput.js';
 // sending the same bytes, (2) the upstream requests of a simulated team day, and (3) the SPA's
 // browser timing when scripts/bench/browser.ts exists (it exports `runBrowserBench()`, which
 // prints its own lines), (4) a random-label flood (scripts/bench/flood.ts) and (5) the history store at two years
-// (scripts/bench/history.ts). `--quick` shortens (1) to one 3-second round per server.
+// (scripts/bench/history.ts), (6) replicas behind nginx on PostgreSQL (replica-team-day.ts,
+// replica-throughput.ts). `--quick` shortens (1) and (6)'s throughput to one 3-second round.
 
 const quick = process.argv.includes('--quick');
 // `--flood`: only the random-label flood (section 4), e.g. to compare two builds.
@@ -75,6 +79,89 @@ const ms = (value: number): string => `${value.toFixed(1)} ms`;
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function printReplicas(): Promise<void> {
+  print('(6) Replicas (issue 9): the team day of (2) replayed over HTTP through nginx');
+  print('    (deploy/nginx-replicas.conf) in front of 1 and of 3 replica processes (dist/node,');
+  print('    a fresh PostgreSQL database each), every process on a wall clock 480x faster');
+  print('    (scripts/bench/warped-clock.mjs); upstream requests counted at the demo upstream');
+  const postgres = await startPostgres();
+  try {
+    const runs: ReplicaTeamDayResult[] = [];
+    for (const replicas of [1, 3]) {
+      runs.push(await runReplicaTeamDay({ replicas, postgres, factor: 480 }));
+    }
+    print(
+      `${'replicas'.padEnd(10)}${pad('upstream', 9)}${pad('max/hour', 9)}${pad('429s', 6)}` +
+        `${pad('user errors', 12)}${pad('requests', 10)}${pad('hits', 7)}${pad('max lag', 9)}` +
+        `${pad('wall s', 8)}  per hour`,
+    );
+    for (const run of runs) {
+      print(
+        `${String(run.replicas).padEnd(10)}${pad(run.upstreamTotal, 9)}` +
+          `${pad(Math.max(...run.perHour.map((h) => h.upstream)), 9)}${pad(run.upstream429, 6)}` +
+          `${pad(run.replay.userErrors.length, 12)}${pad(run.replay.requests, 10)}` +
+          `${pad(run.replay.cache.HIT ?? 0, 7)}${pad(`${Math.round(run.replay.maxLagMs / 1000)} s`, 9)}` +
+          `${pad((run.wallMs / 1000).toFixed(1), 8)}  ${run.perHour.map((h) => h.upstream).join(' ')}`,
+      );
+      for (const error of run.replay.userErrors.slice(0, 3)) {
+        print(`  ! ${error.status} ${error.url}`);
+      }
+    }
+    print('max lag: how late (virtual time) the latest visit was sent; wall s: with start-up.');
+    print(
+      `load average: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    print();
+    const seconds = quick ? 3 : 10;
+    const rounds = quick ? 1 : 3;
+    print(
+      `    Hit throughput of one BFF (dist/node/server/main.js, asked directly) without and with ` +
+        `DATABASE_URL:`,
+    );
+    print(
+      `    autocannon, 50 connections, ${seconds} s per run, median of ${rounds} alternating rounds`,
+    );
+    const rows = await runClusterHitThroughput(postgres, seconds, 50, rounds);
+    print(
+      `${'path'.padEnd(18)}${pad('alone req/s', 12)}${pad('p99 ms', 8)}${pad('µs CPU', 8)}` +
+        `${pad('DATABASE_URL req/s', 20)}${pad('p99 ms', 8)}${pad('µs CPU', 8)}${pad('ratio', 7)}`,
+    );
+    for (const row of rows) {
+      print(
+        `${row.path.padEnd(18)}${pad(Math.round(row.alone.requests.average), 12)}` +
+          `${pad(row.alone.latency.p99, 8)}${pad(row.alone.cpuMicrosPerRequest.toFixed(1), 8)}` +
+          `${pad(Math.round(row.clustered.requests.average), 20)}` +
+          `${pad(row.clustered.latency.p99, 8)}${pad(row.clustered.cpuMicrosPerRequest.toFixed(1), 8)}` +
+          `${pad((row.clustered.requests.average / row.alone.requests.average).toFixed(2), 7)}`,
+      );
+      for (const run of [row.alone, row.clustered]) {
+        if (run.non2xx > 0 || run.errors > 0) {
+          print(`  ! ${run.non2xx} non-2xx answers, ${run.errors} errors`);
+        }
+      }
+    }
+    print(
+      "µs CPU: the BFF process's CPU time (/proc) over answers sent; ratio: with over without.",
+    );
+    print(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await postgres.stop();
+  }
+}
+
+// `--replicas`: only the replicas (section 6).
+if (process.argv.includes('--replicas')) {
+  print();
+  await printReplicas();
+  process.exit(0);
+}
 
 // `--history`: only the history store (section 5), e.g. to compare two store layouts.
 if (process.argv.includes('--history')) {
@@ -166,3 +253,6 @@ await printFlood();
 
 print();
 await printHistory();
+
+print();
+await printReplicas();

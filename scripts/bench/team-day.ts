@@ -29,7 +29,7 @@ export interface TeamDayResult {
   wallMs: number;
 }
 
-const HOUR = 3_600_000;
+export const HOUR = 3_600_000;
 
 /** mulberry32: a small seeded PRNG, so the simulated day is the same on every run. */
 function prng(seed: number): () => number {
@@ -43,29 +43,108 @@ function prng(seed: number): () => number {
   };
 }
 
-interface Visit {
+export interface Visit {
   at: number;
   analyst: number;
   urls: string[];
 }
 
+export const TEAM_DAY_DEFAULTS: TeamDayOptions = {
+  analysts: 50,
+  hours: 8,
+  countriesPerHour: 15,
+  start: Date.UTC(2026, 10, 23, 6, 0),
+  seed: 20261123,
+};
+
+/** Deep links to countries that are not in the data: their 404 page is an answer, not an error. */
+export const TEAM_DAY_ABSENT = new Set(['ATA', 'GRL']);
+
 /**
- * A team's working day against a Pro key (50 requests/hour), on a virtual clock shared by the demo
- * upstream and the BFF, so eight hours run in seconds: each analyst opens the overview (status,
- * hotspots, the country list) and 15 country pages an hour, in random minutes, keeps the SPA's
- * one-minute status poll running, and now and then downloads an export. The real app is driven
+ * The day's visits, in time order: each analyst opens the overview (status, hotspots, the
+ * country list) and 15 country pages an hour, in random minutes, keeps the SPA's one-minute
+ * status poll running, and now and then downloads an export. Seeded: the same every run. Shared
+ * by the inject-driven bench below and the HTTP replay against replicas (team-day-http.ts).
+ */
+export function teamDayVisits(options: TeamDayOptions): Visit[] {
+  const random = prng(options.seed);
+  // Countries the analysts follow (all in the demo data), and two deep links to countries that
+  // are not (the 404 page): an answer, not an error.
+  const isos = ['UKR', 'SDN', 'MMR', 'FRA', 'DEU', 'USA', 'CHN', 'BRA', 'NGA', 'IND', 'ISR', 'PSE']
+    .concat(['RUS', 'SYR', 'YEM', 'AFG', 'HTI', 'COD', 'MLI', 'VEN', 'MEX', 'COL', 'PAK', 'IRN'])
+    .concat(['KOR', 'CIV', 'GBR', 'JPN', 'TUR', 'EGY', 'ETH', 'SOM', 'LBY', 'IRQ', 'LBN', 'ZAF']);
+  const absent = TEAM_DAY_ABSENT;
+
+  const visits: Visit[] = [];
+  for (let hour = 0; hour < options.hours; hour++) {
+    const from = options.start + hour * HOUR;
+    for (let analyst = 0; analyst < options.analysts; analyst++) {
+      const tiers = random() < 0.3 ? '&tier=crit%2Chigh' : '';
+      visits.push({
+        at: from + random() * HOUR,
+        analyst,
+        urls: [
+          '/api/status',
+          `/api/v1/hotspots?limit=${tiers ? 50 : 20}${tiers}`,
+          '/api/countries',
+        ],
+      });
+      for (let i = 0; i < options.countriesPerHour; i++) {
+        const pick =
+          random() < 0.02 ? [...absent][i % 2] : isos[Math.floor(random() * isos.length)];
+        visits.push({ at: from + random() * HOUR, analyst, urls: [`/api/v1/country/${pick}`] });
+      }
+      for (let minute = 0; minute < 60; minute++) {
+        visits.push({
+          at: from + minute * 60_000 + random() * 60_000,
+          analyst,
+          urls: ['/api/status'],
+        });
+      }
+      if (random() < 0.05) {
+        const format = random() < 0.7 ? 'csv' : 'json';
+        visits.push({
+          at: from + random() * HOUR,
+          analyst,
+          urls: [`/api/v1/export?format=${format}`],
+        });
+      }
+    }
+  }
+  visits.sort((a, b) => a.at - b.at);
+  return visits;
+}
+
+/** The demo upstream's requests of each hour of the day, by path. */
+export function upstreamByHour(
+  log: ReadonlyArray<{ at: number; path: string }>,
+  options: TeamDayOptions,
+): TeamDayResult['perHour'] {
+  return Array.from({ length: options.hours }, (_, hour) => {
+    const from = options.start + hour * HOUR;
+    const inHour = log.filter((e) => e.at >= from && e.at < from + HOUR);
+    const paths: Record<string, number> = {};
+    for (const e of inHour) {
+      const key = e.path.startsWith('/api/v1/country/') ? '/api/v1/country/*' : e.path;
+      paths[key] = (paths[key] ?? 0) + 1;
+    }
+    return { from: new Date(from).toISOString().slice(11, 16), upstream: inHour.length, paths };
+  });
+}
+
+/** Whether an answer is what the analyst expected (200, or the 404 of an absent country). */
+export function expectedAnswer(url: string, status: number): boolean {
+  const iso = /country\/(\w+)/.exec(url)?.[1];
+  return status === 200 || (status === 404 && iso !== undefined && TEAM_DAY_ABSENT.has(iso));
+}
+
+/**
+ * A team's working day (teamDayVisits) against a Pro key (50 requests/hour), on a virtual clock
+ * shared by the demo upstream and the BFF, so eight hours run in seconds. The real app is driven
  * by inject; background refreshes are awaited at the virtual moment they start.
  */
 export async function runTeamDay(partial: Partial<TeamDayOptions> = {}): Promise<TeamDayResult> {
-  const options: TeamDayOptions = {
-    analysts: 50,
-    hours: 8,
-    countriesPerHour: 15,
-    start: Date.UTC(2026, 10, 23, 6, 0),
-    seed: 20261123,
-    ...partial,
-  };
-  const random = prng(options.seed);
+  const options: TeamDayOptions = { ...TEAM_DAY_DEFAULTS, ...partial };
   let now = options.start;
   const clock = () => now;
   const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0, now: clock });
@@ -77,63 +156,7 @@ export async function runTeamDay(partial: Partial<TeamDayOptions> = {}): Promise
   });
   const started = Date.now();
   try {
-    // Countries the analysts follow (all in the demo data), and two deep links to countries that
-    // are not (the 404 page): an answer, not an error.
-    const isos = [
-      'UKR',
-      'SDN',
-      'MMR',
-      'FRA',
-      'DEU',
-      'USA',
-      'CHN',
-      'BRA',
-      'NGA',
-      'IND',
-      'ISR',
-      'PSE',
-    ]
-      .concat(['RUS', 'SYR', 'YEM', 'AFG', 'HTI', 'COD', 'MLI', 'VEN', 'MEX', 'COL', 'PAK', 'IRN'])
-      .concat(['KOR', 'CIV', 'GBR', 'JPN', 'TUR', 'EGY', 'ETH', 'SOM', 'LBY', 'IRQ', 'LBN', 'ZAF']);
-    const absent = new Set(['ATA', 'GRL']);
-
-    const visits: Visit[] = [];
-    for (let hour = 0; hour < options.hours; hour++) {
-      const from = options.start + hour * HOUR;
-      for (let analyst = 0; analyst < options.analysts; analyst++) {
-        const tiers = random() < 0.3 ? '&tier=crit%2Chigh' : '';
-        visits.push({
-          at: from + random() * HOUR,
-          analyst,
-          urls: [
-            '/api/status',
-            `/api/v1/hotspots?limit=${tiers ? 50 : 20}${tiers}`,
-            '/api/countries',
-          ],
-        });
-        for (let i = 0; i < options.countriesPerHour; i++) {
-          const pick =
-            random() < 0.02 ? [...absent][i % 2] : isos[Math.floor(random() * isos.length)];
-          visits.push({ at: from + random() * HOUR, analyst, urls: [`/api/v1/country/${pick}`] });
-        }
-        for (let minute = 0; minute < 60; minute++) {
-          visits.push({
-            at: from + minute * 60_000 + random() * 60_000,
-            analyst,
-            urls: ['/api/status'],
-          });
-        }
-        if (random() < 0.05) {
-          const format = random() < 0.7 ? 'csv' : 'json';
-          visits.push({
-            at: from + random() * HOUR,
-            analyst,
-            urls: [`/api/v1/export?format=${format}`],
-          });
-        }
-      }
-    }
-    visits.sort((a, b) => a.at - b.at);
+    const visits = teamDayVisits(options);
 
     let requests = 0;
     let staleServes = 0;
@@ -151,10 +174,7 @@ export async function runTeamDay(partial: Partial<TeamDayOptions> = {}): Promise
         requests++;
         const xCache = String(res.headers['x-cache'] ?? 'none');
         cache[xCache] = (cache[xCache] ?? 0) + 1;
-        const iso = /country\/(\w+)/.exec(url)?.[1];
-        const expected =
-          res.statusCode === 200 || (res.statusCode === 404 && iso && absent.has(iso));
-        if (!expected) userErrors.push({ url, status: res.statusCode });
+        if (!expectedAnswer(url, res.statusCode)) userErrors.push({ url, status: res.statusCode });
         if (res.headers['content-type']?.toString().startsWith('application/json')) {
           const body = res.json() as { stale?: boolean; as_of?: string };
           if (body.stale) staleServes++;
@@ -165,20 +185,10 @@ export async function runTeamDay(partial: Partial<TeamDayOptions> = {}): Promise
     }
 
     const log = demo.requestLog();
-    const perHour = Array.from({ length: options.hours }, (_, hour) => {
-      const from = options.start + hour * HOUR;
-      const inHour = log.filter((e) => e.at >= from && e.at < from + HOUR);
-      const paths: Record<string, number> = {};
-      for (const e of inHour) {
-        const key = e.path.startsWith('/api/v1/country/') ? '/api/v1/country/*' : e.path;
-        paths[key] = (paths[key] ?? 0) + 1;
-      }
-      return { from: new Date(from).toISOString().slice(11, 16), upstream: inHour.length, paths };
-    });
     return {
       options,
       requests,
-      perHour,
+      perHour: upstreamByHour(log, options),
       upstreamTotal: log.length,
       upstream429: log.filter((e) => e.status === 429).length,
       userErrors,

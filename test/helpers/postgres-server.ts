@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.js';
 
 /**
  * A throwaway PostgreSQL cluster for the store tests: initdb in a temporary directory, the server
@@ -11,6 +11,12 @@ import { join } from 'node:path';
  */
 export interface PostgresServer {
   url: string;
+  /**
+   * Stops the server for a while (a "fast" shutdown: sessions are cut, as when a database host
+   * goes away); `resume()` starts it again on the same port and data directory.
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,15 +33,6 @@ function binDir(): string {
     );
   }
   return `${ROOT}/${newest}/bin`;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
 }
 
 function asPostgres(command: string, args: string[]): [string, string[]] {
@@ -65,6 +62,35 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
 
   const port = await freePort();
+  let running = await launch(bin, dir, data, port);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: async () => {
+      // SIGINT to the postmaster itself (its pid is the first line of postmaster.pid): a fast
+      // shutdown that disconnects clients; a smart one (SIGTERM) would wait for them forever.
+      const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGINT');
+      await running.exited;
+    },
+    resume: async () => {
+      if (running.server.exitCode === null) throw new Error('PostgreSQL is already running');
+      running = await launch(bin, dir, data, port);
+    },
+    stop: async () => {
+      // runuser forwards SIGTERM to postgres: a "smart" shutdown, then the directory goes.
+      if (running.server.exitCode === null) running.server.kill('SIGTERM');
+      await running.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function launch(
+  bin: string,
+  dir: string,
+  data: string,
+  port: number,
+): Promise<{ server: ChildProcess; exited: Promise<void> }> {
   const [cmd, args] = asPostgres(`${bin}/postgres`, [
     '-D',
     data,
@@ -87,14 +113,5 @@ export async function startPostgres(): Promise<PostgresServer> {
     if (ready.status === 0) break;
     await Promise.race([exited, new Promise((done) => setTimeout(done, 100))]);
   }
-
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      // runuser forwards SIGTERM to postgres: a "smart" shutdown, then the directory goes.
-      if (server.exitCode === null) server.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { server, exited };
 }
