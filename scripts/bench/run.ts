@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { runFlood } from './flood.js';
 import { runHistoryBench } from './history.js';
+import { runReplicaMissBench } from './replica-miss.js';
 import { runReplicaTeamDay, type ReplicaTeamDayResult } from './replica-team-day.js';
 import { runClusterHitThroughput } from './replica-throughput.js';
 import { startPostgres } from '../../test/helpers/postgres-server.js';
@@ -146,6 +147,21 @@ async function printReplicas(): Promise<void> {
     print(
       "µs CPU: the BFF process's CPU time (/proc) over answers sent; ratio: with over without.",
     );
+    print();
+    print(
+      '    A miss another replica already fetched (two apps on one PostgreSQL, inject; median ms):',
+    );
+    const miss = await runReplicaMissBench();
+    print(
+      `taken from PostgreSQL ${miss.adoptedMs.toFixed(1)}, asked of the demo upstream ` +
+        `(loopback, no DATABASE_URL) ${miss.upstreamMs.toFixed(1)}, hit ${miss.hitMs.toFixed(1)} ` +
+        `(${miss.samples} samples)`,
+    );
+    for (const [url, [adopted, upstream, hit]] of Object.entries(miss.byUrl)) {
+      print(
+        `  ${url.padEnd(38)}${pad(adopted.toFixed(1), 7)}${pad(upstream.toFixed(1), 7)}${pad(hit.toFixed(1), 7)}`,
+      );
+    }
     print(
       `load average after: ${loadavg()
         .map((l) => l.toFixed(2))

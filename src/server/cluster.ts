@@ -92,6 +92,7 @@ export function createCluster(deps: ClusterDeps): Cluster {
     logger,
     lockWaitMs: deps.lockWaitMs,
     reportStore,
+    storeOk: () => membership.storeOk(),
   });
   let sessions: SharedSessions | null = null;
   let handle: (message: ClusterMessage) => void = () => {};

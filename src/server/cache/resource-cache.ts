@@ -44,6 +44,11 @@ export type MissGuard = () => void | Refund | Promise<void | Refund>;
  * `wanted` tells whether a shared answer is as good as a fetch now (fresh, of the newest batch).
  */
 export interface AnswerSource {
+  /** The answer another replica fetched, when it is as good as fetching now (no upstream). */
+  lookup?<V>(
+    key: string,
+    wanted: (answer: { fetchedAt: number; asOf: number | null }) => boolean,
+  ): Promise<Fetched<V> | null>;
   fetch<V>(
     spec: ResourceSpec<V>,
     purpose: Purpose,
@@ -72,6 +77,8 @@ const MAX_FAILURES = 2000;
  */
 export class ResourceCache {
   readonly #flights = new SingleFlight();
+  /** Reads of another replica's answer in progress (replicas only). */
+  readonly #lookups = new SingleFlight();
   /** Keys whose first miss is waiting for the miss guard's answer (bounded by flights). */
   readonly #guarding = new Map<string, Promise<void>>();
   readonly #failures = new LRUCache<string, Failure>({ max: MAX_FAILURES });
@@ -167,11 +174,18 @@ export class ResourceCache {
     });
   }
 
-  idle(): Promise<void> {
-    return this.#flights.idle();
+  async idle(): Promise<void> {
+    await this.#lookups.idle();
+    await this.#flights.idle();
   }
 
   async #fetchNow<V>(spec: ResourceSpec<V>, guard: MissGuard): Promise<CacheEntry<V>> {
+    // What another replica already fetched is taken before anything is counted against this
+    // client (one read for everyone asking at once).
+    if (this.source.lookup && !this.#flights.has(spec.key)) {
+      const shared = await this.#lookups.run(spec.key, () => this.#takeShared(spec)).promise;
+      if (shared) return shared;
+    }
     // Requests for a key whose first asker is still being let through (a shared limit asks the
     // database) wait for that flight instead of being counted themselves.
     for (let pending = this.#guarding.get(spec.key); pending;) {
@@ -212,31 +226,41 @@ export class ResourceCache {
   async #fetchAndStore<V>(spec: ResourceSpec<V>, purpose: Purpose): Promise<CacheEntry<V>> {
     try {
       const fetched = await this.source.fetch(spec, purpose, (answer) => this.#asGoodAsNew(answer));
-      const now = this.now();
-      const fetchedAt = Math.min(fetched.fetchedAt ?? now, now);
-      if (fetched.asOfText !== null) {
-        if (this.batch.observe(fetched.asOfText, fetchedAt, fetched.methodologyVersion)) {
-          this.logger.info({ as_of: fetched.asOfText }, 'new upstream batch seen');
-          for (const listener of this.#newBatchListeners) listener(fetched.asOfText);
-        }
-      }
-      const asOf = parseAsOf(fetched.asOfText) ?? this.batch.state.latestAsOf;
-      const entry: CacheEntry<V> = {
-        key: spec.key,
-        fetchedAt,
-        asOf,
-        value: fetched.value,
-        size: fetched.size,
-      };
-      this.store.set(entry);
-      this.#failures.delete(spec.key);
-      if (fetched.fetchedAt === undefined) this.#onFetched(entry);
-      else this.#adopted.add(entry);
-      return entry;
+      return this.#keep(spec, fetched);
     } catch (error) {
       if (error instanceof UpstreamError) this.#failures.set(spec.key, { error, at: this.now() });
       throw error;
     }
+  }
+
+  /** Another replica's answer, kept as if fetched; null when there is none as good as new. */
+  async #takeShared<V>(spec: ResourceSpec<V>): Promise<CacheEntry<V> | null> {
+    const found = await this.source.lookup?.<V>(spec.key, (answer) => this.#asGoodAsNew(answer));
+    return found ? this.#keep(spec, found) : null;
+  }
+
+  #keep<V>(spec: ResourceSpec<V>, fetched: Fetched<V>): CacheEntry<V> {
+    const now = this.now();
+    const fetchedAt = Math.min(fetched.fetchedAt ?? now, now);
+    if (fetched.asOfText !== null) {
+      if (this.batch.observe(fetched.asOfText, fetchedAt, fetched.methodologyVersion)) {
+        this.logger.info({ as_of: fetched.asOfText }, 'new upstream batch seen');
+        for (const listener of this.#newBatchListeners) listener(fetched.asOfText);
+      }
+    }
+    const asOf = parseAsOf(fetched.asOfText) ?? this.batch.state.latestAsOf;
+    const entry: CacheEntry<V> = {
+      key: spec.key,
+      fetchedAt,
+      asOf,
+      value: fetched.value,
+      size: fetched.size,
+    };
+    this.store.set(entry);
+    this.#failures.delete(spec.key);
+    if (fetched.fetchedAt === undefined) this.#onFetched(entry);
+    else this.#adopted.add(entry);
+    return entry;
   }
 
   /** A shared answer is as good as fetching now when it is fresh and of the newest batch. */

@@ -12,6 +12,8 @@ export interface SharedAnswersDeps {
   /** Longest wait for another replica fetching the same key (its upstream request and retries). */
   lockWaitMs: number;
   reportStore: (ok: boolean, error?: unknown) => void;
+  /** False while PostgreSQL is known unreachable: misses go straight on, not via a 3 s timeout. */
+  storeOk: () => boolean;
 }
 
 /**
@@ -25,12 +27,27 @@ export interface SharedAnswersDeps {
 export class SharedAnswers implements AnswerSource {
   constructor(private readonly deps: SharedAnswersDeps) {}
 
+  async lookup<V>(
+    key: string,
+    wanted: (answer: { fetchedAt: number; asOf: number | null }) => boolean,
+  ): Promise<Fetched<V> | null> {
+    if (!this.deps.storeOk()) return null;
+    try {
+      return this.#usable<V>(key, await readAnswer(this.deps.pool, key), wanted);
+    } catch (error) {
+      this.deps.reportStore(false, error);
+      return null;
+    }
+  }
+
   async fetch<V>(
     spec: ResourceSpec<V>,
     purpose: Purpose,
     wanted: (answer: { fetchedAt: number; asOf: number | null }) => boolean,
   ): Promise<Fetched<V>> {
     const { pool, lockWaitMs, reportStore } = this.deps;
+    // The heartbeat finds out when the database is back.
+    if (!this.deps.storeOk()) return spec.fetch(purpose);
     try {
       const found = this.#usable<V>(spec.key, await readAnswer(pool, spec.key), wanted);
       if (found) return found;
