@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { tierLabel } from '../../../shared/tiers';
@@ -29,12 +29,7 @@ import { statusQueries } from '../../features/status/api/status-queries';
 import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
 import { FollowButton } from '../../features/watchlists/components/follow-button';
 import { loadCountryRoute } from '../load-country-route';
-
-// Leaflet is its own chunk, so the overview's first paint (the global index) does not wait for
-// it; the shapes chunk is requested at the same time (see the effect below), not after it.
-const WorldMap = lazy(async () => ({
-  default: (await import('../../features/map/components/world-map')).WorldMap,
-}));
+import { worldMapQuery } from '../load-world-map';
 
 /** "Overview: Critical, High": the tab says which view it is. */
 function overviewTitle(tiers: readonly string[]): string {
@@ -73,6 +68,10 @@ export function OverviewRoute() {
     [],
   );
 
+  // Leaflet is its own chunk, so the global index does not wait for it; the shapes chunk is
+  // requested with it (both are started before the first render: app/start-page-data.ts).
+  const mapChunk = useQuery(worldMapQuery());
+  const WorldMap = mapChunk.data;
   useEffect(() => {
     void queryClient.prefetchQuery(shapeQueries.world());
   }, [queryClient]);
@@ -145,7 +144,7 @@ export function OverviewRoute() {
           </p>
         </div>
         <PanelBoundary name="The map">
-          <Suspense fallback={<Skeleton label="Loading the map" height={440} />}>
+          {WorldMap ? (
             <WorldMap
               countries={countries.data?.data.countries}
               hotspots={hotspots.data?.data.hotspots}
@@ -154,7 +153,15 @@ export function OverviewRoute() {
               countriesLoading={countries.isPending}
               onSelectCountry={openCountry}
             />
-          </Suspense>
+          ) : mapChunk.isError ? (
+            <QueryError
+              what="The map"
+              error={mapChunk.error}
+              onRetry={() => void mapChunk.refetch()}
+            />
+          ) : (
+            <Skeleton label="Loading the map" height={440} />
+          )}
         </PanelBoundary>
       </section>
 
