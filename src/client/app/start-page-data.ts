@@ -17,7 +17,10 @@ import { worldMapQuery } from './load-world-map';
  * chunks (Leaflet, the shapes) load while the global index renders rather than after it.
  * The same query options as the components', so they find these entries in the cache.
  */
-export function startPageData(queryClient: QueryClient, location: Location): void {
+export function startPageData(
+  queryClient: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+): void {
   const { pathname } = location;
   if (pathname === '/') {
     const filters = parseFilters(new URLSearchParams(location.search));
@@ -31,8 +34,8 @@ export function startPageData(queryClient: QueryClient, location: Location): voi
   const country = /^\/country\/([^/]+)$/.exec(pathname)?.[1];
   // Only the canonical (upper-case) form, as the preload hints: a lower-case link is redirected.
   if (country && isIso3(country) && country === country.toUpperCase()) {
+    void loadCountryRoute();
     void queryClient.prefetchQuery(statusQueries.current());
     void queryClient.prefetchQuery(countryQueries.detail(country));
-    void loadCountryRoute();
   }
 }
