@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { routes } from './app/routes';
-import { startPageData } from './app/start-page-data';
+import { startPageChunks } from './app/start-page-chunks';
 import { applyTierColours } from './lib/theme';
 import { createQueryClient } from './lib/query-client';
 import './styles/base.css';
@@ -20,7 +20,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-startPageData(queryClient, window.location);
+startPageChunks(queryClient, window.location);
 
 createRoot(container).render(
   <StrictMode>
