@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { routes } from './app/routes';
+import { startPageChunks } from './app/start-page-chunks';
 import { applyTierColours } from './lib/theme';
 import { createQueryClient } from './lib/query-client';
 import './styles/base.css';
@@ -18,8 +19,11 @@ applyTierColours(document.documentElement);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
+startPageChunks(queryClient, window.location);
+
 createRoot(container).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} router={createBrowserRouter(routes)} />
+    <App queryClient={queryClient} router={createBrowserRouter(routes)} />
   </StrictMode>,
 );

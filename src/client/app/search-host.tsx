@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { countrySummaryQueries } from '../features/overview/api/country-summary-queries';
 import { referenceQueries } from '../features/reference/api/reference-queries';
-import { SearchPalette } from '../features/search/components/search-palette';
 import { usePaletteHotkeys } from '../features/search/hooks/use-palette-hotkeys';
+
+// The palette is its own chunk, asked for on intent (pointer over or focus on the button) or on
+// opening: nothing of it is needed for the first view.
+const loadSearchPalette = () => import('../features/search/components/search-palette');
+const SearchPalette = lazy(async () => ({ default: (await loadSearchPalette()).SearchPalette }));
 
 /**
  * The "Find a country" button of the title bar and the palette it opens (also Ctrl/Cmd+K and `/`).
@@ -37,23 +41,32 @@ export function SearchHost() {
 
   return (
     <>
-      <button type="button" className="search-button" onClick={show} aria-haspopup="dialog">
+      <button
+        type="button"
+        className="search-button"
+        onClick={show}
+        onPointerEnter={() => void loadSearchPalette()}
+        onFocus={() => void loadSearchPalette()}
+        aria-haspopup="dialog"
+      >
         <span aria-hidden="true">⌕ </span>Find a country
         <kbd className="search-kbd" aria-hidden="true">
           Ctrl K
         </kbd>
       </button>
       {open ? (
-        <SearchPalette
-          countries={reference.data?.data.countries}
-          loadError={reference.error}
-          inData={inData}
-          onClose={() => close()}
-          onPick={(iso) => {
-            close(true);
-            void navigate(`/country/${encodeURIComponent(iso)}`);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SearchPalette
+            countries={reference.data?.data.countries}
+            loadError={reference.error}
+            inData={inData}
+            onClose={() => close()}
+            onPick={(iso) => {
+              close(true);
+              void navigate(`/country/${encodeURIComponent(iso)}`);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -10,10 +10,8 @@ import { Skeleton } from '../../components/skeleton';
 import type { SkipLinksHandle } from '../../components/skip-links';
 import { StaleNote } from '../../components/stale-note';
 import { useNow } from '../../lib/use-now';
-import { AllCountriesPanel } from '../../features/all-countries/components/all-countries-panel';
 import { TableChoice } from '../../features/all-countries/components/table-choice';
 import { useTableChoice } from '../../features/all-countries/hooks/use-table-choice';
-import { ChangesPanel } from '../../features/changes/components/changes-panel';
 import { CompareSelectionBar } from '../../features/compare/components/compare-selection-bar';
 import { countryQueries } from '../../features/country/api/country-queries';
 import { ExportLinks } from '../../features/export/components/export-links';
@@ -22,19 +20,39 @@ import { HotspotsPanel } from '../../features/hotspots/components/hotspots-panel
 import { useHotspotFilters } from '../../features/hotspots/hooks/use-hotspot-filters';
 import { shapeQueries } from '../../features/map/api/shape-queries';
 import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
-import { GlobalHeader } from '../../features/overview/components/global-header';
-import { GlobalTrendPanel } from '../../features/history/components/global-trend-panel';
+import {
+  GlobalHeader,
+  GlobalHeaderSkeleton,
+} from '../../features/overview/components/global-header';
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
 import { FollowButton } from '../../features/watchlists/components/follow-button';
 import { loadCountryRoute } from '../load-country-route';
+import { worldMapQuery } from '../load-world-map';
 
-// Leaflet is its own chunk, so the overview's first paint (the global index) does not wait for
-// it; the shapes chunk is requested at the same time (see the effect below), not after it.
-const WorldMap = lazy(async () => ({
-  default: (await import('../../features/map/components/world-map')).WorldMap,
+// Not needed for the first view's key figures: the history panels (with their CSV tools) and the
+// All-countries table (behind a choice) load after the global index, in their own chunks. Their
+// loading frames keep the panels' heights (history.css), so nothing below them moves.
+const GlobalTrendPanel = lazy(async () => ({
+  default: (await import('../../features/history/components/global-trend-panel')).GlobalTrendPanel,
 }));
+const ChangesPanel = lazy(async () => ({
+  default: (await import('../../features/changes/components/changes-panel')).ChangesPanel,
+}));
+const AllCountriesPanel = lazy(async () => ({
+  default: (await import('../../features/all-countries/components/all-countries-panel'))
+    .AllCountriesPanel,
+}));
+
+/** A panel's frame while its code loads: the same class (and so the same reserved height). */
+function PanelLoading({ className, label }: { className: string; label: string }) {
+  return (
+    <section className={`panel ${className}`} aria-busy="true">
+      <Skeleton label={label} lines={6} />
+    </section>
+  );
+}
 
 /** "Overview: Critical, High": the tab says which view it is. */
 function overviewTitle(tiers: readonly string[]): string {
@@ -73,6 +91,10 @@ export function OverviewRoute() {
     [],
   );
 
+  // Leaflet is its own chunk, so the global index does not wait for it; the shapes chunk is
+  // requested with it (both are started before the first render: app/start-page-chunks.ts).
+  const mapChunk = useQuery(worldMapQuery());
+  const WorldMap = mapChunk.data;
   useEffect(() => {
     void queryClient.prefetchQuery(shapeQueries.world());
   }, [queryClient]);
@@ -116,7 +138,7 @@ export function OverviewRoute() {
             onRetry={() => void countries.refetch()}
           />
         ) : (
-          <Skeleton label="Loading the global index" lines={4} />
+          <GlobalHeaderSkeleton />
         )}
         <StaleNote
           fetched={summary}
@@ -129,10 +151,16 @@ export function OverviewRoute() {
 
       <div className="history-row">
         <PanelBoundary name="The global trend">
-          <GlobalTrendPanel />
+          <Suspense fallback={<PanelLoading className="trend-panel" label="Loading the trend" />}>
+            <GlobalTrendPanel />
+          </Suspense>
         </PanelBoundary>
         <PanelBoundary name="What changed">
-          <ChangesPanel />
+          <Suspense
+            fallback={<PanelLoading className="changes-panel" label="Loading what changed" />}
+          >
+            <ChangesPanel />
+          </Suspense>
         </PanelBoundary>
       </div>
 
@@ -145,7 +173,7 @@ export function OverviewRoute() {
           </p>
         </div>
         <PanelBoundary name="The map">
-          <Suspense fallback={<Skeleton label="Loading the map" height={440} />}>
+          {WorldMap ? (
             <WorldMap
               countries={countries.data?.data.countries}
               hotspots={hotspots.data?.data.hotspots}
@@ -154,29 +182,43 @@ export function OverviewRoute() {
               countriesLoading={countries.isPending}
               onSelectCountry={openCountry}
             />
-          </Suspense>
+          ) : mapChunk.isError ? (
+            <QueryError
+              what="The map"
+              error={mapChunk.error}
+              onRetry={() => void mapChunk.refetch()}
+            />
+          ) : (
+            <Skeleton label="Loading the map" height={440} />
+          )}
         </PanelBoundary>
       </section>
 
       <PanelBoundary name="The country table">
         {table === 'all' ? (
-          <AllCountriesPanel
-            countries={countries.data?.data.countries}
-            error={countries.error}
-            onRetry={() => void countries.refetch()}
-            reference={reference.data?.data.countries}
-            onRowIntent={prefetchCountry}
-            actions={
-              <>
-                <TableChoice />
-                <ShareButton />
-              </>
+          <Suspense
+            fallback={
+              <PanelLoading className="all-countries-panel" label="Loading all countries" />
             }
-            selection={{ selected: compareIsos, onToggle: toggleCompare }}
-            selectionBar={
-              <CompareSelectionBar selected={compareIsos} onClear={() => setCompareIsos([])} />
-            }
-          />
+          >
+            <AllCountriesPanel
+              countries={countries.data?.data.countries}
+              error={countries.error}
+              onRetry={() => void countries.refetch()}
+              reference={reference.data?.data.countries}
+              onRowIntent={prefetchCountry}
+              actions={
+                <>
+                  <TableChoice />
+                  <ShareButton />
+                </>
+              }
+              selection={{ selected: compareIsos, onToggle: toggleCompare }}
+              selectionBar={
+                <CompareSelectionBar selected={compareIsos} onClear={() => setCompareIsos([])} />
+              }
+            />
+          </Suspense>
         ) : (
           <HotspotsPanel
             countries={countries.data?.data.countries}

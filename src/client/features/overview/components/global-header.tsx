@@ -93,3 +93,45 @@ export function GlobalHeader({
     </section>
   );
 }
+
+const FACT_LABELS = [
+  'Static',
+  'Active',
+  'Events, last 24 h',
+  'Data generated',
+  'Next batch due',
+  'Methodology',
+];
+
+/**
+ * The header while the batch loads: the same grid, labels and line heights with shimmering
+ * placeholders for the figures, so nothing below moves when they arrive.
+ */
+export function GlobalHeaderSkeleton() {
+  return (
+    <section className="global-header" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading the global index
+      </p>
+      <div className="global-index" aria-hidden="true">
+        <h2 className="global-index-label">Global risk index</h2>
+        <p className="global-index-value">
+          <span className="global-index-number skeleton-text">00.0</span>
+        </p>
+        <p className="global-index-delta">
+          <span className="skeleton-text">+0.0 vs yesterday</span>
+        </p>
+      </div>
+      <dl className="global-facts" aria-hidden="true">
+        {FACT_LABELS.map((label) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>
+              <span className="skeleton-text">00:00 UTC</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
