@@ -4,7 +4,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { QuotaState } from '../upstream/quota.js';
+import { emptyQuotaState, quotaStateSchema, type QuotaState } from '../upstream/quota.js';
 import type { BatchState } from './batch.js';
 import type { CacheEntry } from './store.js';
 
@@ -17,30 +17,11 @@ const EMPTY_BATCH: BatchState = {
   firstSeenAt: null,
   confirmedAt: null,
 };
-const EMPTY_QUOTA: QuotaState = {
-  sent: [],
-  limit: null,
-  headerRemaining: null,
-  headerAt: null,
-  sentSinceHeader: 0,
-  blockedUntil: null,
-};
 const WRITE_DELAY_MS = 250;
 
 /** Cache files hold API data: only this user may read them. */
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
-
-const quotaSchema = z.object({
-  sent: z.array(z.number()),
-  limit: z.number().nullable(),
-  headerRemaining: z.number().nullable(),
-  headerAt: z.number().nullable(),
-  sentSinceHeader: z.number().int().min(0),
-  blockedUntil: z.number().nullable(),
-  seq: z.number().int().min(0).optional(),
-  headerSeq: z.number().int().min(0).optional(),
-});
 
 const entrySchema = z.object({
   key: z.string(),
@@ -62,11 +43,11 @@ const snapshotSchema = z.object({
     confirmedAt: z.number().nullable(),
   }),
   /** Older files kept the quota log here; it has its own file now. */
-  quota: quotaSchema.optional(),
+  quota: quotaStateSchema.optional(),
   entries: z.array(z.unknown()),
 });
 
-const quotaFileSchema = z.object({ version: z.literal(FORMAT_VERSION), quota: quotaSchema });
+const quotaFileSchema = z.object({ version: z.literal(FORMAT_VERSION), quota: quotaStateSchema });
 
 export interface Snapshot {
   batch: BatchState;
@@ -133,7 +114,7 @@ export class CachePersistence {
     }
     return {
       batch: parsed?.batch ?? EMPTY_BATCH,
-      quota: quotaState ?? EMPTY_QUOTA,
+      quota: quotaState ?? emptyQuotaState(),
       entries,
     };
   }

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../store/connection.js';
 import { readLedger, updateLedger } from '../store/cluster.js';
 import {
+  emptyQuotaState,
   QuotaGovernor,
+  quotaStateSchema,
   type Grant,
   type Purpose,
   type QuotaLedger,
@@ -12,30 +13,9 @@ import {
 
 const WINDOW_MS = 60 * 60_000;
 
-const stateSchema = z.object({
-  sent: z.array(z.number()),
-  limit: z.number().nullable(),
-  headerRemaining: z.number().nullable(),
-  headerAt: z.number().nullable(),
-  sentSinceHeader: z.number().int().min(0),
-  blockedUntil: z.number().nullable(),
-  seq: z.number().int().min(0).optional(),
-  headerSeq: z.number().int().min(0).optional(),
-});
-
-const EMPTY: QuotaState = {
-  sent: [],
-  limit: null,
-  headerRemaining: null,
-  headerAt: null,
-  sentSinceHeader: 0,
-  blockedUntil: null,
-  seq: 0,
-};
-
 function parseState(raw: unknown): QuotaState {
-  const parsed = stateSchema.safeParse(raw);
-  return parsed.success ? parsed.data : { ...EMPTY, sent: [] };
+  const parsed = quotaStateSchema.safeParse(raw);
+  return parsed.success ? parsed.data : emptyQuotaState();
 }
 
 export interface SharedQuotaDeps {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 const WINDOW_MS = 60 * 60_000;
 /** Own send times are kept twice the window: estimating from an older header needs them. */
 const KEEP_MS = 2 * WINDOW_MS;
@@ -43,14 +44,21 @@ export interface QuotaState {
   headerSeq?: number;
 }
 
-/**
- * Spends the key's hourly budget (a sliding 60 minutes per key) like money. It believes the
- * upstream's `X-RateLimit-*` headers, corrected for what we sent since and for our own requests
- * that have left the window; and it keeps its own log of requests sent, which it trusts when it is
- * stricter. A reserve is kept for people's cache misses: background refreshes stop above it.
- */
-export class QuotaGovernor implements QuotaLedger {
-  #state: QuotaState = {
+/** A saved state as read back (the cache file, the replicas' ledger): checked, never trusted. */
+export const quotaStateSchema = z.object({
+  sent: z.array(z.number()),
+  limit: z.number().nullable(),
+  headerRemaining: z.number().nullable(),
+  headerAt: z.number().nullable(),
+  sentSinceHeader: z.number().int().min(0),
+  blockedUntil: z.number().nullable(),
+  seq: z.number().int().min(0).optional(),
+  headerSeq: z.number().int().min(0).optional(),
+});
+
+/** Nothing sent, nothing known: a new key, or a saved state that could not be read. */
+export function emptyQuotaState(): QuotaState {
+  return {
     sent: [],
     limit: null,
     headerRemaining: null,
@@ -58,6 +66,16 @@ export class QuotaGovernor implements QuotaLedger {
     sentSinceHeader: 0,
     blockedUntil: null,
   };
+}
+
+/**
+ * Spends the key's hourly budget (a sliding 60 minutes per key) like money. It believes the
+ * upstream's `X-RateLimit-*` headers, corrected for what we sent since and for our own requests
+ * that have left the window; and it keeps its own log of requests sent, which it trusts when it is
+ * stricter. A reserve is kept for people's cache misses: background refreshes stop above it.
+ */
+export class QuotaGovernor implements QuotaLedger {
+  #state: QuotaState = emptyQuotaState();
   #onChange: () => void = () => {};
 
   constructor(
