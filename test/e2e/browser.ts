@@ -84,6 +84,19 @@ export async function waitForMap(page: Page, markers?: number): Promise<void> {
   );
 }
 
+/**
+ * Waits until no panel of the page is still loading (no `aria-busy` skeleton or loading frame
+ * left): lazily loaded panels (the trend chart) arrive after the map, and a screenshot or a
+ * layout check should see them drawn.
+ */
+export async function waitForPanels(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelectorAll('main [aria-busy="true"]').length === 0,
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
 /** The horizontal overflow of the page itself, in pixels (0 when it fits the viewport). */
 export function pageOverflow(page: Page): Promise<number> {
   return page.evaluate(

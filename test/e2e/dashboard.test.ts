@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ABSENT_ISOS } from '../../src/demo-upstream/server.js';
 import { seriousViolations } from './axe.js';
-import { pageOverflow, screenshotPath, waitForMap } from './browser.js';
+import { pageOverflow, screenshotPath, waitForMap, waitForPanels } from './browser.js';
 import { browserSuite } from './suite.js';
 
 // The built SPA (npx vite build) served by the BFF on a demo upstream, in Debian's Chromium.
@@ -31,6 +31,7 @@ describe('overview', () => {
       ),
     );
     expect(marks).toEqual([1, 1]);
+    await waitForPanels(page);
     await page.screenshot({ path: screenshotPath('overview'), fullPage: true });
   });
 
@@ -141,6 +142,7 @@ describe('themes, small screens, accessibility', () => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [r, g, b] = background.match(/\d+/g)!.map(Number);
     expect(r! + g! + b!).toBeLessThan(120);
+    await waitForPanels(page);
     await page.screenshot({ path: screenshotPath('overview-dark'), fullPage: true });
     await page.goto(`${suite.stack.baseUrl}/country/UKR`);
     await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
@@ -155,6 +157,8 @@ describe('themes, small screens, accessibility', () => {
     });
     await page.goto(`${suite.stack.baseUrl}/?tier=crit,high&limit=30`);
     await waitForMap(page);
+    // Every panel drawn (the trend chart loads after the map), then measured and shown.
+    await waitForPanels(page);
     expect(await pageOverflow(page)).toBe(0);
     await page.screenshot({ path: screenshotPath('overview-375'), fullPage: true });
     await page.goto(`${suite.stack.baseUrl}/country/UKR`);
