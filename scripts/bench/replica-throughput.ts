@@ -1,24 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { PostgresServer } from '../../test/helpers/postgres-server.js';
 import { startReplicaCluster, type ReplicaCluster } from '../../test/helpers/replica-cluster.js';
+import { measureRun, median, medianCpu, type Run } from './throughput.js';
 
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-}) => Promise<CannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-export interface HitRun extends CannonResult {
-  cpuMicrosPerRequest: number;
-}
+export type HitRun = Run;
 
 export interface HitThroughputRow {
   path: string;
@@ -37,26 +22,17 @@ function cpuMicros(pid: number): number {
   return (ticks * 1e6) / 100; // USER_HZ is 100 on Linux
 }
 
-async function measure(
-  cluster: ReplicaCluster,
-  path: string,
-  seconds: number,
-  connections: number,
-) {
+function measure(cluster: ReplicaCluster, path: string, seconds: number, connections: number) {
   const replica = cluster.replicas[0]!;
   const pid = replica.pid();
-  const before = cpuMicros(pid);
-  const result = await autocannon({ url: replica.url + path, connections, duration: seconds });
-  const used = cpuMicros(pid) - before;
-  return { ...result, cpuMicrosPerRequest: used / Math.max(1, result.requests.total) };
+  return measureRun(replica.url + path, () => cpuMicros(pid), seconds, connections);
 }
 
-const median = (runs: HitRun[]): HitRun => {
-  const sorted = [...runs].sort((a, b) => a.requests.average - b.requests.average);
-  const middle = sorted[Math.floor(sorted.length / 2)] as HitRun;
-  const cpu = runs.map((r) => r.cpuMicrosPerRequest).sort((a, b) => a - b);
-  return { ...middle, cpuMicrosPerRequest: cpu[Math.floor(cpu.length / 2)] ?? Number.NaN };
-};
+/** The round with the median throughput, with the median CPU per answer of all rounds. */
+const medianOf = (runs: HitRun[]): HitRun => ({
+  ...median(runs),
+  cpuMicrosPerRequest: medianCpu(runs),
+});
 
 /**
  * Hit throughput of one BFF (the production entry, dist/node/server/main.js) without and with
@@ -89,7 +65,7 @@ export async function runClusterHitThroughput(
           aloneRuns.push(await measure(alone, path, seconds, connections));
           clusteredRuns.push(await measure(clustered, path, seconds, connections));
         }
-        rows.push({ path, alone: median(aloneRuns), clustered: median(clusteredRuns) });
+        rows.push({ path, alone: medianOf(aloneRuns), clustered: medianOf(clusteredRuns) });
       }
       return rows;
     } finally {

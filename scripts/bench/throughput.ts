@@ -95,20 +95,30 @@ export function startServer(args: string[]): Promise<Server> {
   });
 }
 
-async function measure(server: Server, path: string, seconds: number, connections: number) {
-  const before = await server.cpu();
-  const result = await autocannon({ url: server.url + path, connections, duration: seconds });
-  const used = (await server.cpu()) - before;
+/** One autocannon run against `url`, with the server's CPU time (µs, from `cpu`) per answer. */
+export async function measureRun(
+  url: string,
+  cpu: () => number | Promise<number>,
+  seconds: number,
+  connections: number,
+): Promise<Run> {
+  const before = await cpu();
+  const result = await autocannon({ url, connections, duration: seconds });
+  const used = (await cpu()) - before;
   return { ...result, cpuMicrosPerRequest: used / Math.max(1, result.requests.total) };
 }
 
+function measure(server: Server, path: string, seconds: number, connections: number) {
+  return measureRun(server.url + path, () => server.cpu(), seconds, connections);
+}
+
 /** The round with the median throughput (the machine is shared: one round can be unlucky). */
-function median(runs: Run[]): Run {
+export function median(runs: Run[]): Run {
   const sorted = [...runs].sort((a, b) => a.requests.average - b.requests.average);
   return sorted[Math.floor(sorted.length / 2)] as Run;
 }
 
-function medianCpu(runs: Run[]): number {
+export function medianCpu(runs: Run[]): number {
   const sorted = runs.map((r) => r.cpuMicrosPerRequest).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
