@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
 import { buildApp } from '../../src/server/app.js';
 import { SharedQuota } from '../../src/server/replicas/shared-quota.js';
@@ -26,7 +26,7 @@ import { testConfig } from '../helpers/test-config.js';
  * (test/replicas) cover SIGKILL and a stopped PostgreSQL server.
  */
 
-const quiet = pino({ level: process.env.DEBUG_REPLICAS ?? 'silent' });
+const quiet = pino({ level: 'silent' });
 const BATCH_MS = 10 * 60_000;
 
 /** A pool that can be made to fail like a PostgreSQL server that went away. */
@@ -187,11 +187,12 @@ describe('three BFF replicas on one PostgreSQL', () => {
 
   /** Polls until `check` holds (the replicas' news and heartbeats are asynchronous). */
   async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-    for (let i = 0; i < 200; i++) {
-      if (await check()) return;
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    throw new Error(`never happened: ${what}`);
+    await vi.waitFor(
+      async () => {
+        if (!(await check())) throw new Error(`not yet: ${what}`);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   }
 
   it('spends one upstream request per resource when all three miss the same one at once', async () => {
@@ -292,10 +293,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
     expect(newAsOf > firstAsOf).toBe(true);
     await eventually(async () => {
       const all = await Promise.all(replicas.map(status));
-      const ok = all.every((s) => s.as_of === newAsOf && s.history?.latest === newAsOf);
-      if (!ok)
-        console.log(JSON.stringify(all.map((s) => [s.as_of, s.history?.latest, s.cluster?.role])));
-      return ok;
+      return all.every((s) => s.as_of === newAsOf && s.history?.latest === newAsOf);
     }, 'every replica reporting the new batch, recorded');
 
     const pool = new pg.Pool({ connectionString: url, max: 1 });

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { AnswerSource, Fetched, ResourceSpec } from '../cache/resource-cache.js';
 import { isServableValue } from '../services/upstream-resources/resource-specs.js';
 import { readAnswer, withAnswerLock, writeAnswer, type StoredAnswer } from '../store/cluster.js';
+import { isStoreUnreachable } from '../store/connection.js';
 import type { Purpose } from '../upstream/quota.js';
 
 export interface SharedAnswersDeps {
@@ -48,13 +49,8 @@ export class SharedAnswers implements AnswerSource {
     const { pool, lockWaitMs, reportStore } = this.deps;
     // The heartbeat finds out when the database is back.
     if (!this.deps.storeOk()) return spec.fetch(purpose);
-    try {
-      const found = this.#usable<V>(spec.key, await readAnswer(pool, spec.key), wanted);
-      if (found) return found;
-    } catch (error) {
-      reportStore(false, error);
-      return spec.fetch(purpose);
-    }
+    // No read before the lock: a miss has looked already (`lookup`), and a background refresh
+    // reads under the lock below, where it counts.
     let fetched: Fetched<V> | undefined;
     let upstreamFailure: unknown;
     try {
@@ -75,6 +71,7 @@ export class SharedAnswers implements AnswerSource {
       // The answer is good even if sharing it failed.
       if (fetched) return fetched;
       // The database failed (or the wait ran out) before anything was sent: ask without it.
+      if (isStoreUnreachable(error)) reportStore(false, error);
       this.deps.logger.warn(
         { key: spec.key, reason: error instanceof Error ? error.message : String(error) },
         'shared answer cache unavailable for this miss; asking the upstream directly',
