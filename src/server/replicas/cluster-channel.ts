@@ -51,7 +51,7 @@ export class ClusterChannel {
     await this.#connect();
   }
 
-  publish(message: Body<ClusterMessage['kind']> & { kind: ClusterMessage['kind'] }): void {
+  publish(message: Body<ClusterMessage['kind']>): void {
     const payload = JSON.stringify({ ...message, from: this.deps.holder });
     notify(this.deps.db, payload).catch(() => {
       // A lost hint: the others catch up on their next heartbeat or status poll.

@@ -48,6 +48,7 @@ export class Membership implements Leadership {
   #timer: NodeJS.Timeout | null = null;
   #beat: Promise<void> = Promise.resolve();
   #closed = false;
+  #stopped: Promise<void> | null = null;
 
   constructor(private readonly options: MembershipOptions) {
     this.holder = `${options.name}#${randomUUID().slice(0, 8)}`;
@@ -106,12 +107,16 @@ export class Membership implements Leadership {
   }
 
   /** Stops leading (handing the lease over at once) and leaves the cluster. */
-  async stop(): Promise<void> {
-    this.#closed = true;
-    if (this.#timer) clearInterval(this.#timer);
-    await this.#beat;
-    await this.#follow();
-    await leaveCluster(this.options.db, this.holder).catch(() => undefined);
+  /** Once: the app's close stops leadership, and the cluster's close asks again. */
+  stop(): Promise<void> {
+    this.#stopped ??= (async () => {
+      this.#closed = true;
+      if (this.#timer) clearInterval(this.#timer);
+      await this.#beat;
+      await this.#follow();
+      await leaveCluster(this.options.db, this.holder).catch(() => undefined);
+    })();
+    return this.#stopped;
   }
 
   async #beatOnce(): Promise<void> {
