@@ -145,6 +145,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
     token: string | null = null,
     /** Null: the documented schedule (03:00 and 10:00 UTC). */
     batchIntervalMs: number | null = BATCH_MS,
+    missesPerMinute = 30,
   ): Promise<Replica[]> {
     demo = await startDemoUpstream({
       host: '127.0.0.1',
@@ -161,6 +162,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
           testConfig({
             history: { databaseUrl: new Secret(url), retentionDays: null },
             cluster: { replicaName: name, leaseSeconds: 3, poolMax: 4 },
+            clientMissesPerMinute: missesPerMinute,
             access: {
               dashboardToken: token === null ? null : new Secret(token),
               trustedProxyAuthHeader: null,
@@ -401,5 +403,27 @@ describe('three BFF replicas on one PostgreSQL', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('counts one client’s misses across replicas: spreading them over replicas earns no more', async () => {
+    const url = await migratedDatabase();
+    await startReplicas(url, new TestClock(Date.UTC(2026, 10, 23, 8, 1)), null, BATCH_MS, 2);
+    await Promise.all(replicas.map((r) => r.app.historyIdle()));
+    const [r1, r2, r3] = replicas as [Replica, Replica, Replica];
+    const ask = (r: Replica, path: string) =>
+      r.app.inject({ method: 'GET', url: path, remoteAddress: '10.0.0.9' });
+    // Three resources nobody has fetched yet, one per replica, from one client allowed 2 a minute.
+    expect((await ask(r1, '/api/v1/hotspots?include=categories')).statusCode).toBe(200);
+    expect((await ask(r2, '/api/v1/hotspots?include=events')).statusCode).toBe(200);
+    const third = await ask(r3, '/api/v1/export?format=csv');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error).toMatch(/Too many requests for data that is not cached yet/);
+    // Another client is not held back by it.
+    const other = await r3.app.inject({
+      method: 'GET',
+      url: '/api/v1/export?format=csv',
+      remoteAddress: '10.0.0.10',
+    });
+    expect(other.statusCode).toBe(200);
   });
 });
