@@ -106,6 +106,7 @@ describe('country page', () => {
     expect(events).toBeGreaterThan(0);
     await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
     await page.locator('.locator-map path.shape-own').waitFor();
+    await waitForPanels(page);
     await page.screenshot({ path: screenshotPath('country'), fullPage: true });
 
     await page.reload();
