@@ -17,8 +17,9 @@ const quantile = (values: number[], q: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
 
-export async function runBrowserBench(): Promise<void> {
-  const clientDir = resolve(import.meta.dirname, '../../dist/client');
+export async function runBrowserBench(
+  clientDir = resolve(import.meta.dirname, '../../dist/client'),
+): Promise<void> {
   if (!existsSync(resolve(clientDir, 'index.html'))) {
     process.stdout.write('    dist/client is missing: run `npm run build` first\n');
     return;

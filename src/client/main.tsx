@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { routes } from './app/routes';
-import { startPageChunks } from './app/start-page-chunks';
+import { startPage } from './app/start-page';
 import { applyTierColours } from './lib/theme';
 import { createQueryClient } from './lib/query-client';
 import './styles/base.css';
@@ -20,10 +20,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-startPageChunks(queryClient, window.location);
-
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={createBrowserRouter(routes)} />
-  </StrictMode>,
+// The first render waits (briefly) for the page's data and chunks, so it draws the page itself.
+void startPage(queryClient, window.location).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  ),
 );

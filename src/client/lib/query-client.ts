@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { CLIENT_STALE_TIME_MS } from '../../shared/freshness';
 import { ApiError } from './api-client';
 import { showToast } from './toasts';
@@ -24,6 +24,19 @@ export function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+/** An error younger than this is shown, not asked again, when a component mounts on it. */
+export const RECENT_ERROR_MS = 5_000;
+
+/**
+ * Whether mounting on a failed query asks again. Not when the failure is a few seconds old: it
+ * was just asked for (started before the first render, or prefetched on a row's hover and the
+ * row then opened), and asking again at once would double every fast failure (a 404, a 503 with
+ * Retry-After) and flash "Loading" before the same error. An older error is asked again.
+ */
+export function retryOnMount(query: Query): boolean {
+  return Date.now() - query.state.errorUpdatedAt >= RECENT_ERROR_MS;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -42,6 +55,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: CLIENT_STALE_TIME_MS,
         retry: shouldRetry,
+        retryOnMount,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
         refetchOnWindowFocus: true,
       },

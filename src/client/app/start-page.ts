@@ -1,0 +1,77 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { isIso3 } from '../../shared/iso';
+import { countryQueries } from '../features/country/api/country-queries';
+import { hotspotQueries } from '../features/hotspots/api/hotspot-queries';
+import { parseFilters } from '../features/hotspots/utils/filters';
+import { shapeQueries } from '../features/map/api/shape-queries';
+import { countrySummaryQueries } from '../features/overview/api/country-summary-queries';
+import { statusQueries } from '../features/status/api/status-queries';
+import { loadCountryRoute } from './load-country-route';
+import { worldMapQuery } from './load-world-map';
+
+/**
+ * How long React's first render waits for the first page's data and chunks. On a good
+ * connection they are all in well within it (the data was preloaded with the HTML), and the
+ * first render draws the page itself; on a slow one the page's loading frames show after it and
+ * everything fills in as it arrives, as without the wait.
+ */
+export const FIRST_RENDER_WAIT_MS = 300;
+
+/**
+ * Starts the loads the page at this URL needs first, with the same query options as its
+ * components, so they find them in the cache.
+ */
+function startFirstLoads(
+  queryClient: QueryClient,
+  { pathname, search }: Pick<Location, 'pathname' | 'search'>,
+): Promise<unknown>[] {
+  if (pathname === '/') {
+    return [
+      queryClient.prefetchQuery(statusQueries.current()),
+      queryClient.prefetchQuery(countrySummaryQueries.list()),
+      queryClient.prefetchQuery(hotspotQueries.list(parseFilters(new URLSearchParams(search)))),
+      // Leaflet and the shapes: requested now rather than after the first commit.
+      queryClient.prefetchQuery(worldMapQuery()),
+      queryClient.prefetchQuery(shapeQueries.world()),
+    ];
+  }
+  const iso = /^\/country\/([^/]+)$/.exec(pathname)?.[1];
+  if (!iso || !isIso3(iso)) return [];
+  // The route's lazy() takes the same module; a failed load is reported by the route.
+  const loads = [loadCountryRoute().catch(() => undefined)];
+  // Data only for the canonical (upper-case) form: a lower-case link is redirected first.
+  if (iso !== iso.toUpperCase()) return loads;
+  return [
+    ...loads,
+    queryClient.prefetchQuery(statusQueries.current()),
+    queryClient.prefetchQuery(countryQueries.detail(iso)),
+  ];
+}
+
+/**
+ * Starts what the first page needs as the app starts, and resolves when it is all in (or after
+ * `waitMs`). main.tsx renders then: the first render draws the overview with its
+ * data and map instead of loading frames that another render replaces a moment later, which
+ * took about 70 ms of main-thread work before anything real could be drawn (docs/benchmarks.md,
+ * section 3).
+ *
+ * The data requests take the answers the BFF's preload hints already started with the HTML
+ * (same URLs). A failure is kept as the query's error: the page shows it on mount rather than
+ * asking again (the query client does not retry a fresh error on mount, lib/query-client.ts).
+ * Never rejects.
+ */
+export function startPage(
+  queryClient: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+  waitMs = FIRST_RENDER_WAIT_MS,
+): Promise<void> {
+  const loads = startFirstLoads(queryClient, location);
+  if (loads.length === 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    void Promise.allSettled(loads).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,112 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { worldMapQuery } from '../../src/client/app/load-world-map';
+import { FIRST_RENDER_WAIT_MS, startPage } from '../../src/client/app/start-page';
+import { countryQueries } from '../../src/client/features/country/api/country-queries';
+import { hotspotQueries } from '../../src/client/features/hotspots/api/hotspot-queries';
+import { shapeQueries } from '../../src/client/features/map/api/shape-queries';
+import { countrySummaryQueries } from '../../src/client/features/overview/api/country-summary-queries';
+import { statusQueries } from '../../src/client/features/status/api/status-queries';
+import { createQueryClient, RECENT_ERROR_MS } from '../../src/client/lib/query-client';
+import { pageDataPaths } from '../../src/shared/page-data';
+import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import { installFakeBff } from './fake-bff';
+
+const location = (href: string) => {
+  const url = new URL(href, 'http://dashboard.test');
+  return { pathname: url.pathname, search: url.search };
+};
+
+const requested = (requests: URL[]) => requests.map((url) => `${url.pathname}${url.search}`);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the start of the page (first render)', () => {
+  it("has the overview's data, map chunk and shapes in the cache when it resolves, asked for at the preloaded URLs", async () => {
+    const bff = installFakeBff({
+      '/api/status': { body: statusBody() },
+      '/api/countries': { body: countriesBody() },
+      '/api/v1/hotspots': { body: hotspotsBody() },
+    });
+    const queryClient = createQueryClient();
+    const at = location('/?tier=HIGH,crit&limit=30&sort=name');
+    // A long wait: module loading under the test runner is slower than the real one.
+    await startPage(queryClient, at, 60_000);
+
+    expect(queryClient.getQueryData(statusQueries.current().queryKey)).toBeDefined();
+    expect(queryClient.getQueryData(countrySummaryQueries.list().queryKey)).toBeDefined();
+    const filters = { tiers: ['crit', 'high'], limit: 30 };
+    expect(queryClient.getQueryData(hotspotQueries.list(filters).queryKey)).toBeDefined();
+    expect(typeof queryClient.getQueryData(worldMapQuery().queryKey)).toBe('function');
+    const shapes = queryClient.getQueryData(shapeQueries.world().queryKey);
+    expect(shapes?.features.length ?? 0).toBeGreaterThan(150);
+    // Exactly the requests the BFF announced as preload hints for this URL, each once.
+    const hints = pageDataPaths(at.pathname, new URLSearchParams(at.search));
+    expect(requested(bff.requests).sort()).toEqual([...hints].sort());
+  });
+
+  it('renders anyway after the wait when an answer is slow, leaving it to arrive', async () => {
+    vi.useFakeTimers();
+    const never = new Promise<Response>(() => undefined);
+    vi.stubGlobal('fetch', vi.fn(() => never));
+    const started = startPage(new QueryClient(), location('/country/UKR'));
+    let done = false;
+    void started.then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(FIRST_RENDER_WAIT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+  });
+
+  it("starts the country page's chunk and data; a lower-case code gets the chunk only; other pages nothing", async () => {
+    const bff = installFakeBff({
+      '/api/status': { body: statusBody() },
+      '/api/v1/country/UKR': { body: countryBody({ iso: 'UKR', name: 'Ukraine' }) },
+    });
+    const queryClient = createQueryClient();
+    await startPage(queryClient, location('/country/UKR'), 60_000);
+    expect(queryClient.getQueryData(countryQueries.detail('UKR').queryKey)).toBeDefined();
+    expect(requested(bff.requests).sort()).toEqual(
+      [...pageDataPaths('/country/UKR', new URLSearchParams())].sort(),
+    );
+
+    const other = createQueryClient();
+    for (const path of ['/country/ukr', '/compare', '/watchlists', '/nowhere']) {
+      await startPage(other, location(path), 60_000);
+    }
+    expect(other.getQueryCache().getAll()).toEqual([]);
+    expect(bff.requests).toHaveLength(2);
+  });
+
+  it('keeps a failure as the error the page shows on mount, without asking again', async () => {
+    const bff = installFakeBff({
+      '/api/status': { body: statusBody() },
+      '/api/v1/country/XKX': {
+        status: 503,
+        body: { ok: false, error: 'The data service is down', retry_after_seconds: 60 },
+      },
+    });
+    const queryClient = createQueryClient();
+    await expect(startPage(queryClient, location('/country/XKX'))).resolves.toBeUndefined();
+    const detail = countryQueries.detail('XKX');
+    expect(queryClient.getQueryState(detail.queryKey)?.status).toBe('error');
+
+    // The page mounts on it: the error is shown, not fetched a second time.
+    const observer = new QueryObserver(queryClient, detail);
+    const unsubscribe = observer.subscribe(() => undefined);
+    expect(observer.getCurrentResult().error?.message).toBe('The data service is down');
+    expect(observer.getCurrentResult().isFetching).toBe(false);
+    unsubscribe();
+    expect(bff.calls('/api/v1/country/XKX')).toHaveLength(1);
+
+    // An error that is no longer fresh is asked again when a page mounts on it.
+    vi.useFakeTimers({ now: Date.now() + RECENT_ERROR_MS, toFake: ['Date'] });
+    const later = new QueryObserver(queryClient, detail);
+    const stop = later.subscribe(() => undefined);
+    expect(later.getCurrentResult().isFetching).toBe(true);
+    stop();
+    expect(bff.calls('/api/v1/country/XKX')).toHaveLength(2);
+  });
+});
