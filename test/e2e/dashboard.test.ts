@@ -10,6 +10,19 @@ const suite = browserSuite();
 describe('overview', () => {
   it('shows the global index, the map with shapes and markers, the table and the demo badge', async () => {
     const { page } = await suite.open();
+    // What the page showed when each bench mark was set: a mark must not come before its content.
+    await page.addInitScript(() => {
+      const seen: Record<string, unknown> = {};
+      Object.assign(window, { grdMarkSeen: seen });
+      const mark = performance.mark.bind(performance);
+      performance.mark = (name: string, options?: PerformanceMarkOptions) => {
+        seen[name] = {
+          index: document.querySelector('[data-testid="global-index"]')?.textContent ?? null,
+          shapes: document.querySelectorAll('.world-map path.shape-data').length,
+        };
+        return mark(name, options);
+      };
+    });
     await page.goto(`${suite.stack.baseUrl}/`);
     const index = page.getByTestId('global-index');
     await expect.poll(() => index.textContent()).toMatch(/^\d{1,3}\.\d{2}$/);
@@ -31,6 +44,13 @@ describe('overview', () => {
       ),
     );
     expect(marks).toEqual([1, 1]);
+    const seen = await page.evaluate(() => (window as unknown as { grdMarkSeen: object }).grdMarkSeen);
+    expect(seen).toEqual({
+      'grd:global-index-drawn': expect.objectContaining({ index: expect.stringMatching(/^\d/) }),
+      'grd:map-drawn': expect.objectContaining({ shapes: expect.any(Number) }),
+    });
+    const shapesAtMark = (seen as Record<string, { shapes: number }>)['grd:map-drawn']?.shapes;
+    expect(shapesAtMark).toBeGreaterThan(150);
     await waitForPanels(page);
     await page.screenshot({ path: screenshotPath('overview'), fullPage: true });
   });

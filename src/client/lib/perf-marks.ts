@@ -8,8 +8,33 @@ export const PERF_MARKS = {
   mapDrawn: 'grd:map-drawn',
 } as const;
 
-export function markOnce(name: string): void {
-  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
-  if (performance.getEntriesByName(name, 'mark').length > 0) return;
-  performance.mark(name);
+const hasMarks = () => typeof performance !== 'undefined' && typeof performance.mark === 'function';
+const isMarked = (name: string) => performance.getEntriesByName(name, 'mark').length > 0;
+const pending = new Set<string>();
+
+/**
+ * Marks `name` once, when the frame showing what was just committed has been painted, not when
+ * the component's effect runs: that effect runs before the rest of the task (a nested render,
+ * Leaflet adding its layers), and the screen changes only after the task. A requestAnimationFrame
+ * callback runs just before the next frame is painted; a task posted from it runs after.
+ */
+export function markOnceAfterPaint(name: string): void {
+  if (!hasMarks() || isMarked(name) || pending.has(name)) return;
+  const mark = () => {
+    pending.delete(name);
+    if (!isMarked(name)) performance.mark(name);
+  };
+  if (typeof requestAnimationFrame !== 'function' || typeof MessageChannel !== 'function') {
+    mark();
+    return;
+  }
+  pending.add(name);
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      mark();
+    };
+    channel.port2.postMessage(null);
+  });
 }

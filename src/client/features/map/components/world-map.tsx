@@ -7,7 +7,7 @@ import type { CountrySummary, StatusResponse } from '../../../../shared/bff-api'
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { markOnce, PERF_MARKS } from '../../../lib/perf-marks';
+import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { shapeQueries } from '../api/shape-queries';
 import { pendingShapeStyle, shapeStyle, shapeTooltip } from '../utils/choropleth';
@@ -31,6 +31,19 @@ const MAX_BOUNDS: LatLngBoundsExpression = [
   [-80, -200],
   [85, 200],
 ];
+
+/**
+ * Sets the map's perf mark once its shapes, coloured by the data, are on screen. It renders
+ * inside the map after the layers: MapContainer renders its children only once Leaflet's map
+ * exists (a second render), and react-leaflet adds each layer in an effect, which runs before
+ * this one (effects run in order). An effect of WorldMap itself runs before all of that.
+ */
+function MapDrawnMark({ drawn }: { drawn: boolean }) {
+  useEffect(() => {
+    if (drawn) markOnceAfterPaint(PERF_MARKS.mapDrawn);
+  }, [drawn]);
+  return null;
+}
 
 export function WorldMap({
   countries,
@@ -72,11 +85,7 @@ export function WorldMap({
   );
   const withTiles = Boolean(tiles);
   const pending = countries === undefined && countriesLoading;
-  // Children's effects (react-leaflet adding the layers) run first: the shapes are drawn by now.
   const drawn = Boolean(shapes.data) && byIso.size > 0;
-  useEffect(() => {
-    if (drawn) markOnce(PERF_MARKS.mapDrawn);
-  }, [drawn]);
 
   if (shapes.isPending) return <Skeleton label="Loading the map" height={420} />;
   if (shapes.isError) {
@@ -127,6 +136,7 @@ export function WorldMap({
           onEachFeature={(feature, layer) => bindFeature(feature as CountryShape, layer)}
         />
         <HotspotMarkers markers={markers} scale={scale} onSelectCountry={onSelectCountry} />
+        <MapDrawnMark drawn={drawn} />
       </MapContainer>
       {touch ? <p className="muted map-hint">Move or zoom the map with two fingers.</p> : null}
       {pending ? (

@@ -4,7 +4,7 @@ import { globalIndexValue, type GlobalSummary } from '../../../../shared/schemas
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore, formatUtcTime, formatWhen, NA } from '../../../lib/format';
-import { markOnce, PERF_MARKS } from '../../../lib/perf-marks';
+import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 
 /** What the header needs; both `/api/countries` and the hotspot list carry it. */
 export interface BatchSummary {
@@ -30,7 +30,7 @@ export function GlobalHeader({
   /** A documented batch time that passed without new data (see the status feature). */
   overdueAt?: string | null;
 }) {
-  useEffect(() => markOnce(PERF_MARKS.globalIndexDrawn), []);
+  useEffect(() => markOnceAfterPaint(PERF_MARKS.globalIndexDrawn), []);
   const global = summary.global;
   const index = globalIndexValue(global);
   const methodology = summary.methodology_version ?? status?.methodology_version ?? NA;
