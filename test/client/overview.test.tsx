@@ -59,6 +59,30 @@ describe('overview: global header', () => {
     expect(within(again).getByTestId('global-index')).toHaveTextContent('51.50');
     expect(within(again).getByText(/Unchanged vs yesterday/)).toBeInTheDocument();
   });
+  it("reads the country list whatever a row's categories hold (no view takes them from it), but not a row without a code", async () => {
+    const bff = standardBff();
+    // The hotspot list's own summary differs, to tell which answer the header shows.
+    bff.set('/api/v1/hotspots', {
+      body: hotspotsBody({ global: { ggri: 10, tier: 'low', delta_vs_yesterday: 0 } }),
+    });
+    const list = countriesBody();
+    const withCategories = (categories: unknown) => ({
+      ...list,
+      countries: list.countries.map((row, i) => (i === 0 ? { ...row, categories } : row)),
+    });
+    bff.set('/api/countries', { body: withCategories({ security: 'high', economy: [1, 2] }) });
+    const first = renderApp('/');
+    const header = await screen.findByRole('region', { name: 'Global risk index' });
+    expect(within(header).getByTestId('global-index')).toHaveTextContent('48.37');
+    first.unmount();
+
+    const { iso: _dropped, ...noCode } = list.countries[0]!;
+    bff.set('/api/countries', { body: { ...list, countries: [noCode, ...list.countries.slice(1)] } });
+    renderApp('/');
+    const again = await screen.findByRole('region', { name: 'Global risk index' });
+    expect(within(again).getByTestId('global-index')).toHaveTextContent('10.00');
+  });
+
   it('still shows the index from the hotspot list when /api/countries fails', async () => {
     const bff = standardBff();
     bff.set('/api/countries', { status: 502, body: { ok: false, error: 'Upstream sent junk' } });
