@@ -1,11 +1,12 @@
 /**
  * User-timing marks for the moments that matter to a reader: the global index and the map on
- * screen. `npm run bench` (and anyone with DevTools) reads them with
+ * screen, and the hotspot table below them. `npm run bench` (and anyone with DevTools) reads them with
  * `performance.getEntriesByName('grd:map-drawn')`. Each is set once per page load.
  */
 export const PERF_MARKS = {
   globalIndexDrawn: 'grd:global-index-drawn',
   mapDrawn: 'grd:map-drawn',
+  hotspotTableDrawn: 'grd:hotspot-table-drawn',
 } as const;
 
 const hasMarks = () => typeof performance !== 'undefined' && typeof performance.mark === 'function';

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { tierLabel } from '../../../shared/tiers';
+import { AfterFirstPaint } from '../../components/after-first-paint';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { QueryError } from '../../components/query-error';
 import { ShareButton } from '../../components/share-button';
@@ -194,52 +195,58 @@ export function OverviewRoute() {
         </PanelBoundary>
       </section>
 
+      {/* Below the map: drawn right after the first frame rather than in it (the hotspot rows
+          were the largest part of that frame, which holds back the index and the map). */}
       <PanelBoundary name="The country table">
-        {table === 'all' ? (
-          <Suspense
-            fallback={
-              <PanelLoading className="all-countries-panel" label="Loading all countries" />
-            }
-          >
-            <AllCountriesPanel
+        <AfterFirstPaint
+          fallback={<PanelLoading className="table-panel" label="Loading the hotspot table" />}
+        >
+          {table === 'all' ? (
+            <Suspense
+              fallback={
+                <PanelLoading className="all-countries-panel" label="Loading all countries" />
+              }
+            >
+              <AllCountriesPanel
+                countries={countries.data?.data.countries}
+                error={countries.error}
+                onRetry={() => void countries.refetch()}
+                reference={reference.data?.data.countries}
+                onRowIntent={prefetchCountry}
+                actions={
+                  <>
+                    <TableChoice />
+                    <ShareButton />
+                  </>
+                }
+                selection={{ selected: compareIsos, onToggle: toggleCompare }}
+                selectionBar={
+                  <CompareSelectionBar selected={compareIsos} onClear={() => setCompareIsos([])} />
+                }
+              />
+            </Suspense>
+          ) : (
+            <HotspotsPanel
               countries={countries.data?.data.countries}
-              error={countries.error}
-              onRetry={() => void countries.refetch()}
-              reference={reference.data?.data.countries}
               onRowIntent={prefetchCountry}
+              rowAction={
+                status.data?.data.history
+                  ? (row) => <FollowButton iso={row.iso} name={row.name} compact />
+                  : undefined
+              }
               actions={
                 <>
                   <TableChoice />
                   <ShareButton />
+                  <ExportLinks />
+                  <CompareSelectionBar selected={compareIsos} onClear={() => setCompareIsos([])} />
                 </>
               }
+              now={now}
               selection={{ selected: compareIsos, onToggle: toggleCompare }}
-              selectionBar={
-                <CompareSelectionBar selected={compareIsos} onClear={() => setCompareIsos([])} />
-              }
             />
-          </Suspense>
-        ) : (
-          <HotspotsPanel
-            countries={countries.data?.data.countries}
-            onRowIntent={prefetchCountry}
-            rowAction={
-              status.data?.data.history
-                ? (row) => <FollowButton iso={row.iso} name={row.name} compact />
-                : undefined
-            }
-            actions={
-              <>
-                <TableChoice />
-                <ShareButton />
-                <ExportLinks />
-                <CompareSelectionBar selected={compareIsos} onClear={() => setCompareIsos([])} />
-              </>
-            }
-            now={now}
-            selection={{ selected: compareIsos, onToggle: toggleCompare }}
-          />
-        )}
+          )}
+        </AfterFirstPaint>
       </PanelBoundary>
     </div>
   );

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
 import { formatInteger, formatScore, humanise, NA } from '../../../lib/format';
+import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 import type { HotspotFilters, SortKey } from '../utils/filters';
 import { defaultDir, type RankedHotspot } from '../utils/sort';
 
@@ -75,6 +76,7 @@ export function HotspotTable({
   /** A control per row after the country (the route puts "follow" there). */
   rowAction?: (row: { iso: string; name: string }) => ReactNode;
 }) {
+  useEffect(() => markOnceAfterPaint(PERF_MARKS.hotspotTableDrawn), []);
   return (
     <div className="table-scroll" role="region" aria-label="Hotspot table" tabIndex={0}>
       <table className="data-table hotspot-table">
