@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
  * inside Suspense is revealed by a retry render, which React holds back until 300 ms after any
  * Suspense boundary on the page last switched (its fallback throttle), so the map came up to
  * 300 ms after its chunk and data were ready. As a query, its arrival is an ordinary update.
- * start-page-chunks.ts starts it before the first render, the overview reads it.
+ * start-page.ts starts it before the first render, the overview reads it.
  */
 export const worldMapQuery = () =>
   queryOptions({

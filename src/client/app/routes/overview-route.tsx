@@ -93,7 +93,7 @@ export function OverviewRoute() {
   );
 
   // Leaflet is its own chunk, so the global index does not wait for it; the shapes chunk is
-  // requested with it (both are started before the first render: app/start-page-chunks.ts).
+  // requested with it (both are started before the first render: app/start-page.ts).
   const mapChunk = useQuery(worldMapQuery());
   const WorldMap = mapChunk.data;
   useEffect(() => {
