@@ -77,7 +77,9 @@ describe('overview: global header', () => {
     first.unmount();
 
     const { iso: _dropped, ...noCode } = list.countries[0]!;
-    bff.set('/api/countries', { body: { ...list, countries: [noCode, ...list.countries.slice(1)] } });
+    bff.set('/api/countries', {
+      body: { ...list, countries: [noCode, ...list.countries.slice(1)] },
+    });
     renderApp('/');
     const again = await screen.findByRole('region', { name: 'Global risk index' });
     expect(within(again).getByTestId('global-index')).toHaveTextContent('10.00');

@@ -50,7 +50,10 @@ describe('the start of the page (first render)', () => {
   it('renders anyway after the wait when an answer is slow, leaving it to arrive', async () => {
     vi.useFakeTimers();
     const never = new Promise<Response>(() => undefined);
-    vi.stubGlobal('fetch', vi.fn(() => never));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => never),
+    );
     const started = startPage(new QueryClient(), location('/country/UKR'));
     let done = false;
     void started.then(() => (done = true));
