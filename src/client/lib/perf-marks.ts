@@ -1,12 +1,13 @@
 /**
  * User-timing marks for the moments that matter to a reader: the global index and the map on
- * screen, and the hotspot table below them. `npm run bench` (and anyone with DevTools) reads them with
+ * screen, the hotspot table below them, and a country page's header. `npm run bench` (and anyone with DevTools) reads them with
  * `performance.getEntriesByName('grd:map-drawn')`. Each is set once per page load.
  */
 export const PERF_MARKS = {
   globalIndexDrawn: 'grd:global-index-drawn',
   mapDrawn: 'grd:map-drawn',
   hotspotTableDrawn: 'grd:hotspot-table-drawn',
+  countryHeaderDrawn: 'grd:country-header-drawn',
 } as const;
 
 const hasMarks = () => typeof performance !== 'undefined' && typeof performance.mark === 'function';

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { Country } from '../../../../shared/schemas/country';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
@@ -5,6 +6,7 @@ import { formatInteger, formatScore, formatWhen, humanise, NA } from '../../../l
 import { confidenceNote } from '../utils/confidence';
 import { ShareButton } from '../../../components/share-button';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
+import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 
 /** Everything about the country at a glance; every optional field reads "n/a" when missing. */
 export function CountryHeader({
@@ -16,6 +18,7 @@ export function CountryHeader({
   asOf: string;
   now: number;
 }) {
+  useEffect(() => markOnceAfterPaint(PERF_MARKS.countryHeaderDrawn), []);
   const note = confidenceNote(country);
   const vectors = country.threat_vectors ?? [];
   return (
