@@ -54,6 +54,15 @@ export function countryPath(iso: string): string {
 
 const COUNTRY_PAGE = /^\/country\/([A-Za-z]{3})$/;
 
+/**
+ * The country code of a country page's URL, and whether it is the canonical (upper-case) form:
+ * a lower-case link is redirected before it fetches anything. Null for other URLs.
+ */
+export function countryPageCode(pathname: string): { iso: string; canonical: boolean } | null {
+  const iso = COUNTRY_PAGE.exec(pathname)?.[1];
+  return iso === undefined ? null : { iso, canonical: iso === iso.toUpperCase() };
+}
+
 /** The data requests a page starts with (empty for pages that load none up front). */
 export function pageDataPaths(pathname: string, search: URLSearchParams): string[] {
   if (pathname === '/') {
@@ -61,10 +70,6 @@ export function pageDataPaths(pathname: string, search: URLSearchParams): string
     const limit = parseHotspotLimit(search.get('limit'));
     return [STATUS_PATH, COUNTRIES_PATH, hotspotsPath(tiers, limit)];
   }
-  const country = COUNTRY_PAGE.exec(pathname);
-  // Only the canonical (upper-case) form: a lower-case link is redirected before it fetches.
-  if (country && country[1] === country[1]!.toUpperCase()) {
-    return [STATUS_PATH, countryPath(country[1]!)];
-  }
-  return [];
+  const country = countryPageCode(pathname);
+  return country?.canonical ? [STATUS_PATH, countryPath(country.iso)] : [];
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isIso3 } from '../../shared/iso';
+import { countryPageCode } from '../../shared/page-data';
 import { countryQueries } from '../features/country/api/country-queries';
 import { hotspotQueries } from '../features/hotspots/api/hotspot-queries';
 import { parseFilters } from '../features/hotspots/utils/filters';
@@ -35,16 +35,16 @@ function startFirstLoads(
       queryClient.prefetchQuery(shapeQueries.world()),
     ];
   }
-  const iso = /^\/country\/([^/]+)$/.exec(pathname)?.[1];
-  if (!iso || !isIso3(iso)) return [];
+  const country = countryPageCode(pathname);
+  if (!country) return [];
   // The route's lazy() takes the same module; a failed load is reported by the route.
-  const loads = [loadCountryRoute().catch(() => undefined)];
-  // Data only for the canonical (upper-case) form: a lower-case link is redirected first.
-  if (iso !== iso.toUpperCase()) return loads;
+  const route = loadCountryRoute().catch(() => undefined);
+  // Data for the same URLs the BFF preloads (shared/page-data.ts): the canonical form only.
+  if (!country.canonical) return [route];
   return [
-    ...loads,
+    route,
     queryClient.prefetchQuery(statusQueries.current()),
-    queryClient.prefetchQuery(countryQueries.detail(iso)),
+    queryClient.prefetchQuery(countryQueries.detail(country.iso)),
   ];
 }
 
