@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { commonCountryNames } from './scripts/vite/common-country-names';
+import { worldShapes } from './scripts/vite/world-shapes';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  plugins: [react(), commonCountryNames()],
+  plugins: [react(), commonCountryNames(), worldShapes()],
   test: {
     globals: true,
     projects: [

@@ -3,3 +3,9 @@ declare module 'virtual:common-country-names' {
   const names: Readonly<Record<string, string>>;
   export default names;
 }
+
+/** See scripts/vite/world-shapes.ts: the maps' country shapes (GeoJSON) as JSON text. */
+declare module 'virtual:world-shapes' {
+  const json: string;
+  export default json;
+}

@@ -4,7 +4,7 @@ import {
   hasAntimeridianJump,
   unwrapRing,
 } from '../../src/client/features/map/utils/antimeridian';
-import { loadWorldShapes } from '../../src/client/features/map/utils/world-shapes';
+import { buildWorldShapes } from '../../src/client/features/map/utils/build-world-shapes';
 
 describe('antimeridian repair', () => {
   it('unwraps a ring that jumps from +179 to −179 into a continuous one', () => {
@@ -46,7 +46,7 @@ describe('antimeridian repair', () => {
   });
 
   it('leaves no stripes in the real shapes and drops Antarctica', () => {
-    const shapes = loadWorldShapes();
+    const shapes = buildWorldShapes();
     const byIso = new Map(shapes.features.map((f) => [f.properties.iso3, f]));
     expect(byIso.has('ATA')).toBe(false);
     for (const f of shapes.features) {
