@@ -31,6 +31,7 @@ describe('overview', () => {
           index: root.querySelector('[data-testid="global-index"]')?.textContent ?? null,
           tableRows: root.querySelectorAll('.hotspot-table tbody tr').length,
         };
+        seen.firstRenderAt = performance.now();
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${suite.stack.baseUrl}/`);
@@ -65,13 +66,23 @@ describe('overview', () => {
       // The data was preloaded with the HTML; the map's chunks may miss the wait on a busy machine.
       // The table, below the map, comes in the render after the first (AfterFirstPaint).
       firstRender: { index: expect.stringMatching(/^\d/), tableRows: 0 },
+      firstRenderAt: expect.any(Number),
       'grd:global-index-drawn': expect.objectContaining({ index: expect.stringMatching(/^\d/) }),
       'grd:map-drawn': expect.objectContaining({ shapes: expect.any(Number) }),
       'grd:hotspot-table-drawn': expect.anything(),
     });
     const shapesAtMark = (seen as Record<string, { shapes: number }>)['grd:map-drawn']?.shapes;
     expect(shapesAtMark).toBeGreaterThan(150);
+    // The history panels' chunks are asked for after the first render, not during it.
     await waitForPanels(page);
+    const historyChunks = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => /\/assets\/(global-trend-panel|changes-panel)-[^/]+\.js$/.test(e.name))
+        .map((e) => e.startTime),
+    );
+    expect(historyChunks).toHaveLength(2);
+    const { firstRenderAt } = seen as { firstRenderAt: number };
+    for (const start of historyChunks) expect(start).toBeGreaterThan(firstRenderAt);
     await page.screenshot({ path: screenshotPath('overview'), fullPage: true });
   });
 

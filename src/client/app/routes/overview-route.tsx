@@ -150,19 +150,30 @@ export function OverviewRoute() {
         />
       </PanelBoundary>
 
+      {/* The history panels too come in the render after the first: their chunks are then asked
+          for after the first frame, not while the index and the map are being drawn. */}
       <div className="history-row">
-        <PanelBoundary name="The global trend">
-          <Suspense fallback={<PanelLoading className="trend-panel" label="Loading the trend" />}>
-            <GlobalTrendPanel />
-          </Suspense>
-        </PanelBoundary>
-        <PanelBoundary name="What changed">
-          <Suspense
-            fallback={<PanelLoading className="changes-panel" label="Loading what changed" />}
-          >
-            <ChangesPanel />
-          </Suspense>
-        </PanelBoundary>
+        <AfterFirstPaint
+          fallback={
+            <>
+              <PanelLoading className="trend-panel" label="Loading the trend" />
+              <PanelLoading className="changes-panel" label="Loading what changed" />
+            </>
+          }
+        >
+          <PanelBoundary name="The global trend">
+            <Suspense fallback={<PanelLoading className="trend-panel" label="Loading the trend" />}>
+              <GlobalTrendPanel />
+            </Suspense>
+          </PanelBoundary>
+          <PanelBoundary name="What changed">
+            <Suspense
+              fallback={<PanelLoading className="changes-panel" label="Loading what changed" />}
+            >
+              <ChangesPanel />
+            </Suspense>
+          </PanelBoundary>
+        </AfterFirstPaint>
       </div>
 
       <section className="panel map-panel" aria-labelledby="map-heading">
