@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   direction,
+  formatInteger,
   formatRelative,
   formatScore,
   formatSigned,
+  formatUtcDateTime,
+  formatUtcTime,
   formatWhen,
   humanise,
   searchKey,
@@ -43,6 +46,68 @@ describe('formatting', () => {
     expect(formatRelative('2025-06-02T12:40:00.000Z', now)).toBe('in 40 min');
     expect(formatRelative('2025-05-28T12:00:00.000Z', now)).toBe('5 d ago');
     expect(formatWhen('not a date', now)).toBe('n/a');
+  });
+
+  it('writes numbers as Intl does for en-GB, over thousands of values', () => {
+    const intl = (digits: number) =>
+      new Intl.NumberFormat('en-GB', {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    // Ties in the decimal form (1.005, 0.125, -2.5), thousands, negative zero, and values
+    // written in exponent form (Intl's own fallback).
+    const chosen = [1.005, 0.125, -2.5, 2.5, 999.995, 1234567.5, -0, -0.001, 0, 1e-7, 5e12, 86.1];
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const generated = Array.from({ length: 5000 }, () => {
+      const value = (random() - 0.3) * 10 ** Math.floor(random() * 8);
+      return Number(value.toFixed(Math.floor(random() * 5)));
+    });
+    for (const digits of [0, 1, 2, 3]) {
+      const format = intl(digits);
+      for (const value of [...chosen, ...generated]) {
+        expect(formatScore(value, digits), `${value} to ${digits}`).toBe(format.format(value));
+      }
+    }
+    expect(formatInteger(1234567)).toBe('1,234,567');
+    expect(formatSigned(-1234.5)).toBe('\u22121,234.50');
+    expect(formatSigned(-0.001)).toBe('0.00');
+  });
+
+  it('writes UTC clock times and dates as en-GB does', () => {
+    const time = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const dateTime = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    // Every month, single- and double-digit days and hours, midnight and the last minute.
+    for (let month = 0; month < 12; month += 1) {
+      for (const [day, hour, minute] of [
+        [1, 0, 0],
+        [9, 7, 5],
+        [28, 23, 59],
+      ] as const) {
+        const date = new Date(Date.UTC(2026, month, day, hour, minute, 30));
+        const iso = date.toISOString();
+        expect(formatUtcTime(iso)).toBe(`${time.format(date)} UTC`);
+        expect(formatUtcDateTime(iso)).toBe(`${dateTime.format(date)} UTC`);
+      }
+    }
+    expect(formatUtcDateTime('2025-06-02T10:00:00.000Z')).toBe('2 Jun 2025, 10:00 UTC');
+    expect(formatUtcTime('not a date')).toBe('n/a');
   });
 
   it('searches without case or accents', () => {

@@ -4,8 +4,15 @@
  */
 export const NA = 'n/a';
 
+/**
+ * The overview's first frame formats without Intl: the first Intl object a page creates costs
+ * 13–20 ms in Chromium (ICU loads its locale data; measured on the bench machine, Chromium 156),
+ * and with it the first frame came 30–50 ms later (docs/benchmarks.md, section 3). Numbers and
+ * UTC times are written here as `en-GB` writes them; test/client/formatting.test.ts compares the
+ * two over thousands of values. Intl stays the fallback for what these do not cover.
+ */
 const numberFormats = new Map<number, Intl.NumberFormat>();
-function numberFormat(digits: number): Intl.NumberFormat {
+function intlNumber(value: number, digits: number): string {
   let format = numberFormats.get(digits);
   if (!format) {
     format = new Intl.NumberFormat('en-GB', {
@@ -14,7 +21,27 @@ function numberFormat(digits: number): Intl.NumberFormat {
     });
     numberFormats.set(digits, format);
   }
-  return format;
+  return format.format(value);
+}
+
+/** Below this, shifting the decimal point stays within exact integers (2^53). */
+const EXACT_LIMIT = 1e12;
+
+/**
+ * `value` with `digits` decimals and thousands separators: "1,234.50", "-0.50". Rounds half away
+ * from zero on the number's shortest decimal form, as Intl does (toFixed rounds the binary
+ * value: 1.005 gives "1.00", Intl "1.01"). A negative value that rounds to zero keeps its sign.
+ */
+function fixedNumber(value: number, digits: number): string {
+  const magnitude = Math.abs(value);
+  const decimal = String(magnitude);
+  if (magnitude >= EXACT_LIMIT || decimal.includes('e') || digits > 6) {
+    return intlNumber(value, digits);
+  }
+  const scaled = String(Math.round(Number(`${decimal}e${digits}`))).padStart(digits + 1, '0');
+  const whole = scaled.slice(0, scaled.length - digits).replace(/\B(?=(\d{3})+$)/g, ',');
+  const fraction = digits > 0 ? `.${scaled.slice(scaled.length - digits)}` : '';
+  return `${value < 0 || Object.is(value, -0) ? '-' : ''}${whole}${fraction}`;
 }
 
 function isNumber(value: number | null | undefined): value is number {
@@ -23,18 +50,18 @@ function isNumber(value: number | null | undefined): value is number {
 
 /** A score with a fixed number of decimals (risk: 2), or "n/a". */
 export function formatScore(value: number | null | undefined, digits = 2): string {
-  return isNumber(value) ? numberFormat(digits).format(value) : NA;
+  return isNumber(value) ? fixedNumber(value, digits) : NA;
 }
 
 export function formatInteger(value: number | null | undefined): string {
-  return isNumber(value) ? numberFormat(0).format(value) : NA;
+  return isNumber(value) ? fixedNumber(value, 0) : NA;
 }
 
 /** A signed change: "+1.20", "−0.50" (true minus sign), "0.00". */
 export function formatSigned(value: number | null | undefined, digits = 2): string {
   if (!isNumber(value)) return NA;
-  const text = numberFormat(digits).format(Math.abs(value));
-  if (Number(text.replace(/,/g, '')) === 0) return numberFormat(digits).format(0);
+  const text = fixedNumber(Math.abs(value), digits);
+  if (Number(text.replace(/,/g, '')) === 0) return fixedNumber(0, digits);
   return value > 0 ? `+${text}` : `\u2212${text}`;
 }
 
@@ -60,32 +87,37 @@ function parseTime(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const utcTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const utcDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** UTC clock and date from the Date's UTC fields, as `en-GB` writes them (see above). */
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
+const utcClock = (date: Date): string =>
+  `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}`;
 
 /** "10:00 UTC" */
 export function formatUtcTime(iso: string | null | undefined): string {
   const date = parseTime(iso);
-  return date ? `${utcTime.format(date)} UTC` : NA;
+  return date ? `${utcClock(date)} UTC` : NA;
 }
 
 /** "2 Jun 2025, 10:00 UTC" */
 export function formatUtcDateTime(iso: string | null | undefined): string {
   const date = parseTime(iso);
-  return date ? `${utcDateTime.format(date)} UTC` : NA;
+  if (!date) return NA;
+  const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${day}, ${utcClock(date)} UTC`;
 }
 
 /** "just now", "5 min ago", "2 h ago", "3 d ago"; "in 40 min" for the future. */
