@@ -27,7 +27,7 @@ export default defineConfig({
                 [
                   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]`,
                   String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api)`,
-                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|format|use-media-query)`,
+                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|format|use-media-query|zod-config)`,
                   String.raw`src[\\/]client[\\/]components[\\/](skeleton|query-error)`,
                 ].join('|'),
               ),

@@ -1,3 +1,5 @@
+// First: the Zod setting must be in place before any module builds a schema.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

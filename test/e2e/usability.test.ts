@@ -174,6 +174,52 @@ describe('first paint (issue 11, point 11)', () => {
     expect(chunkRequests).toHaveLength(2);
   });
 
+  it('the first render creates no Intl formatter, and no page breaks the CSP as it loads', async () => {
+    const { page } = await suite.open(DESKTOP);
+    // The first Intl object costs Chromium 13–20 ms of ICU loading (lib/format.ts), and Zod's
+    // probe for eval (lib/zod-config.ts) was a CSP violation on every load.
+    await page.addInitScript(`
+      window.__intlAt = [];
+      window.__cspViolations = [];
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules']) {
+        const Original = Intl[name];
+        Intl[name] = function (...args) {
+          window.__intlAt.push(performance.now());
+          return new Original(...args);
+        };
+      }
+      document.addEventListener('securitypolicyviolation', (event) => {
+        window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI);
+      });
+      new MutationObserver((_, observer) => {
+        const root = document.getElementById('root');
+        if (root && root.childElementCount > 0) {
+          window.__firstRenderAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    const read = () =>
+      page.evaluate(() => {
+        const w = window as unknown as {
+          __intlAt: number[];
+          __cspViolations: string[];
+          __firstRenderAt?: number;
+        };
+        return { intl: w.__intlAt, csp: w.__cspViolations, firstRender: w.__firstRenderAt };
+      });
+    await page.goto(`${suite.stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    await page.getByRole('table').locator('tbody tr').first().waitFor();
+    const overview = await read();
+    expect(overview.firstRender).toBeGreaterThan(0);
+    expect(overview.intl.filter((at) => at < overview.firstRender!)).toEqual([]);
+    expect(overview.csp).toEqual([]);
+    await page.goto(`${suite.stack.baseUrl}/country/SDN`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect((await read()).csp).toEqual([]);
+  });
+
   for (const [width, options] of [
     ['1440 px', DESKTOP],
     ['375 px', PHONE],
