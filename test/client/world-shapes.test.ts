@@ -13,4 +13,13 @@ describe('the shapes chunk', () => {
     for (const value of coordinates)
       expect(Math.abs(value * 100 - Math.round(value * 100))).toBeLessThan(1e-6);
   });
+
+  it('keeps the shapes simplified, every ring still a polygon', () => {
+    const rings = buildWorldShapes().features.flatMap((f) => f.geometry.coordinates.flat());
+    const points = rings.reduce((sum, ring) => sum + ring.length, 0);
+    // Natural Earth 110m has 9,934 points without Antarctica; simplified, about 5,500.
+    expect(points).toBeGreaterThan(5_000);
+    expect(points).toBeLessThan(6_000);
+    for (const ring of rings) expect(ring.length).toBeGreaterThanOrEqual(4);
+  });
 });
