@@ -109,6 +109,17 @@ describe('keyboard (issue 11, point 3)', () => {
   });
 });
 
+/** Init script: `window.__firstRenderAt`, when the app first puts anything into #root. */
+const RECORD_FIRST_RENDER = `
+      new MutationObserver((_, observer) => {
+        const root = document.getElementById('root');
+        if (root && root.childElementCount > 0) {
+          window.__firstRenderAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+`;
+
 describe('first paint (issue 11, point 11)', () => {
   it('the data requests start with the HTML, not after the JavaScript, and are made once', async () => {
     const { page } = await suite.open(DESKTOP);
@@ -141,16 +152,7 @@ describe('first paint (issue 11, point 11)', () => {
 
   it("the map's chunks are asked for by the starting app, before the page's first render", async () => {
     const { page } = await suite.open(DESKTOP);
-    // When the app first puts anything into #root (its first render committed).
-    await page.addInitScript(`
-      new MutationObserver((_, observer) => {
-        const root = document.getElementById('root');
-        if (root && root.childElementCount > 0) {
-          window.__firstRenderAt = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    `);
+    await page.addInitScript(RECORD_FIRST_RENDER);
     const chunkRequests: string[] = [];
     page.on('request', (request) => {
       const name = new URL(request.url()).pathname.split('/').pop() ?? '';
@@ -191,14 +193,8 @@ describe('first paint (issue 11, point 11)', () => {
       document.addEventListener('securitypolicyviolation', (event) => {
         window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI);
       });
-      new MutationObserver((_, observer) => {
-        const root = document.getElementById('root');
-        if (root && root.childElementCount > 0) {
-          window.__firstRenderAt = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
     `);
+    await page.addInitScript(RECORD_FIRST_RENDER);
     const read = () =>
       page.evaluate(() => {
         const w = window as unknown as {
