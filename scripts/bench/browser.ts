@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../test/e2e/browser.js';
 import { startStack } from '../../test/helpers/stack.js';
 
@@ -22,6 +22,33 @@ const quantile = (values: number[], q: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
 
+/**
+ * Resolves once every mark is set, told by a PerformanceObserver: nothing runs in the page
+ * meanwhile. Playwright's `waitForFunction` polls on every animation frame, which keeps the page
+ * producing a frame every 16 ms while it loads; on the 2-core bench machine that made the marks
+ * about 35 ms later than on a page nobody watches (docs/benchmarks.md, section 3).
+ */
+async function waitForMarks(page: Page, marks: string[], timeoutMs = 30_000): Promise<void> {
+  await page.evaluate(
+    ({ names, timeout }) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`marks not all set within ${timeout} ms: ${names.join(', ')}`)),
+          timeout,
+        );
+        const observer = new PerformanceObserver(() => {
+          if (!names.every((name) => performance.getEntriesByName(name, 'mark').length > 0)) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve();
+        });
+        // `buffered` also reports marks set before the observer existed.
+        observer.observe({ type: 'mark', buffered: true });
+      }),
+    { names: marks, timeout: timeoutMs },
+  );
+}
+
 /** Loads `url` LOADS times, each in a fresh context, and prints each mark's median and p90. */
 async function timePage(browser: Browser, url: string, marks: string[]): Promise<void> {
   const samples = marks.map((): number[] => []);
@@ -29,11 +56,7 @@ async function timePage(browser: Browser, url: string, marks: string[]): Promise
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction(
-      (names) => names.every((name) => performance.getEntriesByName(name, 'mark').length > 0),
-      marks,
-      { timeout: 30_000 },
-    );
+    await waitForMarks(page, marks);
     const times = await page.evaluate(
       (names) => names.map((name) => performance.getEntriesByName(name, 'mark')[0]?.startTime),
       marks,
