@@ -24,7 +24,7 @@ interface IsoNames {
 
 /**
  * Kosovo has no ISO 3166-1 code; world-countries files it under the user-assigned `UNK`, while
- * the map (world-shapes.ts) and most data providers use `XKX`. It is the one country kept
+ * the map (build-world-shapes.ts) and most data providers use `XKX`. It is the one country kept
  * outside the officially assigned codes, under the code the rest of the product uses.
  */
 const USER_ASSIGNED_CODES: Record<string, string> = { UNK: 'XKX' };
