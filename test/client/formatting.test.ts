@@ -56,7 +56,10 @@ describe('formatting', () => {
       });
     // Ties in the decimal form (1.005, 0.125, -2.5), thousands, negative zero, and values
     // written in exponent form (Intl's own fallback).
-    const chosen = [1.005, 0.125, -2.5, 2.5, 999.995, 1234567.5, -0, -0.001, 0, 1e-7, 5e12, 86.1];
+    const chosen = [
+      1.005, 0.125, -2.5, 2.5, 999.995, 1234567.5, -0, -0.001, 0, 1e-7, 5e12, 86.1,
+      123456789012.345, 9007199254.74099,
+    ];
     let seed = 42;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -71,6 +74,13 @@ describe('formatting', () => {
       for (const value of [...chosen, ...generated]) {
         expect(formatScore(value, digits), `${value} to ${digits}`).toBe(format.format(value));
       }
+    }
+    // Where shifting the decimal point would pass 2^53, Intl formats.
+    for (const [value, digits] of [
+      [57406920206.435074, 6],
+      [96862056616.92313, 5],
+    ] as const) {
+      expect(formatScore(value, digits)).toBe(intl(digits).format(value));
     }
     expect(formatInteger(1234567)).toBe('1,234,567');
     expect(formatSigned(-1234.5)).toBe('\u22121,234.50');

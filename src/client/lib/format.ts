@@ -6,8 +6,8 @@ export const NA = 'n/a';
 
 /**
  * The overview's first frame formats without Intl: the first Intl object a page creates costs
- * 13–20 ms in Chromium (ICU loads its locale data; measured on the bench machine, Chromium 156),
- * and with it the first frame came 30–50 ms later (docs/benchmarks.md, section 3). Numbers and
+ * 13–25 ms in Chromium (ICU loads its locale data; measured on the bench machine, Chromium 156),
+ * and with it the first frame came about 30 ms later (docs/benchmarks.md, section 3). Numbers and
  * UTC times are written here as `en-GB` writes them; test/client/formatting.test.ts compares the
  * two over thousands of values. Intl stays the fallback for what these do not cover.
  */
@@ -24,9 +24,6 @@ function intlNumber(value: number, digits: number): string {
   return format.format(value);
 }
 
-/** Below this, shifting the decimal point stays within exact integers (2^53). */
-const EXACT_LIMIT = 1e12;
-
 /**
  * `value` with `digits` decimals and thousands separators: "1,234.50", "-0.50". Rounds half away
  * from zero on the number's shortest decimal form, as Intl does (toFixed rounds the binary
@@ -35,7 +32,8 @@ const EXACT_LIMIT = 1e12;
 function fixedNumber(value: number, digits: number): string {
   const magnitude = Math.abs(value);
   const decimal = String(magnitude);
-  if (magnitude >= EXACT_LIMIT || decimal.includes('e') || digits > 6) {
+  // Exponent forms, and values whose shifted digits would pass 2^53, are left to Intl.
+  if (decimal.includes('e') || magnitude * 10 ** digits >= Number.MAX_SAFE_INTEGER) {
     return intlNumber(value, digits);
   }
   const scaled = String(Math.round(Number(`${decimal}e${digits}`))).padStart(digits + 1, '0');
