@@ -1,7 +1,8 @@
 /**
  * User-timing marks for the moments that matter to a reader: the global index and the map on
- * screen, the hotspot table below them, and a country page's header. `npm run bench` (and anyone with DevTools) reads them with
- * `performance.getEntriesByName('grd:map-drawn')`. Each is set once per page load.
+ * screen, the hotspot table below them, and a country page's header. `npm run bench` (and anyone
+ * with DevTools) reads them with `performance.getEntriesByName('grd:map-drawn')`. Each is set
+ * once per page load.
  */
 export const PERF_MARKS = {
   globalIndexDrawn: 'grd:global-index-drawn',

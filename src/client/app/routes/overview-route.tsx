@@ -55,6 +55,11 @@ function PanelLoading({ className, label }: { className: string; label: string }
   );
 }
 
+// The history panels' loading frames: shown until the render after the first, then while
+// their code loads.
+const trendLoading = <PanelLoading className="trend-panel" label="Loading the trend" />;
+const changesLoading = <PanelLoading className="changes-panel" label="Loading what changed" />;
+
 /** "Overview: Critical, High": the tab says which view it is. */
 function overviewTitle(tiers: readonly string[]): string {
   return tiers.length > 0 ? `Overview: ${tiers.map(tierLabel).join(', ')}` : 'Overview';
@@ -156,20 +161,18 @@ export function OverviewRoute() {
         <AfterFirstPaint
           fallback={
             <>
-              <PanelLoading className="trend-panel" label="Loading the trend" />
-              <PanelLoading className="changes-panel" label="Loading what changed" />
+              {trendLoading}
+              {changesLoading}
             </>
           }
         >
           <PanelBoundary name="The global trend">
-            <Suspense fallback={<PanelLoading className="trend-panel" label="Loading the trend" />}>
+            <Suspense fallback={trendLoading}>
               <GlobalTrendPanel />
             </Suspense>
           </PanelBoundary>
           <PanelBoundary name="What changed">
-            <Suspense
-              fallback={<PanelLoading className="changes-panel" label="Loading what changed" />}
-            >
+            <Suspense fallback={changesLoading}>
               <ChangesPanel />
             </Suspense>
           </PanelBoundary>
