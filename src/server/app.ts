@@ -26,6 +26,7 @@ import { hotspotRoutes } from './routes/hotspots.js';
 import { referenceRoutes } from './routes/reference.js';
 import type { DataRouteOptions } from './routes/respond.js';
 import { spreadsheetRoutes } from './routes/spreadsheet.js';
+import { describeApi, openapiRoutes } from './routes/openapi.js';
 import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.js';
 import type { Secret } from './secret.js';
 import { UpstreamClient } from './upstream/client.js';
@@ -89,6 +90,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     childLoggerFactory: (parent, bindings, options) =>
       new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger,
   });
+  // Before any route: the OpenAPI document is collected from routes as they are registered.
+  await describeApi(app);
 
   // The history store (issue 7), opened first: with DATABASE_URL the replicas coordinate on it.
   const ownsHistoryStore = !deps.historyStore && config.history !== null;
@@ -289,5 +292,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(opsRoutes, opsOptions);
   await history?.registerRoutes(app);
   await alerts?.registerRoutes(app);
+  await app.register(openapiRoutes);
   return app;
 }

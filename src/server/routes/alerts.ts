@@ -20,7 +20,7 @@ const inboxQuery = queryOf({
   limit: optional,
 });
 
-const markReadSchema = z.union(
+export const markReadSchema = z.union(
   [
     z.strictObject({
       ids: z

@@ -1,0 +1,159 @@
+import type { z } from 'zod';
+import {
+  alertListResponseSchema,
+  deliveryLogResponseSchema,
+  unreadCountResponseSchema,
+  watchlistInputSchema,
+  watchlistListResponseSchema,
+  watchlistResponseSchema,
+} from '../../shared/alerts-api.js';
+import { countriesResponseSchema, statusResponseSchema } from '../../shared/bff-api.js';
+import {
+  changesResponseSchema,
+  countryHistoryResponseSchema,
+  eventsResponseSchema,
+  globalHistoryResponseSchema,
+  referenceCountriesResponseSchema,
+} from '../../shared/history-api.js';
+import {
+  countryResponseSchema,
+  exportJsonSchema,
+  hotspotsResponseSchema,
+} from '../../shared/schemas/responses.js';
+import { markReadSchema } from './alerts.js';
+
+/**
+ * What the OpenAPI document says of each API route beyond its parameter schemas (which the
+ * routes declare and validate with): a summary, a tag, the JSON body where the route's service
+ * validates one, and the success answer's shape from `src/shared`. Keyed by `METHOD path` as
+ * Fastify registers it; a test fails when a route and this table disagree either way.
+ */
+export interface ApiOperation {
+  summary: string;
+  tag: 'Risk data' | 'History' | 'Watchlists' | 'Alerts' | 'Service';
+  /** Request body (JSON), documented; the service validates it with this same schema. */
+  body?: z.ZodType;
+  /** Success status and the answer's shape; omitted for non-JSON answers (CSV). */
+  success?: { status: number; schema: z.ZodType };
+  /** Content type of a non-JSON success answer. */
+  produces?: string;
+}
+
+const json = (schema: z.ZodType, status = 200) => ({ status, schema });
+
+export const apiOperations: Readonly<Record<string, ApiOperation>> = {
+  'GET /api/v1/hotspots': {
+    summary: 'Ranked country hotspots of the latest batch, as the upstream serves them',
+    tag: 'Risk data',
+    success: json(hotspotsResponseSchema),
+  },
+  'GET /api/v1/country/:iso': {
+    summary: 'One country: scores, ten categories and up to 20 recent events',
+    tag: 'Risk data',
+    success: json(countryResponseSchema),
+  },
+  'GET /api/v1/export': {
+    summary: "The upstream's bulk export of the latest batch (format=json or csv)",
+    tag: 'Risk data',
+    success: json(exportJsonSchema),
+  },
+  'GET /api/countries': {
+    summary: 'Every country of the latest batch with its scores (from the export)',
+    tag: 'Risk data',
+    success: json(countriesResponseSchema),
+  },
+  'GET /api/spreadsheet/countries': {
+    summary: 'Spreadsheet-ready CSV of every country (formula cells escaped)',
+    tag: 'Risk data',
+    produces: 'text/csv',
+  },
+  'GET /api/spreadsheet/country/:iso': {
+    summary: "Spreadsheet-ready CSV of one country's categories and events",
+    tag: 'Risk data',
+    produces: 'text/csv',
+  },
+  'GET /api/reference/countries': {
+    summary: 'The ISO 3166 country list with common names (no upstream request)',
+    tag: 'Risk data',
+    success: json(referenceCountriesResponseSchema),
+  },
+  'GET /api/history/global': {
+    summary: 'The global index over recorded batches',
+    tag: 'History',
+    success: json(globalHistoryResponseSchema),
+  },
+  'GET /api/history/country/:iso': {
+    summary: "One country's scores and categories over recorded batches",
+    tag: 'History',
+    success: json(countryHistoryResponseSchema),
+  },
+  'GET /api/changes': {
+    summary: 'What changed between two recorded batches',
+    tag: 'History',
+    success: json(changesResponseSchema),
+  },
+  'GET /api/events': {
+    summary: 'The archive of every event received, filtered and paged',
+    tag: 'History',
+    success: json(eventsResponseSchema),
+  },
+  'GET /api/watchlists': {
+    summary: 'The watchlists this caller can see',
+    tag: 'Watchlists',
+    success: json(watchlistListResponseSchema),
+  },
+  'POST /api/watchlists': {
+    summary: 'Create a watchlist (its webhook secret is in this answer only)',
+    tag: 'Watchlists',
+    body: watchlistInputSchema,
+    success: json(watchlistResponseSchema, 201),
+  },
+  'GET /api/watchlists/:id': {
+    summary: 'One watchlist (ETag for If-Match)',
+    tag: 'Watchlists',
+    success: json(watchlistResponseSchema),
+  },
+  'PUT /api/watchlists/:id': {
+    summary: 'Replace a watchlist; needs If-Match with its ETag',
+    tag: 'Watchlists',
+    body: watchlistInputSchema,
+    success: json(watchlistResponseSchema),
+  },
+  'DELETE /api/watchlists/:id': {
+    summary: 'Delete a watchlist; needs If-Match with its ETag',
+    tag: 'Watchlists',
+  },
+  'POST /api/watchlists/:id/test': {
+    summary: "Queue a test message to the watchlist's webhook",
+    tag: 'Watchlists',
+  },
+  'GET /api/watchlists/:id/deliveries': {
+    summary: "The watchlist's delivery log (webhook and e-mail attempts)",
+    tag: 'Watchlists',
+    success: json(deliveryLogResponseSchema),
+  },
+  'GET /api/alerts': {
+    summary: 'The alert inbox, newest first, paged by cursor',
+    tag: 'Alerts',
+    success: json(alertListResponseSchema),
+  },
+  'GET /api/alerts/unread-count': {
+    summary: 'How many alerts this caller has not read',
+    tag: 'Alerts',
+    success: json(unreadCountResponseSchema),
+  },
+  'POST /api/alerts/read': {
+    summary: 'Mark alerts read: {"ids": [...]} or {"all": true}',
+    tag: 'Alerts',
+    body: markReadSchema,
+  },
+  'GET /api/status': {
+    summary: 'Freshness, upstream health, budget and history coverage (no upstream request)',
+    tag: 'Service',
+    success: json(statusResponseSchema),
+  },
+  'GET /api/openapi.json': {
+    summary: 'This document',
+    tag: 'Service',
+  },
+};
