@@ -80,6 +80,30 @@ export default tseslint.config(
     },
   },
   {
+    // Lower layers never reach up: the cache holds answers for services, and services are what
+    // jobs and routes call, so neither imports what is built on it.
+    files: ['src/server/cache/**', 'src/server/services/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/server/cache',
+              from: ['./src/server/services', './src/server/jobs', './src/server/routes'],
+              message: 'cache/ sits under services/, jobs/ and routes/: it never imports them',
+            },
+            {
+              target: './src/server/services',
+              from: ['./src/server/routes', './src/server/plugins'],
+              message: 'services/ never import routes/ or plugins/ (those call services)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/main.ts'],
     rules: restrict([{ group: ['**/client/**'], message: 'the server never imports the client' }]),
   },
@@ -103,6 +127,22 @@ export default tseslint.config(
           message: 'the client talks to the BFF over HTTP only',
         },
       ]),
+    },
+  },
+  {
+    // Shared UI primitives and the API client are below every feature and route module.
+    files: ['src/client/lib/**', 'src/client/components/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: ['lib', 'components'].map((layer) => ({
+            target: `./src/client/${layer}`,
+            from: ['./src/client/features', './src/client/app'],
+            message: `${layer}/ is shared by every feature: it never imports features/ or app/`,
+          })),
+        },
+      ],
     },
   },
   {

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { BatchTracker } from './cache/batch.js';
-import { RenderedBodies } from './cache/rendered-bodies.js';
+import { RenderedBodies } from './services/rendering/rendered-bodies.js';
 import { CachePersistence } from './cache/persistence.js';
 import { ResourceCache } from './cache/resource-cache.js';
 import { CacheStore } from './cache/store.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RenderedBodies } from '../../src/server/cache/rendered-bodies.js';
+import { RenderedBodies } from '../../src/server/services/rendering/rendered-bodies.js';
 import { pickEncoding } from '../../src/server/services/rendering/encoding.js';
 import { get, startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';

@@ -87,7 +87,8 @@ describe('the description cannot drift from the routes', () => {
     const app = Fastify();
     await describeApi(app);
     await app.register(async (scope) => register(scope));
-    return app.ready();
+    await app.ready();
+    return app;
   }
 
   it('refuses to build an app with an API route the table does not describe', async () => {

@@ -1,6 +1,6 @@
 import { KNOWN_TIERS } from '../../../shared/tiers.js';
 import type { Hotspot } from '../../../shared/schemas/hotspot.js';
-import type { RenderedBodies } from '../../cache/rendered-bodies.js';
+import type { RenderedBodies } from '../rendering/rendered-bodies.js';
 import type { Loaded, MissGuard, ResourceCache } from '../../cache/resource-cache.js';
 import type { CacheEntry } from '../../cache/store.js';
 import type { Metrics } from '../../metrics.js';

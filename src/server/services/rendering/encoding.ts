@@ -14,7 +14,7 @@ export interface Encoded {
 /**
  * Brotli quality 5: close to gzip's speed, ~15% smaller; quality 11 would block the event loop
  * for a few hundred ms on the first request of a 170 KB body. Callers memoise the result
- * (cache/rendered-bodies.ts), so a cache hit compresses nothing.
+ * (rendered-bodies.ts), so a cache hit compresses nothing.
  */
 export function compress(body: Buffer, etag: string, encoding: Encoding): Encoded {
   const compressed =

@@ -1,5 +1,5 @@
 import type { Loaded, Outcome } from '../../cache/resource-cache.js';
-import { etagOf, type RenderedBodies, type RenderedBody } from '../../cache/rendered-bodies.js';
+import { etagOf, type RenderedBodies, type RenderedBody } from './rendered-bodies.js';
 
 /** A complete answer of the BFF, ready to send. */
 export interface Served {
