@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { countriesBody, hotspot, hotspotsBody, statusBody } from './fixtures/data';
+import { AS_OF, countriesBody, hotspot, hotspotsBody, statusBody } from './fixtures/data';
 import { changesBody, coverage, globalHistoryBody, historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -135,6 +135,36 @@ describe('overview: What changed', { timeout: 20_000 }, () => {
         '24h',
       ]),
     );
+  });
+
+  it('follows a new batch on an open page, and again once the store has recorded it', async () => {
+    const bff = overviewBff();
+    bff.set('/api/status', { body: statusBody({ history: coverage() }) });
+    const { queryClient } = renderApp('/');
+    const panel = await screen.findByRole('region', { name: 'What changed' });
+    await within(panel).findByText(/Batch of 2 Jun 2025, 10:00 UTC compared with/);
+    const asked = () => bff.calls('/api/changes').length;
+    const before = asked();
+
+    // A new batch is served; the store has not recorded it yet, so the answer is still the old pair.
+    const next = '2025-06-02T22:00:00.000Z';
+    bff.set('/api/status', { body: statusBody({ as_of: next, history: coverage() }) });
+    await act(() => queryClient.refetchQueries({ queryKey: ['status'] }));
+    await waitFor(() => expect(asked()).toBe(before + 1));
+
+    // The store records it: its newest batch moves, and What changed is asked again.
+    bff.set('/api/changes', {
+      body: changesBody({ from_batch: { as_of: AS_OF }, to_batch: { as_of: next } }),
+    });
+    bff.set('/api/status', {
+      body: statusBody({ as_of: next, history: coverage({ latest: next }) }),
+    });
+    await act(() => queryClient.refetchQueries({ queryKey: ['status'] }));
+    expect(
+      await within(panel).findByText(
+        /Batch of 2 Jun 2025, 22:00 UTC compared with 2 Jun 2025, 10:00 UTC/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says plainly when there are not two batches to compare', async () => {

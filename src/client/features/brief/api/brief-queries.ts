@@ -1,12 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { alertListResponseSchema } from '../../../../shared/alerts-api';
-import {
-  changesResponseSchema,
-  countryHistoryResponseSchema,
-  globalHistoryResponseSchema,
-} from '../../../../shared/history-api';
-import { countryResponseSchema } from '../../../../shared/schemas/responses';
 import { fetchBff } from '../../../lib/api-client';
+import { bffQueries } from '../../../lib/bff-queries';
 
 const DAY = 86_400_000;
 /** The period a brief covers: trends and alerts of the 30 days up to the newest batch. */
@@ -20,38 +15,12 @@ export function periodStart(latest: string | undefined): number {
 /** Everything a brief reads: history (no upstream request), country details, alerts. */
 export const briefQueries = {
   all: () => ['brief'] as const,
-  // The whole history (a point per batch, small); the brief keeps the period it shows.
-  global: () =>
-    queryOptions({
-      queryKey: [...briefQueries.all(), 'global'] as const,
-      queryFn: ({ signal }) => fetchBff('/api/history/global', globalHistoryResponseSchema, signal),
-      meta: { label: 'the global history' },
-    }),
-  movers: () =>
-    queryOptions({
-      queryKey: [...briefQueries.all(), 'movers'] as const,
-      queryFn: ({ signal }) =>
-        fetchBff('/api/changes?since=previous', changesResponseSchema, signal),
-      meta: { label: 'the top movers' },
-    }),
-  country: (iso: string) =>
-    queryOptions({
-      queryKey: [...briefQueries.all(), 'country', iso] as const,
-      queryFn: ({ signal }) =>
-        fetchBff(`/api/v1/country/${encodeURIComponent(iso)}`, countryResponseSchema, signal),
-      meta: { label: `the data of ${iso}` },
-    }),
-  trend: (iso: string) =>
-    queryOptions({
-      queryKey: [...briefQueries.all(), 'trend', iso] as const,
-      queryFn: ({ signal }) =>
-        fetchBff(
-          `/api/history/country/${encodeURIComponent(iso)}`,
-          countryHistoryResponseSchema,
-          signal,
-        ),
-      meta: { label: `the trend of ${iso}` },
-    }),
+  // The whole history (a point per batch, small); the brief keeps the period it shows. These
+  // are the same queries the dashboard's pages use (lib/bff-queries), so nothing is fetched twice.
+  global: bffQueries.historyGlobal,
+  movers: () => bffQueries.changes('previous'),
+  country: bffQueries.country,
+  trend: bffQueries.historyCountry,
   alerts: (iso: string) =>
     queryOptions({
       queryKey: [...briefQueries.all(), 'alerts', iso] as const,

@@ -1,16 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import { changesResponseSchema } from '../../../../shared/history-api';
-import { fetchBff } from '../../../lib/api-client';
+import { bffQueries } from '../../../lib/bff-queries';
 import type { ChangesSince } from '../utils/since';
 
-/** `/api/changes?since=`: what moved between the latest batch and an earlier one. */
+/** `/api/changes?since=` (one definition, shared with the new-batch notice and the brief). */
 export const changesQueries = {
   all: () => ['changes'] as const,
-  since: (since: ChangesSince) =>
-    queryOptions({
-      queryKey: [...changesQueries.all(), since] as const,
-      queryFn: ({ signal }) =>
-        fetchBff(`/api/changes?since=${encodeURIComponent(since)}`, changesResponseSchema, signal),
-      meta: { label: 'what changed' },
-    }),
+  since: (since: ChangesSince) => bffQueries.changes(since),
 };

@@ -1,18 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
-import { stalenessShape } from '../../../../shared/bff-api';
-import { countryResponseSchema } from '../../../../shared/schemas/responses';
-import { fetchBff } from '../../../lib/api-client';
-import { countryPath } from '../../../../shared/page-data';
+import { bffQueries } from '../../../lib/bff-queries';
 
-const countryWithStaleness = countryResponseSchema.extend(stalenessShape);
-
-/** `/api/v1/country/:iso`. Callers pass a validated, upper-cased code (see shared/iso). */
+/** `/api/v1/country/:iso` (one definition, shared with the brief: lib/bff-queries). */
 export const countryQueries = {
   all: () => ['country'] as const,
-  detail: (iso: string) =>
-    queryOptions({
-      queryKey: [...countryQueries.all(), 'detail', iso] as const,
-      queryFn: ({ signal }) => fetchBff(countryPath(iso), countryWithStaleness, signal),
-      meta: { label: `the data of ${iso}` },
-    }),
+  detail: bffQueries.country,
 };

@@ -36,12 +36,29 @@ export function useBatchWatch(): BatchArrival | null {
     const turnedUnhealthy = previousHealth === 'ok' && health !== null && health !== 'ok';
     if (newBatch) setArrival({ asOf });
     if (newBatch || turnedUnhealthy) {
+      // Everything on the page moves to the new batch, What changed included.
       void queryClient.invalidateQueries({
-        predicate: (query) =>
-          query.queryKey[0] !== statusQueries.all()[0] && query.queryKey[0] !== 'changes',
+        predicate: (query) => query.queryKey[0] !== statusQueries.all()[0],
       });
     }
   }, [asOf, health, queryClient]);
 
+  // The store records a batch a moment after the cache serves it: when its newest recorded batch
+  // moves, what is answered from the store (history, What changed) is asked again, so a panel
+  // fetched in between does not keep comparing the older pair.
+  const recorded = data?.data.history?.latest ?? null;
+  const seenRecorded = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = seenRecorded.current;
+    if (recorded !== null) seenRecorded.current = recorded;
+    if (recorded === null || previous === null || previous === recorded) return;
+    void queryClient.invalidateQueries({
+      predicate: (query) => STORE_ANSWERED.has(String(query.queryKey[0])),
+    });
+  }, [recorded, queryClient]);
+
   return arrival;
 }
+
+/** First key parts of the queries answered from the BFF's store of recorded batches. */
+const STORE_ANSWERED = new Set(['history', 'changes']);

@@ -7,9 +7,9 @@ import {
   type Watchlist,
   type WatchlistInput,
 } from '../../../../shared/alerts-api';
-import { countryHistoryResponseSchema } from '../../../../shared/history-api';
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
+import { bffQueries } from '../../../lib/bff-queries';
 
 /** The name of the list that "Follow" adds to (made on the first follow). */
 export const FOLLOWING_LIST = 'Following';
@@ -45,17 +45,7 @@ export const watchlistQueries = {
     }),
   /** A country's recent trend for a sparkline (the history API; no upstream request). */
   trend: (iso: string) =>
-    queryOptions({
-      queryKey: ['watchlist-trend', iso] as const,
-      queryFn: ({ signal }) =>
-        fetchBff(
-          `/api/history/country/${encodeURIComponent(iso)}`,
-          countryHistoryResponseSchema,
-          signal,
-        ),
-      staleTime: 5 * 60_000,
-      meta: { label: `the trend of ${iso}` },
-    }),
+    queryOptions({ ...bffQueries.historyCountry(iso), staleTime: 5 * 60_000 }),
 };
 
 /** The fields a PUT must repeat (it replaces the whole list). */
