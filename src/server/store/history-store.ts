@@ -20,7 +20,15 @@ import {
 } from './batches.js';
 import { deleteMonthsBefore, selectCountryPoints } from './series.js';
 import type { MonthPoint } from './schema.js';
-import { openConnection, type Connection, type ConnectionOptions } from './connection.js';
+import { resolve } from 'node:path';
+import { errorWords } from '../safe-error.js';
+import {
+  openConnection,
+  StoreTooNewError,
+  type Connection,
+  type ConnectionOptions,
+} from './connection.js';
+import { DataDirLockedError } from './data-dir-lock.js';
 import {
   deleteEventsBefore,
   insertEvents,
@@ -39,6 +47,29 @@ export interface HistoryStoreOptions extends ConnectionOptions {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The embedded store could not be opened; the message names its folder and the reason. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+}
+
+/**
+ * Opens the connection; a failure of the embedded store says which folder and why in words
+ * (PGlite's file-system errors are objects with a number and no message).
+ */
+async function openNamingFolder(options: HistoryStoreOptions): Promise<Connection> {
+  try {
+    return await openConnection(options);
+  } catch (error) {
+    const own = error instanceof DataDirLockedError || error instanceof StoreTooNewError;
+    if (own || options.databaseUrl || !options.dataDir) throw error;
+    const folder = resolve(options.dataDir, 'history');
+    throw new StoreOpenError(
+      `The history store in ${folder} could not be opened: ${errorWords(error)}`,
+      { cause: error },
+    );
+  }
+}
 
 /**
  * The BFF's memory: every recorded batch, its country rows, and the event archive. The one
@@ -60,7 +91,7 @@ export class HistoryStore {
   ) {}
 
   static async open(options: HistoryStoreOptions): Promise<HistoryStore> {
-    const store = new HistoryStore(await openConnection(options), options.retentionDays);
+    const store = new HistoryStore(await openNamingFolder(options), options.retentionDays);
     // A store recorded before the monthly blocks existed gets them here, once (seconds at two
     // years); afterwards there is nothing to seal at start-up.
     await sealClosedMonths(store.connection.db);
