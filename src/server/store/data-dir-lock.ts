@@ -20,7 +20,8 @@ import { hostname } from 'node:os';
  * once and refuses; a holder that is gone (killed -9, crashed) leaves a lock the next start
  * takes over at once, without waiting for a timeout:
  * - same host: the holder is gone when its pid is not alive, or now belongs to a process that
- *   started at another time (pids are reused, e.g. pid 1 after a container restart);
+ *   started at another time (pids are reused, e.g. pid 1 after a container restart); a second
+ *   open in the same process is refused like any other;
  * - another host (a folder shared over the network, another container): pids cannot be checked
  *   there, so the holder refreshes the file's time every HEARTBEAT_MS and a lock not refreshed
  *   for STALE_MS is taken over.
@@ -134,8 +135,8 @@ function ageMs(path: string): number {
 
 function isAlive(holder: LockHolder, path: string): boolean {
   if (holder.host !== hostname()) return ageMs(path) < STALE_MS;
-  // Our own pid in the file is a previous life of this process slot (a restarted container).
-  if (holder.pid === process.pid) return false;
+  // Our own pid counts too: the start time tells this process (a second open of one folder)
+  // from a previous life of its pid (pid 1 of a restarted container).
   try {
     process.kill(holder.pid, 0);
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { StoreHealthStatus } from '../../shared/bff-api.js';
 import type { HistoryCoverage } from '../../shared/history-api.js';
 import type { RiskEvent } from '../../shared/schemas/event.js';
 import {
@@ -29,6 +30,7 @@ import {
   type ConnectionOptions,
 } from './connection.js';
 import { DataDirLockedError } from './data-dir-lock.js';
+import { guardStatements, StoreHealth } from './store-health.js';
 import {
   deleteEventsBefore,
   insertEvents,
@@ -88,10 +90,18 @@ export class HistoryStore {
   private constructor(
     private readonly connection: Connection,
     readonly retentionDays: number | null,
+    /** The embedded store's folder, watched around every statement; null for PostgreSQL. */
+    private readonly folderHealth: StoreHealth | null,
   ) {}
 
   static async open(options: HistoryStoreOptions): Promise<HistoryStore> {
-    const store = new HistoryStore(await openNamingFolder(options), options.retentionDays);
+    const connection = await openNamingFolder(options);
+    let health: StoreHealth | null = null;
+    if (connection.kind === 'pglite' && options.dataDir) {
+      health = new StoreHealth(resolve(options.dataDir, 'history'));
+      guardStatements((connection.db as unknown as { $client: object }).$client, health);
+    }
+    const store = new HistoryStore(connection, options.retentionDays, health);
     // A store recorded before the monthly blocks existed gets them here, once (seconds at two
     // years); afterwards there is nothing to seal at start-up.
     await sealClosedMonths(store.connection.db);
@@ -102,6 +112,11 @@ export class HistoryStore {
   /** Coverage as of this store's last write or read of it (for synchronous status answers). */
   get lastCoverage(): HistoryCoverage {
     return this.#coverage;
+  }
+
+  /** The embedded store's health for `/readyz` and `/api/status`; null for PostgreSQL. */
+  health(): StoreHealthStatus | null {
+    return this.folderHealth?.status() ?? null;
   }
 
   get kind(): Connection['kind'] {
