@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoreHealthStatus } from '../../shared/bff-api.js';
 import { errorWords } from '../safe-error.js';
@@ -134,8 +134,9 @@ export class StoreHealth {
     try {
       const fd = openSync(path, 'w');
       try {
+        // No fsync (milliseconds on a busy disk, on the event loop): a full disk refuses the
+        // write itself, when the file system reserves its blocks.
         writeSync(fd, PROBE_BYTES);
-        fsyncSync(fd);
       } finally {
         closeSync(fd);
         unlinkSync(path);
