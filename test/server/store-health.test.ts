@@ -1,8 +1,11 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import { watchlists } from '../../src/server/store/alerts-schema.js';
+import { rowsOf } from '../../src/server/store/connection.js';
+import { StoreFailingError } from '../../src/server/store/store-health.js';
 import { startHistoryStack } from '../helpers/history-stack.js';
 import { tempDataDir } from '../helpers/test-config.js';
 
@@ -87,6 +90,47 @@ describe('the embedded store with its folder gone', () => {
       });
       await expect(write).rejects.toThrow(/may not have been stored; nothing is acknowledged/);
       expect(store.health()).toMatchObject({ health: 'failing' });
+    } finally {
+      await store.close().catch(() => undefined);
+    }
+  }, 120_000);
+
+  it('a write the disk refuses is a StoreFailingError, and failing until a write succeeds', async () => {
+    const { store, folder } = await openOnDisk();
+    try {
+      await store.db.execute(sql`create table disk_probe (v text)`);
+      await store.db.execute(sql`checkpoint`);
+      const [row] = rowsOf(
+        await store.db.execute(sql`select pg_relation_filepath('disk_probe') as path`),
+      );
+      await store.close();
+      const reopened = await HistoryStore.open({
+        dataDir: join(folder, '..'),
+        databaseUrl: null,
+        retentionDays: null,
+      });
+      try {
+        // The table's file turned into a folder: PostgreSQL cannot open it to write.
+        const file = join(folder, String(row?.path));
+        rmSync(file);
+        mkdirSync(file);
+        const write = reopened.db.execute(sql`insert into disk_probe values ('x')`);
+        await expect(write).rejects.toSatisfy((error) => {
+          for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+            if (e instanceof StoreFailingError)
+              return /cannot write: could not open file/.test(e.message);
+          }
+          return false;
+        });
+        expect(reopened.health()).toMatchObject({ health: 'failing' });
+        expect(reopened.health()?.message).toContain('Is a directory');
+
+        rmSync(file, { recursive: true });
+        await reopened.db.execute(sql`select 1`);
+        expect(reopened.health()).toMatchObject({ health: 'ok', message: null });
+      } finally {
+        await reopened.close();
+      }
     } finally {
       await store.close().catch(() => undefined);
     }

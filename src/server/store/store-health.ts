@@ -48,6 +48,9 @@ export class StoreHealth {
   readonly #identity: { dev: number; ino: number };
   #failure: Failure | null = null;
   #probedAt = -Infinity;
+  #probed: string | null = null;
+  /** The last statement's disk failure, until a statement succeeds. */
+  #writeFailure: string | null = null;
 
   constructor(
     private readonly folder: string,
@@ -57,10 +60,13 @@ export class StoreHealth {
     this.#identity = { dev: stat.dev, ino: stat.ino };
   }
 
-  /** For `/api/status` and `/readyz`: the folder checked (and written, every few seconds). */
+  /**
+   * For `/api/status` and `/readyz`: the folder checked (and written, every few seconds); a
+   * failed write counts until a later statement succeeds.
+   */
   status(): StoreHealthStatus {
     if (!this.#failure?.sticky) {
-      const problem = this.#folderProblem() ?? this.#probeProblem();
+      const problem = this.#folderProblem() ?? this.#writeFailure ?? this.#probeProblem();
       this.#set(problem);
     }
     return {
@@ -100,8 +106,16 @@ export class StoreHealth {
     const message = sticky
       ? `The history store (${WHERE}) stopped after a file-system failure (${words}); restart the dashboard once the disk is fixed.`
       : `The history store (${WHERE}) cannot write: ${words}.`;
+    this.#writeFailure = message;
     this.#set(message, sticky);
     return new StoreFailingError(refusal(message), { cause: error });
+  }
+
+  /** A statement succeeded after a failed one: the store writes again (space was freed). */
+  succeeded(): void {
+    if (this.#writeFailure === null) return;
+    this.#writeFailure = null;
+    if (!this.#failure?.sticky) this.#set(null);
   }
 
   #set(problem: string | null, sticky = false): void {
@@ -128,8 +142,13 @@ export class StoreHealth {
 
   #probeProblem(): string | null {
     const at = this.now();
-    if (at - this.#probedAt < PROBE_EVERY_MS) return this.#failure?.message ?? null;
+    if (at - this.#probedAt < PROBE_EVERY_MS) return this.#probed;
     this.#probedAt = at;
+    this.#probed = this.#probe();
+    return this.#probed;
+  }
+
+  #probe(): string | null {
     const path = join(this.folder, PROBE_FILE);
     try {
       const fd = openSync(path, 'w');
@@ -188,6 +207,7 @@ export function guardStatements(client: object, health: StoreHealth): void {
         throw health.failed(error);
       }
       health.after();
+      health.succeeded();
       return result;
     };
   }
