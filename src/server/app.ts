@@ -270,8 +270,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       }),
       history: history?.coverage ?? null,
       cluster: cluster?.status() ?? null,
+      store: historyStore?.health() ?? null,
     }),
     ready: () => {
+      // A store that cannot keep what it is given is not ready, whatever data is in memory.
+      const storeHealth = historyStore?.health();
+      if (storeHealth?.health === 'failing') {
+        return { ready: false, reason: storeHealth.message ?? 'The history store is failing' };
+      }
       if (cache.peek(probe().key)) return { ready: true, reason: '' };
       // Readiness probes drive the first fetch, so an idle new instance becomes ready by itself.
       cache.refreshInBackground(probe());

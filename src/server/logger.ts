@@ -6,6 +6,7 @@ import {
 } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { safeError } from './safe-error.js';
 
 /**
  * Paths pino blanks out. Fastify's request serialiser logs no headers, but anything that ever
@@ -27,9 +28,26 @@ export const REDACT_PATHS = [
   '*.secret',
 ];
 
+/**
+ * Every error in a log line goes through `safeError`, under `err` or any other field: a failed
+ * query's parameters (a webhook secret, a session hash) never reach the log.
+ */
+function withSafeErrors(object: Record<string, unknown>): Record<string, unknown> {
+  let safe: Record<string, unknown> | null = null;
+  for (const [name, value] of Object.entries(object)) {
+    if (value instanceof Error) (safe ??= { ...object })[name] = safeError(value);
+  }
+  return safe ?? object;
+}
+
 /** The BFF's logger; `destination` (default stdout) lets tests read what it writes. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  const options = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: safeError },
+    formatters: { log: withSafeErrors },
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 

@@ -4,6 +4,7 @@ import { pastBatches } from '../demo-upstream/history-seed.js';
 import { startDemoUpstream, type DemoUpstream } from '../demo-upstream/server.js';
 import { buildApp, type ResolvedUpstream } from './app.js';
 import { ConfigError, parseConfig, type AppConfig } from './config.js';
+import { errorWords } from './safe-error.js';
 import { Secret } from './secret.js';
 import { HistoryStore } from './store/history-store.js';
 
@@ -127,9 +128,8 @@ async function main(): Promise<void> {
   process.stdout.write(`\n  ${banner}\n\n`);
 }
 
+// Whatever was thrown (an Error, PGlite's file-system ErrnoError, a string): one line of words.
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`Start-up failed: ${errorWords(error)}\n`);
   process.exit(1);
 });

@@ -59,6 +59,19 @@ export const clusterStatusSchema = z.object({
 });
 export type ClusterStatus = z.infer<typeof clusterStatusSchema>;
 
+/**
+ * The embedded store (PGlite under DATA_DIR): `failing` when its folder is gone or replaced, its
+ * disk full or unwritable, or its writes fail; `message` says what to do. Null with DATABASE_URL
+ * (the cluster's `store` tells PostgreSQL's state).
+ */
+export const storeHealthSchema = z.object({
+  kind: z.literal('pglite'),
+  health: z.enum(['ok', 'failing']),
+  message: z.string().nullable(),
+  since: z.string().nullable(),
+});
+export type StoreHealthStatus = z.infer<typeof storeHealthSchema>;
+
 export const statusResponseSchema = z.looseObject({
   ok: z.literal(true),
   mode: z.enum(['demo', 'live']),
@@ -95,6 +108,8 @@ export const statusResponseSchema = z.looseObject({
   history: historyCoverageSchema.nullish(),
   /** Null for one process (no DATABASE_URL). */
   cluster: clusterStatusSchema.nullish(),
+  /** The embedded store's health (null without a store or with DATABASE_URL). */
+  store: storeHealthSchema.nullish(),
   cache: z.looseObject({
     entries: z.number().int(),
     hits: z.number().int(),

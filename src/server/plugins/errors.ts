@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../reply.js';
 import { isStoreUnreachable } from '../store/connection.js';
+import { storeFailure } from '../store/store-health.js';
 
 /**
  * The methods each registered route answers, learnt as routes are added: any other method on an
@@ -93,6 +94,12 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
 
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
+    // The embedded store cannot keep writes (folder gone, disk full): refused, never acknowledged.
+    const failing = storeFailure(error);
+    if (failing) {
+      request.log.warn({ err: error }, 'store failing');
+      return sendError(reply, 503, failing.message, 30_000);
+    }
     if (isStoreUnreachable(error)) {
       // History, watchlists and alerts live in the store; live data is still served.
       request.log.warn({ err: error }, 'store unreachable');

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Secret } from '../secret.js';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { migrationsFolder } from './migrations-folder.js';
 import { schema } from './schema.js';
 
@@ -54,26 +55,35 @@ export async function openConnection(options: ConnectionOptions): Promise<Connec
   }
 
   let client: PGlite;
+  // PGlite does not refuse a second process on its directory (both would corrupt it): ours does.
+  let lock: DataDirLock | null = null;
   if (options.dataDir) {
     const dir = resolve(options.dataDir, 'history');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    lock = acquireDataDirLock(dir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } else {
     client = await PGlite.create();
   }
+  const close = async (): Promise<void> => {
+    try {
+      await client.close();
+    } finally {
+      lock?.release();
+    }
+  };
   try {
     const db = drizzlePglite({ client, schema });
-    // One process per PGlite directory (PGlite itself allows no other), so no lock is needed.
     await refuseNewerStore(db, known, options.dataDir ?? 'memory');
     await migratePglite(db, { migrationsFolder: folder });
-    return {
-      db: db as unknown as Database,
-      kind: 'pglite',
-      pool: null,
-      close: () => client.close(),
-    };
+    return { db: db as unknown as Database, kind: 'pglite', pool: null, close };
   } catch (error) {
-    await client.close();
+    await close();
     throw error;
   }
 }

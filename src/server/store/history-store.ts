@@ -1,3 +1,4 @@
+import type { StoreHealthStatus } from '../../shared/bff-api.js';
 import type { HistoryCoverage } from '../../shared/history-api.js';
 import type { RiskEvent } from '../../shared/schemas/event.js';
 import {
@@ -20,7 +21,16 @@ import {
 } from './batches.js';
 import { deleteMonthsBefore, selectCountryPoints } from './series.js';
 import type { MonthPoint } from './schema.js';
-import { openConnection, type Connection, type ConnectionOptions } from './connection.js';
+import { resolve } from 'node:path';
+import { errorWords } from '../safe-error.js';
+import {
+  openConnection,
+  StoreTooNewError,
+  type Connection,
+  type ConnectionOptions,
+} from './connection.js';
+import { DataDirLockedError } from './data-dir-lock.js';
+import { guardStatements, StoreHealth } from './store-health.js';
 import {
   deleteEventsBefore,
   insertEvents,
@@ -40,6 +50,29 @@ export interface HistoryStoreOptions extends ConnectionOptions {
 
 const DAY_MS = 86_400_000;
 
+/** The embedded store could not be opened; the message names its folder and the reason. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+}
+
+/**
+ * Opens the connection; a failure of the embedded store says which folder and why in words
+ * (PGlite's file-system errors are objects with a number and no message).
+ */
+async function openNamingFolder(options: HistoryStoreOptions): Promise<Connection> {
+  try {
+    return await openConnection(options);
+  } catch (error) {
+    const own = error instanceof DataDirLockedError || error instanceof StoreTooNewError;
+    if (own || options.databaseUrl || !options.dataDir) throw error;
+    const folder = resolve(options.dataDir, 'history');
+    throw new StoreOpenError(
+      `The history store in ${folder} could not be opened: ${errorWords(error)}`,
+      { cause: error },
+    );
+  }
+}
+
 /**
  * The BFF's memory: every recorded batch, its country rows, and the event archive. The one
  * owner of the database connection; routes and jobs go through it, SQL stays in this folder.
@@ -57,10 +90,18 @@ export class HistoryStore {
   private constructor(
     private readonly connection: Connection,
     readonly retentionDays: number | null,
+    /** The embedded store's folder, watched around every statement; null for PostgreSQL. */
+    private readonly folderHealth: StoreHealth | null,
   ) {}
 
   static async open(options: HistoryStoreOptions): Promise<HistoryStore> {
-    const store = new HistoryStore(await openConnection(options), options.retentionDays);
+    const connection = await openNamingFolder(options);
+    let health: StoreHealth | null = null;
+    if (connection.kind === 'pglite' && options.dataDir) {
+      health = new StoreHealth(resolve(options.dataDir, 'history'));
+      guardStatements((connection.db as unknown as { $client: object }).$client, health);
+    }
+    const store = new HistoryStore(connection, options.retentionDays, health);
     // A store recorded before the monthly blocks existed gets them here, once (seconds at two
     // years); afterwards there is nothing to seal at start-up.
     await sealClosedMonths(store.connection.db);
@@ -71,6 +112,11 @@ export class HistoryStore {
   /** Coverage as of this store's last write or read of it (for synchronous status answers). */
   get lastCoverage(): HistoryCoverage {
     return this.#coverage;
+  }
+
+  /** The embedded store's health for `/readyz` and `/api/status`; null for PostgreSQL. */
+  health(): StoreHealthStatus | null {
+    return this.folderHealth?.status() ?? null;
   }
 
   get kind(): Connection['kind'] {
