@@ -70,7 +70,8 @@ export function retryDelay(attempt: number, retryAfterMs: number | null, random:
 /**
  * Sends what the outbox holds: webhooks and e-mail digests. Deliveries live in the store, so a
  * restart loses nothing and sends again with the same message id; claims are leases, so two
- * processes never send one delivery at the same moment.
+ * processes never send one delivery at the same moment. Endpoints are independent: each has its
+ * own lane, so a slow receiver delays only its own deliveries.
  */
 export class OutboxWorker {
   /** One lane per endpoint in flight: it sends that endpoint's due deliveries one by one. */
