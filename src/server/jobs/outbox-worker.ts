@@ -2,13 +2,17 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/connection.js';
 import {
-  claimDue,
+  claimNext,
+  dueEndpoints,
+  endpointKey,
   failingSince,
   nextDueAt,
   recordAttempt,
+  selectWebhookTarget,
   type DeliveryRow,
+  type Endpoint,
 } from '../store/outbox.js';
-import { pauseWebhook, selectAllWatchlists } from '../store/watchlists.js';
+import { pauseWebhook } from '../store/watchlists.js';
 import type { Mailer } from './mailer.js';
 import { sendWebhook, type SendOptions, type SendResult } from './webhook-sender.js';
 
@@ -28,6 +32,10 @@ export interface OutboxDeps {
   random?: () => number;
   /** Replicas: the leader lease's condition, so only the current leader claims deliveries. */
   fence?: SQL | null;
+  /** How many endpoints are sent to at once (tests pass fewer). */
+  endpointsAtOnce?: number;
+  /** How long one attempt may take before it counts as failed (tests pass less). */
+  attemptLimitMs?: number;
 }
 
 const MINUTE = 60_000;
@@ -39,6 +47,16 @@ export const PAUSE_AFTER_MS = 3 * 24 * HOUR;
 const FIRST_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 2 * HOUR;
 const LEASE_MS = 2 * MINUTE;
+/**
+ * Endpoints sent to at once, each strictly one delivery at a time: a receiver that hangs holds
+ * one of them until its attempt gives up, and the others go on.
+ */
+export const ENDPOINTS_AT_ONCE = 8;
+/**
+ * One attempt ends by then whatever the channel does (webhooks give up sooner, at their own
+ * 15 s), well inside the claim's lease, so a claim never runs out while its attempt still runs.
+ */
+export const ATTEMPT_LIMIT_MS = LEASE_MS / 2;
 /** Even with nothing due, look again this often (another process may have queued something). */
 const POLL_MS = 5 * MINUTE;
 
@@ -52,11 +70,15 @@ export function retryDelay(attempt: number, retryAfterMs: number | null, random:
 /**
  * Sends what the outbox holds: webhooks and e-mail digests. Deliveries live in the store, so a
  * restart loses nothing and sends again with the same message id; claims are leases, so two
- * processes never send one delivery at the same moment.
+ * processes never send one delivery at the same moment. Endpoints are independent: each has its
+ * own lane, so a slow receiver delays only its own deliveries.
  */
 export class OutboxWorker {
+  /** One lane per endpoint in flight: it sends that endpoint's due deliveries one by one. */
+  readonly #lanes = new Map<string, { endpoint: Endpoint; done: Promise<void> }>();
+  #dispatching: Promise<void> = Promise.resolve();
+  #dispatchQueued = false;
   #cancel: (() => void) | null = null;
-  #running: Promise<void> = Promise.resolve();
   #stopped = false;
 
   constructor(private readonly deps: OutboxDeps) {}
@@ -65,23 +87,30 @@ export class OutboxWorker {
     this.kick();
   }
 
-  /** Sends what is due now, then sleeps until the next delivery falls due. */
+  /** Starts lanes for endpoints with something due, then sleeps until the next falls due. */
   kick(): void {
-    if (this.#stopped) return;
-    this.#running = this.#running
-      .then(() => this.runDue())
-      .then(() => this.#arm())
-      .catch((error: unknown) => {
+    if (this.#stopped || this.#dispatchQueued) return;
+    this.#dispatchQueued = true;
+    this.#dispatching = this.#dispatching.then(async () => {
+      this.#dispatchQueued = false;
+      try {
+        await this.#dispatch();
+      } catch (error) {
         this.deps.logger.error({ err: error }, 'outbox run failed');
-      });
+      }
+      await this.#arm();
+    });
   }
 
+  /** Settles when nothing is being sent or about to be. */
   async idle(): Promise<void> {
-    let current: Promise<void>;
-    do {
-      current = this.#running;
-      await current;
-    } while (current !== this.#running);
+    for (;;) {
+      const dispatching = this.#dispatching;
+      await dispatching;
+      const lanes = [...this.#lanes.values()];
+      if (lanes.length === 0 && dispatching === this.#dispatching) return;
+      await Promise.all(lanes.map((lane) => lane.done));
+    }
   }
 
   async stop(): Promise<void> {
@@ -90,68 +119,117 @@ export class OutboxWorker {
     await this.idle();
   }
 
-  /** Sends every due delivery once; resolves when done (tests call it with their clock). */
-  async runDue(): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const claimed = await claimDue(
+  get #busy(): Endpoint[] {
+    return [...this.#lanes.values()].map((lane) => lane.endpoint);
+  }
+
+  async #dispatch(): Promise<void> {
+    if (this.#stopped) return;
+    const free = (this.deps.endpointsAtOnce ?? ENDPOINTS_AT_ONCE) - this.#lanes.size;
+    if (free <= 0) return;
+    const due = await dueEndpoints(this.deps.db, new Date(this.deps.now()), free, this.#busy);
+    for (const endpoint of due) this.#startLane(endpoint);
+  }
+
+  #startLane(endpoint: Endpoint): void {
+    const key = endpointKey(endpoint);
+    const done = this.#sendAll(endpoint).then(
+      () => {
+        this.#lanes.delete(key);
+        this.kick();
+      },
+      (error: unknown) => {
+        // Not kicked again at once: a store that fails would fail again; the timer comes back.
+        this.#lanes.delete(key);
+        this.deps.logger.error({ err: error }, 'outbox delivery failed');
+      },
+    );
+    this.#lanes.set(key, { endpoint, done });
+  }
+
+  /** One endpoint's due deliveries, strictly one at a time, oldest first. */
+  async #sendAll(endpoint: Endpoint): Promise<void> {
+    while (!this.#stopped) {
+      const delivery = await claimNext(
         this.deps.db,
+        endpoint,
         new Date(this.deps.now()),
         LEASE_MS,
-        20,
         this.deps.fence ?? null,
       );
-      if (claimed.length === 0) return sent;
-      const lists = new Map((await selectAllWatchlists(this.deps.db)).map((l) => [l.id, l]));
-      for (const delivery of claimed) {
-        await this.#deliver(delivery, lists.get(delivery.watchlistId));
-        sent += 1;
-      }
+      if (!delivery) return;
+      await this.#deliver(delivery);
     }
   }
 
   async #arm(): Promise<void> {
     if (this.#stopped) return;
     this.#cancel?.();
-    const due = (await nextDueAt(this.deps.db))?.getTime() ?? Infinity;
-    const at = Math.min(due, this.deps.now() + POLL_MS);
-    this.#cancel = this.deps.scheduler.at(at, () => this.kick());
+    let at = this.deps.now() + POLL_MS;
+    try {
+      // With every lane taken, the next lane to finish looks again.
+      if (this.#lanes.size < (this.deps.endpointsAtOnce ?? ENDPOINTS_AT_ONCE)) {
+        const due = await nextDueAt(this.deps.db, this.#busy);
+        if (due) at = Math.min(at, due.getTime());
+      }
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'outbox run failed');
+    }
+    if (!this.#stopped) this.#cancel = this.deps.scheduler.at(at, () => this.kick());
   }
 
-  async #deliver(
-    delivery: DeliveryRow,
-    list: { webhookUrl: string | null; webhookSecret: string | null } | undefined,
-  ): Promise<void> {
-    const { now, logger } = this.deps;
-    const at = new Date(now());
-    let result: SendResult;
+  /** One attempt, given up after the attempt limit so that it always ends inside its claim. */
+  async #attempt(delivery: DeliveryRow): Promise<SendResult> {
+    const limitMs = this.deps.attemptLimitMs ?? ATTEMPT_LIMIT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<SendResult>((resolve) => {
+      timer = setTimeout(
+        () =>
+          resolve({
+            status: null,
+            retryAfterMs: null,
+            durationMs: limitMs,
+            error: `no complete answer within ${limitMs} ms`,
+            retryable: true,
+          }),
+        limitMs,
+      );
+    });
+    try {
+      return await Promise.race([this.#send(delivery), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #send(delivery: DeliveryRow): Promise<SendResult> {
     if (delivery.channel === 'webhook') {
-      result =
-        list?.webhookUrl && list.webhookSecret
-          ? await sendWebhook(
-              { url: list.webhookUrl, secret: list.webhookSecret },
-              delivery.messageId,
-              delivery.body,
-              this.deps.send,
-            )
-          : {
-              status: null,
-              retryAfterMs: null,
-              durationMs: 0,
-              error: 'the watchlist has no webhook any more',
-              retryable: false,
-            };
-    } else {
-      result = this.deps.mailer
-        ? await this.deps.mailer.send(delivery.body)
+      const target = await selectWebhookTarget(this.deps.db, delivery.watchlistId);
+      return target
+        ? sendWebhook(target, delivery.messageId, delivery.body, this.deps.send)
         : {
             status: null,
             retryAfterMs: null,
             durationMs: 0,
-            error: 'SMTP is not configured',
+            error: 'the watchlist has no webhook any more',
             retryable: false,
           };
     }
+    return this.deps.mailer
+      ? this.deps.mailer.send(delivery.body)
+      : {
+          status: null,
+          retryAfterMs: null,
+          durationMs: 0,
+          error: 'SMTP is not configured',
+          retryable: false,
+        };
+  }
+
+  async #deliver(delivery: DeliveryRow): Promise<void> {
+    const { now, logger } = this.deps;
+    const at = new Date(now());
+    const result = await this.#attempt(delivery);
     const attempt = delivery.attempts + 1;
     const ok = result.error === null;
     let state: DeliveryRow['state'] = ok ? 'delivered' : 'failed';

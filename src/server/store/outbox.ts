@@ -1,4 +1,5 @@
 import {
+  aliasedTable,
   and,
   asc,
   desc,
@@ -9,7 +10,10 @@ import {
   isNull,
   lte,
   min,
+  not,
+  notExists,
   or,
+  sql,
   type SQL,
 } from 'drizzle-orm';
 import { deliveries, deliveryAttempts, watchlists } from './alerts-schema.js';
@@ -19,60 +23,160 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 export type AttemptRow = typeof deliveryAttempts.$inferSelect;
 
 /**
- * Claims up to `limit` due deliveries for `leaseMs`: the conditional update is atomic, so two
- * processes never send the same one at once, and a process that died mid-send leaves a lease
- * that runs out (the delivery is then sent again, with the same message id).
- * Webhooks of a paused list are left waiting. `fence`: a condition the claim must also meet.
+ * Where a delivery goes, and what runs strictly one at a time: one list's webhook, or the SMTP
+ * server (every digest passes through it, so a hanging one holds one lane, not one per list).
  */
-export async function claimDue(
+export type Endpoint = { channel: 'webhook'; watchlistId: number } | { channel: 'email' };
+
+export function endpointKey(endpoint: Endpoint): string {
+  return endpoint.channel === 'webhook' ? `webhook:${endpoint.watchlistId}` : 'email';
+}
+
+/** The SQL condition "this delivery goes to `endpoint`". */
+function bound(endpoint: Endpoint): SQL {
+  return endpoint.channel === 'webhook'
+    ? and(eq(deliveries.channel, 'webhook'), eq(deliveries.watchlistId, endpoint.watchlistId))!
+    : eq(deliveries.channel, 'email');
+}
+
+// Webhooks of a paused list are left waiting (saving the list resumes them).
+const notPaused = or(eq(deliveries.channel, 'email'), isNull(watchlists.webhookPausedAt));
+const endpointList = sql<number | null>`case when ${deliveries.channel} = 'webhook'
+  then ${deliveries.watchlistId} end`.mapWith(Number);
+
+/** Pending deliveries of endpoints that are not in `busy` (in flight in this process). */
+function pendingOutside(busy: readonly Endpoint[]): SQL {
+  return and(
+    eq(deliveries.state, 'pending'),
+    notPaused,
+    ...busy.map((endpoint) => not(bound(endpoint))),
+  )!;
+}
+
+/**
+ * Up to `limit` endpoints with a delivery to send now, the longest waiting first: none in `busy`
+ * and none with a live claim anywhere (another process still sending to it).
+ */
+export async function dueEndpoints(
   db: Database,
   now: Date,
-  leaseMs: number,
   limit: number,
+  busy: readonly Endpoint[],
+): Promise<Endpoint[]> {
+  const rows = await db
+    .select({ channel: deliveries.channel, watchlistId: endpointList })
+    .from(deliveries)
+    .innerJoin(watchlists, eq(watchlists.id, deliveries.watchlistId))
+    .where(pendingOutside(busy))
+    .groupBy(deliveries.channel, endpointList)
+    .having(
+      and(
+        lte(min(deliveries.nextAttemptAt), now),
+        sql`not coalesce(bool_or(${gt(deliveries.lockedUntil, now)}), false)`,
+      ),
+    )
+    .orderBy(asc(min(deliveries.nextAttemptAt)))
+    .limit(limit);
+  return rows.map((row) =>
+    row.channel === 'webhook'
+      ? { channel: 'webhook', watchlistId: Number(row.watchlistId) }
+      : { channel: 'email' },
+  );
+}
+
+/**
+ * When an endpoint outside `busy` next has something to send (to sleep until then): its oldest
+ * pending delivery's time, or later while a claim on it is live (it may be a crashed process's).
+ */
+export async function nextDueAt(db: Database, busy: readonly Endpoint[]): Promise<Date | null> {
+  const readyAt = sql<Date>`greatest(min(${deliveries.nextAttemptAt}),
+    max(${deliveries.lockedUntil}))`.mapWith(deliveries.nextAttemptAt);
+  const [row] = await db
+    .select({ at: readyAt })
+    .from(deliveries)
+    .innerJoin(watchlists, eq(watchlists.id, deliveries.watchlistId))
+    .where(pendingOutside(busy))
+    .groupBy(deliveries.channel, endpointList)
+    .orderBy(readyAt)
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * Claims the next due delivery of one endpoint for `leaseMs` (oldest first; null when none).
+ * The conditional update is atomic, so two processes never send one delivery at once; a claim
+ * left by a process that died mid-send runs out and the delivery is claimed again (same message
+ * id). `fence`: a condition the claim must also meet.
+ */
+export async function claimNext(
+  db: Database,
+  endpoint: Endpoint,
+  now: Date,
+  leaseMs: number,
   fence: SQL | null = null,
-): Promise<DeliveryRow[]> {
-  const due = await db
+): Promise<DeliveryRow | null> {
+  // A claim that ran out (its process crashed) counts as no claim.
+  const unclaimed = or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now));
+  const [due] = await db
     .select({ id: deliveries.id })
     .from(deliveries)
     .innerJoin(watchlists, eq(watchlists.id, deliveries.watchlistId))
     .where(
       and(
+        bound(endpoint),
         eq(deliveries.state, 'pending'),
+        notPaused,
         lte(deliveries.nextAttemptAt, now),
-        or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
-        or(eq(deliveries.channel, 'email'), isNull(watchlists.webhookPausedAt)),
+        unclaimed,
       ),
     )
-    .orderBy(asc(deliveries.nextAttemptAt))
-    .limit(limit);
-  const claimed: DeliveryRow[] = [];
-  for (const { id } of due) {
-    const [row] = await db
-      .update(deliveries)
-      .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
-      .where(
-        and(
-          eq(deliveries.id, id),
-          eq(deliveries.state, 'pending'),
-          or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
-          // Replicas: only the holder of the current leader lease may claim (a leader that
-          // stalled past its lease finds its claims refused).
-          fence ?? undefined,
+    .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.id))
+    .limit(1);
+  if (!due) return null;
+  const other = aliasedTable(deliveries, 'other');
+  const [row] = await db
+    .update(deliveries)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(
+        eq(deliveries.id, due.id),
+        eq(deliveries.state, 'pending'),
+        unclaimed,
+        // One delivery per endpoint in flight, across processes: none of its others is claimed.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(other)
+            .where(
+              and(
+                eq(other.state, 'pending'),
+                eq(other.channel, endpoint.channel),
+                endpoint.channel === 'webhook'
+                  ? eq(other.watchlistId, endpoint.watchlistId)
+                  : undefined,
+                gt(other.lockedUntil, now),
+              ),
+            ),
         ),
-      )
-      .returning();
-    if (row) claimed.push(row);
-  }
-  return claimed;
+        // Replicas: only the holder of the current leader lease may claim (a leader that
+        // stalled past its lease finds its claims refused).
+        fence ?? undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
-/** The earliest time a pending delivery falls due (to sleep until then). */
-export async function nextDueAt(db: Database): Promise<Date | null> {
+/** Where a list's webhooks go now (null: the list has none any more). */
+export async function selectWebhookTarget(
+  db: Database,
+  watchlistId: number,
+): Promise<{ url: string; secret: string } | null> {
   const [row] = await db
-    .select({ at: min(deliveries.nextAttemptAt) })
-    .from(deliveries)
-    .where(eq(deliveries.state, 'pending'));
-  return row?.at ?? null;
+    .select({ url: watchlists.webhookUrl, secret: watchlists.webhookSecret })
+    .from(watchlists)
+    .where(eq(watchlists.id, watchlistId));
+  return row?.url && row.secret ? { url: row.url, secret: row.secret } : null;
 }
 
 export interface AttemptOutcome {

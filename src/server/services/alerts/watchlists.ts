@@ -45,7 +45,7 @@ export interface WatchlistServiceDeps {
   allowPrivate: boolean;
   /** True when TRUSTED_PROXY_AUTH_HEADER names the user: personal lists are possible. */
   knowsUsers: boolean;
-  /** Wakes the outbox after "send test" queued a message. */
+  /** Wakes the outbox after "send test" queued a message or a saved list's webhook resumed. */
   onQueued: () => void;
 }
 
@@ -135,6 +135,8 @@ export class WatchlistService {
       viewer,
     );
     if (!row) throw this.#conflict();
+    // Saving lifts a webhook pause: what waited for it is due again.
+    if (current.webhookPausedAt) this.deps.onQueued();
     return { row, secret: fresh ? secret : null };
   }
 
