@@ -1,11 +1,22 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
 import { buildApp } from '../../src/server/app.js';
+import { Membership } from '../../src/server/replicas/membership.js';
+import { MissConnections } from '../../src/server/replicas/miss-connections.js';
+import { SharedQuota } from '../../src/server/replicas/shared-quota.js';
 import { Secret } from '../../src/server/secret.js';
+import { updateLedger, withAnswerLock } from '../../src/server/store/cluster.js';
+import {
+  isPoolBusy,
+  isStoreUnreachable,
+  type Database,
+} from '../../src/server/store/connection.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { TestClock } from '../helpers/clock.js';
@@ -37,6 +48,16 @@ function recordingLogger(lines: Array<{ msg?: string }>) {
   );
 }
 
+const quiet = pino({ level: 'silent' });
+
+async function migratedDatabase(): Promise<string> {
+  const url = await freshPostgresDatabase();
+  await (
+    await HistoryStore.open({ dataDir: null, databaseUrl: new Secret(url), retentionDays: null })
+  ).close();
+  return url;
+}
+
 describe('replicas on a pool of two connections', () => {
   let demo: DemoUpstream | null = null;
   let variant: VariantUpstream | null = null;
@@ -50,10 +71,7 @@ describe('replicas on a pool of two connections', () => {
   });
 
   it('serves eight distinct misses at once on each replica without declaring PostgreSQL unreachable, spending and booking one request per miss', async () => {
-    const url = await freshPostgresDatabase();
-    await (
-      await HistoryStore.open({ dataDir: null, databaseUrl: new Secret(url), retentionDays: null })
-    ).close();
+    const url = await migratedDatabase();
     const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
     // Each answer takes a moment, so every miss holds its connection while others wait for one.
     demo = await startDemoUpstream({
@@ -136,5 +154,179 @@ describe('replicas on a pool of two connections', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('a busy pool is not PostgreSQL down', () => {
+  const pools: pg.Pool[] = [];
+  const sockets: Socket[] = [];
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+    await Promise.all(pools.splice(0).map((pool) => pool.end().catch(() => undefined)));
+  });
+
+  function poolOf(url: string, max: number): pg.Pool {
+    const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 200 });
+    pool.on('error', () => {});
+    pools.push(pool);
+    return pool;
+  }
+
+  /** The error a replica sees when every one of its pooled connections is in use. */
+  async function busyError(url: string): Promise<unknown> {
+    const pool = poolOf(url, 1);
+    const held = await pool.connect();
+    try {
+      return await pool.connect().then(
+        () => null,
+        (error: unknown) => error,
+      );
+    } finally {
+      held.release();
+    }
+  }
+
+  it('tells a wait for this process’s own busy pool from a server that does not answer', async () => {
+    const busy = await busyError(await migratedDatabase());
+    expect(isPoolBusy(busy)).toBe(true);
+
+    // A server that takes the connection and never answers it.
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const down = await poolOf(`postgres://grd:pw@127.0.0.1:${port}/grd`, 1)
+        .connect()
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(isStoreUnreachable(down)).toBe(true);
+      expect(isPoolBusy(down)).toBe(false);
+    } finally {
+      for (const socket of sockets.splice(0)) socket.destroy();
+      await new Promise((done) => silent.close(done));
+    }
+  });
+
+  it('keeps the replica’s status on "reachable" when its pool is busy, not when the server is gone', async () => {
+    const url = await migratedDatabase();
+    const membership = new Membership({
+      db: drizzle({ client: poolOf(url, 1) }) as unknown as Database,
+      name: 'r1',
+      leaseSeconds: 3,
+      logger: quiet,
+    });
+    membership.reportStore(false, await busyError(url));
+    expect(membership.status('shared')).toMatchObject({ store: 'ok', store_error: null });
+    membership.reportStore(false, new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    expect(membership.status('shared').store).toBe('unreachable');
+  });
+
+  it('refuses a grant for a moment while its pool is busy, spending no outage share', async () => {
+    const url = await migratedDatabase();
+    const pool = poolOf(url, 1);
+    const reports: boolean[] = [];
+    const quota = new SharedQuota({
+      pool,
+      connections: new MissConnections(),
+      reserve: 10,
+      now: Date.now,
+      logger: quiet,
+      replicasSeen: () => 1,
+      reportStore: (ok) => reports.push(ok),
+    });
+    const held = await pool.connect();
+    const refused = await quota.acquire('interactive');
+    held.release();
+    expect(refused).toMatchObject({ ok: false, reason: expect.stringMatching(/busy/) });
+    expect(quota.mode()).toBe('shared');
+    expect(reports).not.toContain(false);
+    // The next grant is the ledger's first: nothing was spent on the side.
+    expect(await quota.acquire('interactive')).toEqual({ ok: true, seq: 1 });
+  });
+
+  it('books a miss’s grant and its answer’s headers on the one connection the miss holds', async () => {
+    const url = await migratedDatabase();
+    const pool = poolOf(url, 1);
+    const connections = new MissConnections();
+    const quota = new SharedQuota({
+      pool,
+      connections,
+      reserve: 10,
+      now: Date.now,
+      logger: quiet,
+      replicasSeen: () => 1,
+      reportStore: () => {},
+    });
+    const reader = poolOf(url, 1);
+    const client = await pool.connect();
+    try {
+      const grant = await connections.hold(client, async () => {
+        const granted = await quota.acquire('interactive');
+        if (granted.ok) quota.recordHeaders(50, 40, granted.seq);
+        return granted;
+      });
+      expect(grant).toEqual({ ok: true, seq: 1 });
+      // Booked before the miss let go of its connection, which it never had to share.
+      const { rows } = await reader.query('select state from quota_ledger where id = 1');
+      expect(rows[0]?.state).toMatchObject({ seq: 1, headerSeq: 1, headerRemaining: 40 });
+    } finally {
+      client.release();
+    }
+  });
+});
+
+describe('the answer’s lock', () => {
+  const pools: pg.Pool[] = [];
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((pool) => pool.end().catch(() => undefined)));
+  });
+
+  function poolOf(url: string, max: number): pg.Pool {
+    const pool = new pg.Pool({ connectionString: url, max });
+    pools.push(pool);
+    return pool;
+  }
+
+  const tryLock = async (pool: pg.Pool, key: string): Promise<boolean> => {
+    const { rows } = await pool.query<{ got: boolean }>(
+      'select pg_try_advisory_lock(719042, hashtext($1)) as got',
+      [key],
+    );
+    return rows[0]!.got;
+  };
+
+  it('books the ledger on the miss’s own connection, committed while the lock is still held, and lets go after', async () => {
+    const url = await migratedDatabase();
+    const replica = poolOf(url, 1);
+    const other = poolOf(url, 1);
+    const seenMeanwhile = await withAnswerLock(replica, 'country|FRA', 1_000, async (client) => {
+      await updateLedger(client, () => ({ state: { booked: true }, result: null }));
+      const { rows } = await other.query('select state from quota_ledger where id = 1');
+      return { ledger: rows[0]?.state as unknown, lockFree: await tryLock(other, 'country|FRA') };
+    });
+    expect(seenMeanwhile).toEqual({ ledger: { booked: true }, lockFree: false });
+    // Its one connection went back to the pool without the lock.
+    expect(replica.totalCount).toBe(1);
+    expect(await tryLock(other, 'country|FRA')).toBe(true);
+  });
+
+  it('gives up a wait that runs out as the server’s lock timeout: not an outage, the connection kept', async () => {
+    const url = await migratedDatabase();
+    const holder = poolOf(url, 1);
+    expect(await tryLock(holder, 'country|DEU')).toBe(true);
+    const replica = poolOf(url, 1);
+    let ran = false;
+    const error = await withAnswerLock(replica, 'country|DEU', 200, async () => {
+      ran = true;
+    }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(ran).toBe(false);
+    expect(error).toMatchObject({ code: '55P03' });
+    expect(isStoreUnreachable(error)).toBe(false);
+    expect({ total: replica.totalCount, idle: replica.idleCount }).toEqual({ total: 1, idle: 1 });
   });
 });
