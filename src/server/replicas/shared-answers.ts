@@ -26,8 +26,9 @@ export interface SharedAnswersDeps {
  * key's advisory lock, looks again (another replica may just have fetched it), and only then asks
  * the upstream, writing the answer before it lets go. So replicas missing the same key at once
  * spend one request. The request is booked in the ledger on the same connection: a miss needs
- * one pooled connection at a time, so a small pool makes misses queue, never stall. Without the database, a miss goes straight to the upstream, as one process
- * would (the budget ledger still limits what that can spend).
+ * one pooled connection at a time, so on a small pool misses queue, never stall. Without the
+ * database, a miss goes straight to the upstream, as one process would (the budget ledger still
+ * limits what that can spend).
  */
 export class SharedAnswers implements AnswerSource {
   constructor(private readonly deps: SharedAnswersDeps) {}
