@@ -8,6 +8,7 @@ import type { ClusterConfig } from './config.js';
 import type { History } from './history.js';
 import { ClusterChannel, type ClusterMessage } from './replicas/cluster-channel.js';
 import { Membership } from './replicas/membership.js';
+import { MissConnections } from './replicas/miss-connections.js';
 import { SharedAnswers } from './replicas/shared-answers.js';
 import { SharedMissLimiter } from './replicas/shared-miss-limiter.js';
 import { SharedQuota } from './replicas/shared-quota.js';
@@ -78,8 +79,11 @@ export function createCluster(deps: ClusterDeps): Cluster {
     onBeat: () => onBeat(),
   });
   const reportStore = (ok: boolean, error?: unknown): void => membership.reportStore(ok, error);
+  // A miss's connection, lent by the answer cache to the ledger (one connection per miss).
+  const connections = new MissConnections();
   const quota = new SharedQuota({
-    db,
+    pool,
+    connections,
     reserve: deps.quotaReserve,
     now,
     logger,
@@ -93,6 +97,7 @@ export function createCluster(deps: ClusterDeps): Cluster {
     lockWaitMs: deps.lockWaitMs,
     reportStore,
     storeOk: () => membership.storeOk(),
+    connections,
   });
   let sessions: SharedSessions | null = null;
   let handle: (message: ClusterMessage) => void = () => {};

@@ -6,13 +6,13 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
 import { buildApp } from '../../src/server/app.js';
+import { MissConnections } from '../../src/server/replicas/miss-connections.js';
 import { SharedQuota } from '../../src/server/replicas/shared-quota.js';
 import { Secret } from '../../src/server/secret.js';
 import { holdsLease } from '../../src/server/store/cluster.js';
 import type { Database } from '../../src/server/store/connection.js';
 import { rowsOf } from '../../src/server/store/connection.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
-import { schema } from '../../src/server/store/schema.js';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { TestClock } from '../helpers/clock.js';
 import { freshPostgresDatabase } from '../helpers/history-store.js';
@@ -63,9 +63,9 @@ describe('the shared quota ledger', () => {
     const pool = new SwitchablePool({ connectionString: url, max: 4 });
     pool.on('error', () => {});
     pools.push(pool);
-    const db = drizzle({ client: pool, schema }) as unknown as Database;
     const quota = new SharedQuota({
-      db,
+      pool,
+      connections: new MissConnections(),
       reserve: 10,
       now: Date.now,
       logger: quiet,

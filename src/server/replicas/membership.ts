@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterStatus } from '../../shared/bff-api.js';
-import type { Database } from '../store/connection.js';
+import { isPoolBusy, type Database } from '../store/connection.js';
 import {
   claimLease,
   countReplicas,
@@ -87,6 +87,8 @@ export class Membership implements Leadership {
 
   /** Any replica part that found PostgreSQL unreachable (or back) says so here. */
   reportStore(ok: boolean, error?: unknown): void {
+    // Every pooled connection in use says nothing of the server: no outage, no share spent.
+    if (!ok && isPoolBusy(error)) return;
     if (ok === this.#storeOk) return;
     this.#storeOk = ok;
     this.#storeError = ok ? null : describe(error);

@@ -5,6 +5,7 @@ import { isServableValue } from '../services/upstream-resources/resource-specs.j
 import { readAnswer, withAnswerLock, writeAnswer, type StoredAnswer } from '../store/cluster.js';
 import { isStoreUnreachable } from '../store/connection.js';
 import type { Purpose } from '../upstream/quota.js';
+import type { MissConnections } from './miss-connections.js';
 
 export interface SharedAnswersDeps {
   pool: pg.Pool;
@@ -15,6 +16,8 @@ export interface SharedAnswersDeps {
   reportStore: (ok: boolean, error?: unknown) => void;
   /** False while PostgreSQL is known unreachable: misses go straight on, not via a 3 s timeout. */
   storeOk: () => boolean;
+  /** Lends the lock's connection to the ledger while the miss asks the upstream. */
+  connections: MissConnections;
 }
 
 /**
@@ -22,8 +25,10 @@ export interface SharedAnswersDeps {
  * PostgreSQL. A miss first looks there; when nothing good enough is there, the replica takes the
  * key's advisory lock, looks again (another replica may just have fetched it), and only then asks
  * the upstream, writing the answer before it lets go. So replicas missing the same key at once
- * spend one request. Without the database, a miss goes straight to the upstream, as one process
- * would (the budget ledger still limits what that can spend).
+ * spend one request. The request is booked in the ledger on the same connection: a miss needs
+ * one pooled connection at a time, so on a small pool misses queue, never stall. Without the
+ * database, a miss goes straight to the upstream, as one process would (the budget ledger still
+ * limits what that can spend).
  */
 export class SharedAnswers implements AnswerSource {
   constructor(private readonly deps: SharedAnswersDeps) {}
@@ -46,7 +51,7 @@ export class SharedAnswers implements AnswerSource {
     purpose: Purpose,
     wanted: (answer: { fetchedAt: number; asOf: number | null }) => boolean,
   ): Promise<Fetched<V>> {
-    const { pool, lockWaitMs, reportStore } = this.deps;
+    const { pool, lockWaitMs, reportStore, connections } = this.deps;
     // The heartbeat finds out when the database is back.
     if (!this.deps.storeOk()) return spec.fetch(purpose);
     // No read before the lock: a miss has looked already (`lookup`), and a background refresh
@@ -58,7 +63,7 @@ export class SharedAnswers implements AnswerSource {
         const found = this.#usable<V>(spec.key, await readAnswer(client, spec.key), wanted);
         if (found) return found;
         try {
-          fetched = await spec.fetch(purpose);
+          fetched = await connections.hold(client, () => spec.fetch(purpose));
         } catch (error) {
           upstreamFailure = error;
           throw error;
@@ -70,7 +75,7 @@ export class SharedAnswers implements AnswerSource {
       if (upstreamFailure !== undefined) throw upstreamFailure;
       // The answer is good even if sharing it failed.
       if (fetched) return fetched;
-      // The database failed (or the wait ran out) before anything was sent: ask without it.
+      // The database failed (or a wait ran out) before anything was sent: ask without it.
       if (isStoreUnreachable(error)) reportStore(false, error);
       this.deps.logger.warn(
         { key: spec.key, reason: error instanceof Error ? error.message : String(error) },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../store/connection.js';
+import type pg from 'pg';
 import { readLedger, updateLedger } from '../store/cluster.js';
+import { isPoolBusy } from '../store/connection.js';
 import {
   emptyQuotaState,
   QuotaGovernor,
@@ -10,8 +11,11 @@ import {
   type QuotaLedger,
   type QuotaState,
 } from '../upstream/quota.js';
+import type { MissConnections } from './miss-connections.js';
 
 const WINDOW_MS = 60 * 60_000;
+/** A grant refused because every pooled connection was busy: worth asking again this soon. */
+const BUSY_RETRY_MS = 5_000;
 
 function parseState(raw: unknown): QuotaState {
   const parsed = quotaStateSchema.safeParse(raw);
@@ -19,7 +23,9 @@ function parseState(raw: unknown): QuotaState {
 }
 
 export interface SharedQuotaDeps {
-  db: Database;
+  pool: pg.Pool;
+  /** A miss's own connection, when the request is a miss's: booked there, not on a second one. */
+  connections: MissConnections;
   reserve: number;
   now: () => number;
   logger: FastifyBaseLogger;
@@ -55,16 +61,26 @@ export class SharedQuota implements QuotaLedger {
   }
 
   async acquire(purpose: Purpose): Promise<Grant> {
-    try {
-      const grant = await updateLedger(this.deps.db, (raw) => {
+    const book = (on: pg.Pool | pg.PoolClient) =>
+      updateLedger(on, (raw) => {
         this.#adopt(raw);
         const permit = this.mirror.permit(purpose);
         const result: Grant = permit.ok ? { ok: true, seq: this.mirror.recordSend() } : permit;
         return { state: this.mirror.snapshot(), result };
       });
+    try {
+      const grant = await (this.deps.connections.onHeld(book) ?? book(this.deps.pool));
       this.#backOnline();
       return grant;
     } catch (error) {
+      // The server is up (this replica's connections are all in use): the ledger still decides.
+      if (isPoolBusy(error)) {
+        return {
+          ok: false,
+          retryAfterMs: BUSY_RETRY_MS,
+          reason: 'every database connection of this server is busy; try again in a moment',
+        };
+      }
       this.#wentOffline(error);
       return this.#acquireAlone(purpose);
     }
@@ -88,12 +104,12 @@ export class SharedQuota implements QuotaLedger {
   async refresh(): Promise<void> {
     if (this.#unrecorded.length > 0) {
       // Back from an outage: the sends made meanwhile go into the ledger first.
-      await updateLedger(this.deps.db, (raw) => {
+      await updateLedger(this.deps.pool, (raw) => {
         this.#adopt(raw);
         return { state: this.mirror.snapshot(), result: null };
       });
     } else {
-      this.#adopt(await readLedger(this.deps.db), false);
+      this.#adopt(await readLedger(this.deps.pool), false);
     }
     this.#backOnline();
   }
@@ -118,18 +134,21 @@ export class SharedQuota implements QuotaLedger {
   }
 
   #write(change: () => void): void {
-    this.#writes = this.#writes.then(async () => {
+    const book = async (on: pg.Pool | pg.PoolClient): Promise<void> => {
       try {
-        await updateLedger(this.deps.db, (raw) => {
+        await updateLedger(on, (raw) => {
           this.#adopt(raw);
           change();
           return { state: this.mirror.snapshot(), result: null };
         });
       } catch (error) {
         // The mirror keeps the change; the next grant or refresh reads the ledger again.
-        this.#wentOffline(error);
+        if (!isPoolBusy(error)) this.#wentOffline(error);
       }
-    });
+    };
+    // On the miss's connection (it waits for this before letting go), else one at a time.
+    if (this.deps.connections.onHeld(book)) return;
+    this.#writes = this.#writes.then(() => book(this.deps.pool));
   }
 
   #acquireAlone(purpose: Purpose): Grant {

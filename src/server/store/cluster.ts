@@ -14,32 +14,60 @@ const LEASE = 'jobs';
 
 // --- the quota ledger ---
 
+/** The miss's own connection when it holds one, else one from the pool for this call only. */
+type Connections = pg.Pool | pg.PoolClient;
+
+async function onOneConnection<T>(
+  on: Connections,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  if ('release' in on) return work(on);
+  const client = await on.connect();
+  let failure: Error | undefined;
+  try {
+    return await work(client);
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // A connection that failed mid-transaction is not handed to the next caller.
+    client.release(failure);
+  }
+}
+
 /**
  * Reads the ledger's state under `FOR UPDATE`, lets `change` decide, writes what it returns: one
- * transaction, so two replicas never both spend the last request.
+ * transaction, so two replicas never both spend the last request. On a miss's own connection it
+ * is a transaction of its own, committed before the request is sent (the answer's lock is a
+ * session lock, apart from it), so the row is locked for the booking only.
  */
 export async function updateLedger<R>(
-  db: Database,
+  on: Connections,
   change: (state: unknown) => { state: unknown; result: R },
 ): Promise<R> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into quota_ledger (id, state) values (1, '{}'::jsonb) on conflict do nothing`,
-    );
-    const [row] = rowsOf(
-      await tx.execute(sql`select state from quota_ledger where id = 1 for update`),
-    );
-    const { state, result } = change(row?.state ?? null);
-    await tx.execute(
-      sql`update quota_ledger set state = ${JSON.stringify(state)}::jsonb where id = 1`,
-    );
-    return result;
+  return onOneConnection(on, async (client) => {
+    await client.query('begin');
+    try {
+      await client.query(
+        `insert into quota_ledger (id, state) values (1, '{}'::jsonb) on conflict do nothing`,
+      );
+      const { rows } = await client.query('select state from quota_ledger where id = 1 for update');
+      const { state, result } = change((rows[0] as { state?: unknown } | undefined)?.state ?? null);
+      await client.query('update quota_ledger set state = $1::jsonb where id = 1', [
+        JSON.stringify(state),
+      ]);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    }
   });
 }
 
-export async function readLedger(db: Database): Promise<unknown> {
-  const [row] = rowsOf(await db.execute(sql`select state from quota_ledger where id = 1`));
-  return row?.state ?? null;
+export async function readLedger(pool: pg.Pool): Promise<unknown> {
+  const { rows } = await pool.query('select state from quota_ledger where id = 1');
+  return (rows[0] as { state?: unknown } | undefined)?.state ?? null;
 }
 
 // --- shared upstream answers ---
@@ -102,10 +130,15 @@ export async function writeAnswer(
   );
 }
 
+/** PostgreSQL's lock_not_available: the lock wait ran out (lock_timeout). */
+const LOCK_WAIT_RAN_OUT = '55P03';
+
 /**
- * Runs `work` holding the key's transaction-scoped advisory lock on one connection: replicas
- * missing the same key at once queue here, and each finds what the one before it fetched. The
- * lock goes with the connection, so a replica that dies mid-fetch frees it at once.
+ * Runs `work` on one pooled connection holding the key's advisory lock: replicas missing the same
+ * key at once queue here, and each finds what the one before it fetched. The lock is a session
+ * lock, so `work` can commit transactions of its own on the same connection (the ledger's
+ * booking) while keeping it: a miss needs one pooled connection, never a second. It goes with
+ * the connection, so a replica that dies mid-fetch frees it at once.
  */
 export async function withAnswerLock<T>(
   pool: pg.Pool,
@@ -113,25 +146,45 @@ export async function withAnswerLock<T>(
   waitMs: number,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
+  const lock = [ANSWER_LOCK_SPACE, key];
   const client = await pool.connect();
-  let broken: Error | undefined;
+  let reusable = true;
+  let locked = false;
   try {
-    await client.query('begin');
-    await client.query({
-      text: 'select pg_advisory_xact_lock($1, hashtext($2))',
-      values: [ANSWER_LOCK_SPACE, key],
-      query_timeout: waitMs,
-    } as pg.QueryConfig);
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    broken = error instanceof Error ? error : new Error(String(error));
-    await client.query('rollback').catch(() => undefined);
-    throw error;
+    try {
+      await client.query('begin');
+      // The server ends the wait (lock_timeout, this transaction only): a wait that runs out
+      // leaves no lock granted later behind it, unlike a client-side timeout.
+      await client.query(`set local lock_timeout = ${Math.max(1, Math.ceil(waitMs))}`);
+      await client.query({
+        text: 'select pg_advisory_lock($1, hashtext($2))',
+        values: lock,
+        // Only a backstop for a server that stopped answering.
+        query_timeout: waitMs + 5_000,
+      } as pg.QueryConfig);
+      locked = true;
+      // A session lock outlives the transaction that took it.
+      await client.query('commit');
+    } catch (error) {
+      // Any other failure may leave a lock granted later or a transaction open: drop the connection.
+      if (locked || (error as { code?: unknown }).code !== LOCK_WAIT_RAN_OUT) reusable = false;
+      else {
+        await client.query('rollback').catch(() => {
+          reusable = false;
+        });
+      }
+      throw error;
+    }
+    return await work(client);
   } finally {
-    // A connection whose query timed out may still be waiting on the lock: do not reuse it.
-    client.release(broken !== undefined && /timeout/i.test(broken.message) ? broken : undefined);
+    if (locked && reusable) {
+      const { rows } = await client
+        .query('select pg_advisory_unlock($1, hashtext($2)) as released', lock)
+        .catch(() => ({ rows: [] as Array<{ released?: boolean }> }));
+      // A connection still holding the lock must never go back to the pool.
+      if ((rows[0] as { released?: boolean } | undefined)?.released !== true) reusable = false;
+    }
+    client.release(reusable ? undefined : new Error('answer lock connection dropped'));
   }
 }
 

@@ -183,3 +183,20 @@ export function isStoreUnreachable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when the wait was for one of this process's own pooled connections, all in use: the
+ * server is up (isStoreUnreachable says yes to it too, as the store could not answer in time).
+ * pg-pool says this only of a wait in its queue; a new connection to a server that does not
+ * answer fails as "Connection terminated due to connection timeout".
+ */
+export function isPoolBusy(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { message, cause } = e as { message?: unknown; cause?: unknown };
+    if (typeof message === 'string' && /timeout exceeded when trying to connect/i.test(message)) {
+      return true;
+    }
+    e = cause;
+  }
+  return false;
+}
