@@ -3,7 +3,7 @@
 //   bff:          the demo upstream + the BFF with production defaults (info logging to stdout)
 //   bff-history:  the same BFF with 90 days of demo history seeded (as `npm start` seeds it),
 //                 127.0.0.1 trusted as a proxy (so X-Forwarded-For names each client) and any
-//                 STORE_QUERY_* variables of this process passed on
+//                 STORE_QUERIES_* and STORE_QUERY_* variables of this process passed on
 //   bare <file>:  node:http answering the bytes recorded in <file> for each path (headers too)
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -63,7 +63,7 @@ async function serveBffWithHistory(): Promise<string> {
   const { HistoryStore } = await load<StoreModule>('server/store/history-store.js');
   const { pastBatches } = await load<SeedModule>('demo-upstream/history-seed.js');
   const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
-  const settings = Object.entries(process.env).filter(([name]) => name.startsWith('STORE_QUERY'));
+  const settings = Object.entries(process.env).filter(([name]) => name.startsWith('STORE_QUER'));
   const config = parseConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'grd-bench-')),
     PORT: '0',
