@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { runFlood } from './flood.js';
 import { runHistoryBench } from './history.js';
 import { runReplicaMissBench } from './replica-miss.js';
+import { runStoreFlood } from './store-flood.js';
 import { runReplicaTeamDay, type ReplicaTeamDayResult } from './replica-team-day.js';
 import { runClusterHitThroughput } from './replica-throughput.js';
 import { startPostgres } from '../../test/helpers/postgres-server.js';
@@ -14,7 +15,7 @@ import { runThroughput } from './throughput.js';
 // browser timing when scripts/bench/browser.ts exists (it exports `runBrowserBench()`, which
 // prints its own lines), (4) a random-label flood (scripts/bench/flood.ts) and (5) the history store at two years
 // (scripts/bench/history.ts), (6) replicas behind nginx on PostgreSQL (replica-team-day.ts,
-// replica-throughput.ts). `--quick` shortens (1) and (6)'s throughput to one 3-second round.
+// replica-throughput.ts), (7) a store-query flood from 20 clients (store-flood.ts). `--quick` shortens (1) and (6)'s throughput to one 3-second round.
 
 const quick = process.argv.includes('--quick');
 // `--flood`: only the random-label flood (section 4), e.g. to compare two builds.
@@ -44,6 +45,32 @@ async function printFlood(): Promise<void> {
   print(
     `other client: ${flood.victim.requests} answers, p50 ${flood.victim.p50.toFixed(1)} ms, ` +
       `p99 ${flood.victim.p99.toFixed(1)} ms, max ${flood.victim.max.toFixed(1)} ms (target p99 < 50 ms)`,
+  );
+  print(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+async function printStoreFlood(): Promise<void> {
+  print('(7) Store-query flood (issue 18): 2,000 history, changes and event-archive questions,');
+  print(
+    '    each one no memoised answer covers, from 20 clients (X-Forwarded-For from the trusted',
+  );
+  print('    proxy 127.0.0.1), 2 connections each; meanwhile another client asks /api/v1/hotspots');
+  print('    (cached) one request at a time. BFF in its own process, 180 demo batches seeded.');
+  const flood = await runStoreFlood(2000, 20, 2);
+  const statuses = Object.entries(flood.byStatus)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
+  print(
+    `${flood.requests} requests in ${flood.seconds.toFixed(1)} s (${statuses}); ` +
+      `BFF RSS ${flood.rssStartMb.toFixed(0)} MB before, ${flood.rssPeakMb.toFixed(0)} MB peak`,
+  );
+  print(
+    `other client: ${flood.victim.requests} answers, p50 ${flood.victim.p50.toFixed(1)} ms, ` +
+      `p99 ${flood.victim.p99.toFixed(1)} ms, max ${flood.victim.max.toFixed(1)} ms (target p99 <= 50 ms)`,
   );
   print(
     `load average after: ${loadavg()
@@ -185,6 +212,13 @@ if (process.argv.includes('--history')) {
   process.exit(0);
 }
 
+// `--store-flood`: only the store-query flood (section 7).
+if (process.argv.includes('--store-flood')) {
+  print();
+  await printStoreFlood();
+  process.exit(0);
+}
+
 if (floodOnly) {
   print();
   await printFlood();
@@ -272,3 +306,6 @@ await printHistory();
 
 print();
 await printReplicas();
+
+print();
+await printStoreFlood();

@@ -1,6 +1,9 @@
 // A server for the throughput benchmark, in its own process so that autocannon (in the parent)
 // does not share its event loop. Prints one JSON line with its URL when ready.
 //   bff:          the demo upstream + the BFF with production defaults (info logging to stdout)
+//   bff-history:  the same BFF with 90 days of demo history seeded (as `npm start` seeds it),
+//                 127.0.0.1 trusted as a proxy (so X-Forwarded-For names each client) and any
+//                 STORE_QUERIES_* and STORE_QUERY_* variables of this process passed on
 //   bare <file>:  node:http answering the bytes recorded in <file> for each path (headers too)
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -13,12 +16,16 @@ import type * as AppModuleNs from '../../src/server/app.js';
 import type * as ConfigModuleNs from '../../src/server/config.js';
 import type * as LoggerModuleNs from '../../src/server/logger.js';
 import type * as SecretModuleNs from '../../src/server/secret.js';
+import type * as StoreModuleNs from '../../src/server/store/history-store.js';
+import type * as SeedModuleNs from '../../src/demo-upstream/history-seed.js';
 
 type DemoModule = typeof DemoModuleNs;
 type AppModule = typeof AppModuleNs;
 type ConfigModule = typeof ConfigModuleNs;
 type LoggerModule = typeof LoggerModuleNs;
 type SecretModule = typeof SecretModuleNs;
+type StoreModule = typeof StoreModuleNs;
+type SeedModule = typeof SeedModuleNs;
 
 // The compiled server (dist/node, what `npm start` runs; `npm run bench` builds it first) when
 // present, else the sources through tsx (whose keep-names helper adds a little to every closure).
@@ -51,6 +58,41 @@ async function serveBff(): Promise<string> {
   return app.listen({ host: '127.0.0.1', port: 0 });
 }
 
+/** The BFF over a store holding the 180 batches `npm start` seeds in demo mode. */
+async function serveBffWithHistory(): Promise<string> {
+  const { HistoryStore } = await load<StoreModule>('server/store/history-store.js');
+  const { pastBatches } = await load<SeedModule>('demo-upstream/history-seed.js');
+  const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
+  const settings = Object.entries(process.env).filter(([name]) => name.startsWith('STORE_QUER'));
+  const config = parseConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'grd-bench-')),
+    PORT: '0',
+    TRUSTED_PROXY_ADDRESSES: '127.0.0.1',
+    ...Object.fromEntries(settings),
+  });
+  const store = await HistoryStore.open({
+    dataDir: config.dataDir,
+    databaseUrl: null,
+    retentionDays: null,
+  });
+  for (const batch of pastBatches(Date.now(), 180)) {
+    await store.recordBatch({
+      asOf: new Date(batch.asOf),
+      methodologyVersion: batch.methodologyVersion,
+      global: batch.global,
+      source: 'demo_seed',
+      demo: true,
+      countries: batch.countries,
+    });
+  }
+  const app = await buildApp(config, {
+    upstream: { mode: 'demo', baseUrl: demo.url, apiKey: new Secret(demo.issueKey('Pro')) },
+    logger: createLogger('info'),
+    historyStore: store,
+  });
+  return app.listen({ host: '127.0.0.1', port: 0 });
+}
+
 async function serveBare(file: string): Promise<string> {
   const recorded = JSON.parse(readFileSync(file, 'utf8')) as RecordedBody[];
   const answers = new Map(
@@ -71,7 +113,12 @@ async function serveBare(file: string): Promise<string> {
 }
 
 const [mode, file] = process.argv.slice(2);
-const url = mode === 'bare' && file ? await serveBare(file) : await serveBff();
+const url =
+  mode === 'bare' && file
+    ? await serveBare(file)
+    : mode === 'bff-history'
+      ? await serveBffWithHistory()
+      : await serveBff();
 process.stderr.write(`${JSON.stringify({ url, compiled })}\n`);
 // A normal exit on SIGTERM, so `--cpu-prof` can write its profile when profiling this server.
 process.on('SIGTERM', () => process.exit(0));

@@ -60,9 +60,10 @@ export interface Server {
   cpu(): Promise<number>;
 }
 
-export function startServer(args: string[]): Promise<Server> {
+export function startServer(args: string[], env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/serve.ts', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let text = '';
   let waiting: ((micros: number) => void) | null = null;

@@ -201,6 +201,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
           exportIndexes,
           leadership,
           onArchived: cluster?.announceArchived,
+          clientKey: (request) => identity.clientKey(request),
         },
       )
     : null;

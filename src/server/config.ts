@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { DEFAULT_FRESHNESS, type FreshnessPolicy } from '../shared/freshness.js';
 import { z } from 'zod';
 import { Secret } from './secret.js';
+import type { StoreQueryLimits } from './store-query-limit.js';
 
 /** Start-up configuration problem: one line naming the variable, never its secret value. */
 export class ConfigError extends Error {
@@ -58,6 +59,11 @@ export interface AppConfig {
    * one client, or two, can drain the budget everyone shares.
    */
   clientBudgetSharePercent: number;
+  /**
+   * History and event-archive questions answered from the store (no upstream request): per
+   * client and minute, running at once, and waiting for a slot (issue 18).
+   */
+  storeQueries: StoreQueryLimits;
   upstreamTimeouts: { connectMs: number; requestMs: number };
   /** Retries of 500/502/503/504 and network errors: full-jitter backoff from `baseDelayMs`, doubling. */
   upstreamRetry: { maxAttempts: number; maxTotalMs: number; baseDelayMs: number };
@@ -305,6 +311,9 @@ const environmentSchema = z.object({
   CACHE_MAX_MB: integer('CACHE_MAX_MB', 256, 16, 65_536),
   CLIENT_MISSES_PER_MINUTE: integer('CLIENT_MISSES_PER_MINUTE', 30, 1, 10_000),
   CLIENT_BUDGET_SHARE_PERCENT: integer('CLIENT_BUDGET_SHARE_PERCENT', 20, 1, 100),
+  STORE_QUERIES_PER_MINUTE: integer('STORE_QUERIES_PER_MINUTE', 60, 1, 100_000),
+  STORE_QUERIES_IN_FLIGHT: integer('STORE_QUERIES_IN_FLIGHT', 2, 1, 64),
+  STORE_QUERY_QUEUE: integer('STORE_QUERY_QUEUE', 50, 0, 10_000),
   UPSTREAM_CONNECT_TIMEOUT_MS: integer('UPSTREAM_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
   UPSTREAM_TIMEOUT_MS: integer('UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
   TILE_URL: text,
@@ -441,6 +450,11 @@ function toAppConfig(env: Environment): AppConfig {
     cacheMaxBytes: env.CACHE_MAX_MB * 1024 * 1024,
     clientMissesPerMinute: env.CLIENT_MISSES_PER_MINUTE,
     clientBudgetSharePercent: env.CLIENT_BUDGET_SHARE_PERCENT,
+    storeQueries: {
+      perClientPerMinute: env.STORE_QUERIES_PER_MINUTE,
+      inFlight: env.STORE_QUERIES_IN_FLIGHT,
+      queue: env.STORE_QUERY_QUEUE,
+    },
     upstreamTimeouts: {
       connectMs: env.UPSTREAM_CONNECT_TIMEOUT_MS,
       requestMs: env.UPSTREAM_TIMEOUT_MS,

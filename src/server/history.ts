@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Leadership } from './replicas/leadership.js';
 import type { BatchTracker } from './cache/batch.js';
 import type { ResourceCache, ResourceSpec } from './cache/resource-cache.js';
@@ -11,6 +11,7 @@ import { HistoryAnswers } from './services/history/history-answers.js';
 import type { ExportIndexes } from './services/upstream-resources/export-index.js';
 import type { HotspotsValue, ResourceSpecs } from './services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from './store/history-store.js';
+import { StoreQueryLimiter } from './store-query-limit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,8 @@ export interface HistoryParts {
   leadership: Leadership;
   /** Called after events were archived (replicas tell the others their answers changed). */
   onArchived?: () => void;
+  /** Who a request comes from, as the per-client limits count it (client-identity.ts). */
+  clientKey: (request: FastifyRequest) => string;
 }
 
 export interface History {
@@ -38,6 +41,8 @@ export interface History {
   /** Makes the batch watch (when this process runs it) check now: another replica saw a batch. */
   checkNow(): void;
   readonly coverage: HistoryStore['lastCoverage'];
+  /** The limits on store queries of the history routes (per client, in flight). */
+  readonly queryLimiter: StoreQueryLimiter;
   /** Registers the history routes (after the app's plugins, like every route). */
   registerRoutes(app: FastifyInstance): Promise<void>;
   stop(): Promise<void>;
@@ -90,6 +95,7 @@ export function startHistory(
   );
   parts.cache.onFetched((entry) => archiver.receive(entry));
   const answers = new HistoryAnswers(store, () => store.coverage());
+  const queryLimiter = new StoreQueryLimiter(config.storeQueries, parts.now);
   app.decorate('historyIdle', async () => {
     await recorder?.idle();
     await archiver.idle();
@@ -101,10 +107,12 @@ export function startHistory(
     get coverage() {
       return store.lastCoverage;
     },
+    queryLimiter,
     registerRoutes: async (target) => {
       await target.register(historyRoutes, {
         answers,
         retentionStart: () => store.retentionStart(parts.now()),
+        guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
       });
     },
     stop: async () => {

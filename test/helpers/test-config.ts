@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     cacheMaxBytes: 256 * 1024 * 1024,
     clientMissesPerMinute: 30,
     clientBudgetSharePercent: 20,
+    storeQueries: { perClientPerMinute: 60, inFlight: 2, queue: 50 },
     upstreamTimeouts: { connectMs: 1000, requestMs: 5000 },
     upstreamRetry: { maxAttempts: 3, maxTotalMs: 2000, baseDelayMs: 10 },
     tiles: null,

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { HistoryAnswers } from '../services/history/history-answers.js';
+import { StoreQueryLimitError, type StoreQueryGuard } from '../store-query-limit.js';
 import {
   changesQuery,
   checkRetention,
@@ -16,6 +17,8 @@ export interface HistoryRouteOptions {
   answers: HistoryAnswers;
   /** The oldest time the store still holds under HISTORY_RETENTION_DAYS (null: everything). */
   retentionStart: () => Date | null;
+  /** The request's store-query guard: its client's rate and the bound on queries in flight. */
+  guardFor: (request: FastifyRequest) => StoreQueryGuard;
 }
 
 async function reply400(reply: FastifyReply, work: () => Promise<object>): Promise<FastifyReply> {
@@ -25,6 +28,10 @@ async function reply400(reply: FastifyReply, work: () => Promise<object>): Promi
     return reply.header('cache-control', 'no-cache').send(body);
   } catch (error) {
     if (error instanceof BadRequest) return sendError(reply, 400, error.message);
+    // 429: this client asks the store too often; 503: too many store queries wait already.
+    if (error instanceof StoreQueryLimitError) {
+      return sendError(reply, error.status, error.message, error.retryAfterMs);
+    }
     throw error;
   }
 }
@@ -37,19 +44,19 @@ export async function historyRoutes(
   app: FastifyInstance,
   opts: HistoryRouteOptions,
 ): Promise<void> {
-  const { answers } = opts;
+  const { answers, guardFor } = opts;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/history/global', zodRoute({ querystring: rangeQuery }), (request, reply) =>
     reply400(reply, async () => {
       checkRetention(request.query, opts.retentionStart());
-      return answers.globalHistory(request.query);
+      return answers.globalHistory(request.query, guardFor(request));
     }),
   );
   const countryRoute = zodRoute({ querystring: rangeQuery, params: isoParams });
   typed.get('/api/history/country/:iso', countryRoute, (request, reply) =>
     reply400(reply, async () => {
       checkRetention(request.query, opts.retentionStart());
-      return answers.countryHistory(request.params.iso, request.query);
+      return answers.countryHistory(request.params.iso, request.query, guardFor(request));
     }),
   );
   app.get('/api/history/country/', (_request, reply) =>
@@ -59,14 +66,14 @@ export async function historyRoutes(
     reply400(reply, async () => {
       const { since, asked } = request.query;
       checkSinceRetention(since, opts.retentionStart());
-      return answers.changes(since, asked);
+      return answers.changes(since, asked, guardFor(request));
     }),
   );
   typed.get('/api/events', zodRoute({ querystring: eventsQuery }), (request, reply) =>
     reply400(reply, async () => {
       checkRetention(request.query, opts.retentionStart());
       // The parsed query is the memo key: equivalent spellings share one answer.
-      return answers.events(request.query, JSON.stringify(request.query));
+      return answers.events(request.query, JSON.stringify(request.query), guardFor(request));
     }),
   );
 }

@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/history-api.js';
 import type { Categories } from '../../../shared/schemas/category.js';
 import { isKnownTier, KNOWN_TIERS } from '../../../shared/tiers.js';
+import type { StoreQueryGuard } from '../../store-query-limit.js';
 import type { CountryRow, EventQuery, HistoryStore, Range } from '../../store/history-store.js';
 
 /** `since` of /api/changes, parsed: the previous batch, or a time. */
@@ -24,10 +25,14 @@ const MEMO_ENTRIES = 256;
 const MEMO_BYTES = 64 * 1024 * 1024;
 /** A country history's fields around its points (names, dates, coverage), generously. */
 const ENVELOPE_CHARS = 1024;
+/** Callers that are not a client's request (the benchmark, tests of the answers alone). */
+const UNGUARDED: StoreQueryGuard = () => Promise.resolve(() => undefined);
 
 /**
  * Builds the history API's bodies from the store. Answers are memoised per store revision: a
  * repeated question between two batches costs no query; any write makes them be built again.
+ * Only a build asks the store, so only a build passes the request's guard (its client's rate and
+ * the bound on queries in flight); a memoised answer is never limited.
  * Relative `since` spans count back from the newest recorded batch (so the answer, too, only
  * changes with a batch).
  */
@@ -46,6 +51,7 @@ export class HistoryAnswers {
   async #memoised<T extends object>(
     key: string,
     revision: number,
+    guard: StoreQueryGuard,
     build: () => Promise<T>,
     /** Characters of the body as JSON when the builder knows them (a country's history). */
     knownLength?: () => number,
@@ -53,17 +59,27 @@ export class HistoryAnswers {
     const full = `${revision}|${key}`;
     const hit = this.#memo.get(full);
     if (hit) return hit.body as T;
-    const body = await build();
+    const release = await guard();
+    let body: T;
+    try {
+      // Another request may have built it while this one waited for its turn.
+      const built = this.#memo.get(full);
+      if (built) return built.body as T;
+      body = await build();
+    } finally {
+      release();
+    }
     // Measured once per build (answers change only with a batch); 2 bytes a character.
     const length = knownLength?.() ?? JSON.stringify(body).length;
     this.#memo.set(full, { body, size: Math.max(1, length * 2) });
     return body;
   }
 
-  globalHistory(range: Range): Promise<GlobalHistoryResponse> {
+  globalHistory(range: Range, guard = UNGUARDED): Promise<GlobalHistoryResponse> {
     return this.#memoised(
       `global|${iso(range.from)}|${iso(range.to)}`,
       this.store.batchRevision,
+      guard,
       async () => {
         const rows = await this.store.batches(range);
         return {
@@ -85,7 +101,7 @@ export class HistoryAnswers {
     );
   }
 
-  countryHistory(code: string, range: Range): Promise<CountryHistoryResponse> {
+  countryHistory(code: string, range: Range, guard = UNGUARDED): Promise<CountryHistoryResponse> {
     const key = `country|${code}|${iso(range.from)}|${iso(range.to)}`;
     // The points' JSON length from the store, plus the envelope (a 1.2 MB answer took 10–50 ms
     // to serialise only to be measured).
@@ -113,11 +129,12 @@ export class HistoryAnswers {
         })),
       };
     };
-    return this.#memoised(key, this.store.batchRevision, build, () => length);
+    return this.#memoised(key, this.store.batchRevision, guard, build, () => length);
   }
 
-  changes(since: Since, sinceText: string): Promise<ChangesResponse> {
-    return this.#memoised(`changes|${sinceText}`, this.store.batchRevision, async () => {
+  changes(since: Since, sinceText: string, guard = UNGUARDED): Promise<ChangesResponse> {
+    const key = `changes|${sinceText}`;
+    return this.#memoised(key, this.store.batchRevision, guard, async () => {
       const to = await this.store.batchAtOrBefore(null);
       let from = null;
       if (to && since.kind === 'previous') from = (await this.store.latestBatches(2))[1] ?? null;
@@ -158,8 +175,8 @@ export class HistoryAnswers {
     });
   }
 
-  events(query: EventQuery, queryText: string): Promise<EventsResponse> {
-    return this.#memoised(`events|${queryText}`, this.store.eventRevision, async () => {
+  events(query: EventQuery, queryText: string, guard = UNGUARDED): Promise<EventsResponse> {
+    return this.#memoised(`events|${queryText}`, this.store.eventRevision, guard, async () => {
       const rows = await this.store.events(query);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
