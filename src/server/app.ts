@@ -208,6 +208,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         now,
         scheduler: deps.scheduler,
         leadership,
+        identity,
         queuedElsewhere: cluster?.announceQueued,
       })
     : null;
