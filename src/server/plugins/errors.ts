@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../reply.js';
 import { isStoreUnreachable } from '../store/connection.js';
+import { routedPath } from './routed-path.js';
 
 /**
  * The methods each registered route answers, learnt as routes are added: any other method on an
@@ -123,7 +124,7 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
   // Under /api/ the static file handler must never answer (it would say 403 "Forbidden" to a
   // path too long for the router); unknown API paths are a JSON 404, bad country codes a 400.
   app.get('/api/*', (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const path = routedPath(request);
     if (path.startsWith('/api/v1/country/')) {
       return sendError(
         reply,
@@ -136,7 +137,7 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
 
   // The path is not repeated in answers: it is the caller's text, and can be long.
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const path = routedPath(request);
     const allowed = routes.allowed(path);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
       const use = allowed.filter((m) => m !== 'HEAD');
