@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ClientIdentity } from './client-identity.js';
 import type { AppConfig, AlertsConfig } from './config.js';
 import { AlertEvaluator } from './jobs/alert-evaluator.js';
 import { createMailer } from './jobs/mailer.js';
@@ -49,6 +50,8 @@ export function startAlerts(
     now: () => number;
     scheduler?: Scheduler;
     leadership: Leadership;
+    /** Who asks: the SSO user only on connections from TRUSTED_PROXY_ADDRESSES. */
+    identity: ClientIdentity;
     /** Replicas: a delivery queued here while another replica leads (tell it). */
     queuedElsewhere?: () => void;
   },
@@ -100,11 +103,10 @@ export function startAlerts(
     };
   });
   const proxyHeader = config.access.trustedProxyAuthHeader;
-  const viewerOf = (request: FastifyRequest): Viewer => {
-    if (!proxyHeader) return null;
-    const value = request.headers[proxyHeader];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : null;
-  };
+  // The header is believed only through ClientIdentity (from TRUSTED_PROXY_ADDRESSES), whatever
+  // else lets the request in: a token holder must not pick whose personal lists they act on.
+  const viewerOf = (request: FastifyRequest): Viewer =>
+    parts.identity.vouchedUser(request)?.slice(0, 200) ?? null;
   const watchlists = new WatchlistService({
     db,
     now,

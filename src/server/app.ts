@@ -16,6 +16,7 @@ import { AccessLog, createLogger, LazyChildLogger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { installAccess } from './plugins/access.js';
 import { clientError, frameworkError, installErrorHandlers } from './plugins/errors.js';
+import { installStrictJson } from './plugins/json-body.js';
 import { installPreloadHints } from './plugins/preload-hints.js';
 import { installSecurity } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
@@ -25,6 +26,7 @@ import { exportRoutes } from './routes/export.js';
 import { hotspotRoutes } from './routes/hotspots.js';
 import { referenceRoutes } from './routes/reference.js';
 import type { DataRouteOptions } from './routes/respond.js';
+import { parseQuerystring } from './routes/route-schema.js';
 import { spreadsheetRoutes } from './routes/spreadsheet.js';
 import { describeApi, openapiRoutes } from './routes/openapi.js';
 import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.js';
@@ -82,7 +84,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     trustProxy: (address: string) => identity.isProxy(address),
     loggerInstance: logger,
     // Long enough that an overlong ISO code reaches validation (and gets a 400, not a 404).
-    routerOptions: { maxParamLength: 1000 },
+    // Undecodable query values are marked for a 400, never kept as their raw text.
+    routerOptions: { maxParamLength: 1000, querystringParser: parseQuerystring },
     bodyLimit: 16 * 1024,
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
@@ -212,6 +215,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         now,
         scheduler: deps.scheduler,
         leadership,
+        identity,
         queuedElsewhere: cluster?.announceQueued,
       })
     : null;
@@ -247,6 +251,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   if (clientDir) await registerSpa(app, clientDir);
   if (clientDir) installPreloadHints(app);
   installErrorHandlers(app, clientDir !== null);
+  installStrictJson(app);
 
   const dataOptions: DataRouteOptions = {
     data,

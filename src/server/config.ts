@@ -6,6 +6,7 @@ import { DEFAULT_FRESHNESS, type FreshnessPolicy } from '../shared/freshness.js'
 import { z } from 'zod';
 import { Secret } from './secret.js';
 import type { StoreQueryLimits } from './store-query-limit.js';
+import { guessingBits } from './token-strength.js';
 
 /** Start-up configuration problem: one line naming the variable, never its secret value. */
 export class ConfigError extends Error {
@@ -190,12 +191,21 @@ const MIN_TOKEN_LENGTH = 32;
 
 const dashboardToken = text.transform((token, ctx) => {
   if (token === null) return null;
-  // A guessable token is no access control: ask for what `openssl rand` gives.
-  if (token.length < MIN_TOKEN_LENGTH || tokenEntropyBits(token) < MIN_TOKEN_BITS) {
+  // A guessable token is no access control: ask for what `openssl rand` gives. Sequences,
+  // repeats, keyboard rows and words are counted as a guesser would try them (token-strength.ts).
+  const why =
+    token.length < MIN_TOKEN_LENGTH
+      ? `it has ${token.length} characters`
+      : tokenEntropyBits(token) < MIN_TOKEN_BITS
+        ? 'it uses too few different characters'
+        : guessingBits(token) < MIN_TOKEN_BITS
+          ? 'it is built from sequences, repeats, keyboard rows or common words'
+          : null;
+  if (why !== null) {
     return fail(
       ctx,
-      `DASHBOARD_TOKEN is too easy to guess (at least ${MIN_TOKEN_LENGTH} characters and about ` +
-        `${MIN_TOKEN_BITS} bits of randomness): make one with \`openssl rand -base64 32\``,
+      `DASHBOARD_TOKEN is too easy to guess (${why}; at least ${MIN_TOKEN_LENGTH} random ` +
+        `characters, about ${MIN_TOKEN_BITS} bits, are needed): make one with \`openssl rand -base64 32\``,
     );
   }
   return new Secret(token);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userTextProblem } from './user-text.js';
 
 /**
  * Watchlists and alerts (issue 8): the bodies of `/api/watchlists*` and `/api/alerts*`, shared by
@@ -73,7 +74,11 @@ export const watchlistInputSchema = z.strictObject({
     .string({ error: 'name is required (1 to 80 characters)' })
     .trim()
     .min(1, 'name must not be empty')
-    .max(WATCHLIST_NAME_MAX, `name must be at most ${WATCHLIST_NAME_MAX} characters`),
+    .max(WATCHLIST_NAME_MAX, `name must be at most ${WATCHLIST_NAME_MAX} characters`)
+    .superRefine((name, ctx) => {
+      const problem = userTextProblem('name', name);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   countries: z
     .array(z.string({ error: 'countries must be ISO 3166-1 alpha-3 codes such as "MLI"' }), {
       error: 'countries must be a list of ISO codes such as ["MLI", "NER"]',

@@ -1,4 +1,9 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import {
+  SPREADSHEET_CSV_OPTIONS,
+  spreadsheetCell,
+  spreadsheetText,
+} from '../../shared/spreadsheet-cell';
 
 /** A column of a data series: the key in each row and the header people read. */
 export interface SeriesColumn {
@@ -15,10 +20,10 @@ export type SeriesRow = Record<string, string | number | null | undefined>;
  * The byte-order mark makes spreadsheet programs read UTF-8 names ("Côte d'Ivoire") correctly.
  */
 export function seriesCsv(columns: readonly SeriesColumn[], rows: readonly SeriesRow[]): string {
-  const records = rows.map((row) => columns.map((column) => row[column.key] ?? ''));
-  return `\ufeff${stringify([columns.map((column) => column.label), ...records], {
-    record_delimiter: 'windows',
-  })}`;
+  // The same formula guard as the BFF's spreadsheet CSVs: names and labels come from the upstream.
+  const records = rows.map((row) => columns.map((column) => spreadsheetCell(row[column.key])));
+  const header = columns.map((column) => spreadsheetText(column.label));
+  return `\ufeff${stringify([header, ...records], SPREADSHEET_CSV_OPTIONS)}`;
 }
 
 /** Saves text as a file through a temporary object URL (nothing leaves the browser). */

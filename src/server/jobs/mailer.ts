@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Secret } from '../secret.js';
+import { headerLine } from '../services/alerts/alert-messages.js';
 import type { SendResult } from './webhook-sender.js';
 
 export interface Mailer {
@@ -37,7 +38,14 @@ export function createMailer(
       const started = Date.now();
       const mail = JSON.parse(body) as StoredMail;
       try {
-        await transport.sendMail({ from, ...mail });
+        // Only these four fields, the Subject kept to one line: a stored body cannot add headers.
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: headerLine(mail.subject),
+          text: mail.text,
+          html: mail.html,
+        });
         return {
           status: 250,
           retryAfterMs: null,

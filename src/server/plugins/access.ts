@@ -5,14 +5,24 @@ import type { ClientIdentity } from '../client-identity.js';
 import type { AppConfig } from '../config.js';
 import { sendError } from '../reply.js';
 import { loginPage } from './login-page.js';
+import { routedPath } from './routed-path.js';
 import { GuessThrottle, Sessions, type SessionStore } from './sessions.js';
 
 const SESSION_COOKIE = 'grd_session';
 const SESSION_SECONDS = 12 * 60 * 60;
 /** Wrong tokens one client address may send in a minute before it must wait. */
 const GUESSES_PER_MINUTE = 10;
-/** Liveness and readiness probes cannot sign in (GET and HEAD only). */
-const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Answered without sign-in (the probes, the sign-in form): set on the route itself, so the
+     * decision follows the route the router matched, never how the path was spelt.
+     */
+    signInFree?: boolean;
+  }
+}
+const signInFree = { config: { signInFree: true } };
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
@@ -83,17 +93,9 @@ export async function installAccess(
     return false;
   };
 
-  const open = (request: FastifyRequest, path: string): boolean => {
-    const read = request.method === 'GET' || request.method === 'HEAD';
-    if (PROBE_PATHS.has(path)) return read;
-    // The sign-in page and its form exist only with a token (proxy mode has no /login).
-    if (token === null) return false;
-    return (path === '/login' && (read || request.method === 'POST')) || path === '/logout';
-  };
-
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (open(request, path)) return;
+    // The matched route's own setting (a 404 or 405 has none), whatever the path's spelling.
+    if (request.routeOptions.config.signInFree === true) return;
     const verdict = await check(request);
     if (verdict === true) return;
     if (typeof verdict === 'number') {
@@ -104,7 +106,7 @@ export async function installAccess(
         verdict,
       );
     }
-    return deny(request, reply, path, token !== null);
+    return deny(request, reply, token !== null);
   });
 
   if (token === null) return;
@@ -114,7 +116,8 @@ export async function installAccess(
     path: '/',
     secure: config.behindTls,
   };
-  app.get('/login', async (_request, reply) =>
+  // The sign-in page and its form exist only with a token (proxy mode has no /login).
+  app.get('/login', signInFree, async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -125,7 +128,7 @@ export async function installAccess(
     { parseAs: 'string', bodyLimit: 4096 },
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   );
-  app.post('/login', async (request, reply) => {
+  app.post('/login', signInFree, async (request, reply) => {
     if (!sameOrigin(request)) return sendError(reply, 403, 'Sign-in must come from this site');
     const wait = guesses.blockedFor(request.ip);
     if (wait > 0) {
@@ -144,7 +147,7 @@ export async function installAccess(
       })
       .redirect('/', 303);
   });
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', signInFree, async (request, reply) => {
     if (!sameOrigin(request)) return sendError(reply, 403, 'Sign-out must come from this site');
     await sessions.revoke(request.cookies[SESSION_COOKIE]);
     return reply.clearCookie(SESSION_COOKIE, cookieOptions).redirect('/login', 303);
@@ -153,21 +156,17 @@ export async function installAccess(
   app.route({
     method: ['GET', 'HEAD'],
     url: '/logout',
+    ...signInFree,
     handler: async (_request, reply) =>
       sendError(reply.header('allow', 'POST'), 405, 'Sign out with POST /logout (a form button)'),
   });
 }
 
-function deny(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  path: string,
-  hasLoginPage: boolean,
-): FastifyReply {
+/** A browser asking for a page is sent to the sign-in form; anything else gets a 401. */
+function deny(request: FastifyRequest, reply: FastifyReply, hasLoginPage: boolean): FastifyReply {
   const wantsPage =
     request.method === 'GET' &&
-    !path.startsWith('/api/') &&
-    path !== '/metrics' &&
+    !routedPath(request).startsWith('/api/') &&
     (request.headers.accept ?? '').includes('text/html');
   if (wantsPage && hasLoginPage) return reply.redirect('/login', 303);
   if (hasLoginPage) reply.header('www-authenticate', 'Bearer realm="Global Risk Dashboard"');

@@ -11,14 +11,16 @@ function ownOrigin(request: FastifyRequest, behindTls: boolean): string | null {
 }
 
 /**
- * Refuses state-changing API requests that a browser sends on another site's behalf: with the
+ * Refuses state-changing requests that a browser sends on another site's behalf: with the
  * session cookie (SameSite=Strict already) or an SSO proxy's header, a forged form post or fetch
  * would otherwise act as the signed-in person. Browsers say where a request comes from
  * (`Sec-Fetch-Site`, `Origin`); scripts with the bearer token send neither and pass.
  */
 export function installCrossSiteGuard(app: FastifyInstance, behindTls: boolean): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Decided by method alone, on every path: however a path is spelt (`/api/%77atchlists`),
+    // no route that changes anything can be reached from another site.
+    if (SAFE_METHODS.has(request.method)) return;
     const site = request.headers['sec-fetch-site'];
     if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
       return sendError(

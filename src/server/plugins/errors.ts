@@ -1,8 +1,9 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../reply.js';
-import { isStoreUnreachable } from '../store/connection.js';
+import { isPoolBusy, isStoreUnreachable } from '../store/connection.js';
 import { storeFailure } from '../store/store-health.js';
+import { routedPath } from './routed-path.js';
 
 /**
  * The methods each registered route answers, learnt as routes are added: any other method on an
@@ -100,6 +101,16 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
       request.log.warn({ err: error }, 'store failing');
       return sendError(reply, 503, failing.message, 30_000);
     }
+    if (isPoolBusy(error)) {
+      // Every pooled connection is in use (a burst), not a database that is down: say so.
+      request.log.warn({ err: error }, 'store connections busy');
+      return sendError(
+        reply,
+        503,
+        'The history store is busy (every database connection is in use); try again in a few seconds.',
+        5_000,
+      );
+    }
     if (isStoreUnreachable(error)) {
       // History, watchlists and alerts live in the store; live data is still served.
       request.log.warn({ err: error }, 'store unreachable');
@@ -130,7 +141,7 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
   // Under /api/ the static file handler must never answer (it would say 403 "Forbidden" to a
   // path too long for the router); unknown API paths are a JSON 404, bad country codes a 400.
   app.get('/api/*', (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const path = routedPath(request);
     if (path.startsWith('/api/v1/country/')) {
       return sendError(
         reply,
@@ -143,7 +154,7 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
 
   // The path is not repeated in answers: it is the caller's text, and can be long.
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const path = routedPath(request);
     const allowed = routes.allowed(path);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
       const use = allowed.filter((m) => m !== 'HEAD');

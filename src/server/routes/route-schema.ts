@@ -32,6 +32,40 @@ export function rule<In, Out>(read: (value: In) => Out) {
   };
 }
 
+/** A query value whose percent-encoding is not UTF-8 (`%FF`, `%C0%AF`, a stray `%`). */
+export class UndecodableValue {
+  readonly undecodable = true;
+}
+
+/**
+ * Fastify's `querystringParser`: like its default (`+` is a space, repeats become a list), but a
+ * value that cannot be decoded is marked instead of kept as its raw text, so `q=%FF` is a 400
+ * rather than a search for the three characters "%FF".
+ */
+export function parseQuerystring(raw: string): Record<string, unknown> {
+  const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const pair of raw.split('&')) {
+    if (pair === '') continue;
+    const cut = pair.indexOf('=');
+    const name = decodeOr(cut === -1 ? pair : pair.slice(0, cut));
+    const value = decodeOr(cut === -1 ? '' : pair.slice(cut + 1));
+    const key = name instanceof UndecodableValue ? (cut === -1 ? pair : pair.slice(0, cut)) : name;
+    const before = query[key];
+    if (before === undefined) query[key] = value;
+    else if (Array.isArray(before)) before.push(value);
+    else query[key] = [before, value];
+  }
+  return query;
+}
+
+function decodeOr(text: string): string | UndecodableValue {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return new UndecodableValue();
+  }
+}
+
 /** An optional query parameter: absent is undefined, one value a string (repeats are refused). */
 export const optional = z.string().optional();
 
@@ -57,6 +91,21 @@ export function queryOf<Shape extends z.ZodRawShape>(shape: Shape) {
         ctx.addIssue({
           code: 'custom',
           message: `Query parameter ${name} was given more than once`,
+        });
+        return z.NEVER;
+      }
+      if (value instanceof UndecodableValue) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Query parameter ${name} is not valid percent-encoded UTF-8`,
+        });
+        return z.NEVER;
+      }
+      // No parameter takes a control character; PostgreSQL refuses NUL in text outright.
+      if (typeof value === 'string' && /\p{Cc}/u.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Query parameter ${name} must not contain control characters`,
         });
         return z.NEVER;
       }

@@ -21,10 +21,11 @@ export async function statusRoutes(app: FastifyInstance, opts: OpsRouteOptions):
 
 /** `/healthz` (the process answers), `/readyz` (data can be served), `/metrics` (Prometheus). */
 export async function opsRoutes(app: FastifyInstance, opts: OpsRouteOptions): Promise<void> {
-  app.get('/healthz', async (_request, reply) =>
+  // Probes cannot sign in (GET and HEAD only).
+  app.get('/healthz', { config: { signInFree: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ ok: true }),
   );
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { config: { signInFree: true } }, async (_request, reply) => {
     const { ready, reason } = opts.ready();
     reply.header('cache-control', 'no-store');
     return ready ? reply.send({ ok: true }) : sendError(reply, 503, reason);

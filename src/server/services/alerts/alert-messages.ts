@@ -8,6 +8,23 @@ import type { Alert, WebhookFormat } from '../../../shared/alerts-api.js';
 
 export const WEBHOOK_EVENT_TYPE = 'alert.created';
 
+/**
+ * Slack reads `<…>` as links and mentions (`<!channel>`, `<https://x|text>`) and `&` as the start
+ * of an entity: every value put in its mrkdwn is escaped as Slack's "Escaping text" asks (&, <, >),
+ * so a list name or an upstream headline can neither ping a channel nor hide a link.
+ */
+export function slackText(value: string): string {
+  return value.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+/**
+ * One line for a mail header: CR, LF and other control characters become spaces, so no value
+ * (a list name stored before names were checked) can end the Subject and start another header.
+ */
+export function headerLine(value: string): string {
+  return value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+}
+
 export function webhookBody(
   alert: Alert,
   format: WebhookFormat,
@@ -15,7 +32,7 @@ export function webhookBody(
 ): string {
   if (format === 'slack') {
     return JSON.stringify({
-      text: `*${alert.country} (${alert.iso})*: ${alert.message} (watchlist “${alert.watchlist_name}”, batch ${alert.batch_as_of})`,
+      text: `*${slackText(alert.country)} (${slackText(alert.iso)})*: ${slackText(alert.message)} (watchlist “${slackText(alert.watchlist_name)}”, batch ${slackText(alert.batch_as_of)})`,
     });
   }
   return JSON.stringify({
@@ -44,7 +61,7 @@ export function testWebhookBody(
 ): string {
   if (format === 'slack') {
     return JSON.stringify({
-      text: `Test message from the Global Risk Dashboard for watchlist “${watchlist.name}”.`,
+      text: `Test message from the Global Risk Dashboard for watchlist “${slackText(watchlist.name)}”.`,
     });
   }
   return JSON.stringify({
@@ -68,7 +85,9 @@ const escapeHtml = (value: string): string =>
 
 /** One digest for one list and one batch: every alert of it, plain text and HTML. */
 export function digestMail(listName: string, batchAsOf: string, alerts: Alert[]): Mail {
-  const subject = `${alerts.length} alert${alerts.length === 1 ? '' : 's'} for "${listName}" (batch ${batchAsOf})`;
+  const subject = headerLine(
+    `${alerts.length} alert${alerts.length === 1 ? '' : 's'} for "${listName}" (batch ${batchAsOf})`,
+  );
   const lines = alerts.map((a) => `- ${a.country} (${a.iso}): ${a.message}\n  ${a.link}`);
   const text = [
     `Watchlist “${listName}”, batch of ${batchAsOf}:`,

@@ -105,6 +105,13 @@ export class WatchlistService {
     viewer: Viewer,
   ): Promise<{ row: WatchlistRow; secret: string | null }> {
     const input = this.#parse(body);
+    // A personal list nobody owns would be a team list: refused, never stored as something else.
+    if (input.scope === 'user' && viewer === null) {
+      throw new ApiProblem(
+        400,
+        'scope "user" needs a person signed in through the SSO proxy; this request names nobody',
+      );
+    }
     await this.#checkCountries(input.countries);
     const secret = input.webhook_url ? newWebhookSecret() : null;
     const row = await insertWatchlist(this.deps.db, {

@@ -1,6 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
 import type { CountrySummary } from '../../../shared/bff-api.js';
 import { CATEGORY_NAMES } from '../../../shared/categories.js';
+import {
+  SPREADSHEET_CSV_OPTIONS,
+  spreadsheetCell,
+  spreadsheetText,
+} from '../../../shared/spreadsheet-cell.js';
 import { tierLabel } from '../../../shared/tiers.js';
 
 /**
@@ -16,24 +21,19 @@ export function humanLabel(code: string | null | undefined): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : '';
 }
 
-/**
- * Upstream text is untrusted: a cell starting with = + - @ (or a tab/CR) would run as a formula
- * in a spreadsheet, so it is prefixed with an apostrophe (OWASP's advice for CSV injection).
- */
-export function safeText(text: string | null | undefined): string {
-  if (!text) return '';
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+/** Text cells: the formula guard every CSV of the project shares (shared/spreadsheet-cell.ts). */
+export const safeText = spreadsheetText;
 
-function num(value: number | null | undefined): number | '' {
-  return typeof value === 'number' && Number.isFinite(value) ? value : '';
+/** Numbers as numbers; a missing or non-finite one is an empty cell. */
+function num(value: number | null | undefined): string | number {
+  return spreadsheetCell(value);
 }
 
 function csv(
   columns: readonly string[],
   rows: ReadonlyArray<ReadonlyArray<string | number>>,
 ): Buffer {
-  const text = stringify([columns, ...rows], { record_delimiter: 'windows', bom: true });
+  const text = stringify([columns, ...rows], { ...SPREADSHEET_CSV_OPTIONS, bom: true });
   return Buffer.from(text, 'utf8');
 }
 
@@ -99,7 +99,7 @@ export function countriesCsv(
         safeText(humanLabel(c.profile)),
         safeText((c.threat_vectors ?? []).map(humanLabel).join('; ')),
         num(c.source_count),
-        asOf,
+        safeText(asOf),
       ],
     ];
   });
@@ -129,7 +129,7 @@ export function countryCsv(asOf: string, country: CountrySummary): Buffer {
   const own = [
     safeText(country.name),
     safeText(country.iso.toUpperCase()),
-    asOf,
+    safeText(asOf),
     num(country.risk),
     safeText(country.tier ? tierLabel(country.tier) : ''),
     num(country.static),

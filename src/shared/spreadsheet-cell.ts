@@ -1,0 +1,26 @@
+/**
+ * One CSV cell as a spreadsheet program will read it, for every CSV this project writes (the
+ * BFF's spreadsheet downloads and the SPA's chart and table CSVs). Text is untrusted (upstream
+ * names, labels, times): a cell starting with = + - @, a tab or a CR would run as a formula, so
+ * it is prefixed with an apostrophe (OWASP's advice for CSV injection). Numbers stay numbers
+ * (`-3.2` is a value, not a formula); a number that is not finite is an empty cell.
+ */
+export function spreadsheetText(text: string | null | undefined): string {
+  if (!text) return '';
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function spreadsheetCell(value: string | number | null | undefined): string | number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  return spreadsheetText(value);
+}
+
+/**
+ * csv-stringify's options for every such CSV: CRLF records (RFC 4180), and any cell holding a CR
+ * or LF quoted (csv-stringify leaves a lone CR bare, which ends the row in a spreadsheet and
+ * starts the next one with whatever follows: `'\r=1+1` would become a formula cell).
+ */
+export const SPREADSHEET_CSV_OPTIONS = {
+  record_delimiter: 'windows',
+  quoted_match: /[\r\n]/,
+} as const;
