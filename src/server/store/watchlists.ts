@@ -76,6 +76,11 @@ export async function insertDemoWatchlist(
   return row?.id ?? null;
 }
 
+/** The advisory lock (by `hashtext`) that serialises creating lists of one owner. */
+export function ownerLockName(owner: string | null): string {
+  return owner === null ? 'watchlists:team' : `watchlists:user:${owner}`;
+}
+
 /**
  * Inserts a list unless its owner (a person, or the team when null) already has `limit` lists:
  * then null. Counting and inserting hold a per-owner transaction lock, so two concurrent
@@ -88,9 +93,8 @@ export async function insertWatchlist(
 ): Promise<WatchlistRow | null> {
   return db.transaction(async (tx) => {
     const owner = values.owner;
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`watchlists:${owner === null ? '' : `user:${owner}`}`}))`,
-    );
+    // One creation per owner at a time: count and insert cannot interleave with another's.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ownerLockName(owner)}))`);
     const [held] = await tx
       .select({ n: count() })
       .from(watchlists)
