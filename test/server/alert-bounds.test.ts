@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertRule } from '../../src/shared/alerts-api.js';
 import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 import { selectListFailures, selectUnevaluatedBatches } from '../../src/server/store/alerts.js';
+import { rowsOf } from '../../src/server/store/connection.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openTestStore, STORE_BACKENDS } from '../helpers/history-store.js';
 import {
@@ -37,10 +38,10 @@ function recordingLogger(lines: Logged[]) {
 }
 
 async function alertCount(store: HistoryStore, listId: number): Promise<number> {
-  const result = await store.db.execute<{ n: string | number }>(
-    sql`select count(*) as n from alerts where watchlist_id = ${listId}`,
+  const [row] = rowsOf(
+    await store.db.execute(sql`select count(*) as n from alerts where watchlist_id = ${listId}`),
   );
-  return Number(result.rows[0]?.n ?? 0);
+  return Number(row?.n ?? 0);
 }
 
 describe.each(STORE_BACKENDS)('bounded alert evaluation (%s)', (backend) => {

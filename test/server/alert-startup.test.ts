@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CountrySummary } from '../../src/shared/bff-api.js';
 import { Secret } from '../../src/server/secret.js';
 import { selectUnevaluatedBatches } from '../../src/server/store/alerts.js';
+import { rowsOf } from '../../src/server/store/connection.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import { freshPostgresDatabase } from '../helpers/history-store.js';
 import { startHistoryStack } from '../helpers/history-stack.js';
@@ -81,10 +82,12 @@ describe('start-up with a batch whose alerts are pending', () => {
 
         await second.app.alertsIdle();
         expect(await selectUnevaluatedBatches(store.db, 10)).toEqual([]);
-        const counted = await store.db.execute<{ n: string | number }>(
-          sql`select count(*) as n from alerts where watchlist_id = ${list}`,
+        const [counted] = rowsOf(
+          await store.db.execute(
+            sql`select count(*) as n from alerts where watchlist_id = ${list}`,
+          ),
         );
-        expect(Number(counted.rows[0]?.n)).toBe(5);
+        expect(Number(counted?.n)).toBe(5);
       } finally {
         await second.close();
       }

@@ -7,6 +7,7 @@ import {
   WATCHLIST_RULES_MAX,
 } from '../../src/shared/alerts-api.js';
 import pg from 'pg';
+import { rowsOf } from '../../src/server/store/connection.js';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import { insertWatchlist, ownerLockName } from '../../src/server/store/watchlists.js';
@@ -79,11 +80,9 @@ describe('watchlist limits', () => {
 
   it('the team may have 500 lists; the 501st is refused in words', async () => {
     expect(TEAM_WATCHLISTS_MAX).toBe(500);
-    const [row] = (
-      await store.db.execute<{ n: string | number }>(
-        sql`select count(*) as n from watchlists where owner is null`,
-      )
-    ).rows;
+    const [row] = rowsOf(
+      await store.db.execute(sql`select count(*) as n from watchlists where owner is null`),
+    );
     await fill(null, TEAM_WATCHLISTS_MAX - 1 - Number(row?.n ?? 0));
     expect((await create({}, 'ana')).statusCode).toBe(201);
     const refused = await create({}, 'ben');

@@ -220,11 +220,23 @@ export class AlertEvaluator {
     const { db } = this.deps;
     let cursor = await beginEvaluation(db, batch.id);
     if (cursor === null) return 0;
-    const context = await this.#context(batch, await selectPreviousBatch(db, batch.asOf));
     const deliver = this.deps.now() - batch.asOf.getTime() <= DELIVER_WITHIN_MS;
+    // The countries are read once, and only when there is a list (not for each seeded batch).
+    let context: BatchContext | null = null;
     let added = 0;
     for (;;) {
       const page = await selectWatchlistPage(db, cursor, LISTS_PER_PAGE);
+      if (page.length === 0) {
+        const written = await this.#write(batch, null, page, deliver, {
+          batchId: batch.id,
+          after: cursor,
+          through: cursor,
+          last: true,
+          lists: [],
+        });
+        return added + (written ?? 0);
+      }
+      context ??= await this.#context(batch, await selectPreviousBatch(db, batch.asOf));
       const lastPage = page.length < LISTS_PER_PAGE;
       const breaking = await this.#breaking(context, page);
       let lists: ListEvaluation[] = [];
@@ -240,7 +252,7 @@ export class AlertEvaluator {
         }
         const last = lastPage && index === page.length - 1;
         if (held < ALERTS_PER_CHUNK && index < page.length - 1) continue;
-        const written = await this.#write(context, page, deliver, {
+        const written = await this.#write(batch, context.previous, page, deliver, {
           batchId: batch.id,
           after: cursor,
           through: list.id,
@@ -254,31 +266,22 @@ export class AlertEvaluator {
         lists = [];
         held = 0;
       }
-      if (page.length === 0) {
-        const written = await this.#write(context, page, deliver, {
-          batchId: batch.id,
-          after: cursor,
-          through: cursor,
-          last: true,
-          lists: [],
-        });
-        return added + (written ?? 0);
-      }
       if (lastPage) return added;
     }
   }
 
   async #write(
-    context: BatchContext,
+    batch: BatchRef,
+    previous: BatchRef | null,
     page: WatchlistRow[],
     deliver: boolean,
     chunk: EvaluationChunk,
   ): Promise<number | null> {
     const written = await writeEvaluationChunk(this.deps.db, chunk, (rows) =>
-      deliver ? this.#deliveries(rows, page, context.previous) : [],
+      deliver ? this.#deliveries(rows, page, previous) : [],
     );
     if (written === null) return null;
-    const asOf = context.batch.asOf.toISOString();
+    const asOf = batch.asOf.toISOString();
     for (const failure of written.failures) {
       this.deps.logger.error(
         { as_of: asOf, watchlist_id: failure.watchlistId, reason: failure.reason },

@@ -163,6 +163,42 @@ const reasonOf = (error: unknown): string => {
 };
 
 /**
+ * Every list's alerts and deliveries at once in a savepoint; when that fails, list by list (each
+ * in its own savepoint) so that only the list at fault is missing, noted in `failures`.
+ */
+async function writeLists(
+  tx: Database,
+  lists: Array<{ watchlistId: number; candidates: NewAlert[] }>,
+  deliveriesFor: (inserted: AlertRow[]) => NewDelivery[],
+  failures: ChunkWritten['failures'],
+): Promise<AlertRow[]> {
+  if (lists.every((l) => l.candidates.length === 0)) return [];
+  const write = async (scope: Database, rows: NewAlert[]): Promise<AlertRow[]> => {
+    const inserted = await insertAlertRows(scope, rows);
+    await insertDeliveryRows(scope, deliveriesFor(inserted));
+    return inserted;
+  };
+  try {
+    return await tx.transaction((sp) =>
+      write(
+        sp,
+        lists.flatMap((l) => l.candidates),
+      ),
+    );
+  } catch {
+    const inserted: AlertRow[] = [];
+    for (const list of lists) {
+      try {
+        inserted.push(...(await tx.transaction((sp) => write(sp, list.candidates))));
+      } catch (error) {
+        failures.push({ watchlistId: list.watchlistId, reason: reasonOf(error) });
+      }
+    }
+    return inserted;
+  }
+}
+
+/**
  * Writes one chunk of a batch's evaluation in one transaction: advancing the cursor from
  * `after` (whoever advances it first writes the chunk; a second process or a restart finds it
  * moved and writes nothing), the alerts (the unique (list, rule, country, batch) key drops any
@@ -194,30 +230,7 @@ export async function writeEvaluationChunk(
       if ('failure' in list) failures.push({ watchlistId: list.watchlistId, reason: list.failure });
       else evaluated.push(list);
     }
-    const write = async (scope: Database, rows: NewAlert[]): Promise<AlertRow[]> => {
-      const inserted = await insertAlertRows(scope, rows);
-      await insertDeliveryRows(scope, deliveriesFor(inserted));
-      return inserted;
-    };
-    let inserted: AlertRow[];
-    try {
-      // Every list at once in a savepoint; when that fails, list by list to find the culprit.
-      inserted = await tx.transaction((sp) =>
-        write(
-          sp,
-          evaluated.flatMap((l) => l.candidates),
-        ),
-      );
-    } catch {
-      inserted = [];
-      for (const list of evaluated) {
-        try {
-          inserted.push(...(await tx.transaction((sp) => write(sp, list.candidates))));
-        } catch (error) {
-          failures.push({ watchlistId: list.watchlistId, reason: reasonOf(error) });
-        }
-      }
-    }
+    const inserted = await writeLists(tx, evaluated, deliveriesFor, failures);
     if (failures.length > 0) {
       await tx
         .insert(alertListFailures)
