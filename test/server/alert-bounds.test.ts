@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertRule } from '../../src/shared/alerts-api.js';
 import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
-import { selectListFailures, selectUnevaluatedBatches } from '../../src/server/store/alerts.js';
+import {
+  selectListFailures,
+  selectUnevaluatedBatches,
+  writeEvaluationChunk,
+} from '../../src/server/store/alerts.js';
 import { rowsOf } from '../../src/server/store/connection.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openTestStore, STORE_BACKENDS } from '../helpers/history-store.js';
@@ -147,5 +151,68 @@ describe.each(STORE_BACKENDS)('bounded alert evaluation (%s)', (backend) => {
     expect(await evaluator.evaluatePending()).toBe(10);
     expect(await alertCount(store, before)).toBe(10);
     expect(await alertCount(store, after)).toBe(10);
+  }, 120_000);
+
+  it('resumes a batch at its cursor after a crash; a writer behind the cursor adds nothing', async () => {
+    const isos = ISO_CODES.slice(0, 5);
+    await recordSynthetic(
+      store,
+      syntheticBatch(new Date(t0), isos, { active: 10, risk: 20, tier: 'low' }),
+    );
+    await evaluator.evaluatePending();
+    const [a, b, c] = [
+      await insertList(store, { name: 'A', countries: isos, rules: ONE_RULE }),
+      await insertList(store, { name: 'B', countries: isos, rules: ONE_RULE }),
+      await insertList(store, { name: 'C', countries: isos, rules: ONE_RULE }),
+    ];
+    const asOf = new Date(t0 + DAY / 2);
+    const second = await recordSynthetic(
+      store,
+      syntheticBatch(asOf, isos, { active: 60, risk: 20, tier: 'low' }),
+    );
+    // A process died after its chunk through list A (A's alerts left out here, to see them not
+    // written again).
+    await store.db.execute(
+      sql`insert into alert_evaluations (batch_id, alerts, pending_after) values (${second}, 0, ${a})`,
+    );
+    expect(await evaluator.evaluatePending()).toBe(10);
+    expect([
+      await alertCount(store, a),
+      await alertCount(store, b),
+      await alertCount(store, c),
+    ]).toEqual([0, 5, 5]);
+
+    // A slow process still holding the chunk from the start: the cursor has moved, it writes nothing.
+    const stale = await writeEvaluationChunk(
+      store.db,
+      {
+        batchId: second,
+        after: 0,
+        through: a,
+        last: false,
+        lists: [
+          {
+            watchlistId: a,
+            candidates: [
+              {
+                watchlistId: a,
+                ruleKey: 'active_change:10',
+                kind: 'active_change',
+                iso: isos[0]!,
+                country: 'Stale',
+                batchAsOf: asOf,
+                message: 'stale',
+                before: null,
+                after: { as_of: asOf.toISOString(), risk: 20, tier: 'low', active: 60 },
+              },
+            ],
+          },
+        ],
+      },
+      () => [],
+    );
+    expect(stale).toBeNull();
+    expect(await alertCount(store, a)).toBe(0);
+    expect(await selectUnevaluatedBatches(store.db, 10)).toEqual([]);
   }, 120_000);
 });
