@@ -153,6 +153,45 @@ describe.each(STORE_BACKENDS)('bounded alert evaluation (%s)', (backend) => {
     expect(await alertCount(store, after)).toBe(10);
   }, 120_000);
 
+  it('a batch that fails outside any list does not hold up later ones, and is given up after 3 passes', async () => {
+    const isos = ISO_CODES.slice(0, 5);
+    const level = (active: number) => ({ active, risk: 20, tier: 'low' });
+    await recordSynthetic(store, syntheticBatch(new Date(t0), isos, level(10)));
+    await evaluator.evaluatePending();
+    const list = await insertList(store, { name: 'L', countries: isos, rules: ONE_RULE });
+    const broken = await recordSynthetic(
+      store,
+      syntheticBatch(new Date(t0 + DAY / 2), isos, level(60)),
+    );
+    // Moving this batch's cursor fails (a stand-in for any failure outside one list); counting
+    // an attempt does not.
+    await store.db.execute(
+      sql.raw(`create function refuse_cursor() returns trigger language plpgsql as $$
+        begin raise exception 'cursor refused for the test'; end $$`),
+    );
+    await store.db.execute(
+      sql.raw(`create trigger refuse_cursor before update on alert_evaluations for each row
+        when (new.batch_id = ${broken} and new.attempts = old.attempts)
+        execute function refuse_cursor()`),
+    );
+    await recordSynthetic(store, syntheticBatch(new Date(t0 + DAY), isos, level(10)));
+
+    // The later batch is evaluated in the same pass (5 alerts: 60 → 10 everywhere).
+    expect(await evaluator.evaluatePending()).toBe(5);
+    expect(await alertCount(store, list)).toBe(5);
+    const pendingIds = async () => (await selectUnevaluatedBatches(store.db, 10)).map((b) => b.id);
+    expect(await pendingIds()).toEqual([broken]);
+    expect(await evaluator.evaluatePending()).toBe(0);
+    expect(await pendingIds()).toEqual([broken]);
+    expect(await evaluator.evaluatePending()).toBe(0);
+    expect(await pendingIds()).toEqual([]);
+    const messages = logged.filter((l) => l.level === 'error').map((l) => l.message);
+    expect(messages).toHaveLength(3);
+    expect(messages[2]).toMatch(/failed 3 times: given up/);
+    // The database's reason, not the failed query with its parameters.
+    expect(logged[0]?.fields.reason).toBe('cursor refused for the test');
+  }, 120_000);
+
   it('resumes a batch at its cursor after a crash; a writer behind the cursor adds nothing', async () => {
     const isos = ISO_CODES.slice(0, 5);
     await recordSynthetic(
@@ -214,5 +253,53 @@ describe.each(STORE_BACKENDS)('bounded alert evaluation (%s)', (backend) => {
     expect(stale).toBeNull();
     expect(await alertCount(store, a)).toBe(0);
     expect(await selectUnevaluatedBatches(store.db, 10)).toEqual([]);
+  }, 120_000);
+});
+
+describe.each(STORE_BACKENDS)('statement size (%s)', (backend) => {
+  it('writes 17,000 alerts of one list in one chunk (170,000 parameters as one INSERT)', async () => {
+    const store = await openTestStore(backend);
+    try {
+      const isos = ISO_CODES.slice(0, 100);
+      const asOf = new Date(t0);
+      const batchId = await recordSynthetic(
+        store,
+        syntheticBatch(asOf, isos, { active: 10, risk: 20, tier: 'low' }),
+      );
+      const list = await insertList(store, { name: 'Wide', countries: isos, rules: ONE_RULE });
+      const after = { as_of: asOf.toISOString(), risk: 20, tier: 'low', active: 10 };
+      // More than a list can raise today (2,000): the store must not rely on that. As one INSERT
+      // this overflows the JavaScript stack while the parameters are bound (both drivers).
+      const candidates = Array.from({ length: 17_000 }, (_, i) => ({
+        watchlistId: list,
+        ruleKey: `active_change:${1 + Math.floor(i / 100)}`,
+        kind: 'active_change' as const,
+        iso: isos[i % 100]!,
+        country: 'Somewhere',
+        batchAsOf: asOf,
+        message: 'moved',
+        before: null,
+        after,
+      }));
+      await store.db.execute(
+        sql`insert into alert_evaluations (batch_id, alerts, pending_after) values (${batchId}, 0, 0)`,
+      );
+      const written = await writeEvaluationChunk(
+        store.db,
+        {
+          batchId,
+          after: 0,
+          through: list,
+          last: true,
+          lists: [{ watchlistId: list, candidates }],
+        },
+        () => [],
+      );
+      expect(written?.failures).toEqual([]);
+      expect(written?.inserted).toHaveLength(17_000);
+      expect(await alertCount(store, list)).toBe(17_000);
+    } finally {
+      await store.close();
+    }
   }, 120_000);
 });

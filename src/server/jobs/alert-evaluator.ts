@@ -8,6 +8,7 @@ import {
   beginEvaluation,
   insertAlerts,
   noteEvaluationFailure,
+  reasonOf,
   selectBatchRefs,
   selectBreakingEvents,
   selectPreviousBatch,
@@ -66,9 +67,6 @@ interface BatchContext {
 }
 
 type Breaking = Map<string, BreakingEvent[]>;
-
-const reasonOf = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 /**
  * Evaluates every watchlist's rules once per new batch. Which batches (and which of their lists)

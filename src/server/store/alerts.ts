@@ -94,8 +94,9 @@ export async function selectBatchRefs(db: Database): Promise<BatchRef[]> {
     .orderBy(asc(batches.asOf));
 }
 
-// An alert row binds at most 12 parameters: 500 rows stay far below PostgreSQL's 65,535 a
-// statement, whatever the number of lists.
+// An alert row binds 10 parameters: 500 rows (5,000) stay far below PostgreSQL's 65,535 a
+// statement and below what the drivers can bind at all (13,200 rows overflowed the JavaScript
+// stack of both here), whatever the number of lists.
 export const ALERT_ROWS_PER_INSERT = 500;
 // A delivery binds at most 12 too.
 const DELIVERIES_PER_INSERT = 500;
@@ -156,8 +157,9 @@ export interface ChunkWritten {
   failures: Array<{ watchlistId: number; reason: string }>;
 }
 
-const reasonOf = (error: unknown): string => {
-  // A query error's own message (drizzle wraps it with the SQL and its parameters).
+/** Why something failed, for a log line or a note: a query error's own message, never the
+ * wrapper drizzle adds with the SQL and its parameters. */
+export const reasonOf = (error: unknown): string => {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   return (cause instanceof Error ? cause.message : String(cause)).slice(0, 300);
 };
