@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { runAlertBench } from './alerts.js';
 import { runFlood } from './flood.js';
 import { runHistoryBench } from './history.js';
 import { runReplicaMissBench } from './replica-miss.js';
@@ -15,7 +16,9 @@ import { runThroughput } from './throughput.js';
 // browser timing when scripts/bench/browser.ts exists (it exports `runBrowserBench()`, which
 // prints its own lines), (4) a random-label flood (scripts/bench/flood.ts) and (5) the history store at two years
 // (scripts/bench/history.ts), (6) replicas behind nginx on PostgreSQL (replica-team-day.ts,
-// replica-throughput.ts), (7) a store-query flood from 20 clients (store-flood.ts). `--quick` shortens (1) and (6)'s throughput to one 3-second round.
+// replica-throughput.ts), (7) a store-query flood from 20 clients (store-flood.ts), (8) alert
+// evaluation at 2,000 lists (scripts/bench/alerts.ts). `--quick` shortens (1) and (6)'s
+// throughput to one 3-second round.
 
 const quick = process.argv.includes('--quick');
 // `--flood`: only the random-label flood (section 4), e.g. to compare two builds.
@@ -199,6 +202,39 @@ async function printReplicas(): Promise<void> {
   }
 }
 
+async function printAlerts(): Promise<void> {
+  print('(8) Alert evaluation: 2,000 watchlists x 100 countries x 5 rules (40 people x 50 lists),');
+  print(
+    '    one new demo batch, evaluated by the AlertEvaluator; extra memory = peak above before',
+  );
+  const postgres = await startPostgres();
+  try {
+    for (const url of [null, postgres.url]) {
+      const run = await runAlertBench(url);
+      print(
+        `${run.store.padEnd(14)} ${run.alerts} alerts in ${run.seconds.toFixed(1)} s (target <= 10 s; ` +
+          `${run.cpuSeconds.toFixed(1)} s CPU in this process); ` +
+          `extra RSS ${run.extraRssMb.toFixed(0)} MB, heap ${run.extraHeapMb.toFixed(0)} MB ` +
+          '(target <= 200 MB)',
+      );
+    }
+    print(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await postgres.stop();
+  }
+}
+
+// `--alerts`: only alert evaluation at 2,000 lists (section 8).
+if (process.argv.includes('--alerts')) {
+  print();
+  await printAlerts();
+  process.exit(0);
+}
+
 // `--replicas`: only the replicas (section 6).
 if (process.argv.includes('--replicas')) {
   print();
@@ -309,3 +345,6 @@ await printReplicas();
 
 print();
 await printStoreFlood();
+
+print();
+await printAlerts();

@@ -79,6 +79,21 @@ export function startAlerts(
     emailEnabled: mailer !== null,
     onQueued: queued,
   });
+  // Start-up never waits on evaluation: batches left pending (recorded while nobody led, or
+  // before a restart) are evaluated in the background once the port is open, or at once when
+  // leadership comes later. An app that never listens (tests) evaluates them with its next batch.
+  let listening = false;
+  let pendingAtListen = false;
+  const evaluateLeftovers = (): void => {
+    if (listening) evaluator.evaluatePending().catch(() => undefined);
+    else pendingAtListen = true;
+  };
+  app.addHook('onListen', async () => {
+    listening = true;
+    if (pendingAtListen && parts.leadership.isLeader()) {
+      evaluator.evaluatePending().catch(() => undefined);
+    }
+  });
   parts.leadership.whileLeading((fence) => {
     const term = new OutboxWorker({
       db,
@@ -94,8 +109,7 @@ export function startAlerts(
       },
     });
     outbox = term;
-    // Batches recorded while nobody led (or before a restart) are evaluated now.
-    evaluator.evaluatePending().catch(() => undefined);
+    evaluateLeftovers();
     term.start();
     return async () => {
       await term.stop();

@@ -7,7 +7,17 @@ import { userTextProblem } from './user-text.js';
  */
 
 export const WATCHLIST_NAME_MAX = 80;
+/*
+ * What a watchlist may hold and how many there may be: every batch evaluates every rule of every
+ * list for each of its countries, so these bound the work and the alerts of one batch (a list
+ * raises at most 100 × 20 = 2,000 alerts a batch). The README's watchlist section states them.
+ */
 export const WATCHLIST_COUNTRIES_MAX = 100;
+export const WATCHLIST_RULES_MAX = 20;
+/** Team lists (scope "team", everyone's), in all. */
+export const TEAM_WATCHLISTS_MAX = 500;
+/** Personal lists (scope "user") of one signed-in person. */
+export const PERSONAL_WATCHLISTS_MAX = 50;
 /** The API document's vendor e-mail threshold: |Δ active| ≥ 10 between two batches. */
 export const DEFAULT_ACTIVE_DELTA = 10;
 
@@ -84,10 +94,13 @@ export const watchlistInputSchema = z.strictObject({
       error: 'countries must be a list of ISO codes such as ["MLI", "NER"]',
     })
     .min(1, 'countries must list at least one country')
-    .max(WATCHLIST_COUNTRIES_MAX, `countries may list at most ${WATCHLIST_COUNTRIES_MAX}`),
+    .max(
+      WATCHLIST_COUNTRIES_MAX,
+      `a watchlist may list at most ${WATCHLIST_COUNTRIES_MAX} countries`,
+    ),
   rules: z
     .array(alertRuleSchema, { error: 'rules must be a list of alert rules' })
-    .max(20, 'at most 20 rules')
+    .max(WATCHLIST_RULES_MAX, `a watchlist may have at most ${WATCHLIST_RULES_MAX} rules`)
     .optional(),
   /** `team` (everyone) or `user` (only the signed-in person; needs the SSO proxy). */
   scope: z.enum(['team', 'user'], { error: 'scope must be "team" or "user"' }).optional(),

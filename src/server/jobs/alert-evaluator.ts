@@ -5,20 +5,30 @@ import { digestMail, webhookBody } from '../services/alerts/alert-messages.js';
 import { evaluateRule } from '../services/alerts/alert-rules.js';
 import { alertView } from '../services/alerts/alert-views.js';
 import {
+  beginEvaluation,
   insertAlerts,
+  noteEvaluationFailure,
+  reasonOf,
   selectBatchRefs,
   selectBreakingEvents,
   selectPreviousBatch,
   selectUnevaluatedBatches,
-  writeEvaluation,
+  writeEvaluationChunk,
   type AlertRow,
   type BatchRef,
+  type BreakingEvent,
+  type EvaluationChunk,
+  type ListEvaluation,
   type NewAlert,
   type NewDelivery,
 } from '../store/alerts.js';
 import { selectCountryRows, type CountryRow } from '../store/batches.js';
 import type { Database } from '../store/connection.js';
-import { selectAllWatchlists, type WatchlistRow } from '../store/watchlists.js';
+import {
+  selectWatchlistById,
+  selectWatchlistPage,
+  type WatchlistRow,
+} from '../store/watchlists.js';
 
 export interface EvaluatorDeps {
   db: Database;
@@ -36,15 +46,34 @@ export interface EvaluatorDeps {
 // the inbox only: a burst of stale webhooks and e-mails helps no one.
 const DELIVER_WITHIN_MS = 48 * 3_600_000;
 const BATCHES_PER_PASS = 50;
+// Lists read at once (each holds at most 100 countries and 20 rules: a few kB).
+const LISTS_PER_PAGE = 100;
+// Alerts held in memory and written in one transaction: a chunk closes once it holds this many
+// (a list is never split, and raises at most 2,000), so memory is bounded whatever the lists.
+const ALERTS_PER_CHUNK = 5_000;
+// A batch whose evaluation fails this often outside any one list is given up, never retried first.
+const ATTEMPTS_PER_BATCH = 3;
 
 function numbers(row: CountryRow): AlertNumbers {
   return { as_of: row.asOf.toISOString(), risk: row.risk, tier: row.tier, active: row.active };
 }
 
+/** One batch's country numbers (and the batch before's), read once for all its chunks. */
+interface BatchContext {
+  batch: BatchRef;
+  previous: BatchRef | null;
+  after: Map<string, { name: string; numbers: AlertNumbers }>;
+  before: Map<string, AlertNumbers>;
+}
+
+type Breaking = Map<string, BreakingEvent[]>;
+
 /**
- * Evaluates every watchlist's rules once per new batch. Which batches are new is in the store
- * (`alert_evaluations`), not in memory, so a restart or a second process evaluates nothing twice;
- * the alerts' unique key is the last word on duplicates. Passes run one at a time.
+ * Evaluates every watchlist's rules once per new batch. Which batches (and which of their lists)
+ * are done is in the store (`alert_evaluations`), not in memory, so a restart or a second process
+ * evaluates nothing twice; the alerts' unique key is the last word on duplicates. Lists are read
+ * a page at a time and written in chunks, so neither memory nor a statement grows with the
+ * number of lists, and a list that fails is noted and skipped. Passes run one at a time.
  */
 export class AlertEvaluator {
   #running: Promise<number> = Promise.resolve(0);
@@ -58,7 +87,7 @@ export class AlertEvaluator {
       () => this.#pass(),
     );
     this.#running = next.catch((error: unknown) => {
-      this.deps.logger.error({ err: error }, 'alert evaluation failed');
+      this.deps.logger.error({ reason: reasonOf(error) }, 'alert evaluation failed');
       return 0;
     });
     return next;
@@ -70,12 +99,35 @@ export class AlertEvaluator {
 
   async #pass(): Promise<number> {
     let total = 0;
+    // A batch that failed is not taken again in the same pass (the next pass tries it again).
+    const tried = new Set<number>();
     for (;;) {
-      const pending = await selectUnevaluatedBatches(this.deps.db, BATCHES_PER_PASS);
+      const pending = (await selectUnevaluatedBatches(this.deps.db, BATCHES_PER_PASS)).filter(
+        (b) => !tried.has(b.id),
+      );
       if (pending.length === 0) return total;
-      const lists = await selectAllWatchlists(this.deps.db);
-      for (const batch of pending) total += await this.#evaluate(batch, lists);
+      for (const batch of pending) {
+        tried.add(batch.id);
+        try {
+          total += await this.#evaluate(batch);
+        } catch (error) {
+          await this.#batchFailed(batch, error);
+        }
+      }
     }
+  }
+
+  async #batchFailed(batch: BatchRef, error: unknown): Promise<void> {
+    const where = { as_of: batch.asOf.toISOString(), reason: reasonOf(error) };
+    const givenUp = await noteEvaluationFailure(this.deps.db, batch.id, ATTEMPTS_PER_BATCH).catch(
+      () => false,
+    );
+    this.deps.logger.error(
+      where,
+      givenUp
+        ? `alert evaluation of a batch failed ${ATTEMPTS_PER_BATCH} times: given up`
+        : 'alert evaluation of a batch failed: the next pass tries again',
+    );
   }
 
   /**
@@ -83,92 +135,180 @@ export class AlertEvaluator {
    * inbox only, no deliveries; the unique key keeps a second run from adding anything.
    */
   async backfill(listId: number): Promise<number> {
-    const list = (await selectAllWatchlists(this.deps.db)).find((l) => l.id === listId);
+    const list = await selectWatchlistById(this.deps.db, listId);
     if (!list) return 0;
     let added = 0;
     let previous: BatchRef | null = null;
     for (const batch of await selectBatchRefs(this.deps.db)) {
-      const candidates = await this.#candidates(batch, previous, [list]);
-      added += await insertAlerts(this.deps.db, candidates);
+      const context = await this.#context(batch, previous);
+      const breaking = await this.#breaking(context, [list]);
+      added += await insertAlerts(this.deps.db, this.#candidates(context, breaking, list));
       previous = batch;
     }
     return added;
   }
 
-  async #candidates(
-    batch: BatchRef,
-    previous: BatchRef | null,
-    lists: WatchlistRow[],
-  ): Promise<NewAlert[]> {
+  async #context(batch: BatchRef, previous: BatchRef | null): Promise<BatchContext> {
     const { db } = this.deps;
+    const after = new Map(
+      (await selectCountryRows(db, batch.id)).map((r) => [
+        r.iso,
+        { name: r.name ?? r.iso, numbers: numbers(r) },
+      ]),
+    );
+    const before = new Map(
+      previous ? (await selectCountryRows(db, previous.id)).map((r) => [r.iso, numbers(r)]) : [],
+    );
+    return { batch, previous, after, before };
+  }
+
+  /** Breaking events of the countries of `lists` that have a breaking-event rule. */
+  async #breaking(context: BatchContext, lists: WatchlistRow[]): Promise<Breaking> {
+    const wanting = lists.filter((l) => l.rules.some((r) => r.kind === 'breaking_event'));
+    const byIso: Breaking = new Map();
+    if (wanting.length === 0) return byIso;
+    const isos = [...new Set(wanting.flatMap((l) => l.countries))];
+    const events = await selectBreakingEvents(
+      this.deps.db,
+      isos,
+      context.previous?.asOf ?? null,
+      context.batch.asOf,
+    );
+    for (const event of events) {
+      const own = byIso.get(event.iso);
+      if (own) own.push(event);
+      else byIso.set(event.iso, [event]);
+    }
+    return byIso;
+  }
+
+  #candidates(context: BatchContext, breaking: Breaking, list: WatchlistRow): NewAlert[] {
     const candidates: NewAlert[] = [];
-    if (lists.length === 0) return candidates;
-    const after = new Map((await selectCountryRows(db, batch.id)).map((r) => [r.iso, r]));
-    const before = previous
-      ? new Map((await selectCountryRows(db, previous.id)).map((r) => [r.iso, r]))
-      : new Map<string, CountryRow>();
-    const watched = [...new Set(lists.flatMap((l) => l.countries))];
-    const needsEvents = lists.some((l) => l.rules.some((r) => r.kind === 'breaking_event'));
-    const breaking = needsEvents
-      ? await selectBreakingEvents(db, watched, previous?.asOf ?? null, batch.asOf)
-      : [];
-    for (const list of lists) {
-      for (const iso of list.countries) {
-        const row = after.get(iso);
-        if (!row) continue;
-        const prior = before.get(iso);
-        const input = {
-          before: prior ? numbers(prior) : null,
-          after: numbers(row),
-          breaking: breaking.filter((e) => e.iso === iso),
-        };
-        for (const rule of list.rules) {
-          const message = evaluateRule(rule, input);
-          if (message === null) continue;
-          candidates.push({
-            watchlistId: list.id,
-            ruleKey: ruleKey(rule),
-            kind: rule.kind,
-            iso,
-            country: row.name ?? iso,
-            batchAsOf: batch.asOf,
-            message,
-            before: input.before,
-            after: input.after,
-            createdAt: new Date(this.deps.now()),
-          });
-        }
+    const createdAt = new Date(this.deps.now());
+    for (const iso of list.countries) {
+      const row = context.after.get(iso);
+      if (!row) continue;
+      const input = {
+        before: context.before.get(iso) ?? null,
+        after: row.numbers,
+        breaking: breaking.get(iso) ?? [],
+      };
+      for (const rule of list.rules) {
+        const message = evaluateRule(rule, input);
+        if (message === null) continue;
+        candidates.push({
+          watchlistId: list.id,
+          ruleKey: ruleKey(rule),
+          kind: rule.kind,
+          iso,
+          country: row.name,
+          batchAsOf: context.batch.asOf,
+          message,
+          before: input.before,
+          after: input.after,
+          createdAt,
+        });
       }
     }
     return candidates;
   }
 
-  async #evaluate(batch: BatchRef, lists: WatchlistRow[]): Promise<number> {
+  /** Evaluates one batch from where its evaluation stands, chunk by chunk. */
+  async #evaluate(batch: BatchRef): Promise<number> {
     const { db } = this.deps;
-    const previous = await selectPreviousBatch(db, batch.asOf);
-    const candidates = await this.#candidates(batch, previous, lists);
+    let cursor = await beginEvaluation(db, batch.id);
+    if (cursor === null) return 0;
     const deliver = this.deps.now() - batch.asOf.getTime() <= DELIVER_WITHIN_MS;
-    const inserted = await writeEvaluation(db, batch.id, candidates, (rows) =>
-      deliver ? this.#deliveries(rows, lists, previous) : [],
+    // The countries are read once, and only when there is a list (not for each seeded batch).
+    let context: BatchContext | null = null;
+    let added = 0;
+    for (;;) {
+      const page = await selectWatchlistPage(db, cursor, LISTS_PER_PAGE);
+      if (page.length === 0) {
+        const written = await this.#write(batch, null, page, deliver, {
+          batchId: batch.id,
+          after: cursor,
+          through: cursor,
+          last: true,
+          lists: [],
+        });
+        return added + (written ?? 0);
+      }
+      context ??= await this.#context(batch, await selectPreviousBatch(db, batch.asOf));
+      const lastPage = page.length < LISTS_PER_PAGE;
+      const breaking = await this.#breaking(context, page);
+      let lists: ListEvaluation[] = [];
+      let held = 0;
+      for (const [index, list] of page.entries()) {
+        // One list's failure (a rule this code cannot read, ...) is its own, never the others'.
+        try {
+          const candidates = this.#candidates(context, breaking, list);
+          lists.push({ watchlistId: list.id, candidates });
+          held += candidates.length;
+        } catch (error) {
+          lists.push({ watchlistId: list.id, failure: reasonOf(error) });
+        }
+        const last = lastPage && index === page.length - 1;
+        if (held < ALERTS_PER_CHUNK && index < page.length - 1) continue;
+        const written = await this.#write(batch, context.previous, page, deliver, {
+          batchId: batch.id,
+          after: cursor,
+          through: list.id,
+          last,
+          lists,
+        });
+        // Another process moved the cursor first: this batch is in its hands.
+        if (written === null) return added;
+        added += written;
+        cursor = list.id;
+        lists = [];
+        held = 0;
+      }
+      if (lastPage) return added;
+    }
+  }
+
+  async #write(
+    batch: BatchRef,
+    previous: BatchRef | null,
+    page: WatchlistRow[],
+    deliver: boolean,
+    chunk: EvaluationChunk,
+  ): Promise<number | null> {
+    const written = await writeEvaluationChunk(this.deps.db, chunk, (rows) =>
+      deliver ? this.#deliveries(rows, page, previous) : [],
     );
-    if (inserted === null) return 0;
-    if (inserted.length > 0) {
+    if (written === null) return null;
+    const asOf = batch.asOf.toISOString();
+    for (const failure of written.failures) {
+      this.deps.logger.error(
+        { as_of: asOf, watchlist_id: failure.watchlistId, reason: failure.reason },
+        'alert evaluation of a watchlist failed: skipped, the other lists went on',
+      );
+    }
+    if (written.inserted.length > 0) {
       this.deps.logger.info(
-        { as_of: batch.asOf.toISOString(), alerts: inserted.length },
+        { as_of: asOf, alerts: written.inserted.length },
         'alerts raised for a new batch',
       );
       if (deliver) this.deps.onQueued?.();
     }
-    return inserted.length;
+    return written.inserted.length;
   }
 
   #deliveries(rows: AlertRow[], lists: WatchlistRow[], previous: BatchRef | null): NewDelivery[] {
     const now = new Date(this.deps.now());
     const out: NewDelivery[] = [];
+    const byList = new Map<number, AlertRow[]>();
+    for (const row of rows) {
+      const own = byList.get(row.watchlistId);
+      if (own) own.push(row);
+      else byList.set(row.watchlistId, [row]);
+    }
     for (const list of lists) {
-      const own = rows
-        .filter((r) => r.watchlistId === list.id)
-        .map((r) => alertView(r, list.name, this.deps.linkBase));
+      const own = (byList.get(list.id) ?? []).map((r) =>
+        alertView(r, list.name, this.deps.linkBase),
+      );
       const first = own[0];
       if (!first) continue;
       const common = {

@@ -46,14 +46,37 @@ export const watchlists = pgTable(
   (t) => [index('watchlists_owner').on(t.owner), uniqueIndex('watchlists_demo_key').on(t.demo)],
 );
 
-/** Batches whose alerts were evaluated: "once per new batch", across restarts and processes. */
+/**
+ * Batches whose alerts are being or were evaluated: "once per new batch", across restarts and
+ * processes. Lists are evaluated in chunks by ascending id; `pendingAfter` is the cursor.
+ */
 export const alertEvaluations = pgTable('alert_evaluations', {
   batchId: bigint('batch_id', { mode: 'number' })
     .primaryKey()
     .references(() => batches.id, { onDelete: 'cascade' }),
   evaluatedAt: at('evaluated_at').notNull().defaultNow(),
   alerts: integer('alerts').notNull(),
+  /** Lists with a larger id are still to be evaluated; null once every list was. */
+  pendingAfter: bigint('pending_after', { mode: 'number' }),
+  /** Passes that failed outside any one list; at the limit the batch is given up. */
+  attempts: integer('attempts').notNull().default(0),
 });
+
+/** A list whose evaluation of a batch failed: skipped (the others went on) and noted here. */
+export const alertListFailures = pgTable(
+  'alert_list_failures',
+  {
+    batchId: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    watchlistId: bigint('watchlist_id', { mode: 'number' })
+      .notNull()
+      .references(() => watchlists.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.watchlistId] })],
+);
 
 export const alerts = pgTable(
   'alerts',
@@ -128,4 +151,11 @@ export const deliveryAttempts = pgTable(
   (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
 );
 
-export const alertSchema = { watchlists, alertEvaluations, alerts, deliveries, deliveryAttempts };
+export const alertSchema = {
+  watchlists,
+  alertEvaluations,
+  alertListFailures,
+  alerts,
+  deliveries,
+  deliveryAttempts,
+};

@@ -6,13 +6,20 @@ import {
   eq,
   gt,
   inArray,
+  isNotNull,
   isNull,
   lt,
   lte,
-  notExists,
+  or,
   sql,
 } from 'drizzle-orm';
-import { alertEvaluations, alerts, deliveries, watchlists } from './alerts-schema.js';
+import {
+  alertEvaluations,
+  alertListFailures,
+  alerts,
+  deliveries,
+  watchlists,
+} from './alerts-schema.js';
 import type { Database } from './connection.js';
 import { batches, events } from './schema.js';
 
@@ -21,20 +28,16 @@ export type NewAlert = typeof alerts.$inferInsert;
 export type NewDelivery = typeof deliveries.$inferInsert;
 export type BatchRef = { id: number; asOf: Date };
 
-/** Batches with country rows whose alerts were never evaluated, oldest first. */
+/** Batches with country rows whose evaluation is not finished (or not begun), oldest first. */
 export async function selectUnevaluatedBatches(db: Database, limit: number): Promise<BatchRef[]> {
   return db
     .select({ id: batches.id, asOf: batches.asOf })
     .from(batches)
+    .leftJoin(alertEvaluations, eq(alertEvaluations.batchId, batches.id))
     .where(
       and(
         gt(batches.countryCount, 0),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(alertEvaluations)
-            .where(eq(alertEvaluations.batchId, batches.id)),
-        ),
+        or(isNull(alertEvaluations.batchId), isNotNull(alertEvaluations.pendingAfter)),
       ),
     )
     .orderBy(asc(batches.asOf))
@@ -91,50 +94,191 @@ export async function selectBatchRefs(db: Database): Promise<BatchRef[]> {
     .orderBy(asc(batches.asOf));
 }
 
+// An alert row binds 10 parameters: 500 rows (5,000) stay far below PostgreSQL's 65,535 a
+// statement and below what the drivers can bind at all (13,200 rows overflowed the JavaScript
+// stack of both here), whatever the number of lists.
+export const ALERT_ROWS_PER_INSERT = 500;
+// A delivery binds at most 12 too.
+const DELIVERIES_PER_INSERT = 500;
+
+async function insertAlertRows(db: Database, rows: NewAlert[]): Promise<AlertRow[]> {
+  const inserted: AlertRow[] = [];
+  for (let i = 0; i < rows.length; i += ALERT_ROWS_PER_INSERT) {
+    const slice = rows.slice(i, i + ALERT_ROWS_PER_INSERT);
+    inserted.push(...(await db.insert(alerts).values(slice).onConflictDoNothing().returning()));
+  }
+  return inserted;
+}
+
+async function insertDeliveryRows(db: Database, rows: NewDelivery[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += DELIVERIES_PER_INSERT) {
+    const slice = rows.slice(i, i + DELIVERIES_PER_INSERT);
+    await db.insert(deliveries).values(slice).onConflictDoNothing();
+  }
+}
+
 /** Alerts outside an evaluation (a backfill); duplicates of the unique key are dropped. */
 export async function insertAlerts(db: Database, rows: NewAlert[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(alerts)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: alerts.id });
-  return inserted.length;
+  return (await insertAlertRows(db, rows)).length;
 }
 
 /**
- * Writes one batch's evaluation in one transaction: the evaluation mark (whoever marks first
- * evaluates; a second process or a restart finds it taken and writes nothing), the alerts (the
- * unique (list, rule, country, batch) key drops any duplicate), and the deliveries built from
- * the alerts actually inserted. Returns the inserted alerts, or null when already evaluated.
+ * Begins (or finds) a batch's evaluation: the id after which lists are still to be evaluated, or
+ * null when the evaluation is finished (by this process before a restart, or by another).
  */
-export async function writeEvaluation(
-  db: Database,
-  batchId: number,
-  candidates: NewAlert[],
+export async function beginEvaluation(db: Database, batchId: number): Promise<number | null> {
+  await db
+    .insert(alertEvaluations)
+    .values({ batchId, alerts: 0, pendingAfter: 0 })
+    .onConflictDoNothing();
+  const [mark] = await db
+    .select({ pendingAfter: alertEvaluations.pendingAfter })
+    .from(alertEvaluations)
+    .where(eq(alertEvaluations.batchId, batchId));
+  return mark?.pendingAfter ?? null;
+}
+
+/** The alerts one list raised in a chunk, or why it could not be evaluated. */
+export type ListEvaluation =
+  { watchlistId: number; candidates: NewAlert[] } | { watchlistId: number; failure: string };
+
+export interface EvaluationChunk {
+  batchId: number;
+  /** The cursor this chunk continues from, and the last list id it covers. */
+  after: number;
+  through: number;
+  /** The chunk holds the batch's last lists: the evaluation is finished with it. */
+  last: boolean;
+  lists: ListEvaluation[];
+}
+
+export interface ChunkWritten {
+  inserted: AlertRow[];
+  failures: Array<{ watchlistId: number; reason: string }>;
+}
+
+/** Why something failed, for a log line or a note: a query error's own message, never the
+ * wrapper drizzle adds with the SQL and its parameters. */
+export const reasonOf = (error: unknown): string => {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return (cause instanceof Error ? cause.message : String(cause)).slice(0, 300);
+};
+
+/**
+ * Every list's alerts and deliveries at once in a savepoint; when that fails, list by list (each
+ * in its own savepoint) so that only the list at fault is missing, noted in `failures`.
+ */
+async function writeLists(
+  tx: Database,
+  lists: Array<{ watchlistId: number; candidates: NewAlert[] }>,
   deliveriesFor: (inserted: AlertRow[]) => NewDelivery[],
-): Promise<AlertRow[] | null> {
+  failures: ChunkWritten['failures'],
+): Promise<AlertRow[]> {
+  if (lists.every((l) => l.candidates.length === 0)) return [];
+  const write = async (scope: Database, rows: NewAlert[]): Promise<AlertRow[]> => {
+    const inserted = await insertAlertRows(scope, rows);
+    await insertDeliveryRows(scope, deliveriesFor(inserted));
+    return inserted;
+  };
+  try {
+    return await tx.transaction((sp) =>
+      write(
+        sp,
+        lists.flatMap((l) => l.candidates),
+      ),
+    );
+  } catch {
+    const inserted: AlertRow[] = [];
+    for (const list of lists) {
+      try {
+        inserted.push(...(await tx.transaction((sp) => write(sp, list.candidates))));
+      } catch (error) {
+        failures.push({ watchlistId: list.watchlistId, reason: reasonOf(error) });
+      }
+    }
+    return inserted;
+  }
+}
+
+/**
+ * Writes one chunk of a batch's evaluation in one transaction: advancing the cursor from
+ * `after` (whoever advances it first writes the chunk; a second process or a restart finds it
+ * moved and writes nothing), the alerts (the unique (list, rule, country, batch) key drops any
+ * duplicate), and the deliveries built from the alerts actually inserted. A list whose alerts
+ * cannot be written is noted in `alert_list_failures` and the chunk's other lists go on.
+ * Returns what was written, or null when another evaluation already wrote this chunk.
+ */
+export async function writeEvaluationChunk(
+  db: Database,
+  chunk: EvaluationChunk,
+  deliveriesFor: (inserted: AlertRow[]) => NewDelivery[],
+): Promise<ChunkWritten | null> {
   return db.transaction(async (tx) => {
-    const mark = await tx
-      .insert(alertEvaluations)
-      .values({ batchId, alerts: 0 })
-      .onConflictDoNothing()
+    // Compare-and-set on the cursor: the row lock makes a concurrent writer wait, then miss.
+    const moved = await tx
+      .update(alertEvaluations)
+      .set({ pendingAfter: chunk.last ? null : chunk.through })
+      .where(
+        and(
+          eq(alertEvaluations.batchId, chunk.batchId),
+          eq(alertEvaluations.pendingAfter, chunk.after),
+        ),
+      )
       .returning({ batchId: alertEvaluations.batchId });
-    if (mark.length === 0) return null;
-    const inserted =
-      candidates.length === 0
-        ? []
-        : await tx.insert(alerts).values(candidates).onConflictDoNothing().returning();
+    if (moved.length === 0) return null;
+    const failures: ChunkWritten['failures'] = [];
+    const evaluated: Array<{ watchlistId: number; candidates: NewAlert[] }> = [];
+    for (const list of chunk.lists) {
+      if ('failure' in list) failures.push({ watchlistId: list.watchlistId, reason: list.failure });
+      else evaluated.push(list);
+    }
+    const inserted = await writeLists(tx, evaluated, deliveriesFor, failures);
+    if (failures.length > 0) {
+      await tx
+        .insert(alertListFailures)
+        .values(failures.map((f) => ({ batchId: chunk.batchId, ...f })))
+        .onConflictDoNothing();
+    }
     if (inserted.length > 0) {
       await tx
         .update(alertEvaluations)
-        .set({ alerts: inserted.length })
-        .where(eq(alertEvaluations.batchId, batchId));
+        .set({ alerts: sql`${alertEvaluations.alerts} + ${inserted.length}` })
+        .where(eq(alertEvaluations.batchId, chunk.batchId));
     }
-    const outgoing = deliveriesFor(inserted);
-    if (outgoing.length > 0) await tx.insert(deliveries).values(outgoing).onConflictDoNothing();
-    return inserted;
+    return { inserted, failures };
   });
+}
+
+/**
+ * A pass over the batch failed outside any one list: counts the attempt, and gives the batch up
+ * (marks it finished) at `maxAttempts`, so later batches never wait behind it. True when given up.
+ */
+export async function noteEvaluationFailure(
+  db: Database,
+  batchId: number,
+  maxAttempts: number,
+): Promise<boolean> {
+  const [row] = await db
+    .update(alertEvaluations)
+    .set({
+      attempts: sql`${alertEvaluations.attempts} + 1`,
+      pendingAfter: sql`case when ${alertEvaluations.attempts} + 1 >= ${maxAttempts} then null else ${alertEvaluations.pendingAfter} end`,
+    })
+    .where(eq(alertEvaluations.batchId, batchId))
+    .returning({ pendingAfter: alertEvaluations.pendingAfter });
+  return row !== undefined && row.pendingAfter === null;
+}
+
+/** Lists whose evaluation of a batch failed (and why). */
+export async function selectListFailures(
+  db: Database,
+  batchId: number,
+): Promise<Array<{ watchlistId: number; reason: string }>> {
+  return db
+    .select({ watchlistId: alertListFailures.watchlistId, reason: alertListFailures.reason })
+    .from(alertListFailures)
+    .where(eq(alertListFailures.batchId, batchId))
+    .orderBy(asc(alertListFailures.watchlistId));
 }
 
 export interface AlertQuery {

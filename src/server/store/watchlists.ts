@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AlertRule, WebhookFormat } from '../../shared/alerts-api.js';
 import { alerts, watchlists } from './alerts-schema.js';
 import type { Database } from './connection.js';
@@ -32,6 +32,25 @@ export async function selectAllWatchlists(db: Database): Promise<WatchlistRow[]>
   return db.select().from(watchlists).orderBy(asc(watchlists.id));
 }
 
+/** Up to `limit` lists with an id above `afterId`, by id: evaluation reads lists page by page. */
+export async function selectWatchlistPage(
+  db: Database,
+  afterId: number,
+  limit: number,
+): Promise<WatchlistRow[]> {
+  return db
+    .select()
+    .from(watchlists)
+    .where(gt(watchlists.id, afterId))
+    .orderBy(asc(watchlists.id))
+    .limit(limit);
+}
+
+export async function selectWatchlistById(db: Database, id: number): Promise<WatchlistRow | null> {
+  const [row] = await db.select().from(watchlists).where(eq(watchlists.id, id));
+  return row ?? null;
+}
+
 export async function selectWatchlist(
   db: Database,
   id: number,
@@ -57,13 +76,34 @@ export async function insertDemoWatchlist(
   return row?.id ?? null;
 }
 
+/** The advisory lock (by `hashtext`) that serialises creating lists of one owner. */
+export function ownerLockName(owner: string | null): string {
+  return owner === null ? 'watchlists:team' : `watchlists:user:${owner}`;
+}
+
+/**
+ * Inserts a list unless its owner (a person, or the team when null) already has `limit` lists:
+ * then null. Counting and inserting hold a per-owner transaction lock, so two concurrent
+ * creations cannot both take the last place.
+ */
 export async function insertWatchlist(
   db: Database,
   values: WatchlistValues,
-): Promise<WatchlistRow> {
-  const [row] = await db.insert(watchlists).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  limit: number,
+): Promise<WatchlistRow | null> {
+  return db.transaction(async (tx) => {
+    const owner = values.owner;
+    // One creation per owner at a time: count and insert cannot interleave with another's.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ownerLockName(owner)}))`);
+    const [held] = await tx
+      .select({ n: count() })
+      .from(watchlists)
+      .where(owner === null ? isNull(watchlists.owner) : eq(watchlists.owner, owner));
+    if (Number(held?.n ?? 0) >= limit) return null;
+    const [row] = await tx.insert(watchlists).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  });
 }
 
 /**

@@ -59,5 +59,11 @@ export function evaluateRule(rule: AlertRule, input: RuleInput): string | null {
       const more = rest.length > 0 ? ` and ${rest.length} more` : '';
       return `Breaking event: ${first.headline}${source}${more}`;
     }
+    default: {
+      // A rule stored by another version of this code: its list fails alone (the evaluator
+      // notes it and goes on), rather than being silently skipped.
+      const unknown: never = rule;
+      throw new Error(`unknown rule kind ${JSON.stringify((unknown as { kind?: unknown }).kind)}`);
+    }
   }
 }

@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import countryCodes from 'i18n-iso-countries';
 import {
   DEFAULT_RULES,
+  PERSONAL_WATCHLISTS_MAX,
   ruleKey,
+  TEAM_WATCHLISTS_MAX,
   watchlistInputSchema,
   type Watchlist,
   type WatchlistInput,
@@ -114,10 +116,18 @@ export class WatchlistService {
     }
     await this.#checkCountries(input.countries);
     const secret = input.webhook_url ? newWebhookSecret() : null;
-    const row = await insertWatchlist(this.deps.db, {
-      ...this.#values(input, viewer),
-      webhookSecret: secret,
-    });
+    const values = this.#values(input, viewer);
+    const personal = values.owner !== null;
+    const limit = personal ? PERSONAL_WATCHLISTS_MAX : TEAM_WATCHLISTS_MAX;
+    const row = await insertWatchlist(this.deps.db, { ...values, webhookSecret: secret }, limit);
+    if (!row) {
+      throw new ApiProblem(
+        409,
+        personal
+          ? `You already have ${limit} personal watchlists, the most one person may have: delete one before creating another`
+          : `The team already has ${limit} watchlists, the most a team may have: delete one before creating another`,
+      );
+    }
     return { row, secret };
   }
 
