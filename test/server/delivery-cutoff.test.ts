@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 import { alerts, deliveries } from '../../src/server/store/alerts-schema.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
@@ -21,18 +22,28 @@ afterAll(async () => {
   await store?.close();
 });
 
+async function insertWatchlistOrFail(...args: Parameters<typeof insertWatchlist>) {
+  const row = await insertWatchlist(...args);
+  if (!row) throw new Error('the watchlist limit refused a test list');
+  return row;
+}
+
 describe('the 48-hour delivery cut-off', () => {
   it('queues a batch 48 h old, and not one a millisecond older', async () => {
-    const list = await insertWatchlist(store.db, {
-      name: 'Cut-off',
-      countries: ['AAA'],
-      rules: [{ kind: 'active_change', min_abs_delta: 0.1 }],
-      owner: null,
-      webhookUrl: 'https://hooks.example/cut-off',
-      webhookFormat: 'standard',
-      webhookSecret: newWebhookSecret(),
-      email: 'desk@example.com',
-    });
+    const list = await insertWatchlistOrFail(
+      store.db,
+      {
+        name: 'Cut-off',
+        countries: ['AAA'],
+        rules: [{ kind: 'active_change', min_abs_delta: 0.1 }],
+        owner: null,
+        webhookUrl: 'https://hooks.example/cut-off',
+        webhookFormat: 'standard',
+        webhookSecret: newWebhookSecret(),
+        email: 'desk@example.com',
+      },
+      TEAM_WATCHLISTS_MAX,
+    );
     let now = 0;
     const evaluator = new AlertEvaluator({
       db: store.db,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import { claimLease, holdsLease, leaveCluster } from '../../src/server/store/cluster.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import {
@@ -31,17 +32,21 @@ describe.each(STORE_BACKENDS)('outbox claims on %s', (backend) => {
   });
 
   async function list(): Promise<number> {
-    const row = await insertWatchlist(store.db, {
-      name: `List ${(serial += 1)}`,
-      countries: ['MLI'],
-      rules: [],
-      owner: null,
-      webhookUrl: 'https://hooks.example/x',
-      webhookFormat: 'standard',
-      webhookSecret: 'whsec_c2VjcmV0',
-      email: 'desk@example.com',
-    });
-    return row.id;
+    const row = await insertWatchlist(
+      store.db,
+      {
+        name: `List ${(serial += 1)}`,
+        countries: ['MLI'],
+        rules: [],
+        owner: null,
+        webhookUrl: 'https://hooks.example/x',
+        webhookFormat: 'standard',
+        webhookSecret: 'whsec_c2VjcmV0',
+        email: 'desk@example.com',
+      },
+      TEAM_WATCHLISTS_MAX,
+    );
+    return row!.id;
   }
 
   function deliver(

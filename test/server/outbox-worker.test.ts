@@ -1,5 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import { OutboxWorker, type OutboxDeps } from '../../src/server/jobs/outbox-worker.js';
 import type { Mailer } from '../../src/server/jobs/mailer.js';
 import type { SendResult } from '../../src/server/jobs/webhook-sender.js';
@@ -45,17 +46,21 @@ function worker(clock: TestClock, extra: Partial<OutboxDeps>): OutboxWorker {
 }
 
 async function list(webhookUrl: string | null): Promise<number> {
-  const row = await insertWatchlist(store.db, {
-    name: `List ${(serial += 1)}`,
-    countries: ['MLI'],
-    rules: [],
-    owner: null,
-    webhookUrl,
-    webhookFormat: 'standard',
-    webhookSecret: webhookUrl ? newWebhookSecret() : null,
-    email: 'desk@example.com',
-  });
-  return row.id;
+  const row = await insertWatchlist(
+    store.db,
+    {
+      name: `List ${(serial += 1)}`,
+      countries: ['MLI'],
+      rules: [],
+      owner: null,
+      webhookUrl,
+      webhookFormat: 'standard',
+      webhookSecret: webhookUrl ? newWebhookSecret() : null,
+      email: 'desk@example.com',
+    },
+    TEAM_WATCHLISTS_MAX,
+  );
+  return row!.id;
 }
 
 async function queue(watchlistId: number, at: number, channel: 'webhook' | 'email' = 'webhook') {
