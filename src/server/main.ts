@@ -4,6 +4,7 @@ import { pastBatches } from '../demo-upstream/history-seed.js';
 import { startDemoUpstream, type DemoUpstream } from '../demo-upstream/server.js';
 import { buildApp, type ResolvedUpstream } from './app.js';
 import { ConfigError, parseConfig, type AppConfig } from './config.js';
+import { releaseMemory } from './release-memory.js';
 import { Secret } from './secret.js';
 import { HistoryStore } from './store/history-store.js';
 
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
             } catch (error) {
               app.log.error({ err: error }, 'demo watchlist could not be made');
             }
+            // The seed's dead objects, freed now rather than at some later collection (issue 18).
+            releaseMemory();
           },
           (error: unknown) => app.log.error({ err: error }, 'demo history could not be seeded'),
         )

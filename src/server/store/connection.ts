@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Secret } from '../secret.js';
 import { migrationsFolder } from './migrations-folder.js';
+import { createPglite } from './pglite.js';
 import { schema } from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,9 +58,9 @@ export async function openConnection(options: ConnectionOptions): Promise<Connec
   if (options.dataDir) {
     const dir = resolve(options.dataDir, 'history');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await createPglite(dir);
   } else {
-    client = await PGlite.create();
+    client = await createPglite(null);
   }
   try {
     const db = drizzlePglite({ client, schema });
