@@ -43,6 +43,7 @@ async function resolveUpstream(
 // Demo mode: 90 days of past batches (two a day) from the demo generator, marked demo, so trends
 // and "What changed" show on first start. Idempotent: a restart generates only what is missing.
 const SEED_BATCHES = 180;
+const SEED_BATCHES_PER_COLLECTION = 10;
 
 async function seedDemoHistory(
   store: HistoryStore,
@@ -66,6 +67,8 @@ async function seedDemoHistory(
       countries: batch.countries,
     });
     added += 1;
+    // A seed's dead objects freed as it goes, so the heap never grows to hold them (issue 18).
+    if (added % SEED_BATCHES_PER_COLLECTION === 0) releaseMemory();
   }
   return added;
 }

@@ -11,8 +11,8 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 /**
  * PGlite's own start parameters (its defaultStartParams, which `startParams` replaces whole),
  * plus the buffer sizes. shared_buffers is PostgreSQL's page cache: PGlite's default of 128 MB is
- * written at start-up, so it is resident from the first second; 16 MB holds the pages the BFF
- * reads (its answers are memoised above the store) and saves about 130 MB.
+ * written at start-up, so it is resident from the first second; 8 MB holds the pages the BFF
+ * reads (its answers are memoised above the store) and saves about 140 MB.
  */
 export const PGLITE_START_PARAMS: readonly string[] = [
   '--single',
@@ -36,7 +36,7 @@ export const PGLITE_START_PARAMS: readonly string[] = [
   '-c',
   'max_parallel_maintenance_workers=0',
   '-c',
-  'shared_buffers=16MB',
+  'shared_buffers=8MB',
 ];
 
 /**
