@@ -1,18 +1,25 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startServer } from './throughput.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // The random-label flood of issue #10: requests whose tier list ends in a label no batch has
 // shown (`...&tier=crit,high,low,mod,<random>&include=categories,events`), from many concurrent
 // connections, while another client keeps asking for a cached answer one request at a time. The
-// BFF runs in its own process with production defaults; its RSS is read from /proc.
+// BFF is `node dist/node/server/main.js` as `npm start` runs it (demo mode, production defaults)
+// on an empty DATA_DIR, so it holds 90 days of seeded history (issue 18); its RSS is read from
+// /proc: idle once the seed is done and settled, then during the flood.
 
 const FLOOD_PATH = '/api/v1/hotspots?limit=50&include=categories,events&tier=crit,high,low,mod,';
 /** The SPA's default hotspot list: a cached answer any other person would be asking for. */
 const VICTIM_PATH = '/api/v1/hotspots';
 
 export interface FloodResult {
+  /** RSS 30 s after the seed and the sample watchlist were done, before any request. */
+  rssIdleMb: number;
+  seedSeconds: number;
   requests: number;
   non200: number;
   seconds: number;
@@ -32,10 +39,40 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 }
 
+/** What `npm start` runs, on an empty DATA_DIR; resolves once the demo seed is done. */
+async function startSeededMain(): Promise<{ url: string; child: ChildProcess; seconds: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'grd-flood-')),
+      PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /"msg":"Server listening at (http:[^"]+)"/.exec(output)?.[1];
+      if (url && /"msg":"demo watchlist (ready|could not be made)"/.test(output)) {
+        child.stdout?.removeAllListeners('data');
+        child.stdout?.resume();
+        resolve({ url, child, seconds: (performance.now() - started) / 1000 });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the BFF exited (${code})`)));
+  });
+}
+
 export async function runFlood(total = 20_000, connections = 50): Promise<FloodResult> {
-  const server = await startServer(['bff']);
+  const seeded = await startSeededMain();
+  const server = { url: seeded.url, child: seeded.child };
   const pid = server.child.pid ?? 0;
   try {
+    await sleep(30_000);
+    const rssIdleMb = rssMb(pid);
     // Warm: the one upstream request each, then everything below is answered from the cache.
     for (const path of [FLOOD_PATH + 'warm', VICTIM_PATH]) {
       const res = await fetch(server.url + path);
@@ -94,6 +131,8 @@ export async function runFlood(total = 20_000, connections = 50): Promise<FloodR
     clearInterval(sampler);
     const sorted = latencies.sort((a, b) => a - b);
     return {
+      rssIdleMb,
+      seedSeconds: seeded.seconds,
       requests: sent,
       non200,
       seconds,

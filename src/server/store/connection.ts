@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Secret } from '../secret.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { migrationsFolder } from './migrations-folder.js';
+import { createPglite } from './pglite.js';
 import { schema } from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -62,13 +63,13 @@ export async function openConnection(options: ConnectionOptions): Promise<Connec
     mkdirSync(dir, { recursive: true });
     lock = acquireDataDirLock(dir);
     try {
-      client = await PGlite.create(dir);
+      client = await createPglite(dir);
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await createPglite(null);
   }
   const close = async (): Promise<void> => {
     try {
