@@ -60,7 +60,31 @@ export async function createPglite(dir: string | null): Promise<PGlite> {
 }
 
 // CommonJS, so that the child needs no file of ours: the path is resolved here, in the parent.
-const INITDB = `require(process.argv[1]).PGlite.create(process.argv[2], JSON.parse(process.argv[3])).then((db) => db.close())`;
+// A failure is written as one JSON line (PGlite's file-system errors carry only a number), so the
+// parent can name it in words as it would its own.
+const INITDB = `require(process.argv[1]).PGlite.create(process.argv[2], JSON.parse(process.argv[3]))
+  .then((db) => db.close())
+  .catch((e) => {
+    const { name, errno, code, message } = e ?? {};
+    process.stderr.write('\\n' + JSON.stringify({ name, errno, code, message }) + '\\n');
+    process.exit(1);
+  })`;
+
+/** The child's error as it was thrown there (name, errno, code, message), or null. */
+function childError(stderr: string): Error | null {
+  const last = stderr.trim().split('\n').at(-1) ?? '';
+  try {
+    const fields = JSON.parse(last) as {
+      name?: string;
+      errno?: number;
+      code?: string;
+      message?: string;
+    };
+    return Object.assign(new Error(fields.message ?? ''), fields);
+  } catch {
+    return null;
+  }
+}
 
 function initdbInChild(dir: string, options: PGliteOptions): Promise<void> {
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
@@ -76,6 +100,8 @@ function initdbInChild(dir: string, options: PGliteOptions): Promise<void> {
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
       else {
+        const thrown = childError(stderr);
+        if (thrown) return reject(thrown);
         const why = stderr.trim().split('\n').slice(-3).join(' ') || `exit ${code ?? signal}`;
         reject(new Error(`Could not create the history store in ${dir}: ${why}`));
       }
