@@ -42,10 +42,16 @@ describe('risk threshold at exactly the threshold', () => {
     expect(fires(down, numbers(50), numbers(70))).toBeNull();
   });
 
+  it('moving while staying on one side of the threshold fires nothing', () => {
+    expect(fires(both, numbers(50), numbers(55))).toBeNull();
+    expect(fires(both, numbers(50), numbers(40))).toBeNull();
+  });
+
   it('a missing risk on either side, or no batch before, fires nothing', () => {
     expect(fires(both, null, numbers(70))).toBeNull();
     expect(fires(both, numbers(null), numbers(70))).toBeNull();
     expect(fires(both, numbers(50), numbers(null))).toBeNull();
+    expect(fires(both, numbers(70), numbers(null))).toBeNull();
   });
 });
 

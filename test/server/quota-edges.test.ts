@@ -36,6 +36,13 @@ describe('the sliding hour, at its edges', () => {
     expect(quota.remaining()).toBe(11);
   });
 
+  it('a header an hour old or older is no longer believed', () => {
+    const { clock, quota } = governor();
+    quota.recordHeaders(50, 10, quota.recordSend());
+    clock.advance(HOUR);
+    expect(quota.remaining()).toBe(50);
+  });
+
   it('the wait told is until the oldest request still inside the hour leaves it', () => {
     const { clock, quota } = governor(0);
     quota.recordHeaders(1, null, 0);
