@@ -1,23 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
 /*
- * The tests StrykerJS runs against each mutant (stryker.config.mjs): the server's fast tests
- * that cover the mutated modules, in Node, on loopback. No browser, no replica cluster: those
- * take minutes per run and cover these modules no better.
+ * The tests StrykerJS runs against each mutant (stryker.config.mjs): the server tests that cover
+ * the mutated modules, in Node, on loopback. No browser and no replicas of the built server: those
+ * take minutes per run and cover these modules no better. Stryker runs, per mutant, only the tests
+ * that reach its line; a mutant of module-level code (static) runs them all.
  */
 export default defineConfig({
   test: {
     globals: true,
     environment: 'node',
     include: [
+      // Fast and focused: quota, alert rules, webhook signing and address policy, /api/changes,
+      // cache staleness, the batch watch.
       'test/shared/freshness.test.ts',
       'test/server/quota*.test.ts',
       'test/server/alert-rules*.test.ts',
       'test/server/webhook-sender.test.ts',
-      'test/server/spreadsheet.test.ts',
       'test/server/changes-answer.test.ts',
-      'test/server/batch-watch.test.ts',
       'test/server/cache-staleness.test.ts',
+      'test/server/batch-watch.test.ts',
+      'test/server/spreadsheet.test.ts',
+      // The whole app: access, client limits and the replicas' shared ledger (slower).
+      'test/server/access.test.ts',
+      'test/server/access-details.test.ts',
+      'test/server/budget-share.test.ts',
+      'test/server/replicas.test.ts',
     ],
     testTimeout: 20_000,
     globalSetup: ['test/helpers/postgres-global-setup.ts'],
