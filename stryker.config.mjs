@@ -25,6 +25,11 @@ export default {
     'src/server/services/history/history-answers.ts:119-160',
     'src/server/services/history/history-answers.ts:181-230',
     'src/server/services/exports/spreadsheet-csv.ts',
+    // Alert evaluation (breaking events since the previous batch) and the outbox (claims,
+    // leases, the leader fence, the delivery cut-off).
+    'src/server/jobs/alert-evaluator.ts',
+    'src/server/jobs/outbox-worker.ts',
+    'src/server/store/outbox.ts',
     'src/server/plugins/access.ts',
     'src/server/client-limit.ts',
     // Cache staleness: the policy, and where the cache applies it (load, peek, classify, the

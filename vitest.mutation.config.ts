@@ -17,11 +17,15 @@ export default defineConfig({
       'test/server/quota*.test.ts',
       'test/server/alert-rules*.test.ts',
       'test/server/webhook-sender.test.ts',
+      'test/server/address-policy*.test.ts',
       'test/server/changes-answer.test.ts',
       'test/server/cache-staleness.test.ts',
       'test/server/batch-watch.test.ts',
       'test/server/spreadsheet.test.ts',
-      // The whole app: access, client limits and the replicas' shared ledger (slower).
+      // The whole app: alert evaluation and delivery, access, client limits and the replicas'
+      // shared ledger (slower).
+      'test/server/alert-evaluation.test.ts',
+      'test/server/webhook-delivery.test.ts',
       'test/server/access.test.ts',
       'test/server/access-details.test.ts',
       'test/server/budget-share.test.ts',
