@@ -17,6 +17,7 @@ export default defineConfig({
       'test/server/quota*.test.ts',
       'test/server/alert-rules*.test.ts',
       'test/server/webhook-sender.test.ts',
+      'test/server/webhook-answers.test.ts',
       'test/server/address-policy*.test.ts',
       'test/server/changes-answer.test.ts',
       'test/server/cache-staleness.test.ts',
