@@ -13,7 +13,7 @@ export default defineConfig({
     include: [
       // Fast and focused: quota, alert rules, webhook signing and address policy, /api/changes,
       // cache staleness, the batch watch.
-      'test/shared/freshness.test.ts',
+      'test/shared/freshness*.test.ts',
       'test/server/quota*.test.ts',
       'test/server/alert-rules*.test.ts',
       'test/server/webhook-sender.test.ts',

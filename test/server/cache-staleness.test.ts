@@ -91,6 +91,25 @@ describe('fresh, then revalidated', () => {
   });
 });
 
+describe('outcomes', () => {
+  it('a first load is a miss; a fresh entry is a hit that asks nothing', async () => {
+    const page = scripted('page', BATCH);
+    expect(await loaded(page)).toMatchObject({ outcome: 'miss', staleReason: null });
+    clock.advance(MINUTE);
+    expect(await loaded(page)).toMatchObject({ outcome: 'hit', staleReason: null });
+    expect(page.fetches + probe.fetches).toBe(1);
+  });
+
+  it('a fault of the program (not of the upstream) is thrown, never served as stale', async () => {
+    const page = scripted('page', BATCH);
+    await loaded(page);
+    clock.advance(10 * MINUTE);
+    await loaded(scripted('other', NEWER));
+    page.spec.fetch = () => Promise.reject(new TypeError('a bug'));
+    await expect(cache.load(page.spec, noGuard)).rejects.toThrow('a bug');
+  });
+});
+
 describe('stale-if-error', () => {
   it('the last good answer is servable until exactly 24 hours after it was last checked', async () => {
     const page = scripted('page', BATCH);
@@ -139,6 +158,15 @@ describe('outdated', () => {
     await loaded(scripted('other', NEWER));
     const { entry } = await loaded(scripted('page', BATCH));
     expect(cache.classify(entry, clock.t)).toBe('fresh');
+  });
+
+  it('confirming the newer batch does not renew a lagging entry of the older one', async () => {
+    await loaded(scripted('other', NEWER));
+    const { entry } = await loaded(scripted('page', BATCH));
+    clock.advance(HOUR);
+    probe.next = NEWER;
+    await loaded(probe);
+    expect(cache.servableUntil(entry)).toBe(NOON + STALE_IF_ERROR);
   });
 
   it('an answer without as_of from before any batch is never outdated', async () => {

@@ -107,6 +107,7 @@ describe('with three batches a day apart', () => {
 
   it('"previous" compares the newest batch with the one just before it', async () => {
     const body = await answers.changes({ kind: 'previous' }, 'previous');
+    expect(body.ok).toBe(true);
     expect(body.since).toBe('previous');
     expect(body.from_batch).toEqual({ as_of: new Date(T0 + DAY).toISOString() });
     expect(body.to_batch).toEqual({ as_of: new Date(T0 + 2 * DAY).toISOString() });

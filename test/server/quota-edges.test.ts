@@ -104,7 +104,9 @@ describe('waits and reasons', () => {
   it('each refusal says why in words', () => {
     const { quota } = governor(10);
     quota.block(1000);
-    expect(quota.permit('interactive')).toMatchObject({ reason: /asked us to wait/ });
+    expect(quota.permit('interactive')).toMatchObject({
+      reason: 'the Risk API asked us to wait (its hourly limit for this key is reached)',
+    });
     const spent = governor(10).quota;
     spent.recordHeaders(50, 5, spent.recordSend());
     expect(spent.permit('background')).toMatchObject({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendWebhook, type SendOptions } from '../../src/server/jobs/webhook-sender.js';
+import { refusedUrl, sendWebhook, type SendOptions } from '../../src/server/jobs/webhook-sender.js';
 import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -82,5 +82,21 @@ describe('how an answer is told', () => {
     expect((await send()).retryAfterMs).toBeNull();
     receiver.answers.push({ status: 503, headers: { 'retry-after': '12abc' } });
     expect((await send()).retryAfterMs).toBeNull();
+  });
+});
+
+describe('URLs refused before any connection', () => {
+  it.each(['https://user@hooks.example.com/x', 'https://:secret@hooks.example.com/x'])(
+    '%s: no credentials in a webhook URL',
+    (url) => {
+      expect(refusedUrl(url, false)).toBe('webhook_url must not contain a user name or password');
+    },
+  );
+
+  it('a bracketed IPv6 host is judged without its brackets', () => {
+    expect(refusedUrl('https://[fe80::1]/x', false)).toBe(
+      'webhook_url is not allowed: fe80::1 is a loopback, private or link-local address',
+    );
+    expect(refusedUrl('https://[2606:4700:4700::1111]/x', false)).toBeNull();
   });
 });
