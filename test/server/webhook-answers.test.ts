@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusedUrl, sendWebhook, type SendOptions } from '../../src/server/jobs/webhook-sender.js';
+import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+/*
+ * One webhook attempt against a real receiver on loopback: what is sent besides the signature,
+ * and how each kind of answer is told in the delivery log. Each case here was a one-line change
+ * of webhook-sender.ts that no test caught.
+ */
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+});
+
+const loopback: SendOptions = { allowPrivate: true, connectTimeoutMs: 2000, totalTimeoutMs: 2000 };
+const send = (body = '{}') =>
+  sendWebhook({ url: receiver.url, secret: newWebhookSecret() }, 'msg_edge', body, loopback);
+
+describe('what is sent', () => {
+  it('JSON with its length in bytes, our user agent and the time in seconds', async () => {
+    const n = receiver.received.length;
+    const before = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({ headline: 'Côte d’Ivoire' });
+    await send(body);
+    const [got] = (await receiver.waitFor(n + 1)).slice(n);
+    expect(got!.body).toBe(body);
+    expect(got!.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'GlobalRiskDashboard-Webhooks/1',
+      'content-length': String(Buffer.byteLength(body)),
+    });
+    const timestamp = Number(got!.headers['webhook-timestamp']);
+    expect(timestamp).toBeGreaterThanOrEqual(before);
+    expect(timestamp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+  });
+});
+
+describe('how an answer is told', () => {
+  it.each([200, 204, 299])('%i is a success: no error, nothing to retry', async (status) => {
+    receiver.answers.push({ status });
+    expect(await send()).toMatchObject({ status, error: null, retryable: false });
+  });
+
+  it.each([300, 302, 399])('%i is a redirect, not followed', async (status) => {
+    receiver.answers.push({ status, headers: { location: 'https://elsewhere.example/' } });
+    expect(await send()).toMatchObject({
+      error: `answered ${status} (redirects are not followed)`,
+      retryable: false,
+    });
+  });
+
+  it.each([
+    [400, false],
+    [499, false],
+    [500, true],
+  ] as const)('%i is told as a plain answer (retryable: %s)', async (status, retryable) => {
+    receiver.answers.push({ status });
+    expect(await send()).toMatchObject({ error: `answered ${status}`, retryable });
+  });
+
+  it('reads Retry-After as an HTTP date, never as a negative wait', async () => {
+    const later = new Date(Date.now() + 120_000).toUTCString();
+    receiver.answers.push({ status: 503, headers: { 'retry-after': later } });
+    const result = await send();
+    expect(result.retryAfterMs).toBeGreaterThan(60_000);
+    expect(result.retryAfterMs).toBeLessThanOrEqual(120_000);
+    receiver.answers.push({
+      status: 503,
+      headers: { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' },
+    });
+    expect((await send()).retryAfterMs).toBe(0);
+  });
+
+  it('has no wait when Retry-After is missing or not a time', async () => {
+    receiver.answers.push({ status: 503 });
+    expect((await send()).retryAfterMs).toBeNull();
+    receiver.answers.push({ status: 503, headers: { 'retry-after': 'soon' } });
+    expect((await send()).retryAfterMs).toBeNull();
+    receiver.answers.push({ status: 503, headers: { 'retry-after': '12abc' } });
+    expect((await send()).retryAfterMs).toBeNull();
+  });
+});
+
+describe('URLs refused before any connection', () => {
+  it.each(['https://user@hooks.example.com/x', 'https://:secret@hooks.example.com/x'])(
+    '%s: no credentials in a webhook URL',
+    (url) => {
+      expect(refusedUrl(url, false)).toBe('webhook_url must not contain a user name or password');
+    },
+  );
+
+  it('a bracketed IPv6 host is judged without its brackets', () => {
+    expect(refusedUrl('https://[fe80::1]/x', false)).toBe(
+      'webhook_url is not allowed: fe80::1 is a loopback, private or link-local address',
+    );
+    expect(refusedUrl('https://[2606:4700:4700::1111]/x', false)).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+/*
+ * The tests StrykerJS runs against each mutant (stryker.config.mjs): the server tests that cover
+ * the mutated modules, in Node, on loopback. No browser and no replicas of the built server: those
+ * take minutes per run and cover these modules no better. Stryker runs, per mutant, only the tests
+ * that reach its line; a mutant of module-level code (static) runs them all.
+ */
+const focused = [
+  // Quota, alert rules, webhook signing and address policy, /api/changes, cache staleness,
+  // the batch watch.
+  'test/shared/freshness*.test.ts',
+  'test/server/quota*.test.ts',
+  'test/server/alert-rules*.test.ts',
+  'test/server/webhook-sender.test.ts',
+  'test/server/webhook-answers.test.ts',
+  'test/server/address-policy*.test.ts',
+  'test/server/changes-answer.test.ts',
+  'test/server/cache-staleness.test.ts',
+  'test/server/batch-watch.test.ts',
+];
+/** The whole app: alert evaluation and delivery, CSV, access, client limits, the shared ledger. */
+const appLevel = [
+  'test/server/alert-evaluation.test.ts',
+  'test/server/webhook-delivery.test.ts',
+  'test/server/spreadsheet.test.ts',
+  'test/server/access.test.ts',
+  'test/server/access-details.test.ts',
+  'test/server/budget-share.test.ts',
+  'test/server/replicas.test.ts',
+];
+
+export default defineConfig({
+  test: {
+    globals: true,
+    environment: 'node',
+    // MUTATION_FOCUSED=1: the focused tests only (minutes, not an hour, for the modules they cover).
+    include: process.env.MUTATION_FOCUSED === '1' ? focused : [...focused, ...appLevel],
+    testTimeout: 20_000,
+    globalSetup: ['test/helpers/postgres-global-setup.ts'],
+  },
+});
