@@ -19,8 +19,9 @@ const focused = [
   'test/server/cache-staleness.test.ts',
   'test/server/batch-watch.test.ts',
 ];
-/** The whole app: alert evaluation and delivery, CSV, access, client limits, the shared ledger. */
+/** The whole app: batch recording, alert evaluation and delivery, CSV, access, client limits, the shared ledger. */
 const appLevel = [
+  'test/server/history-recording.test.ts',
   'test/server/alert-evaluation.test.ts',
   'test/server/webhook-delivery.test.ts',
   'test/server/spreadsheet.test.ts',

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
+  method: string | undefined;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -25,7 +26,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: request.method,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const answer = answers.shift() ?? { status: 200 };
       if (answer.status !== 0) {
         response.writeHead(answer.status, answer.headers ?? {});

@@ -22,6 +22,7 @@ describe('embedded IPv4 addresses', () => {
     ['::ffff:c0a8:101', '192.168.1.1'],
     ['::FFFF:C0A8:0101', '192.168.1.1'],
     ['64:ff9b::ac10:1', '172.16.0.1'],
+    ['::ffff:172.16.10.100', '172.16.10.100'],
   ])('%s is judged as %s', async (address, inner) => {
     expect(await refusedAddress(address)).toBe(`${inner} ${PRIVATE}`);
   });

@@ -76,6 +76,15 @@ describe('headers that tell less', () => {
     expect(quota.remaining()).toBe(9);
   });
 
+  it('an older answer arriving after a newer one changes nothing', () => {
+    const { quota } = governor();
+    const first = quota.recordSend();
+    const second = quota.recordSend();
+    quota.recordHeaders(50, 20, second);
+    quota.recordHeaders(50, 40, first);
+    expect(quota.remaining()).toBe(20);
+  });
+
   it('the same request told twice: the later reading is the one kept', () => {
     const { quota } = governor();
     const seq = quota.recordSend();

@@ -1,3 +1,6 @@
+import type { LookupAddress } from 'node:dns';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedUrl, sendWebhook, type SendOptions } from '../../src/server/jobs/webhook-sender.js';
 import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
@@ -27,6 +30,7 @@ describe('what is sent', () => {
     const body = JSON.stringify({ headline: 'Côte d’Ivoire' });
     await send(body);
     const [got] = (await receiver.waitFor(n + 1)).slice(n);
+    expect(got!.method).toBe('POST');
     expect(got!.body).toBe(body);
     expect(got!.headers).toMatchObject({
       'content-type': 'application/json',
@@ -42,7 +46,37 @@ describe('what is sent', () => {
 describe('how an answer is told', () => {
   it.each([200, 204, 299])('%i is a success: no error, nothing to retry', async (status) => {
     receiver.answers.push({ status });
-    expect(await send()).toMatchObject({ status, error: null, retryable: false });
+    const result = await send();
+    expect(result).toMatchObject({ status, error: null, retryable: false });
+    // How long the attempt took, for the delivery log (not a moment in time).
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    expect(result.durationMs).toBeLessThan(60_000);
+  });
+
+  it('stops reading an answer after 4 KB: an endless body still settles as its status', async () => {
+    const endless = createServer((_request, response) => {
+      response.writeHead(200);
+      const chunk = Buffer.alloc(1024, 'x');
+      const more = (): void => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once('drain', more);
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = endless.address() as AddressInfo;
+      const result = await sendWebhook(
+        { url: `http://127.0.0.1:${port}/hook`, secret: newWebhookSecret() },
+        'msg_big',
+        '{}',
+        { ...loopback, totalTimeoutMs: 5000 },
+      );
+      expect(result).toMatchObject({ status: 200, error: null });
+    } finally {
+      endless.closeAllConnections();
+      await new Promise<void>((resolve) => endless.close(() => resolve()));
+    }
   });
 
   it.each([300, 302, 399])('%i is a redirect, not followed', async (status) => {
@@ -82,6 +116,8 @@ describe('how an answer is told', () => {
     expect((await send()).retryAfterMs).toBeNull();
     receiver.answers.push({ status: 503, headers: { 'retry-after': '12abc' } });
     expect((await send()).retryAfterMs).toBeNull();
+    receiver.answers.push({ status: 503, headers: { 'retry-after': 'soon12' } });
+    expect((await send()).retryAfterMs).toBeNull();
   });
 });
 
@@ -98,5 +134,54 @@ describe('URLs refused before any connection', () => {
       'webhook_url is not allowed: fe80::1 is a loopback, private or link-local address',
     );
     expect(refusedUrl('https://[2606:4700:4700::1111]/x', false)).toBeNull();
+  });
+});
+
+describe('names looked up before connecting', () => {
+  const options = (resolve: unknown): SendOptions => ({
+    allowPrivate: false,
+    connectTimeoutMs: 500,
+    totalTimeoutMs: 2000,
+    resolve: resolve as SendOptions['resolve'],
+  });
+
+  it('a name that does not resolve is a network error, retryably', async () => {
+    const resolve = (_host: string, _options: unknown, callback: (e: Error) => void) =>
+      callback(Object.assign(new Error('queryA ENOTFOUND'), { code: 'ENOTFOUND' }));
+    const result = await sendWebhook(
+      { url: 'https://nowhere.example.test/hook', secret: newWebhookSecret() },
+      'msg_dns',
+      '{}',
+      options(resolve),
+    );
+    expect(result).toMatchObject({
+      status: null,
+      retryable: true,
+      error: 'network error: ENOTFOUND',
+    });
+  });
+
+  it('asks the resolver for every address of the name, and lets a public one through', async () => {
+    const asked: unknown[] = [];
+    // As dns.lookup does: a list only when asked for all addresses, else one address.
+    const resolve = (
+      _host: string,
+      opts: { all?: boolean },
+      callback: (e: null, a: LookupAddress[] | string, f?: number) => void,
+    ) => {
+      asked.push(opts.all);
+      if (opts.all) callback(null, [{ address: '93.184.215.14', family: 4 }]);
+      else callback(null, '93.184.215.14', 4);
+    };
+    const result = await sendWebhook(
+      { url: 'https://public.example.test/hook', secret: newWebhookSecret() },
+      'msg_public',
+      '{}',
+      options(resolve),
+    );
+    expect(asked.every((all) => all === true)).toBe(true);
+    // Nothing answers on this closed network: what matters is that it was not refused.
+    expect(result.error).not.toMatch(/refused to send/);
+    expect(result.retryable).toBe(true);
   });
 });
