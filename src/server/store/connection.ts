@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Secret } from '../secret.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { migrationsFolder } from './migrations-folder.js';
+import { causesOf } from './error-causes.js';
 import { createPglite } from './pglite.js';
 import { schema } from './schema.js';
 
@@ -176,11 +177,9 @@ const UNREACHABLE_TEXT =
  * could not be reached, rather than that a query was wrong.
  */
 export function isStoreUnreachable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+  for (const { code, message } of causesOf(error)) {
     if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
     if (typeof message === 'string' && UNREACHABLE_TEXT.test(message)) return true;
-    e = cause;
   }
   return false;
 }
@@ -192,12 +191,10 @@ export function isStoreUnreachable(error: unknown): boolean {
  * answer fails as "Connection terminated due to connection timeout".
  */
 export function isPoolBusy(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const { message, cause } = e as { message?: unknown; cause?: unknown };
+  for (const { message } of causesOf(error)) {
     if (typeof message === 'string' && /timeout exceeded when trying to connect/i.test(message)) {
       return true;
     }
-    e = cause;
   }
   return false;
 }

@@ -2,6 +2,7 @@ import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoreHealthStatus } from '../../shared/bff-api.js';
 import { errorWords } from '../safe-error.js';
+import { causesOf } from './error-causes.js';
 
 /**
  * The embedded store's folder, watched. PGlite keeps its files open: with its folder removed or
@@ -19,10 +20,7 @@ export class StoreFailingError extends Error {
 
 /** The StoreFailingError in `error` or what it wraps (drizzle wraps the driver's errors). */
 export function storeFailure(error: unknown): StoreFailingError | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if (e instanceof StoreFailingError) return e;
-    e = (e as { cause?: unknown }).cause;
-  }
+  for (const e of causesOf(error)) if (e instanceof StoreFailingError) return e;
   return null;
 }
 
@@ -176,12 +174,10 @@ function refusal(problem: string): string {
 }
 
 function isDiskFailure(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
+  for (const { code, message, name } of causesOf(error)) {
     if (name === 'ErrnoError') return true;
     if (typeof code === 'string' && FAILING_SQLSTATE.test(code)) return true;
     if (typeof message === 'string' && FAILING_TEXT.test(message)) return true;
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
