@@ -40,7 +40,8 @@ describe('overview', () => {
     await waitForMap(page, 20);
     expect(await page.locator('.world-map path.shape').count()).toBe(176);
     expect(await page.locator('.world-map path.shape-data').count()).toBeGreaterThan(150);
-    expect(await page.getByRole('table').locator('tbody tr').count()).toBe(20);
+    // The table comes in the render after the first paint (AfterFirstPaint): wait for it.
+    await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(20);
     await expect.poll(() => page.getByText('Demo data').first().isVisible()).toBe(true);
     // No stripe across the map: no shape is wider than half the world.
     const widest = await page.$$eval('.world-map path.shape', (paths) =>
@@ -171,7 +172,7 @@ describe('country page', () => {
     await page.reload();
     await expect.poll(() => heading.textContent()).toContain('Sudan');
     expect(await page.getByTestId('country-risk').textContent()).toBe(risk);
-    expect(await page.locator('.event').count()).toBe(events);
+    await expect.poll(() => page.locator('.event').count()).toBe(events);
   });
 
   it('a country not in the data shows the 404 message with a way back', async () => {

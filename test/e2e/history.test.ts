@@ -79,7 +79,7 @@ describe('overview: trend and What changed', () => {
     await page.waitForURL(/trend_view=table/);
     // One row per point of the last 7 days: at least the 15 batches recorded in a week.
     expect(inWeek.length).toBeGreaterThanOrEqual(15);
-    expect(await panel.locator('tbody tr').count()).toBe(inWeek.length);
+    await expect.poll(() => panel.locator('tbody tr').count()).toBe(inWeek.length);
   });
 
   it('"What changed" lists movers as links; 24 hours is a URL', async () => {
@@ -153,15 +153,19 @@ describe('compare', () => {
     const trend = page.getByRole('region', { name: 'Risk over time' });
     await trend.locator('.recharts-line-curve').first().waitFor(DRAWN);
     expect(await trend.locator('.recharts-line').count()).toBe(3);
-    expect(
-      await page.getByRole('region', { name: 'Key numbers table' }).locator('tbody tr').count(),
-    ).toBe(3);
-    expect(
-      await page
-        .getByRole('region', { name: 'Categories side by side table' })
-        .locator('tbody tr')
-        .count(),
-    ).toBe(10);
+    await expect
+      .poll(() =>
+        page.getByRole('region', { name: 'Key numbers table' }).locator('tbody tr').count(),
+      )
+      .toBe(3);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: 'Categories side by side table' })
+          .locator('tbody tr')
+          .count(),
+      )
+      .toBe(10);
     await page.screenshot({ path: screenshotPath('history-compare'), fullPage: true });
 
     await page.goto(`${stack.baseUrl}/compare?iso=MLI,X1`);
