@@ -95,6 +95,49 @@ describe('the SSO identity header with a dashboard token', () => {
     expect(hers.statusCode).toBe(200);
   });
 
+  it('an edit cannot move a list between team and personal; without scope it keeps its own', async () => {
+    const put = (id: string, version: string, payload: object) =>
+      stack.app.inject({
+        method: 'PUT',
+        url: `/api/watchlists/${id}`,
+        payload,
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-user': 'ana', 'if-match': version },
+      });
+    const make = async (scope: string) => {
+      const res = await stack.app.inject({
+        method: 'POST',
+        url: '/api/watchlists',
+        payload: { name: `${scope} list`, countries: ['MLI'], scope },
+        ...viaProxy('ana'),
+      });
+      expect(res.statusCode).toBe(201);
+      return { id: res.json().watchlist.id as string, etag: res.headers.etag as string };
+    };
+    const team = await make('team');
+    const mine = await make('user');
+    const toUser = await put(team.id, team.etag, { name: 'x', countries: ['MLI'], scope: 'user' });
+    expect(toUser.statusCode).toBe(400);
+    expect(toUser.json()).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^scope: this is a team list/),
+    });
+    const toTeam = await put(mine.id, mine.etag, { name: 'x', countries: ['MLI'], scope: 'team' });
+    expect(toTeam.statusCode).toBe(400);
+    expect(toTeam.json().error).toMatch(/^scope: this is a user list/);
+    // Nothing was changed by the refused edits; the same scope, or none, is an ordinary edit.
+    const same = await put(mine.id, mine.etag, {
+      name: 'renamed',
+      countries: ['MLI'],
+      scope: 'user',
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().watchlist).toMatchObject({ name: 'renamed', scope: 'user' });
+    const none = await put(team.id, team.etag, { name: 'renamed', countries: ['MLI'] });
+    expect(none.statusCode).toBe(200);
+    expect(none.json().watchlist).toMatchObject({ name: 'renamed', scope: 'team' });
+  });
+
   it('without the token, the header from elsewhere lets nobody in', async () => {
     const res = await stack.app.inject({
       method: 'GET',

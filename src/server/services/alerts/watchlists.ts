@@ -140,6 +140,15 @@ export class WatchlistService {
     const current = await this.row(rawId, viewer);
     const version = this.#precondition(ifMatch, current);
     const input = this.#parse(body);
+    // A list keeps its scope: moving a personal list to the team (or back) is a new list, so a
+    // scope that differs is refused rather than silently dropped.
+    const scope = current.owner === null ? 'team' : 'user';
+    if (input.scope !== undefined && input.scope !== scope) {
+      throw new ApiProblem(
+        400,
+        `scope: this is a ${scope} list and stays one; create a new list with scope "${input.scope}" instead`,
+      );
+    }
     await this.#checkCountries(input.countries);
     // A webhook keeps its secret across edits; a list that gets its first webhook gets one.
     const secret = input.webhook_url ? (current.webhookSecret ?? newWebhookSecret()) : null;
