@@ -20,9 +20,10 @@ describe('stale data, failures and new batches', () => {
       headers: { 'X-Cache': 'STALE', Age: '7200' },
     });
     renderApp('/country/UKR');
-    const note = await screen.findByText(/Stale since/);
+    // The data's own time leads (old data must not read as fresh), then when it was fetched.
+    const note = await screen.findByText(/^Stale: data from/);
     expect(note.closest('p')).toHaveTextContent(
-      /Stale since .* UTC \(2 h ago\): the data service could not be refreshed \(upstream answered 503\)\. Showing the last good data\./,
+      /^Stale: data from 2 Jun 2025, 10:00 UTC \(\d+ d ago\)\. The data service could not be refreshed \(upstream answered 503\); last fetched \d+ \w+ \d{4}, \d\d:\d\d UTC \(2 h ago\)\. Showing the last good data\.$/,
     );
     // The data itself stays on screen.
     expect(screen.getByTestId('country-risk')).toHaveTextContent('86.12');
@@ -36,7 +37,7 @@ describe('stale data, failures and new batches', () => {
     });
     renderApp('/country/UKR');
     await screen.findByTestId('country-risk');
-    expect(screen.queryByText(/Stale since/)).toBeNull();
+    expect(screen.queryByText(/^Stale/)).toBeNull();
   });
 
   it('a failed background refresh keeps the data, marks it stale and toasts once', async () => {
@@ -51,8 +52,8 @@ describe('stale data, failures and new batches', () => {
     const toast = await screen.findByText(/Could not refresh the hotspot list/);
     expect(toast).toHaveTextContent('The data on screen is kept and marked stale.');
     expect(within(screen.getByRole('table')).getByRole('link', { name: 'Ukraine' })).toBeVisible();
-    expect(screen.getByText(/Stale since/).closest('p')).toHaveTextContent(
-      'the last refresh failed (The data service is unavailable and nothing is cached)',
+    expect(screen.getByText(/^Stale: data from/).closest('p')).toHaveTextContent(
+      'The last refresh failed (The data service is unavailable and nothing is cached); last fetched',
     );
     // 503 is retried (twice), then reported; one toast, not three.
     expect(bff.calls('/api/v1/hotspots')).toHaveLength(4);

@@ -236,7 +236,7 @@ describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
     const { queryClient } = renderApp('/');
     await screen.findByRole('table');
     await waitFor(() => expect(bff.calls('/api/status').length).toBeGreaterThan(0));
-    expect(screen.queryByText(/Stale since/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Stale/)).not.toBeInTheDocument();
     bff.set('/api/status', {
       body: statusBody({ upstream: { health: 'down', last_error: null, message: null } }),
     });
@@ -246,7 +246,7 @@ describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
     });
     await act(() => queryClient.refetchQueries({ queryKey: ['status'] }));
     expect(await screen.findByText(/The data service cannot be reached/)).toBeInTheDocument();
-    expect((await screen.findAllByText(/Stale since/)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/^Stale: data from/)).length).toBeGreaterThan(0);
   });
 
   it('says an overdue batch is overdue, and a batch on time is not', async () => {
@@ -261,6 +261,27 @@ describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
       await screen.findByText(new RegExp(`The ${dueText} UTC batch is overdue`)),
     ).toBeInTheDocument();
     expect(screen.getByText(`${dueText} UTC · overdue`)).toBeInTheDocument();
+    // The data's time has its date: "from 10:00 UTC" on two-day-old data would read as today.
+    const asOf = new Date(due - 7 * 3600_000);
+    const day = `${asOf.getUTCDate()} ${asOf.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${asOf.getUTCFullYear()}`;
+    expect(screen.getByText(/batch is overdue/)).toHaveTextContent(
+      new RegExp(
+        `the data shown is from ${day}, ${asOf.toISOString().slice(11, 16)} UTC \\(\\d+ h ago\\)\\.$`,
+      ),
+    );
+  });
+
+  it('says when the store cannot keep what it is given, in its own words', async () => {
+    const bff = overviewBff();
+    const message =
+      'The store folder /data is gone: restart the dashboard with its folder in place.';
+    bff.set('/api/status', {
+      body: statusBody({
+        store: { kind: 'pglite', health: 'failing', message, since: new Date().toISOString() },
+      }),
+    });
+    renderApp('/');
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('a batch received after its due time is not overdue', async () => {

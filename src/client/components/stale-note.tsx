@@ -3,6 +3,7 @@ import type { Fetched } from '../lib/api-client';
 import { retryHint } from './query-error';
 
 interface StaleFields {
+  as_of?: string | undefined;
   stale?: boolean | undefined;
   stale_reason?: string | undefined;
 }
@@ -38,12 +39,19 @@ export function StaleNote({
   if (refreshError) reasons.push(`the last refresh failed (${refreshError.message})`);
   const hint = refreshError ? retryHint(refreshError, now) : null;
 
+  // What ages is the data, not our copy of it: two-day-old data fetched four minutes ago must
+  // not read as fresh, so the data's own time leads and the fetch time follows.
+  const asOf = fetched.data.as_of;
+  const lead = asOf
+    ? `Stale: data from ${formatUtcDateTime(asOf)} (${formatRelative(asOf, now)}).`
+    : `Stale since ${formatUtcDateTime(since)} (${formatRelative(since, now)}):`;
+  const cause = reasons.join('; ');
+  const body = asOf
+    ? `${cause.charAt(0).toUpperCase()}${cause.slice(1)}; last fetched ${formatUtcDateTime(since)} (${formatRelative(since, Math.max(now, Date.parse(since)))}).`
+    : `${cause}.`;
   return (
     <p className="stale-note" role="status">
-      <strong>
-        Stale since {formatUtcDateTime(since)} ({formatRelative(since, now)}):
-      </strong>{' '}
-      {reasons.join('; ')}. Showing the last good data.{hint ? ` ${hint}` : ''}
+      <strong>{lead}</strong> {body} Showing the last good data.{hint ? ` ${hint}` : ''}
     </p>
   );
 }

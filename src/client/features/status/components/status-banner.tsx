@@ -1,5 +1,5 @@
 import type { StatusResponse } from '../../../../shared/bff-api';
-import { formatUtcTime, formatRelative } from '../../../lib/format';
+import { formatUtcDateTime, formatUtcTime, formatRelative } from '../../../lib/format';
 import { overdueBatchAt } from '../utils/batch-schedule';
 
 /**
@@ -23,7 +23,14 @@ export function StatusBanner({ status, now }: { status: StatusResponse | undefin
   const overdue = overdueBatchAt(status.as_of, now);
   if (overdue) {
     lines.push(
-      `The ${formatUtcTime(overdue)} batch is overdue (due ${formatRelative(overdue, now)}); the data shown is from ${formatUtcTime(status.as_of)}.`,
+      `The ${formatUtcTime(overdue)} batch is overdue (due ${formatRelative(overdue, now)}); the data shown is from ${formatUtcDateTime(status.as_of)} (${formatRelative(status.as_of, now)}).`,
+    );
+  }
+  // The embedded store failing means new batches and edits are not kept: say so, in its words.
+  if (status.store?.health === 'failing') {
+    lines.push(
+      status.store.message ??
+        'The dashboard cannot save to its store: new batches and changes are not kept until it is fixed.',
     );
   }
   if (quota.blocked_until) {
