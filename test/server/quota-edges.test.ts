@@ -119,7 +119,7 @@ describe('waits and reasons', () => {
     const spent = governor(10).quota;
     spent.recordHeaders(50, 5, spent.recordSend());
     expect(spent.permit('background')).toMatchObject({
-      reason: 'refresh held back to keep the request reserve for people',
+      reason: "refresh held back: this hour's last requests are kept for people opening pages",
     });
     spent.recordHeaders(50, 0, spent.recordSend());
     expect(spent.permit('interactive')).toMatchObject({

@@ -84,7 +84,7 @@ describe('rate limits', () => {
     await get(stack, '/api/v1/hotspots');
     await expect
       .poll(async () => (await get(stack, '/api/v1/hotspots')).json().stale_reason)
-      .toMatch(/held back to keep the request reserve/);
+      .toMatch(/held back: this hour's last requests are kept for people/);
     expect(stack.upstream.requestCount()).toBe(3);
     // An uncached request from a person may use the reserve.
     expect((await get(stack, '/api/v1/hotspots?include=events')).statusCode).toBe(200);

@@ -183,7 +183,7 @@ export class QuotaGovernor implements QuotaLedger {
       retryAfterMs: this.#untilOneLeavesWindow(),
       reason:
         purpose === 'background'
-          ? 'refresh held back to keep the request reserve for people'
+          ? "refresh held back: this hour's last requests are kept for people opening pages"
           : "this hour's upstream request budget is spent",
     };
   }
