@@ -29,7 +29,13 @@ import type { DataRouteOptions } from './routes/respond.js';
 import { parseQuerystring } from './routes/route-schema.js';
 import { spreadsheetRoutes } from './routes/spreadsheet.js';
 import { describeApi, openapiRoutes } from './routes/openapi.js';
-import { opsRoutes, statusRoutes, type OpsRouteOptions } from './routes/status.js';
+import {
+  batchCheckRoutes,
+  CHECK_NOW_GAP_MS,
+  opsRoutes,
+  statusRoutes,
+  type OpsRouteOptions,
+} from './routes/status.js';
 import type { Secret } from './secret.js';
 import { UpstreamClient } from './upstream/client.js';
 import { startAlerts } from './alerts.js';
@@ -261,6 +267,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   };
   const opsOptions: OpsRouteOptions = {
     metrics,
+    checkNow: () => cache.checkNow(CHECK_NOW_GAP_MS),
     status: () => ({
       ...buildStatus({
         mode: deps.upstream.mode,
@@ -301,6 +308,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(spreadsheetRoutes, dataOptions);
   await app.register(referenceRoutes);
   await app.register(statusRoutes, opsOptions);
+  await app.register(batchCheckRoutes, opsOptions);
   await app.register(opsRoutes, opsOptions);
   await history?.registerRoutes(app);
   await alerts?.registerRoutes(app);

@@ -63,6 +63,9 @@ interface Failure {
   at: number;
 }
 
+/** A "check now": started (settles when the probe has answered), or refused for `waitMs`. */
+export type CheckNow = { started: true; done: Promise<void> } | { started: false; waitMs: number };
+
 /** Last failure per key, for stale reasons; as many as the store can hold is plenty. */
 const MAX_FAILURES = 2000;
 
@@ -164,6 +167,26 @@ export class ResourceCache {
   nextCheckAt(): number | null {
     const probe = this.store.get(this.probe().key);
     return probe ? this.#dueAt(probe) : null;
+  }
+
+  /**
+   * A person's "check now": one probe for a new batch, unless the batch was checked less than
+   * `minGapMs` ago (by anyone: the gap is for everyone together, so a room of people pressing
+   * the button costs one request). The probe is background work, so the budget's reserve for
+   * people's pages still holds. Returns when the next check may be asked for.
+   */
+  checkNow(minGapMs: number): CheckNow {
+    const now = this.now();
+    const probe = this.probe();
+    const entry = this.store.get(probe.key);
+    const lastCheck = entry ? this.#checkedAt(entry) : null;
+    if (lastCheck !== null && now - lastCheck < minGapMs) {
+      return { started: false, waitMs: lastCheck + minGapMs - now };
+    }
+    const { promise } = this.#flights.run(probe.key, () =>
+      this.#fetchAndStore(probe, 'background'),
+    );
+    return { started: true, done: promise.then(() => undefined) };
   }
 
   refreshInBackground(spec: ResourceSpec<unknown>): void {

@@ -152,6 +152,11 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     tag: 'Service',
     success: json(statusResponseSchema),
   },
+  'POST /api/status/check': {
+    summary:
+      'Check now for a new batch: answers when the check has, with the newest as_of; 429 with Retry-After if it was checked in the last 5 minutes',
+    tag: 'Service',
+  },
   'GET /api/openapi.json': {
     summary: 'This document',
     tag: 'Service',
