@@ -271,6 +271,36 @@ describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
     );
   });
 
+  it('shows when the data service is asked next; "Check now" asks, and a new batch follows', async () => {
+    const bff = overviewBff();
+    const NEW = '2025-06-03T03:00:00.000Z';
+    renderApp('/');
+    const line = await screen.findByText(/next check/);
+    expect(line.closest('p')).toHaveTextContent(/^Checked .+ · next check 10:35 UTC Check now$/);
+    // Too soon: the BFF's refusal is shown in its words, and nothing else changes.
+    bff.set('/api/status/check', {
+      status: 429,
+      body: { ok: false, error: 'ask again in 4 min', retry_after_seconds: 240 },
+      headers: { 'Retry-After': '240' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Check now' }));
+    expect(await screen.findByText('ask again in 4 min')).toBeInTheDocument();
+    // A check that finds a batch: the status is asked again at once, so the page moves to it.
+    bff.set('/api/status/check', { body: { ok: true, as_of: NEW } });
+    bff.set('/api/status', { body: statusBody({ as_of: NEW }) });
+    bff.set('/api/countries', {
+      body: countriesBody({ as_of: NEW, countries: [...HOTSPOTS, UK] }),
+    });
+    const statusCalls = bff.calls('/api/status').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Check now' }));
+    expect(
+      await screen.findByText('A new batch was found; the page is updating.'),
+    ).toBeInTheDocument();
+    expect(bff.calls('/api/status/check')).toHaveLength(2);
+    await waitFor(() => expect(bff.calls('/api/status').length).toBeGreaterThan(statusCalls));
+    expect(await screen.findByText(/Updated to the 03:00 UTC batch/)).toBeInTheDocument();
+  });
+
   it('says when the store cannot keep what it is given, in its own words', async () => {
     const bff = overviewBff();
     const message =

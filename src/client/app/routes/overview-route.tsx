@@ -26,6 +26,7 @@ import {
   GlobalHeaderSkeleton,
 } from '../../features/overview/components/global-header';
 import { referenceQueries } from '../../features/reference/api/reference-queries';
+import { BatchCheck } from '../../features/status/components/batch-check';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
 import { FollowButton } from '../../features/watchlists/components/follow-button';
@@ -136,6 +137,7 @@ export function OverviewRoute() {
             status={status.data?.data}
             now={now}
             overdueAt={overdueBatchAt(status.data?.data.as_of, now)}
+            batchCheck={status.data ? <BatchCheck status={status.data.data} now={now} /> : null}
           />
         ) : countries.isError && !hotspots.isPending ? (
           <QueryError

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { StatusResponse } from '../../../../shared/bff-api';
 import { globalIndexValue, type GlobalSummary } from '../../../../shared/schemas/global';
 import { Delta } from '../../../components/delta';
@@ -23,12 +23,15 @@ export function GlobalHeader({
   status,
   now,
   overdueAt = null,
+  batchCheck = null,
 }: {
   summary: BatchSummary;
   status: StatusResponse | undefined;
   now: number;
   /** A documented batch time that passed without new data (see the status feature). */
   overdueAt?: string | null;
+  /** When the data service is next asked for a batch, and a way to ask now (status feature). */
+  batchCheck?: ReactNode;
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.globalIndexDrawn), []);
   const global = summary.global;
@@ -89,6 +92,11 @@ export function GlobalHeader({
           <dt>Methodology</dt>
           <dd>{methodology}</dd>
         </div>
+        {/* Held even while empty (and in the skeleton), so nothing moves when it arrives. */}
+        <div className="facts-wide batch-check-row">
+          <dt className="visually-hidden">Checks for a new batch</dt>
+          <dd>{batchCheck}</dd>
+        </div>
       </dl>
     </section>
   );
@@ -131,6 +139,10 @@ export function GlobalHeaderSkeleton() {
             </dd>
           </div>
         ))}
+        <div className="facts-wide batch-check-row">
+          <dt className="visually-hidden">Checks for a new batch</dt>
+          <dd />
+        </div>
       </dl>
     </section>
   );

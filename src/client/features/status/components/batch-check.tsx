@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { StatusResponse } from '../../../../shared/bff-api';
+import { writeBff } from '../../../lib/api-write';
+import { formatRelative, formatUtcTime } from '../../../lib/format';
+import { statusQueries } from '../api/status-queries';
+
+const checkedSchema = z.looseObject({ ok: z.literal(true), as_of: z.string().nullable() });
+
+/**
+ * When the dashboard last asked the data service for a new batch and when it asks next, with a
+ * "Check now" for whoever saw a batch time pass: the BFF allows one such check per few minutes
+ * for everyone together, and says when the next may be asked if this one is too soon.
+ */
+export function BatchCheck({ status, now }: { status: StatusResponse; now: number }) {
+  const queryClient = useQueryClient();
+  const check = useMutation({
+    // The batch on screen when pressed is the variable: the answer is compared with it, not
+    // with the status that the answer itself refreshes.
+    mutationFn: (_shown: string | null) => writeBff('POST', '/api/status/check', checkedSchema),
+    // The status poll is how every open panel learns of a new batch: ask it now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: statusQueries.all() }),
+  });
+  const found = check.data?.data.as_of;
+  const outcome = check.isError
+    ? check.error.message
+    : check.isSuccess
+      ? found && found !== check.variables
+        ? 'A new batch was found; the page is updating.'
+        : 'No new batch yet.'
+      : null;
+  return (
+    <p className="batch-check">
+      {status.last_checked_at ? (
+        <>
+          Checked{' '}
+          <time dateTime={status.last_checked_at}>
+            {formatRelative(status.last_checked_at, now)}
+          </time>
+        </>
+      ) : (
+        'Not checked yet'
+      )}
+      {status.next_check_at ? (
+        <>
+          {' '}
+          · next check{' '}
+          <time dateTime={status.next_check_at}>{formatUtcTime(status.next_check_at)}</time>
+        </>
+      ) : null}{' '}
+      <button
+        type="button"
+        className="link-button"
+        disabled={check.isPending}
+        onClick={() => check.mutate(status.as_of)}
+      >
+        {check.isPending ? 'Checking…' : 'Check now'}
+      </button>
+      <span role="status" className="batch-check-outcome">
+        {outcome}
+      </span>
+    </p>
+  );
+}
