@@ -27,6 +27,10 @@ export const routes: RouteObject[] = [
       },
       // Watchlists, alerts and briefs (issue 8): loaded on demand, outside the overview's budget.
       {
+        path: 'events',
+        lazy: async () => ({ Component: (await import('./routes/events-route')).EventsRoute }),
+      },
+      {
         path: 'alerts',
         lazy: async () => ({ Component: (await import('./routes/alerts-route')).AlertsRoute }),
       },

@@ -11,7 +11,10 @@ import { StaleNote } from '../../components/stale-note';
 import { useNow } from '../../lib/use-now';
 import { ComparePicker } from '../../features/compare/components/compare-picker';
 import { countryQueries } from '../../features/country/api/country-queries';
-import { EventArchivePanel } from '../../features/event-archive/components/event-archive-panel';
+import {
+  EventArchivePanel,
+  type EventKeyed,
+} from '../../features/event-archive/components/event-archive-panel';
 import { CategoryHistoryPanel } from '../../features/history/components/category-history-panel';
 import { CountryTrendPanel } from '../../features/history/components/country-trend-panel';
 import { referenceQueries } from '../../features/reference/api/reference-queries';
@@ -72,10 +75,10 @@ function CountryTrends({ iso }: { iso: string }) {
   );
 }
 
-function EventArchive({ iso }: { iso: string }) {
+function EventArchive({ iso, inFeed }: { iso: string; inFeed?: readonly EventKeyed[] }) {
   return (
     <PanelBoundary name="The event archive">
-      <EventArchivePanel iso={iso} />
+      <EventArchivePanel iso={iso} inFeed={inFeed} />
     </PanelBoundary>
   );
 }
@@ -209,7 +212,7 @@ function CountryPage({ iso }: { iso: string }) {
           <EventFeed events={country.events} now={now} />
         </PanelBoundary>
       </div>
-      <EventArchive iso={iso} />
+      <EventArchive iso={iso} inFeed={country.events ?? undefined} />
     </div>
   );
 }

@@ -31,8 +31,9 @@ export function RootLayout() {
         <DemoBadge status={status.data?.data} />
         <SearchHost />
         {status.data?.data.history ? (
-          // Watchlists and alerts live in the history store: shown when the BFF keeps one.
-          <nav className="app-nav" aria-label="Watchlists and alerts">
+          // Events, watchlists and alerts live in the history store: shown when the BFF keeps one.
+          <nav className="app-nav" aria-label="Watchlists, events and alerts">
+            <Link to="/events">Events</Link>
             <Link to="/watchlists">Watchlists</Link>
             <UnreadLink />
           </nav>
