@@ -313,3 +313,48 @@ describe('themes, phone width and accessibility', () => {
     }
   });
 });
+
+describe('event search across countries (issue 19, point 6)', () => {
+  it('finds "sanctions" in every country, narrows to one and opens it; a phone fits it', async () => {
+    const page = await open();
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByRole('link', { name: 'Events', exact: true }).click();
+    await page.waitForURL(/\/events$/);
+    await page.getByRole('searchbox', { name: 'Headline or source contains' }).fill('sanctions');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/events\?q=sanctions$/);
+    const results = page.locator('.archive-event');
+    await expect.poll(() => results.count()).toBeGreaterThan(1);
+    const headlines = await page.locator('.archive-headline').allTextContents();
+    expect(headlines.every((h) => /sanctions/i.test(h))).toBe(true);
+    // Several countries answer, each named as a link.
+    const countries = new Set(await page.locator('.archive-meta a').allTextContents());
+    expect(countries.size).toBeGreaterThan(1);
+    await page.screenshot({ path: screenshotPath('events-search'), fullPage: true });
+
+    const first = [...countries][0]!;
+    await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: first });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/iso=[A-Z]{3}/);
+    await expect
+      .poll(async () => new Set(await page.locator('.archive-meta a').allTextContents()))
+      .toEqual(new Set([first]));
+    await page.locator('.archive-meta a').first().click();
+    await page.waitForURL(/\/country\/[A-Z]{3}$/);
+  });
+
+  it('fits a 375 px phone and axe finds nothing serious, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open({
+        colorScheme,
+        bypassCSP: true,
+        viewport: { width: 375, height: 800 },
+      });
+      await page.goto(`${stack.baseUrl}/events?q=sanctions`);
+      await page.locator('.archive-event').first().waitFor();
+      expect(await pageOverflow(page)).toBe(0);
+      expect(await seriousViolations(page), colorScheme).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`events-375-${colorScheme}`), fullPage: true });
+    }
+  });
+});
