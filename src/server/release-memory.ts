@@ -24,5 +24,6 @@ export const QUIET_AFTER_MS = 10_000;
 /** {@link releaseMemory} now and again after {@link QUIET_AFTER_MS}; the timer never holds the process open. */
 export function releaseMemoryNowAndWhenQuiet(): void {
   releaseMemory();
+  // Only this second collection gives the young generation back (test/server/release-memory.test.ts).
   setTimeout(releaseMemory, QUIET_AFTER_MS).unref();
 }
