@@ -5,7 +5,7 @@ import { startDemoUpstream, type DemoUpstream } from '../demo-upstream/server.js
 import { buildApp, type ResolvedUpstream } from './app.js';
 import { ConfigError, parseConfig, type AppConfig } from './config.js';
 import { errorWords } from './safe-error.js';
-import { releaseMemory } from './release-memory.js';
+import { releaseMemory, releaseMemoryNowAndWhenQuiet } from './release-memory.js';
 import { Secret } from './secret.js';
 import { HistoryStore } from './store/history-store.js';
 
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
               app.log.error({ err: error }, 'demo watchlist could not be made');
             }
             // The seed's dead objects, freed now rather than at some later collection (issue 18).
-            releaseMemory();
+            releaseMemoryNowAndWhenQuiet();
           },
           (error: unknown) => app.log.error({ err: error }, 'demo history could not be seeded'),
         )
