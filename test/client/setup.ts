@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearToasts } from '../../src/client/lib/toasts';
 
@@ -18,6 +18,9 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
+  // Unmounted first: emptying the toast store re-renders a mounted Toaster outside act(), and
+  // React warned about it once per test (83 warnings in a run).
+  cleanup();
   clearToasts();
   vi.unstubAllGlobals();
 });

@@ -204,9 +204,9 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
     const children = new Map<string, ReturnType<typeof startReplicaProcess>>();
     for (let i = 1; i <= options.replicas; i++) {
       const name = `r${i}`;
-      const port = await freePort();
+      // Chosen again when a first start finds it taken (see `start`); a restart keeps it.
+      let port = await freePort();
       const dataDir = mkdtempSync(join(tmpdir(), `grd-${name}-`));
-      const url = `http://127.0.0.1:${port}`;
       const env: Record<string, string> = {
         PATH: process.env.PATH ?? '',
         HOST: '127.0.0.1',
@@ -224,24 +224,45 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
           : {}),
         ...options.env,
       };
-      const start = async (): Promise<void> => {
+      const startOnce = async (): Promise<'listening' | 'port taken'> => {
         const running = children.get(name);
         if (running && running.child.exitCode === null && running.child.signalCode === null) {
           throw new Error(`${name} is already running`);
         }
+        env.PORT = String(port);
         const started = startReplicaProcess(name, port, env, options.clockWarp !== undefined);
         children.set(name, started);
         if (clock.realStart !== null) started.child.send?.({ clockStart: clock.realStart });
         const exited = (): boolean =>
           started.child.exitCode !== null || started.child.signalCode !== null;
+        // Its own banner, not an answer on the port: between freePort() and the bind, another
+        // process on this shared machine may take the port and answer /healthz in its place.
+        const banner = `Global Risk Dashboard at http://127.0.0.1:${port}`;
         await waitUntil(
-          `${name} to answer /healthz`,
-          async () => exited() || (await answersHealthz(url)),
+          `${name} to listen on port ${port}`,
+          () => exited() || started.output().includes(banner),
           60_000,
           started.output,
         );
+        if (exited() && /EADDRINUSE/.test(started.output())) return 'port taken';
         if (exited()) throw new Error(`${name} exited during start-up:\n${started.output()}`);
+        await waitUntil(`${name} to answer /healthz`, () => answersHealthz(url()), 60_000);
+        return 'listening';
       };
+      let firstStart = true;
+      const start = async (): Promise<void> => {
+        // Before nginx knows the address, a taken port is exchanged for another (three tries).
+        for (let attempt = 1; ; attempt++) {
+          const outcome = await startOnce();
+          if (outcome === 'listening') break;
+          if (!firstStart || attempt === 3) {
+            throw new Error(`${name}: port ${port} is taken:\n${current().output()}`);
+          }
+          port = await freePort();
+        }
+        firstStart = false;
+      };
+      const url = (): string => `http://127.0.0.1:${port}`;
       const current = () => {
         const running = children.get(name);
         if (!running) throw new Error(`${name} never started`);
@@ -249,7 +270,9 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
       };
       replicas.push({
         name,
-        url,
+        get url() {
+          return url();
+        },
         dataDir,
         running: () => {
           const { child } = current();

@@ -4,7 +4,7 @@ import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import { compareTiers } from '../../src/shared/tiers.js';
-import { freshPostgresDatabase, openTestStore } from '../helpers/history-store.js';
+import { freshPostgresDatabase, openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
 /*
@@ -51,7 +51,7 @@ describe('evaluation once per new batch', () => {
   let listId: string;
 
   beforeAll(async () => {
-    store = await openTestStore('pglite');
+    store = await openAppStore();
     stack = await startHistoryStack(store, { start });
     await stack.app.alertsIdle();
     const [first] = await store.latestBatches(1);

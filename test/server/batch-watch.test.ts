@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { BATCH_INTERVAL_MS, startHistoryStack } from '../helpers/history-stack.js';
 
 /*
@@ -15,7 +15,7 @@ const RETRY_MS = 30_000;
 
 let store: HistoryStore;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
 }, 60_000);
 afterAll(async () => {
   await store?.close();

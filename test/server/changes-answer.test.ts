@@ -4,7 +4,7 @@ import type { HistoryCoverage } from '../../src/shared/history-api.js';
 import { HistoryAnswers } from '../../src/server/services/history/history-answers.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { batchRecord, countryRow, DAY } from '../fixtures/history.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 
 /*
  * What /api/changes answers, built from a real (embedded) store: which two batches it compares
@@ -27,7 +27,7 @@ function row(
 let store: HistoryStore;
 let answers: HistoryAnswers;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
   answers = new HistoryAnswers(store, coverage);
 }, 60_000);
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import type { Alert } from '../../src/shared/alerts-api.js';
 import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
 /*
@@ -24,7 +24,7 @@ const inbox: Mail[] = [];
 const waiters: Array<() => void> = [];
 
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

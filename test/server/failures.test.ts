@@ -26,8 +26,10 @@ describe('outage', () => {
     stack.clock.advance(31 * MINUTE);
 
     expect((await get(stack, '/api/v1/hotspots')).statusCode).toBe(200);
-    // The background refresh fails after its bounded retries (3 attempts).
-    await expect.poll(() => stack.upstream.requestCount()).toBe(2 + 3);
+    // The background refresh fails after its bounded retries (3 attempts); awaited, not polled
+    // (a poll's one second ran out on a loaded machine).
+    await stack.app.upstreamIdle();
+    expect(stack.upstream.requestCount()).toBe(2 + 3);
     const stale = await get(stack, '/api/v1/hotspots');
     expect(stale.statusCode).toBe(200);
     expect(stale.headers['x-cache']).toBe('STALE');
@@ -51,9 +53,8 @@ describe('outage', () => {
     stack.upstream.setFaults({});
     stack.clock.advance(MINUTE);
     await get(stack, '/api/v1/hotspots');
-    await expect
-      .poll(async () => (await get(stack, '/api/v1/hotspots')).headers['x-cache'])
-      .toBe('HIT');
+    await stack.app.upstreamIdle();
+    expect((await get(stack, '/api/v1/hotspots')).headers['x-cache']).toBe('HIT');
     expect((await get(stack, '/api/v1/hotspots')).json()).not.toHaveProperty('stale');
     expect((await status()).upstream.health).toBe('degraded');
   });
@@ -82,9 +83,8 @@ describe('outage', () => {
     stack.upstream.setFaults({ outage: true });
     stack.clock.advance(90 * MINUTE);
     await get(stack, '/api/v1/hotspots');
-    await expect
-      .poll(async () => (await get(stack, '/api/v1/hotspots')).headers['x-cache'])
-      .toBe('STALE');
+    await stack.app.upstreamIdle();
+    expect((await get(stack, '/api/v1/hotspots')).headers['x-cache']).toBe('STALE');
     stack.clock.advance(HOUR);
     const expired = await get(stack, '/api/v1/hotspots');
     expect(expired.statusCode).toBe(503);
@@ -198,7 +198,9 @@ describe('shutdown', () => {
       config: { upstreamTimeouts: { connectMs: 1000, requestMs: 10_000 } },
     });
     const pending = get(stack, '/api/v1/hotspots');
-    await expect.poll(() => stack.upstream.requestCount()).toBe(1);
+    // The request reaching the upstream is awaited (a poll's default second can pass on a loaded
+    // machine before it does); the upstream then takes 3 s to answer.
+    await expect.poll(() => stack.upstream.requestCount(), { timeout: 10_000 }).toBe(1);
     await stack.app.close();
     // Closed before the upstream (3 s of latency) answered anything: nothing waited for it.
     expect(stack.upstream.requestLog()).toEqual([]);

@@ -7,7 +7,7 @@ import {
 } from '../../src/shared/history-api.js';
 import { statusResponseSchema } from '../../src/shared/bff-api.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
 /*
@@ -19,7 +19,7 @@ let stack: HistoryStack;
 const START = Date.UTC(2026, 5, 1, 12);
 
 beforeAll(async () => {
-  store = await openTestStore('pglite', 365);
+  store = await openAppStore(365);
   stack = await startHistoryStack(store, { start: START });
   await stack.nextBatch();
   await stack.nextBatch();

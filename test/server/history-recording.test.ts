@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import {
   BATCH_INTERVAL_MS,
   startHistoryStack,
@@ -9,15 +9,15 @@ import {
 
 /*
  * The BFF records every batch by itself: three batches pass with no page requested, and every
- * country has a point per batch, whichever shape the upstream's export has. One in-memory PGlite
- * for the file; each test records in its own stretch of time.
+ * country has a point per batch, whichever shape the upstream's export has. One store (a database
+ * on the run's PostgreSQL server) for the file; each test records in its own stretch of time.
  */
 const DAY = 86_400_000;
 const era = (n: number): number => Date.UTC(2026, 0, 1) + n * 10 * DAY;
 
 let store: HistoryStore;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
 }, 60_000);
 afterAll(async () => {
   await store?.close();

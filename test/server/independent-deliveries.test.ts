@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Alert, DeliveryLogEntry } from '../../src/shared/alerts-api.js';
 import type { AppConfig } from '../../src/server/config.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { waitUntil } from '../helpers/replica-cluster.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -22,7 +22,7 @@ let store: HistoryStore;
 let healthy: WebhookReceiver;
 let hanging: WebhookReceiver;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
   healthy = await startWebhookReceiver();
   hanging = await startWebhookReceiver();
   // Status 0: the receiver reads the request and never answers.

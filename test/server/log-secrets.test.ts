@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import { createLogger } from '../../src/server/logger.js';
 import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { testConfig } from '../helpers/test-config.js';
 
 /*
@@ -23,7 +23,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   upstream = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
-  store = await openTestStore('pglite');
+  store = await openAppStore();
   app = await buildApp(
     testConfig({
       logLevel: 'info',

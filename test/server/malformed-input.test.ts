@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
 /*
@@ -13,7 +13,7 @@ const USER = { 'x-forwarded-user': 'ana' };
 let store: HistoryStore;
 let stack: HistoryStack;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
   stack = await startHistoryStack(store, {
     start: Date.UTC(2026, 2, 1, 8, 0, 0),
     config: {

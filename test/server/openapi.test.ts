@@ -6,7 +6,7 @@ import { describeApi } from '../../src/server/routes/openapi.js';
 import { noQuery } from '../../src/server/routes/params.js';
 import { zodRoute } from '../../src/server/routes/route-schema.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
 /*
@@ -20,7 +20,7 @@ let document: {
   paths: Record<string, Record<string, Record<string, unknown>>>;
 };
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
   stack = await startHistoryStack(store, { start: Date.UTC(2026, 2, 1, 8) });
   const response = await stack.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(response.statusCode).toBe(200);

@@ -14,7 +14,7 @@ import {
 import { insertWatchlist } from '../../src/server/store/watchlists.js';
 import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { TestClock } from '../helpers/clock.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -26,7 +26,7 @@ const silent = { info() {}, warn() {}, error() {} } as never;
 let store: HistoryStore;
 let serial = 0;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
 }, 60_000);
 afterAll(async () => {
   await store?.close();

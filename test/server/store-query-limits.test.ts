@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/server/config.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { StoreQueryLimiter } from '../../src/server/store-query-limit.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { testConfig } from '../helpers/test-config.js';
 
@@ -19,7 +19,7 @@ const IN_FLIGHT = 2;
 const QUEUE = 4;
 
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
   stack = await startHistoryStack(store, {
     start: START,
     config: {

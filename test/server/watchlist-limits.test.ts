@@ -11,7 +11,7 @@ import { rowsOf } from '../../src/server/store/connection.js';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import { insertWatchlist, ownerLockName } from '../../src/server/store/watchlists.js';
-import { freshPostgresDatabase, openTestStore } from '../helpers/history-store.js';
+import { freshPostgresDatabase, openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { ISO_CODES } from '../helpers/synthetic-batches.js';
 
@@ -25,7 +25,7 @@ const USER_HEADER = 'x-forwarded-user';
 let store: HistoryStore;
 let stack: HistoryStack;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
   stack = await startHistoryStack(store, {
     start,
     config: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
 /*
@@ -14,7 +14,7 @@ const TOKEN = 'a-dashboard-token-of-some-length';
 let store: HistoryStore;
 let stack: HistoryStack;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
   stack = await startHistoryStack(store, {
     start,
     config: {
@@ -252,7 +252,7 @@ describe('bearer-token scripts', () => {
   let tokenStack: HistoryStack;
   let tokenStore: HistoryStore;
   beforeAll(async () => {
-    tokenStore = await openTestStore('pglite');
+    tokenStore = await openAppStore();
     tokenStack = await startHistoryStack(tokenStore, {
       start,
       config: {
