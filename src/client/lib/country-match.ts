@@ -27,20 +27,25 @@ export function withinOneEdit(a: string, b: string): boolean {
   return long.slice(i + 1) === short.slice(i);
 }
 
-/** One edit from the whole of `name`, or from its beginning ("nigei" → "nigeria"). */
-function nearly(key: string, name: string): boolean {
-  if (key.length < TYPO_MIN_LENGTH) return false;
-  if (withinOneEdit(key, name)) return true;
-  // A prefix one edit off: compare with the name's start of the key's length, one shorter and
-  // one longer (a dropped or added letter shifts the rest).
-  return [key.length - 1, key.length, key.length + 1].some(
+/**
+ * How near `key` is to `name` within one edit: 0 for the whole name, 1 for its beginning
+ * ("nigei" → "nigeria"), null when farther (or when the key is too short to guess at).
+ */
+function nearness(key: string, name: string): 0 | 1 | null {
+  if (key.length < TYPO_MIN_LENGTH) return null;
+  if (withinOneEdit(key, name)) return 0;
+  // A beginning one edit off: compare with the name's start of the key's length, one shorter
+  // and one longer (a dropped or added letter shifts the rest).
+  const begun = [key.length - 1, key.length, key.length + 1].some(
     (n) => n < name.length && withinOneEdit(key, name.slice(0, n)),
   );
+  return begun ? 1 : null;
 }
 
 /**
  * Better matches first: the code or the whole name, a whole alias ("UK" before "Ukraine"), a name
- * prefix, an alias prefix, anywhere in a name or alias, then one typo away from a name or alias.
+ * prefix, an alias prefix, anywhere in a name or alias, then one typo away from a name (whole,
+ * then begun) or from an alias.
  */
 function rank(country: ReferenceCountry, key: string): { rank: number; via: string | null } | null {
   const name = searchKey(country.name);
@@ -60,9 +65,16 @@ function rank(country: ReferenceCountry, key: string): { rank: number; via: stri
   ];
   const inside = others.find((a) => a.key.includes(key));
   if (inside) return { rank: 5, via: inside.alias };
-  if (nearly(key, name)) return { rank: 6, via: null };
-  const typo = aliases.find((a) => nearly(key, a.key));
-  return typo ? { rank: 7, via: typo.alias } : null;
+  const near = nearness(key, name);
+  if (near !== null) return { rank: 6 + near, via: null };
+  let best: { rank: number; via: string | null } | null = null;
+  for (const a of aliases) {
+    const nearAlias = nearness(key, a.key);
+    if (nearAlias !== null && (best === null || 8 + nearAlias < best.rank)) {
+      best = { rank: 8 + nearAlias, via: a.alias };
+    }
+  }
+  return best;
 }
 
 /**

@@ -105,7 +105,7 @@ const number = (value: number): string => String(value);
 const TIER_WORDS: Record<Direction, string> = {
   up: 'moves up a tier (for example from Moderate to High)',
   down: 'moves down a tier (for example from High to Moderate)',
-  both: 'changes tier, up or down',
+  both: 'changes tier, up or down,',
 };
 
 /** What a rule will do, as a plain sentence. */
@@ -122,7 +122,7 @@ export function ruleSentence(rule: AlertRule): string {
           ? `rises to ${level} or above (from below ${level})`
           : rule.direction === 'down'
             ? `falls below ${level} (from ${level} or above)`
-            : `crosses ${level}, up or down`;
+            : `crosses ${level}, up or down,`;
       return `Alert when a country's risk score ${how} between two batches.`;
     }
     case 'breaking_event':
