@@ -179,6 +179,17 @@ describe('countries chosen by name, problems next to their fields (issue 19, poi
     await expect.poll(() => options.first().textContent()).toContain('MLI');
     await countries.press('Enter');
     await chosen.getByRole('button', { name: 'Remove Mali' }).waitFor();
+    // ↓ moves to the next match and Enter adds that one.
+    await countries.fill('mal');
+    await expect.poll(() => options.count()).toBeGreaterThan(1);
+    const second = (await options.nth(1).locator('.iso').textContent()) ?? '';
+    await countries.press('ArrowDown');
+    await expect.poll(() => options.nth(1).getAttribute('aria-selected')).toBe('true');
+    await countries.press('Enter');
+    const secondChip = chosen.getByRole('listitem').filter({ hasText: second });
+    await secondChip.waitFor();
+    await secondChip.getByRole('button').click();
+    await secondChip.waitFor({ state: 'detached' });
 
     // Keyboard: Tab back to Mali's remove button, Enter removes it, focus returns to the field.
     await chosen.getByRole('button', { name: 'Remove Mali' }).focus();
