@@ -14,6 +14,7 @@ import './styles/map.css';
 import './styles/country.css';
 import './styles/history.css';
 import './styles/alerts.css';
+import './styles/forms.css';
 import './styles/print.css';
 
 applyTierColours(document.documentElement);

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { countrySummaryQueries } from '../features/overview/api/country-summary-queries';
-import { referenceQueries } from '../features/reference/api/reference-queries';
 import { usePaletteHotkeys } from '../features/search/hooks/use-palette-hotkeys';
+import { useCountryChoices } from './use-country-choices';
 
 // The palette is its own chunk, asked for on intent (pointer over or focus on the button) or on
 // opening: nothing of it is needed for the first view.
@@ -18,12 +16,7 @@ export function SearchHost() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const returnTo = useRef<HTMLElement | null>(null);
-  const reference = useQuery({ ...referenceQueries.countries(), enabled: open });
-  const countries = useQuery({ ...countrySummaryQueries.list(), enabled: open });
-  const inData = useMemo(
-    () => (countries.data ? new Set(countries.data.data.countries.map((c) => c.iso)) : null),
-    [countries.data],
-  );
+  const choices = useCountryChoices(open);
 
   const show = useCallback(() => {
     if (document.activeElement instanceof HTMLElement) returnTo.current = document.activeElement;
@@ -57,9 +50,9 @@ export function SearchHost() {
       {open ? (
         <Suspense fallback={null}>
           <SearchPalette
-            countries={reference.data?.data.countries}
-            loadError={reference.error}
-            inData={inData}
+            countries={choices.countries}
+            loadError={choices.loadError}
+            figures={choices.figures}
             onClose={() => close()}
             onPick={(iso) => {
               close(true);

@@ -7,13 +7,16 @@ import { AlertList } from '../../features/alerts/components/alert-list';
 import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
 import { watchlistQueries } from '../../features/watchlists/api/watchlist-queries';
 import { WatchlistCountries } from '../../features/watchlists/components/watchlist-countries';
+import { WatchlistRulesSummary } from '../../features/watchlists/components/watchlist-rules-summary';
 import { WatchlistSettings } from '../../features/watchlists/components/watchlist-settings';
+import { useCountryChoices } from '../use-country-choices';
 
 /** `/watchlists/:id`: a shareable page of one list: numbers, trends, latest alerts, settings. */
 export function WatchlistRoute() {
   const { id = '' } = useParams();
   const list = useQuery(watchlistQueries.detail(id));
   const countries = useQuery(countrySummaryQueries.list());
+  const choices = useCountryChoices();
   if (list.isPending) return <Skeleton label="Loading the watchlist" lines={6} />;
   if (list.isError && !list.data) {
     return (
@@ -39,6 +42,7 @@ export function WatchlistRoute() {
           Brief (print)
         </Link>
       </div>
+      <WatchlistRulesSummary list={watchlist} />
       <PanelBoundary name="The countries">
         <WatchlistCountries isos={watchlist.countries} countries={countries.data?.data.countries} />
       </PanelBoundary>
@@ -46,7 +50,7 @@ export function WatchlistRoute() {
         <AlertList title="Latest alerts" watchlist={watchlist.id} limit={20} />
       </PanelBoundary>
       <PanelBoundary name="The settings">
-        <WatchlistSettings list={watchlist} />
+        <WatchlistSettings list={watchlist} choices={choices} />
       </PanelBoundary>
     </div>
   );

@@ -1,24 +1,26 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ReferenceCountry } from '../../../../shared/history-api';
-import { searchCountries } from '../utils/match';
+import { CountryOptionText, type CountryFigures } from '../../../components/country-option';
+import { searchCountries } from '../../../lib/country-match';
 
 /**
  * "Find a country": a modal dialog with a combobox over every ISO country (names, codes, common
  * names). Arrow keys move, Enter opens, Escape closes; focus stays in the field while open and
- * the caller returns it on close. Countries missing from the current data are listed and say so.
+ * the caller returns it on close. Each result shows its tier and risk; countries missing from the
+ * current data are listed and say so.
  */
 export function SearchPalette({
   countries,
   loadError,
-  inData,
+  figures,
   onPick,
   onClose,
 }: {
   /** Undefined while the list loads. */
   countries: readonly ReferenceCountry[] | undefined;
   loadError: Error | null;
-  /** Codes in the latest batch; null while unknown (then nothing is marked). */
-  inData: ReadonlySet<string> | null;
+  /** Tier and risk of each country in the latest batch; null while unknown (nothing is marked). */
+  figures: CountryFigures | null;
   onPick: (iso: string) => void;
   onClose: () => void;
 }) {
@@ -27,8 +29,8 @@ export function SearchPalette({
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const hits = useMemo(
-    () => searchCountries(countries ?? [], text, inData),
-    [countries, text, inData],
+    () => searchCountries(countries ?? [], text, figures),
+    [countries, text, figures],
   );
   const current = hits[Math.min(active, hits.length - 1)];
 
@@ -103,7 +105,6 @@ export function SearchPalette({
         >
           {hits.map((hit) => {
             const selected = hit === current;
-            const missing = inData !== null && !inData.has(hit.country.iso);
             return (
               <li
                 key={hit.country.iso}
@@ -115,14 +116,7 @@ export function SearchPalette({
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => onPick(hit.country.iso)}
               >
-                <span className="palette-name">
-                  {hit.country.name} <span className="iso">{hit.country.iso}</span>
-                </span>
-                <span className="palette-meta">
-                  {hit.via ? `matches “${hit.via}” · ` : ''}
-                  {hit.country.subregion ?? hit.country.region ?? ''}
-                  {missing ? ' · not in the current data' : ''}
-                </span>
+                <CountryOptionText hit={hit} figures={figures} />
               </li>
             );
           })}

@@ -11,6 +11,15 @@ function Trend({ iso }: { iso: string }) {
   const trend = useQuery(watchlistQueries.trend(iso));
   if (trend.isPending) return <span className="sparkline-empty">…</span>;
   if (trend.isError) return <span className="sparkline-empty">no trend</span>;
+  const recorded = trend.data.data.points.filter((p) => p.risk !== null).length;
+  // The sparkline's own "not enough history" sentence would fill a phone's column.
+  if (recorded < 2) {
+    return (
+      <span className="sparkline-empty">
+        {recorded === 1 ? '1 batch so far' : 'no history yet'}
+      </span>
+    );
+  }
   return (
     <Sparkline
       values={trend.data.data.points.slice(-60).map((p) => p.risk)}

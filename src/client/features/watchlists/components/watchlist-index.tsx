@@ -1,34 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { createWatchlist, watchlistQueries } from '../api/watchlist-queries';
+import { WatchlistForm, type CountryChoices } from './watchlist-form';
 
 /** Every list the viewer can see, and a form to make one. */
-export function WatchlistIndex() {
+export function WatchlistIndex({ choices }: { choices: CountryChoices }) {
   const queryClient = useQueryClient();
   const lists = useQuery(watchlistQueries.list());
   const [secret, setSecret] = useState<string | null>(null);
+  // The form stays for the next list; a new key empties it after each one made.
+  const [made, setMade] = useState(0);
   const create = useMutation({
-    mutationFn: (form: FormData) => {
-      const text = (key: string) => String(form.get(key) ?? '').trim();
-      return createWatchlist({
-        name: text('name'),
-        countries: text('countries')
-          .split(/[\s,]+/)
-          .filter(Boolean),
-        webhook_url: text('webhook_url') || null,
-        email: text('email') || null,
-      });
+    mutationFn: createWatchlist,
+    onSuccess: (result) => {
+      setSecret(result.data.webhook_secret ?? null);
+      setMade((n) => n + 1);
     },
-    onSuccess: (result) => setSecret(result.data.webhook_secret ?? null),
     onSettled: () => queryClient.invalidateQueries({ queryKey: watchlistQueries.all() }),
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    create.mutate(new FormData(event.currentTarget));
-  };
   return (
     <>
       <section className="panel" aria-labelledby="lists-title">
@@ -47,7 +39,9 @@ export function WatchlistIndex() {
           <ul className="watchlists">
             {lists.data.data.watchlists.map((l) => (
               <li key={l.id}>
-                <Link to={`/watchlists/${l.id}`}>{l.name}</Link> · {l.countries.length} countries
+                <Link to={`/watchlists/${l.id}`}>{l.name}</Link> · {l.countries.length}{' '}
+                {l.countries.length === 1 ? 'country' : 'countries'} · {l.rules.length}{' '}
+                {l.rules.length === 1 ? 'rule' : 'rules'}
                 {l.unread_alerts > 0 ? ` · ${l.unread_alerts} unread alerts` : ''}
                 {l.scope === 'user' ? ' · only you' : ''}
               </li>
@@ -57,30 +51,14 @@ export function WatchlistIndex() {
       </section>
       <section className="panel" aria-labelledby="new-list-title">
         <h2 id="new-list-title">New watchlist</h2>
-        <form onSubmit={onSubmit} className="settings-form">
-          <label>
-            Name
-            <input name="name" maxLength={80} required />
-          </label>
-          <label>
-            Countries (ISO codes, e.g. MLI, NER, BFA)
-            <input name="countries" required />
-          </label>
-          <label>
-            Webhook URL (optional, https)
-            <input name="webhook_url" type="url" />
-          </label>
-          <label>
-            E-mail digest to (optional)
-            <input name="email" type="email" />
-          </label>
-          <div className="form-actions">
-            <button type="submit" disabled={create.isPending}>
-              Create
-            </button>
-          </div>
-        </form>
-        {create.isError ? <p role="alert">{create.error.message}</p> : null}
+        <WatchlistForm
+          key={made}
+          initial={null}
+          choices={choices}
+          withFormat={false}
+          submitLabel="Create"
+          onSave={(input) => create.mutateAsync(input)}
+        />
         {create.isSuccess ? (
           <p role="status">
             Created{' '}

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Watchlist, WebhookFormat } from '../../../../shared/alerts-api';
+import type { Watchlist } from '../../../../shared/alerts-api';
 import {
   deleteWatchlist,
-  inputOf,
   saveWatchlist,
   sendTestWebhook,
   watchlistQueries,
 } from '../api/watchlist-queries';
+import { WatchlistForm, type CountryChoices } from './watchlist-form';
 
 function DeliveryLog({ id }: { id: string }) {
   const log = useQuery({ ...watchlistQueries.deliveries(id), refetchInterval: 15_000 });
@@ -58,25 +58,17 @@ function DeliveryLog({ id }: { id: string }) {
   );
 }
 
-/** Name, countries, webhook (URL, format, test) and e-mail of a list, with its delivery log. */
-export function WatchlistSettings({ list }: { list: Watchlist }) {
+/**
+ * Name, countries, alert rules, webhook (URL, format, test) and e-mail of a list, with its
+ * delivery log. Saving replaces the list with If-Match: an edit made elsewhere first is reported
+ * (412), never overwritten.
+ */
+export function WatchlistSettings({ list, choices }: { list: Watchlist; choices: CountryChoices }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [secret, setSecret] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (form: FormData) => {
-      const text = (key: string) => String(form.get(key) ?? '').trim();
-      return saveWatchlist(list, {
-        ...inputOf(list),
-        name: text('name'),
-        countries: text('countries')
-          .split(/[\s,]+/)
-          .filter(Boolean),
-        webhook_url: text('webhook_url') || null,
-        webhook_format: (text('webhook_format') || 'standard') as WebhookFormat,
-        email: text('email') || null,
-      });
-    },
+    mutationFn: (input: Parameters<typeof saveWatchlist>[1]) => saveWatchlist(list, input),
     onSuccess: (result) => setSecret(result.data.webhook_secret ?? null),
     onSettled: () => queryClient.invalidateQueries({ queryKey: watchlistQueries.all() }),
   });
@@ -92,57 +84,33 @@ export function WatchlistSettings({ list }: { list: Watchlist }) {
       void navigate('/watchlists');
     },
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate(new FormData(event.currentTarget));
-  };
   return (
     <section className="panel watchlist-settings no-print" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings and delivery</h2>
-      <form onSubmit={onSubmit} className="settings-form" key={list.version}>
-        <label>
-          Name
-          <input name="name" defaultValue={list.name} maxLength={80} required />
-        </label>
-        <label>
-          Countries (ISO codes)
-          <input name="countries" defaultValue={list.countries.join(', ')} required />
-        </label>
-        <label>
-          Webhook URL (https)
-          <input name="webhook_url" type="url" defaultValue={list.webhook?.url ?? ''} />
-        </label>
-        <label>
-          Webhook format
-          <select name="webhook_format" defaultValue={list.webhook?.format ?? 'standard'}>
-            <option value="standard">JSON (Standard Webhooks)</option>
-            <option value="slack">Slack-compatible</option>
-          </select>
-        </label>
-        <label>
-          E-mail digest to
-          <input name="email" type="email" defaultValue={list.email ?? ''} />
-        </label>
-        <div className="form-actions">
-          <button type="submit" disabled={save.isPending}>
-            Save
+      <WatchlistForm
+        // A saved list comes back with a new version: the form starts again from what was stored.
+        key={list.version}
+        initial={list}
+        choices={choices}
+        withFormat
+        submitLabel="Save"
+        onSave={(input) => save.mutateAsync(input)}
+      >
+        {list.webhook ? (
+          <button type="button" disabled={test.isPending} onClick={() => test.mutate()}>
+            Send test
           </button>
-          {list.webhook ? (
-            <button type="button" disabled={test.isPending} onClick={() => test.mutate()}>
-              Send test
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
-          >
-            Delete list
-          </button>
-        </div>
-      </form>
-      {save.isError ? <p role="alert">{save.error.message}</p> : null}
+        ) : null}
+        <button
+          type="button"
+          className="danger"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate()}
+        >
+          Delete list
+        </button>
+      </WatchlistForm>
+      {save.isSuccess ? <p role="status">Saved.</p> : null}
       {remove.isError ? <p role="alert">{remove.error.message}</p> : null}
       {test.isSuccess ? (
         <p role="status">Test message queued ({test.data.data.message_id}).</p>

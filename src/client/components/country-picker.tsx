@@ -1,0 +1,183 @@
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { ReferenceCountry } from '../../shared/history-api';
+import { searchCountries } from '../lib/country-match';
+import { CountryOptionText, type CountryFigures } from './country-option';
+
+const SHOWN = 8;
+
+/**
+ * Choosing countries by name (the search palette's matching: codes, common names, one typo):
+ * the chosen ones as chips with a remove button each, a combobox to add more. Arrow keys move
+ * through the matches, Enter adds the highlighted one, Escape closes the list. The typed text
+ * stays in a form field named `pendingName`, so a form can tell "typed but not chosen" apart.
+ */
+export function CountryPicker({
+  label,
+  pendingName,
+  countries,
+  loadError,
+  figures,
+  chosen,
+  onChange,
+  max,
+  error,
+}: {
+  label: string;
+  pendingName: string;
+  /** Undefined while the list loads. */
+  countries: readonly ReferenceCountry[] | undefined;
+  loadError: Error | null;
+  figures: CountryFigures | null;
+  chosen: readonly string[];
+  onChange: (next: string[]) => void;
+  max: number;
+  /** A problem with the field, shown under it and tied to it. */
+  error: string | null;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const full = chosen.length >= max;
+  const hits = useMemo(() => {
+    const taken = new Set(chosen);
+    return searchCountries(countries ?? [], text, figures, SHOWN + chosen.length)
+      .filter((hit) => !taken.has(hit.country.iso))
+      .slice(0, SHOWN);
+  }, [countries, text, figures, chosen]);
+  const listed = open && !full && hits.length > 0;
+  const current = listed ? hits[Math.min(active, hits.length - 1)] : undefined;
+  const nameOf = useMemo(() => {
+    const names = new Map((countries ?? []).map((c) => [c.iso, c.name]));
+    return (iso: string) => names.get(iso) ?? iso;
+  }, [countries]);
+
+  const add = (iso: string) => {
+    if (full || chosen.includes(iso)) return;
+    onChange([...chosen, iso]);
+    setText('');
+    setActive(0);
+  };
+  const remove = (iso: string) => {
+    onChange(chosen.filter((c) => c !== iso));
+    // The button goes away with its chip: reading continues in the field, not at the page top.
+    input.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (hits.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((index) => (Math.min(index, hits.length - 1) + step + hits.length) % hits.length);
+    } else if (event.key === 'Enter' && text.trim() !== '') {
+      // Enter with typed text picks; it never submits a half-chosen list.
+      event.preventDefault();
+      if (current) add(current.country.iso);
+    } else if (event.key === 'Escape' && listed) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
+
+  const optionId = (iso: string) => `${id}-option-${iso}`;
+  const status =
+    loadError !== null
+      ? `The list of countries could not be loaded: ${loadError.message}`
+      : full
+        ? `${chosen.length} of ${max} countries: the most a list may have.`
+        : text.trim() === ''
+          ? `${chosen.length} of ${max} countries. Type a name, a code or a common name; Enter adds it.`
+          : countries === undefined
+            ? 'Loading countries…'
+            : hits.length === 0
+              ? `No country matches “${text.trim()}”.`
+              : `${hits.length} ${hits.length === 1 ? 'country matches' : 'countries match'}: ↓ to choose, Enter to add.`;
+  const describedBy = [`${id}-status`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+
+  return (
+    <div className="country-picker">
+      <label htmlFor={`${id}-input`} className="field-label">
+        {label}
+      </label>
+      {chosen.length > 0 ? (
+        <ul className="picker-chips" aria-label={`Chosen countries (${chosen.length})`}>
+          {chosen.map((iso) => (
+            <li key={iso}>
+              {nameOf(iso)} <span className="iso">{iso}</span>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${nameOf(iso)}`}
+                onClick={() => remove(iso)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="picker-field">
+        <input
+          ref={input}
+          id={`${id}-input`}
+          name={pendingName}
+          type="text"
+          role="combobox"
+          aria-expanded={listed}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={current ? optionId(current.country.iso) : undefined}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={full}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+        <ul
+          id={`${id}-list`}
+          role="listbox"
+          aria-label="Matching countries"
+          className="palette-list picker-list"
+          hidden={!listed}
+        >
+          {listed
+            ? hits.map((hit) => (
+                <li
+                  key={hit.country.iso}
+                  id={optionId(hit.country.iso)}
+                  role="option"
+                  aria-selected={hit === current}
+                  className={hit === current ? 'palette-option is-active' : 'palette-option'}
+                  // Keep focus in the field: a click adds, it does not blur first.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => add(hit.country.iso)}
+                >
+                  <CountryOptionText hit={hit} figures={figures} />
+                </li>
+              ))
+            : null}
+        </ul>
+      </div>
+      <p id={`${id}-status`} className="field-hint" aria-live="polite">
+        {status}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="field-problem">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

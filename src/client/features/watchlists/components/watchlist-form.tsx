@@ -1,0 +1,237 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  DEFAULT_RULES,
+  WATCHLIST_COUNTRIES_MAX,
+  WATCHLIST_NAME_MAX,
+  type Watchlist,
+  type WatchlistInput,
+  type WebhookFormat,
+} from '../../../../shared/alerts-api';
+import type { ReferenceCountry } from '../../../../shared/history-api';
+import type { CountryFigures } from '../../../components/country-option';
+import { CountryPicker } from '../../../components/country-picker';
+import { ApiError } from '../../../lib/api-client';
+import {
+  fieldOfServerProblem,
+  problemWords,
+  type FieldProblems,
+  type WatchlistField,
+} from '../utils/field-errors';
+import { draftOf, rulesOf, type RuleDraft } from '../utils/rule-drafts';
+import { RulesEditor } from './rules-editor';
+
+/** What the picker needs to name and find countries (loaded by the route). */
+export interface CountryChoices {
+  countries: readonly ReferenceCountry[] | undefined;
+  loadError: Error | null;
+  figures: CountryFigures | null;
+}
+
+const PENDING_COUNTRY = 'country_search';
+
+function TextField({
+  label,
+  name,
+  type = 'text',
+  defaultValue,
+  problem,
+  maxLength,
+  onEdit,
+}: {
+  label: string;
+  name: WatchlistField;
+  type?: 'text' | 'url' | 'email';
+  defaultValue: string;
+  problem: string | undefined;
+  maxLength?: number;
+  onEdit: () => void;
+}) {
+  const id = useId();
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={onEdit}
+      />
+      {problem ? (
+        <p id={`${id}-problem`} className="field-problem">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A watchlist's name, countries (chosen by name), alert rules, webhook and e-mail: the form of a
+ * new list and of a list's settings. Every problem is shown next to its field and tied to it
+ * (aria-describedby, aria-invalid), whether the form found it or the server's 400 names the
+ * field; the first field with a problem gets the focus.
+ */
+export function WatchlistForm({
+  initial,
+  choices,
+  withFormat,
+  submitLabel,
+  onSave,
+  children,
+}: {
+  initial: Watchlist | null;
+  choices: CountryChoices;
+  /** Whether the webhook's format can be chosen (on an existing list's settings). */
+  withFormat: boolean;
+  submitLabel: string;
+  /** Saves the list; a rejection is shown by the form. */
+  onSave: (input: WatchlistInput) => Promise<unknown>;
+  /** Further buttons beside the submit button. */
+  children?: ReactNode;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  const [countries, setCountries] = useState<string[]>(() => [...(initial?.countries ?? [])]);
+  const [drafts, setDrafts] = useState<RuleDraft[]>(() =>
+    (initial?.rules ?? DEFAULT_RULES).map(draftOf),
+  );
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const rules = rulesOf(drafts);
+
+  const clear = (field: WatchlistField) =>
+    setProblems((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() =>
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (key: string) => String(data.get(key) ?? '').trim();
+    const found: FieldProblems = {};
+    if (text('name') === '') found.name = 'Give the list a name.';
+    const typed = text(PENDING_COUNTRY);
+    if (typed !== '') {
+      found.countries = `“${typed}” is not added yet: choose it from the list (↓ then Enter), or clear the field.`;
+    } else if (countries.length === 0) {
+      found.countries = 'Choose at least one country.';
+    }
+    setProblems(found);
+    setFormProblem(null);
+    const rulesBad = rules.problems.some((p) => p !== null);
+    if (Object.keys(found).length > 0 || rulesBad) {
+      focusFirstProblem();
+      return;
+    }
+    const format = text('webhook_format');
+    setPending(true);
+    try {
+      await onSave({
+        name: text('name'),
+        countries,
+        rules: rules.rules,
+        webhook_url: text('webhook_url') || null,
+        webhook_format: (format || initial?.webhook?.format || 'standard') as WebhookFormat,
+        email: text('email') || null,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const field =
+        error instanceof ApiError && error.status === 400 ? fieldOfServerProblem(message) : null;
+      if (field) {
+        setProblems({ [field]: problemWords(message) });
+        focusFirstProblem();
+      } else {
+        setFormProblem(message);
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form
+      ref={form}
+      onSubmit={(event) => void onSubmit(event)}
+      className="settings-form"
+      noValidate
+    >
+      <TextField
+        label="Name"
+        name="name"
+        defaultValue={initial?.name ?? ''}
+        maxLength={WATCHLIST_NAME_MAX}
+        problem={problems.name}
+        onEdit={() => clear('name')}
+      />
+      <CountryPicker
+        label="Countries"
+        pendingName={PENDING_COUNTRY}
+        countries={choices.countries}
+        loadError={choices.loadError}
+        figures={choices.figures}
+        chosen={countries}
+        onChange={(next) => {
+          setCountries(next);
+          clear('countries');
+        }}
+        max={WATCHLIST_COUNTRIES_MAX}
+        error={problems.countries ?? null}
+      />
+      <RulesEditor
+        drafts={drafts}
+        onChange={(next) => {
+          setDrafts(next);
+          clear('rules');
+        }}
+        problems={rules.problems}
+        listProblem={problems.rules ?? null}
+      />
+      <TextField
+        label={initial ? 'Webhook URL (https)' : 'Webhook URL (optional, https)'}
+        name="webhook_url"
+        type="url"
+        defaultValue={initial?.webhook?.url ?? ''}
+        problem={problems.webhook_url}
+        onEdit={() => clear('webhook_url')}
+      />
+      {withFormat ? (
+        <label>
+          Webhook format
+          <select name="webhook_format" defaultValue={initial?.webhook?.format ?? 'standard'}>
+            <option value="standard">JSON (Standard Webhooks)</option>
+            <option value="slack">Slack-compatible</option>
+          </select>
+        </label>
+      ) : null}
+      <TextField
+        label={initial ? 'E-mail digest to' : 'E-mail digest to (optional)'}
+        name="email"
+        type="email"
+        defaultValue={initial?.email ?? ''}
+        problem={problems.email}
+        onEdit={() => clear('email')}
+      />
+      <div className="form-actions">
+        <button type="submit" disabled={pending}>
+          {submitLabel}
+        </button>
+        {children}
+      </div>
+      {formProblem ? (
+        <p role="alert" className="field-problem">
+          {formProblem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
