@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TIER_COLOURS } from '../../src/shared/tiers.js';
-import { screenshotPath, waitForMap } from './browser.js';
+import { screenshotPath, waitForMap, waitForPanels } from './browser.js';
 import { browserSuite } from './suite.js';
 
 // Issue 11: what a new user tripped over, checked in Debian's Chromium against the built app.
@@ -370,6 +370,41 @@ describe('the map on a phone (issue 11, point 4)', () => {
     expect(visibleShapes).toBeGreaterThan(20);
     await page.getByRole('button', { name: 'Reset view' }).click();
     await expect.poll(async () => largestShift(first, await markersInMap(page))).toBeLessThan(2);
+  });
+
+  it('a shared link keeps the map view; the first view and "Reset view" leave the URL clean', async () => {
+    const { page } = await suite.open(DESKTOP);
+    await page.goto(`${suite.stack.baseUrl}/?tier=crit,high`);
+    await waitForMap(page);
+    // Panels loading (and the map resizing with them) are not a view someone chose.
+    await waitForPanels(page);
+    expect(new URL(page.url()).search).toBe('?tier=crit,high');
+    await page.locator('#world-map').focus();
+    await page.keyboard.press('Equal');
+    for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowRight');
+    const mapParam = () => new URL(page.url()).searchParams.get('map');
+    await expect.poll(mapParam).toMatch(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?,\d+(\.\d+)?$/);
+    // Wait for the view to settle, then open the same link elsewhere: the same view.
+    let last = await markersInMap(page);
+    await expect
+      .poll(async () => {
+        const now = await markersInMap(page);
+        const still = largestShift(last, now) < 0.5;
+        last = now;
+        return still;
+      })
+      .toBe(true);
+    const shared = page.url();
+    expect(new URL(shared).searchParams.get('tier')).toBe('crit,high');
+    const other = await suite.open(DESKTOP);
+    await other.page.goto(shared);
+    await waitForMap(other.page);
+    await expect
+      .poll(async () => largestShift(last, await markersInMap(other.page)))
+      .toBeLessThan(2);
+    await page.getByRole('button', { name: 'Reset view' }).click();
+    await expect.poll(mapParam).toBeNull();
+    expect(new URL(page.url()).searchParams.get('tier')).toBe('crit,high');
   });
 });
 

@@ -5,8 +5,16 @@ import { useMap } from 'react-leaflet';
 /**
  * "Reset view" over the map: back to the first view after panning or zooming (on a phone, two
  * fingers can leave the world half out of view). Clicks on it must not reach the map below.
+ * Its `moveend` listener is added after the map's own (MapViewInUrl), so it runs last.
  */
-export function MapViewControls({ home }: { home: LatLngBoundsExpression }) {
+export function MapViewControls({
+  home,
+  onReset,
+}: {
+  home: LatLngBoundsExpression;
+  /** After the first view is back (its move has ended): e.g. drop the view from the URL. */
+  onReset: () => void;
+}) {
   const map = useMap();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -16,7 +24,13 @@ export function MapViewControls({ home }: { home: LatLngBoundsExpression }) {
   }, []);
   return (
     <div ref={box} className="map-view-controls">
-      <button type="button" onClick={() => map.fitBounds(home)}>
+      <button
+        type="button"
+        onClick={() => {
+          map.once('moveend', onReset);
+          map.fitBounds(home);
+        }}
+      >
         Reset view
       </button>
     </div>

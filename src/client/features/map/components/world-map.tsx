@@ -1,8 +1,9 @@
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
 import type { LatLngBoundsExpression, Layer, Path } from 'leaflet';
-import { useEffect, useMemo } from 'react';
-import { GeoJSON, MapContainer, TileLayer } from 'react-leaflet';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { GeoJSON, MapContainer, TileLayer, useMap, useMapEvent } from 'react-leaflet';
+import { useSearchParams } from 'react-router';
 import type { CountrySummary, StatusResponse } from '../../../../shared/bff-api';
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
 import { QueryError } from '../../../components/query-error';
@@ -17,6 +18,7 @@ import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
 import { MapLegend } from './map-legend';
 import { MapViewControls } from './map-view-controls';
 import { plainAttribution } from '../utils/attribution';
+import { formatMapView, parseMapView } from '../utils/map-view-param';
 
 /**
  * The first view: the inhabited world (Cape Horn to northern Scandinavia, Alaska to New
@@ -45,6 +47,46 @@ function MapDrawnMark({ drawn }: { drawn: boolean }) {
   return null;
 }
 
+/** The URL parameter that carries the map's view, so a shared link opens the same view. */
+const MAP_PARAM = 'map';
+
+/**
+ * Keeps `?map=` in step with the view after each move a person made (replacing the history
+ * entry: a pan is not a page to go back to). Moves the page makes (the first fit, a resize as
+ * panels load) leave the URL alone: `touched` says whether a hand has been on the map since the
+ * first view, and "Reset view" clears it with the parameter.
+ */
+function MapViewInUrl({ touched }: { touched: RefObject<boolean> }) {
+  const [, setParams] = useSearchParams();
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    const touch = () => {
+      touched.current = true;
+    };
+    const events = ['pointerdown', 'wheel', 'keydown'] as const;
+    for (const name of events) container.addEventListener(name, touch);
+    return () => {
+      for (const name of events) container.removeEventListener(name, touch);
+    };
+  }, [map, touched]);
+  useMapEvent('moveend', () => {
+    if (!touched.current) return;
+    const centre = map.getCenter();
+    const view = formatMapView({ lat: centre.lat, lng: centre.lng, zoom: map.getZoom() });
+    setParams(
+      (current) => {
+        if (current.get(MAP_PARAM) === view) return current;
+        const updated = new URLSearchParams(current);
+        updated.set(MAP_PARAM, view);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  });
+  return null;
+}
+
 export function WorldMap({
   countries,
   hotspots,
@@ -63,6 +105,21 @@ export function WorldMap({
   onSelectCountry: (iso: string) => void;
 }) {
   const shapes = useQuery(shapeQueries.world());
+  const [params, setParams] = useSearchParams();
+  // Read once: afterwards the map owns its view and writes it back (MapViewInUrl).
+  const [linkedView] = useState(() => parseMapView(params.get(MAP_PARAM), tiles ? 10 : 6));
+  const touched = useRef(false);
+  const forgetView = () => {
+    touched.current = false;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete(MAP_PARAM);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
   const byIso = useMemo(
     () => new Map((countries ?? []).map((c) => [c.iso.toUpperCase(), c])),
     [countries],
@@ -110,7 +167,9 @@ export function WorldMap({
       <MapContainer
         id="world-map"
         className="map-canvas"
-        bounds={WORLD_BOUNDS}
+        {...(linkedView
+          ? { center: [linkedView.lat, linkedView.lng] as [number, number], zoom: linkedView.zoom }
+          : { bounds: WORLD_BOUNDS })}
         zoomSnap={0.25}
         minZoom={0}
         maxZoom={withTiles ? 10 : 6}
@@ -120,7 +179,8 @@ export function WorldMap({
         maxBounds={MAX_BOUNDS}
         maxBoundsViscosity={1}
       >
-        <MapViewControls home={WORLD_BOUNDS} />
+        <MapViewControls home={WORLD_BOUNDS} onReset={forgetView} />
+        <MapViewInUrl touched={touched} />
         {tiles ? (
           <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
         ) : null}
