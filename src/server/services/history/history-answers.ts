@@ -27,8 +27,9 @@ export type Since =
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 const MAX_MOVES = 3;
-/** Event pages and comparisons of two batches; each a few hundred KB at most. */
-const ANSWER_LIMITS = { maxEntries: 256, maxBytes: 32 * 1024 * 1024 };
+/** Comparisons of two batches (~0.1 MB each as counted) and event pages (up to ~0.3 MB). */
+const COMPARISON_LIMITS = { maxEntries: 128, maxBytes: 8 * 1024 * 1024 };
+const EVENT_LIMITS = { maxEntries: 256, maxBytes: 8 * 1024 * 1024 };
 /** Callers that are not a client's request (the benchmark, tests of the answers alone). */
 const UNGUARDED: StoreQueryGuard = () => Promise.resolve(() => undefined);
 
@@ -49,8 +50,8 @@ type Comparison = Pick<
  */
 export class HistoryAnswers {
   readonly #series: SeriesMemo;
-  readonly #comparisons = new RevisionMemo<Comparison>(ANSWER_LIMITS);
-  readonly #events = new RevisionMemo<EventsResponse>(ANSWER_LIMITS);
+  readonly #comparisons = new RevisionMemo<Comparison>(COMPARISON_LIMITS);
+  readonly #events = new RevisionMemo<EventsResponse>(EVENT_LIMITS);
 
   constructor(
     private readonly store: HistoryStore,
