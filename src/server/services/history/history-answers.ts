@@ -50,8 +50,8 @@ type Comparison = Pick<
  */
 export class HistoryAnswers {
   readonly #series: SeriesMemo;
-  readonly #comparisons = new RevisionMemo<Comparison>(COMPARISON_LIMITS);
-  readonly #events = new RevisionMemo<EventsResponse>(EVENT_LIMITS);
+  readonly #comparisons = new RevisionMemo<string>(COMPARISON_LIMITS);
+  readonly #events = new RevisionMemo<string>(EVENT_LIMITS);
 
   constructor(
     private readonly store: HistoryStore,
@@ -76,27 +76,33 @@ export class HistoryAnswers {
     }
   }
 
-  globalHistory(range: Range, guard = UNGUARDED): Promise<GlobalHistoryResponse> {
+  /** The global series in `range`, as the JSON the route sends. */
+  globalHistoryJson(range: Range, guard = UNGUARDED): Promise<string> {
     const revision = this.store.batchRevision;
     return this.#guarded(guard, async (enter) => {
       const series = await this.#series.global(revision, enter);
-      const [start, end] = rangeIndexes(series.points, range);
-      return {
+      const [start, end] = rangeIndexes(series.asOf, range);
+      const head = {
         ok: true as const,
         from: iso(range.from),
         to: iso(range.to),
         coverage: series.coverage,
-        points: series.points.slice(start, end),
       };
+      return withPoints(head, series.pointsJson.slice(start, end));
     });
   }
 
-  countryHistory(code: string, range: Range, guard = UNGUARDED): Promise<CountryHistoryResponse> {
+  async globalHistory(range: Range, guard = UNGUARDED): Promise<GlobalHistoryResponse> {
+    return JSON.parse(await this.globalHistoryJson(range, guard)) as GlobalHistoryResponse;
+  }
+
+  /** A country's series in `range`, as the JSON the route sends. */
+  countryHistoryJson(code: string, range: Range, guard = UNGUARDED): Promise<string> {
     const revision = this.store.batchRevision;
     return this.#guarded(guard, async (enter) => {
       const series = await this.#series.country(code, revision, enter);
-      const [start, end] = rangeIndexes(series.points, range);
-      return {
+      const [start, end] = rangeIndexes(series.asOf, range);
+      const head = {
         ok: true as const,
         iso: code,
         name: end > start ? (series.names[end - 1] ?? null) : null,
@@ -105,12 +111,21 @@ export class HistoryAnswers {
         first_seen: iso(series.first),
         last_seen: iso(series.last),
         coverage: series.coverage,
-        points: series.points.slice(start, end),
       };
+      return withPoints(head, series.pointsJson.slice(start, end));
     });
   }
 
-  changes(since: Since, sinceText: string, guard = UNGUARDED): Promise<ChangesResponse> {
+  async countryHistory(
+    code: string,
+    range: Range,
+    guard = UNGUARDED,
+  ): Promise<CountryHistoryResponse> {
+    return JSON.parse(await this.countryHistoryJson(code, range, guard)) as CountryHistoryResponse;
+  }
+
+  /** /api/changes as the JSON the route sends. */
+  changesJson(since: Since, sinceText: string, guard = UNGUARDED): Promise<string> {
     const revision = this.store.batchRevision;
     return this.#guarded(guard, async (enter) => {
       const { recorded } = await this.#series.global(revision, enter);
@@ -120,30 +135,38 @@ export class HistoryAnswers {
       else if (to && since.kind === 'span') {
         from = atOrBefore(recorded, to.asOf.getTime() - since.ms);
       } else if (to && since.kind === 'time') from = atOrBefore(recorded, since.at.getTime());
-      const comparison: Comparison =
+      // The comparison as JSON, from `{"from_batch":` on; `since` is put before it.
+      const comparison =
         to && from
           ? await this.#comparisons.get(revision, `${from.id}|${to.id}`, enter, async () => {
               const [thenRows, nowRows] = [
                 await this.#series.batchRows(from.id, revision, enter),
                 await this.#series.batchRows(to.id, revision, enter),
               ];
-              const value = { ...compareBatches(thenRows, nowRows), ...batchNames(from, to) };
-              return { value, chars: JSON.stringify(value).length };
+              const value = JSON.stringify({
+                ...batchNames(from, to),
+                ...compareBatches(thenRows, nowRows),
+              } satisfies Comparison);
+              return { value, chars: value.length };
             })
-          : { ...batchNames(from, to), countries: [], entered: [], left: [] };
-      const { from_batch, to_batch, countries, entered, left } = comparison;
-      return { ok: true, since: sinceText, from_batch, to_batch, countries, entered, left };
+          : JSON.stringify({ ...batchNames(from, to), countries: [], entered: [], left: [] });
+      return `{"ok":true,"since":${JSON.stringify(sinceText)},${comparison.slice(1)}`;
     });
   }
 
-  events(query: EventQuery, queryText: string, guard = UNGUARDED): Promise<EventsResponse> {
+  async changes(since: Since, sinceText: string, guard = UNGUARDED): Promise<ChangesResponse> {
+    return JSON.parse(await this.changesJson(since, sinceText, guard)) as ChangesResponse;
+  }
+
+  /** An event page as the JSON the route sends; `queryText` (the parsed query) is its key. */
+  eventsJson(query: EventQuery, queryText: string, guard = UNGUARDED): Promise<string> {
     const revision = this.store.eventRevision;
     return this.#guarded(guard, (enter) =>
       this.#events.get(revision, queryText, enter, async () => {
         const rows = await this.store.events(query);
         const page = rows.slice(0, query.limit);
         const last = page.at(-1);
-        const value = {
+        const value = JSON.stringify({
           ok: true as const,
           events: page.map((row): ArchivedEvent => ({
             ...row.payload,
@@ -153,11 +176,20 @@ export class HistoryAnswers {
             first_seen: row.firstSeen.toISOString(),
           })),
           next_cursor: rows.length > query.limit && last ? encodeCursor(last.ts, last.id) : null,
-        };
-        return { value, chars: JSON.stringify(value).length };
+        } satisfies EventsResponse);
+        return { value, chars: value.length };
       }),
     );
   }
+
+  async events(query: EventQuery, queryText: string, guard = UNGUARDED): Promise<EventsResponse> {
+    return JSON.parse(await this.eventsJson(query, queryText, guard)) as EventsResponse;
+  }
+}
+
+/** `head` as JSON with `"points"` last: the points' JSON, held per point, joined. */
+function withPoints(head: object, pointsJson: string[]): string {
+  return `${JSON.stringify(head).slice(0, -1)},"points":[${pointsJson.join(',')}]}`;
 }
 
 /** The newest recorded batch at or before `at` (the list is oldest first). */

@@ -7,20 +7,25 @@ import type { Categories } from '../../../shared/schemas/category.js';
 import type { HistoryStore, Range } from '../../store/history-store.js';
 import { RevisionMemo, type MemoLimits } from './revision-memo.js';
 
-/** The whole global series of one store revision, in the API's point shape, oldest first. */
+/**
+ * The whole global series of one store revision, oldest first: each point's time, and the point
+ * in the API's shape as JSON (an answer is the slice joined: nothing is serialised per request).
+ */
 export interface GlobalSeries {
   coverage: HistoryCoverage;
-  points: GlobalHistoryPoint[];
+  asOf: string[];
+  pointsJson: string[];
   /** Batches with country rows, oldest first (what /api/changes compares). */
   recorded: { id: number; asOf: Date }[];
 }
 
-/** A country's whole series of one store revision, oldest first. */
+/** A country's whole series of one store revision, oldest first (points as JSON, as above). */
 export interface CountrySeries {
   coverage: HistoryCoverage;
   first: Date | null;
   last: Date | null;
-  points: CountryHistoryPoint[];
+  asOf: string[];
+  pointsJson: string[];
   /** The country's name at each point (the answer names it as of its last point). */
   names: (string | null)[];
 }
@@ -52,28 +57,30 @@ export const SERIES_MEMO_LIMITS: SeriesMemoLimits = {
   batchRows: { maxEntries: 16, maxBytes: 8 * 1024 * 1024 },
 };
 
-/** Half-open search: the first index whose `as_of` is not before `at` (or after it: `after`). */
-function bound<T extends { as_of: string }>(points: T[], at: string, after: boolean): number {
+/** Half-open search: the first index whose time is not before `at` (or after it: `after`). */
+function bound(times: string[], at: string, after: boolean): number {
   let low = 0;
-  let high = points.length;
+  let high = times.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    const asOf = points[mid]?.as_of ?? '';
+    const asOf = times[mid] ?? '';
     if (asOf < at || (after && asOf === at)) low = mid + 1;
     else high = mid;
   }
   return low;
 }
 
-/** Indexes [start, end) of the points in `range`, both edges inclusive as in the store's SQL. */
-export function rangeIndexes<T extends { as_of: string }>(
-  points: T[],
-  range: Range,
-): [number, number] {
-  const start = range.from ? bound(points, range.from.toISOString(), false) : 0;
-  const end = range.to ? bound(points, range.to.toISOString(), true) : points.length;
+/**
+ * Indexes [start, end) of the times (ISO, oldest first) in `range`, both edges inclusive as in
+ * the store's SQL.
+ */
+export function rangeIndexes(times: string[], range: Range): [number, number] {
+  const start = range.from ? bound(times, range.from.toISOString(), false) : 0;
+  const end = range.to ? bound(times, range.to.toISOString(), true) : times.length;
   return [start, Math.max(start, end)];
 }
+
+const charsOf = (texts: string[]): number => texts.reduce((sum, text) => sum + text.length, 0);
 
 /**
  * A country's and the global series change only with a batch: each is read whole, once per store
@@ -107,20 +114,24 @@ export class SeriesMemo {
   global(revision: number, enter: () => Promise<void>): Promise<GlobalSeries> {
     return this.#series.get(revision, 'global', enter, async () => {
       const rows = await this.store.batches({ from: null, to: null });
-      const points = rows.map((row) => ({
-        as_of: row.asOf.toISOString(),
-        index: row.globalIndex,
-        static: row.globalStatic,
-        active: row.globalActive,
-        events_24h: row.events24h,
-        tier: row.globalTier,
-        ...(row.tierCounts ? { tier_counts: row.tierCounts } : {}),
-      }));
+      const pointsJson = rows.map((row) => {
+        const point: GlobalHistoryPoint = {
+          as_of: row.asOf.toISOString(),
+          index: row.globalIndex,
+          static: row.globalStatic,
+          active: row.globalActive,
+          events_24h: row.events24h,
+          tier: row.globalTier,
+          ...(row.tierCounts ? { tier_counts: row.tierCounts } : {}),
+        };
+        return JSON.stringify(point);
+      });
       const recorded = rows
         .filter((row) => row.countryCount > 0)
         .map((row) => ({ id: row.id, asOf: row.asOf }));
-      const value = { coverage: await this.coverage(), points, recorded };
-      return { value, chars: JSON.stringify(points).length + 48 * recorded.length };
+      const asOf = rows.map((row) => row.asOf.toISOString());
+      const value = { coverage: await this.coverage(), asOf, pointsJson, recorded };
+      return { value, chars: charsOf(pointsJson) + 80 * rows.length };
     }) as Promise<GlobalSeries>;
   }
 
@@ -131,18 +142,22 @@ export class SeriesMemo {
         coverage: await this.coverage(),
         first: history.first,
         last: history.last,
-        points: history.points.map((point) => ({
-          as_of: point.as_of,
-          risk: point.risk,
-          tier: point.tier,
-          static: point.static,
-          active: point.active,
-          confidence: point.confidence,
-          categories: point.categories,
-        })),
+        asOf: history.points.map((point) => point.as_of),
+        pointsJson: history.points.map((point) => {
+          const shaped: CountryHistoryPoint = {
+            as_of: point.as_of,
+            risk: point.risk,
+            tier: point.tier,
+            static: point.static,
+            active: point.active,
+            confidence: point.confidence,
+            categories: point.categories,
+          };
+          return JSON.stringify(shaped);
+        }),
         names: history.points.map((point) => point.name),
       };
-      return { value, chars: history.bytes };
+      return { value, chars: charsOf(value.pointsJson) + 40 * value.asOf.length };
     }) as Promise<CountrySeries>;
   }
 
