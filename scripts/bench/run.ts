@@ -63,27 +63,38 @@ async function printFlood(): Promise<void> {
 
 async function printStoreFlood(): Promise<void> {
   print('(7) Store-query flood (issue 18): 2,000 history, changes and event-archive questions,');
+  print('    each with a random time (no memoised answer is exactly it), from 20 clients');
+  print('    (X-Forwarded-For from the trusted proxy 127.0.0.1), 2 connections each; meanwhile');
+  print('    another client asks /api/v1/hotspots (cached) one request at a time. BFF in its own');
   print(
-    '    each one no memoised answer covers, from 20 clients (X-Forwarded-For from the trusted',
+    '    process, 180 demo batches seeded. Figures depend on the load: it is printed with them.',
   );
-  print('    proxy 127.0.0.1), 2 connections each; meanwhile another client asks /api/v1/hotspots');
-  print('    (cached) one request at a time. BFF in its own process, 180 demo batches seeded.');
   const flood = await runStoreFlood(2000, 20, 2);
-  const statuses = Object.entries(flood.byStatus)
-    .map(([status, n]) => `${status}: ${n}`)
-    .join(', ');
+  print('cost of one question, asked one at a time before the flood (BFF CPU / median wall):');
+  for (const { kind, first, again } of flood.costs) {
+    const pass = (p: { cpuMs: number; medianMs: number }) =>
+      `${p.cpuMs.toFixed(1)} / ${p.medianMs.toFixed(1)} ms`;
+    print(`  ${kind.padEnd(16)} first ${pass(first)}, again ${pass(again)}`);
+  }
+  const statuses = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
   print(
-    `${flood.requests} requests in ${flood.seconds.toFixed(1)} s (${statuses}); ` +
-      `BFF RSS ${flood.rssStartMb.toFixed(0)} MB before, ${flood.rssPeakMb.toFixed(0)} MB peak`,
+    `flood: ${flood.requests} requests in ${flood.seconds.toFixed(1)} s (${statuses(flood.byStatus)}); ` +
+      `BFF CPU ${flood.cpuSeconds.toFixed(1)} s; ` +
+      `RSS ${flood.rssStartMb.toFixed(0)} MB before, ${flood.rssPeakMb.toFixed(0)} MB peak`,
   );
+  for (const [kind, counts] of Object.entries(flood.byKind)) {
+    print(`  ${kind.padEnd(16)} ${statuses(counts)}`);
+  }
   print(
     `other client: ${flood.victim.requests} answers, p50 ${flood.victim.p50.toFixed(1)} ms, ` +
       `p99 ${flood.victim.p99.toFixed(1)} ms, max ${flood.victim.max.toFixed(1)} ms (target p99 <= 50 ms)`,
   );
   print(
-    `load average after: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+    `load average (1 min) at the flood's start ${flood.load.before.toFixed(2)}, ` +
+      `at its end ${flood.load.after.toFixed(2)}`,
   );
 }
 

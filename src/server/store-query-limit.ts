@@ -36,8 +36,9 @@ export type StoreQueryGuard = () => Promise<() => void>;
  * CLIENT_MISSES_PER_MINUTE, and a bound on queries in flight with a bounded wait queue. The
  * embedded store runs each query synchronously on the main thread and settles the next queued
  * one in the same microtask run, so a long queue there holds every socket: the bound is what
- * lets cached answers through between queries. Only questions no memoised answer covers pass
- * through here (the routes' memo hits cost no query and are never limited).
+ * lets cached answers through between queries. Only questions that what the history answers
+ * hold for the batch does not answer pass through here, once each (services/history/): a range
+ * of a series already read costs no query and is never limited.
  */
 export class StoreQueryLimiter {
   readonly #clients = new LRUCache<string, number[]>({ max: MAX_CLIENTS });

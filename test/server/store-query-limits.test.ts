@@ -38,9 +38,12 @@ afterAll(async () => {
 const ask = (url: string, client: string) =>
   stack.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': client } });
 
-/** A question no earlier one asked (memoised answers never reach the store). */
+/** An event-archive question no earlier one asked (memoised answers never reach the store). */
 let asked = 0;
 const fresh = (): string =>
+  `/api/events?to=${new Date(START - 86_400_000 - ++asked * 1000).toISOString()}`;
+/** A range of the global series no earlier question asked (sliced from the held series). */
+const freshRange = (): string =>
   `/api/history/global?from=${new Date(START - 86_400_000 - ++asked * 1000).toISOString()}`;
 
 async function until(condition: () => boolean): Promise<void> {
@@ -63,6 +66,9 @@ describe('store queries per client', () => {
     // The same client's memoised answer costs no query and is never limited.
     expect((await ask(`/api/changes?since=previous`, '10.0.0.2')).statusCode).toBe(200);
     expect((await ask(`/api/changes?since=previous`, '10.0.0.1')).statusCode).toBe(200);
+    // So does any range of a series already held: it is sliced in memory.
+    expect((await ask(freshRange(), '10.0.0.2')).statusCode).toBe(200);
+    expect((await ask(freshRange(), '10.0.0.1')).statusCode).toBe(200);
     // Another client still has its own allowance.
     expect((await ask(fresh(), '10.0.0.3')).statusCode).toBe(200);
     // A minute later the first client is served again.
@@ -80,8 +86,8 @@ describe('store queries in flight', () => {
     const gate = new Promise<void>((resolve) => {
       open = resolve;
     });
-    const original = store.countryHistory.bind(store);
-    store.countryHistory = async (...args) => {
+    const original = store.events.bind(store);
+    store.events = async (...args) => {
       running += 1;
       peak = Math.max(peak, running);
       try {
@@ -97,7 +103,7 @@ describe('store queries in flight', () => {
       const answers = Array.from({ length: total }, (_, i) =>
         // Distinct clients and questions: only the bound in flight and the queue apply.
         ask(
-          `/api/history/country/UKR?from=2026-01-01T00:00:${String(i).padStart(2, '0')}Z`,
+          `/api/events?iso=UKR&to=2026-01-01T00:00:${String(i).padStart(2, '0')}Z`,
           `10.1.0.${i}`,
         ).then((response) => {
           settled.push(response.statusCode);
@@ -130,7 +136,7 @@ describe('store queries in flight', () => {
       }
     } finally {
       open();
-      store.countryHistory = original;
+      store.events = original;
     }
   });
 });

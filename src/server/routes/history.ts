@@ -21,11 +21,15 @@ export interface HistoryRouteOptions {
   guardFor: (request: FastifyRequest) => StoreQueryGuard;
 }
 
-async function reply400(reply: FastifyReply, work: () => Promise<object>): Promise<FastifyReply> {
+async function reply400(reply: FastifyReply, work: () => Promise<string>): Promise<FastifyReply> {
   try {
+    // JSON already: the answers are joined from parts serialised once per batch.
     const body = await work();
     // Answers change with each recorded batch; the SPA polls /api/status to notice one.
-    return reply.header('cache-control', 'no-cache').send(body);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/json; charset=utf-8')
+      .send(body);
   } catch (error) {
     if (error instanceof BadRequest) return sendError(reply, 400, error.message);
     // 429: this client asks the store too often; 503: too many store queries wait already.
@@ -49,14 +53,14 @@ export async function historyRoutes(
   typed.get('/api/history/global', zodRoute({ querystring: rangeQuery }), (request, reply) =>
     reply400(reply, async () => {
       checkRetention(request.query, opts.retentionStart());
-      return answers.globalHistory(request.query, guardFor(request));
+      return answers.globalHistoryJson(request.query, guardFor(request));
     }),
   );
   const countryRoute = zodRoute({ querystring: rangeQuery, params: isoParams });
   typed.get('/api/history/country/:iso', countryRoute, (request, reply) =>
     reply400(reply, async () => {
       checkRetention(request.query, opts.retentionStart());
-      return answers.countryHistory(request.params.iso, request.query, guardFor(request));
+      return answers.countryHistoryJson(request.params.iso, request.query, guardFor(request));
     }),
   );
   app.get('/api/history/country/', (_request, reply) =>
@@ -66,14 +70,14 @@ export async function historyRoutes(
     reply400(reply, async () => {
       const { since, asked } = request.query;
       checkSinceRetention(since, opts.retentionStart());
-      return answers.changes(since, asked, guardFor(request));
+      return answers.changesJson(since, asked, guardFor(request));
     }),
   );
   typed.get('/api/events', zodRoute({ querystring: eventsQuery }), (request, reply) =>
     reply400(reply, async () => {
       checkRetention(request.query, opts.retentionStart());
       // The parsed query is the memo key: equivalent spellings share one answer.
-      return answers.events(request.query, JSON.stringify(request.query), guardFor(request));
+      return answers.eventsJson(request.query, JSON.stringify(request.query), guardFor(request));
     }),
   );
 }

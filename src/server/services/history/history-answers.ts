@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type {
   ArchivedEvent,
   CategoryMove,
@@ -12,7 +11,15 @@ import type {
 import type { Categories } from '../../../shared/schemas/category.js';
 import { isKnownTier, KNOWN_TIERS } from '../../../shared/tiers.js';
 import type { StoreQueryGuard } from '../../store-query-limit.js';
-import type { CountryRow, EventQuery, HistoryStore, Range } from '../../store/history-store.js';
+import type { EventQuery, HistoryStore, Range } from '../../store/history-store.js';
+import { lazyGuard, RevisionMemo } from './revision-memo.js';
+import {
+  rangeIndexes,
+  SeriesMemo,
+  type ComparedRow,
+  type GlobalSeries,
+  type SeriesMemoLimits,
+} from './series-memo.js';
 
 /** `since` of /api/changes, parsed: the previous batch, or a time. */
 export type Since =
@@ -20,179 +27,219 @@ export type Since =
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 const MAX_MOVES = 3;
-const MEMO_ENTRIES = 256;
-/** A country's two-year history with categories is ~0.7 MB: bound the memo in bytes too. */
-const MEMO_BYTES = 64 * 1024 * 1024;
-/** A country history's fields around its points (names, dates, coverage), generously. */
-const ENVELOPE_CHARS = 1024;
+/** Comparisons of two batches (~0.1 MB each as counted) and event pages (up to ~0.3 MB). */
+const COMPARISON_LIMITS = { maxEntries: 128, maxBytes: 8 * 1024 * 1024 };
+const EVENT_LIMITS = { maxEntries: 256, maxBytes: 8 * 1024 * 1024 };
 /** Callers that are not a client's request (the benchmark, tests of the answers alone). */
 const UNGUARDED: StoreQueryGuard = () => Promise.resolve(() => undefined);
 
+/** /api/changes between two batches, whatever `since` chose them. */
+type Comparison = Pick<
+  ChangesResponse,
+  'from_batch' | 'to_batch' | 'countries' | 'entered' | 'left'
+>;
+
 /**
- * Builds the history API's bodies from the store. Answers are memoised per store revision: a
- * repeated question between two batches costs no query; any write makes them be built again.
- * Only a build asks the store, so only a build passes the request's guard (its client's rate and
- * the bound on queries in flight); a memoised answer is never limited.
- * Relative `since` spans count back from the newest recorded batch (so the answer, too, only
- * changes with a batch).
+ * Builds the history API's bodies from the store, memoised per store revision so that a
+ * question costs no query once what it needs is held: the global and each country's series are
+ * held whole and sliced by `from`/`to` (series-memo.ts), /api/changes is held per pair of
+ * batches, event pages per question. Only a build asks the store, so only a build passes the
+ * request's guard (its client's rate and the bound on queries in flight), once per request; an
+ * answer from memos is never limited. Relative `since` spans count back from the newest recorded
+ * batch (so the answer, too, only changes with a batch).
  */
 export class HistoryAnswers {
-  readonly #memo = new LRUCache<string, { body: object; size: number }>({
-    max: MEMO_ENTRIES,
-    maxSize: MEMO_BYTES,
-    sizeCalculation: (entry) => entry.size,
-  });
+  readonly #series: SeriesMemo;
+  readonly #comparisons = new RevisionMemo<string>(COMPARISON_LIMITS);
+  readonly #events = new RevisionMemo<string>(EVENT_LIMITS);
 
   constructor(
     private readonly store: HistoryStore,
-    private readonly coverage: () => Promise<HistoryCoverage>,
-  ) {}
-
-  async #memoised<T extends object>(
-    key: string,
-    revision: number,
-    guard: StoreQueryGuard,
-    build: () => Promise<T>,
-    /** Characters of the body as JSON when the builder knows them (a country's history). */
-    knownLength?: () => number,
-  ): Promise<T> {
-    const full = `${revision}|${key}`;
-    const hit = this.#memo.get(full);
-    if (hit) return hit.body as T;
-    const release = await guard();
-    let body: T;
-    try {
-      // Another request may have built it while this one waited for its turn.
-      const built = this.#memo.get(full);
-      if (built) return built.body as T;
-      body = await build();
-    } finally {
-      release();
-    }
-    // Measured once per build (answers change only with a batch); 2 bytes a character.
-    const length = knownLength?.() ?? JSON.stringify(body).length;
-    this.#memo.set(full, { body, size: Math.max(1, length * 2) });
-    return body;
+    coverage: () => Promise<HistoryCoverage>,
+    limits?: SeriesMemoLimits,
+  ) {
+    this.#series = new SeriesMemo(store, coverage, limits);
   }
 
-  globalHistory(range: Range, guard = UNGUARDED): Promise<GlobalHistoryResponse> {
-    return this.#memoised(
-      `global|${iso(range.from)}|${iso(range.to)}`,
-      this.store.batchRevision,
-      guard,
-      async () => {
-        const rows = await this.store.batches(range);
-        return {
+  /** What the series memos hold (tests and the benchmark). */
+  get held(): SeriesMemo['held'] {
+    return this.#series.held;
+  }
+
+  /** Runs `work` with the request's guard taken on its first build only. */
+  async #guarded<T>(guard: StoreQueryGuard, work: (enter: () => Promise<void>) => Promise<T>) {
+    const lazy = lazyGuard(guard);
+    try {
+      return await work(lazy.enter);
+    } finally {
+      lazy.release();
+    }
+  }
+
+  /** The global series in `range`, as the JSON the route sends. */
+  globalHistoryJson(range: Range, guard = UNGUARDED): Promise<string> {
+    const revision = this.store.batchRevision;
+    return this.#guarded(guard, async (enter) => {
+      const series = await this.#series.global(revision, enter);
+      const [start, end] = rangeIndexes(series.asOf, range);
+      const head = {
+        ok: true as const,
+        from: iso(range.from),
+        to: iso(range.to),
+        coverage: series.coverage,
+      };
+      return withPoints(head, series.pointsJson.slice(start, end));
+    });
+  }
+
+  async globalHistory(range: Range, guard = UNGUARDED): Promise<GlobalHistoryResponse> {
+    return JSON.parse(await this.globalHistoryJson(range, guard)) as GlobalHistoryResponse;
+  }
+
+  /** A country's series in `range`, as the JSON the route sends. */
+  countryHistoryJson(code: string, range: Range, guard = UNGUARDED): Promise<string> {
+    const revision = this.store.batchRevision;
+    return this.#guarded(guard, async (enter) => {
+      const series = await this.#series.country(code, revision, enter);
+      const [start, end] = rangeIndexes(series.asOf, range);
+      const head = {
+        ok: true as const,
+        iso: code,
+        name: end > start ? (series.names[end - 1] ?? null) : null,
+        from: iso(range.from),
+        to: iso(range.to),
+        first_seen: iso(series.first),
+        last_seen: iso(series.last),
+        coverage: series.coverage,
+      };
+      return withPoints(head, series.pointsJson.slice(start, end));
+    });
+  }
+
+  async countryHistory(
+    code: string,
+    range: Range,
+    guard = UNGUARDED,
+  ): Promise<CountryHistoryResponse> {
+    return JSON.parse(await this.countryHistoryJson(code, range, guard)) as CountryHistoryResponse;
+  }
+
+  /** /api/changes as the JSON the route sends. */
+  changesJson(since: Since, sinceText: string, guard = UNGUARDED): Promise<string> {
+    const revision = this.store.batchRevision;
+    return this.#guarded(guard, async (enter) => {
+      const { recorded } = await this.#series.global(revision, enter);
+      const to = recorded.at(-1) ?? null;
+      let from = null;
+      if (to && since.kind === 'previous') from = recorded.at(-2) ?? null;
+      else if (to && since.kind === 'span') {
+        from = atOrBefore(recorded, to.asOf.getTime() - since.ms);
+      } else if (to && since.kind === 'time') from = atOrBefore(recorded, since.at.getTime());
+      // The comparison as JSON, from `{"from_batch":` on; `since` is put before it.
+      const comparison =
+        to && from
+          ? await this.#comparisons.get(revision, `${from.id}|${to.id}`, enter, async () => {
+              const [thenRows, nowRows] = [
+                await this.#series.batchRows(from.id, revision, enter),
+                await this.#series.batchRows(to.id, revision, enter),
+              ];
+              const value = JSON.stringify({
+                ...batchNames(from, to),
+                ...compareBatches(thenRows, nowRows),
+              } satisfies Comparison);
+              return { value, chars: value.length };
+            })
+          : JSON.stringify({ ...batchNames(from, to), countries: [], entered: [], left: [] });
+      return `{"ok":true,"since":${JSON.stringify(sinceText)},${comparison.slice(1)}`;
+    });
+  }
+
+  async changes(since: Since, sinceText: string, guard = UNGUARDED): Promise<ChangesResponse> {
+    return JSON.parse(await this.changesJson(since, sinceText, guard)) as ChangesResponse;
+  }
+
+  /** An event page as the JSON the route sends; `queryText` (the parsed query) is its key. */
+  eventsJson(query: EventQuery, queryText: string, guard = UNGUARDED): Promise<string> {
+    const revision = this.store.eventRevision;
+    return this.#guarded(guard, (enter) =>
+      this.#events.get(revision, queryText, enter, async () => {
+        const rows = await this.store.events(query);
+        const page = rows.slice(0, query.limit);
+        const last = page.at(-1);
+        const value = JSON.stringify({
           ok: true as const,
-          from: iso(range.from),
-          to: iso(range.to),
-          coverage: await this.coverage(),
-          points: rows.map((row) => ({
-            as_of: row.asOf.toISOString(),
-            index: row.globalIndex,
-            static: row.globalStatic,
-            active: row.globalActive,
-            events_24h: row.events24h,
-            tier: row.globalTier,
-            ...(row.tierCounts ? { tier_counts: row.tierCounts } : {}),
+          events: page.map((row): ArchivedEvent => ({
+            ...row.payload,
+            ts: row.ts.toISOString(),
+            headline: row.headline,
+            iso: row.iso,
+            first_seen: row.firstSeen.toISOString(),
           })),
-        };
-      },
+          next_cursor: rows.length > query.limit && last ? encodeCursor(last.ts, last.id) : null,
+        } satisfies EventsResponse);
+        return { value, chars: value.length };
+      }),
     );
   }
 
-  countryHistory(code: string, range: Range, guard = UNGUARDED): Promise<CountryHistoryResponse> {
-    const key = `country|${code}|${iso(range.from)}|${iso(range.to)}`;
-    // The points' JSON length from the store, plus the envelope (a 1.2 MB answer took 10–50 ms
-    // to serialise only to be measured).
-    let length = 0;
-    const build = async (): Promise<CountryHistoryResponse> => {
-      const history = await this.store.countryHistory(code, range);
-      length = history.bytes + ENVELOPE_CHARS;
-      return {
-        ok: true as const,
-        iso: code,
-        name: history.points.at(-1)?.name ?? null,
-        from: iso(range.from),
-        to: iso(range.to),
-        first_seen: iso(history.first),
-        last_seen: iso(history.last),
-        coverage: await this.coverage(),
-        points: history.points.map((point) => ({
-          as_of: point.as_of,
-          risk: point.risk,
-          tier: point.tier,
-          static: point.static,
-          active: point.active,
-          confidence: point.confidence,
-          categories: point.categories,
-        })),
-      };
-    };
-    return this.#memoised(key, this.store.batchRevision, guard, build, () => length);
+  async events(query: EventQuery, queryText: string, guard = UNGUARDED): Promise<EventsResponse> {
+    return JSON.parse(await this.eventsJson(query, queryText, guard)) as EventsResponse;
   }
+}
 
-  changes(since: Since, sinceText: string, guard = UNGUARDED): Promise<ChangesResponse> {
-    const key = `changes|${sinceText}`;
-    return this.#memoised(key, this.store.batchRevision, guard, async () => {
-      const to = await this.store.batchAtOrBefore(null);
-      let from = null;
-      if (to && since.kind === 'previous') from = (await this.store.latestBatches(2))[1] ?? null;
-      else if (to && since.kind === 'span') {
-        from = await this.store.batchAtOrBefore(new Date(to.asOf.getTime() - since.ms));
-      } else if (to && since.kind === 'time') from = await this.store.batchAtOrBefore(since.at);
-      const body: ChangesResponse = {
-        ok: true,
-        since: sinceText,
-        from_batch: from ? { as_of: from.asOf.toISOString() } : null,
-        to_batch: to ? { as_of: to.asOf.toISOString() } : null,
-        countries: [],
-        entered: [],
-        left: [],
-      };
-      if (!to || !from) return body;
-      const [thenRows, nowRows] = await Promise.all([
-        this.store.countryRows(from.id),
-        this.store.countryRows(to.id),
-      ]);
-      const then = new Map(thenRows.map((row) => [row.iso, row]));
-      const now = new Map(nowRows.map((row) => [row.iso, row]));
-      for (const [code, row] of now) {
-        const before = then.get(code);
-        if (before) body.countries.push(compare(before, row));
-        else body.entered.push({ iso: code, name: row.name });
-      }
-      for (const [code, row] of then) {
-        if (!now.has(code)) body.left.push({ iso: code, name: row.name });
-      }
-      body.countries.sort(
-        (a, b) =>
-          Math.abs(b.delta_risk ?? 0) - Math.abs(a.delta_risk ?? 0) || a.iso.localeCompare(b.iso),
-      );
-      body.entered.sort((a, b) => a.iso.localeCompare(b.iso));
-      body.left.sort((a, b) => a.iso.localeCompare(b.iso));
-      return body;
-    });
-  }
+/** `head` as JSON with `"points"` last: the points' JSON, held per point, joined. */
+function withPoints(head: object, pointsJson: string[]): string {
+  return `${JSON.stringify(head).slice(0, -1)},"points":[${pointsJson.join(',')}]}`;
+}
 
-  events(query: EventQuery, queryText: string, guard = UNGUARDED): Promise<EventsResponse> {
-    return this.#memoised(`events|${queryText}`, this.store.eventRevision, guard, async () => {
-      const rows = await this.store.events(query);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        ok: true as const,
-        events: page.map((row): ArchivedEvent => ({
-          ...row.payload,
-          ts: row.ts.toISOString(),
-          headline: row.headline,
-          iso: row.iso,
-          first_seen: row.firstSeen.toISOString(),
-        })),
-        next_cursor: rows.length > query.limit && last ? encodeCursor(last.ts, last.id) : null,
-      };
-    });
+/** The newest recorded batch at or before `at` (the list is oldest first). */
+function atOrBefore(
+  recorded: GlobalSeries['recorded'],
+  at: number,
+): GlobalSeries['recorded'][number] | null {
+  for (let i = recorded.length - 1; i >= 0; i--) {
+    const batch = recorded[i];
+    if (batch && batch.asOf.getTime() <= at) return batch;
   }
+  return null;
+}
+
+function batchNames(
+  from: { asOf: Date } | null,
+  to: { asOf: Date } | null,
+): Pick<Comparison, 'from_batch' | 'to_batch'> {
+  return {
+    from_batch: from ? { as_of: from.asOf.toISOString() } : null,
+    to_batch: to ? { as_of: to.asOf.toISOString() } : null,
+  };
+}
+
+function compareBatches(
+  thenRows: ComparedRow[],
+  nowRows: ComparedRow[],
+): Pick<Comparison, 'countries' | 'entered' | 'left'> {
+  const body: Pick<Comparison, 'countries' | 'entered' | 'left'> = {
+    countries: [],
+    entered: [],
+    left: [],
+  };
+  const then = new Map(thenRows.map((row) => [row.iso, row]));
+  const now = new Map(nowRows.map((row) => [row.iso, row]));
+  for (const [code, row] of now) {
+    const before = then.get(code);
+    if (before) body.countries.push(compare(before, row));
+    else body.entered.push({ iso: code, name: row.name });
+  }
+  for (const [code, row] of then) {
+    if (!now.has(code)) body.left.push({ iso: code, name: row.name });
+  }
+  body.countries.sort(
+    (a, b) =>
+      Math.abs(b.delta_risk ?? 0) - Math.abs(a.delta_risk ?? 0) || a.iso.localeCompare(b.iso),
+  );
+  body.entered.sort((a, b) => a.iso.localeCompare(b.iso));
+  body.left.sort((a, b) => a.iso.localeCompare(b.iso));
+  return body;
 }
 
 const diff = (a: number | null, b: number | null): number | null =>
@@ -229,11 +276,11 @@ function categoryMoves(before: Categories | null, after: Categories | null): Cat
   return moves.slice(0, MAX_MOVES);
 }
 
-function snapshot(row: CountryRow) {
+function snapshot(row: ComparedRow) {
   return { risk: row.risk, tier: row.tier, static: row.static, active: row.active };
 }
 
-function compare(before: CountryRow, after: CountryRow): CountryChange {
+function compare(before: ComparedRow, after: ComparedRow): CountryChange {
   return {
     iso: after.iso,
     name: after.name,
