@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { displayName } from '../../src/server/services/reference/display-names.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countriesResponseSchema } from '../../src/shared/bff-api.js';
 import { TIER_LABELS } from '../../src/shared/tiers.js';
@@ -53,9 +54,14 @@ describe('spreadsheet CSV (issue 11, point 6)', () => {
     expect(rows.some((r) => /_/.test(r.Profile ?? '') || /_/.test(r['Threat vectors'] ?? ''))).toBe(
       false,
     );
-    // Non-ASCII names survive (UTF-8 with the BOM).
+    // Each country by the name the screens use; non-ASCII names survive (UTF-8 with the BOM).
     const byIso = new Map(rows.map((r) => [r['ISO code'], r]));
-    for (const c of countries) expect(byIso.get(c.iso.toUpperCase())?.Country).toBe(c.name);
+    for (const c of countries) {
+      expect(byIso.get(c.iso.toUpperCase())?.Country).toBe(displayName(c.iso, c.name));
+    }
+    expect(rows.some((r) => [...(r.Country ?? '')].some((ch) => ch.charCodeAt(0) > 127))).toBe(
+      true,
+    );
   });
 
   it("follows the view's tier filter, in the rows and the file name", async () => {
@@ -118,5 +124,36 @@ describe('spreadsheet cells', () => {
     ).toString('utf8');
     const [row] = rowsOf(body);
     expect(row!.Country).toBe(`'=HYPERLINK("http://x","y")`);
+  });
+
+  it('names a country as the screens do: the short common name for a formal one', async () => {
+    const { countriesCsv, countryCsv } =
+      await import('../../src/server/services/exports/spreadsheet-csv.js');
+    const body = countriesCsv(
+      '2026-11-22T10:00:00Z',
+      [
+        { iso: 'COD', name: 'Congo, Democratic Republic of the', risk: 70, tier: 'high' },
+        { iso: 'RUS', name: 'Russian Federation', risk: 60, tier: 'high' },
+        { iso: 'SDN', name: 'Sudan', risk: 50, tier: 'mod' },
+        { iso: 'XKX', name: 'Kosovo, Republic of', risk: 40, tier: 'mod' },
+        { iso: 'ZZZ', name: 'Nowhere, Land of', risk: 30, tier: 'low' },
+      ],
+      [],
+    ).toString('utf8');
+    expect(rowsOf(body).map((r) => r.Country)).toEqual([
+      'DR Congo',
+      'Russia',
+      'Sudan',
+      'Kosovo',
+      // A code no list knows keeps the data's name.
+      'Nowhere, Land of',
+    ]);
+    const one = countryCsv('2026-11-22T10:00:00Z', {
+      iso: 'SYR',
+      name: 'Syrian Arab Republic',
+      risk: 70,
+      tier: 'high',
+    }).toString('utf8');
+    expect(rowsOf(one)[0]!.Country).toBe('Syria');
   });
 });

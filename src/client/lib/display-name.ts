@@ -1,7 +1,5 @@
 import commonNames from 'virtual:common-country-names';
-
-/** Longer data names are usually the formal ISO form ("Syrian Arab Republic"). */
-const SHORT_ENOUGH = 16;
+import { chooseDisplayName } from '../../shared/display-name';
 
 /**
  * The name to show: the data's own name when it is short and plain ("Côte d'Ivoire", "Sudan"),
@@ -9,9 +7,7 @@ const SHORT_ENOUGH = 16;
  * "Russian Federation"), which fits a phone's table column. The data's name goes in a tooltip.
  */
 export function displayName(iso: string, dataName: string): string {
-  const common = commonNames[iso.toUpperCase()];
-  if (!common || common.length >= dataName.length) return dataName;
-  return dataName.includes(',') || dataName.length > SHORT_ENOUGH ? common : dataName;
+  return chooseDisplayName(commonNames[iso.toUpperCase()], dataName);
 }
 
 /** The formal name for a tooltip, only when it says more than the displayed one. */

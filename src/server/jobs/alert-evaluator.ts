@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { displayName } from '../services/reference/display-names.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { ruleKey, type AlertNumbers } from '../../shared/alerts-api.js';
 import { digestMail, webhookBody } from '../services/alerts/alert-messages.js';
@@ -153,7 +154,7 @@ export class AlertEvaluator {
     const after = new Map(
       (await selectCountryRows(db, batch.id)).map((r) => [
         r.iso,
-        { name: r.name ?? r.iso, numbers: numbers(r) },
+        { name: displayName(r.iso, r.name), numbers: numbers(r) },
       ]),
     );
     const before = new Map(

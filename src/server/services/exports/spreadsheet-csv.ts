@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { displayName } from '../reference/display-names.js';
 import type { CountrySummary } from '../../../shared/bff-api.js';
 import { CATEGORY_NAMES } from '../../../shared/categories.js';
 import {
@@ -87,7 +88,7 @@ export function countriesCsv(
     return [
       [
         typeof c.risk === 'number' ? index + 1 : '',
-        safeText(c.name),
+        safeText(displayName(c.iso, c.name)),
         safeText(c.iso.toUpperCase()),
         num(c.risk),
         safeText(c.tier ? tierLabel(c.tier) : ''),
@@ -127,7 +128,7 @@ const CATEGORY_COLUMNS = [
  */
 export function countryCsv(asOf: string, country: CountrySummary): Buffer {
   const own = [
-    safeText(country.name),
+    safeText(displayName(country.iso, country.name)),
     safeText(country.iso.toUpperCase()),
     safeText(asOf),
     num(country.risk),
