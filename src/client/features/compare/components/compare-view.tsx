@@ -4,6 +4,7 @@ import { ChartFrame } from '../../../components/chart-frame';
 import { Skeleton } from '../../../components/skeleton';
 import { TierBadge } from '../../../components/tier-badge';
 import { fileStem, type SeriesColumn } from '../../../lib/csv';
+import { RECORDED_DELTA_SOURCE } from '../../../lib/delta-labels';
 import {
   formatInteger,
   formatScore,
@@ -148,7 +149,7 @@ export function CompareKeyNumbers({ countries }: { countries: readonly ComparedC
                 Active
               </th>
               <th scope="col" className="num">
-                Δ risk (recorded)
+                Δ risk since first recorded
               </th>
               <th scope="col" className="num">
                 Confidence
@@ -176,7 +177,14 @@ export function CompareKeyNumbers({ countries }: { countries: readonly ComparedC
                   </td>
                   <td className="num">{formatScore(last?.static)}</td>
                   <td className="num">{formatScore(last?.active)}</td>
-                  <td className="num">{formatSigned(change)}</td>
+                  <td className="num">
+                    {formatSigned(change)}
+                    {first ? (
+                      <span className="muted delta-since">
+                        since {formatUtcDateTime(first.as_of)}
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="num">{formatInteger(last?.confidence)}</td>
                   <td>{formatUtcDateTime(last?.as_of)}</td>
                 </tr>
@@ -184,6 +192,11 @@ export function CompareKeyNumbers({ countries }: { countries: readonly ComparedC
             })}
           </tbody>
         </table>
+        <p className="table-note">
+          Δ risk: the change from each country&apos;s first to its latest batch{' '}
+          {RECORDED_DELTA_SOURCE}, not the upstream&apos;s own Δ (which is since its previous
+          batch).
+        </p>
       </div>
     </section>
   );
