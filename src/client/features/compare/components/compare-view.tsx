@@ -4,7 +4,6 @@ import { ChartFrame } from '../../../components/chart-frame';
 import { Skeleton } from '../../../components/skeleton';
 import { TierBadge } from '../../../components/tier-badge';
 import { fileStem, type SeriesColumn } from '../../../lib/csv';
-import { RECORDED_DELTA_SOURCE } from '../../../lib/delta-labels';
 import {
   formatInteger,
   formatScore,
@@ -193,9 +192,9 @@ export function CompareKeyNumbers({ countries }: { countries: readonly ComparedC
           </tbody>
         </table>
         <p className="table-note">
-          Δ risk: the change from each country&apos;s first to its latest batch{' '}
-          {RECORDED_DELTA_SOURCE}, not the upstream&apos;s own Δ (which is since its previous
-          batch).
+          Δ risk since first recorded: from each country&apos;s first to its latest batch, both
+          recorded by this dashboard; not the upstream&apos;s own Δ, which is since its previous
+          batch.
         </p>
       </div>
     </section>
