@@ -40,12 +40,4 @@ export function downloadText(filename: string, text: string, type = 'text/csv;ch
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** A file-name-safe stem: "global-index-30d". */
-export function fileStem(...parts: string[]): string {
-  return parts
-    .join('-')
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+export { fileStem } from './file-stem';

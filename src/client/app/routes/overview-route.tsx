@@ -13,6 +13,7 @@ import { StaleNote } from '../../components/stale-note';
 import { useNow } from '../../lib/use-now';
 import { TableChoice } from '../../features/all-countries/components/table-choice';
 import { useTableChoice } from '../../features/all-countries/hooks/use-table-choice';
+import { ChangesStrip } from '../../features/changes/components/changes-strip';
 import { CompareSelectionBar } from '../../features/compare/components/compare-selection-bar';
 import { countryQueries } from '../../features/country/api/country-queries';
 import { ExportLinks } from '../../features/export/components/export-links';
@@ -157,6 +158,14 @@ export function OverviewRoute() {
         />
       </PanelBoundary>
 
+      {/* What moved, under the index (phones only: wide screens show What changed itself in
+          the first screen). After the first frame, in a frame of its final height. */}
+      <PanelBoundary name="What moved">
+        <AfterFirstPaint fallback={<div className="changes-strip" aria-hidden="true" />}>
+          <ChangesStrip />
+        </AfterFirstPaint>
+      </PanelBoundary>
+
       {/* The history panels too come in the render after the first: their chunks are then asked
           for after the first frame, not while the index and the map are being drawn. */}
       <div className="history-row">
@@ -225,6 +234,7 @@ export function OverviewRoute() {
             >
               <AllCountriesPanel
                 countries={countries.data?.data.countries}
+                asOf={countries.data?.data.as_of}
                 error={countries.error}
                 onRetry={() => void countries.refetch()}
                 reference={reference.data?.data.countries}
@@ -233,6 +243,7 @@ export function OverviewRoute() {
                   <>
                     <TableChoice />
                     <ShareButton />
+                    <ExportLinks />
                   </>
                 }
                 selection={{ selected: compareIsos, onToggle: toggleCompare }}

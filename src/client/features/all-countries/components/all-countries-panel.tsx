@@ -1,21 +1,161 @@
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import type { ReferenceCountry } from '../../../../shared/history-api';
+import { compareTiers, tierLabel } from '../../../../shared/tiers';
+import { DataTable, sortRows, type DataColumn } from '../../../components/data-table';
 import { Delta } from '../../../components/delta';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
+import { TableExport, type ExportColumn } from '../../../components/table-export';
 import { TierBadge } from '../../../components/tier-badge';
+import { TierFilter } from '../../../components/tier-filter';
+import { useSearchAliases } from '../../../lib/country-alias-queries';
+import { matchesCountry } from '../../../lib/country-search';
+import { fileStem } from '../../../lib/file-stem';
+import { UPSTREAM_DELTA_NOTE, UPSTREAM_DELTA_TITLE } from '../../../lib/delta-labels';
+import { displayName, formalNameTitle } from '../../../lib/display-name';
 import { formatScore } from '../../../lib/format';
+import { useAllCountriesView, type AllCountriesSortKey } from '../hooks/use-all-countries-view';
 import { useTableChoice } from '../hooks/use-table-choice';
-import { byRisk, inRegion, regionGroups, withRegions } from '../utils/regions';
+import {
+  byRisk,
+  inRegion,
+  regionGroups,
+  withRegions,
+  type AllCountriesRow,
+} from '../utils/regions';
+
+interface RankedRow extends AllCountriesRow {
+  /** Rank in the whole batch by risk (1 = highest), kept when the table is filtered or sorted. */
+  rank: number;
+}
+
+type Column = DataColumn<RankedRow> & { key: AllCountriesSortKey };
+
+const numberOrNull = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+function columns(linkState: unknown): Column[] {
+  return [
+    {
+      key: 'rank',
+      label: '#',
+      numeric: true,
+      title: 'Rank in the whole batch by risk',
+      firstDir: 'asc',
+      sortValue: (row) => row.rank,
+      cell: (row) => row.rank,
+    },
+    {
+      key: 'name',
+      label: 'Country',
+      rowHeader: true,
+      sortValue: (row) => displayName(row.iso, row.name),
+      cell: (row) => (
+        <>
+          <Link
+            to={`/country/${encodeURIComponent(row.iso)}`}
+            state={linkState}
+            title={formalNameTitle(row.iso, row.name)}
+          >
+            {displayName(row.iso, row.name)}
+          </Link>{' '}
+          <span className="iso">{row.iso}</span>
+        </>
+      ),
+    },
+    {
+      key: 'region',
+      label: 'Region',
+      detail: true,
+      sortValue: (row) => row.subregion ?? row.region,
+      cell: (row) => row.subregion ?? row.region ?? 'n/a',
+    },
+    {
+      key: 'risk',
+      label: 'Risk',
+      numeric: true,
+      cellClass: 'strong',
+      sortValue: (row) => numberOrNull(row.risk),
+      cell: (row) => formatScore(row.risk),
+    },
+    {
+      key: 'tier',
+      label: 'Tier',
+      firstDir: 'desc',
+      sortValue: (row) => row.tier ?? null,
+      // Severity order: descending puts the most severe first.
+      compare: (a, b) => compareTiers(String(b), String(a)),
+      cell: (row) => <TierBadge tier={row.tier} />,
+    },
+    {
+      key: 'static',
+      label: 'Static',
+      numeric: true,
+      detail: true,
+      sortValue: (row) => numberOrNull(row.static),
+      cell: (row) => formatScore(row.static),
+    },
+    {
+      key: 'active',
+      label: 'Active',
+      numeric: true,
+      detail: true,
+      sortValue: (row) => numberOrNull(row.active),
+      cell: (row) => formatScore(row.active),
+    },
+    {
+      key: 'delta_active',
+      label: 'Δ active',
+      numeric: true,
+      detail: true,
+      title: UPSTREAM_DELTA_TITLE.active,
+      sortValue: (row) => numberOrNull(row.delta_active),
+      cell: (row) => <Delta value={row.delta_active} />,
+    },
+    {
+      key: 'delta_headline',
+      label: 'Δ risk',
+      numeric: true,
+      title: UPSTREAM_DELTA_TITLE.risk,
+      sortValue: (row) => numberOrNull(row.delta_headline),
+      cell: (row) => <Delta value={row.delta_headline} />,
+    },
+  ];
+}
+
+/** The download's columns: the table's, raw values, tiers in the words the table uses. */
+const EXPORT_COLUMNS: ExportColumn<RankedRow>[] = [
+  { key: 'rank', label: 'Rank', value: (row) => row.rank },
+  { key: 'iso', label: 'ISO code', value: (row) => row.iso },
+  { key: 'name', label: 'Country', value: (row) => displayName(row.iso, row.name) },
+  { key: 'region', label: 'Region', value: (row) => row.region },
+  { key: 'subregion', label: 'Subregion', value: (row) => row.subregion },
+  { key: 'risk', label: 'Risk', value: (row) => numberOrNull(row.risk) },
+  { key: 'tier', label: 'Tier', value: (row) => (row.tier ? tierLabel(row.tier) : null) },
+  { key: 'static', label: 'Static', value: (row) => numberOrNull(row.static) },
+  { key: 'active', label: 'Active', value: (row) => numberOrNull(row.active) },
+  {
+    key: 'delta_active',
+    label: 'Δ active (upstream, since its previous batch)',
+    value: (row) => numberOrNull(row.delta_active),
+  },
+  {
+    key: 'delta_risk',
+    label: 'Δ risk (upstream, since its previous batch)',
+    value: (row) => numberOrNull(row.delta_headline),
+  },
+];
 
 /**
- * Every country of the latest batch (`/api/countries`, not only the top 50), highest risk first,
- * filtered by UN region or subregion (`?region=`). Rows can be selected for Compare.
+ * Every country of the latest batch (`/api/countries`, not only the top 50), with what the hotspot
+ * table has: sortable headers, search, a tier filter, and downloads of the rows shown; plus a UN
+ * region filter (`?region=`). Rows can be selected for Compare.
  */
 export function AllCountriesPanel({
   countries,
+  asOf,
   error,
   onRetry,
   reference,
@@ -25,6 +165,8 @@ export function AllCountriesPanel({
   selectionBar,
 }: {
   countries: readonly CountrySummary[] | undefined;
+  /** The batch the countries come from (named in the downloads). */
+  asOf: string | undefined;
   error: Error | null;
   onRetry: () => void;
   /** The reference list (regions); the table shows without it, the filter waits for it. */
@@ -36,14 +178,46 @@ export function AllCountriesPanel({
   /** Where the choice leads ("Compare 3"), shown beside the filter. */
   selectionBar: ReactNode;
 }) {
+  const id = useId();
   const location = useLocation();
-  const linkState = { from: `${location.pathname}${location.search}` };
-  const { region, setRegion } = useTableChoice();
-  const groups = useMemo(() => regionGroups(reference ?? []), [reference]);
-  const rows = useMemo(
-    () => inRegion(withRegions(countries ?? [], reference), region).sort(byRisk),
-    [countries, reference, region],
+  const linkState = useMemo(
+    () => ({ from: `${location.pathname}${location.search}` }),
+    [location.pathname, location.search],
   );
+  const { region, setRegion } = useTableChoice();
+  const [view, setView] = useAllCountriesView();
+  const aliases = useSearchAliases(view.q.trim() !== '');
+  const groups = useMemo(() => regionGroups(reference ?? []), [reference]);
+  const tableColumns = useMemo(() => columns(linkState), [linkState]);
+  const ranked = useMemo<RankedRow[]>(
+    () =>
+      withRegions(countries ?? [], reference)
+        .sort(byRisk)
+        .map((row, index) => ({ ...row, rank: index + 1 })),
+    [countries, reference],
+  );
+  const rows = useMemo(
+    () =>
+      sortRows(
+        inRegion(ranked, region).filter(
+          (row) =>
+            (view.tiers.length === 0 || view.tiers.includes((row.tier ?? '').toLowerCase())) &&
+            matchesCountry(view.q, row.name, row.iso, aliases),
+        ) as RankedRow[],
+        tableColumns,
+        { key: view.sort, dir: view.dir },
+      ),
+    [ranked, region, view, aliases, tableColumns],
+  );
+  const tierOptions = useMemo(
+    () => [...new Set(ranked.flatMap((row) => (row.tier ? [row.tier] : [])))],
+    [ranked],
+  );
+  const narrowed = [
+    region ? region.replace('/', ' › ') : '',
+    view.tiers.length > 0 ? `tier ${view.tiers.map(tierLabel).join(', ')}` : '',
+    view.q.trim() ? `matching “${view.q.trim()}”` : '',
+  ].filter(Boolean);
 
   return (
     <section className="panel" aria-labelledby="all-countries-heading">
@@ -52,12 +226,18 @@ export function AllCountriesPanel({
         {countries ? (
           <p className="panel-sub">
             {rows.length} of {countries.length} countries in the latest batch
-            {region ? ` · ${region.replace('/', ' › ')}` : ''}
+            {narrowed.length > 0 ? ` · ${narrowed.join(' · ')}` : ''}
           </p>
         ) : null}
         {actions}
       </div>
       <div className="filter-bar">
+        <TierFilter
+          selected={view.tiers}
+          options={tierOptions}
+          loading={!countries}
+          onChange={(tiers) => setView({ tiers })}
+        />
         <div className="field">
           <label htmlFor="region-filter">Region</label>
           <select
@@ -86,6 +266,16 @@ export function AllCountriesPanel({
             ))}
           </select>
         </div>
+        <div className="field field-grow">
+          <label htmlFor={`${id}-q`}>Search country</label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            placeholder="Name or ISO code"
+            value={view.q}
+            onChange={(event) => setView({ q: event.target.value })}
+          />
+        </div>
         {selectionBar}
       </div>
       {!countries ? (
@@ -95,74 +285,30 @@ export function AllCountriesPanel({
           <Skeleton label="Loading all countries" lines={8} />
         )
       ) : rows.length === 0 ? (
-        <p className="empty">No country of the latest batch is in this region.</p>
+        <p className="empty">No country of the latest batch matches these filters.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label="All countries table" tabIndex={0}>
-          <table className="data-table all-countries-table">
-            <caption className="visually-hidden">
-              Every country of the latest batch, highest risk first.
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Select for comparison</span>
-                </th>
-                <th scope="col">Country</th>
-                <th scope="col" className="col-detail">
-                  Region
-                </th>
-                <th scope="col" className="num">
-                  Risk
-                </th>
-                <th scope="col">Tier</th>
-                <th scope="col" className="num col-detail">
-                  Static
-                </th>
-                <th scope="col" className="num col-detail">
-                  Active
-                </th>
-                <th scope="col" className="num">
-                  Δ active
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr
-                  key={row.iso}
-                  onMouseEnter={() => onRowIntent?.(row.iso)}
-                  onFocus={() => onRowIntent?.(row.iso)}
-                >
-                  <td>
-                    <input
-                      type="checkbox"
-                      className="row-select"
-                      checked={selection.selected.includes(row.iso)}
-                      onChange={() => selection.onToggle(row.iso)}
-                      aria-label={`Select ${row.name} for comparison`}
-                    />
-                  </td>
-                  <th scope="row" className="country-cell">
-                    <Link to={`/country/${encodeURIComponent(row.iso)}`} state={linkState}>
-                      {row.name}
-                    </Link>{' '}
-                    <span className="iso">{row.iso}</span>
-                  </th>
-                  <td className="col-detail">{row.subregion ?? row.region ?? 'n/a'}</td>
-                  <td className="num strong">{formatScore(row.risk)}</td>
-                  <td>
-                    <TierBadge tier={row.tier} />
-                  </td>
-                  <td className="num col-detail">{formatScore(row.static)}</td>
-                  <td className="num col-detail">{formatScore(row.active)}</td>
-                  <td className="num">
-                    <Delta value={row.delta_active} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <DataTable
+            label="All countries table"
+            caption="Every country of the latest batch; column headers sort the table."
+            className="all-countries-table"
+            columns={tableColumns}
+            rows={rows}
+            rowKey={(row) => row.iso}
+            rowName={(row) => displayName(row.iso, row.name)}
+            sort={{ key: view.sort, dir: view.dir }}
+            onSort={(key, dir) => setView({ sort: key as AllCountriesSortKey, dir })}
+            onRowIntent={onRowIntent}
+            selection={selection}
+            note={`${UPSTREAM_DELTA_NOTE} # is the rank in the whole batch.`}
+          />
+          <TableExport
+            columns={EXPORT_COLUMNS}
+            rows={rows}
+            asOf={asOf}
+            filename={fileStem('all-countries', asOf ?? 'latest')}
+          />
+        </>
       )}
     </section>
   );

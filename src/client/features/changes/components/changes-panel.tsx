@@ -7,9 +7,17 @@ import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatSigned, formatUtcDateTime, humanise } from '../../../lib/format';
+import { bffQueries } from '../../../lib/bff-queries';
+import { RECORDED_DELTA_SOURCE } from '../../../lib/delta-labels';
 import { changesQueries } from '../api/changes-queries';
 import { changeLists } from '../utils/change-lists';
-import { CHANGES_SINCE, DEFAULT_SINCE, parseSince, SINCE_LABELS } from '../utils/since';
+import {
+  CHANGES_SINCE,
+  DEFAULT_SINCE,
+  parseSince,
+  SINCE_LABELS,
+  type ChangesSince,
+} from '../utils/since';
 
 function CountryLink({ iso, name }: { iso: string; name: string | null }) {
   return (
@@ -102,7 +110,7 @@ export function ChangesPanel() {
   );
 
   return (
-    <section className="panel changes-panel" aria-labelledby="changes-heading">
+    <section id="what-changed" className="panel changes-panel" aria-labelledby="changes-heading">
       <div className="panel-head">
         <h2 id="changes-heading">What changed</h2>
         <div className="segmented" role="group" aria-label="Compare the latest batch with">
@@ -123,16 +131,14 @@ export function ChangesPanel() {
       ) : query.isError && !query.data ? (
         <QueryError what="What changed" error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.data.data.from_batch || !query.data.data.to_batch || !lists ? (
-        <p className="empty">
-          Nothing to compare yet: at least two recorded batches are needed
-          {since === 'previous' ? '' : ` ${SINCE_LABELS[since]} apart`}.
-        </p>
+        <NothingToCompare since={since} latest={query.data.data.to_batch?.as_of ?? null} />
       ) : (
         <>
           <p className="panel-sub">
             Batch of {formatUtcDateTime(query.data.data.to_batch.as_of)} compared with{' '}
             {formatUtcDateTime(query.data.data.from_batch.as_of)};{' '}
-            {query.data.data.countries.length} countries in both.
+            {query.data.data.countries.length} countries in both. Changes {RECORDED_DELTA_SOURCE};
+            the tables&apos; Δ is the upstream&apos;s own figure.
           </p>
           <div className="changes-grid">
             <ChangeList
@@ -177,6 +183,34 @@ export function ChangesPanel() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Why there is no comparison. With one batch of country scores recorded, the trend beside this
+ * panel may still draw many points: the upstream's feed history gives earlier global figures
+ * without country scores (issue 19's "Nothing to compare yet" beside a trend of 14 batches).
+ */
+function NothingToCompare({ since, latest }: { since: ChangesSince; latest: string | null }) {
+  const onlyOne = since === 'previous' && latest !== null;
+  const trend = useQuery({ ...bffQueries.historyGlobal(), enabled: onlyOne });
+  const earlier = Math.max(0, (trend.data?.data.points.length ?? 0) - 1);
+  if (!onlyOne) {
+    return (
+      <p className="empty">
+        Nothing to compare yet: at least two recorded batches are needed
+        {since === 'previous' ? '' : ` ${SINCE_LABELS[since]} apart`}.
+      </p>
+    );
+  }
+  return (
+    <p className="empty">
+      Nothing to compare yet: only one batch with country scores is recorded (
+      {formatUtcDateTime(latest)}); the next batch will be compared with it.
+      {earlier > 0
+        ? ` The trend's ${earlier} earlier ${earlier === 1 ? 'point is a global figure' : 'points are global figures'} from the upstream's feed history, without country scores.`
+        : ''}
+    </p>
   );
 }
 

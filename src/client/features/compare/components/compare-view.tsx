@@ -148,7 +148,7 @@ export function CompareKeyNumbers({ countries }: { countries: readonly ComparedC
                 Active
               </th>
               <th scope="col" className="num">
-                Δ risk (recorded)
+                Δ risk since first recorded
               </th>
               <th scope="col" className="num">
                 Confidence
@@ -176,7 +176,14 @@ export function CompareKeyNumbers({ countries }: { countries: readonly ComparedC
                   </td>
                   <td className="num">{formatScore(last?.static)}</td>
                   <td className="num">{formatScore(last?.active)}</td>
-                  <td className="num">{formatSigned(change)}</td>
+                  <td className="num">
+                    {formatSigned(change)}
+                    {first ? (
+                      <span className="muted delta-since">
+                        since {formatUtcDateTime(first.as_of)}
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="num">{formatInteger(last?.confidence)}</td>
                   <td>{formatUtcDateTime(last?.as_of)}</td>
                 </tr>
@@ -184,6 +191,11 @@ export function CompareKeyNumbers({ countries }: { countries: readonly ComparedC
             })}
           </tbody>
         </table>
+        <p className="table-note">
+          Δ risk since first recorded: from each country&apos;s first to its latest batch, both
+          recorded by this dashboard; not the upstream&apos;s own Δ, which is since its previous
+          batch.
+        </p>
       </div>
     </section>
   );

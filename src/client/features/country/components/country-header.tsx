@@ -6,6 +6,7 @@ import { formatInteger, formatScore, formatWhen, humanise, NA } from '../../../l
 import { confidenceNote } from '../utils/confidence';
 import { ShareButton } from '../../../components/share-button';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
+import { UPSTREAM_DELTA_PERIOD } from '../../../lib/delta-labels';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 
 /** Everything about the country at a glance; every optional field reads "n/a" when missing. */
@@ -38,8 +39,20 @@ export function CountryHeader({
         </span>
         <span className="muted">risk</span>
         <TierBadge tier={country.tier} />
-        <Delta value={country.delta_active} verbose suffix="in active score" />
       </div>
+      {/* Which change is which: the risk score's and the active score's, both the upstream's own
+          figures against its previous batch (What changed compares recorded batches instead). */}
+      <p className="country-deltas" data-testid="country-deltas">
+        {typeof country.delta_headline === 'number' ? (
+          <>
+            <Delta value={country.delta_headline} verbose suffix="in risk score" />
+            <span aria-hidden="true"> · </span>
+            <span className="visually-hidden">, </span>
+          </>
+        ) : null}
+        <Delta value={country.delta_active} verbose suffix="in active score" />{' '}
+        <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
+      </p>
       {note ? (
         <p className="confidence-note" role="note">
           {note}
@@ -54,14 +67,6 @@ export function CountryHeader({
           <dt>Active</dt>
           <dd>{formatScore(country.active)}</dd>
         </div>
-        {typeof country.delta_headline === 'number' ? (
-          <div>
-            <dt>Δ risk vs previous batch</dt>
-            <dd>
-              <Delta value={country.delta_headline} />
-            </dd>
-          </div>
-        ) : null}
         <div>
           <dt>Confidence</dt>
           <dd>

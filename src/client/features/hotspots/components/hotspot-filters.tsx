@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { compareTiers, tierLabel } from '../../../../shared/tiers';
-import { tierClass } from '../../../components/tier-badge';
+import { TierFilter } from '../../../components/tier-filter';
 import { clampLimit, MAX_LIMIT, type HotspotFilters } from '../utils/filters';
 
 /** Commits the row count after a pause, on Enter or on leaving the field, not on each keystroke:
@@ -21,43 +20,16 @@ export function HotspotFilterBar({
   onChange: (change: Partial<HotspotFilters>) => void;
 }) {
   const id = useId();
-  const options = [...new Set([...tierOptions, ...filters.tiers])].sort(compareTiers);
-
   const commitLimit = useCallback((limit: number) => onChange({ limit }), [onChange]);
-
-  const toggleTier = (label: string, checked: boolean) => {
-    const next = checked ? [...filters.tiers, label] : filters.tiers.filter((t) => t !== label);
-    onChange({ tiers: [...new Set(next)].sort() });
-  };
 
   return (
     <div className="filter-bar">
-      <fieldset className="tier-filter">
-        <legend>Tier</legend>
-        {options.length === 0 && tiersLoading ? (
-          <span className="skeleton-inline" role="status">
-            Loading tiers…
-          </span>
-        ) : options.length === 0 ? (
-          <span className="muted">No tiers in the data</span>
-        ) : null}
-        {options.map((label) => (
-          <label key={label} className="tier-check">
-            <input
-              type="checkbox"
-              checked={filters.tiers.includes(label)}
-              onChange={(event) => toggleTier(label, event.target.checked)}
-            />
-            <span className={`swatch ${tierClass(label)}`} aria-hidden="true" />
-            <span>{tierLabel(label)}</span>
-          </label>
-        ))}
-        {filters.tiers.length > 0 ? (
-          <button type="button" className="link-button" onClick={() => onChange({ tiers: [] })}>
-            All tiers
-          </button>
-        ) : null}
-      </fieldset>
+      <TierFilter
+        selected={filters.tiers}
+        options={tierOptions}
+        loading={tiersLoading}
+        onChange={(tiers) => onChange({ tiers })}
+      />
       {/* Keyed by the URL's value: when it changes from elsewhere (Back, a pasted link), the
           field starts again from it. */}
       <LimitField

@@ -1,59 +1,109 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type DataColumn, type RowSelection } from '../../../components/data-table';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
 import { formatInteger, formatScore, humanise, NA } from '../../../lib/format';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
+import { UPSTREAM_DELTA_NOTE, UPSTREAM_DELTA_TITLE } from '../../../lib/delta-labels';
 import type { HotspotFilters, SortKey } from '../utils/filters';
-import { defaultDir, type RankedHotspot } from '../utils/sort';
+import { hotspotSortColumn, type RankedHotspot } from '../utils/sort';
 
-interface ColumnBase {
-  label: string;
-  numeric: boolean;
-  /** Why a header is abbreviated, for hover and screen readers. */
-  title?: string;
-  /** Hidden on narrow screens (see components.css). */
-  detail?: boolean;
-}
-/** Threat vectors is a list: not sortable in any useful way. */
-type Column = ColumnBase & ({ key: SortKey } | { key: 'threat_vectors' });
+export type { RowSelection } from '../../../components/data-table';
 
-const COLUMNS: Column[] = [
-  { key: 'rank', label: '#', numeric: true, title: 'Rank in the latest run' },
-  { key: 'name', label: 'Country', numeric: false },
-  { key: 'risk', label: 'Risk', numeric: true },
-  { key: 'tier', label: 'Tier', numeric: false },
-  { key: 'static', label: 'Static', numeric: true, detail: true },
-  { key: 'active', label: 'Active', numeric: true, detail: true },
-  {
-    key: 'delta_active',
-    label: 'Δ active',
-    numeric: true,
-    detail: true,
-    title: 'Change of the active score since the previous batch (about 7 to 17 hours earlier)',
-  },
-  {
-    key: 'delta_headline',
-    label: 'Δ risk',
-    numeric: true,
-    title: 'Change of the risk score since the previous batch (about 7 to 17 hours earlier)',
-  },
-  { key: 'confidence', label: 'Confidence', numeric: true, detail: true },
-  { key: 'profile', label: 'Profile', numeric: false, detail: true },
-  { key: 'threat_vectors', label: 'Threat vectors', numeric: false, detail: true },
-  { key: 'source_count', label: 'Sources', numeric: true, detail: true },
-];
+type Column = DataColumn<RankedHotspot>;
 
-function ariaSort(filters: HotspotFilters, key: Column['key']) {
-  if (filters.sort !== key) return undefined;
-  return filters.dir === 'asc' ? 'ascending' : 'descending';
+/** A sortable column of the hotspot table. */
+function sortable(key: SortKey, column: Omit<Column, 'key'>): Column {
+  return { key, ...column, ...hotspotSortColumn(key) };
 }
 
-/** Rows chosen for Compare (issue 7); without it the table has no selection column. */
-export interface RowSelection {
-  selected: readonly string[];
-  onToggle: (iso: string) => void;
+function hotspotColumns(
+  linkState: unknown,
+  rowAction: ((row: { iso: string; name: string }) => ReactNode) | undefined,
+): Column[] {
+  return [
+    sortable('rank', {
+      label: '#',
+      numeric: true,
+      title: 'Rank in the latest run',
+      cell: (row) => row.overallRank ?? NA,
+    }),
+    sortable('name', {
+      label: 'Country',
+      rowHeader: true,
+      cell: (row) => (
+        <>
+          <Link
+            to={`/country/${encodeURIComponent(row.iso)}`}
+            state={linkState}
+            title={formalNameTitle(row.iso, row.name)}
+          >
+            {displayName(row.iso, row.name)}
+          </Link>{' '}
+          <span className="iso">{row.iso}</span>
+          {rowAction?.(row)}
+        </>
+      ),
+    }),
+    sortable('risk', {
+      label: 'Risk',
+      numeric: true,
+      cellClass: 'strong',
+      cell: (row) => formatScore(row.risk),
+    }),
+    sortable('tier', { label: 'Tier', cell: (row) => <TierBadge tier={row.tier} /> }),
+    sortable('static', {
+      label: 'Static',
+      numeric: true,
+      detail: true,
+      cell: (row) => formatScore(row.static),
+    }),
+    sortable('active', {
+      label: 'Active',
+      numeric: true,
+      detail: true,
+      cell: (row) => formatScore(row.active),
+    }),
+    sortable('delta_active', {
+      label: 'Δ active',
+      numeric: true,
+      detail: true,
+      title: UPSTREAM_DELTA_TITLE.active,
+      cell: (row) => <Delta value={row.delta_active} />,
+    }),
+    sortable('delta_headline', {
+      label: 'Δ risk',
+      numeric: true,
+      title: UPSTREAM_DELTA_TITLE.risk,
+      cell: (row) => <Delta value={row.delta_headline} />,
+    }),
+    sortable('confidence', {
+      label: 'Confidence',
+      numeric: true,
+      detail: true,
+      cell: (row) => formatInteger(row.confidence),
+    }),
+    sortable('profile', { label: 'Profile', detail: true, cell: (row) => humanise(row.profile) }),
+    // Threat vectors is a list: not sortable in any useful way.
+    {
+      key: 'threat_vectors',
+      label: 'Threat vectors',
+      detail: true,
+      cellClass: 'vectors',
+      cell: (row) =>
+        row.threat_vectors && row.threat_vectors.length > 0
+          ? row.threat_vectors.map(humanise).join(', ')
+          : NA,
+    },
+    sortable('source_count', {
+      label: 'Sources',
+      numeric: true,
+      detail: true,
+      cell: (row) => formatInteger(row.source_count),
+    }),
+  ];
 }
 
 export function HotspotTable({
@@ -77,124 +127,23 @@ export function HotspotTable({
   rowAction?: (row: { iso: string; name: string }) => ReactNode;
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.hotspotTableDrawn), []);
+  const columns = useMemo(() => hotspotColumns(linkState, rowAction), [linkState, rowAction]);
   return (
-    <div className="table-scroll" role="region" aria-label="Hotspot table" tabIndex={0}>
-      <table className="data-table hotspot-table">
-        <caption className="visually-hidden">
-          Hotspots of the latest run; column headers sort the table.
-        </caption>
-        <thead>
-          <tr>
-            {selection ? (
-              <th scope="col">
-                <span className="visually-hidden">Select for comparison</span>
-              </th>
-            ) : null}
-            {COLUMNS.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                aria-sort={ariaSort(filters, column.key)}
-                className={
-                  [column.numeric ? 'num' : '', column.detail ? 'col-detail' : '']
-                    .join(' ')
-                    .trim() || undefined
-                }
-              >
-                {column.key === 'threat_vectors' ? (
-                  column.label
-                ) : (
-                  <SortButton column={column} filters={filters} onSort={onSort} />
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {/* The target of the overview's "Skip to the hotspot table": the next Tab is row one. */}
-        <tbody id="hotspot-rows" tabIndex={-1}>
-          {rows.map((row) => (
-            <tr
-              key={row.iso}
-              onMouseEnter={() => onRowIntent?.(row.iso)}
-              onFocus={() => onRowIntent?.(row.iso)}
-            >
-              {selection ? (
-                <td>
-                  <input
-                    type="checkbox"
-                    className="row-select"
-                    checked={selection.selected.includes(row.iso)}
-                    onChange={() => selection.onToggle(row.iso)}
-                    aria-label={`Select ${row.name} for comparison`}
-                  />
-                </td>
-              ) : null}
-              <td className="num">{row.overallRank ?? NA}</td>
-              <th scope="row" className="country-cell">
-                <Link
-                  to={`/country/${encodeURIComponent(row.iso)}`}
-                  state={linkState}
-                  title={formalNameTitle(row.iso, row.name)}
-                >
-                  {displayName(row.iso, row.name)}
-                </Link>{' '}
-                <span className="iso">{row.iso}</span>
-                {rowAction?.(row)}
-              </th>
-              <td className="num strong">{formatScore(row.risk)}</td>
-              <td>
-                <TierBadge tier={row.tier} />
-              </td>
-              <td className="num col-detail">{formatScore(row.static)}</td>
-              <td className="num col-detail">{formatScore(row.active)}</td>
-              <td className="num col-detail">
-                <Delta value={row.delta_active} />
-              </td>
-              <td className="num">
-                <Delta value={row.delta_headline} />
-              </td>
-              <td className="num col-detail">{formatInteger(row.confidence)}</td>
-              <td className="col-detail">{humanise(row.profile)}</td>
-              <td className="vectors col-detail">
-                {row.threat_vectors && row.threat_vectors.length > 0
-                  ? row.threat_vectors.map(humanise).join(', ')
-                  : NA}
-              </td>
-              <td className="num col-detail">{formatInteger(row.source_count)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="table-note">
-        Δ: change since the previous batch (7 to 17 hours earlier). # is the rank in the whole run.
-      </p>
-    </div>
-  );
-}
-
-function SortButton({
-  column,
-  filters,
-  onSort,
-}: {
-  column: Column & { key: SortKey };
-  filters: HotspotFilters;
-  onSort: (sort: SortKey, dir: 'asc' | 'desc') => void;
-}) {
-  const active = filters.sort === column.key;
-  const next = active ? (filters.dir === 'asc' ? 'desc' : 'asc') : defaultDir(column.key);
-  return (
-    <button
-      type="button"
-      className="sort-button"
-      title={column.title}
-      onClick={() => onSort(column.key, next)}
-    >
-      {column.label}
-      <span aria-hidden="true" className="sort-mark">
-        {active ? (filters.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
-      </span>
-      {column.title ? <span className="visually-hidden"> ({column.title})</span> : null}
-    </button>
+    <DataTable
+      label="Hotspot table"
+      caption="Hotspots of the latest run; column headers sort the table."
+      className="hotspot-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.iso}
+      rowName={(row) => row.name}
+      sort={{ key: filters.sort, dir: filters.dir }}
+      onSort={(key, dir) => onSort(key as SortKey, dir)}
+      onRowIntent={onRowIntent}
+      selection={selection}
+      // The target of the overview's "Skip to the hotspot table": the next Tab is row one.
+      bodyId="hotspot-rows"
+      note={`${UPSTREAM_DELTA_NOTE} # is the rank in the whole run.`}
+    />
   );
 }

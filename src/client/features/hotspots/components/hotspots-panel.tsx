@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import { QueryError } from '../../../components/query-error';
@@ -7,9 +7,12 @@ import { Skeleton } from '../../../components/skeleton';
 import { StaleNote } from '../../../components/stale-note';
 import { TierBadge } from '../../../components/tier-badge';
 import { matchesCountry } from '../../../lib/country-search';
-import { commonName, displayName, formalNameTitle } from '../../../lib/display-name';
-import { formatScore } from '../../../lib/format';
-import { countryAliasQueries } from '../api/country-alias-queries';
+import { useSearchAliases } from '../../../lib/country-alias-queries';
+import { displayName, formalNameTitle } from '../../../lib/display-name';
+import { TableExport, type ExportColumn } from '../../../components/table-export';
+import { fileStem } from '../../../lib/file-stem';
+import { formatScore, humanise } from '../../../lib/format';
+import { tierLabel } from '../../../../shared/tiers';
 import { hotspotQueries } from '../api/hotspot-queries';
 import { useHotspotFilters } from '../hooks/use-hotspot-filters';
 import { overallRanks } from '../utils/overall-rank';
@@ -18,6 +21,42 @@ import { HotspotFilterBar } from './hotspot-filters';
 import { HotspotTable, type RowSelection } from './hotspot-table';
 
 const OUTSIDE_MATCHES_SHOWN = 8;
+
+const score = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** The download of the rows shown: the table's columns, raw values, tiers in the table's words. */
+const HOTSPOT_EXPORT_COLUMNS: ExportColumn<RankedHotspot>[] = [
+  { key: 'rank', label: 'Rank', value: (row) => row.overallRank },
+  { key: 'iso', label: 'ISO code', value: (row) => row.iso },
+  { key: 'name', label: 'Country', value: (row) => displayName(row.iso, row.name) },
+  { key: 'risk', label: 'Risk', value: (row) => score(row.risk) },
+  { key: 'tier', label: 'Tier', value: (row) => (row.tier ? tierLabel(row.tier) : null) },
+  { key: 'static', label: 'Static', value: (row) => score(row.static) },
+  { key: 'active', label: 'Active', value: (row) => score(row.active) },
+  {
+    key: 'delta_active',
+    label: 'Δ active (upstream, since its previous batch)',
+    value: (row) => score(row.delta_active),
+  },
+  {
+    key: 'delta_risk',
+    label: 'Δ risk (upstream, since its previous batch)',
+    value: (row) => score(row.delta_headline),
+  },
+  { key: 'confidence', label: 'Confidence', value: (row) => score(row.confidence) },
+  {
+    key: 'profile',
+    label: 'Profile',
+    value: (row) => (row.profile ? humanise(row.profile) : null),
+  },
+  {
+    key: 'threat_vectors',
+    label: 'Threat vectors',
+    value: (row) => (row.threat_vectors ?? []).map(humanise).join(', '),
+  },
+  { key: 'source_count', label: 'Sources', value: (row) => score(row.source_count) },
+];
 
 /**
  * The ranked hotspot table with its filters. `countries` (every country of the batch, when
@@ -46,13 +85,7 @@ export function HotspotsPanel({
   const linkState = { from: `${location.pathname}${location.search}` };
   const [filters, setFilters] = useHotspotFilters();
   const searching = filters.q.trim() !== '';
-  // Common names ("UK", "Ivory Coast") only matter once someone searches: loaded then, not
-  // with the page.
-  const loadedAliases = useQuery({ ...countryAliasQueries.all(), enabled: searching }).data;
-  const aliases = useCallback(
-    (iso: string) => [commonName(iso), ...(loadedAliases?.(iso) ?? [])].filter(Boolean),
-    [loadedAliases],
-  );
+  const aliases = useSearchAliases(searching);
   // Keep the previous rows on screen while a new filter loads, instead of flashing a skeleton.
   const query = useQuery({ ...hotspotQueries.list(filters), placeholderData: keepPreviousData });
   const hotspots = query.data?.data.hotspots;
@@ -129,15 +162,23 @@ export function HotspotsPanel({
       ) : (
         <>
           {rows.length > 0 ? (
-            <HotspotTable
-              rows={rows}
-              filters={filters}
-              onSort={(sort, dir) => setFilters({ sort, dir })}
-              onRowIntent={onRowIntent}
-              linkState={linkState}
-              selection={selection}
-              rowAction={rowAction}
-            />
+            <>
+              <HotspotTable
+                rows={rows}
+                filters={filters}
+                onSort={(sort, dir) => setFilters({ sort, dir })}
+                onRowIntent={onRowIntent}
+                linkState={linkState}
+                selection={selection}
+                rowAction={rowAction}
+              />
+              <TableExport
+                columns={HOTSPOT_EXPORT_COLUMNS}
+                rows={rows}
+                asOf={query.data?.data.as_of}
+                filename={fileStem('hotspots', query.data?.data.as_of ?? 'latest')}
+              />
+            </>
           ) : (
             <p className="empty">
               {ranked.length === 0

@@ -1,5 +1,6 @@
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
 import { compareTiers } from '../../../../shared/tiers';
+import { sortRows, type DataColumn } from '../../../components/data-table';
 import type { SortDir, SortKey } from './filters';
 
 export interface RankedHotspot extends Hotspot {
@@ -26,29 +27,32 @@ function valueOf(row: RankedHotspot, key: SortKey): Value {
   }
 }
 
-/** Sorted copy; missing values always go last, whichever the direction. */
+/** Numbers read best largest first; text A to Z. */
+export function defaultDir(key: SortKey): SortDir {
+  return key === 'rank' || key === 'name' || key === 'profile' ? 'asc' : 'desc';
+}
+
+/** How a hotspot column sorts: its value, its order (tiers by severity) and first direction. */
+export function hotspotSortColumn(
+  key: SortKey,
+): Pick<DataColumn<RankedHotspot>, 'sortValue' | 'compare' | 'firstDir'> {
+  return {
+    sortValue: (row) => valueOf(row, key),
+    // Tier order is severity: "larger" is more severe, so descending puts crit first.
+    compare: key === 'tier' ? (a, b) => compareTiers(String(b), String(a)) : undefined,
+    firstDir: defaultDir(key),
+  };
+}
+
+/** Sorted copy; missing values always go last, whichever the direction; ties keep the rank. */
 export function sortHotspots(
   rows: readonly RankedHotspot[],
   key: SortKey,
   dir: SortDir,
 ): RankedHotspot[] {
-  const sign = dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const va = valueOf(a, key);
-    const vb = valueOf(b, key);
-    if (va === null || vb === null) {
-      return va === vb ? a.rank - b.rank : va === null ? 1 : -1;
-    }
-    let order: number;
-    // Tier order is severity: "larger" is more severe, so descending puts crit first.
-    if (key === 'tier') order = compareTiers(String(vb), String(va));
-    else if (typeof va === 'number' && typeof vb === 'number') order = va - vb;
-    else order = String(va).localeCompare(String(vb));
-    return order === 0 ? a.rank - b.rank : sign * order;
+  const byRank = [...rows].sort((a, b) => a.rank - b.rank);
+  return sortRows(byRank, [{ key, label: key, cell: () => null, ...hotspotSortColumn(key) }], {
+    key,
+    dir,
   });
-}
-
-/** Numbers read best largest first; text A to Z. */
-export function defaultDir(key: SortKey): SortDir {
-  return key === 'rank' || key === 'name' || key === 'profile' ? 'asc' : 'desc';
 }

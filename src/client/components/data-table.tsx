@@ -1,0 +1,216 @@
+import type { ReactNode } from 'react';
+
+export type SortDir = 'asc' | 'desc';
+
+/** One column: its header, its cell, and (when sortable) the value it sorts by. */
+export interface DataColumn<Row> {
+  key: string;
+  label: string;
+  numeric?: boolean;
+  /** Hidden on narrow screens (see components.css). */
+  detail?: boolean;
+  /** What an abbreviated header means, for hover and screen readers. */
+  title?: string;
+  /** The row's header cell (`th scope="row"`): the country. */
+  rowHeader?: boolean;
+  /** Extra class of the cells (not the header), e.g. `strong`. */
+  cellClass?: string;
+  /** Sortable columns say what they sort by; without it the header is plain text. */
+  sortValue?: (row: Row) => number | string | null;
+  /** Order of two present sort values when not "numbers by size, text A to Z" (tiers). */
+  compare?: (a: number | string, b: number | string) => number;
+  /** The first click's direction; numbers read best largest first, text A to Z. */
+  firstDir?: SortDir;
+  cell: (row: Row) => ReactNode;
+}
+
+export interface TableSort {
+  key: string;
+  dir: SortDir;
+}
+
+/** Rows chosen for Compare; without it the table has no selection column. */
+export interface RowSelection {
+  selected: readonly string[];
+  onToggle: (key: string) => void;
+}
+
+function firstDirOf<Row>(column: DataColumn<Row>): SortDir {
+  return column.firstDir ?? (column.numeric ? 'desc' : 'asc');
+}
+
+/**
+ * Rows sorted by a column (a copy); missing values go last whichever the direction, and ties
+ * keep the order the rows came in (the caller's default order: rank).
+ */
+export function sortRows<Row>(
+  rows: readonly Row[],
+  columns: readonly DataColumn<Row>[],
+  sort: TableSort,
+): Row[] {
+  const column = columns.find((c) => c.key === sort.key);
+  const value = column?.sortValue;
+  if (!column || !value) return [...rows];
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  const keyed = rows.map((row, index) => ({ row, index, v: value(row) }));
+  keyed.sort((a, b) => {
+    if (a.v === null || b.v === null) {
+      return a.v === b.v ? a.index - b.index : a.v === null ? 1 : -1;
+    }
+    const order = column.compare
+      ? column.compare(a.v, b.v)
+      : typeof a.v === 'number' && typeof b.v === 'number'
+        ? a.v - b.v
+        : String(a.v).localeCompare(String(b.v));
+    return order === 0 ? a.index - b.index : sign * order;
+  });
+  return keyed.map((k) => k.row);
+}
+
+/**
+ * The overview's tables (hotspots, all countries): one markup for sortable headers with
+ * `aria-sort`, the Compare checkboxes, prefetch on row intent and a scrollable region.
+ */
+export function DataTable<Row>({
+  label,
+  caption,
+  className,
+  columns,
+  rows,
+  rowKey,
+  rowName,
+  sort,
+  onSort,
+  onRowIntent,
+  selection,
+  bodyId,
+  note,
+}: {
+  /** The scrollable region's name ("Hotspot table"). */
+  label: string;
+  caption: string;
+  className: string;
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** Names the row in its checkbox ("Select Mali for comparison"). */
+  rowName: (row: Row) => string;
+  sort: TableSort;
+  onSort: (key: string, dir: SortDir) => void;
+  /** Hover or focus on a row: the country is likely next, so it can be fetched ahead. */
+  onRowIntent?: (key: string) => void;
+  selection?: RowSelection;
+  /** A skip link's target: the next Tab is row one. */
+  bodyId?: string;
+  note?: ReactNode;
+}) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      <table className={`data-table sortable-table ${className}`}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {selection ? (
+              <th scope="col">
+                <span className="visually-hidden">Select for comparison</span>
+              </th>
+            ) : null}
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                aria-sort={
+                  sort.key === column.key && column.sortValue
+                    ? sort.dir === 'asc'
+                      ? 'ascending'
+                      : 'descending'
+                    : undefined
+                }
+                className={classes(column.numeric && 'num', column.detail && 'col-detail')}
+              >
+                {column.sortValue ? (
+                  <SortButton column={column} sort={sort} onSort={onSort} />
+                ) : (
+                  column.label
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody id={bodyId} tabIndex={bodyId ? -1 : undefined}>
+          {rows.map((row) => {
+            const key = rowKey(row);
+            return (
+              <tr
+                key={key}
+                onMouseEnter={() => onRowIntent?.(key)}
+                onFocus={() => onRowIntent?.(key)}
+              >
+                {selection ? (
+                  <td>
+                    <input
+                      type="checkbox"
+                      className="row-select"
+                      checked={selection.selected.includes(key)}
+                      onChange={() => selection.onToggle(key)}
+                      aria-label={`Select ${rowName(row)} for comparison`}
+                    />
+                  </td>
+                ) : null}
+                {columns.map((column) => {
+                  const className = classes(
+                    column.numeric && 'num',
+                    column.detail && 'col-detail',
+                    column.rowHeader && 'country-cell',
+                    column.cellClass,
+                  );
+                  return column.rowHeader ? (
+                    <th key={column.key} scope="row" className={className}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.key} className={className}>
+                      {column.cell(row)}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {note ? <p className="table-note">{note}</p> : null}
+    </div>
+  );
+}
+
+function classes(...names: (string | false | undefined)[]): string | undefined {
+  return names.filter(Boolean).join(' ') || undefined;
+}
+
+function SortButton<Row>({
+  column,
+  sort,
+  onSort,
+}: {
+  column: DataColumn<Row>;
+  sort: TableSort;
+  onSort: (key: string, dir: SortDir) => void;
+}) {
+  const active = sort.key === column.key;
+  const next = active ? (sort.dir === 'asc' ? 'desc' : 'asc') : firstDirOf(column);
+  return (
+    <button
+      type="button"
+      className="sort-button"
+      title={column.title}
+      onClick={() => onSort(column.key, next)}
+    >
+      {column.label}
+      <span aria-hidden="true" className="sort-mark">
+        {active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
+      </span>
+      {column.title ? <span className="visually-hidden"> ({column.title})</span> : null}
+    </button>
+  );
+}

@@ -1,0 +1,61 @@
+import { useLocation } from 'react-router';
+
+/** A column of a table's download: its header and the raw value of each row. */
+export interface ExportColumn<Row> {
+  /** The JSON field. */
+  key: string;
+  /** The CSV header, as the table says it. */
+  label: string;
+  value: (row: Row) => string | number | null | undefined;
+}
+
+/**
+ * Downloads the rows a table shows (after its search, filters and sort), in the order shown: a
+ * spreadsheet CSV (the same byte-order mark and formula guard as every CSV here) or JSON with the
+ * batch time and the view's URL. Made in the browser; the CSV code loads on the first click.
+ */
+export function TableExport<Row>({
+  columns,
+  rows,
+  filename,
+  asOf,
+}: {
+  columns: readonly ExportColumn<Row>[];
+  rows: readonly Row[];
+  /** The file name without extension ("all-countries-2026-11-10t10-00z"). */
+  filename: string;
+  /** The batch the rows come from. */
+  asOf: string | undefined;
+}) {
+  const location = useLocation();
+  const records = () =>
+    rows.map((row) =>
+      Object.fromEntries(columns.map((column) => [column.key, column.value(row) ?? null])),
+    );
+  const csv = async () => {
+    const { downloadText, seriesCsv } = await import('../lib/csv');
+    downloadText(`${filename}.csv`, seriesCsv(columns, records()));
+  };
+  const json = async () => {
+    const { downloadText } = await import('../lib/csv');
+    const body = {
+      as_of: asOf ?? null,
+      view: `${location.pathname}${location.search}`,
+      count: rows.length,
+      rows: records(),
+    };
+    downloadText(`${filename}.json`, `${JSON.stringify(body, null, 2)}\n`, 'application/json');
+  };
+  const what = `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} shown`;
+  return (
+    <div className="export-links table-export" role="group" aria-label={`Download the ${what}`}>
+      <span className="export-label">Download the {what}:</span>
+      <button type="button" onClick={() => void csv()}>
+        Spreadsheet (CSV)
+      </button>
+      <button type="button" onClick={() => void json()}>
+        JSON
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import type { CountryChange } from '../../../../shared/history-api';
+import { Delta } from '../../../components/delta';
+import { TierBadge } from '../../../components/tier-badge';
+import { displayName } from '../../../lib/display-name';
+import { changesQueries } from '../api/changes-queries';
+import { changeLists } from '../utils/change-lists';
+
+/** Names per line: the strip is a glance, the panel has the lists. */
+const SHOWN = 2;
+
+const nameOf = (change: CountryChange) =>
+  change.name ? displayName(change.iso, change.name) : change.iso;
+
+function Movers({ items }: { items: readonly CountryChange[] }) {
+  return (
+    <>
+      {items.slice(0, SHOWN).map((change, index) => (
+        <span key={change.iso} className="strip-item">
+          {index > 0 ? ', ' : null}
+          <Link to={`/country/${encodeURIComponent(change.iso)}`}>{nameOf(change)}</Link>{' '}
+          <Delta value={change.delta_risk} />
+        </span>
+      ))}
+    </>
+  );
+}
+
+function TierMoves({ items }: { items: readonly CountryChange[] }) {
+  return (
+    <>
+      {items.slice(0, SHOWN).map((change, index) => (
+        <span key={change.iso} className="strip-item">
+          {index > 0 ? ', ' : null}
+          <Link to={`/country/${encodeURIComponent(change.iso)}`}>{nameOf(change)}</Link>{' '}
+          <TierBadge tier={change.then.tier} /> <span aria-hidden="true">→</span>
+          <span className="visually-hidden">to</span> <TierBadge tier={change.now.tier} />
+        </span>
+      ))}
+      {items.length > SHOWN ? (
+        <span className="muted"> and {items.length - SHOWN} more</span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * What moved, right under the global index (issue 19, point 9): on a phone What changed is two
+ * screens down, below the trend. The biggest risers, fallers and tier changes between the two
+ * latest recorded batches (the same `/api/changes` entry as the panel), linking to the panel.
+ * Wide screens show the panel itself in the first screen, so the strip is hidden there (CSS).
+ */
+export function ChangesStrip() {
+  const query = useQuery(changesQueries.since('previous'));
+  const data = query.data?.data;
+  const lists = useMemo(() => (data ? changeLists(data.countries) : null), [data]);
+  const compared = data?.from_batch && data.to_batch && lists;
+  const tierMoves = lists ? [...lists.tierUp, ...lists.tierDown] : [];
+
+  return (
+    <section className="changes-strip" aria-labelledby="changes-strip-heading">
+      <h2 id="changes-strip-heading" className="changes-strip-heading">
+        Moved since the previous recorded batch
+      </h2>
+      {query.isPending ? (
+        <p className="muted" role="status">
+          Loading what moved…
+        </p>
+      ) : !compared ? (
+        <p className="muted">
+          {query.isError
+            ? 'What moved could not be loaded.'
+            : 'Nothing to compare yet: two recorded batches are needed.'}
+        </p>
+      ) : (
+        <dl className="strip-lines">
+          <div>
+            <dt>Risk rose</dt>
+            <dd>{lists.riskRisers.length > 0 ? <Movers items={lists.riskRisers} /> : 'None'}</dd>
+          </div>
+          <div>
+            <dt>Risk fell</dt>
+            <dd>{lists.riskFallers.length > 0 ? <Movers items={lists.riskFallers} /> : 'None'}</dd>
+          </div>
+          <div>
+            <dt>Tier</dt>
+            <dd>{tierMoves.length > 0 ? <TierMoves items={tierMoves} /> : 'No tier changes'}</dd>
+          </div>
+        </dl>
+      )}
+      <a className="strip-more" href="#what-changed">
+        All changes in What changed
+      </a>
+    </section>
+  );
+}
