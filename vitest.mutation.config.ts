@@ -26,6 +26,7 @@ const focused = [
   'test/server/access-plugin.test.ts',
   'test/server/outbox-claims.test.ts',
   'test/server/outbox-worker.test.ts',
+  'test/server/outbox-retries.test.ts',
   'test/server/delivery-cutoff.test.ts',
   'test/server/breaking-since-previous.test.ts',
 ];
