@@ -21,6 +21,7 @@ const focused = [
   // Spreadsheet cells, the outage share, client limits, access, the outbox and the evaluator's
   // windows (breaking events since the previous batch, the 48 h delivery cut-off).
   'test/shared/spreadsheet-cell.test.ts',
+  'test/server/spreadsheet-csv-rows.test.ts',
   'test/server/outage-share.test.ts',
   'test/server/client-limit-edges.test.ts',
   'test/server/access-plugin.test.ts',
