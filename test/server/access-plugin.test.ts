@@ -136,11 +136,14 @@ describe('the sign-in form', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<form');
+    expect(page.body).not.toContain('That token is not valid.');
 
     const wrong = await inject(form('nope'));
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(wrong.headers['set-cookie']).toBeUndefined();
+    expect(wrong.body).toContain('That token is not valid.');
 
     const signedIn = await inject(form(TOKEN));
     expect(signedIn.statusCode).toBe(303);
