@@ -11,7 +11,9 @@ import {
 import type { SendResult } from '../../src/server/jobs/webhook-sender.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import {
+  endpointKey,
   insertDelivery,
+  nextDueAt,
   selectDelivery,
   selectDeliveryLog,
 } from '../../src/server/store/outbox.js';
@@ -131,7 +133,23 @@ async function runOnce(clock: TestClock, extra: Partial<OutboxDeps>) {
   await outbox.stop();
 }
 
+describe('endpoints', () => {
+  it('each has its own lane key: every list’s webhook, and the one e-mail lane', () => {
+    const keys = [
+      endpointKey({ channel: 'webhook', watchlistId: 1 }),
+      endpointKey({ channel: 'webhook', watchlistId: 2 }),
+      endpointKey({ channel: 'email' }),
+    ];
+    expect(new Set(keys).size).toBe(3);
+    expect(endpointKey({ channel: 'webhook', watchlistId: 1 })).toBe(keys[0]);
+  });
+});
+
 describe('the retry window', () => {
+  it('with nothing pending, nothing is due', async () => {
+    expect(await nextDueAt(store.db, [])).toBeNull();
+  });
+
   it('retries while the next attempt is at most 24 h after the message was made', async () => {
     const clock = new TestClock(Date.UTC(2026, 7, 1, 8));
     const t = clock.t;
@@ -207,7 +225,27 @@ describe('the retry window', () => {
     const owner = await list(null);
     const mail = await queue(owner, 'email', clock.t);
     const hook = await queue(owner, 'webhook', clock.t);
+    // A URL without its secret cannot be signed for: as good as no webhook.
+    const unsigned = (await insertWatchlist(
+      store.db,
+      {
+        name: `Retries ${(serial += 1)}`,
+        countries: ['MLI'],
+        rules: [],
+        owner: null,
+        webhookUrl: 'https://hooks.example/unsigned',
+        webhookFormat: 'standard',
+        webhookSecret: null,
+        email: null,
+      },
+      TEAM_WATCHLISTS_MAX,
+    ))!.id;
+    const unsignedHook = await queue(unsigned, 'webhook', clock.t);
     await runOnce(clock, {});
+    expect(await selectDelivery(store.db, unsignedHook.messageId)).toMatchObject({
+      state: 'failed',
+      lastError: 'the watchlist has no webhook any more',
+    });
     expect(await selectDelivery(store.db, mail.messageId)).toMatchObject({
       state: 'failed',
       lastError: 'SMTP is not configured',
