@@ -139,6 +139,9 @@ describe('the sign-in form', () => {
     expect(page.body).toContain('<form');
     expect(page.body).not.toContain('That token is not valid.');
 
+    // A post that is not a form is a wrong token, not a crash.
+    const notForm = await inject({ method: 'POST', url: '/login', payload: { token: TOKEN } });
+    expect(notForm.statusCode).toBe(401);
     const wrong = await inject(form('nope'));
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -154,7 +157,9 @@ describe('the sign-in form', () => {
     );
     const session = cookie.split(';')[0]!;
     expect((await inject({ url: '/api/data', headers: { cookie: session } })).statusCode).toBe(200);
-    advance(12 * 3_600_000);
+    advance(12 * 3_600_000 - 1);
+    expect((await inject({ url: '/api/data', headers: { cookie: session } })).statusCode).toBe(200);
+    advance(1);
     expect((await inject({ url: '/api/data', headers: { cookie: session } })).statusCode).toBe(401);
   });
 

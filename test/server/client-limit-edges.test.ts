@@ -45,20 +45,21 @@ describe('the hourly allowance', () => {
 describe('the sliding minute', () => {
   it('refuses the miss after perMinute, until the oldest is a full minute old', () => {
     const { limiter: l, at } = limiter(2, 100);
+    at(5_000);
     l.consume('a');
-    at(10_000);
+    at(15_000);
     l.consume('a');
-    at(MINUTE - 1);
+    at(5_000 + MINUTE - 1);
     const refused = refusal(() => l.consume('a'));
     expect(refused.name).toBe('ClientLimitError');
     expect(refused.retryAfterMs).toBe(1000);
     expect(refused.message).toBe(
       "Too many requests for data that is not cached yet from this client (its share of this minute's upstream budget is used); cached data stays available",
     );
-    at(30_000);
+    at(35_000);
     expect(refusal(() => l.consume('a')).retryAfterMs).toBe(MINUTE - 30_000);
     // Exactly a minute after the first miss it no longer counts.
-    at(MINUTE);
+    at(5_000 + MINUTE);
     expect(() => l.consume('a')).not.toThrow();
   });
 
@@ -113,5 +114,19 @@ describe('refunds', () => {
     expect(() => l.consume('a')).toThrow(ClientLimitError);
     second();
     expect(() => l.consume('a')).not.toThrow();
+  });
+
+  it('give back the later of two misses, and never fail for a client forgotten since', () => {
+    const { limiter: l, at } = limiter(2, 100);
+    l.consume('a');
+    at(1);
+    const later = l.consume('a');
+    later();
+    expect(() => l.consume('a')).not.toThrow();
+    expect(() => l.consume('a')).toThrow(ClientLimitError);
+    const forgotten = l.consume('b');
+    // 10,000 other clients push `b` out of the limiter's memory.
+    for (let i = 0; i < 10_000; i++) l.consume(`other-${i}`);
+    expect(() => forgotten()).not.toThrow();
   });
 });
