@@ -25,6 +25,8 @@ export default {
     'src/server/services/history/history-answers.ts:119-160',
     'src/server/services/history/history-answers.ts:181-230',
     'src/server/services/exports/spreadsheet-csv.ts',
+    // The formula guard every CSV shares (the BFF's and the browser's).
+    'src/shared/spreadsheet-cell.ts',
     // Alert evaluation (breaking events since the previous batch) and the outbox (claims,
     // leases, the leader fence, the delivery cut-off).
     'src/server/jobs/alert-evaluator.ts',

@@ -18,6 +18,19 @@ const focused = [
   'test/server/changes-answer.test.ts',
   'test/server/cache-staleness.test.ts',
   'test/server/batch-watch.test.ts',
+  // Spreadsheet cells, the outage share, client limits, access, the outbox and the evaluator's
+  // windows (breaking events since the previous batch, the 48 h delivery cut-off).
+  'test/shared/spreadsheet-cell.test.ts',
+  'test/server/spreadsheet-csv-rows.test.ts',
+  'test/server/outage-share.test.ts',
+  'test/server/client-limit-edges.test.ts',
+  'test/server/access-plugin.test.ts',
+  'test/server/outbox-claims.test.ts',
+  'test/server/outbox-worker.test.ts',
+  'test/server/outbox-retries.test.ts',
+  'test/server/delivery-cutoff.test.ts',
+  'test/server/breaking-since-previous.test.ts',
+  'test/server/alert-evaluator-deliveries.test.ts',
 ];
 /** The whole app: batch recording, alert evaluation and delivery, CSV, access, client limits, the shared ledger. */
 const appLevel = [
@@ -31,12 +44,15 @@ const appLevel = [
   'test/server/replicas.test.ts',
 ];
 
+/** MUTATION_TESTS=a.test.ts,b.test.ts: only these (one module's own tests while working on it). */
+const chosen = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
+
 export default defineConfig({
   test: {
     globals: true,
     environment: 'node',
     // MUTATION_FOCUSED=1: the focused tests only (minutes, not an hour, for the modules they cover).
-    include: process.env.MUTATION_FOCUSED === '1' ? focused : [...focused, ...appLevel],
+    include: chosen ?? (process.env.MUTATION_FOCUSED === '1' ? focused : [...focused, ...appLevel]),
     testTimeout: 20_000,
     globalSetup: ['test/helpers/postgres-global-setup.ts'],
   },

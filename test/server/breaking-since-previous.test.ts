@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
+import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
+import { selectAlerts } from '../../src/server/store/alerts.js';
+import type { HistoryStore } from '../../src/server/store/history-store.js';
+import { insertWatchlist } from '../../src/server/store/watchlists.js';
+import { batchRecord, countryRow, event, HOUR } from '../fixtures/history.js';
+import { openTestStore } from '../helpers/history-store.js';
+
+/*
+ * A breaking-event rule reads the events of its batch's window only: after the previous batch,
+ * up to and including this one. An event already reported with an earlier batch is never
+ * reported again; the first batch of all reads everything up to it.
+ */
+let store: HistoryStore;
+beforeAll(async () => {
+  store = await openTestStore('pglite');
+}, 60_000);
+afterAll(async () => {
+  await store?.close();
+});
+
+describe('breaking events per batch', () => {
+  it('come from after the previous batch up to this one, each reported once', async () => {
+    const list = await insertWatchlist(
+      store.db,
+      {
+        name: 'Breaking',
+        countries: ['AAA'],
+        rules: [{ kind: 'breaking_event' }],
+        owner: null,
+        webhookUrl: null,
+        webhookFormat: 'standard',
+        webhookSecret: null,
+        email: null,
+      },
+      TEAM_WATCHLISTS_MAX,
+    );
+    if (!list) throw new Error('the watchlist limit refused a test list');
+    const t0 = Date.UTC(2026, 2, 1, 8);
+    let now = t0;
+    const evaluator = new AlertEvaluator({
+      db: store.db,
+      now: () => now,
+      logger: { info() {}, warn() {}, error() {} } as never,
+      linkBase: null,
+      emailEnabled: false,
+    });
+    const breaking = (at: number, headline: string) =>
+      store.archiveEvents('AAA', [event(at, headline, { breaking: true })], new Date(at));
+    /** Each batch's breaking-event message, oldest batch first. */
+    const messages = async () =>
+      (
+        await selectAlerts(store.db, {
+          watchlistIds: [list.id],
+          unreadOnly: false,
+          iso: null,
+          before: null,
+          limit: 100,
+        })
+      )
+        .map((a) => [a.batchAsOf.getTime() - t0, a.message] as const)
+        .sort((a, b) => a[0] - b[0]);
+
+    // Before the first batch, and exactly at it: both belong to the first batch.
+    await breaking(t0 - 5 * HOUR, 'Old unrest');
+    await breaking(t0, 'Unrest at the first batch');
+    await store.recordBatch(batchRecord(t0, [countryRow('AAA', 50)]));
+    // After the first batch, and exactly at the second: the second batch's, and only those.
+    await breaking(t0 + HOUR / 2, 'Unrest after the first batch');
+    await breaking(t0 + HOUR, 'Unrest at the second batch');
+    await store.recordBatch(batchRecord(t0 + HOUR, [countryRow('AAA', 50)]));
+    // Nothing new before the third batch: it raises nothing.
+    await store.recordBatch(batchRecord(t0 + 2 * HOUR, [countryRow('AAA', 50)]));
+    now = t0 + 2 * HOUR;
+    await evaluator.evaluatePending();
+
+    expect(await messages()).toEqual([
+      [0, 'Breaking event: Unrest at the first batch (news.example) and 1 more'],
+      [HOUR, 'Breaking event: Unrest at the second batch (news.example) and 1 more'],
+    ]);
+  });
+});
