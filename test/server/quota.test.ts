@@ -56,7 +56,7 @@ describe('QuotaGovernor', () => {
     expect(quota.remaining()).toBe(10);
     expect(quota.permit('background')).toMatchObject({
       ok: false,
-      reason: 'refresh held back to keep the request reserve for people',
+      reason: "refresh held back: this hour's last requests are kept for people opening pages",
     });
     expect(quota.permit('interactive')).toEqual({ ok: true });
   });
