@@ -54,13 +54,12 @@ export function parseInclude(raw: string | undefined): string[] {
   return [...new Set(items)].sort();
 }
 
+export const ISO_EXPECTED =
+  'iso must be a three-letter ISO 3166-1 alpha-3 country code such as UKR';
+
 /** Exactly three ASCII letters, upper-cased before it becomes part of a cache key. */
 export function parseIso(raw: string): string {
-  if (!ISO3_PATTERN.test(raw)) {
-    throw new BadRequest(
-      `iso must be a three-letter ISO 3166-1 alpha-3 country code such as UKR (got ${shown(raw)})`,
-    );
-  }
+  if (!ISO3_PATTERN.test(raw)) throw new BadRequest(`${ISO_EXPECTED} (got ${shown(raw)})`);
   return normaliseIso3(raw);
 }
 
