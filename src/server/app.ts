@@ -10,7 +10,7 @@ import { ClientMissLimiter } from './client-limit.js';
 import type { AppConfig } from './config.js';
 import { isServableValue, ResourceSpecs } from './services/upstream-resources/resource-specs.js';
 import { ExportIndexes } from './services/upstream-resources/export-index.js';
-import { RiskData } from './services/budget/risk-data.js';
+import { RiskAnswers } from './services/risk-answers/risk-answers.js';
 import { buildStatus } from './services/status/status.js';
 import { AccessLog, createLogger, LazyChildLogger } from './logger.js';
 import { Metrics } from './metrics.js';
@@ -156,7 +156,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     app.log,
     cluster?.answers,
   );
-  const data = new RiskData(cache, specs, client, metrics, now, bodies, exportIndexes);
+  const data = new RiskAnswers(cache, specs, client, metrics, now, bodies, exportIndexes);
   const localLimiter = new ClientMissLimiter(
     {
       perMinute: config.clientMissesPerMinute,

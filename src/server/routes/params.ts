@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HOTSPOT_DEFAULT_LIMIT, HOTSPOT_MAX_LIMIT } from '../../shared/hotspot-limits.js';
 import { ISO3_PATTERN, normaliseIso3 } from '../../shared/iso.js';
-import type { HotspotsQuery } from '../services/budget/risk-data.js';
+import type { HotspotsQuery } from '../services/risk-answers/risk-answers.js';
 import type { ExportFormat } from '../services/upstream-resources/resource-specs.js';
 import { BadRequest, optional, queryOf, rule, shown } from './route-schema.js';
 
