@@ -4,7 +4,7 @@ import { BatchTracker } from './cache/batch.js';
 import { RenderedBodies } from './services/rendering/rendered-bodies.js';
 import { CachePersistence } from './cache/persistence.js';
 import { ResourceCache } from './cache/resource-cache.js';
-import { CacheStore } from './cache/store.js';
+import { CacheEntries } from './cache/entries.js';
 import { ClientIdentity } from './client-identity.js';
 import { ClientMissLimiter } from './client-limit.js';
 import type { AppConfig } from './config.js';
@@ -126,7 +126,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // The governor the status and metrics read: this process's, or the shared ledger's mirror.
   const quota = cluster?.quota.mirror ?? new QuotaGovernor(config.quotaReserve, now);
   const entryBytes = Math.floor(config.cacheMaxBytes * 0.75);
-  const store = new CacheStore(config.cacheMaxEntries, entryBytes);
+  const store = new CacheEntries(config.cacheMaxEntries, entryBytes);
   const bodies = new RenderedBodies(config.cacheMaxBytes - entryBytes);
   const batch = new BatchTracker();
   const metrics = new Metrics(

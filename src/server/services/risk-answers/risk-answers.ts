@@ -2,7 +2,7 @@ import { KNOWN_TIERS } from '../../../shared/tiers.js';
 import type { Hotspot } from '../../../shared/schemas/hotspot.js';
 import type { RenderedBodies } from '../rendering/rendered-bodies.js';
 import type { Loaded, MissGuard, ResourceCache } from '../../cache/resource-cache.js';
-import type { CacheEntry } from '../../cache/store.js';
+import type { CacheEntry } from '../../cache/entries.js';
 import type { Metrics } from '../../metrics.js';
 import type { UpstreamClient } from '../../upstream/client.js';
 import { ClientLimitError } from '../../client-limit.js';
