@@ -9,6 +9,7 @@ import { TierBadge } from '../../../components/tier-badge';
 import { formatScore } from '../../../lib/format';
 import { useTableChoice } from '../hooks/use-table-choice';
 import { byRisk, inRegion, regionGroups, withRegions } from '../utils/regions';
+import { TableHead } from '../../../components/data-table';
 
 /**
  * Every country of the latest batch (`/api/countries`, not only the top 50), highest risk first,
@@ -102,30 +103,18 @@ export function AllCountriesPanel({
             <caption className="visually-hidden">
               Every country of the latest batch, highest risk first.
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Select for comparison</span>
-                </th>
-                <th scope="col">Country</th>
-                <th scope="col" className="col-detail">
-                  Region
-                </th>
-                <th scope="col" className="num">
-                  Risk
-                </th>
-                <th scope="col">Tier</th>
-                <th scope="col" className="num col-detail">
-                  Static
-                </th>
-                <th scope="col" className="num col-detail">
-                  Active
-                </th>
-                <th scope="col" className="num">
-                  Δ active
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: <span className="visually-hidden">Select for comparison</span> },
+                { label: 'Country' },
+                { label: 'Region', className: 'col-detail' },
+                { label: 'Risk', className: 'num' },
+                { label: 'Tier' },
+                { label: 'Static', className: 'num col-detail' },
+                { label: 'Active', className: 'num col-detail' },
+                { label: 'Δ active', className: 'num' },
+              ]}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr
