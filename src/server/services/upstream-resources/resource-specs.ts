@@ -21,13 +21,7 @@ import { headerValue } from '../../upstream/classify.js';
 /** The API's maximum page: the BFF always asks for it and serves smaller limits by slicing. */
 export const UPSTREAM_MAX_LIMIT = HOTSPOT_MAX_LIMIT;
 
-export type {
-  CountryValue,
-  ExportFormat,
-  ExportValue,
-  HotspotsValue,
-  Rejection,
-} from './resource-values.js';
+export type * from './resource-values.js';
 
 function rejection(answer: UpstreamAnswer, what: string): Rejection {
   const status = answer.status === 404 ? 404 : 400;
