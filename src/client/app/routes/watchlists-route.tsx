@@ -1,15 +1,11 @@
-import { PanelBoundary } from '../../components/panel-boundary';
 import { WatchlistIndex } from '../../features/watchlists/components/watchlist-index';
+import { SinglePanelPage } from './single-panel-page';
 
 /** `/watchlists`: every list, and a new one. */
 export function WatchlistsRoute() {
   return (
-    <div className="watchlists-page">
-      <title>Watchlists · Global Risk Dashboard</title>
-      <h1>Watchlists</h1>
-      <PanelBoundary name="The watchlists">
-        <WatchlistIndex />
-      </PanelBoundary>
-    </div>
+    <SinglePanelPage className="watchlists-page" title="Watchlists" panelName="The watchlists">
+      <WatchlistIndex />
+    </SinglePanelPage>
   );
 }
