@@ -20,3 +20,32 @@ export function TableHead({ columns }: { columns: TableColumn[] }) {
     </thead>
   );
 }
+
+/** Rows chosen for Compare (issue 7); a table without it has no selection column. */
+export interface RowSelection {
+  selected: readonly string[];
+  onToggle: (iso: string) => void;
+}
+
+/** The first cell of a selectable row: a checkbox naming the country it selects. */
+export function SelectCell({
+  iso,
+  name,
+  selection,
+}: {
+  iso: string;
+  name: string;
+  selection: RowSelection;
+}) {
+  return (
+    <td>
+      <input
+        type="checkbox"
+        className="row-select"
+        checked={selection.selected.includes(iso)}
+        onChange={() => selection.onToggle(iso)}
+        aria-label={`Select ${name} for comparison`}
+      />
+    </td>
+  );
+}

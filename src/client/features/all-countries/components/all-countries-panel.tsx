@@ -9,7 +9,7 @@ import { TierBadge } from '../../../components/tier-badge';
 import { formatScore } from '../../../lib/format';
 import { useTableChoice } from '../hooks/use-table-choice';
 import { byRisk, inRegion, regionGroups, withRegions } from '../utils/regions';
-import { TableHead } from '../../../components/data-table';
+import { SelectCell, TableHead, type RowSelection } from '../../../components/data-table';
 
 /**
  * Every country of the latest batch (`/api/countries`, not only the top 50), highest risk first,
@@ -33,7 +33,7 @@ export function AllCountriesPanel({
   onRowIntent?: (iso: string) => void;
   actions?: ReactNode;
   /** Rows chosen for Compare; the route owns the choice (shared with the hotspot table). */
-  selection: { selected: readonly string[]; onToggle: (iso: string) => void };
+  selection: RowSelection;
   /** Where the choice leads ("Compare 3"), shown beside the filter. */
   selectionBar: ReactNode;
 }) {
@@ -122,15 +122,7 @@ export function AllCountriesPanel({
                   onMouseEnter={() => onRowIntent?.(row.iso)}
                   onFocus={() => onRowIntent?.(row.iso)}
                 >
-                  <td>
-                    <input
-                      type="checkbox"
-                      className="row-select"
-                      checked={selection.selected.includes(row.iso)}
-                      onChange={() => selection.onToggle(row.iso)}
-                      aria-label={`Select ${row.name} for comparison`}
-                    />
-                  </td>
+                  <SelectCell iso={row.iso} name={row.name} selection={selection} />
                   <th scope="row" className="country-cell">
                     <Link to={`/country/${encodeURIComponent(row.iso)}`} state={linkState}>
                       {row.name}

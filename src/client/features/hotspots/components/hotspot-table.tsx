@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SelectCell, type RowSelection } from '../../../components/data-table';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
@@ -50,11 +51,7 @@ function ariaSort(filters: HotspotFilters, key: Column['key']) {
   return filters.dir === 'asc' ? 'ascending' : 'descending';
 }
 
-/** Rows chosen for Compare (issue 7); without it the table has no selection column. */
-export interface RowSelection {
-  selected: readonly string[];
-  onToggle: (iso: string) => void;
-}
+export type { RowSelection };
 
 export function HotspotTable({
   rows,
@@ -119,15 +116,7 @@ export function HotspotTable({
               onFocus={() => onRowIntent?.(row.iso)}
             >
               {selection ? (
-                <td>
-                  <input
-                    type="checkbox"
-                    className="row-select"
-                    checked={selection.selected.includes(row.iso)}
-                    onChange={() => selection.onToggle(row.iso)}
-                    aria-label={`Select ${row.name} for comparison`}
-                  />
-                </td>
+                <SelectCell iso={row.iso} name={row.name} selection={selection} />
               ) : null}
               <td className="num">{row.overallRank ?? NA}</td>
               <th scope="row" className="country-cell">
