@@ -4,7 +4,7 @@ import { tierForRisk } from '../shared/tiers.js';
 import { documentedBatchClock, yesterdayIndex, type BatchClock } from './batches.js';
 import { eventsBetween } from './events.js';
 import { DemoData } from './generator.js';
-import { profileOf, threatVectorsOf } from './labels.js';
+import { countryFigures } from './labels.js';
 import { round2 } from './prng.js';
 import { countryTraits } from './scores.js';
 import { METHODOLOGY_VERSION } from './vocabulary.js';
@@ -55,15 +55,7 @@ function pastBatch(data: DemoData, index: number): PastBatch {
       {
         iso: place.iso,
         name: place.name,
-        risk: now.risk,
-        tier: tierForRisk(now.risk),
-        static: now.static,
-        active: now.active,
-        delta_active: round2(now.active - before.active),
-        delta_headline: round2(now.risk - before.risk),
-        confidence: now.confidence,
-        profile: profileOf(now),
-        threat_vectors: threatVectorsOf(countryTraits(place.iso), now, index),
+        ...countryFigures(now, before, countryTraits(place.iso), index),
         categories: Object.fromEntries(
           Object.entries(now.categories).map(([name, parts]) => [name, { ...parts }]),
         ),

@@ -1,5 +1,6 @@
 import { CATEGORY_NAMES, type CategoryName } from '../shared/categories.js';
-import { mix, unit } from './prng.js';
+import { tierForRisk } from '../shared/tiers.js';
+import { mix, round2, unit } from './prng.js';
 import type { CountryScores, CountryTraits } from './scores.js';
 import { PROFILE_BY_CATEGORY, STABLE_PROFILE, THREAT_VECTORS_BY_CATEGORY } from './vocabulary.js';
 
@@ -33,4 +34,24 @@ export function threatVectorsOf(
     if (choice && !vectors.includes(choice)) vectors.push(choice);
   }
   return vectors;
+}
+
+/** One country's figures in a batch, the same for a live batch and a seeded past one. */
+export function countryFigures(
+  now: CountryScores,
+  before: CountryScores,
+  traits: CountryTraits,
+  index: number,
+) {
+  return {
+    risk: now.risk,
+    tier: tierForRisk(now.risk),
+    static: now.static,
+    active: now.active,
+    delta_active: round2(now.active - before.active),
+    delta_headline: round2(now.risk - before.risk),
+    confidence: now.confidence,
+    profile: profileOf(now),
+    threat_vectors: threatVectorsOf(traits, now, index),
+  };
 }
