@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { formatScore } from '../lib/format';
+import { TierBadge } from './tier-badge';
 
 /** One column heading of a data table; `className` carries `num` (right-aligned) and the like. */
 export interface TableColumn {
@@ -47,5 +49,28 @@ export function SelectCell({
         aria-label={`Select ${name} for comparison`}
       />
     </td>
+  );
+}
+
+/** Risk, tier, static and active: the cells every country table shows in this order. */
+export function ScoreCells({
+  row,
+}: {
+  row: {
+    risk?: number | null;
+    tier?: string | null;
+    static?: number | null;
+    active?: number | null;
+  };
+}) {
+  return (
+    <>
+      <td className="num strong">{formatScore(row.risk)}</td>
+      <td>
+        <TierBadge tier={row.tier} />
+      </td>
+      <td className="num col-detail">{formatScore(row.static)}</td>
+      <td className="num col-detail">{formatScore(row.active)}</td>
+    </>
   );
 }

@@ -5,11 +5,14 @@ import type { ReferenceCountry } from '../../../../shared/history-api';
 import { Delta } from '../../../components/delta';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { TierBadge } from '../../../components/tier-badge';
-import { formatScore } from '../../../lib/format';
 import { useTableChoice } from '../hooks/use-table-choice';
 import { byRisk, inRegion, regionGroups, withRegions } from '../utils/regions';
-import { SelectCell, TableHead, type RowSelection } from '../../../components/data-table';
+import {
+  ScoreCells,
+  SelectCell,
+  TableHead,
+  type RowSelection,
+} from '../../../components/data-table';
 
 /**
  * Every country of the latest batch (`/api/countries`, not only the top 50), highest risk first,
@@ -130,12 +133,7 @@ export function AllCountriesPanel({
                     <span className="iso">{row.iso}</span>
                   </th>
                   <td className="col-detail">{row.subregion ?? row.region ?? 'n/a'}</td>
-                  <td className="num strong">{formatScore(row.risk)}</td>
-                  <td>
-                    <TierBadge tier={row.tier} />
-                  </td>
-                  <td className="num col-detail">{formatScore(row.static)}</td>
-                  <td className="num col-detail">{formatScore(row.active)}</td>
+                  <ScoreCells row={row} />
                   <td className="num">
                     <Delta value={row.delta_active} />
                   </td>

@@ -1,10 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SelectCell, type RowSelection } from '../../../components/data-table';
+import { ScoreCells, SelectCell, type RowSelection } from '../../../components/data-table';
 import { Delta } from '../../../components/delta';
-import { TierBadge } from '../../../components/tier-badge';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
-import { formatInteger, formatScore, humanise, NA } from '../../../lib/format';
+import { formatInteger, humanise, NA } from '../../../lib/format';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 import type { HotspotFilters, SortKey } from '../utils/filters';
 import { defaultDir, type RankedHotspot } from '../utils/sort';
@@ -130,12 +129,7 @@ export function HotspotTable({
                 <span className="iso">{row.iso}</span>
                 {rowAction?.(row)}
               </th>
-              <td className="num strong">{formatScore(row.risk)}</td>
-              <td>
-                <TierBadge tier={row.tier} />
-              </td>
-              <td className="num col-detail">{formatScore(row.static)}</td>
-              <td className="num col-detail">{formatScore(row.active)}</td>
+              <ScoreCells row={row} />
               <td className="num col-detail">
                 <Delta value={row.delta_active} />
               </td>
