@@ -2,7 +2,7 @@ import { tierForRisk } from '../shared/tiers.js';
 import { yesterdayIndex, type BatchClock } from './batches.js';
 import { eventCandidates, eventsBetween, type EventCandidates, type PoolEvent } from './events.js';
 import { allPlaces, type Place } from './geography.js';
-import { countryFigures } from './labels.js';
+import { countryFigures, globalFigures } from './labels.js';
 import type { Batch, BatchScores, CountryOut, EventOut, TierCounts } from './payload-types.js';
 import { round2 } from './prng.js';
 import {
@@ -133,11 +133,7 @@ export class DemoData {
       asOfMs,
       asOf: new Date(asOfMs).toISOString(),
       global: {
-        ggri: scores.global.ggri,
-        tier: tierForRisk(scores.global.ggri),
-        delta_vs_yesterday: round2(scores.global.ggri - yesterday.global.ggri),
-        static: scores.global.static,
-        active: scores.global.active,
+        ...globalFigures(scores, yesterday),
         events_24h: pool.filter((event) => event.ts > day).length,
       },
       counts: scores.counts,

@@ -1,6 +1,7 @@
 import { CATEGORY_NAMES, type CategoryName } from '../shared/categories.js';
 import { tierForRisk } from '../shared/tiers.js';
 import { mix, round2, unit } from './prng.js';
+import type { BatchScores } from './payload-types.js';
 import type { CountryScores, CountryTraits } from './scores.js';
 import { PROFILE_BY_CATEGORY, STABLE_PROFILE, THREAT_VECTORS_BY_CATEGORY } from './vocabulary.js';
 
@@ -53,5 +54,16 @@ export function countryFigures(
     confidence: now.confidence,
     profile: profileOf(now),
     threat_vectors: threatVectorsOf(traits, now, index),
+  };
+}
+
+/** The global index's figures in a batch (all but its event count), live or seeded. */
+export function globalFigures(scores: BatchScores, yesterday: BatchScores) {
+  return {
+    ggri: scores.global.ggri,
+    tier: tierForRisk(scores.global.ggri),
+    delta_vs_yesterday: round2(scores.global.ggri - yesterday.global.ggri),
+    static: scores.global.static,
+    active: scores.global.active,
   };
 }
