@@ -6,7 +6,7 @@ export default defineConfig({
   schema: [
     './src/server/store/schema.ts',
     './src/server/store/alerts-schema.ts',
-    './src/server/store/cluster-schema.ts',
+    './src/server/store/replicas-schema.ts',
   ],
   out: './src/server/store/migrations',
 });

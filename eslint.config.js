@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { existsSync, readdirSync } from 'node:fs';
+import { noImportCycle } from './scripts/eslint/no-import-cycle.js';
 
 const featuresDir = new URL('./src/client/features/', import.meta.url);
 const featureNames = existsSync(featuresDir)
@@ -20,18 +21,27 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
+// One server layer (a folder of src/server) never imports the folders named above it.
+const layer = (name, above) => ({
+  target: `./src/server/${name}`,
+  from: above.map((folder) => `./src/server/${folder}`),
+  message: `${name}/ sits under ${above.join('/, ')}/: it never imports them (the lower layer is called, it does not call up)`,
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'test-results/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-import-cycle': noImportCycle } } },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       'import-x/no-cycle': 'error',
+      // import-x/no-cycle passes circles made of `import type`; this one counts them too.
+      'local/no-import-cycle': 'error',
       'import-x/no-default-export': 'off',
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -61,43 +71,38 @@ export default tseslint.config(
     ]),
   },
   {
-    // Plugins (access, errors, security) sit under every route: they never depend on one.
-    files: ['src/server/plugins/**'],
+    // Lower layers never reach up. From the bottom: upstream/ and store/ (the two outside
+    // systems), cache/ (answers for services), services/ (what jobs and routes call), then jobs/,
+    // routes/ and plugins/, which the composition root and replicas/ put together.
+    files: ['src/server/**'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            {
-              target: './src/server/plugins',
-              from: './src/server/routes',
-              message:
-                'plugins never import routes/ (shared pieces live beside them, e.g. reply.ts)',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Lower layers never reach up: the cache holds answers for services, and services are what
-    // jobs and routes call, so neither imports what is built on it.
-    files: ['src/server/cache/**', 'src/server/services/**'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/server/cache',
-              from: ['./src/server/services', './src/server/jobs', './src/server/routes'],
-              message: 'cache/ sits under services/, jobs/ and routes/: it never imports them',
-            },
-            {
-              target: './src/server/services',
-              from: ['./src/server/routes', './src/server/plugins'],
-              message: 'services/ never import routes/ or plugins/ (those call services)',
-            },
+            layer('upstream', [
+              'cache',
+              'store',
+              'services',
+              'jobs',
+              'routes',
+              'plugins',
+              'replicas',
+            ]),
+            layer('store', [
+              'upstream',
+              'cache',
+              'services',
+              'jobs',
+              'routes',
+              'plugins',
+              'replicas',
+            ]),
+            layer('cache', ['store', 'services', 'jobs', 'routes', 'plugins', 'replicas']),
+            layer('services', ['jobs', 'routes', 'plugins', 'replicas']),
+            layer('jobs', ['routes', 'plugins', 'replicas']),
+            layer('routes', ['jobs', 'plugins', 'replicas']),
+            layer('plugins', ['routes', 'jobs', 'replicas']),
           ],
         },
       ],

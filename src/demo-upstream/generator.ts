@@ -2,7 +2,7 @@ import { tierForRisk } from '../shared/tiers.js';
 import { yesterdayIndex, type BatchClock } from './batches.js';
 import { eventCandidates, eventsBetween, type EventCandidates, type PoolEvent } from './events.js';
 import { allPlaces, type Place } from './geography.js';
-import { profileOf, threatVectorsOf } from './labels.js';
+import { countryFigures, globalFigures } from './labels.js';
 import type { Batch, BatchScores, CountryOut, EventOut, TierCounts } from './payload-types.js';
 import { round2 } from './prng.js';
 import {
@@ -119,15 +119,7 @@ export class DemoData {
         name: place.name,
         lat: place.lat,
         lng: place.lng,
-        risk: now.risk,
-        tier: tierForRisk(now.risk),
-        static: now.static,
-        active: now.active,
-        delta_active: round2(now.active - before.active),
-        delta_headline: round2(now.risk - before.risk),
-        confidence: now.confidence,
-        profile: profileOf(now),
-        threat_vectors: threatVectorsOf(traits, now, index),
+        ...countryFigures(now, before, traits, index),
         source_count: sourcesByIso.get(place.iso)?.size ?? 0,
         categories: now.categories,
         events: (eventsByIso.get(place.iso) ?? []).slice(0, MAX_COUNTRY_EVENTS),
@@ -141,11 +133,7 @@ export class DemoData {
       asOfMs,
       asOf: new Date(asOfMs).toISOString(),
       global: {
-        ggri: scores.global.ggri,
-        tier: tierForRisk(scores.global.ggri),
-        delta_vs_yesterday: round2(scores.global.ggri - yesterday.global.ggri),
-        static: scores.global.static,
-        active: scores.global.active,
+        ...globalFigures(scores, yesterday),
         events_24h: pool.filter((event) => event.ts > day).length,
       },
       counts: scores.counts,

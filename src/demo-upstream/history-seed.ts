@@ -1,11 +1,9 @@
 import type { CountrySummary } from '../shared/bff-api.js';
 import type { GlobalSummary } from '../shared/schemas/global.js';
-import { tierForRisk } from '../shared/tiers.js';
 import { documentedBatchClock, yesterdayIndex, type BatchClock } from './batches.js';
 import { eventsBetween } from './events.js';
 import { DemoData } from './generator.js';
-import { profileOf, threatVectorsOf } from './labels.js';
-import { round2 } from './prng.js';
+import { countryFigures, globalFigures } from './labels.js';
 import { countryTraits } from './scores.js';
 import { METHODOLOGY_VERSION } from './vocabulary.js';
 
@@ -55,15 +53,7 @@ function pastBatch(data: DemoData, index: number): PastBatch {
       {
         iso: place.iso,
         name: place.name,
-        risk: now.risk,
-        tier: tierForRisk(now.risk),
-        static: now.static,
-        active: now.active,
-        delta_active: round2(now.active - before.active),
-        delta_headline: round2(now.risk - before.risk),
-        confidence: now.confidence,
-        profile: profileOf(now),
-        threat_vectors: threatVectorsOf(countryTraits(place.iso), now, index),
+        ...countryFigures(now, before, countryTraits(place.iso), index),
         categories: Object.fromEntries(
           Object.entries(now.categories).map(([name, parts]) => [name, { ...parts }]),
         ),
@@ -75,11 +65,7 @@ function pastBatch(data: DemoData, index: number): PastBatch {
     asOf: new Date(asOfMs).toISOString(),
     methodologyVersion: METHODOLOGY_VERSION,
     global: {
-      ggri: scores.global.ggri,
-      tier: tierForRisk(scores.global.ggri),
-      delta_vs_yesterday: round2(scores.global.ggri - yesterday.global.ggri),
-      static: scores.global.static,
-      active: scores.global.active,
+      ...globalFigures(scores, yesterday),
       events_24h: eventsBetween(asOfMs - DAY_MS, asOfMs, data.candidates).length,
     },
     countries,

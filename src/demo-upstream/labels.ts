@@ -1,5 +1,7 @@
 import { CATEGORY_NAMES, type CategoryName } from '../shared/categories.js';
-import { mix, unit } from './prng.js';
+import { tierForRisk } from '../shared/tiers.js';
+import { mix, round2, unit } from './prng.js';
+import type { BatchScores } from './payload-types.js';
 import type { CountryScores, CountryTraits } from './scores.js';
 import { PROFILE_BY_CATEGORY, STABLE_PROFILE, THREAT_VECTORS_BY_CATEGORY } from './vocabulary.js';
 
@@ -33,4 +35,35 @@ export function threatVectorsOf(
     if (choice && !vectors.includes(choice)) vectors.push(choice);
   }
   return vectors;
+}
+
+/** One country's figures in a batch, the same for a live batch and a seeded past one. */
+export function countryFigures(
+  now: CountryScores,
+  before: CountryScores,
+  traits: CountryTraits,
+  index: number,
+) {
+  return {
+    risk: now.risk,
+    tier: tierForRisk(now.risk),
+    static: now.static,
+    active: now.active,
+    delta_active: round2(now.active - before.active),
+    delta_headline: round2(now.risk - before.risk),
+    confidence: now.confidence,
+    profile: profileOf(now),
+    threat_vectors: threatVectorsOf(traits, now, index),
+  };
+}
+
+/** The global index's figures in a batch (all but its event count), live or seeded. */
+export function globalFigures(scores: BatchScores, yesterday: BatchScores) {
+  return {
+    ggri: scores.global.ggri,
+    tier: tierForRisk(scores.global.ggri),
+    delta_vs_yesterday: round2(scores.global.ggri - yesterday.global.ggri),
+    static: scores.global.static,
+    active: scores.global.active,
+  };
 }

@@ -4,13 +4,13 @@ import { BatchTracker } from './cache/batch.js';
 import { RenderedBodies } from './services/rendering/rendered-bodies.js';
 import { CachePersistence } from './cache/persistence.js';
 import { ResourceCache } from './cache/resource-cache.js';
-import { CacheStore } from './cache/store.js';
+import { CacheEntries } from './cache/entries.js';
 import { ClientIdentity } from './client-identity.js';
 import { ClientMissLimiter } from './client-limit.js';
 import type { AppConfig } from './config.js';
 import { isServableValue, ResourceSpecs } from './services/upstream-resources/resource-specs.js';
 import { ExportIndexes } from './services/upstream-resources/export-index.js';
-import { RiskData } from './services/budget/risk-data.js';
+import { RiskAnswers } from './services/risk-answers/risk-answers.js';
 import { buildStatus } from './services/status/status.js';
 import { AccessLog, createLogger, LazyChildLogger } from './logger.js';
 import { Metrics } from './metrics.js';
@@ -132,7 +132,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // The governor the status and metrics read: this process's, or the shared ledger's mirror.
   const quota = cluster?.quota.mirror ?? new QuotaGovernor(config.quotaReserve, now);
   const entryBytes = Math.floor(config.cacheMaxBytes * 0.75);
-  const store = new CacheStore(config.cacheMaxEntries, entryBytes);
+  const store = new CacheEntries(config.cacheMaxEntries, entryBytes);
   const bodies = new RenderedBodies(config.cacheMaxBytes - entryBytes);
   const batch = new BatchTracker();
   const metrics = new Metrics(
@@ -162,7 +162,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     app.log,
     cluster?.answers,
   );
-  const data = new RiskData(cache, specs, client, metrics, now, bodies, exportIndexes);
+  const data = new RiskAnswers(cache, specs, client, metrics, now, bodies, exportIndexes);
   const localLimiter = new ClientMissLimiter(
     {
       perMinute: config.clientMissesPerMinute,

@@ -14,7 +14,7 @@ import { SharedMissLimiter } from './replicas/shared-miss-limiter.js';
 import { SharedQuota } from './replicas/shared-quota.js';
 import { SharedSessions } from './replicas/shared-sessions.js';
 import type { Secret } from './secret.js';
-import { pruneShared } from './store/cluster.js';
+import { pruneShared } from './store/shared-pruning.js';
 import type { HistoryStore } from './store/history-store.js';
 
 /** Housekeeping of the shared tables, at most this often per replica. */

@@ -44,6 +44,21 @@ export function compareTiers(a: string, b: string): number {
   return ia !== ib ? ia - ib : a.localeCompare(b);
 }
 
+/**
+ * Which way a tier moved: `up` is more severe (crit > high > mod > low). Null when it did not
+ * change, or when either side is an unknown label: an unknown label has no order, so "up" or
+ * "down" would be a guess.
+ */
+export function tierDirection(
+  before: string | null | undefined,
+  after: string | null | undefined,
+): 'up' | 'down' | null {
+  if (!before || !after || before === after || !isKnownTier(before) || !isKnownTier(after)) {
+    return null;
+  }
+  return compareTiers(after, before) < 0 ? 'up' : 'down';
+}
+
 export function tierLabel(label: string): string {
   return isKnownTier(label) ? TIER_LABELS[label] : label;
 }

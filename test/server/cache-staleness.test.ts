@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BatchTracker } from '../../src/server/cache/batch.js';
 import { ResourceCache, type ResourceSpec } from '../../src/server/cache/resource-cache.js';
-import { CacheStore } from '../../src/server/cache/store.js';
+import { CacheEntries } from '../../src/server/cache/entries.js';
 import { UpstreamError } from '../../src/server/upstream/errors.js';
 import { DEFAULT_FRESHNESS } from '../../src/shared/freshness.js';
 import { HOUR, MINUTE, TestClock } from '../helpers/clock.js';
@@ -53,7 +53,7 @@ beforeEach(() => {
   clock = new TestClock(NOON);
   probe = scripted('probe', BATCH);
   cache = new ResourceCache(
-    new CacheStore(100, 1_000_000),
+    new CacheEntries(100, 1_000_000),
     new BatchTracker(),
     DEFAULT_FRESHNESS,
     clock.now,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { CacheStore } from '../../src/server/cache/store.js';
+import { CacheEntries } from '../../src/server/cache/entries.js';
 import { Secret } from '../../src/server/secret.js';
 import { MINUTE, TestClock } from '../helpers/clock.js';
 import { get, startTestStack, upstreamRequestsDuring } from '../helpers/bff.js';
@@ -215,7 +215,7 @@ describe('persistence', () => {
 
 describe('memory bound', () => {
   it('the store keeps at most CACHE_MAX_ENTRIES, dropping the least recently used', () => {
-    const store = new CacheStore(10, 1_000_000);
+    const store = new CacheEntries(10, 1_000_000);
     for (let i = 0; i < 12; i++) {
       store.set({ key: `k${i}`, fetchedAt: i, asOf: null, value: i, size: 10 });
       if (i === 5) store.get('k0');
@@ -227,7 +227,7 @@ describe('memory bound', () => {
   });
 
   it('and at most its bytes, however few entries that is', () => {
-    const store = new CacheStore(1000, 100_000);
+    const store = new CacheEntries(1000, 100_000);
     for (let i = 0; i < 12; i++) {
       store.set({ key: `k${i}`, fetchedAt: i, asOf: null, value: i, size: 30_000 });
     }

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { CacheEntry } from '../../src/server/cache/store.js';
+import type { CacheEntry } from '../../src/server/cache/entries.js';
 import { EventArchiver } from '../../src/server/jobs/event-archiver.js';
 import { ExportIndexes } from '../../src/server/services/upstream-resources/export-index.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';

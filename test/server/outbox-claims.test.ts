@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
-import { claimLease, holdsLease, leaveCluster } from '../../src/server/store/cluster.js';
+import { claimLease, holdsLease, leaveReplicas } from '../../src/server/store/leadership.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import {
   claimNext,
@@ -97,7 +97,7 @@ describe.each(STORE_BACKENDS)('outbox claims on %s', (backend) => {
     await deliver(a, T);
     const old = await claimLease(store.db, `old-${backend}`, 60);
     expect(old.mine).toBe(true);
-    await leaveCluster(store.db, `old-${backend}`);
+    await leaveReplicas(store.db, `old-${backend}`);
     const next = await claimLease(store.db, `new-${backend}`, 60);
     expect(next.mine).toBe(true);
     expect(next.fence).toBe(old.fence + 1);
@@ -111,7 +111,7 @@ describe.each(STORE_BACKENDS)('outbox claims on %s', (backend) => {
     expect(
       await claimNext(store.db, webhook(a), at, LEASE, holdsLease(`new-${backend}`, next.fence)),
     ).not.toBeNull();
-    await leaveCluster(store.db, `new-${backend}`);
+    await leaveReplicas(store.db, `new-${backend}`);
   });
 
   it('one delivery per endpoint in flight, oldest first; other endpoints go on', async () => {

@@ -11,7 +11,8 @@ import { Membership } from '../../src/server/replicas/membership.js';
 import { MissConnections } from '../../src/server/replicas/miss-connections.js';
 import { SharedQuota } from '../../src/server/replicas/shared-quota.js';
 import { Secret } from '../../src/server/secret.js';
-import { updateLedger, withAnswerLock } from '../../src/server/store/cluster.js';
+import { updateLedger } from '../../src/server/store/quota-ledger.js';
+import { withAnswerLock } from '../../src/server/store/shared-answers.js';
 import {
   isPoolBusy,
   isStoreUnreachable,

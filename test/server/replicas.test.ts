@@ -9,7 +9,7 @@ import { buildApp } from '../../src/server/app.js';
 import { MissConnections } from '../../src/server/replicas/miss-connections.js';
 import { SharedQuota } from '../../src/server/replicas/shared-quota.js';
 import { Secret } from '../../src/server/secret.js';
-import { holdsLease } from '../../src/server/store/cluster.js';
+import { holdsLease } from '../../src/server/store/leadership.js';
 import type { Database } from '../../src/server/store/connection.js';
 import { rowsOf } from '../../src/server/store/connection.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';

@@ -2,7 +2,8 @@ import type { LookupAddress } from 'node:dns';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusedUrl, sendWebhook, type SendOptions } from '../../src/server/jobs/webhook-sender.js';
+import { sendWebhook, type SendOptions } from '../../src/server/jobs/webhook-sender.js';
+import { refusedUrl } from '../../src/server/services/alerts/address-policy.js';
 import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 

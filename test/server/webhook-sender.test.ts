@@ -1,8 +1,8 @@
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { refusedUrl, sendWebhook, type SendOptions } from '../../src/server/jobs/webhook-sender.js';
-import { refusedAddress } from '../../src/server/services/alerts/address-policy.js';
+import { sendWebhook, type SendOptions } from '../../src/server/jobs/webhook-sender.js';
+import { refusedAddress, refusedUrl } from '../../src/server/services/alerts/address-policy.js';
 import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 

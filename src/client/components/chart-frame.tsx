@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { downloadText, seriesCsv, type SeriesColumn, type SeriesRow } from '../lib/csv';
 import { formatScore, formatUtcDateTime, NA } from '../lib/format';
+import { useChartView, ViewToggle } from './view-toggle';
 
 /**
  * A chart with its table view and CSV download. The view is in the URL (`?<param>=table`), like
@@ -26,29 +26,11 @@ export function ChartFrame({
   filename: string;
   chart: ReactNode;
 }) {
-  const [params, setParams] = useSearchParams();
-  const view = params.get(viewParam) === 'table' ? 'table' : 'chart';
-  const setView = (next: 'chart' | 'table') =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'table') updated.set(viewParam, 'table');
-        else updated.delete(viewParam);
-        return updated;
-      },
-      { replace: true, preventScrollReset: true, flushSync: true },
-    );
+  const [view, setView] = useChartView(viewParam);
   return (
     <div className="chart-frame">
       <div className="chart-tools">
-        <div className="segmented" role="group" aria-label={`Show ${label} as`}>
-          <button type="button" aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
-            Chart
-          </button>
-          <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')}>
-            Table
-          </button>
-        </div>
+        <ViewToggle label={`Show ${label} as`} view={view} onChange={setView} />
         <button
           type="button"
           className="link-button"

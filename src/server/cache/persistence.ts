@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { emptyQuotaState, quotaStateSchema, type QuotaState } from '../upstream/quota.js';
 import type { BatchState } from './batch.js';
-import type { CacheEntry } from './store.js';
+import type { CacheEntry } from './entries.js';
 
 const FORMAT_VERSION = 1;
 

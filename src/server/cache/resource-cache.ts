@@ -6,7 +6,7 @@ import { UpstreamError } from '../upstream/errors.js';
 import type { Purpose } from '../upstream/quota.js';
 import { parseAsOf, type BatchTracker } from './batch.js';
 import { SingleFlight } from './single-flight.js';
-import type { CacheEntry, CacheStore } from './store.js';
+import type { CacheEntry, CacheEntries } from './entries.js';
 
 export interface Fetched<V> {
   value: V;
@@ -93,7 +93,7 @@ export class ResourceCache {
   readonly #newBatchListeners: Array<(asOfText: string) => void> = [];
 
   constructor(
-    private readonly store: CacheStore,
+    private readonly store: CacheEntries,
     private readonly batch: BatchTracker,
     private readonly policy: FreshnessPolicy,
     private readonly now: () => number,

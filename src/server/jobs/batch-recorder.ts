@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { nextBatchDue, type FreshnessPolicy } from '../../shared/freshness.js';
 import type { BatchTracker } from '../cache/batch.js';
 import type { ResourceCache, ResourceSpec } from '../cache/resource-cache.js';
-import type { CacheEntry } from '../cache/store.js';
+import type { CacheEntry } from '../cache/entries.js';
 import type { ExportIndexes } from '../services/upstream-resources/export-index.js';
 import type {
   ExportValue,

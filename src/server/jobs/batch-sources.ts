@@ -2,7 +2,7 @@ import type { CountrySummary } from '../../shared/bff-api.js';
 import type { GlobalSummary } from '../../shared/schemas/global.js';
 import { globalSummarySchema } from '../../shared/schemas/global.js';
 import { parseAsOf } from '../cache/batch.js';
-import type { CacheEntry } from '../cache/store.js';
+import type { CacheEntry } from '../cache/entries.js';
 import { parseCsvCountries } from '../services/upstream-resources/csv-countries.js';
 import type { ExportIndexes } from '../services/upstream-resources/export-index.js';
 import type { ExportValue, HotspotsValue } from '../services/upstream-resources/resource-specs.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RiskEvent } from '../../shared/schemas/event.js';
-import type { CacheEntry } from '../cache/store.js';
+import type { CacheEntry } from '../cache/entries.js';
 import type { ExportIndexes } from '../services/upstream-resources/export-index.js';
 import type {
   CountryValue,

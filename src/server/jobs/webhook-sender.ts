@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction, type Socket } from 'node:net';
-import { refusedAddress } from '../services/alerts/address-policy.js';
+import type { LookupFunction, Socket } from 'node:net';
+import { refusedAddress, refusedUrl } from '../services/alerts/address-policy.js';
 
 export interface WebhookTarget {
   url: string;
@@ -37,33 +37,6 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   const mac = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
   return `v1,${mac}`;
-}
-
-/** Why the URL may not be called at all (before any DNS), or null. */
-export function refusedUrl(raw: string, allowPrivate: boolean): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'webhook_url is not a valid URL';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return 'webhook_url must be an https:// URL';
-  }
-  if (url.protocol === 'http:' && !allowPrivate) {
-    return 'webhook_url must be an https:// URL (plain http only when the operator sets WEBHOOK_ALLOW_PRIVATE=1)';
-  }
-  if (url.username || url.password) return 'webhook_url must not contain a user name or password';
-  if (allowPrivate) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) {
-    return 'webhook_url points at this machine (localhost), which is not allowed';
-  }
-  if (isIP(host) !== 0) {
-    const why = refusedAddress(host);
-    if (why) return `webhook_url is not allowed: ${why}`;
-  }
-  return null;
 }
 
 /** A DNS lookup that refuses names resolving to any non-public address. */

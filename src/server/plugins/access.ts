@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientIdentity } from '../client-identity.js';
 import type { AppConfig } from '../config.js';
+import { crossSiteRefusal } from './cross-site.js';
 import { sendError } from '../reply.js';
 import { loginPage } from './login-page.js';
 import { routedPath } from './routed-path.js';
@@ -36,25 +37,6 @@ function sameSecret(given: string, expected: string): boolean {
 function bearer(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match?.[1] ?? null;
-}
-
-/**
- * A form post from our own pages only: browsers send `Origin` (and `Sec-Fetch-Site`) on POST,
- * so another site cannot sign someone out or in. Clients that send neither (curl) pass.
- */
-function sameOrigin(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  try {
-    // Through URL on both sides, so a default port written out (`:80`) compares equal.
-    return (
-      new URL(origin).host === new URL(`${new URL(origin).protocol}//${request.headers.host}`).host
-    );
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -129,7 +111,10 @@ export async function installAccess(
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   );
   app.post('/login', signInFree, async (request, reply) => {
-    if (!sameOrigin(request)) return sendError(reply, 403, 'Sign-in must come from this site');
+    // A form post from our own pages only, so another site cannot sign someone in or out.
+    if (crossSiteRefusal(request, config.behindTls) !== null) {
+      return sendError(reply, 403, 'Sign-in must come from this site');
+    }
     const wait = guesses.blockedFor(request.ip);
     if (wait > 0) {
       return sendError(reply, 429, 'Too many wrong tokens from this address; wait a minute', wait);
@@ -148,7 +133,9 @@ export async function installAccess(
       .redirect('/', 303);
   });
   app.post('/logout', signInFree, async (request, reply) => {
-    if (!sameOrigin(request)) return sendError(reply, 403, 'Sign-out must come from this site');
+    if (crossSiteRefusal(request, config.behindTls) !== null) {
+      return sendError(reply, 403, 'Sign-out must come from this site');
+    }
     await sessions.revoke(request.cookies[SESSION_COOKIE]);
     return reply.clearCookie(SESSION_COOKIE, cookieOptions).redirect('/login', 303);
   });

@@ -139,18 +139,9 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
   });
 
   // Under /api/ the static file handler must never answer (it would say 403 "Forbidden" to a
-  // path too long for the router); unknown API paths are a JSON 404, bad country codes a 400.
-  app.get('/api/*', (request, reply) => {
-    const path = routedPath(request);
-    if (path.startsWith('/api/v1/country/')) {
-      return sendError(
-        reply,
-        400,
-        'iso must be a three-letter ISO 3166-1 alpha-3 country code such as UKR',
-      );
-    }
-    return sendError(reply, 404, 'No such API route');
-  });
+  // path too long for the router): unknown API paths are a JSON 404. A route family that needs a
+  // more precise refusal registers its own wildcard (routes/country.ts does).
+  app.get('/api/*', (_request, reply) => sendError(reply, 404, 'No such API route'));
 
   // The path is not repeated in answers: it is the caller's text, and can be long.
   app.setNotFoundHandler((request, reply) => {

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { Secret } from '../secret.js';
 import type { Database } from '../store/connection.js';
-import { notify, NOTIFY_CHANNEL } from '../store/cluster.js';
+import { notify, NOTIFY_CHANNEL } from '../store/replica-news.js';
 
 /** What replicas tell each other. `from` is the sender's holder id (its own news is ignored). */
 const messageSchema = z.discriminatedUnion('kind', [

@@ -9,8 +9,8 @@ import {
   countReplicas,
   heartbeat,
   holdsLease,
-  leaveCluster,
-} from '../store/cluster.js';
+  leaveReplicas,
+} from '../store/leadership.js';
 import type { Leadership, StopJob } from './leadership.js';
 
 /** Replicas with a heartbeat this recent count as alive (the PostgreSQL-down share uses it). */
@@ -116,7 +116,7 @@ export class Membership implements Leadership {
       if (this.#timer) clearInterval(this.#timer);
       await this.#beat;
       await this.#follow();
-      await leaveCluster(this.options.db, this.holder).catch(() => undefined);
+      await leaveReplicas(this.options.db, this.holder).catch(() => undefined);
     })();
     return this.#stopped;
   }

@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { AnswerSource, Fetched, ResourceSpec } from '../cache/resource-cache.js';
 import { isServableValue } from '../services/upstream-resources/resource-specs.js';
-import { readAnswer, withAnswerLock, writeAnswer, type StoredAnswer } from '../store/cluster.js';
+import {
+  readAnswer,
+  withAnswerLock,
+  writeAnswer,
+  type StoredAnswer,
+} from '../store/shared-answers.js';
 import { isStoreUnreachable } from '../store/connection.js';
 import type { Purpose } from '../upstream/quota.js';
 import type { MissConnections } from './miss-connections.js';

@@ -1,7 +1,7 @@
 import { checkMiss, ClientLimitError, HOUR_MS, type ClientMissLimiter } from '../client-limit.js';
 import type { Refund } from '../cache/resource-cache.js';
 import type { Database } from '../store/connection.js';
-import { recordMiss, removeMiss } from '../store/cluster.js';
+import { recordMiss, removeMiss } from '../store/client-misses.js';
 
 export interface SharedMissLimiterDeps {
   db: Database;

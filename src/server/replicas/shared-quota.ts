@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { readLedger, updateLedger } from '../store/cluster.js';
+import { readLedger, updateLedger } from '../store/quota-ledger.js';
 import { isPoolBusy } from '../store/connection.js';
 import {
   emptyQuotaState,

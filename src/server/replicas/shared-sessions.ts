@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { newSessionId, wellFormedSessionId, type SessionStore } from '../plugins/sessions.js';
 import type { Database } from '../store/connection.js';
-import { deleteSession, insertSession, sessionExpiry } from '../store/cluster.js';
+import { deleteSession, insertSession, sessionExpiry } from '../store/sessions.js';
 
 /** Sessions remembered as valid at once, per replica. */
 const MAX_KNOWN = 10_000;

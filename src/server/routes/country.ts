@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BadRequest, isoParams, noQuery } from './params.js';
-import { answer, type DataRouteOptions } from './respond.js';
+import { BadRequest, ISO_EXPECTED, isoParams, noQuery } from './params.js';
+import { answer, sendError, type DataRouteOptions } from './respond.js';
 import { zodRoute } from './route-schema.js';
 
 /** `/api/v1/country/:iso`: from the JSON export when it lists countries, else the endpoint. */
@@ -19,4 +19,7 @@ export async function countryRoutes(app: FastifyInstance, opts: DataRouteOptions
       throw new BadRequest('iso is missing: ask for /api/v1/country/<three-letter code>');
     }),
   );
+  // What the router cannot take as `:iso` (a second segment, a code longer than its
+  // maxParamLength) is still a bad country code, not an unknown API route.
+  app.get('/api/v1/country/*', (_request, reply) => sendError(reply, 400, ISO_EXPECTED));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HOTSPOT_DEFAULT_LIMIT, HOTSPOT_MAX_LIMIT } from '../../shared/hotspot-limits.js';
 import { ISO3_PATTERN, normaliseIso3 } from '../../shared/iso.js';
-import type { HotspotsQuery } from '../services/budget/risk-data.js';
+import type { HotspotsQuery } from '../services/risk-answers/risk-answers.js';
 import type { ExportFormat } from '../services/upstream-resources/resource-specs.js';
 import { BadRequest, optional, queryOf, rule, shown } from './route-schema.js';
 
@@ -54,13 +54,12 @@ export function parseInclude(raw: string | undefined): string[] {
   return [...new Set(items)].sort();
 }
 
+export const ISO_EXPECTED =
+  'iso must be a three-letter ISO 3166-1 alpha-3 country code such as UKR';
+
 /** Exactly three ASCII letters, upper-cased before it becomes part of a cache key. */
 export function parseIso(raw: string): string {
-  if (!ISO3_PATTERN.test(raw)) {
-    throw new BadRequest(
-      `iso must be a three-letter ISO 3166-1 alpha-3 country code such as UKR (got ${shown(raw)})`,
-    );
-  }
+  if (!ISO3_PATTERN.test(raw)) throw new BadRequest(`${ISO_EXPECTED} (got ${shown(raw)})`);
   return normaliseIso3(raw);
 }
 

@@ -4,7 +4,7 @@ import type { MissGuard } from '../cache/resource-cache.js';
 import { ClientLimitError } from '../client-limit.js';
 import { COMPRESS_FROM_BYTES } from '../services/rendering/encoding.js';
 import type { Served } from '../services/rendering/render.js';
-import type { RiskData } from '../services/budget/risk-data.js';
+import type { RiskAnswers } from '../services/risk-answers/risk-answers.js';
 import type { Metrics } from '../metrics.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { sendError } from '../reply.js';
@@ -16,7 +16,7 @@ export { sendError };
 
 /** What the data routes are given: the data service and a per-request miss guard; no internals. */
 export interface DataRouteOptions {
-  data: RiskData;
+  data: RiskAnswers;
   guardFor: (request: FastifyRequest) => MissGuard;
   metrics: Metrics;
 }

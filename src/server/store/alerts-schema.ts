@@ -8,18 +8,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AlertNumbers, AlertRule, WebhookFormat } from '../../shared/alerts-api.js';
-import { batches } from './schema.js';
+import { at, batches } from './schema.js';
 
 /*
  * Watchlists, alerts and their delivery (issue 8). Generated into migrations with the history
  * tables (drizzle.config.ts lists this file beside schema.ts).
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const watchlists = pgTable(
   'watchlists',

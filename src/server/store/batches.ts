@@ -5,7 +5,7 @@ import { globalIndexValue } from '../../shared/schemas/global.js';
 import type { BatchSource } from '../../shared/history-api.js';
 import type { Database } from './connection.js';
 import { batches, countryRows } from './schema.js';
-import { afterRecording, lockRecording, monthOf } from './series.js';
+import { afterRecording, lockRecording, monthOf, type Range } from './series.js';
 
 /** Where a batch row came from: the shared sources, or a global-only point of `feed_history`. */
 export type StoredSource = BatchSource | 'feed_history';
@@ -25,11 +25,6 @@ export interface BatchRecord {
 
 export type BatchRow = typeof batches.$inferSelect;
 export type CountryRow = typeof countryRows.$inferSelect;
-
-export interface Range {
-  from: Date | null;
-  to: Date | null;
-}
 
 const ROWS_PER_INSERT = 500;
 

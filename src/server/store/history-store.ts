@@ -17,9 +17,8 @@ import {
   type BatchRecord,
   type BatchRow,
   type CountryRow,
-  type Range,
 } from './batches.js';
-import { deleteMonthsBefore, selectCountryPoints } from './series.js';
+import { deleteMonthsBefore, selectCountryPoints, type Range } from './series.js';
 import type { MonthPoint } from './schema.js';
 import { resolve } from 'node:path';
 import { errorWords } from '../safe-error.js';
@@ -39,7 +38,8 @@ import {
   type EventRow,
 } from './events.js';
 
-export type { BatchRecord, BatchRow, CountryRow, Range } from './batches.js';
+export type { BatchRecord, BatchRow, CountryRow } from './batches.js';
+export type { Range } from './series.js';
 export type { EventQuery, EventRow } from './events.js';
 export type { MonthPoint } from './schema.js';
 

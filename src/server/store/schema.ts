@@ -30,7 +30,8 @@ import type { GlobalSummary } from '../../shared/schemas/global.js';
  * one index range each, and an upstream that adds a category needs no migration.
  */
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A timestamp with time zone, read as a Date (every table's time columns). */
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** One row per upstream batch (`as_of`), whatever the source of its country rows. */
 export const batches = pgTable(

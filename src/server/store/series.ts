@@ -1,7 +1,12 @@
 import { and, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
 import { countryMonths, countryRows, sealedMonths, type MonthPoint } from './schema.js';
-import type { Range } from './batches.js';
+
+/** A time range of batches; null ends are open. */
+export interface Range {
+  from: Date | null;
+  to: Date | null;
+}
 
 /*
  * A country's series read from monthly blocks (see `country_months` in schema.ts). Sealing runs

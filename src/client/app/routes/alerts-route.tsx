@@ -1,15 +1,11 @@
-import { PanelBoundary } from '../../components/panel-boundary';
 import { AlertList } from '../../features/alerts/components/alert-list';
+import { SinglePanelPage } from './single-panel-page';
 
 /** `/alerts`: the inbox of every watchlist the viewer can see. */
 export function AlertsRoute() {
   return (
-    <div className="alerts-page">
-      <title>Alerts · Global Risk Dashboard</title>
-      <h1>Alerts</h1>
-      <PanelBoundary name="The alerts">
-        <AlertList title="Inbox" />
-      </PanelBoundary>
-    </div>
+    <SinglePanelPage className="alerts-page" title="Alerts" panelName="The alerts">
+      <AlertList title="Inbox" />
+    </SinglePanelPage>
   );
 }

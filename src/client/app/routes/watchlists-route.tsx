@@ -1,17 +1,13 @@
-import { PanelBoundary } from '../../components/panel-boundary';
 import { WatchlistIndex } from '../../features/watchlists/components/watchlist-index';
 import { useCountryChoices } from '../use-country-choices';
+import { SinglePanelPage } from './single-panel-page';
 
 /** `/watchlists`: every list, and a new one. */
 export function WatchlistsRoute() {
   const choices = useCountryChoices();
   return (
-    <div className="watchlists-page">
-      <title>Watchlists · Global Risk Dashboard</title>
-      <h1>Watchlists</h1>
-      <PanelBoundary name="The watchlists">
-        <WatchlistIndex choices={choices} />
-      </PanelBoundary>
-    </div>
+    <SinglePanelPage className="watchlists-page" title="Watchlists" panelName="The watchlists">
+      <WatchlistIndex choices={choices} />
+    </SinglePanelPage>
   );
 }

@@ -74,3 +74,30 @@ export function refusedAddress(address: string): string | null {
     return `${address} is a loopback, private or link-local address`;
   return null;
 }
+
+/** Why the URL may not be called at all (before any DNS), or null. */
+export function refusedUrl(raw: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'webhook_url is not a valid URL';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return 'webhook_url must be an https:// URL';
+  }
+  if (url.protocol === 'http:' && !allowPrivate) {
+    return 'webhook_url must be an https:// URL (plain http only when the operator sets WEBHOOK_ALLOW_PRIVATE=1)';
+  }
+  if (url.username || url.password) return 'webhook_url must not contain a user name or password';
+  if (allowPrivate) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) {
+    return 'webhook_url points at this machine (localhost), which is not allowed';
+  }
+  if (isIP(host) !== 0) {
+    const why = refusedAddress(host);
+    if (why) return `webhook_url is not allowed: ${why}`;
+  }
+  return null;
+}

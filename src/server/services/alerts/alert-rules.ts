@@ -1,5 +1,5 @@
 import type { AlertNumbers, AlertRule } from '../../../shared/alerts-api.js';
-import { compareTiers, isKnownTier, tierLabel } from '../../../shared/tiers.js';
+import { tierDirection, tierLabel } from '../../../shared/tiers.js';
 
 /** What a rule looks at for one country: its numbers in this batch and the one before. */
 export interface RuleInput {
@@ -29,16 +29,14 @@ export function evaluateRule(rule: AlertRule, input: RuleInput): string | null {
       );
     }
     case 'tier_change': {
-      if (!before?.tier || !after.tier || before.tier === after.tier) return null;
-      // Known tiers only: an unknown label has no order, so "up" or "down" would be a guess.
-      if (!isKnownTier(before.tier) || !isKnownTier(after.tier)) return null;
-      const up = compareTiers(after.tier, before.tier) < 0;
-      if ((rule.direction === 'up' && !up) || (rule.direction === 'down' && up)) return null;
+      const moved = tierDirection(before?.tier, after.tier);
+      if (!before?.tier || !after.tier || moved === null) return null;
+      if (rule.direction !== 'both' && rule.direction !== moved) return null;
       const risk =
         before.risk != null && after.risk != null
           ? ` (risk ${one(before.risk)} → ${one(after.risk)})`
           : '';
-      return `Tier ${up ? 'up' : 'down'} from ${tierLabel(before.tier)} to ${tierLabel(after.tier)}${risk}`;
+      return `Tier ${moved} from ${tierLabel(before.tier)} to ${tierLabel(after.tier)}${risk}`;
     }
     case 'risk_threshold': {
       if (before?.risk == null || after.risk == null) return null;

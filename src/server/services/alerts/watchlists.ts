@@ -9,7 +9,6 @@ import {
   type Watchlist,
   type WatchlistInput,
 } from '../../../shared/alerts-api.js';
-import { refusedUrl } from '../../jobs/webhook-sender.js';
 import { selectBatchAtOrBefore, selectCountryRows } from '../../store/batches.js';
 import type { Database } from '../../store/connection.js';
 import { insertDelivery } from '../../store/outbox.js';
@@ -23,6 +22,7 @@ import {
   type WatchlistRow,
   type WatchlistValues,
 } from '../../store/watchlists.js';
+import { refusedUrl } from './address-policy.js';
 import { testWebhookBody } from './alert-messages.js';
 import { watchlistView } from './alert-views.js';
 

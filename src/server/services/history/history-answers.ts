@@ -9,7 +9,7 @@ import type {
   HistoryCoverage,
 } from '../../../shared/history-api.js';
 import type { Categories } from '../../../shared/schemas/category.js';
-import { isKnownTier, KNOWN_TIERS } from '../../../shared/tiers.js';
+import { tierDirection } from '../../../shared/tiers.js';
 import type { StoreQueryGuard } from '../../store-query-limit.js';
 import type { EventQuery, HistoryStore, Range } from '../../store/history-store.js';
 import { lazyGuard, RevisionMemo } from './revision-memo.js';
@@ -249,14 +249,6 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-function tierChange(before: string | null, after: string | null): 'up' | 'down' | null {
-  if (!before || !after || before === after || !isKnownTier(before) || !isKnownTier(after)) {
-    return null;
-  }
-  // KNOWN_TIERS runs from most to least severe: a smaller index is worse.
-  return KNOWN_TIERS.indexOf(after) < KNOWN_TIERS.indexOf(before) ? 'up' : 'down';
-}
-
 function categoryMoves(before: Categories | null, after: Categories | null): CategoryMove[] {
   if (!before || !after) return [];
   const moves: CategoryMove[] = [];
@@ -288,7 +280,7 @@ function compare(before: ComparedRow, after: ComparedRow): CountryChange {
     now: snapshot(after),
     delta_risk: diff(before.risk, after.risk),
     delta_active: diff(before.active, after.active),
-    tier_change: tierChange(before.tier, after.tier),
+    tier_change: tierDirection(before.tier, after.tier),
     top_categories: categoryMoves(before.categories, after.categories),
   };
 }

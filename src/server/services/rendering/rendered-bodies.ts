@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { compress, pickEncoding, type Encoded, type Encoding } from './encoding.js';
-import type { CacheEntry } from '../../cache/store.js';
+import type { CacheEntry } from '../../cache/entries.js';
 
 /** A serialised answer built from a cached entry, with its compressed forms once asked for. */
 export interface RenderedBody {

@@ -2,7 +2,7 @@ import type { StatusResponse } from '../../../shared/bff-api.js';
 import { nextBatchDue, type FreshnessPolicy } from '../../../shared/freshness.js';
 import type { BatchTracker } from '../../cache/batch.js';
 import type { ResourceCache } from '../../cache/resource-cache.js';
-import type { CacheStore } from '../../cache/store.js';
+import type { CacheEntries } from '../../cache/entries.js';
 import type { AppConfig } from '../../config.js';
 import type { Metrics } from '../../metrics.js';
 import type { UpstreamClient } from '../../upstream/client.js';
@@ -17,7 +17,7 @@ export interface StatusSources {
   policy: FreshnessPolicy;
   batch: BatchTracker;
   cache: ResourceCache;
-  store: CacheStore;
+  store: CacheEntries;
   client: UpstreamClient;
   quota: QuotaGovernor;
   metrics: Metrics;

@@ -7,8 +7,8 @@ import {
   type ExportJson,
 } from '../../../shared/schemas/responses.js';
 import { normaliseIso3 } from '../../../shared/iso.js';
-import type { CacheEntry } from '../../cache/store.js';
-import type { ExportValue } from './resource-specs.js';
+import type { CacheEntry } from '../../cache/entries.js';
+import type { ExportValue } from './resource-values.js';
 
 /** What the JSON export yields beyond its bytes: the whole batch, country by country. */
 export interface ExportIndex {

@@ -5,9 +5,15 @@ import {
   hotspotsResponseSchema,
   countryResponseSchema,
 } from '../../../shared/schemas/responses.js';
-import type { CountryResponse, HotspotsResponse } from '../../../shared/schemas/responses.js';
 import { exportJsonSchema } from '../../../shared/schemas/responses.js';
 import type { ExportIndexes } from './export-index.js';
+import type {
+  CountryValue,
+  ExportFormat,
+  ExportValue,
+  HotspotsValue,
+  Rejection,
+} from './resource-values.js';
 import type { ResourceSpec } from '../../cache/resource-cache.js';
 import type { UpstreamAnswer, UpstreamClient } from '../../upstream/client.js';
 import { headerValue } from '../../upstream/classify.js';
@@ -15,21 +21,7 @@ import { headerValue } from '../../upstream/classify.js';
 /** The API's maximum page: the BFF always asks for it and serves smaller limits by slicing. */
 export const UPSTREAM_MAX_LIMIT = HOTSPOT_MAX_LIMIT;
 
-/** The upstream's own 400/404 verdict, cached like data so asking again costs nothing. */
-export interface Rejection {
-  status: 400 | 404;
-  error: string;
-}
-
-export type HotspotsValue = { status: 200; data: HotspotsResponse } | Rejection;
-export type CountryValue = { status: 200; data: CountryResponse } | Rejection;
-export type ExportFormat = 'csv' | 'json';
-export type ExportValue =
-  /**
-   * The export's text and the content type we send it with (ours, by format: the upstream's
-   * headers are untrusted text and are never passed on).
-   */
-  { status: 200; text: string; contentType: string } | Rejection;
+export type * from './resource-values.js';
 
 function rejection(answer: UpstreamAnswer, what: string): Rejection {
   const status = answer.status === 404 ? 404 : 400;

@@ -6,6 +6,7 @@ import { Sparkline } from '../../../components/sparkline';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatScore, formatSigned, humanise } from '../../../lib/format';
 import { BRIEF_DAYS, briefQueries, periodStart } from '../api/brief-queries';
+import { TableHead } from '../../../components/data-table';
 
 const day = (iso: string): string => iso.slice(0, 10);
 
@@ -51,20 +52,14 @@ function GlobalBlock() {
         <p className="empty">No comparison yet.</p>
       ) : (
         <table className="data-table brief-movers">
-          <thead>
-            <tr>
-              <th scope="col">Country</th>
-              <th scope="col" className="num">
-                Risk
-              </th>
-              <th scope="col" className="num">
-                Δ risk
-              </th>
-              <th scope="col" className="num">
-                Δ active
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: 'Country' },
+              { label: 'Risk', className: 'num' },
+              { label: 'Δ risk', className: 'num' },
+              { label: 'Δ active', className: 'num' },
+            ]}
+          />
           <tbody>
             {top.map((c) => (
               <tr key={c.iso}>

@@ -18,6 +18,7 @@ import {
   riskTable,
   type ComparedCountry,
 } from '../utils/compare-rows';
+import { TableHead } from '../../../components/data-table';
 
 const TrendChart = lazy(async () => ({
   default: (await import('../../../components/trend-chart')).TrendChart,
@@ -134,28 +135,18 @@ export function CompareKeyNumbers({ countries }: { countries: readonly ComparedC
       </div>
       <div className="table-scroll" role="region" aria-label="Key numbers table" tabIndex={0}>
         <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Country</th>
-              <th scope="col" className="num">
-                Risk
-              </th>
-              <th scope="col">Tier</th>
-              <th scope="col" className="num">
-                Static
-              </th>
-              <th scope="col" className="num">
-                Active
-              </th>
-              <th scope="col" className="num">
-                Δ risk since first recorded
-              </th>
-              <th scope="col" className="num">
-                Confidence
-              </th>
-              <th scope="col">Latest batch</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: 'Country' },
+              { label: 'Risk', className: 'num' },
+              { label: 'Tier' },
+              { label: 'Static', className: 'num' },
+              { label: 'Active', className: 'num' },
+              { label: 'Δ risk since first recorded', className: 'num' },
+              { label: 'Confidence', className: 'num' },
+              { label: 'Latest batch' },
+            ]}
+          />
           <tbody>
             {countries.map((country) => {
               const last = latestPoint(country);

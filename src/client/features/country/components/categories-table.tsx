@@ -1,28 +1,21 @@
 import { formatScore } from '../../../lib/format';
 import { formatWeight, type CategoryRow } from '../utils/category-rows';
+import { TableHead } from '../../../components/data-table';
 
 export function CategoriesTable({ rows }: { rows: readonly CategoryRow[] }) {
   return (
     <div className="table-scroll" role="region" aria-label="Category scores" tabIndex={0}>
       <table className="data-table">
         <caption className="visually-hidden">Category scores, highest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Category</th>
-            <th scope="col" className="num">
-              Score
-            </th>
-            <th scope="col" className="num">
-              Static
-            </th>
-            <th scope="col" className="num">
-              Active
-            </th>
-            <th scope="col" className="num">
-              Weight
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: 'Category' },
+            { label: 'Score', className: 'num' },
+            { label: 'Static', className: 'num' },
+            { label: 'Active', className: 'num' },
+            { label: 'Weight', className: 'num' },
+          ]}
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.key}>

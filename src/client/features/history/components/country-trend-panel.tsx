@@ -1,3 +1,4 @@
+import type { CountryHistoryPoint } from '../../../../shared/history-api';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { ChartFrame } from '../../../components/chart-frame';
@@ -7,8 +8,9 @@ import { ApiError } from '../../../lib/api-client';
 import { fileStem, type SeriesColumn } from '../../../lib/csv';
 import { historyQueries } from '../api/history-queries';
 import { useTrendRange } from '../hooks/use-trend-range';
+import { useTrendRows } from '../hooks/use-trend-rows';
 import { describeLatestChange } from '../utils/drivers';
-import { RANGE_LABELS, sliceRange } from '../utils/range';
+import { RANGE_LABELS } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
 
@@ -33,35 +35,29 @@ const SERIES = [
   { key: 'active', label: 'Active', colour: '#d55e00' },
 ];
 
+const chartRow = (p: CountryHistoryPoint) => ({
+  t: Date.parse(p.as_of),
+  risk: p.risk,
+  static: p.static,
+  active: p.active,
+});
+
+const tableRow = (p: CountryHistoryPoint) => ({
+  as_of: p.as_of,
+  risk: p.risk,
+  static: p.static,
+  active: p.active,
+  tier: p.tier,
+  confidence: p.confidence,
+});
+
 /** Risk, static and active of one country over time, over the tier bands, with what drove the
  * latest change in words. */
 export function CountryTrendPanel({ iso }: { iso: string }) {
   const query = useQuery(historyQueries.country(iso));
   const [range, setRange] = useTrendRange('trend');
   const points = query.data?.data.points;
-  const shown = useMemo(() => sliceRange(points ?? [], range), [points, range]);
-  const rows = useMemo(
-    () =>
-      shown.map((p) => ({
-        t: Date.parse(p.as_of),
-        risk: p.risk,
-        static: p.static,
-        active: p.active,
-      })),
-    [shown],
-  );
-  const tableRows = useMemo(
-    () =>
-      shown.map((p) => ({
-        as_of: p.as_of,
-        risk: p.risk,
-        static: p.static,
-        active: p.active,
-        tier: p.tier,
-        confidence: p.confidence,
-      })),
-    [shown],
-  );
+  const { chartRows: rows, tableRows } = useTrendRows(points, range, chartRow, tableRow);
   const driver = useMemo(() => describeLatestChange(points ?? []), [points]);
 
   return (
@@ -93,7 +89,7 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
             <strong>Latest change: </strong>
             {driver ?? 'only one batch recorded so far, so there is no change to explain yet.'}
           </p>
-          {shown.length === 0 ? (
+          {tableRows.length === 0 ? (
             <p className="empty">
               {points?.length
                 ? `No batch with ${iso} in the last ${RANGE_LABELS[range].toLowerCase()}.`

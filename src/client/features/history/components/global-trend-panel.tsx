@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import type { GlobalHistoryPoint } from '../../../../shared/history-api';
 import { compareTiers, tierLabel } from '../../../../shared/tiers';
 import { ChartFrame } from '../../../components/chart-frame';
@@ -10,7 +10,8 @@ import type { SeriesColumn } from '../../../lib/csv';
 import { fileStem } from '../../../lib/csv';
 import { historyQueries } from '../api/history-queries';
 import { useTrendRange } from '../hooks/use-trend-range';
-import { RANGE_LABELS, sliceRange } from '../utils/range';
+import { useTrendRows } from '../hooks/use-trend-rows';
+import { RANGE_LABELS } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
 
@@ -50,35 +51,28 @@ function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
   );
 }
 
+const chartRow = (p: GlobalHistoryPoint) => ({
+  t: Date.parse(p.as_of),
+  index: p.index,
+  static: p.static,
+  active: p.active,
+});
+
+const tableRow = (p: GlobalHistoryPoint) => ({
+  as_of: p.as_of,
+  index: p.index,
+  static: p.static,
+  active: p.active,
+  events_24h: p.events_24h,
+  tier: p.tier,
+});
+
 /** The global index over time (7 d / 30 d / 90 d / all, in the URL) with the latest tier counts. */
 export function GlobalTrendPanel() {
   const query = useQuery(historyQueries.global());
   const [range, setRange] = useTrendRange('trend');
   const points = query.data?.data.points;
-  const shown = useMemo(() => sliceRange(points ?? [], range), [points, range]);
-  const rows = useMemo(
-    () =>
-      shown.map((p) => ({
-        t: Date.parse(p.as_of),
-        index: p.index,
-        static: p.static,
-        active: p.active,
-      })),
-    [shown],
-  );
-
-  const tableRows = useMemo(
-    () =>
-      shown.map((p) => ({
-        as_of: p.as_of,
-        index: p.index,
-        static: p.static,
-        active: p.active,
-        events_24h: p.events_24h,
-        tier: p.tier,
-      })),
-    [shown],
-  );
+  const { chartRows: rows, tableRows } = useTrendRows(points, range, chartRow, tableRow);
 
   return (
     <section className="panel trend-panel" aria-labelledby="global-trend-heading">
@@ -98,7 +92,7 @@ export function GlobalTrendPanel() {
         <>
           <HistorySince coverage={query.data.data.coverage} />
           <TierCounts point={points?.at(-1)} />
-          {shown.length === 0 ? (
+          {tableRows.length === 0 ? (
             <p className="empty">
               {points?.length
                 ? `No batch recorded in the last ${RANGE_LABELS[range].toLowerCase()}.`

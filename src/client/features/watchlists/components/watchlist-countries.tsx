@@ -6,6 +6,7 @@ import { Sparkline } from '../../../components/sparkline';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatScore } from '../../../lib/format';
 import { watchlistQueries } from '../api/watchlist-queries';
+import { TableHead } from '../../../components/data-table';
 
 function Trend({ iso }: { iso: string }) {
   const trend = useQuery(watchlistQueries.trend(iso));
@@ -45,22 +46,16 @@ export function WatchlistCountries({
       tabIndex={0}
     >
       <table className="data-table watchlist-table">
-        <thead>
-          <tr>
-            <th scope="col">Country</th>
-            <th scope="col" className="num">
-              Risk
-            </th>
-            <th scope="col">Tier</th>
-            <th scope="col" className="num">
-              Active
-            </th>
-            <th scope="col" className="num">
-              Δ active
-            </th>
-            <th scope="col">Trend</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: 'Country' },
+            { label: 'Risk', className: 'num' },
+            { label: 'Tier' },
+            { label: 'Active', className: 'num' },
+            { label: 'Δ active', className: 'num' },
+            { label: 'Trend' },
+          ]}
+        />
         <tbody>
           {isos.map((iso) => {
             const c = byIso.get(iso);

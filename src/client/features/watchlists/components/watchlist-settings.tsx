@@ -9,6 +9,7 @@ import {
   watchlistQueries,
 } from '../api/watchlist-queries';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
+import { TableHead } from '../../../components/data-table';
 
 function DeliveryLog({ id }: { id: string }) {
   const log = useQuery({ ...watchlistQueries.deliveries(id), refetchInterval: 15_000 });
@@ -20,23 +21,17 @@ function DeliveryLog({ id }: { id: string }) {
     <div className="table-scroll" role="region" aria-label="Delivery log" tabIndex={0}>
       <table className="data-table delivery-log">
         <caption>Delivery log (newest first)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time (UTC)</th>
-            <th scope="col">Channel</th>
-            <th scope="col">Message</th>
-            <th scope="col" className="num">
-              Attempt
-            </th>
-            <th scope="col" className="num">
-              Status
-            </th>
-            <th scope="col" className="num">
-              Duration
-            </th>
-            <th scope="col">Outcome</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: 'Time (UTC)' },
+            { label: 'Channel' },
+            { label: 'Message' },
+            { label: 'Attempt', className: 'num' },
+            { label: 'Status', className: 'num' },
+            { label: 'Duration', className: 'num' },
+            { label: 'Outcome' },
+          ]}
+        />
         <tbody>
           {entries.map((e) => (
             <tr key={`${e.message_id}-${e.attempt}`}>

@@ -1,13 +1,5 @@
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { at } from './schema.js';
 
 /*
  * What replicas sharing one PostgreSQL coordinate through (issue 9). The tables exist in the
@@ -17,8 +9,6 @@ import {
  * milliseconds, as the quota governor keeps them; lease expiry and heartbeats use the database's
  * own clock, so replicas whose clocks drift still agree on who leads.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * The key's quota ledger: one row holding the quota governor's state (sends in the last two

@@ -2,7 +2,7 @@ import { KNOWN_TIERS } from '../../../shared/tiers.js';
 import type { Hotspot } from '../../../shared/schemas/hotspot.js';
 import type { RenderedBodies } from '../rendering/rendered-bodies.js';
 import type { Loaded, MissGuard, ResourceCache } from '../../cache/resource-cache.js';
-import type { CacheEntry } from '../../cache/store.js';
+import type { CacheEntry } from '../../cache/entries.js';
 import type { Metrics } from '../../metrics.js';
 import type { UpstreamClient } from '../../upstream/client.js';
 import { ClientLimitError } from '../../client-limit.js';
@@ -28,7 +28,8 @@ export interface HotspotsQuery {
 }
 
 /**
- * The budget strategy. Hotspots: always the widest page (50) per tier/include set, served narrow;
+ * The answers to the Risk API's own questions (hotspots, a country, the country list, the
+ * export), served from the cache under the budget strategy. Hotspots: always the widest page (50) per tier/include set, served narrow;
  * a tier filter is answered from the unfiltered page whenever that page provably holds the answer.
  * Country detail and the country list come from the JSON export (one request per batch for every
  * country) when it carries a `countries` array; otherwise from the documented endpoints.
@@ -36,7 +37,7 @@ export interface HotspotsQuery {
 /** Labels remembered from the data; real data has a handful, this only guards against a flood. */
 const MAX_SEEN_TIERS = 256;
 
-export class RiskData {
+export class RiskAnswers {
   readonly #seenTiers = new Set<string>(KNOWN_TIERS);
   readonly #noted = new WeakSet<object>();
   readonly #csv = new WeakMap<object, CsvCountries | UpstreamError>();

@@ -16,7 +16,7 @@ export interface CacheEntry<V = unknown> {
 }
 
 /** Bounded in entries (CACHE_MAX_ENTRIES) and in bytes; least recently used goes first. */
-export class CacheStore {
+export class CacheEntries {
   readonly #lru: LRUCache<string, CacheEntry>;
   #onChange: () => void = () => {};
 
