@@ -24,6 +24,8 @@ const RETRY_MS = 30_000;
 
 export interface BatchRecorderDeps {
   store: HistoryStore;
+  /** Writes a found batch (the pipeline's "recorded" step); true when it was new. */
+  record: (found: Found, feedPoints: readonly Found[]) => Promise<boolean>;
   cache: ResourceCache;
   specs: ResourceSpecs;
   batch: BatchTracker;
@@ -146,14 +148,7 @@ export class BatchRecorder {
       logger.warn({ as_of: new Date(asOf).toISOString() }, 'new batch not recorded: no source');
       return;
     }
-    for (const point of feedHistoryPoints(json, asOf)) {
-      await store.recordBatch({ ...point, asOf: new Date(point.asOf), demo: false });
-    }
-    const { recorded } = await store.recordBatch({
-      ...found,
-      asOf: new Date(found.asOf),
-      demo: false,
-    });
+    const recorded = await this.deps.record(found, feedHistoryPoints(json, asOf));
     this.#recordedAsOf = asOf;
     if (recorded) {
       logger.info(
