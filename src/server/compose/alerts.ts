@@ -17,7 +17,7 @@ import type { HistoryStore } from '../store/history-store.js';
 export interface Alerts {
   evaluator: AlertEvaluator;
   /** A new outbox worker for one term of leadership, its claims fenced by that term's lease. */
-  newOutbox(fence: SQL | null): OutboxWorker;
+  newOutbox(fence: SQL | null, isLeader: () => boolean): OutboxWorker;
   /** Makes the demo's sample watchlist (once) and its inbox; resolves to the alerts added. */
   demoWatchlist(): Promise<number>;
   registerRoutes(app: FastifyInstance): Promise<void>;
@@ -77,13 +77,14 @@ export function composeAlerts(
 
   return {
     evaluator,
-    newOutbox: (fence) =>
+    newOutbox: (fence, isLeader) =>
       new OutboxWorker({
         db,
         now,
         logger,
         mailer,
         fence,
+        isLeader,
         scheduler: parts.scheduler,
         send: {
           allowPrivate: settings.webhookAllowPrivate,

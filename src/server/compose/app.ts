@@ -176,12 +176,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         })
       : null;
   if (pipeline && history && alerts) {
+    const isLeader = (): boolean => leadership.isLeader();
     leadership.whileLeading(() => {
-      const stop = pipeline.watchDuring(history.newWatch(pipeline));
+      const stop = pipeline.watchDuring(history.newWatch(pipeline, isLeader));
       app.log.info({ store: history.store.kind }, 'watching for batches');
       return stop;
     });
-    leadership.whileLeading((fence) => pipeline.sendDuring(alerts.newOutbox(fence)));
+    leadership.whileLeading((fence) => pipeline.sendDuring(alerts.newOutbox(fence, isLeader)));
   }
 
   // 6. Listeners, each list in the order its listeners fire.

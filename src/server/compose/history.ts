@@ -36,7 +36,7 @@ export interface History {
   store: HistoryStore;
   archiver: EventArchiver;
   /** A new batch watch for one term of leadership (a stopped one does not start again). */
-  newWatch(pipeline: BatchPipeline): BatchRecorder;
+  newWatch(pipeline: BatchPipeline, isLeader: () => boolean): BatchRecorder;
   readonly coverage: HistoryStore['lastCoverage'];
   /** The limits on store queries of the history routes (per client, in flight). */
   readonly queryLimiter: StoreQueryLimiter;
@@ -62,7 +62,7 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
   return {
     store,
     archiver,
-    newWatch: (pipeline) =>
+    newWatch: (pipeline, isLeader) =>
       new BatchRecorder({
         store,
         record: (found, feedPoints) => pipeline.record(found, feedPoints),
@@ -75,6 +75,7 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
         logger: parts.logger,
         probe: parts.probe,
         exportIndexes: parts.exportIndexes,
+        isLeader,
       }),
     get coverage() {
       return store.lastCoverage;
