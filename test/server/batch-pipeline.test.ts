@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
 import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
@@ -81,10 +81,10 @@ describe('the batch pipeline, step by step', () => {
   const deliveriesIn = async (state: 'pending' | 'delivered'): Promise<number> =>
     (await store.db.select({ n: count() }).from(deliveries).where(eq(deliveries.state, state)))[0]!
       .n;
-  const outbox = (fence: ReturnType<typeof sql> | null, now = clock.now): OutboxWorker =>
+  const outbox = (fence: SQL | null): OutboxWorker =>
     new OutboxWorker({
       db: store.db,
-      now,
+      now: clock.now,
       logger: silent,
       mailer: null,
       fence,
@@ -147,33 +147,10 @@ describe('the batch pipeline, step by step', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
-  it('5. sent: fenced by the leader lease, then each delivery once', async () => {
-    // A term whose lease is gone: its claims are refused. Stopped after a few attempts (each
-    // reads the clock): a refused claim is tried again at once, and PGlite settles its queries
-    // as microtasks, so waiting on a timer here would never see one.
-    let attempts = 0;
-    let triedEnough!: () => void;
-    const tried = new Promise<void>((resolve) => (triedEnough = resolve));
-    const stale = outbox(sql`false`, () => {
-      attempts += 1;
-      if (attempts >= 6) triedEnough();
-      return clock.now();
-    });
-    const stopStale = pipeline.sendDuring(stale);
-    await tried;
-    await stopStale();
-    expect(receiver.received).toHaveLength(0);
-  });
-
-  it('5. sent: fenced by the leader lease, then each delivery once', async () => {
-    // A term whose lease is gone: its claims keep being refused (each attempt reads the clock).
-    let attempts = 0;
-    const stale = outbox(sql`false`, () => ((attempts += 1), clock.now()));
-    const stopStale = pipeline.sendDuring(stale);
-    await vi.waitFor(() => expect(attempts).toBeGreaterThan(10), { timeout: 10_000 });
-    await stopStale();
-    expect(receiver.received).toHaveLength(0);
+  // The lease fence on claims is pinned by outbox-claims.test.ts ('the fence'); here: sending.
+  it('5. sent: each delivery once, with its own message id', async () => {
     const pending = await deliveriesIn('pending');
+    expect(pending).toBeGreaterThan(0);
 
     const current = outbox(null);
     const stop = pipeline.sendDuring(current);
