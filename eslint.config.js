@@ -61,12 +61,12 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    ignores: ['src/server/main.ts'],
+    ignores: ['src/server/compose/demo.ts'],
     rules: restrict([
       { group: ['**/client/**'], message: 'the server never imports the client' },
       {
         group: ['**/demo-upstream/**'],
-        message: 'the BFF talks to the upstream over HTTP; only main.ts starts the demo',
+        message: 'the BFF talks to the upstream over HTTP; only compose/demo.ts starts the demo',
       },
     ]),
   },
@@ -109,7 +109,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/main.ts'],
+    files: ['src/server/compose/demo.ts'],
     rules: restrict([{ group: ['**/client/**'], message: 'the server never imports the client' }]),
   },
   {

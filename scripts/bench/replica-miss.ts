@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { startDemoUpstream } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import type { AppConfig } from '../../src/server/config.js';
 import { Secret } from '../../src/server/secret.js';
 import { startPostgres } from '../../test/helpers/postgres-server.js';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as DemoModuleNs from '../../src/demo-upstream/server.js';
-import type * as AppModuleNs from '../../src/server/app.js';
+import type * as AppModuleNs from '../../src/server/compose/app.js';
 import type * as ConfigModuleNs from '../../src/server/config.js';
 import type * as LoggerModuleNs from '../../src/server/logger.js';
 import type * as SecretModuleNs from '../../src/server/secret.js';
@@ -30,13 +30,13 @@ type SeedModule = typeof SeedModuleNs;
 // The compiled server (dist/node, what `npm start` runs; `npm run bench` builds it first) when
 // present, else the sources through tsx (whose keep-names helper adds a little to every closure).
 const compiled = existsSync(
-  fileURLToPath(new URL('../../dist/node/server/app.js', import.meta.url)),
+  fileURLToPath(new URL('../../dist/node/server/compose/app.js', import.meta.url)),
 );
 const root = compiled ? '../../dist/node' : '../../src';
 const load = async <T>(path: string): Promise<T> =>
   (await import(new URL(`${root}/${path}`, import.meta.url).href)) as T;
 const { startDemoUpstream } = await load<DemoModule>('demo-upstream/server.js');
-const { buildApp } = await load<AppModule>('server/app.js');
+const { buildApp } = await load<AppModule>('server/compose/app.js');
 const { parseConfig } = await load<ConfigModule>('server/config.js');
 const { createLogger } = await load<LoggerModule>('server/logger.js');
 const { Secret } = await load<SecretModule>('server/secret.js');

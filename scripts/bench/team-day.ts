@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { startDemoUpstream } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import { parseConfig } from '../../src/server/config.js';
 import { Secret } from '../../src/server/secret.js';
 

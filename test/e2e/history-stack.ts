@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { documentedBatchClock } from '../../src/demo-upstream/batches.js';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { HistoryCoverage } from '../../src/shared/history-api.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import type { AppConfig } from '../../src/server/config.js';
 import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';

@@ -8,7 +8,7 @@ import {
   type DemoUpstream,
   type DemoUpstreamOptions,
 } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import type { AppConfig } from '../../src/server/config.js';
 import type { Scheduler } from '../../src/server/jobs/scheduler.js';
 import { Secret } from '../../src/server/secret.js';

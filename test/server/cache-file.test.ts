@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { get, startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';

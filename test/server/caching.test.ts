@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import { CacheEntries } from '../../src/server/cache/entries.js';
 import { Secret } from '../../src/server/secret.js';
 import { MINUTE, TestClock } from '../helpers/clock.js';

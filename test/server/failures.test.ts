@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { statusResponseSchema } from '../../src/shared/bff-api.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { get, startTestStack, upstreamRequestsDuring } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { startTestStack } from '../helpers/bff.js';
 import { MINUTE } from '../helpers/clock.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '../../src/shared/categories.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { statusResponseSchema } from '../../src/shared/bff-api.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { get, startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';

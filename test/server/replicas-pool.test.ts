@@ -6,7 +6,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import { Membership } from '../../src/server/replicas/membership.js';
 import { MissConnections } from '../../src/server/replicas/miss-connections.js';
 import { SharedQuota } from '../../src/server/replicas/shared-quota.js';

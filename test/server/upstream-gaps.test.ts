@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { countriesResponseSchema } from '../../src/shared/bff-api.js';
 import { CATEGORY_NAMES } from '../../src/shared/categories.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { bffErrorSchema } from '../../shared/bff-api';
+import { parseRetryAfter } from '../../shared/retry-after';
 
 /**
  * The one way the SPA talks to the BFF: same-origin GET, JSON parsed with the shared zod schemas.
@@ -41,12 +42,10 @@ export class ApiError extends Error {
   }
 }
 
-function parseRetryAfter(header: string | null): number | null {
-  if (header === null) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+/** The header's wait in whole seconds (rounded up), from the one shared parser. */
+function retryAfterSeconds(header: string | null): number | null {
+  const ms = parseRetryAfter(header, Date.now());
+  return ms === null ? null : Math.ceil(ms / 1000);
 }
 
 const STATUS_WORDS: Record<number, string> = {
@@ -60,7 +59,7 @@ const STATUS_WORDS: Record<number, string> = {
 };
 
 async function errorFromResponse(response: Response): Promise<ApiError> {
-  const headerRetry = parseRetryAfter(response.headers.get('Retry-After'));
+  const headerRetry = retryAfterSeconds(response.headers.get('Retry-After'));
   let body: unknown = null;
   try {
     body = await response.json();

@@ -18,12 +18,15 @@ import {
   hotspotsGlobal,
   type Found,
 } from './batch-sources.js';
+import { JobLoop } from './job-loop.js';
 import type { Scheduler } from './scheduler.js';
 
 const RETRY_MS = 30_000;
 
 export interface BatchRecorderDeps {
   store: HistoryStore;
+  /** Writes a found batch (the pipeline's "recorded" step); true when it was new. */
+  record: (found: Found, feedPoints: readonly Found[]) => Promise<boolean>;
   cache: ResourceCache;
   specs: ResourceSpecs;
   batch: BatchTracker;
@@ -31,6 +34,8 @@ export interface BatchRecorderDeps {
   now: () => number;
   scheduler: Scheduler;
   logger: FastifyBaseLogger;
+  /** Checks run only while this process leads (the loop skips them otherwise). */
+  isLeader?: () => boolean;
   /** The data service's parsed exports: the recorder reads the same parse, never its own. */
   exportIndexes: ExportIndexes;
   /** The probe the cache uses to confirm a batch (the hotspot list). */
@@ -46,68 +51,57 @@ export interface BatchRecorderDeps {
  * governor's reserve holds, and an export a page already fetched is not fetched again.
  */
 export class BatchRecorder {
-  #cancel: (() => void) | null = null;
-  #running: Promise<void> = Promise.resolve();
-  #stopped = false;
+  readonly #loop: JobLoop;
   /** The newest `as_of` known to be in the store (a single value: bounded by construction). */
   #recordedAsOf: number | null = null;
   /** False after a check that could not see or record the newest batch (upstream failing). */
   #complete = true;
 
-  constructor(private readonly deps: BatchRecorderDeps) {}
+  constructor(private readonly deps: BatchRecorderDeps) {
+    this.#loop = new JobLoop({
+      name: 'batch watch',
+      run: async () => {
+        await this.check();
+        return this.#nextAt();
+      },
+      // The store may be down: look again within RETRY_MS, not only at the next interval.
+      retryAt: () => {
+        this.#complete = false;
+        return this.#nextAt();
+      },
+      scheduler: deps.scheduler,
+      now: deps.now,
+      logger: deps.logger,
+      isLeader: deps.isLeader,
+    });
+  }
 
   /** Checks at once, then on the schedule. */
   start(): void {
-    this.#wake();
+    this.#loop.start();
   }
 
   /** Checks now instead of at the next scheduled time (another replica saw a new batch). */
   checkNow(): void {
-    if (this.#stopped) return;
-    this.#cancel?.();
-    this.#wake();
+    this.#loop.kick();
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#cancel?.();
-    await this.idle();
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Settles when no check or recording of this recorder is running. */
-  async idle(): Promise<void> {
-    let current: Promise<void>;
-    do {
-      current = this.#running;
-      await current;
-    } while (current !== this.#running);
+  idle(): Promise<void> {
+    return this.#loop.idle();
   }
 
-  #wake(): void {
-    if (this.#stopped) return;
-    this.#running = this.#running
-      .then(() => this.check())
-      .then(
-        () => this.#schedule(),
-        (error: unknown) => {
-          this.deps.logger.error({ err: error }, 'batch watch failed; trying again soon');
-          // The store may be down: look again within RETRY_MS, not only at the next interval.
-          this.#complete = false;
-          this.#schedule();
-        },
-      );
-  }
-
-  #schedule(): void {
-    if (this.#stopped) return;
+  #nextAt(): number {
     const now = this.deps.now();
     // After a failed check, look again soon: the cache's back-off keeps that cheap in an outage.
     const interval = this.#complete
       ? this.deps.policy.freshMs
       : Math.min(this.deps.policy.freshMs, RETRY_MS);
-    const next = Math.min(nextBatchDue(now, this.deps.policy), now + interval);
-    this.#cancel?.();
-    this.#cancel = this.deps.scheduler.at(next, () => this.#wake());
+    return Math.min(nextBatchDue(now, this.deps.policy), now + interval);
   }
 
   /** One watch step: confirm or discover the batch, record it when it is new. */
@@ -146,14 +140,7 @@ export class BatchRecorder {
       logger.warn({ as_of: new Date(asOf).toISOString() }, 'new batch not recorded: no source');
       return;
     }
-    for (const point of feedHistoryPoints(json, asOf)) {
-      await store.recordBatch({ ...point, asOf: new Date(point.asOf), demo: false });
-    }
-    const { recorded } = await store.recordBatch({
-      ...found,
-      asOf: new Date(found.asOf),
-      demo: false,
-    });
+    const recorded = await this.deps.record(found, feedHistoryPoints(json, asOf));
     this.#recordedAsOf = asOf;
     if (recorded) {
       logger.info(

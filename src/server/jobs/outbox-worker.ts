@@ -13,13 +13,10 @@ import {
   type Endpoint,
 } from '../store/outbox.js';
 import { pauseWebhook } from '../store/watchlists.js';
+import { JobLoop } from './job-loop.js';
 import type { Mailer } from './mailer.js';
+import type { Scheduler } from './scheduler.js';
 import { sendWebhook, type SendOptions, type SendResult } from './webhook-sender.js';
-
-/** Runs `task` once the clock reaches `at`; returns a cancel function (the history's Scheduler). */
-export interface Scheduler {
-  at(at: number, task: () => void): () => void;
-}
 
 export interface OutboxDeps {
   db: Database;
@@ -32,6 +29,8 @@ export interface OutboxDeps {
   random?: () => number;
   /** Replicas: the leader lease's condition, so only the current leader claims deliveries. */
   fence?: SQL | null;
+  /** Runs only while this process leads (the loop skips them otherwise). */
+  isLeader?: () => boolean;
   /** How many endpoints are sent to at once (tests pass fewer). */
   endpointsAtOnce?: number;
   /** How long one attempt may take before it counts as failed (tests pass less). */
@@ -76,46 +75,49 @@ export function retryDelay(attempt: number, retryAfterMs: number | null, random:
 export class OutboxWorker {
   /** One lane per endpoint in flight: it sends that endpoint's due deliveries one by one. */
   readonly #lanes = new Map<string, { endpoint: Endpoint; done: Promise<void> }>();
-  #dispatching: Promise<void> = Promise.resolve();
-  #dispatchQueued = false;
-  #cancel: (() => void) | null = null;
+  readonly #loop: JobLoop;
   #stopped = false;
 
-  constructor(private readonly deps: OutboxDeps) {}
+  constructor(private readonly deps: OutboxDeps) {
+    this.#loop = new JobLoop({
+      name: 'outbox run',
+      run: async () => {
+        try {
+          await this.#dispatch();
+        } catch (error) {
+          this.deps.logger.error({ err: error }, 'outbox run failed');
+        }
+        return this.#nextAt();
+      },
+      scheduler: deps.scheduler,
+      now: deps.now,
+      logger: deps.logger,
+      isLeader: deps.isLeader,
+    });
+  }
 
   start(): void {
-    this.kick();
+    this.#loop.start();
   }
 
   /** Starts lanes for endpoints with something due, then sleeps until the next falls due. */
   kick(): void {
-    if (this.#stopped || this.#dispatchQueued) return;
-    this.#dispatchQueued = true;
-    this.#dispatching = this.#dispatching.then(async () => {
-      this.#dispatchQueued = false;
-      try {
-        await this.#dispatch();
-      } catch (error) {
-        this.deps.logger.error({ err: error }, 'outbox run failed');
-      }
-      await this.#arm();
-    });
+    this.#loop.kick();
   }
 
   /** Settles when nothing is being sent or about to be. */
   async idle(): Promise<void> {
     for (;;) {
-      const dispatching = this.#dispatching;
-      await dispatching;
+      await this.#loop.idle();
       const lanes = [...this.#lanes.values()];
-      if (lanes.length === 0 && dispatching === this.#dispatching) return;
+      if (lanes.length === 0) return;
       await Promise.all(lanes.map((lane) => lane.done));
     }
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    this.#cancel?.();
+    await this.#loop.stop();
     await this.idle();
   }
 
@@ -162,9 +164,9 @@ export class OutboxWorker {
     }
   }
 
-  async #arm(): Promise<void> {
-    if (this.#stopped) return;
-    this.#cancel?.();
+  /** When to look again: the next delivery due, and at least every POLL_MS. */
+  async #nextAt(): Promise<number | null> {
+    if (this.#stopped) return null;
     let at = this.deps.now() + POLL_MS;
     try {
       // With every lane taken, the next lane to finish looks again.
@@ -175,7 +177,7 @@ export class OutboxWorker {
     } catch (error) {
       this.deps.logger.error({ err: error }, 'outbox run failed');
     }
-    if (!this.#stopped) this.#cancel = this.deps.scheduler.at(at, () => this.kick());
+    return at;
   }
 
   /** One attempt, given up after the attempt limit so that it always ends inside its claim. */

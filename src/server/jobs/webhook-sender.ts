@@ -3,6 +3,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction, Socket } from 'node:net';
+import { parseRetryAfter } from '../../shared/retry-after.js';
 import { refusedAddress, refusedUrl } from '../services/alerts/address-policy.js';
 
 export interface WebhookTarget {
@@ -60,13 +61,6 @@ function guardedLookup(resolve: typeof dnsLookup): LookupFunction {
 
 class RefusedAddressError extends Error {
   override name = 'RefusedAddressError';
-}
-
-function parseRetryAfter(header: string | undefined, now: number): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 /**

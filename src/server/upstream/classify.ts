@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { parseRetryAfter } from '../../shared/retry-after.js';
 import { errorBodySchema } from '../../shared/schemas/common.js';
 import { sanitiseUpstreamText, UpstreamError } from './errors.js';
 
@@ -28,12 +29,8 @@ export function retryAfterMs(
   body: Buffer,
   now: number,
 ): number | null {
-  const raw = headerValue(headers, 'retry-after');
-  if (raw !== null) {
-    if (/^\s*\d+\s*$/.test(raw)) return Number(raw) * 1000;
-    const date = Date.parse(raw);
-    if (!Number.isNaN(date)) return Math.max(0, date - now);
-  }
+  const fromHeader = parseRetryAfter(headerValue(headers, 'retry-after'), now);
+  if (fromHeader !== null) return fromHeader;
   try {
     const seconds = (JSON.parse(body.toString('utf8')) as { retry_after_seconds?: unknown })
       .retry_after_seconds;

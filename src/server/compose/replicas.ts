@@ -1,28 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClusterStatus } from '../shared/bff-api.js';
-import type { Alerts } from './alerts.js';
-import type { BatchTracker } from './cache/batch.js';
-import type { ResourceCache } from './cache/resource-cache.js';
-import type { ClientMissLimiter } from './client-limit.js';
-import type { ClusterConfig } from './config.js';
-import type { History } from './history.js';
-import { ClusterChannel, type ClusterMessage } from './replicas/cluster-channel.js';
-import { Membership } from './replicas/membership.js';
-import { MissConnections } from './replicas/miss-connections.js';
-import { SharedAnswers } from './replicas/shared-answers.js';
-import { SharedMissLimiter } from './replicas/shared-miss-limiter.js';
-import { SharedQuota } from './replicas/shared-quota.js';
-import { SharedSessions } from './replicas/shared-sessions.js';
-import type { Secret } from './secret.js';
-import { pruneShared } from './store/shared-pruning.js';
-import type { HistoryStore } from './store/history-store.js';
+import type { ClusterStatus } from '../../shared/bff-api.js';
+import type { BatchTracker } from '../cache/batch.js';
+import type { EventArchiver } from '../jobs/event-archiver.js';
+import type { BatchPipeline } from '../jobs/pipeline.js';
+import type { ClientMissLimiter } from '../client-limit.js';
+import type { ClusterConfig } from '../config.js';
+import { NewsChannel, type ReplicaNews } from '../replicas/news-channel.js';
+import { Membership } from '../replicas/membership.js';
+import { MissConnections } from '../replicas/miss-connections.js';
+import { SharedAnswers } from '../replicas/shared-answers.js';
+import { SharedMissLimiter } from '../replicas/shared-miss-limiter.js';
+import { SharedQuota } from '../replicas/shared-quota.js';
+import { SharedSessions } from '../replicas/shared-sessions.js';
+import type { Secret } from '../secret.js';
+import { pruneShared } from '../store/shared-pruning.js';
+import type { HistoryStore } from '../store/history-store.js';
 
 /** Housekeeping of the shared tables, at most this often per replica. */
 const PRUNE_EVERY_MS = 60_000;
 /** Events archived are announced at most this often (a burst of fetches is one message). */
 const ARCHIVED_NEWS_MS = 1_000;
 
-export interface Cluster {
+export interface Replicas {
   membership: Membership;
   quota: SharedQuota;
   answers: SharedAnswers;
@@ -33,18 +32,21 @@ export interface Cluster {
   announceArchived(): void;
   /** Tells the leader a delivery was queued here. */
   announceQueued(): void;
+  /** Tells the others an upstream answer showed a newer batch. */
+  announceBatchSeen(asOfText: string): void;
+  /** Tells the others the store changed (a batch was recorded): their memoised answers are old. */
+  announceStoreChanged(): void;
   /** Connects the replica's parts to the others' news, then joins (heartbeat, lease). */
   start(parts: {
     batch: BatchTracker;
-    cache: ResourceCache;
-    history: History;
-    alerts: Alerts | null;
+    pipeline: BatchPipeline;
+    archiver: EventArchiver;
   }): Promise<void>;
   status(): ClusterStatus;
   stop(): Promise<void>;
 }
 
-export interface ClusterDeps {
+export interface ReplicasDeps {
   config: ClusterConfig;
   databaseUrl: Secret;
   store: HistoryStore;
@@ -62,7 +64,7 @@ export interface ClusterDeps {
  * shared budget ledger, the shared answer cache with cross-replica single-flight, the shared
  * per-client miss counts, the leader lease, and LISTEN/NOTIFY news between replicas.
  */
-export function createCluster(deps: ClusterDeps): Cluster {
+export function composeReplicas(deps: ReplicasDeps): Replicas {
   const { store, now, logger } = deps;
   const pool = store.pool;
   if (!pool) throw new Error('replicas need DATABASE_URL (a PostgreSQL server)');
@@ -100,9 +102,9 @@ export function createCluster(deps: ClusterDeps): Cluster {
     connections,
   });
   let sessions: SharedSessions | null = null;
-  let handle: (message: ClusterMessage) => void = () => {};
+  let handle: (message: ReplicaNews) => void = () => {};
   let resync: () => void = () => {};
-  const channel = new ClusterChannel({
+  const channel = new NewsChannel({
     url: deps.databaseUrl,
     db,
     holder: membership.holder,
@@ -134,19 +136,21 @@ export function createCluster(deps: ClusterDeps): Cluster {
       archivedTimer.unref();
     },
     announceQueued: () => channel.publish({ kind: 'outbox' }),
-    async start({ batch, cache, history, alerts }) {
+    announceBatchSeen: (asOfText) => channel.publish({ kind: 'batch-seen', as_of: asOfText }),
+    announceStoreChanged: () => channel.publish({ kind: 'store-changed' }),
+    async start({ batch, pipeline, archiver }) {
       const observe = (asOfText: string): void => {
         if (batch.observe(asOfText, now())) {
           logger.info({ as_of: asOfText }, 'new upstream batch, as another replica saw it');
         }
-        history.checkNow();
+        pipeline.seen();
       };
       handle = (message) => {
         if (message.kind === 'batch-seen') observe(message.as_of);
         else if (message.kind === 'store-changed') {
           store.changedElsewhere().catch((error: unknown) => reportStore(false, error));
         } else if (message.kind === 'session-revoked') sessions?.forget(message.id_hash);
-        else alerts?.kickOutbox();
+        else pipeline.send();
       };
       // News sent while this replica was not listening is read from the store instead.
       resync = () => {
@@ -154,16 +158,14 @@ export function createCluster(deps: ClusterDeps): Cluster {
           () => {
             const latest = store.lastCoverage.latest;
             if (latest) observe(latest);
-            alerts?.kickOutbox();
+            pipeline.send();
           },
           (error: unknown) => reportStore(false, error),
         );
       };
-      cache.onNewBatch((asOfText) => channel.publish({ kind: 'batch-seen', as_of: asOfText }));
-      store.onBatchRecorded(() => channel.publish({ kind: 'store-changed' }));
       onBeat = async () => {
         await quota.refresh();
-        history.archiver.retryFailed();
+        archiver.retryFailed();
         if (now() - lastPrune >= PRUNE_EVERY_MS) {
           lastPrune = now();
           await pruneShared(db, now(), now() - deps.keepAnswersMs);

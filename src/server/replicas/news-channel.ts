@@ -5,7 +5,7 @@ import type { Secret } from '../secret.js';
 import type { Database } from '../store/connection.js';
 import { notify, NOTIFY_CHANNEL } from '../store/replica-news.js';
 
-/** What replicas tell each other. `from` is the sender's holder id (its own news is ignored). */
+/** News replicas tell each other (LISTEN/NOTIFY). `from` is the sender's holder id (its own news is ignored). */
 const messageSchema = z.discriminatedUnion('kind', [
   /** An upstream answer showed a newer batch than any before. */
   z.object({ kind: z.literal('batch-seen'), from: z.string(), as_of: z.string().max(40) }),
@@ -16,20 +16,20 @@ const messageSchema = z.discriminatedUnion('kind', [
   /** A browser signed out: every replica forgets the session at once. */
   z.object({ kind: z.literal('session-revoked'), from: z.string(), id_hash: z.string().max(64) }),
 ]);
-export type ClusterMessage = z.infer<typeof messageSchema>;
-type Body<K> = K extends ClusterMessage['kind']
-  ? Omit<Extract<ClusterMessage, { kind: K }>, 'from'>
+export type ReplicaNews = z.infer<typeof messageSchema>;
+type Body<K> = K extends ReplicaNews['kind']
+  ? Omit<Extract<ReplicaNews, { kind: K }>, 'from'>
   : never;
 
 const RECONNECT_MS = 2_000;
 const CONNECT_TIMEOUT_MS = 3_000;
 
-export interface ClusterChannelDeps {
+export interface NewsChannelDeps {
   url: Secret;
   db: Database;
   holder: string;
   logger: FastifyBaseLogger;
-  onMessage: (message: ClusterMessage) => void;
+  onMessage: (message: ReplicaNews) => void;
   /** Called after the listening connection came back: news sent meanwhile was lost. */
   onResync: () => void;
 }
@@ -39,19 +39,19 @@ export interface ClusterChannelDeps {
  * PostgreSQL is away. Notifications are hints, never the only path: after a reconnect the
  * replica re-reads what it may have missed, and the heartbeat and status polls catch the rest.
  */
-export class ClusterChannel {
+export class NewsChannel {
   #client: pg.Client | null = null;
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
   #lostOnce = false;
 
-  constructor(private readonly deps: ClusterChannelDeps) {}
+  constructor(private readonly deps: NewsChannelDeps) {}
 
   async start(): Promise<void> {
     await this.#connect();
   }
 
-  publish(message: Body<ClusterMessage['kind']>): void {
+  publish(message: Body<ReplicaNews['kind']>): void {
     const payload = JSON.stringify({ ...message, from: this.deps.holder });
     notify(this.deps.db, payload).catch(() => {
       // A lost hint: the others catch up on their next heartbeat or status poll.
@@ -84,7 +84,7 @@ export class ClusterChannel {
     client.on('end', lost);
     client.on('notification', (message) => {
       if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
-      let parsed: ClusterMessage;
+      let parsed: ReplicaNews;
       try {
         parsed = messageSchema.parse(JSON.parse(message.payload));
       } catch {

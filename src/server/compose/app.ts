@@ -1,0 +1,269 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { ClientIdentity } from '../client-identity.js';
+import type { AppConfig } from '../config.js';
+import { BatchPipeline } from '../jobs/pipeline.js';
+import { timerScheduler, type Scheduler } from '../jobs/scheduler.js';
+import { AccessLog, createLogger, LazyChildLogger } from '../logger.js';
+import { installAccess } from '../plugins/access.js';
+import { installCrossSiteGuard } from '../plugins/cross-site.js';
+import { clientError, frameworkError, installErrorHandlers } from '../plugins/errors.js';
+import { installStrictJson } from '../plugins/json-body.js';
+import { installPreloadHints } from '../plugins/preload-hints.js';
+import { installSecurity } from '../plugins/security.js';
+import { registerSpa } from '../plugins/spa.js';
+import { SoloLeadership, type Leadership } from '../replicas/leadership.js';
+import { countriesRoutes } from '../routes/countries.js';
+import { countryRoutes } from '../routes/country.js';
+import { exportRoutes } from '../routes/export.js';
+import { hotspotRoutes } from '../routes/hotspots.js';
+import { describeApi, openapiRoutes } from '../routes/openapi.js';
+import { referenceRoutes } from '../routes/reference.js';
+import type { DataRouteOptions } from '../routes/respond.js';
+import { parseQuerystring } from '../routes/route-schema.js';
+import { spreadsheetRoutes } from '../routes/spreadsheet.js';
+import { batchCheckRoutes, opsRoutes, statusRoutes } from '../routes/status.js';
+import { HistoryStore } from '../store/history-store.js';
+import { composeAlerts } from './alerts.js';
+import { composeData } from './data.js';
+import type { ResolvedUpstream } from './upstream.js';
+import { composeHistory } from './history.js';
+import { opsOptions } from './ops.js';
+import { composeReplicas } from './replicas.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles when no upstream request of this app is in flight. */
+    upstreamIdle(): Promise<void>;
+    /** Settles when the batch watch and the event archive have nothing in progress. */
+    historyIdle(): Promise<void>;
+    /** Settles when alert evaluation and the outbox have nothing in progress. */
+    alertsIdle(): Promise<void>;
+    /**
+     * Demo mode, after the history seed: makes the sample watchlist (once) and fills its inbox
+     * with the alerts the seeded history produced. Resolves to the alerts added.
+     */
+    demoWatchlist(): Promise<number>;
+  }
+}
+
+export type { ResolvedUpstream } from './upstream.js';
+
+export interface AppDeps {
+  upstream: ResolvedUpstream;
+  /** Built SPA (dist/client) to serve; null/undefined serves the API only. */
+  clientDir?: string | null;
+  /** Injectable clock for freshness and quota logic in tests. */
+  now?: () => number;
+  /** Tests pass a pino writing to a buffer (the key-leak test searches it). */
+  logger?: Logger;
+  /** An open history store to use (the caller closes it); else one is opened from config. */
+  historyStore?: HistoryStore;
+  /** When the batch watch wakes; tests drive it with their clock. */
+  scheduler?: Scheduler;
+}
+
+/**
+ * The composition root: every part, job, listener, plugin and route of the BFF is put together
+ * here, in the order below. One process and replicas differ in what is composed (the replicas'
+ * shared ledger, answers, sessions and leader lease), never in where. Never listens.
+ *
+ *   1. the HTTP server         5. the batch pipeline and its leader-only jobs
+ *   2. the history store       6. listeners: the news that starts each pipeline step
+ *   3. replicas (optional)     7. shutdown
+ *   4. the parts: data,        8. plugins
+ *      history, alerts         9. routes
+ */
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const now = deps.now ?? Date.now;
+
+  // 1. The HTTP server.
+  const logger: FastifyBaseLogger = deps.logger ?? createLogger(config.logLevel);
+  const identity = new ClientIdentity(
+    config.access.trustedProxyAuthHeader,
+    config.access.trustedProxyAddresses ?? [],
+  );
+  const app = Fastify({
+    // X-Forwarded-For names the client only on connections from our own proxies.
+    trustProxy: (address: string) => identity.isProxy(address),
+    loggerInstance: logger,
+    // Long enough that an overlong ISO code reaches validation (and gets a 400, not a 404).
+    // Undecodable query values are marked for a 400, never kept as their raw text.
+    routerOptions: { maxParamLength: 1000, querystringParser: parseQuerystring },
+    bodyLimit: 16 * 1024,
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
+    logController: new AccessLog(),
+    childLoggerFactory: (parent, bindings, options) =>
+      new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger,
+  });
+  // Before any route: the OpenAPI document is collected from routes as they are registered.
+  await describeApi(app);
+
+  // 2. The history store (issue 7), opened first: with DATABASE_URL the replicas coordinate on it.
+  const ownsHistoryStore = !deps.historyStore && config.history !== null;
+  const historyStore =
+    deps.historyStore ??
+    (config.history
+      ? await HistoryStore.open({
+          dataDir: config.dataDir,
+          databaseUrl: config.history.databaseUrl,
+          retentionDays: config.history.retentionDays,
+          poolMax: config.cluster?.poolMax,
+        })
+      : undefined);
+
+  // 3. Replicas (issue 9): one budget, one answer cache, one leader, through PostgreSQL.
+  const replicas =
+    config.cluster && config.history?.databaseUrl && historyStore?.pool
+      ? composeReplicas({
+          config: config.cluster,
+          databaseUrl: config.history.databaseUrl,
+          store: historyStore,
+          quotaReserve: config.quotaReserve,
+          keepAnswersMs: config.freshness.staleIfErrorMs,
+          lockWaitMs: config.upstreamTimeouts.requestMs + config.upstreamRetry.maxTotalMs,
+          now,
+          logger: app.log,
+        })
+      : null;
+  const leadership: Leadership = replicas ? replicas.membership : new SoloLeadership();
+
+  // 4. The parts: the upstream side (quota, cache, client, data), then, on the history store,
+  // the history (watch, archive, answers) and the alerts (evaluator, outbox, watchlists).
+  const parts = composeData(config, deps.upstream, replicas, now, app.log);
+  const { cache, quota, store, persistence } = parts;
+  const scheduler = deps.scheduler ?? timerScheduler(now);
+  const history = historyStore
+    ? composeHistory(config, {
+        store: historyStore,
+        cache,
+        specs: parts.specs,
+        batch: parts.batch,
+        probe: parts.probe,
+        now,
+        scheduler,
+        logger: app.log,
+        exportIndexes: parts.exportIndexes,
+        onArchived: replicas?.announceArchived,
+        clientKey: (request) => identity.clientKey(request),
+      })
+    : null;
+  const alerts = historyStore
+    ? composeAlerts(config, {
+        store: historyStore,
+        now,
+        scheduler,
+        logger: app.log,
+        identity,
+        queued: () => pipeline?.queued(),
+      })
+    : null;
+
+  // 5. The batch pipeline (jobs/pipeline.ts): seen → recorded → evaluated → queued → sent. Its
+  // jobs run on the leader only, one of each per term of leadership.
+  const pipeline =
+    historyStore && history && alerts
+      ? new BatchPipeline({
+          store: historyStore,
+          evaluator: alerts.evaluator,
+          isLeader: () => leadership.isLeader(),
+          queuedElsewhere: replicas?.announceQueued,
+        })
+      : null;
+  if (pipeline && history && alerts) {
+    const isLeader = (): boolean => leadership.isLeader();
+    leadership.whileLeading(() => {
+      const stop = pipeline.watchDuring(history.newWatch(pipeline, isLeader));
+      app.log.info({ store: history.store.kind }, 'watching for batches');
+      return stop;
+    });
+    leadership.whileLeading((fence) => pipeline.sendDuring(alerts.newOutbox(fence, isLeader)));
+  }
+
+  // 6. Listeners, each list in the order its listeners fire.
+  // Seen: a page's request that shows a new batch starts the recording now, not at the next wake.
+  if (pipeline) cache.onNewBatch(() => pipeline.seen());
+  if (replicas) cache.onNewBatch((asOfText) => replicas.announceBatchSeen(asOfText));
+  if (history) cache.onFetched((entry) => history.archiver.receive(entry));
+  // Recorded → evaluated. A failed pass is logged by the evaluator; the next batch tries again.
+  const stopEvaluating = pipeline
+    ? historyStore?.onBatchRecorded(() => {
+        pipeline.evaluate().catch(() => undefined);
+      })
+    : undefined;
+  if (replicas) historyStore?.onBatchRecorded(() => replicas.announceStoreChanged());
+  if (pipeline) app.addHook('onListen', async () => pipeline.listening());
+  if (persistence) {
+    store.onChange(() => persistence.schedule());
+    quota.onChange(() => persistence.schedule());
+  }
+  if (replicas && history && pipeline) {
+    await replicas.start({ batch: parts.batch, pipeline, archiver: history.archiver });
+    parts.metrics.watchCluster(() => replicas.status());
+  }
+
+  // 7. Idle and shutdown. Background refreshes still in flight (graceful close, tests, the
+  // benchmark's virtual clock).
+  app.decorate('upstreamIdle', () => cache.idle());
+  if (pipeline && history && alerts) {
+    app.decorate('historyIdle', async () => {
+      await pipeline.watchIdle();
+      await history.archiver.idle();
+    });
+    app.decorate('alertsIdle', () => pipeline.deliveryIdle());
+    app.decorate('demoWatchlist', () => alerts.demoWatchlist());
+  }
+  app.addHook('onClose', async () => {
+    // Stop the upstream client first: a slow upstream must not hold up a shutdown.
+    parts.client.close();
+    // Leadership first: the jobs stop, and a replica hands its lease over at once.
+    await leadership.stop();
+    await replicas?.stop();
+    stopEvaluating?.();
+    await pipeline?.deliveryIdle();
+    alerts?.close();
+    await history?.archiver.idle();
+    await cache.idle();
+    await persistence?.close();
+    if (ownsHistoryStore) await historyStore?.close();
+  });
+
+  // 8. Plugins, in the order their hooks run.
+  if (alerts) installCrossSiteGuard(app, config.behindTls);
+  installSecurity(app, config);
+  await installAccess(
+    app,
+    config,
+    identity,
+    now,
+    replicas ? (lifetimeMs) => replicas.sessions(lifetimeMs) : undefined,
+  );
+  const clientDir = deps.clientDir ?? null;
+  if (clientDir) await registerSpa(app, clientDir);
+  if (clientDir) installPreloadHints(app);
+  installErrorHandlers(app, clientDir !== null);
+  installStrictJson(app);
+
+  // 9. Routes.
+  const dataOptions: DataRouteOptions = {
+    data: parts.data,
+    metrics: parts.metrics,
+    // One client: the person a trusted SSO proxy vouches for, else the address.
+    guardFor: (request) => () => parts.limiter.consume(identity.clientKey(request)),
+  };
+  const ops = opsOptions(config, deps.upstream, parts, { now, history, replicas, historyStore });
+  await app.register(hotspotRoutes, dataOptions);
+  await app.register(countryRoutes, dataOptions);
+  await app.register(exportRoutes, dataOptions);
+  await app.register(countriesRoutes, dataOptions);
+  await app.register(spreadsheetRoutes, dataOptions);
+  await app.register(referenceRoutes);
+  await app.register(statusRoutes, ops);
+  await app.register(batchCheckRoutes, ops);
+  await app.register(opsRoutes, ops);
+  await history?.registerRoutes(app);
+  await alerts?.registerRoutes(app);
+  await app.register(openapiRoutes);
+  return app;
+}

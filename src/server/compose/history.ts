@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { BatchTracker } from '../cache/batch.js';
+import type { ResourceCache, ResourceSpec } from '../cache/resource-cache.js';
+import type { AppConfig } from '../config.js';
+import { BatchRecorder } from '../jobs/batch-recorder.js';
+import { EventArchiver } from '../jobs/event-archiver.js';
+import type { BatchPipeline } from '../jobs/pipeline.js';
+import type { Scheduler } from '../jobs/scheduler.js';
+import { historyRoutes } from '../routes/history.js';
+import { HistoryAnswers } from '../services/history/history-answers.js';
+import type { ExportIndexes } from '../services/upstream-resources/export-index.js';
+import type {
+  HotspotsValue,
+  ResourceSpecs,
+} from '../services/upstream-resources/resource-specs.js';
+import type { HistoryStore } from '../store/history-store.js';
+import { StoreQueryLimiter } from '../store-query-limit.js';
+
+export interface HistoryParts {
+  store: HistoryStore;
+  cache: ResourceCache;
+  specs: ResourceSpecs;
+  batch: BatchTracker;
+  probe: () => ResourceSpec<HotspotsValue>;
+  now: () => number;
+  scheduler: Scheduler;
+  logger: FastifyBaseLogger;
+  exportIndexes: ExportIndexes;
+  /** Called after events were archived (replicas tell the others their answers changed). */
+  onArchived?: () => void;
+  /** Who a request comes from, as the per-client limits count it (client-identity.ts). */
+  clientKey: (request: FastifyRequest) => string;
+}
+
+export interface History {
+  store: HistoryStore;
+  archiver: EventArchiver;
+  /** A new batch watch for one term of leadership (a stopped one does not start again). */
+  newWatch(pipeline: BatchPipeline, isLeader: () => boolean): BatchRecorder;
+  readonly coverage: HistoryStore['lastCoverage'];
+  /** The limits on store queries of the history routes (per client, in flight). */
+  readonly queryLimiter: StoreQueryLimiter;
+  /** Registers the history routes (after the app's plugins, like every route). */
+  registerRoutes(app: FastifyInstance): Promise<void>;
+}
+
+/**
+ * The history of issue 7, its parts built on the store the composition root opened: the batch
+ * watch (run by the leader, one per term), the event archive, the answers and their routes.
+ */
+export function composeHistory(config: AppConfig, parts: HistoryParts): History {
+  const { store } = parts;
+  const archiver = new EventArchiver(
+    store,
+    parts.now,
+    parts.logger,
+    parts.exportIndexes,
+    parts.onArchived,
+  );
+  const answers = new HistoryAnswers(store, () => store.coverage());
+  const queryLimiter = new StoreQueryLimiter(config.storeQueries, parts.now);
+  return {
+    store,
+    archiver,
+    newWatch: (pipeline, isLeader) =>
+      new BatchRecorder({
+        store,
+        record: (found, feedPoints) => pipeline.record(found, feedPoints),
+        cache: parts.cache,
+        specs: parts.specs,
+        batch: parts.batch,
+        policy: config.freshness,
+        now: parts.now,
+        scheduler: parts.scheduler,
+        logger: parts.logger,
+        probe: parts.probe,
+        exportIndexes: parts.exportIndexes,
+        isLeader,
+      }),
+    get coverage() {
+      return store.lastCoverage;
+    },
+    queryLimiter,
+    registerRoutes: async (target) => {
+      await target.register(historyRoutes, {
+        answers,
+        retentionStart: () => store.retentionStart(parts.now()),
+        guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
+      });
+    },
+  };
+}

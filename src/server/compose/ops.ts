@@ -1,0 +1,60 @@
+import type { AppConfig } from '../config.js';
+import { CHECK_NOW_GAP_MS, type OpsRouteOptions } from '../routes/status.js';
+import { buildStatus } from '../services/status/status.js';
+import type { HistoryStore } from '../store/history-store.js';
+import type { ResolvedUpstream } from './upstream.js';
+import type { DataParts } from './data.js';
+import type { History } from './history.js';
+import type { Replicas } from './replicas.js';
+
+/** What /api/status, /healthz, /readyz and /metrics read, from the parts composed before. */
+export function opsOptions(
+  config: AppConfig,
+  upstream: ResolvedUpstream,
+  parts: DataParts,
+  more: {
+    now: () => number;
+    history: History | null;
+    replicas: Replicas | null;
+    historyStore: HistoryStore | undefined;
+  },
+): OpsRouteOptions {
+  const { batch, cache, store, client, quota, metrics, probe } = parts;
+  const { history, replicas, historyStore } = more;
+  return {
+    metrics,
+    checkNow: () => cache.checkNow(CHECK_NOW_GAP_MS),
+    status: () => ({
+      ...buildStatus({
+        mode: upstream.mode,
+        config,
+        policy: config.freshness,
+        batch,
+        cache,
+        store,
+        client,
+        quota,
+        metrics,
+        now: more.now,
+      }),
+      history: history?.coverage ?? null,
+      cluster: replicas?.status() ?? null,
+      store: historyStore?.health() ?? null,
+    }),
+    ready: () => {
+      // A store that cannot keep what it is given is not ready, whatever data is in memory.
+      const storeHealth = historyStore?.health();
+      if (storeHealth?.health === 'failing') {
+        return { ready: false, reason: storeHealth.message ?? 'The history store is failing' };
+      }
+      if (cache.peek(probe().key)) return { ready: true, reason: '' };
+      // Readiness probes drive the first fetch, so an idle new instance becomes ready by itself.
+      cache.refreshInBackground(probe());
+      const error = client.health().lastError;
+      return {
+        ready: false,
+        reason: `No data to serve yet${error ? `: ${error.message}` : '; fetching it now'}`,
+      };
+    },
+  };
+}
