@@ -1,4 +1,4 @@
-import { count, inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import { OutboxWorker, type OutboxDeps } from '../../src/server/jobs/outbox-worker.js';
@@ -166,6 +166,27 @@ describe('the outbox worker', () => {
       expect(row).toEqual({ state: 'delivered', attempts: 2 });
     } finally {
       await outbox.stop();
+    }
+  }, 30_000);
+
+  it('a worker the leader fence refuses claims nothing, sends nothing and does not spin', async () => {
+    const receiver = await startWebhookReceiver();
+    const clock = new TestClock(Date.UTC(2026, 6, 3, 8));
+    const id = await list(receiver.url);
+    const due = await queue(id, clock.t - 1000);
+    // A replica that lost the lease: every claim it makes is refused by the fence.
+    const outbox = worker(clock, { fence: sql`false` });
+    try {
+      outbox.start();
+      // It settles (a lane that claimed nothing does not start the next run at once; the timer
+      // comes back later). Spinning, it would never be idle and this would time out.
+      await outbox.idle();
+      expect(receiver.received).toHaveLength(0);
+      expect((await selectDelivery(store.db, due.messageId))?.state).toBe('pending');
+      expect(await attemptsOf([due.id])).toBe(0);
+    } finally {
+      await outbox.stop();
+      await receiver.close();
     }
   }, 30_000);
 });

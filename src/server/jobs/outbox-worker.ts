@@ -136,9 +136,12 @@ export class OutboxWorker {
   #startLane(endpoint: Endpoint): void {
     const key = endpointKey(endpoint);
     const done = this.#sendAll(endpoint).then(
-      () => {
+      (sent) => {
         this.#lanes.delete(key);
-        this.kick();
+        // A lane that claimed nothing (the fence refused it, another replica took the work)
+        // does not look again at once: the same endpoint would be due again and the worker
+        // would spin on the store. The timer comes back (at most POLL_MS).
+        if (sent > 0) this.kick();
       },
       (error: unknown) => {
         // Not kicked again at once: a store that fails would fail again; the timer comes back.
@@ -149,8 +152,9 @@ export class OutboxWorker {
     this.#lanes.set(key, { endpoint, done });
   }
 
-  /** One endpoint's due deliveries, strictly one at a time, oldest first. */
-  async #sendAll(endpoint: Endpoint): Promise<void> {
+  /** One endpoint's due deliveries, strictly one at a time, oldest first; how many it sent. */
+  async #sendAll(endpoint: Endpoint): Promise<number> {
+    let sent = 0;
     while (!this.#stopped) {
       const delivery = await claimNext(
         this.deps.db,
@@ -159,9 +163,11 @@ export class OutboxWorker {
         LEASE_MS,
         this.deps.fence ?? null,
       );
-      if (!delivery) return;
+      if (!delivery) break;
       await this.#deliver(delivery);
+      sent += 1;
     }
+    return sent;
   }
 
   /** When to look again: the next delivery due, and at least every POLL_MS. */
