@@ -1,4 +1,4 @@
-import { count, eq, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
 import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
@@ -147,10 +147,18 @@ describe('the batch pipeline, step by step', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
-  // The lease fence on claims is pinned by outbox-claims.test.ts ('the fence'); here: sending.
-  it('5. sent: each delivery once, with its own message id', async () => {
+  it('5. sent: fenced by the leader lease, then each delivery once, with its own message id', async () => {
     const pending = await deliveriesIn('pending');
     expect(pending).toBeGreaterThan(0);
+
+    // A term whose lease is gone: every claim is refused, so it sends nothing, and it settles
+    // (a lane that claimed nothing does not spin on the store).
+    const stale = outbox(sql`false`);
+    const stopStale = pipeline.sendDuring(stale);
+    await stale.idle();
+    await stopStale();
+    expect(receiver.received).toHaveLength(0);
+    expect(await deliveriesIn('pending')).toBe(pending);
 
     const current = outbox(null);
     const stop = pipeline.sendDuring(current);
