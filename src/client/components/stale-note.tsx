@@ -1,4 +1,6 @@
+import { useContext } from 'react';
 import { formatRelative, formatUtcDateTime } from '../lib/format';
+import { OutageShown } from './outage-shown';
 import type { Fetched } from '../lib/api-client';
 import { retryHint } from './query-error';
 
@@ -22,9 +24,12 @@ export function StaleNote({
   refreshError: Error | null;
   now: number;
 }) {
+  const outage = useContext(OutageShown);
   if (!fetched) return null;
   const bffStale = fetched.data.stale === true;
   if (!bffStale && !refreshError) return null;
+  // The status banner already says the service fails and from when the data is.
+  if (outage && !refreshError) return null;
 
   // Since when: the BFF's copy was fetched `Age` seconds before we received it.
   const since = new Date(fetched.receivedAt - (fetched.ageSeconds ?? 0) * 1000).toISOString();

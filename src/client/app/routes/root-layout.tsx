@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { OutageShown } from '../../components/outage-shown';
 import { SkipLinks } from '../../components/skip-links';
 import { Toaster } from '../../components/toaster';
 import { UnreadLink } from '../../features/alerts/components/unread-link';
@@ -7,7 +8,7 @@ import { useNow } from '../../lib/use-now';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { BatchNotice } from '../../features/status/components/batch-notice';
 import { DemoBadge } from '../../features/status/components/demo-badge';
-import { StatusBanner } from '../../features/status/components/status-banner';
+import { outageShown, StatusBanner } from '../../features/status/components/status-banner';
 import { StatusLine } from '../../features/status/components/status-line';
 import { useBatchWatch } from '../../features/status/hooks/use-batch-watch';
 import { useQuotaFollow } from '../../features/status/hooks/use-quota-follow';
@@ -46,9 +47,11 @@ export function RootLayout() {
       </header>
       <StatusBanner status={status.data?.data} now={now} />
       <BatchNotice arrival={arrival} />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <OutageShown.Provider value={outageShown(status.data?.data)}>
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </OutageShown.Provider>
       <footer className="app-footer">
         <StatusLine status={status.data?.data} />
         <p>

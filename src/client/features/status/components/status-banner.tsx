@@ -2,6 +2,11 @@ import type { StatusResponse } from '../../../../shared/bff-api';
 import { formatUtcDateTime, formatUtcTime, formatRelative } from '../../../lib/format';
 import { overdueBatchAt } from '../utils/batch-schedule';
 
+/** Whether the banner is saying the data service fails (and from when the data is). */
+export function outageShown(status: StatusResponse | undefined): boolean {
+  return status !== undefined && status.upstream.health !== 'ok';
+}
+
 /**
  * A plain sentence when the data service is unhealthy, a batch is overdue or the quota is
  * blocked; nothing when all
@@ -17,8 +22,13 @@ export function StatusBanner({ status, now }: { status: StatusResponse | undefin
       (upstream.health === 'down'
         ? 'The data service cannot be reached.'
         : 'The data service is answering with errors.');
-    // Only what is true on any page: data already loaded stays; nothing is promised for the rest.
-    lines.push(`${base} Data already loaded stays on screen, marked stale where it is old.`);
+    // The one line of an outage: what failed and from when the data on screen is (panels do
+    // not repeat it: see outageShown). Nothing is promised for data not loaded yet.
+    lines.push(
+      status.as_of
+        ? `${base} Showing the last data received, from ${formatUtcDateTime(status.as_of)} (${formatRelative(status.as_of, now)}).`
+        : `${base} No data has been received yet.`,
+    );
   }
   const overdue = overdueBatchAt(status.as_of, now);
   if (overdue) {
