@@ -135,6 +135,33 @@ export default tseslint.config(
     },
   },
   {
+    // A change to the BFF goes through a mutation hook of a feature's api/ folder, which owns
+    // what the change makes stale; components and routes ask for the change, never the cache.
+    files: ['src/client/**'],
+    ignores: ['src/client/features/*/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/demo-upstream/**'],
+              message: 'the client talks to the BFF over HTTP only',
+            },
+          ],
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message:
+                "mutations live in a feature's api/ folder as hooks that own their invalidation",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Shared UI primitives and the API client are below every feature and route module.
     files: ['src/client/lib/**', 'src/client/components/**'],
     rules: {

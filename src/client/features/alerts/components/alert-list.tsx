@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Alert } from '../../../../shared/alerts-api';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { alertQueries, markAlertsRead } from '../api/alert-queries';
+import { useMarkAlertsRead } from '../api/alert-mutations';
+import { alertQueries } from '../api/alert-queries';
 
 function when(iso: string): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -47,12 +48,8 @@ export function AlertList({
   limit?: number;
   title: string;
 }) {
-  const queryClient = useQueryClient();
   const query = useQuery(alertQueries.list({ unreadOnly, watchlist, limit }));
-  const mark = useMutation({
-    mutationFn: (ids: string[] | 'all') => markAlertsRead(ids),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alertQueries.all() }),
-  });
+  const mark = useMarkAlertsRead();
   if (query.isPending) return <Skeleton label="Loading alerts" lines={4} />;
   if (query.isError && !query.data) {
     return (

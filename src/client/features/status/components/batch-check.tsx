@@ -1,11 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { StatusResponse } from '../../../../shared/bff-api';
-import { writeBff } from '../../../lib/api-write';
 import { formatRelative, formatUtcTime } from '../../../lib/format';
-import { statusQueries } from '../api/status-queries';
-
-const checkedSchema = z.looseObject({ ok: z.literal(true), as_of: z.string().nullable() });
+import { useCheckNow } from '../api/status-mutations';
 
 /**
  * When the dashboard last asked the data service for a new batch and when it asks next, with a
@@ -13,14 +8,7 @@ const checkedSchema = z.looseObject({ ok: z.literal(true), as_of: z.string().nul
  * for everyone together, and says when the next may be asked if this one is too soon.
  */
 export function BatchCheck({ status, now }: { status: StatusResponse; now: number }) {
-  const queryClient = useQueryClient();
-  const check = useMutation({
-    // The batch on screen when pressed is the variable: the answer is compared with it, not
-    // with the status that the answer itself refreshes.
-    mutationFn: (_shown: string | null) => writeBff('POST', '/api/status/check', checkedSchema),
-    // The status poll is how every open panel learns of a new batch: ask it now.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: statusQueries.all() }),
-  });
+  const check = useCheckNow();
   const found = check.data?.data.as_of;
   const outcome = check.isError
     ? check.error.message

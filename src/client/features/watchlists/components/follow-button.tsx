@@ -1,12 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_RULES } from '../../../../shared/alerts-api';
-import {
-  createWatchlist,
-  FOLLOWING_LIST,
-  inputOf,
-  saveWatchlist,
-  watchlistQueries,
-} from '../api/watchlist-queries';
+import { useQuery } from '@tanstack/react-query';
+import { useToggleFollow } from '../api/watchlist-mutations';
+import { FOLLOWING_LIST, watchlistQueries } from '../api/watchlist-queries';
 
 /**
  * Follow / unfollow a country: it joins (or leaves) the "Following" list, made on the first
@@ -22,26 +16,10 @@ export function FollowButton({
   name: string;
   compact?: boolean;
 }) {
-  const queryClient = useQueryClient();
   const lists = useQuery(watchlistQueries.list());
   const following = lists.data?.data.watchlists.find((l) => l.name === FOLLOWING_LIST);
   const followed = following?.countries.includes(iso) ?? false;
-  const mutation = useMutation({
-    mutationFn: async () => {
-      if (!following) {
-        return createWatchlist({ name: FOLLOWING_LIST, countries: [iso], rules: DEFAULT_RULES });
-      }
-      const countries = followed
-        ? following.countries.filter((c) => c !== iso)
-        : [...following.countries, iso];
-      if (countries.length === 0) {
-        // A list needs one country: unfollowing the last one keeps the list until another follow.
-        throw new Error('The Following list needs at least one country; open it to delete it');
-      }
-      return saveWatchlist(following, { ...inputOf(following), countries });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: watchlistQueries.all() }),
-  });
+  const mutation = useToggleFollow(iso, following);
   const label = followed ? `Unfollow ${name}` : `Follow ${name}`;
   return (
     <span className="follow">

@@ -1,26 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { createWatchlist, watchlistQueries } from '../api/watchlist-queries';
+import { useCreateWatchlist } from '../api/watchlist-mutations';
+import { watchlistQueries } from '../api/watchlist-queries';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
 
 /** Every list the viewer can see, and a form to make one. */
 export function WatchlistIndex({ choices }: { choices: CountryChoices }) {
-  const queryClient = useQueryClient();
   const lists = useQuery(watchlistQueries.list());
   const [secret, setSecret] = useState<string | null>(null);
   // The form stays for the next list; a new key empties it after each one made.
   const [made, setMade] = useState(0);
-  const create = useMutation({
-    mutationFn: createWatchlist,
-    onSuccess: (result) => {
-      setSecret(result.data.webhook_secret ?? null);
-      setMade((n) => n + 1);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: watchlistQueries.all() }),
-  });
+  const create = useCreateWatchlist();
   return (
     <>
       <section className="panel" aria-labelledby="lists-title">
@@ -57,7 +50,14 @@ export function WatchlistIndex({ choices }: { choices: CountryChoices }) {
           choices={choices}
           withFormat={false}
           submitLabel="Create"
-          onSave={(input) => create.mutateAsync(input)}
+          onSave={(input) =>
+            create.mutateAsync(input, {
+              onSuccess: (result) => {
+                setSecret(result.data.webhook_secret ?? null);
+                setMade((n) => n + 1);
+              },
+            })
+          }
         />
         {create.isSuccess ? (
           <p role="status">

@@ -1,13 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Watchlist } from '../../../../shared/alerts-api';
 import {
-  deleteWatchlist,
-  saveWatchlist,
-  sendTestWebhook,
-  watchlistQueries,
-} from '../api/watchlist-queries';
+  useDeleteWatchlist,
+  useSaveWatchlist,
+  useSendTestWebhook,
+} from '../api/watchlist-mutations';
+import { watchlistQueries } from '../api/watchlist-queries';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
 import { TableHead } from '../../../components/data-table';
 
@@ -59,26 +59,11 @@ function DeliveryLog({ id }: { id: string }) {
  * (412), never overwritten.
  */
 export function WatchlistSettings({ list, choices }: { list: Watchlist; choices: CountryChoices }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [secret, setSecret] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (input: Parameters<typeof saveWatchlist>[1]) => saveWatchlist(list, input),
-    onSuccess: (result) => setSecret(result.data.webhook_secret ?? null),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: watchlistQueries.all() }),
-  });
-  const test = useMutation({
-    mutationFn: () => sendTestWebhook(list),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: watchlistQueries.deliveries(list.id).queryKey }),
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteWatchlist(list),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: watchlistQueries.all() });
-      void navigate('/watchlists');
-    },
-  });
+  const save = useSaveWatchlist(list);
+  const test = useSendTestWebhook(list);
+  const remove = useDeleteWatchlist(list);
   return (
     <section className="panel watchlist-settings no-print" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings and delivery</h2>
@@ -89,7 +74,11 @@ export function WatchlistSettings({ list, choices }: { list: Watchlist; choices:
         choices={choices}
         withFormat
         submitLabel="Save"
-        onSave={(input) => save.mutateAsync(input)}
+        onSave={(input) =>
+          save.mutateAsync(input, {
+            onSuccess: (result) => setSecret(result.data.webhook_secret ?? null),
+          })
+        }
       >
         {list.webhook ? (
           <button type="button" disabled={test.isPending} onClick={() => test.mutate()}>
@@ -100,7 +89,9 @@ export function WatchlistSettings({ list, choices }: { list: Watchlist; choices:
           type="button"
           className="danger"
           disabled={remove.isPending}
-          onClick={() => remove.mutate()}
+          onClick={() =>
+            remove.mutate(undefined, { onSuccess: () => void navigate('/watchlists') })
+          }
         >
           Delete list
         </button>
