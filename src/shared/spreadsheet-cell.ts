@@ -16,6 +16,18 @@ export function spreadsheetCell(value: string | number | null | undefined): stri
 }
 
 /**
+ * A time as spreadsheets read it: `2026-11-22 10:00:00`, which Excel, LibreOffice and Google
+ * Sheets all take as a date and time (they keep ISO 8601's `2026-11-22T10:00:00.000Z` as
+ * text). Always UTC, which the column's header says. Text that is not a time stays text.
+ */
+export function spreadsheetTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const time = Date.parse(iso);
+  if (!Number.isFinite(time)) return spreadsheetText(iso);
+  return new Date(time).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
  * csv-stringify's options for every such CSV: CRLF records (RFC 4180), and any cell holding a CR
  * or LF quoted (csv-stringify leaves a lone CR bare, which ends the row in a spreadsheet and
  * starts the next one with whatever follows: `'\r=1+1` would become a formula cell).

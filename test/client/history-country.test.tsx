@@ -78,7 +78,7 @@ describe('country page: trend', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?trend=7d&trend_view=table');
     const rows = within(within(panel).getByRole('table')).getAllByRole('row');
     expect(rows).toHaveLength(1 + 15);
-    expect(rows[15]).toHaveTextContent('2 Jun 2025, 10:00 UTC86.1060.0075.70crit80');
+    expect(rows[15]).toHaveTextContent('2 Jun 2025, 10:00 UTC86.1060.0075.70Critical80');
 
     await userEvent.click(within(panel).getByRole('button', { name: /Download CSV/ }));
     expect(blobs).toHaveLength(1);
@@ -88,7 +88,8 @@ describe('country page: trend', { timeout: 20_000 }, () => {
     const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n');
     expect(lines[0]).toBe('Batch (UTC),Risk,Static,Active,Tier,Confidence');
     expect(lines).toHaveLength(1 + 15);
-    expect(lines[15]).toBe('2025-06-02T10:00:00.000Z,86.1,60,75.7,crit,80');
+    // A date-time cell and the tier's word, as a spreadsheet should read them (issue 19.15).
+    expect(lines[15]).toBe('2025-06-02 10:00:00,86.1,60,75.7,Critical,80');
   });
 });
 

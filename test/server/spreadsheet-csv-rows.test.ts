@@ -14,6 +14,8 @@ import type { CountrySummary } from '../../src/shared/bff-api.js';
  * names, rank and order, the tier filter, numbers, and the rows of one country's categories.
  */
 const AS_OF = '2026-11-22T10:05:00Z';
+/** The batch time as the spreadsheet reads it: a date-time cell, UTC. */
+const AS_OF_CELL = '2026-11-22 10:05:00';
 const BOM = '\uFEFF';
 
 function lines(csv: Buffer): string[] {
@@ -82,10 +84,10 @@ describe('the countries CSV', () => {
         'Threat vectors,Sources,Data generated (UTC)',
     );
     expect(rows.slice(1)).toEqual([
-      `1,Mali,MLI,71.5,High,40,31.5,-2.25,0,80,Chronic conflict,Civil unrest; Armed conflict,12,${AS_OF}`,
-      `2,Calm,LOW,10,Low,,,,,,,,,${AS_OF}`,
-      `,Unrated,AAA,,,,,,,,,,,${AS_OF}`,
-      `,Odd,ODD,,weird,,,,,,,,,${AS_OF}`,
+      `1,Mali,MLI,71.5,High,40,31.5,-2.25,0,80,Chronic conflict,Civil unrest; Armed conflict,12,${AS_OF_CELL}`,
+      `2,Calm,LOW,10,Low,,,,,,,,,${AS_OF_CELL}`,
+      `,Unrated,AAA,,,,,,,,,,,${AS_OF_CELL}`,
+      `,Odd,ODD,,weird,,,,,,,,,${AS_OF_CELL}`,
     ]);
   });
 
@@ -113,15 +115,15 @@ describe('one country’s CSV', () => {
     expect(rows).toEqual([
       'Country,ISO code,Data generated (UTC),Risk (0–100),Tier,Static score,Active score,' +
         'Category,Category score,Category static part,Category active part,Category weight',
-      `Mali,MLI,${AS_OF},71.5,High,40,31.5,Security,80,50,30,0.2`,
-      `Mali,MLI,${AS_OF},71.5,High,40,31.5,Crime,30,10,20,0.1`,
-      `Mali,MLI,${AS_OF},71.5,High,40,31.5,Zeta extra,5,2,3,0.01`,
+      `Mali,MLI,${AS_OF_CELL},71.5,High,40,31.5,Security,80,50,30,0.2`,
+      `Mali,MLI,${AS_OF_CELL},71.5,High,40,31.5,Crime,30,10,20,0.1`,
+      `Mali,MLI,${AS_OF_CELL},71.5,High,40,31.5,Zeta extra,5,2,3,0.01`,
     ]);
   });
 
   it('without categories: one row with the country’s own numbers', () => {
     expect(lines(countryCsv(AS_OF, { iso: 'mli', name: 'Mali' })).slice(1)).toEqual([
-      `Mali,MLI,${AS_OF},,,,,,,,,`,
+      `Mali,MLI,${AS_OF_CELL},,,,,,,,,`,
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { downloadText, seriesCsv, type SeriesColumn, type SeriesRow } from '../lib/csv';
 import { formatScore, formatUtcDateTime, NA } from '../lib/format';
+import { tierLabel } from '../../shared/tiers';
 import { useChartView, ViewToggle } from './view-toggle';
 
 /**
@@ -57,6 +58,7 @@ function cellText(column: SeriesColumn, value: SeriesRow[string]): string {
   if (value === null || value === undefined || value === '') return NA;
   if (column.kind === 'time') return formatUtcDateTime(String(value));
   if (column.kind === 'score' && typeof value === 'number') return formatScore(value);
+  if (column.kind === 'tier') return tierLabel(String(value));
   return String(value);
 }
 
@@ -96,7 +98,10 @@ function SeriesTable({
                     {cellText(column, row[column.key])}
                   </th>
                 ) : (
-                  <td key={column.key} className={column.kind === 'text' ? undefined : 'num'}>
+                  <td
+                    key={column.key}
+                    className={column.kind === 'text' || column.kind === 'tier' ? undefined : 'num'}
+                  >
                     {cellText(column, row[column.key])}
                   </td>
                 ),

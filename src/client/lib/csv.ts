@@ -3,14 +3,16 @@ import {
   SPREADSHEET_CSV_OPTIONS,
   spreadsheetCell,
   spreadsheetText,
+  spreadsheetTime,
 } from '../../shared/spreadsheet-cell';
+import { tierLabel } from '../../shared/tiers';
 
 /** A column of a data series: the key in each row and the header people read. */
 export interface SeriesColumn {
   key: string;
   label: string;
-  /** How the table view shows the value; the CSV always has the raw value. */
-  kind?: 'time' | 'score' | 'text';
+  /** How the table view shows the value; in the CSV a time is a spreadsheet date-time. */
+  kind?: 'time' | 'score' | 'text' | 'tier';
 }
 
 export type SeriesRow = Record<string, string | number | null | undefined>;
@@ -21,7 +23,17 @@ export type SeriesRow = Record<string, string | number | null | undefined>;
  */
 export function seriesCsv(columns: readonly SeriesColumn[], rows: readonly SeriesRow[]): string {
   // The same formula guard as the BFF's spreadsheet CSVs: names and labels come from the upstream.
-  const records = rows.map((row) => columns.map((column) => spreadsheetCell(row[column.key])));
+  // Times as spreadsheets read them (a date-time cell, not text); the header says UTC.
+  const records = rows.map((row) =>
+    columns.map((column) => {
+      const value = row[column.key];
+      if (typeof value !== 'string') return spreadsheetCell(value);
+      if (column.kind === 'time') return spreadsheetTime(value);
+      // The tier words of the screens ("Critical"), not the data's codes ("crit").
+      if (column.kind === 'tier') return spreadsheetText(tierLabel(value));
+      return spreadsheetCell(value);
+    }),
+  );
   const header = columns.map((column) => spreadsheetText(column.label));
   return `\ufeff${stringify([header, ...records], SPREADSHEET_CSV_OPTIONS)}`;
 }

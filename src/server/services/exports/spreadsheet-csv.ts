@@ -6,6 +6,7 @@ import {
   SPREADSHEET_CSV_OPTIONS,
   spreadsheetCell,
   spreadsheetText,
+  spreadsheetTime,
 } from '../../../shared/spreadsheet-cell.js';
 import { tierLabel } from '../../../shared/tiers.js';
 
@@ -100,7 +101,7 @@ export function countriesCsv(
         safeText(humanLabel(c.profile)),
         safeText((c.threat_vectors ?? []).map(humanLabel).join('; ')),
         num(c.source_count),
-        safeText(asOf),
+        spreadsheetTime(asOf),
       ],
     ];
   });
@@ -130,7 +131,7 @@ export function countryCsv(asOf: string, country: CountrySummary): Buffer {
   const own = [
     safeText(displayName(country.iso, country.name)),
     safeText(country.iso.toUpperCase()),
-    safeText(asOf),
+    spreadsheetTime(asOf),
     num(country.risk),
     safeText(country.tier ? tierLabel(country.tier) : ''),
     num(country.static),

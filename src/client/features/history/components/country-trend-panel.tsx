@@ -25,7 +25,7 @@ const COLUMNS: SeriesColumn[] = [
   { key: 'risk', label: 'Risk', kind: 'score' },
   { key: 'static', label: 'Static', kind: 'score' },
   { key: 'active', label: 'Active', kind: 'score' },
-  { key: 'tier', label: 'Tier', kind: 'text' },
+  { key: 'tier', label: 'Tier', kind: 'tier' },
   { key: 'confidence', label: 'Confidence', kind: 'text' },
 ];
 

@@ -27,7 +27,7 @@ const COLUMNS: SeriesColumn[] = [
   { key: 'static', label: 'Static', kind: 'score' },
   { key: 'active', label: 'Active', kind: 'score' },
   { key: 'events_24h', label: 'Events (24 h)', kind: 'text' },
-  { key: 'tier', label: 'Tier', kind: 'text' },
+  { key: 'tier', label: 'Tier', kind: 'tier' },
 ];
 
 const SERIES = [
