@@ -306,6 +306,19 @@ function largestShift(
   return largest;
 }
 
+function medianShift(
+  before: Map<string, { x: number; y: number }>,
+  after: Map<string, { x: number; y: number }>,
+): number {
+  const shifts: number[] = [];
+  for (const [iso, a] of before) {
+    const b = after.get(iso);
+    if (b) shifts.push(Math.hypot(b.x - a.x, b.y - a.y));
+  }
+  if (shifts.length < 3) return Number.POSITIVE_INFINITY;
+  return shifts.sort((x, y) => x - y)[Math.floor(shifts.length / 2)]!;
+}
+
 describe('the map on a phone (issue 11, point 4)', () => {
   it('a one-finger vertical swipe on the map scrolls the page and leaves the map alone', async () => {
     const { page } = await suite.open(PHONE);
@@ -379,6 +392,7 @@ describe('the map on a phone (issue 11, point 4)', () => {
     // Panels loading (and the map resizing with them) are not a view someone chose.
     await waitForPanels(page);
     expect(new URL(page.url()).search).toBe('?tier=crit,high');
+    const home = await markersInMap(page);
     await page.locator('#world-map').focus();
     await page.keyboard.press('Equal');
     for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowRight');
@@ -394,14 +408,19 @@ describe('the map on a phone (issue 11, point 4)', () => {
         return still;
       })
       .toBe(true);
+    // The move is large next to the tolerance below: a link that lost the view would fail.
+    expect(medianShift(home, last)).toBeGreaterThan(50);
     const shared = page.url();
     expect(new URL(shared).searchParams.get('tier')).toBe('crit,high');
     const other = await suite.open(DESKTOP);
     await other.page.goto(shared);
     await waitForMap(other.page);
+    await waitForPanels(other.page);
+    // The same view: the markers stand where they stood, to a few pixels (the median of their
+    // shifts; a marker fanned out of a cluster may be placed on another side of it).
     await expect
-      .poll(async () => largestShift(last, await markersInMap(other.page)))
-      .toBeLessThan(2);
+      .poll(async () => medianShift(last, await markersInMap(other.page)), { timeout: 10_000 })
+      .toBeLessThan(6);
     await page.getByRole('button', { name: 'Reset view' }).click();
     await expect.poll(mapParam).toBeNull();
     expect(new URL(page.url()).searchParams.get('tier')).toBe('crit,high');
