@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { ArchivedEvent } from '../../../../shared/history-api';
 import { EventBadges, EventHeadline } from '../../../components/event-parts';
 import { QueryError } from '../../../components/query-error';
+import { OlderEvents } from './older-events';
 import { Skeleton } from '../../../components/skeleton';
 import { formatUtcDateTime, NA } from '../../../lib/format';
 import { eventArchiveQueries } from '../api/event-archive-queries';
@@ -134,18 +135,7 @@ export function EventArchivePanel({
               </ol>
             </>
           )}
-          {query.isFetchNextPageError ? (
-            <QueryError what="Older events" error={query.error} />
-          ) : null}
-          {query.hasNextPage ? (
-            <button
-              type="button"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Loading older events…' : 'Show older events'}
-            </button>
-          ) : null}
+          <OlderEvents query={query} />
         </>
       )}
     </section>

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
+import { OlderEvents } from './older-events';
 import { Skeleton } from '../../../components/skeleton';
 import { eventArchiveQueries, type EventFilters } from '../api/event-archive-queries';
 import { ArchivedEventItem, eventKey } from './event-archive-panel';
@@ -167,18 +168,7 @@ export function EventSearch({ countries }: { countries: readonly CountryChoice[]
               ))}
             </ol>
           ) : null}
-          {query.isFetchNextPageError ? (
-            <QueryError what="Older events" error={query.error} />
-          ) : null}
-          {query.hasNextPage ? (
-            <button
-              type="button"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Loading older events…' : 'Show older events'}
-            </button>
-          ) : null}
+          <OlderEvents query={query} />
         </>
       )}
     </section>
