@@ -17,7 +17,7 @@ import type * as ConfigModuleNs from '../../src/server/config.js';
 import type * as LoggerModuleNs from '../../src/server/logger.js';
 import type * as SecretModuleNs from '../../src/server/secret.js';
 import type * as StoreModuleNs from '../../src/server/store/history-store.js';
-import type * as SeedModuleNs from '../../src/demo-upstream/history-seed.js';
+import type * as SeedModuleNs from '../../src/server/compose/demo.js';
 
 type DemoModule = typeof DemoModuleNs;
 type AppModule = typeof AppModuleNs;
@@ -61,7 +61,7 @@ async function serveBff(): Promise<string> {
 /** The BFF over a store holding the 180 batches `npm start` seeds in demo mode. */
 async function serveBffWithHistory(): Promise<string> {
   const { HistoryStore } = await load<StoreModule>('server/store/history-store.js');
-  const { pastBatches } = await load<SeedModule>('demo-upstream/history-seed.js');
+  const { seedDemoHistory } = await load<SeedModule>('server/compose/demo.js');
   const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
   const settings = Object.entries(process.env).filter(([name]) => name.startsWith('STORE_QUER'));
   const config = parseConfig({
@@ -75,16 +75,8 @@ async function serveBffWithHistory(): Promise<string> {
     databaseUrl: null,
     retentionDays: null,
   });
-  for (const batch of pastBatches(Date.now(), 180)) {
-    await store.recordBatch({
-      asOf: new Date(batch.asOf),
-      methodologyVersion: batch.methodologyVersion,
-      global: batch.global,
-      source: 'demo_seed',
-      demo: true,
-      countries: batch.countries,
-    });
-  }
+  // The seed `npm start` runs in demo mode: the same 180 batches, the same way.
+  await seedDemoHistory(store, Date.now(), () => false);
   const app = await buildApp(config, {
     upstream: { mode: 'demo', baseUrl: demo.url, apiKey: new Secret(demo.issueKey('Pro')) },
     logger: createLogger('info'),

@@ -294,6 +294,20 @@ async function markersInMap(page: Page): Promise<Map<string, { x: number; y: num
   return new Map(centres);
 }
 
+/** The markers once the map has stopped moving (Leaflet pans and zooms in animated steps). */
+async function settledMarkers(page: Page): Promise<Map<string, { x: number; y: number }>> {
+  let last = await markersInMap(page);
+  await expect
+    .poll(async () => {
+      const now = await markersInMap(page);
+      const still = largestShift(last, now) < 0.5;
+      last = now;
+      return still;
+    })
+    .toBe(true);
+  return last;
+}
+
 function largestShift(
   before: Map<string, { x: number; y: number }>,
   after: Map<string, { x: number; y: number }>,
@@ -358,15 +372,7 @@ describe('the map on a phone (issue 11, point 4)', () => {
     await page.locator('#world-map').focus();
     for (let i = 0; i < 40; i += 1) await page.keyboard.press('ArrowDown');
     // Leaflet pans by keyboard in animated steps: wait until the view stops moving.
-    let last = await markersInMap(page);
-    await expect
-      .poll(async () => {
-        const now = await markersInMap(page);
-        const still = largestShift(last, now) < 0.5;
-        last = now;
-        return still;
-      })
-      .toBe(true);
+    const last = await settledMarkers(page);
     expect(largestShift(first, last)).toBeGreaterThan(20);
     const visibleShapes = await page.evaluate(() => {
       const frame = document.getElementById('world-map')!.getBoundingClientRect();
@@ -399,15 +405,7 @@ describe('the map on a phone (issue 11, point 4)', () => {
     const mapParam = () => new URL(page.url()).searchParams.get('map');
     await expect.poll(mapParam).toMatch(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?,\d+(\.\d+)?$/);
     // Wait for the view to settle, then open the same link elsewhere: the same view.
-    let last = await markersInMap(page);
-    await expect
-      .poll(async () => {
-        const now = await markersInMap(page);
-        const still = largestShift(last, now) < 0.5;
-        last = now;
-        return still;
-      })
-      .toBe(true);
+    const last = await settledMarkers(page);
     // The move is large next to the tolerance below: a link that lost the view would fail.
     expect(medianShift(home, last)).toBeGreaterThan(50);
     const shared = page.url();
