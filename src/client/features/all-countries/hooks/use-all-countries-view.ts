@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { parseTierList } from '../../../../shared/page-data';
-import type { SortDir } from '../../../components/data-table';
+import { applyTableView, parseTableView, type TableView } from '../../../lib/table-view';
 
 export const ALL_COUNTRIES_SORT_KEYS = [
   'rank',
@@ -16,42 +15,15 @@ export const ALL_COUNTRIES_SORT_KEYS = [
 ] as const;
 export type AllCountriesSortKey = (typeof ALL_COUNTRIES_SORT_KEYS)[number];
 
-export interface AllCountriesView {
-  tiers: string[];
-  q: string;
-  sort: AllCountriesSortKey;
-  dir: SortDir;
-}
-
-function isSortKey(value: string | null): value is AllCountriesSortKey {
-  return value !== null && (ALL_COUNTRIES_SORT_KEYS as readonly string[]).includes(value);
-}
+export type AllCountriesView = TableView<AllCountriesSortKey>;
 
 /** Reads the view; a hand-edited bad value falls back to the default (rank, highest risk first). */
 export function parseAllCountriesView(params: URLSearchParams): AllCountriesView {
-  const sort = params.get('sort');
-  return {
-    tiers: parseTierList(params.get('tier')),
-    q: params.get('q') ?? '',
-    sort: isSortKey(sort) ? sort : 'rank',
-    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
-  };
+  return parseTableView(params, ALL_COUNTRIES_SORT_KEYS);
 }
 
 /** Writes the view back, defaults left out; other parameters (table, region) are kept. */
-export function applyAllCountriesView(
-  params: URLSearchParams,
-  view: AllCountriesView,
-): URLSearchParams {
-  const next = new URLSearchParams(params);
-  const set = (key: string, value: string | null) =>
-    value === null ? next.delete(key) : next.set(key, value);
-  set('tier', view.tiers.length > 0 ? view.tiers.join(',') : null);
-  set('q', view.q === '' ? null : view.q);
-  set('sort', view.sort === 'rank' ? null : view.sort);
-  set('dir', view.sort === 'rank' && view.dir === 'asc' ? null : view.dir);
-  return next;
-}
+export const applyAllCountriesView = applyTableView;
 
 /**
  * The All countries table's search, tier filter and sort, in the URL under the same names as the

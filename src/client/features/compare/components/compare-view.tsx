@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { ChartFrame } from '../../../components/chart-frame';
 import { Skeleton } from '../../../components/skeleton';
@@ -19,10 +19,7 @@ import {
   type ComparedCountry,
 } from '../utils/compare-rows';
 import { TableHead } from '../../../components/data-table';
-
-const TrendChart = lazy(async () => ({
-  default: (await import('../../../components/trend-chart')).TrendChart,
-}));
+import { LazyTrendChart } from '../../../components/lazy-trend-chart';
 
 /** Overlaid risk trends of the compared countries, over the tier bands. */
 export function CompareTrend({ countries }: { countries: readonly ComparedCountry[] }) {
@@ -61,7 +58,7 @@ export function CompareTrend({ countries }: { countries: readonly ComparedCountr
           filename={fileStem('compare', ...countries.map((c) => c.iso))}
           chart={
             <Suspense fallback={<Skeleton label="Drawing the trends" height={300} />}>
-              <TrendChart rows={rows} series={series} bands height={300} />
+              <LazyTrendChart rows={rows} series={series} bands height={300} />
             </Suspense>
           }
         />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChartFrame } from '../../../components/chart-frame';
 import { Skeleton } from '../../../components/skeleton';
@@ -8,16 +8,9 @@ import { humanise } from '../../../lib/format';
 import { historyQueries } from '../api/history-queries';
 import { useTrendRange } from '../hooks/use-trend-range';
 import { sliceRange } from '../utils/range';
+import { LazyTrendChart, scoreSeries } from '../../../components/lazy-trend-chart';
 
-const TrendChart = lazy(async () => ({
-  default: (await import('../../../components/trend-chart')).TrendChart,
-}));
-
-const SERIES = [
-  { key: 'score', label: 'Score', colour: '#cc79a7', width: 3 },
-  { key: 'static', label: 'Static', colour: '#0072b2', dash: '6 3' },
-  { key: 'active', label: 'Active', colour: '#d55e00' },
-];
+const SERIES = scoreSeries({ key: 'score', label: 'Score' });
 
 /**
  * One category's score, static and active part over time; the category is picked from a list
@@ -116,7 +109,7 @@ export function CategoryHistoryPanel({ iso }: { iso: string }) {
         filename={fileStem(iso, category, range)}
         chart={
           <Suspense fallback={<Skeleton label="Drawing the category history" height={220} />}>
-            <TrendChart rows={rows} series={SERIES} height={220} />
+            <LazyTrendChart rows={rows} series={SERIES} height={220} />
           </Suspense>
         }
       />

@@ -1,6 +1,6 @@
 import type { CountryHistoryPoint } from '../../../../shared/history-api';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { ChartFrame } from '../../../components/chart-frame';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
@@ -13,12 +13,7 @@ import { describeLatestChange } from '../utils/drivers';
 import { RANGE_LABELS } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
-
-// The country page is already a lazy chunk; the chart stays separate so the compare page and
-// the overview share it.
-const TrendChart = lazy(async () => ({
-  default: (await import('../../../components/trend-chart')).TrendChart,
-}));
+import { LazyTrendChart, scoreSeries } from '../../../components/lazy-trend-chart';
 
 const COLUMNS: SeriesColumn[] = [
   { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
@@ -29,11 +24,7 @@ const COLUMNS: SeriesColumn[] = [
   { key: 'confidence', label: 'Confidence', kind: 'text' },
 ];
 
-const SERIES = [
-  { key: 'risk', label: 'Risk', colour: '#cc79a7', width: 3 },
-  { key: 'static', label: 'Static', colour: '#0072b2', dash: '6 3' },
-  { key: 'active', label: 'Active', colour: '#d55e00' },
-];
+const SERIES = scoreSeries({ key: 'risk', label: 'Risk' });
 
 const chartRow = (p: CountryHistoryPoint) => ({
   t: Date.parse(p.as_of),
@@ -104,7 +95,7 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
               filename={fileStem(iso, 'trend', range)}
               chart={
                 <Suspense fallback={<Skeleton label="Drawing the trend" height={260} />}>
-                  <TrendChart rows={rows} series={SERIES} bands />
+                  <LazyTrendChart rows={rows} series={SERIES} bands />
                 </Suspense>
               }
             />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { GlobalHistoryPoint } from '../../../../shared/history-api';
 import { compareTiers, tierLabel } from '../../../../shared/tiers';
 import { ChartFrame } from '../../../components/chart-frame';
@@ -14,12 +14,7 @@ import { useTrendRows } from '../hooks/use-trend-rows';
 import { RANGE_LABELS } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
-
-// recharts is its own chunk: the overview's initial JavaScript stays within its budget. No tier
-// bands here: the global index moves by tenths, which a fixed 0–100 scale would flatten.
-const TrendChart = lazy(async () => ({
-  default: (await import('../../../components/trend-chart')).TrendChart,
-}));
+import { LazyTrendChart, scoreSeries } from '../../../components/lazy-trend-chart';
 
 const COLUMNS: SeriesColumn[] = [
   { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
@@ -30,11 +25,9 @@ const COLUMNS: SeriesColumn[] = [
   { key: 'tier', label: 'Tier', kind: 'tier' },
 ];
 
-const SERIES = [
-  { key: 'index', label: 'Global index', colour: '#cc79a7', width: 3 },
-  { key: 'static', label: 'Static', colour: '#0072b2', dash: '6 3' },
-  { key: 'active', label: 'Active', colour: '#d55e00' },
-];
+// No tier bands on this chart: the global index moves by tenths, which a fixed 0–100 scale would
+// flatten.
+const SERIES = scoreSeries({ key: 'index', label: 'Global index' });
 
 function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
   const counts = Object.entries(point?.tier_counts ?? {}).sort(([a], [b]) => compareTiers(a, b));
@@ -107,7 +100,7 @@ export function GlobalTrendPanel() {
               filename={fileStem('global-index', range)}
               chart={
                 <Suspense fallback={<Skeleton label="Drawing the trend" height={260} />}>
-                  <TrendChart rows={rows} series={SERIES} />
+                  <LazyTrendChart rows={rows} series={SERIES} />
                 </Suspense>
               }
             />

@@ -3,11 +3,8 @@
  * copied link reproduces it. Parsing is forgiving: a hand-edited bad value falls back to the
  * default instead of breaking the page.
  */
-import {
-  DEFAULT_HOTSPOT_LIMIT,
-  parseHotspotLimit,
-  parseTierList,
-} from '../../../../shared/page-data';
+import { DEFAULT_HOTSPOT_LIMIT, parseHotspotLimit } from '../../../../shared/page-data';
+import { applyTableView, parseTableView, type TableView } from '../../../lib/table-view';
 
 // The request half of the view (tiers, limit) is read the same way by the BFF's preload hints.
 export {
@@ -32,41 +29,20 @@ export const SORT_KEYS = [
   'source_count',
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export type SortDir = 'asc' | 'desc';
+export type { SortDir } from '../../../components/data-table';
 
-export interface HotspotFilters {
-  /** Selected tier labels, sorted and de-duplicated; empty means all tiers. */
-  tiers: string[];
+export interface HotspotFilters extends TableView<SortKey> {
   limit: number;
-  q: string;
-  sort: SortKey;
-  dir: SortDir;
-}
-
-function isSortKey(value: string | null): value is SortKey {
-  return value !== null && (SORT_KEYS as readonly string[]).includes(value);
 }
 
 export function parseFilters(params: URLSearchParams): HotspotFilters {
-  const sort = params.get('sort');
-  return {
-    tiers: parseTierList(params.get('tier')),
-    limit: parseHotspotLimit(params.get('limit')),
-    q: params.get('q') ?? '',
-    sort: isSortKey(sort) ? sort : 'rank',
-    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
-  };
+  return { ...parseTableView(params, SORT_KEYS), limit: parseHotspotLimit(params.get('limit')) };
 }
 
 /** Writes filters back, leaving defaults out so URLs stay short; other params are kept. */
 export function applyFilters(params: URLSearchParams, filters: HotspotFilters): URLSearchParams {
-  const next = new URLSearchParams(params);
-  const set = (key: string, value: string | null) =>
-    value === null ? next.delete(key) : next.set(key, value);
-  set('tier', filters.tiers.length > 0 ? filters.tiers.join(',') : null);
-  set('limit', filters.limit === DEFAULT_HOTSPOT_LIMIT ? null : String(filters.limit));
-  set('q', filters.q === '' ? null : filters.q);
-  set('sort', filters.sort === 'rank' ? null : filters.sort);
-  set('dir', filters.sort === 'rank' && filters.dir === 'asc' ? null : filters.dir);
+  const next = applyTableView(params, filters);
+  if (filters.limit === DEFAULT_HOTSPOT_LIMIT) next.delete('limit');
+  else next.set('limit', String(filters.limit));
   return next;
 }
