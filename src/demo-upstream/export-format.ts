@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { CATEGORY_NAMES } from '../shared/categories.js';
 import type { Batch, CountryOut } from './payload-types.js';
 import { METHODOLOGY_VERSION } from './vocabulary.js';
+import { SCORE_FIELDS } from '../shared/score-fields.js';
 
 /** The bulk export in its two formats (upstream-gaps.md fixes the CSV columns and comments). */
 
@@ -10,12 +11,7 @@ const SCORE_COLUMNS = [
   'name',
   'lat',
   'lng',
-  'risk',
-  'tier',
-  'static',
-  'active',
-  'delta_active',
-  'delta_headline',
+  ...SCORE_FIELDS,
   'confidence',
   'profile',
   'threat_vectors',

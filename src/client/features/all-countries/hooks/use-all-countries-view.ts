@@ -1,18 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { applyTableView, parseTableView, type TableView } from '../../../lib/table-view';
+import { SCORE_FIELDS } from '../../../../shared/score-fields';
 
-export const ALL_COUNTRIES_SORT_KEYS = [
-  'rank',
-  'name',
-  'region',
-  'risk',
-  'tier',
-  'static',
-  'active',
-  'delta_active',
-  'delta_headline',
-] as const;
+export const ALL_COUNTRIES_SORT_KEYS = ['rank', 'name', 'region', ...SCORE_FIELDS] as const;
 export type AllCountriesSortKey = (typeof ALL_COUNTRIES_SORT_KEYS)[number];
 
 export type AllCountriesView = TableView<AllCountriesSortKey>;

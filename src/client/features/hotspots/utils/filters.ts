@@ -14,16 +14,12 @@ export {
   clampHotspotLimit as clampLimit,
   parseHotspotLimit as parseLimit,
 } from '../../../../shared/page-data';
+import { SCORE_FIELDS } from '../../../../shared/score-fields';
 
 export const SORT_KEYS = [
   'rank',
   'name',
-  'risk',
-  'tier',
-  'static',
-  'active',
-  'delta_active',
-  'delta_headline',
+  ...SCORE_FIELDS,
   'confidence',
   'profile',
   'source_count',
