@@ -77,10 +77,10 @@ export interface AppConfig {
   /** The history store (issue 7); null records nothing (tests that do not need it). */
   history: HistoryConfig | null;
   /** Replicas sharing one PostgreSQL (issue 9): set exactly when DATABASE_URL is. */
-  cluster?: ClusterConfig | null;
+  replicas?: ReplicasConfig | null;
 }
 
-export interface ClusterConfig {
+export interface ReplicasConfig {
   /** REPLICA_NAME: how this process names itself in logs and /api/status. */
   replicaName: string;
   /** LEADER_LEASE_SECONDS: a dead leader is replaced within about 1.5 times this. */
@@ -475,7 +475,7 @@ function toAppConfig(env: Environment): AppConfig {
     logLevel: env.LOG_LEVEL,
     history: { databaseUrl: env.DATABASE_URL, retentionDays: env.HISTORY_RETENTION_DAYS },
     alerts: readAlerts(env),
-    cluster: env.DATABASE_URL
+    replicas: env.DATABASE_URL
       ? {
           replicaName: env.REPLICA_NAME ?? `${hostname()}-${process.pid}`,
           leaseSeconds: env.LEADER_LEASE_SECONDS,

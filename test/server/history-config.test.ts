@@ -38,9 +38,9 @@ describe('history configuration', () => {
   });
 
   it('replicas: set exactly when DATABASE_URL is, with their defaults and overrides', () => {
-    expect(parseConfig({}).cluster).toBeNull();
+    expect(parseConfig({}).replicas).toBeNull();
     const url = 'postgres://grd@db.internal/grd';
-    const defaults = parseConfig({ DATABASE_URL: url }).cluster;
+    const defaults = parseConfig({ DATABASE_URL: url }).replicas;
     expect(defaults).toMatchObject({ leaseSeconds: 15, poolMax: 10 });
     expect(defaults?.replicaName).toMatch(/^.+-\d+$/);
     expect(
@@ -49,7 +49,7 @@ describe('history configuration', () => {
         REPLICA_NAME: 'r2',
         LEADER_LEASE_SECONDS: '5',
         DATABASE_POOL_MAX: '4',
-      }).cluster,
+      }).replicas,
     ).toEqual({ replicaName: 'r2', leaseSeconds: 5, poolMax: 4 });
   });
 

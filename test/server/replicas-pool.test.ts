@@ -90,7 +90,7 @@ describe('replicas on a pool of two connections', () => {
         buildApp(
           testConfig({
             history: { databaseUrl: new Secret(url), retentionDays: null },
-            cluster: { replicaName: name, leaseSeconds: 3, poolMax: 2 },
+            replicas: { replicaName: name, leaseSeconds: 3, poolMax: 2 },
           }),
           {
             upstream: { mode: 'live', baseUrl: variant!.url, apiKey: key },

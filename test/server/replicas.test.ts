@@ -161,7 +161,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
         app: await buildApp(
           testConfig({
             history: { databaseUrl: new Secret(url), retentionDays: null },
-            cluster: { replicaName: name, leaseSeconds: 3, poolMax: 4 },
+            replicas: { replicaName: name, leaseSeconds: 3, poolMax: 4 },
             clientMissesPerMinute: missesPerMinute,
             access: {
               dashboardToken: token === null ? null : new Secret(token),

@@ -40,7 +40,7 @@ export type MissGuard = () => void | Refund | Promise<void | Refund>;
 
 /**
  * Where a fetch goes: straight to the upstream (one process), or first to the answers other
- * replicas already fetched, with one replica fetching at a time per key (cluster/shared-answers).
+ * replicas already fetched, with one replica fetching at a time per key (replicas/shared-answers.ts).
  * `wanted` tells whether a shared answer is as good as a fetch now (fresh, of the newest batch).
  */
 export interface AnswerSource {

@@ -109,15 +109,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
           dataDir: config.dataDir,
           databaseUrl: config.history.databaseUrl,
           retentionDays: config.history.retentionDays,
-          poolMax: config.cluster?.poolMax,
+          poolMax: config.replicas?.poolMax,
         })
       : undefined);
 
   // 3. Replicas (issue 9): one budget, one answer cache, one leader, through PostgreSQL.
   const replicas =
-    config.cluster && config.history?.databaseUrl && historyStore?.pool
+    config.replicas && config.history?.databaseUrl && historyStore?.pool
       ? composeReplicas({
-          config: config.cluster,
+          config: config.replicas,
           databaseUrl: config.history.databaseUrl,
           store: historyStore,
           quotaReserve: config.quotaReserve,

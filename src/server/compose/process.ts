@@ -26,7 +26,7 @@ export async function composeProcess(
       ? HistoryStore.open({
           dataDir: config.dataDir,
           ...config.history,
-          poolMax: config.cluster?.poolMax,
+          poolMax: config.replicas?.poolMax,
         })
       : Promise.resolve(undefined),
     resolveUpstream(config),

@@ -4,7 +4,7 @@ import type { BatchTracker } from '../cache/batch.js';
 import type { EventArchiver } from '../jobs/event-archiver.js';
 import type { BatchPipeline } from '../jobs/pipeline.js';
 import type { ClientMissLimiter } from '../client-limit.js';
-import type { ClusterConfig } from '../config.js';
+import type { ReplicasConfig } from '../config.js';
 import { NewsChannel, type ReplicaNews } from '../replicas/news-channel.js';
 import { Membership } from '../replicas/membership.js';
 import { MissConnections } from '../replicas/miss-connections.js';
@@ -47,7 +47,7 @@ export interface Replicas {
 }
 
 export interface ReplicasDeps {
-  config: ClusterConfig;
+  config: ReplicasConfig;
   databaseUrl: Secret;
   store: HistoryStore;
   quotaReserve: number;

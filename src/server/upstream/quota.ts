@@ -19,7 +19,7 @@ export type Grant = { ok: true; seq: number } | { ok: false; retryAfterMs: numbe
 
 /**
  * What the upstream client asks before each request and tells after it: this process's
- * governor, or (several replicas on one PostgreSQL) the shared ledger of cluster/shared-quota.ts.
+ * governor, or (several replicas on one PostgreSQL) the shared ledger of replicas/shared-quota.ts.
  */
 export interface QuotaLedger {
   /** Grants one request and records it as sent, in one atomic step; or refuses. */
