@@ -138,7 +138,7 @@ export default tseslint.config(
     // A change to the BFF goes through a mutation hook of a feature's api/ folder, which owns
     // what the change makes stale; components and routes ask for the change, never the cache.
     files: ['src/client/**'],
-    ignores: ['src/client/features/*/api/**'],
+    ignores: ['src/client/features/*/api/**', 'src/client/lib/app-link.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -155,6 +155,13 @@ export default tseslint.config(
               importNames: ['useMutation'],
               message:
                 "mutations live in a feature's api/ folder as hooks that own their invalidation",
+            },
+            {
+              // A link from a page showing a past batch (?as_of=) must not drop into today's data.
+              name: 'react-router',
+              importNames: ['Link', 'useNavigate'],
+              message:
+                "use lib/app-link's Link and useAppNavigate: they keep the batch being viewed",
             },
           ],
         },

@@ -63,13 +63,34 @@ export function countryPageCode(pathname: string): { iso: string; canonical: boo
   return iso === undefined ? null : { iso, canonical: iso === iso.toUpperCase() };
 }
 
+/**
+ * `?as_of=` of a page's URL: the recorded batch the page shows (issue 22), as the BFF takes it.
+ * Null when absent or not a time (a hand-edited bad value shows the latest data instead of
+ * breaking the page; the BFF names the problem when it is a time it has no batch for).
+ */
+export function parseAsOf(raw: string | null): string | null {
+  if (raw === null || raw.trim() === '' || raw.length > 40) return null;
+  return Number.isFinite(Date.parse(raw)) ? raw.trim() : null;
+}
+
+/** A data path asked as of a recorded batch, or as it is when `asOf` is null. */
+export function withAsOf(path: string, asOf: string | null): string {
+  if (asOf === null) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}as_of=${encodeURIComponent(asOf)}`;
+}
+
 /** The data requests a page starts with (empty for pages that load none up front). */
 export function pageDataPaths(pathname: string, search: URLSearchParams): string[] {
+  const asOf = parseAsOf(search.get('as_of'));
   if (pathname === '/') {
     const tiers = parseTierList(search.get('tier'));
     const limit = parseHotspotLimit(search.get('limit'));
-    return [STATUS_PATH, COUNTRIES_PATH, hotspotsPath(tiers, limit)];
+    return [
+      STATUS_PATH,
+      withAsOf(COUNTRIES_PATH, asOf),
+      withAsOf(hotspotsPath(tiers, limit), asOf),
+    ];
   }
   const country = countryPageCode(pathname);
-  return country?.canonical ? [STATUS_PATH, countryPath(country.iso)] : [];
+  return country?.canonical ? [STATUS_PATH, withAsOf(countryPath(country.iso), asOf)] : [];
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useAppNavigate } from '../lib/app-link';
 import { usePaletteHotkeys } from '../features/search/hooks/use-palette-hotkeys';
 import { useCountryChoices } from './use-country-choices';
 
@@ -13,7 +13,7 @@ const SearchPalette = lazy(async () => ({ default: (await loadSearchPalette()).S
  * The lists are fetched when the palette first opens; focus returns where it was on close.
  */
 export function SearchHost() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [open, setOpen] = useState(false);
   const returnTo = useRef<HTMLElement | null>(null);
   const choices = useCountryChoices(open);

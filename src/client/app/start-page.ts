@@ -8,6 +8,7 @@ import { countrySummaryQueries } from '../features/overview/api/country-summary-
 import { statusQueries } from '../features/status/api/status-queries';
 import { loadCountryRoute } from './load-country-route';
 import { worldMapQuery } from './load-world-map';
+import { parseAsOf } from '../lib/as-of';
 
 /**
  * How long React's first render waits for the first page's data and chunks. On a good
@@ -25,11 +26,13 @@ function startFirstLoads(
   queryClient: QueryClient,
   { pathname, search }: Pick<Location, 'pathname' | 'search'>,
 ): Promise<unknown>[] {
+  const params = new URLSearchParams(search);
+  const asOf = parseAsOf(params.get('as_of'));
   if (pathname === '/') {
     return [
       queryClient.prefetchQuery(statusQueries.current()),
-      queryClient.prefetchQuery(countrySummaryQueries.list()),
-      queryClient.prefetchQuery(hotspotQueries.list(parseFilters(new URLSearchParams(search)))),
+      queryClient.prefetchQuery(countrySummaryQueries.list(asOf)),
+      queryClient.prefetchQuery(hotspotQueries.list(parseFilters(params), asOf)),
       // Leaflet and the shapes: requested now rather than after the first commit.
       queryClient.prefetchQuery(worldMapQuery()),
       queryClient.prefetchQuery(shapeQueries.world()),
@@ -44,7 +47,7 @@ function startFirstLoads(
   return [
     route,
     queryClient.prefetchQuery(statusQueries.current()),
-    queryClient.prefetchQuery(countryQueries.detail(country.iso)),
+    queryClient.prefetchQuery(countryQueries.detail(country.iso, asOf)),
   ];
 }
 

@@ -5,7 +5,7 @@ import {
   countryHistoryResponseSchema,
   globalHistoryResponseSchema,
 } from '../../shared/history-api';
-import { countryPath } from '../../shared/page-data';
+import { countryPath, withAsOf } from '../../shared/page-data';
 import { countryResponseSchema } from '../../shared/schemas/responses';
 import { fetchBff } from './api-client';
 
@@ -18,12 +18,32 @@ import { fetchBff } from './api-client';
 
 const countryWithStaleness = countryResponseSchema.extend(stalenessShape);
 
+/** The key's last part for a past batch; none for the latest, so its keys stay as they were. */
+export function asOfKey(asOf: string | null): [] | [{ asOf: string }] {
+  return asOf === null ? [] : [{ asOf }];
+}
+
+/** Whether a query key asks for a past batch (its answers never change: see pastBatch). */
+export function isPastBatchKey(queryKey: readonly unknown[]): boolean {
+  return queryKey.some((part) => typeof part === 'object' && part !== null && 'asOf' in part);
+}
+
+/** A recorded batch never changes: its answers are never stale and a new batch leaves them be. */
+export function pastBatch(asOf: string | null): { staleTime?: number } {
+  return asOf === null ? {} : { staleTime: Infinity };
+}
+
 export const bffQueries = {
-  /** `/api/v1/country/:iso`. Callers pass a validated, upper-cased code (see shared/iso). */
-  country: (iso: string) =>
+  /**
+   * `/api/v1/country/:iso`, latest or as of a recorded batch (`asOf`, issue 22). Callers pass a
+   * validated, upper-cased code (see shared/iso).
+   */
+  country: (iso: string, asOf: string | null = null) =>
     queryOptions({
-      queryKey: ['country', 'detail', iso] as const,
-      queryFn: ({ signal }) => fetchBff(countryPath(iso), countryWithStaleness, signal),
+      queryKey: ['country', 'detail', iso, ...asOfKey(asOf)] as const,
+      queryFn: ({ signal }) =>
+        fetchBff(withAsOf(countryPath(iso), asOf), countryWithStaleness, signal),
+      ...pastBatch(asOf),
       meta: { label: `the data of ${iso}` },
     }),
   /**
@@ -49,12 +69,20 @@ export const bffQueries = {
         ),
       meta: { label: `the history of ${iso}` },
     }),
-  /** `/api/changes?since=`: what moved between the latest batch and an earlier one. */
-  changes: (since: string) =>
+  /**
+   * `/api/changes?since=`: what moved between the latest batch (or the batch `asOf` names) and
+   * an earlier one.
+   */
+  changes: (since: string, asOf: string | null = null) =>
     queryOptions({
-      queryKey: ['changes', since] as const,
+      queryKey: ['changes', since, ...asOfKey(asOf)] as const,
       queryFn: ({ signal }) =>
-        fetchBff(`/api/changes?since=${encodeURIComponent(since)}`, changesResponseSchema, signal),
+        fetchBff(
+          withAsOf(`/api/changes?since=${encodeURIComponent(since)}`, asOf),
+          changesResponseSchema,
+          signal,
+        ),
+      ...pastBatch(asOf),
       meta: { label: 'what changed' },
     }),
 };

@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../lib/app-link';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { QueryError } from '../../components/query-error';
 import { Skeleton } from '../../components/skeleton';

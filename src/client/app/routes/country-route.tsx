@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { Link } from '../../lib/app-link';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { ApiError } from '../../lib/api-client';
 import { countryName, isAssignedIso3 } from '../../lib/country-names';
@@ -25,6 +26,7 @@ import { statusQueries } from '../../features/status/api/status-queries';
 import { CountryExportLink } from '../../features/export/components/export-links';
 import { CountryLocatorMap } from '../../features/map/components/country-locator-map';
 import { FollowButton } from '../../features/watchlists/components/follow-button';
+import { useAsOf } from '../../lib/as-of';
 
 const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
 const INVALID_ISO = 'Not a valid ISO country code';
@@ -104,7 +106,7 @@ export function CountryRoute() {
 
 function CountryPage({ iso }: { iso: string }) {
   const now = useNow();
-  const query = useQuery(countryQueries.detail(iso));
+  const query = useQuery(countryQueries.detail(iso, useAsOf()));
   // Named before the data arrives (and when it never does): "Iceland", not "ISL".
   const name = countryName(iso) ?? iso;
   // During an outage a first load can take the BFF's whole retry budget: say why at once.

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../lib/app-link';
 
 export function NotFoundRoute() {
   const location = useLocation();

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useAppNavigate } from '../../lib/app-link';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { tierLabel } from '../../../shared/tiers';
 import { AfterFirstPaint } from '../../components/after-first-paint';
@@ -33,6 +34,7 @@ import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
 import { FollowButton } from '../../features/watchlists/components/follow-button';
 import { loadCountryRoute } from '../load-country-route';
 import { worldMapQuery } from '../load-world-map';
+import { useAsOf } from '../../lib/as-of';
 
 // Not needed for the first view's key figures: the history panels (with their CSV tools) and the
 // All-countries table (behind a choice) load after the global index, in their own chunks. Their
@@ -77,15 +79,19 @@ export const overviewHandle: SkipLinksHandle = {
 
 /** `/`: global index, world map, hotspot table and exports, each panel failing on its own. */
 export function OverviewRoute() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const now = useNow();
   const status = useQuery(statusQueries.current());
-  const countries = useQuery(countrySummaryQueries.list());
+  const asOf = useAsOf();
+  const countries = useQuery(countrySummaryQueries.list(asOf));
   const [filters] = useHotspotFilters();
   // Same query as the table's (shared cache entry): the map's markers are the table's rows.
-  const hotspots = useQuery({ ...hotspotQueries.list(filters), placeholderData: keepPreviousData });
+  const hotspots = useQuery({
+    ...hotspotQueries.list(filters, asOf),
+    placeholderData: keepPreviousData,
+  });
   const { table } = useTableChoice();
   // Regions for the All countries filter; the palette shares the same cache entry.
   const reference = useQuery({ ...referenceQueries.countries(), enabled: table === 'all' });
@@ -114,10 +120,10 @@ export function OverviewRoute() {
   const prefetchCountry = useCallback(
     (iso: string) => {
       if (!isIso3(iso)) return;
-      void queryClient.prefetchQuery(countryQueries.detail(normaliseIso3(iso)));
+      void queryClient.prefetchQuery(countryQueries.detail(normaliseIso3(iso), asOf));
       void loadCountryRoute();
     },
-    [queryClient],
+    [queryClient, asOf],
   );
   const openCountry = useCallback(
     (iso: string) =>

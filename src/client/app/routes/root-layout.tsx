@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Link } from '../../lib/app-link';
 import { OutageShown } from '../../components/outage-shown';
 import { SkipLinks } from '../../components/skip-links';
 import { Toaster } from '../../components/toaster';

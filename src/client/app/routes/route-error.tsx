@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from '../../lib/app-link';
 
 /** Last resort when a route itself fails (e.g. its chunk could not be loaded after a deploy). */
 export function RouteError() {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../lib/app-link';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { QueryError } from '../../components/query-error';
 import { Skeleton } from '../../components/skeleton';
@@ -10,12 +11,13 @@ import { WatchlistCountries } from '../../features/watchlists/components/watchli
 import { WatchlistRulesSummary } from '../../features/watchlists/components/watchlist-rules-summary';
 import { WatchlistSettings } from '../../features/watchlists/components/watchlist-settings';
 import { useCountryChoices } from '../use-country-choices';
+import { useAsOf } from '../../lib/as-of';
 
 /** `/watchlists/:id`: a shareable page of one list: numbers, trends, latest alerts, settings. */
 export function WatchlistRoute() {
   const { id = '' } = useParams();
   const list = useQuery(watchlistQueries.detail(id));
-  const countries = useQuery(countrySummaryQueries.list());
+  const countries = useQuery(countrySummaryQueries.list(useAsOf()));
   const choices = useCountryChoices();
   if (list.isPending) return <Skeleton label="Loading the watchlist" lines={6} />;
   if (list.isError && !list.data) {

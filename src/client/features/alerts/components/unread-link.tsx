@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import { alertQueries } from '../api/alert-queries';
 
 /** The header's way to the inbox, with the number of unread alerts. */

@@ -1,5 +1,6 @@
 import { useId, useMemo, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import type { ReferenceCountry } from '../../../../shared/history-api';
 import { compareTiers, tierLabel } from '../../../../shared/tiers';

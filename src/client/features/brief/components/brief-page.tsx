@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import { compareTiers } from '../../../../shared/tiers';
 import { Delta } from '../../../components/delta';
 import { Sparkline } from '../../../components/sparkline';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatScore, formatSigned, humanise } from '../../../lib/format';
-import { BRIEF_DAYS, briefQueries, periodStart } from '../api/brief-queries';
+import { BRIEF_DAYS, briefQueries, periodStart, upToBatch } from '../api/brief-queries';
+import { useAsOf } from '../../../lib/as-of';
 import { TableHead } from '../../../components/data-table';
 
 const day = (iso: string): string => iso.slice(0, 10);
 
 function GlobalBlock() {
   const global = useQuery(briefQueries.global());
-  const movers = useQuery(briefQueries.movers());
-  const all = global.data?.data.points ?? [];
+  const asOf = useAsOf();
+  const movers = useQuery(briefQueries.movers(asOf));
+  const all = upToBatch(global.data?.data.points ?? [], asOf);
   const latest = all[all.length - 1];
   const start = periodStart(latest?.as_of);
   const points = all.filter((p) => Date.parse(p.as_of) >= start);
@@ -83,9 +85,10 @@ function GlobalBlock() {
 }
 
 function CountryBlock({ iso }: { iso: string }) {
-  const detail = useQuery(briefQueries.country(iso));
+  const asOf = useAsOf();
+  const detail = useQuery(briefQueries.country(iso, asOf));
   const trend = useQuery(briefQueries.trend(iso));
-  const series = trend.data?.data.points ?? [];
+  const series = upToBatch(trend.data?.data.points ?? [], asOf);
   const start = periodStart(series[series.length - 1]?.as_of);
   const period = series.filter((p) => Date.parse(p.as_of) >= start);
   const alerts = useQuery(briefQueries.alerts(iso));

@@ -4,5 +4,5 @@ import type { ChangesSince } from '../utils/since';
 /** `/api/changes?since=` (one definition, shared with the new-batch notice and the brief). */
 export const changesQueries = {
   all: () => ['changes'] as const,
-  since: (since: ChangesSince) => bffQueries.changes(since),
+  since: (since: ChangesSince, asOf: string | null = null) => bffQueries.changes(since, asOf),
 };

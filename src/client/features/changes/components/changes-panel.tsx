@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import type { CountryChange } from '../../../../shared/history-api';
 import { Delta } from '../../../components/delta';
 import { QueryError } from '../../../components/query-error';
@@ -18,6 +19,7 @@ import {
   SINCE_LABELS,
   type ChangesSince,
 } from '../utils/since';
+import { useAsOf } from '../../../lib/as-of';
 
 function CountryLink({ iso, name }: { iso: string; name: string | null }) {
   return (
@@ -103,7 +105,7 @@ export function ChangesPanel() {
       ),
     [setParams],
   );
-  const query = useQuery(changesQueries.since(since));
+  const query = useQuery(changesQueries.since(since, useAsOf()));
   const lists = useMemo(
     () => (query.data ? changeLists(query.data.data.countries) : null),
     [query.data],

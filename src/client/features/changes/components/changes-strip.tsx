@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import type { CountryChange } from '../../../../shared/history-api';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { displayName } from '../../../lib/display-name';
 import { changesQueries } from '../api/changes-queries';
 import { changeLists } from '../utils/change-lists';
+import { useAsOf } from '../../../lib/as-of';
 
 /** Names per line: the strip is a glance, the panel has the lists. */
 const SHOWN = 2;
@@ -53,7 +54,7 @@ function TierMoves({ items }: { items: readonly CountryChange[] }) {
  * Wide screens show the panel itself in the first screen, so the strip is hidden there (CSS).
  */
 export function ChangesStrip() {
-  const query = useQuery(changesQueries.since('previous'));
+  const query = useQuery(changesQueries.since('previous', useAsOf()));
   const data = query.data?.data;
   const lists = useMemo(() => (data ? changeLists(data.countries) : null), [data]);
   const compared = data?.from_batch && data.to_batch && lists;

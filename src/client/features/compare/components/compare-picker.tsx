@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useAppNavigate } from '../../../lib/app-link';
 import type { ReferenceCountry } from '../../../../shared/history-api';
 import { searchKey } from '../../../lib/format';
 import { compareHref, MAX_COMPARE } from '../utils/compare-param';
@@ -33,7 +33,7 @@ export function ComparePicker({
   label?: string;
 }) {
   const id = useId();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   if (current.length >= MAX_COMPARE) return null;

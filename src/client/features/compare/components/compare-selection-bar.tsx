@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import { compareHref, MAX_COMPARE, MIN_COMPARE } from '../utils/compare-param';
 
 /** "3 selected · Compare 3 · Clear": what table rows chosen for Compare lead to. */

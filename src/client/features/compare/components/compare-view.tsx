@@ -1,5 +1,5 @@
 import { Suspense, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import { ChartFrame } from '../../../components/chart-frame';
 import { Skeleton } from '../../../components/skeleton';
 import { TierBadge } from '../../../components/tier-badge';

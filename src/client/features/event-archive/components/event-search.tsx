@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import { QueryError } from '../../../components/query-error';
 import { OlderEvents } from './older-events';
 import { Skeleton } from '../../../components/skeleton';

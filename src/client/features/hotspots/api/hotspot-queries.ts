@@ -2,20 +2,30 @@ import { queryOptions } from '@tanstack/react-query';
 import { hotspotsResponseSchema } from '../../../../shared/schemas/responses';
 import { stalenessShape } from '../../../../shared/bff-api';
 import { fetchBff } from '../../../lib/api-client';
-import { hotspotsPath } from '../../../../shared/page-data';
+import { asOfKey, pastBatch } from '../../../lib/bff-queries';
+import { hotspotsPath, withAsOf } from '../../../../shared/page-data';
 
 const hotspotsWithStaleness = hotspotsResponseSchema.extend(stalenessShape);
 
 /** `/api/v1/hotspots`: the key holds every variable of the request (tiers sorted, as the BFF's). */
 export const hotspotQueries = {
   all: () => ['hotspots'] as const,
-  list: ({ tiers, limit }: { tiers: readonly string[]; limit: number }) => {
+  list: (
+    { tiers, limit }: { tiers: readonly string[]; limit: number },
+    asOf: string | null = null,
+  ) => {
     const sortedTiers = [...tiers].sort();
     return queryOptions({
-      queryKey: [...hotspotQueries.all(), 'list', { tiers: sortedTiers, limit }] as const,
+      queryKey: [
+        ...hotspotQueries.all(),
+        'list',
+        { tiers: sortedTiers, limit },
+        ...asOfKey(asOf),
+      ] as const,
       // The same path the BFF announces as a preload hint on the page (shared/page-data.ts).
       queryFn: ({ signal }) =>
-        fetchBff(hotspotsPath(sortedTiers, limit), hotspotsWithStaleness, signal),
+        fetchBff(withAsOf(hotspotsPath(sortedTiers, limit), asOf), hotspotsWithStaleness, signal),
+      ...pastBatch(asOf),
       meta: { label: 'the hotspot list' },
     });
   },

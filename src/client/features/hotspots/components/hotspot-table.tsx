@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import { DataTable, type DataColumn, type RowSelection } from '../../../components/data-table';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
@@ -19,6 +20,7 @@ import { overallRanks } from '../utils/overall-rank';
 import { sortHotspots, type RankedHotspot } from '../utils/sort';
 import { HotspotFilterBar } from './hotspot-filters';
 import { HotspotTable, type RowSelection } from './hotspot-table';
+import { useAsOf } from '../../../lib/as-of';
 
 const OUTSIDE_MATCHES_SHOWN = 8;
 
@@ -87,7 +89,10 @@ export function HotspotsPanel({
   const searching = filters.q.trim() !== '';
   const aliases = useSearchAliases(searching);
   // Keep the previous rows on screen while a new filter loads, instead of flashing a skeleton.
-  const query = useQuery({ ...hotspotQueries.list(filters), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...hotspotQueries.list(filters, useAsOf()),
+    placeholderData: keepPreviousData,
+  });
   const hotspots = query.data?.data.hotspots;
 
   // "#" is the rank in the whole run: with a tier filter the list's own order is not it.

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { countriesResponseSchema, countrySummarySchema } from '../../../../shared/bff-api';
 import { fetchBff } from '../../../lib/api-client';
-import { COUNTRIES_PATH } from '../../../../shared/page-data';
+import { asOfKey, pastBatch } from '../../../lib/bff-queries';
+import { COUNTRIES_PATH, withAsOf } from '../../../../shared/page-data';
 
 /**
  * `/api/countries` as the SPA reads it: every field of each row but its ten categories, which
@@ -14,13 +15,17 @@ const countryListSchema = countriesResponseSchema.extend({
   countries: countrySummarySchema.omit({ categories: true }).array(),
 });
 
-/** Every country of the latest batch (`/api/countries`): the global summary, map and search. */
+/**
+ * Every country of the latest batch, or of the batch `asOf` names (`/api/countries`): the global
+ * summary, map and search.
+ */
 export const countrySummaryQueries = {
   all: () => ['countries'] as const,
-  list: () =>
+  list: (asOf: string | null = null) =>
     queryOptions({
-      queryKey: [...countrySummaryQueries.all(), 'list'] as const,
-      queryFn: ({ signal }) => fetchBff(COUNTRIES_PATH, countryListSchema, signal),
+      queryKey: [...countrySummaryQueries.all(), 'list', ...asOfKey(asOf)] as const,
+      queryFn: ({ signal }) => fetchBff(withAsOf(COUNTRIES_PATH, asOf), countryListSchema, signal),
+      ...pastBatch(asOf),
       meta: { label: 'the country list' },
     }),
 };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { LinkToLatest as Link } from '../../../lib/app-link';
 import { formatUtcTime } from '../../../lib/format';
 import { changesQueries } from '../api/changes-queries';
 import type { BatchArrival } from '../hooks/use-batch-watch';

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { StatusResponse } from '../../../../shared/bff-api';
 import { statusQueries } from '../api/status-queries';
+import { isPastBatchKey } from '../../../lib/bff-queries';
 
 /** A batch that arrived while the page was open (its `as_of`), to be announced in words. */
 export interface BatchArrival {
@@ -38,7 +39,8 @@ export function useBatchWatch(): BatchArrival | null {
     if (newBatch || turnedUnhealthy) {
       // Everything on the page moves to the new batch, What changed included.
       void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== statusQueries.all()[0],
+        predicate: (query) =>
+          query.queryKey[0] !== statusQueries.all()[0] && !isPastBatchKey(query.queryKey),
       });
     }
   }, [asOf, health, queryClient]);
@@ -53,7 +55,8 @@ export function useBatchWatch(): BatchArrival | null {
     if (recorded !== null) seenRecorded.current = recorded;
     if (recorded === null || previous === null || previous === recorded) return;
     void queryClient.invalidateQueries({
-      predicate: (query) => STORE_ANSWERED.has(String(query.queryKey[0])),
+      predicate: (query) =>
+        STORE_ANSWERED.has(String(query.queryKey[0])) && !isPastBatchKey(query.queryKey),
     });
   }, [recorded, queryClient]);
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import { Delta } from '../../../components/delta';
 import { Sparkline } from '../../../components/sparkline';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/app-link';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { useCreateWatchlist } from '../api/watchlist-mutations';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useAppNavigate } from '../../../lib/app-link';
 import type { Watchlist } from '../../../../shared/alerts-api';
 import {
   useDeleteWatchlist,
@@ -59,7 +59,7 @@ function DeliveryLog({ id }: { id: string }) {
  * (412), never overwritten.
  */
 export function WatchlistSettings({ list, choices }: { list: Watchlist; choices: CountryChoices }) {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [secret, setSecret] = useState<string | null>(null);
   const save = useSaveWatchlist(list);
   const test = useSendTestWebhook(list);
