@@ -6,7 +6,9 @@ import { BatchRecorder } from '../jobs/batch-recorder.js';
 import { EventArchiver } from '../jobs/event-archiver.js';
 import type { BatchPipeline } from '../jobs/pipeline.js';
 import type { Scheduler } from '../jobs/scheduler.js';
+import { batchRoutes } from '../routes/batches.js';
 import { historyRoutes } from '../routes/history.js';
+import { BatchChainAnswers } from '../services/batches/batch-chain-answers.js';
 import { HistoryAnswers } from '../services/history/history-answers.js';
 import type { ExportIndexes } from '../services/upstream-resources/export-index.js';
 import type {
@@ -59,6 +61,7 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
   );
   const answers = new HistoryAnswers(store, () => store.coverage());
   const queryLimiter = new StoreQueryLimiter(config.storeQueries, parts.now);
+  const chain = new BatchChainAnswers(store);
   return {
     store,
     archiver,
@@ -85,6 +88,10 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
       await target.register(historyRoutes, {
         answers,
         retentionStart: () => store.retentionStart(parts.now()),
+        guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
+      });
+      await target.register(batchRoutes, {
+        answers: chain,
         guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
       });
     },

@@ -10,6 +10,7 @@ import {
   rangeQuery,
 } from './history-params.js';
 import { BadRequest, isoParams } from './params.js';
+import { NotFound } from './route-schema.js';
 import { sendError } from './respond.js';
 import { zodRoute } from './route-schema.js';
 
@@ -21,7 +22,11 @@ export interface HistoryRouteOptions {
   guardFor: (request: FastifyRequest) => StoreQueryGuard;
 }
 
-async function reply400(reply: FastifyReply, work: () => Promise<string>): Promise<FastifyReply> {
+/** Sends the JSON `work` builds; a refusal (bad request, not found, store limits) in words. */
+export async function reply400(
+  reply: FastifyReply,
+  work: () => Promise<string>,
+): Promise<FastifyReply> {
   try {
     // JSON already: the answers are joined from parts serialised once per batch.
     const body = await work();
@@ -32,6 +37,7 @@ async function reply400(reply: FastifyReply, work: () => Promise<string>): Promi
       .send(body);
   } catch (error) {
     if (error instanceof BadRequest) return sendError(reply, 400, error.message);
+    if (error instanceof NotFound) return sendError(reply, 404, error.message);
     // 429: this client asks the store too often; 503: too many store queries wait already.
     if (error instanceof StoreQueryLimitError) {
       return sendError(reply, error.status, error.message, error.retryAfterMs);

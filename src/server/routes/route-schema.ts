@@ -5,6 +5,11 @@ import { z } from 'zod';
 
 type Ctx = z.RefinementCtx;
 
+/** What the request names does not exist (here, or any more): 404 with this message. */
+export class NotFound extends Error {
+  override name = 'NotFound';
+}
+
 /** A request the BFF refuses before spending anything: 400 with this message. */
 export class BadRequest extends Error {
   override name = 'BadRequest';
