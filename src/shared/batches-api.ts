@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { countriesResponseSchema } from './bff-api.js';
 import { categoriesSchema } from './schemas/category.js';
+import { countryResponseSchema, hotspotsResponseSchema } from './schemas/responses.js';
 
 /**
  * Citable batches (issue 22): `/api/batches*`. Each recorded batch has an `id`, the SHA-256 (hex)
@@ -92,3 +94,23 @@ export const chainVerificationSchema = z.looseObject({
     .nullable(),
 });
 export type ChainVerification = z.infer<typeof chainVerificationSchema>;
+
+/*
+ * As of a batch (issue 22): `?as_of=<time>` on /api/countries, /api/v1/hotspots,
+ * /api/v1/country/:iso and /api/changes answers from the store alone, for the newest batch at
+ * or before that time. Those answers then carry these two fields (and `/api/changes` an `id` in
+ * `from_batch` and `to_batch`).
+ */
+export const asOfFieldsShape = {
+  /** The batch answered for (at or before the time asked). */
+  as_of: z.string(),
+  /** Its id (null only for a batch not chained yet). */
+  batch_id: z.string().nullable(),
+};
+
+/** `/api/countries?as_of=` (the live answer's shape, plus the batch's id). */
+export const asOfCountriesResponseSchema = countriesResponseSchema.extend(asOfFieldsShape);
+/** `/api/v1/hotspots?as_of=`: ranked by risk as recorded (no events: they are not in a batch). */
+export const asOfHotspotsResponseSchema = hotspotsResponseSchema.extend(asOfFieldsShape);
+/** `/api/v1/country/:iso?as_of=`: its events are those archived by that batch's time. */
+export const asOfCountryResponseSchema = countryResponseSchema.extend(asOfFieldsShape);

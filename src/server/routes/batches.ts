@@ -8,9 +8,8 @@ import {
 } from '../../shared/batches-api.js';
 import type { BatchChainAnswers } from '../services/batches/batch-chain-answers.js';
 import type { StoreQueryGuard } from '../store-query-limit.js';
-import { parseTime } from './history-params.js';
-import { reply400 } from './history.js';
-import { BadRequest, noQuery } from './params.js';
+import { guarded, reply400 } from './store-reply.js';
+import { BadRequest, noQuery, parseTime } from './params.js';
 import { NotFound, optional, queryOf, rule, shown, zodRoute } from './route-schema.js';
 
 export interface BatchRouteOptions {
@@ -47,16 +46,6 @@ const idParams = z.object({
     }),
   ),
 });
-
-/** Takes the request's store-query guard around `work` (its client's rate, queries in flight). */
-async function guarded<T>(guard: StoreQueryGuard, work: () => Promise<T>): Promise<T> {
-  const release = await guard();
-  try {
-    return await work();
-  } finally {
-    release();
-  }
-}
 
 /** Citable batches (issue 22): the chain of batch ids, a batch's content, the verification. */
 export async function batchRoutes(app: FastifyInstance, opts: BatchRouteOptions): Promise<void> {

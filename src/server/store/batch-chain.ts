@@ -188,3 +188,16 @@ export async function selectBatchContents(
   }
   return out;
 }
+
+/** The chain ids of `batchIds` (those chained). */
+export async function selectChainIds(
+  db: Database,
+  batchIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (batchIds.length === 0) return new Map();
+  const rows = await db
+    .select({ batchId: batchChain.batchId, digest: batchChain.digest })
+    .from(batchChain)
+    .where(inArray(batchChain.batchId, [...batchIds]));
+  return new Map(rows.map((row) => [row.batchId, row.digest]));
+}

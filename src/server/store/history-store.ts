@@ -24,6 +24,7 @@ import {
   selectChainAt,
   selectChainEntry,
   selectChainEntryOfBatch,
+  selectChainIds,
   selectChainPage,
   selectChainRun,
   type ChainEntry,
@@ -274,6 +275,11 @@ export class HistoryStore {
   /** The chain entry of a stored batch (by its row id), or null. */
   chainEntryOfBatch(batchId: number): Promise<ChainEntry | null> {
     return selectChainEntryOfBatch(this.connection.db, batchId);
+  }
+
+  /** The chain ids (digests) of these stored batches, by batch row id. */
+  chainIds(batchIds: readonly number[]): Promise<Map<number, string>> {
+    return selectChainIds(this.connection.db, batchIds);
   }
 
   /** The chain entry at `position`, or null. */
