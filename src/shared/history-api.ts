@@ -104,12 +104,18 @@ export const countryChangeSchema = z.looseObject({
 });
 export type CountryChange = z.infer<typeof countryChangeSchema>;
 
-export const batchRefSchema = z.looseObject({ as_of: z.string() });
+export const batchRefSchema = z.looseObject({
+  as_of: z.string(),
+  /** The batch's citable id (`/api/batches/:id`); null for a batch not chained yet. */
+  id: z.string().nullable().optional(),
+});
 
 /** `GET /api/changes?since=previous|24h|7d|30d|<ISO time>` */
 export const changesResponseSchema = z.looseObject({
   ok: z.literal(true),
   since: z.string(),
+  /** With `?as_of=`: the batch the comparison ends at (the newest at or before the time asked). */
+  as_of: z.string().optional(),
   /** The older batch compared (the newest batch at or before the `since` time); null if none. */
   from_batch: batchRefSchema.nullable(),
   to_batch: batchRefSchema.nullable(),

@@ -249,6 +249,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const dataOptions: DataRouteOptions = {
     data: parts.data,
     metrics: parts.metrics,
+    asOf: history?.asOf ?? null,
     // One client: the person a trusted SSO proxy vouches for, else the address.
     guardFor: (request) => () => parts.limiter.consume(identity.clientKey(request)),
   };

@@ -6,7 +6,11 @@ import { BatchRecorder } from '../jobs/batch-recorder.js';
 import { EventArchiver } from '../jobs/event-archiver.js';
 import type { BatchPipeline } from '../jobs/pipeline.js';
 import type { Scheduler } from '../jobs/scheduler.js';
+import type { AsOfRouteParts } from '../routes/as-of.js';
+import { batchRoutes } from '../routes/batches.js';
+import { AsOfAnswers } from '../services/history/as-of-answers.js';
 import { historyRoutes } from '../routes/history.js';
+import { BatchChainAnswers } from '../services/batches/batch-chain-answers.js';
 import { HistoryAnswers } from '../services/history/history-answers.js';
 import type { ExportIndexes } from '../services/upstream-resources/export-index.js';
 import type {
@@ -40,6 +44,8 @@ export interface History {
   readonly coverage: HistoryStore['lastCoverage'];
   /** The limits on store queries of the history routes (per client, in flight). */
   readonly queryLimiter: StoreQueryLimiter;
+  /** `?as_of=` of the data routes, answered from this store. */
+  readonly asOf: AsOfRouteParts;
   /** Registers the history routes (after the app's plugins, like every route). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
@@ -59,6 +65,12 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
   );
   const answers = new HistoryAnswers(store, () => store.coverage());
   const queryLimiter = new StoreQueryLimiter(config.storeQueries, parts.now);
+  const chain = new BatchChainAnswers(store);
+  const asOf: AsOfRouteParts = {
+    answers: new AsOfAnswers(store),
+    guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
+    retentionStart: () => store.retentionStart(parts.now()),
+  };
   return {
     store,
     archiver,
@@ -81,10 +93,15 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
       return store.lastCoverage;
     },
     queryLimiter,
+    asOf,
     registerRoutes: async (target) => {
       await target.register(historyRoutes, {
         answers,
         retentionStart: () => store.retentionStart(parts.now()),
+        guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
+      });
+      await target.register(batchRoutes, {
+        answers: chain,
         guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
       });
     },

@@ -7,6 +7,11 @@ import {
   watchlistListResponseSchema,
   watchlistResponseSchema,
 } from '../../shared/alerts-api.js';
+import {
+  batchListResponseSchema,
+  batchResponseSchema,
+  chainVerificationSchema,
+} from '../../shared/batches-api.js';
 import { countriesResponseSchema, statusResponseSchema } from '../../shared/bff-api.js';
 import {
   changesResponseSchema,
@@ -96,6 +101,21 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     summary: 'The archive of every event received, filtered and paged',
     tag: 'History',
     success: json(eventsResponseSchema),
+  },
+  'GET /api/batches': {
+    summary: 'Recorded batches, newest first: each id a digest chained to the one before',
+    tag: 'History',
+    success: json(batchListResponseSchema),
+  },
+  'GET /api/batches/verify': {
+    summary: 'Recompute the chain of batch ids: does it hold, and if not from which batch',
+    tag: 'History',
+    success: json(chainVerificationSchema),
+  },
+  'GET /api/batches/:id': {
+    summary: 'One batch as its id covers it: global numbers and every country row',
+    tag: 'History',
+    success: json(batchResponseSchema),
   },
   'GET /api/watchlists': {
     summary: 'The watchlists this caller can see',

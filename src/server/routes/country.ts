@@ -1,19 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BadRequest, ISO_EXPECTED, isoParams, noQuery } from './params.js';
+import { replyAsOf } from './as-of.js';
+import { asOfQuery, BadRequest, ISO_EXPECTED, isoParams } from './params.js';
 import { answer, sendError, type DataRouteOptions } from './respond.js';
 import { zodRoute } from './route-schema.js';
 
-/** `/api/v1/country/:iso`: from the JSON export when it lists countries, else the endpoint. */
+/**
+ * `/api/v1/country/:iso`: from the JSON export when it lists countries, else the endpoint; with
+ * `as_of`, the country in that recorded batch from the store.
+ */
 export async function countryRoutes(app: FastifyInstance, opts: DataRouteOptions): Promise<void> {
-  const route = zodRoute({ querystring: noQuery, params: isoParams });
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/v1/country/:iso', route, (request, reply) =>
-      answer(request, reply, opts.metrics, () =>
-        opts.data.country(request.params.iso, opts.guardFor(request)),
-      ),
+  const route = zodRoute({ querystring: asOfQuery, params: isoParams });
+  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/country/:iso', route, (request, reply) => {
+    const { asOf } = request.query;
+    const { iso } = request.params;
+    if (asOf) {
+      return replyAsOf(request, reply, opts.asOf, asOf, (answers) => answers.country(asOf, iso));
+    }
+    return answer(request, reply, opts.metrics, () =>
+      opts.data.country(iso, opts.guardFor(request)),
     );
+  });
   app.get('/api/v1/country/', (request, reply) =>
     answer(request, reply, opts.metrics, async () => {
       throw new BadRequest('iso is missing: ask for /api/v1/country/<three-letter code>');

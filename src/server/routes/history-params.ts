@@ -1,28 +1,17 @@
 import type { Since } from '../services/history/history-answers.js';
 import { decodeCursor } from '../services/history/history-answers.js';
 import type { EventQuery, Range } from '../store/history-store.js';
-import { BadRequest, parseIso } from './params.js';
+import { BadRequest, ISO_TIME, parseIso, parseTime } from './params.js';
+
+export { parseTime };
 import { optional, queryOf, rule, shown } from './route-schema.js';
 
 const DAY_MS = 86_400_000;
 const SPANS: Record<string, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS };
-// A date, or a date-time with seconds optional, fractions optional, and Z or an offset.
-const ISO_TIME = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d))?$/;
 const MAX_Q = 100;
 const MAX_EVENTS_LIMIT = 100;
 const DEFAULT_EVENTS_LIMIT = 50;
 const ROLE = /^[a-z_-]{1,32}$/;
-
-export function parseTime(name: string, raw: string | undefined): Date | null {
-  if (raw === undefined) return null;
-  const ms = ISO_TIME.test(raw) ? Date.parse(raw) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    throw new BadRequest(
-      `${name} must be an ISO 8601 time such as 2026-11-01 or 2026-11-01T10:00:00Z (got ${shown(raw)})`,
-    );
-  }
-  return new Date(ms);
-}
 
 /** `from`/`to`: both optional; `from` after `to` is refused. */
 function parseRange(query: { from?: string; to?: string }): Range {
@@ -128,11 +117,15 @@ function parseEventQuery(query: RawEventQuery): EventQuery {
 /** `?from=&to=` of the history routes, as a Range (retention is checked per request). */
 export const rangeQuery = queryOf({ from: optional, to: optional }).transform(rule(parseRange));
 
-/** `?since=` of `/api/changes`: the parsed moment and the text it was asked as. */
-export const changesQuery = queryOf({ since: optional }).transform(
-  rule(({ since }: { since?: string }) => ({
+/**
+ * `?since=&as_of=` of `/api/changes`: the parsed moment, the text it was asked as, and the batch
+ * time the comparison ends at (null: the newest).
+ */
+export const changesQuery = queryOf({ since: optional, as_of: optional }).transform(
+  rule(({ since, as_of }: { since?: string; as_of?: string }) => ({
     since: parseSince(since),
     asked: since ?? 'previous',
+    asOf: parseTime('as_of', as_of),
   })),
 );
 

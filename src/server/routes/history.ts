@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { HistoryAnswers } from '../services/history/history-answers.js';
-import { StoreQueryLimitError, type StoreQueryGuard } from '../store-query-limit.js';
+import type { StoreQueryGuard } from '../store-query-limit.js';
 import {
   changesQuery,
   checkRetention,
@@ -9,8 +9,9 @@ import {
   eventsQuery,
   rangeQuery,
 } from './history-params.js';
-import { BadRequest, isoParams } from './params.js';
+import { isoParams } from './params.js';
 import { sendError } from './respond.js';
+import { reply400 } from './store-reply.js';
 import { zodRoute } from './route-schema.js';
 
 export interface HistoryRouteOptions {
@@ -19,25 +20,6 @@ export interface HistoryRouteOptions {
   retentionStart: () => Date | null;
   /** The request's store-query guard: its client's rate and the bound on queries in flight. */
   guardFor: (request: FastifyRequest) => StoreQueryGuard;
-}
-
-async function reply400(reply: FastifyReply, work: () => Promise<string>): Promise<FastifyReply> {
-  try {
-    // JSON already: the answers are joined from parts serialised once per batch.
-    const body = await work();
-    // Answers change with each recorded batch; the SPA polls /api/status to notice one.
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('application/json; charset=utf-8')
-      .send(body);
-  } catch (error) {
-    if (error instanceof BadRequest) return sendError(reply, 400, error.message);
-    // 429: this client asks the store too often; 503: too many store queries wait already.
-    if (error instanceof StoreQueryLimitError) {
-      return sendError(reply, error.status, error.message, error.retryAfterMs);
-    }
-    throw error;
-  }
 }
 
 /**
@@ -68,9 +50,10 @@ export async function historyRoutes(
   );
   typed.get('/api/changes', zodRoute({ querystring: changesQuery }), (request, reply) =>
     reply400(reply, async () => {
-      const { since, asked } = request.query;
+      const { since, asked, asOf } = request.query;
       checkSinceRetention(since, opts.retentionStart());
-      return answers.changesJson(since, asked, guardFor(request));
+      if (asOf) checkRetention({ from: asOf, to: null }, opts.retentionStart());
+      return answers.changesJson(since, asked, guardFor(request), asOf);
     }),
   );
   typed.get('/api/events', zodRoute({ querystring: eventsQuery }), (request, reply) =>

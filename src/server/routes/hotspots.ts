@@ -1,18 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { replyAsOf } from './as-of.js';
 import { hotspotsQuery } from './params.js';
 import { answer, type DataRouteOptions } from './respond.js';
 import { memoisedQueryRoute } from './route-schema.js';
 
-/** `/api/v1/hotspots`: same parameters and shape as the upstream's, served from the cache. */
+/**
+ * `/api/v1/hotspots`: same parameters and shape as the upstream's, served from the cache; with
+ * `as_of`, the ranking of that recorded batch from the store.
+ */
 export async function hotspotRoutes(app: FastifyInstance, opts: DataRouteOptions): Promise<void> {
   // The memo of parsed queries is this route's: the same dashboard URLs arrive over and over.
   const route = memoisedQueryRoute({ querystring: hotspotsQuery });
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/v1/hotspots', route, (request, reply) =>
-      answer(request, reply, opts.metrics, () =>
-        opts.data.hotspots(request.query, opts.guardFor(request)),
-      ),
+  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/hotspots', route, (request, reply) => {
+    const { asOf } = request.query;
+    if (asOf) {
+      return replyAsOf(request, reply, opts.asOf, asOf, (answers) =>
+        answers.hotspots(asOf, request.query),
+      );
+    }
+    return answer(request, reply, opts.metrics, () =>
+      opts.data.hotspots(request.query, opts.guardFor(request)),
     );
+  });
 }

@@ -7,6 +7,24 @@ import { BadRequest, optional, queryOf, rule, shown } from './route-schema.js';
 
 export { BadRequest };
 
+// A date, or a date-time with seconds optional, fractions optional, and Z or an offset.
+export const ISO_TIME = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d))?$/;
+export function parseTime(name: string, raw: string | undefined): Date | null {
+  if (raw === undefined) return null;
+  const ms = ISO_TIME.test(raw) ? Date.parse(raw) : Number.NaN;
+  if (Number.isNaN(ms)) {
+    throw new BadRequest(
+      `${name} must be an ISO 8601 time such as 2026-11-01 or 2026-11-01T10:00:00Z (got ${shown(raw)})`,
+    );
+  }
+  return new Date(ms);
+}
+
+/** `?as_of=`: the time of the batch asked for (the newest at or before it is answered). */
+export function parseAsOf(raw: string | undefined): Date | null {
+  return parseTime('as_of', raw);
+}
+
 const MAX_LIMIT = HOTSPOT_MAX_LIMIT;
 const DEFAULT_LIMIT = HOTSPOT_DEFAULT_LIMIT;
 const TIER_LABEL = /^[a-z0-9_-]{1,32}$/;
@@ -83,12 +101,26 @@ export const hotspotsQuery = queryOf({
   limit: optional,
   tier: optional,
   include: optional,
+  as_of: optional,
 }).transform(
-  rule((query: { limit?: string; tier?: string; include?: string }): HotspotsQuery => ({
-    limit: parseLimit(query.limit),
-    tiers: parseTiers(query.tier),
-    include: parseInclude(query.include),
-  })),
+  rule(
+    (query: {
+      limit?: string;
+      tier?: string;
+      include?: string;
+      as_of?: string;
+    }): HotspotsQuery & { asOf: Date | null } => ({
+      limit: parseLimit(query.limit),
+      tiers: parseTiers(query.tier),
+      include: parseInclude(query.include),
+      asOf: parseAsOf(query.as_of),
+    }),
+  ),
+);
+
+/** A route whose only parameter is `as_of` (the country page, the country list). */
+export const asOfQuery = queryOf({ as_of: optional }).transform(
+  rule((query: { as_of?: string }) => ({ asOf: parseAsOf(query.as_of) })),
 );
 
 export const exportQuery = queryOf({ format: optional }).transform(

@@ -8,6 +8,7 @@ import type { RiskAnswers } from '../services/risk-answers/risk-answers.js';
 import type { Metrics } from '../metrics.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { sendError } from '../reply.js';
+import type { AsOfRouteParts } from './as-of.js';
 import { BadRequest } from './params.js';
 
 // Routes and plugins share the one error writer; it lives outside routes/ so plugins need not
@@ -17,6 +18,8 @@ export { sendError };
 /** What the data routes are given: the data service and a per-request miss guard; no internals. */
 export interface DataRouteOptions {
   data: RiskAnswers;
+  /** `?as_of=` answered from the store (null or absent: the server keeps no history). */
+  asOf?: AsOfRouteParts | null;
   guardFor: (request: FastifyRequest) => MissGuard;
   metrics: Metrics;
 }

@@ -2,13 +2,11 @@ import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef, FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { BadRequest } from '../refusals.js';
+
+export { BadRequest, NotFound } from '../refusals.js';
 
 type Ctx = z.RefinementCtx;
-
-/** A request the BFF refuses before spending anything: 400 with this message. */
-export class BadRequest extends Error {
-  override name = 'BadRequest';
-}
 
 /** Quotes a caller's value for an error message: short, and free of control characters. */
 export function shown(value: string): string {

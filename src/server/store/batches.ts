@@ -5,6 +5,7 @@ import { globalIndexValue } from '../../shared/schemas/global.js';
 import type { BatchSource } from '../../shared/history-api.js';
 import type { Database } from './connection.js';
 import { batches, countryRows } from './schema.js';
+import { appendToChain, markPruned } from './batch-chain.js';
 import { afterRecording, lockRecording, monthOf, type Range } from './series.js';
 
 /** Where a batch row came from: the shared sources, or a global-only point of `feed_history`. */
@@ -94,7 +95,12 @@ export async function insertBatch(db: Database, record: BatchRecord): Promise<nu
         .values(rows.slice(i, i + ROWS_PER_INSERT))
         .onConflictDoNothing();
     }
-    if (rows.length > 0) await afterRecording(tx, monthOf(record.asOf));
+    if (rows.length > 0) {
+      await afterRecording(tx, monthOf(record.asOf));
+      // The batch's id is computed in the transaction that records it: no batch is ever kept
+      // without its place in the chain.
+      await appendToChain(tx, batchId);
+    }
     return batchId;
   });
 }
@@ -201,11 +207,19 @@ export async function sealClosedMonths(db: Database): Promise<void> {
 
 /** Retention: batches (and, by cascade, their country rows) older than `before`. */
 export async function deleteBatchesBefore(db: Database, before: Date): Promise<number> {
-  const deleted = await db
-    .delete(batches)
-    .where(sql`${batches.asOf} < ${before.toISOString()}`)
-    .returning({ id: batches.id });
-  return deleted.length;
+  return db.transaction(async (tx) => {
+    await lockRecording(tx);
+    const deleted = await tx
+      .delete(batches)
+      .where(sql`${batches.asOf} < ${before.toISOString()}`)
+      .returning({ id: batches.id });
+    // Retention's removals are marked in the chain with them, so they never read as tampering.
+    await markPruned(
+      tx,
+      deleted.map((row) => row.id),
+    );
+    return deleted.length;
+  });
 }
 
 export async function hasBatch(db: Database, asOf: Date): Promise<boolean> {

@@ -18,6 +18,18 @@ import {
   type BatchRow,
   type CountryRow,
 } from './batches.js';
+import {
+  chainUnchainedBatches,
+  selectBatchContents,
+  selectChainAt,
+  selectChainEntry,
+  selectChainEntryOfBatch,
+  selectChainIds,
+  selectChainPage,
+  selectChainRun,
+  type ChainEntry,
+} from './batch-chain.js';
+import type { BatchContent } from '../../shared/batches-api.js';
 import { deleteMonthsBefore, selectCountryPoints, type Range } from './series.js';
 import type { MonthPoint } from './schema.js';
 import { resolve } from 'node:path';
@@ -42,6 +54,7 @@ export type { BatchRecord, BatchRow, CountryRow } from './batches.js';
 export type { Range } from './series.js';
 export type { EventQuery, EventRow } from './events.js';
 export type { MonthPoint } from './schema.js';
+export type { ChainEntry } from './batch-chain.js';
 
 export interface HistoryStoreOptions extends ConnectionOptions {
   /** Keep batches and events this many days; null keeps everything. */
@@ -105,6 +118,9 @@ export class HistoryStore {
     // A store recorded before the monthly blocks existed gets them here, once (seconds at two
     // years); afterwards there is nothing to seal at start-up.
     await sealClosedMonths(store.connection.db);
+    // Batches recorded before the chain existed get their ids here, oldest first, a chunk per
+    // transaction (once: afterwards each batch is chained as it is recorded).
+    while ((await chainUnchainedBatches(store.connection.db)) > 0);
     await store.coverage();
     return store;
   }
@@ -244,6 +260,41 @@ export class HistoryStore {
   /** Every country row of one batch. */
   countryRows(batchId: number): Promise<CountryRow[]> {
     return selectCountryRows(this.connection.db, batchId);
+  }
+
+  /** Chain entries of held batches, newest first, older than `before`. */
+  chainPage(before: Date | null, limit: number): Promise<ChainEntry[]> {
+    return selectChainPage(this.connection.db, before, limit);
+  }
+
+  /** The chain entry with this id (digest), or null. */
+  chainEntry(id: string): Promise<ChainEntry | null> {
+    return selectChainEntry(this.connection.db, id);
+  }
+
+  /** The chain entry of a stored batch (by its row id), or null. */
+  chainEntryOfBatch(batchId: number): Promise<ChainEntry | null> {
+    return selectChainEntryOfBatch(this.connection.db, batchId);
+  }
+
+  /** The chain ids (digests) of these stored batches, by batch row id. */
+  chainIds(batchIds: readonly number[]): Promise<Map<number, string>> {
+    return selectChainIds(this.connection.db, batchIds);
+  }
+
+  /** The chain entry at `position`, or null. */
+  chainAt(position: number): Promise<ChainEntry | null> {
+    return selectChainAt(this.connection.db, position);
+  }
+
+  /** Up to `limit` chain entries after `afterPosition`, in chain order. */
+  chainRun(afterPosition: number, limit: number): Promise<ChainEntry[]> {
+    return selectChainRun(this.connection.db, afterPosition, limit);
+  }
+
+  /** The content (as the ids cover it) of each batch of `batchIds` still stored. */
+  batchContents(batchIds: readonly number[]): Promise<Map<number, BatchContent>> {
+    return selectBatchContents(this.connection.db, batchIds);
   }
 
   /** Archived events, newest first: up to `limit + 1` rows (one more tells a next page exists). */

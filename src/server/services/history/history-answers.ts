@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/history-api.js';
 import type { Categories } from '../../../shared/schemas/category.js';
 import { tierDirection } from '../../../shared/tiers.js';
+import { BadRequest } from '../../refusals.js';
 import type { StoreQueryGuard } from '../../store-query-limit.js';
 import type { EventQuery, HistoryStore, Range } from '../../store/history-store.js';
 import { lazyGuard, RevisionMemo } from './revision-memo.js';
@@ -124,11 +125,28 @@ export class HistoryAnswers {
     return JSON.parse(await this.countryHistoryJson(code, range, guard)) as CountryHistoryResponse;
   }
 
-  /** /api/changes as the JSON the route sends. */
-  changesJson(since: Since, sinceText: string, guard = UNGUARDED): Promise<string> {
+  /**
+   * /api/changes as the JSON the route sends: the newest batch (or the newest at or before
+   * `asOf`) against the one `since` names, counted back from it.
+   */
+  changesJson(
+    since: Since,
+    sinceText: string,
+    guard = UNGUARDED,
+    asOf: Date | null = null,
+  ): Promise<string> {
     const revision = this.store.batchRevision;
     return this.#guarded(guard, async (enter) => {
-      const { recorded } = await this.#series.global(revision, enter);
+      const { recorded: all } = await this.#series.global(revision, enter);
+      const upTo = asOf ? atOrBeforeIndex(all, asOf.getTime()) : all.length - 1;
+      if (asOf && upTo < 0) {
+        throw new BadRequest(
+          all[0]
+            ? `as_of ${asOf.toISOString()} is before the first recorded batch (${all[0].asOf.toISOString()})`
+            : `as_of ${asOf.toISOString()}: no batch is recorded yet`,
+        );
+      }
+      const recorded = all.slice(0, upTo + 1);
       const to = recorded.at(-1) ?? null;
       let from = null;
       if (to && since.kind === 'previous') from = recorded.at(-2) ?? null;
@@ -144,18 +162,29 @@ export class HistoryAnswers {
                 await this.#series.batchRows(to.id, revision, enter),
               ];
               const value = JSON.stringify({
-                ...batchNames(from, to),
+                ...batchNames(from, to, await this.store.chainIds([from.id, to.id])),
                 ...compareBatches(thenRows, nowRows),
               } satisfies Comparison);
               return { value, chars: value.length };
             })
-          : JSON.stringify({ ...batchNames(from, to), countries: [], entered: [], left: [] });
-      return `{"ok":true,"since":${JSON.stringify(sinceText)},${comparison.slice(1)}`;
+          : JSON.stringify({
+              ...batchNames(from, to, await this.store.chainIds(to ? [to.id] : [])),
+              countries: [],
+              entered: [],
+              left: [],
+            });
+      const head = asOf && to ? `"as_of":${JSON.stringify(to.asOf.toISOString())},` : '';
+      return `{"ok":true,"since":${JSON.stringify(sinceText)},${head}${comparison.slice(1)}`;
     });
   }
 
-  async changes(since: Since, sinceText: string, guard = UNGUARDED): Promise<ChangesResponse> {
-    return JSON.parse(await this.changesJson(since, sinceText, guard)) as ChangesResponse;
+  async changes(
+    since: Since,
+    sinceText: string,
+    guard = UNGUARDED,
+    asOf: Date | null = null,
+  ): Promise<ChangesResponse> {
+    return JSON.parse(await this.changesJson(since, sinceText, guard, asOf)) as ChangesResponse;
   }
 
   /** An event page as the JSON the route sends; `queryText` (the parsed query) is its key. */
@@ -192,26 +221,39 @@ function withPoints(head: object, pointsJson: string[]): string {
   return `${JSON.stringify(head).slice(0, -1)},"points":[${pointsJson.join(',')}]}`;
 }
 
+/** Index of the newest recorded batch at or before `at` (the list is oldest first), or -1. */
+function atOrBeforeIndex(recorded: GlobalSeries['recorded'], at: number): number {
+  let low = 0;
+  let high = recorded.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((recorded[middle]?.asOf.getTime() ?? Infinity) <= at) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
 /** The newest recorded batch at or before `at` (the list is oldest first). */
 function atOrBefore(
   recorded: GlobalSeries['recorded'],
   at: number,
 ): GlobalSeries['recorded'][number] | null {
-  for (let i = recorded.length - 1; i >= 0; i--) {
-    const batch = recorded[i];
-    if (batch && batch.asOf.getTime() <= at) return batch;
-  }
-  return null;
+  return recorded[atOrBeforeIndex(recorded, at)] ?? null;
 }
 
 function batchNames(
-  from: { asOf: Date } | null,
-  to: { asOf: Date } | null,
+  from: { id: number; asOf: Date } | null,
+  to: { id: number; asOf: Date } | null,
+  ids: Map<number, string>,
 ): Pick<Comparison, 'from_batch' | 'to_batch'> {
-  return {
-    from_batch: from ? { as_of: from.asOf.toISOString() } : null,
-    to_batch: to ? { as_of: to.asOf.toISOString() } : null,
-  };
+  const ref = (batch: { id: number; asOf: Date }) => ({
+    as_of: batch.asOf.toISOString(),
+    id: ids.get(batch.id) ?? null,
+  });
+  return { from_batch: from ? ref(from) : null, to_batch: to ? ref(to) : null };
 }
 
 function compareBatches(

@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AsOfAnswers } from '../services/history/as-of-answers.js';
+import type { StoreQueryGuard } from '../store-query-limit.js';
+import { checkRetention } from './history-params.js';
+import { BadRequest } from './route-schema.js';
+import { guarded, reply400 } from './store-reply.js';
+
+/** What the data routes need to answer `?as_of=` from the store (null: no store). */
+export interface AsOfRouteParts {
+  answers: AsOfAnswers;
+  guardFor: (request: FastifyRequest) => StoreQueryGuard;
+  /** The oldest time the store still holds under HISTORY_RETENTION_DAYS (null: everything). */
+  retentionStart: () => Date | null;
+}
+
+/**
+ * Answers a data route's `?as_of=` from the store alone (never the upstream): refused in words
+ * without a store, or before the history kept.
+ */
+export function replyAsOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  parts: AsOfRouteParts | null | undefined,
+  at: Date,
+  work: (answers: AsOfAnswers) => Promise<object>,
+): Promise<FastifyReply> {
+  return reply400(reply, async () => {
+    if (!parts) {
+      throw new BadRequest('as_of needs the history store, and this server keeps no history');
+    }
+    checkRetention({ from: at, to: null }, parts.retentionStart());
+    return JSON.stringify(await guarded(parts.guardFor(request), () => work(parts.answers)));
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyReply } from 'fastify';
+import { StoreQueryLimitError, type StoreQueryGuard } from '../store-query-limit.js';
+import { sendError } from '../reply.js';
+import { BadRequest, NotFound } from './route-schema.js';
+
+/*
+ * Answers built from the store (history, batches, as-of views): sent as JSON already built,
+ * refusals in words with their status.
+ */
+
+/** Sends the JSON `work` builds; a refusal (bad request, not found, store limits) in words. */
+export async function reply400(
+  reply: FastifyReply,
+  work: () => Promise<string>,
+): Promise<FastifyReply> {
+  try {
+    // JSON already: the answers are joined from parts serialised once per batch.
+    const body = await work();
+    // Answers change with each recorded batch; the SPA polls /api/status to notice one.
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/json; charset=utf-8')
+      .send(body);
+  } catch (error) {
+    if (error instanceof BadRequest) return sendError(reply, 400, error.message);
+    if (error instanceof NotFound) return sendError(reply, 404, error.message);
+    // 429: this client asks the store too often; 503: too many store queries wait already.
+    if (error instanceof StoreQueryLimitError) {
+      return sendError(reply, error.status, error.message, error.retryAfterMs);
+    }
+    throw error;
+  }
+}
+
+/** Takes the request's store-query guard around `work` (its client's rate, queries in flight). */
+export async function guarded<T>(guard: StoreQueryGuard, work: () => Promise<T>): Promise<T> {
+  const release = await guard();
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}

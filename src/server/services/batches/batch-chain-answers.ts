@@ -1,0 +1,133 @@
+import {
+  GENESIS_ID,
+  type BatchListResponse,
+  type BatchResponse,
+  type ChainVerification,
+} from '../../../shared/batches-api.js';
+import { chainDigest } from '../../store/batch-chain.js';
+import type { ChainEntry, HistoryStore } from '../../store/history-store.js';
+
+/** Batches recomputed per read of the verification (~175 rows each: ~17,500 rows a chunk). */
+const VERIFY_CHUNK = 100;
+
+type Broken = NonNullable<ChainVerification['broken_at']>;
+
+function broken(entry: ChainEntry | null, position: number, reason: string): Broken {
+  return {
+    position,
+    id: entry?.digest ?? null,
+    as_of: entry?.asOf.toISOString() ?? null,
+    reason,
+  };
+}
+
+/** The answers of `/api/batches*`: the chain's entries, a batch's content, the verification. */
+export class BatchChainAnswers {
+  /** The verification in progress: concurrent requests share one walk of the chain. */
+  #verifying: Promise<ChainVerification> | null = null;
+
+  constructor(private readonly store: HistoryStore) {}
+
+  async list(before: Date | null, limit: number): Promise<BatchListResponse> {
+    const rows = await this.store.chainPage(before, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      ok: true,
+      batches: page.map((row) => ({ id: row.digest, as_of: row.asOf.toISOString() })),
+      next_before: rows.length > limit && last ? last.asOf.toISOString() : null,
+    };
+  }
+
+  /** A batch's content as its id covers it; null when no held batch has this id. */
+  async batch(id: string): Promise<BatchResponse | null> {
+    const entry = await this.store.chainEntry(id);
+    if (!entry || entry.pruned) return null;
+    const content = (await this.store.batchContents([entry.batchId])).get(entry.batchId);
+    if (!content) return null;
+    const previous = entry.position > 1 ? await this.store.chainAt(entry.position - 1) : null;
+    return {
+      ok: true,
+      id: entry.digest,
+      previous_id: previous?.digest ?? GENESIS_ID,
+      position: entry.position,
+      as_of: entry.asOf.toISOString(),
+      content,
+    };
+  }
+
+  /** Recomputes the chain; one walk at a time, shared by whoever asks meanwhile. */
+  verify(): Promise<ChainVerification> {
+    this.#verifying ??= this.#walk().finally(() => {
+      this.#verifying = null;
+    });
+    return this.#verifying;
+  }
+
+  async #walk(): Promise<ChainVerification> {
+    let previousId: string | null = null;
+    let expected = 0;
+    let checked = 0;
+    let head: ChainEntry | null = null;
+    const answer = (brokenAt: Broken | null): ChainVerification => ({
+      ok: true,
+      holds: brokenAt === null,
+      checked,
+      head: head ? { id: head.digest, as_of: head.asOf.toISOString() } : null,
+      broken_at: brokenAt,
+    });
+    for (;;) {
+      const run = await this.store.chainRun(expected, VERIFY_CHUNK);
+      if (run.length === 0) return answer(null);
+      const contents = await this.store.batchContents(
+        run.filter((entry) => !entry.pruned).map((entry) => entry.batchId),
+      );
+      for (const entry of run) {
+        if (previousId === null) {
+          // The first entry: position 1 links to the genesis id; a later one only when
+          // retention removed its batch (it anchors what follows).
+          if (entry.pruned) {
+            previousId = entry.digest;
+            expected = entry.position;
+            continue;
+          }
+          if (entry.position !== 1) {
+            return answer(
+              broken(
+                entry,
+                entry.position,
+                `the batches before position ${entry.position} are missing`,
+              ),
+            );
+          }
+          previousId = GENESIS_ID;
+        } else if (entry.position !== expected + 1) {
+          return answer(
+            broken(
+              null,
+              expected + 1,
+              `the batch at position ${expected + 1} is missing from the chain`,
+            ),
+          );
+        }
+        expected = entry.position;
+        if (entry.pruned) {
+          previousId = entry.digest;
+          continue;
+        }
+        const content = contents.get(entry.batchId);
+        if (!content) {
+          return answer(broken(entry, entry.position, 'the batch is missing from the store'));
+        }
+        if (chainDigest(previousId, content) !== entry.digest) {
+          return answer(
+            broken(entry, entry.position, 'its stored content no longer gives its id (changed)'),
+          );
+        }
+        checked += 1;
+        previousId = entry.digest;
+        head = entry;
+      }
+    }
+  }
+}

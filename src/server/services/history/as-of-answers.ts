@@ -1,0 +1,125 @@
+import type { CountrySummary } from '../../../shared/bff-api.js';
+import type { Country } from '../../../shared/schemas/country.js';
+import type { RiskEvent } from '../../../shared/schemas/event.js';
+import { MAX_COUNTRY_EVENTS } from '../../../shared/schemas/country.js';
+import { BadRequest, NotFound } from '../../refusals.js';
+import type { BatchRow, CountryRow, HistoryStore } from '../../store/history-store.js';
+import type { HotspotsQuery } from '../risk-answers/risk-answers.js';
+
+/** The batch an as-of question resolved to. */
+export interface ResolvedBatch {
+  batch: BatchRow;
+  /** Its chain id (null only for a batch not chained yet). */
+  id: string | null;
+}
+
+function summary(row: CountryRow, withCategories: boolean): CountrySummary {
+  return {
+    iso: row.iso,
+    name: row.name ?? row.iso,
+    risk: row.risk,
+    tier: row.tier,
+    static: row.static,
+    active: row.active,
+    delta_active: row.deltaActive,
+    delta_headline: row.deltaHeadline,
+    confidence: row.confidence,
+    profile: row.profile,
+    threat_vectors: row.threatVectors,
+    source_count: row.sourceCount,
+    ...(withCategories ? { categories: row.categories } : {}),
+  };
+}
+
+/** Highest risk first (no risk last), then by code: the ranking as it stood in that batch. */
+function byRisk(a: CountryRow, b: CountryRow): number {
+  return (b.risk ?? -Infinity) - (a.risk ?? -Infinity) || (a.iso < b.iso ? -1 : 1);
+}
+
+/**
+ * The dashboard's data answers as of a recorded batch, from the store alone: no upstream
+ * request, whatever is asked. A time before the first batch is refused in words (an empty
+ * answer would look like calm).
+ */
+export class AsOfAnswers {
+  constructor(private readonly store: HistoryStore) {}
+
+  /** The newest batch with country rows at or before `at`. */
+  async resolve(at: Date): Promise<ResolvedBatch> {
+    const batch = await this.store.batchAtOrBefore(at);
+    if (!batch) {
+      const since = this.store.lastCoverage.since;
+      throw new BadRequest(
+        since
+          ? `as_of ${at.toISOString()} is before the first recorded batch (${since})`
+          : `as_of ${at.toISOString()}: no batch is recorded yet`,
+      );
+    }
+    const id = (await this.store.chainIds([batch.id])).get(batch.id) ?? null;
+    return { batch, id };
+  }
+
+  #head({ batch, id }: ResolvedBatch) {
+    return {
+      ok: true as const,
+      as_of: batch.asOf.toISOString(),
+      batch_id: id,
+      methodology_version: batch.methodologyVersion,
+      global: batch.global,
+    };
+  }
+
+  /** `/api/countries?as_of=`. */
+  async countries(at: Date): Promise<object> {
+    const resolved = await this.resolve(at);
+    const rows = (await this.store.countryRows(resolved.batch.id)).sort(byRisk);
+    return {
+      ...this.#head(resolved),
+      count: rows.length,
+      countries: rows.map((row) => summary(row, true)),
+    };
+  }
+
+  /** `/api/v1/hotspots?as_of=`: ranked by risk as recorded; events are not part of a batch. */
+  async hotspots(at: Date, query: HotspotsQuery): Promise<object> {
+    const resolved = await this.resolve(at);
+    const rows = (await this.store.countryRows(resolved.batch.id))
+      .filter((row) => query.tiers.length === 0 || query.tiers.includes(row.tier ?? ''))
+      .sort(byRisk)
+      .slice(0, query.limit);
+    const withCategories = query.include.includes('categories');
+    return {
+      ...this.#head(resolved),
+      count: rows.length,
+      hotspots: rows.map((row) => summary(row, withCategories)),
+    };
+  }
+
+  /** `/api/v1/country/:iso?as_of=`: the country's numbers then, with the events archived by then. */
+  async country(at: Date, iso: string): Promise<object> {
+    const resolved = await this.resolve(at);
+    const row = (await this.store.countryRows(resolved.batch.id)).find((r) => r.iso === iso);
+    if (!row) {
+      throw new NotFound(`${iso} is not in the batch of ${resolved.batch.asOf.toISOString()}`);
+    }
+    const events = await this.store.events({
+      iso,
+      q: null,
+      from: null,
+      to: resolved.batch.asOf,
+      role: null,
+      breaking: null,
+      before: null,
+      limit: MAX_COUNTRY_EVENTS,
+    });
+    const country: Country = {
+      ...summary(row, true),
+      events: events.map(
+        (event) =>
+          ({ ...event.payload, ts: event.ts.toISOString(), headline: event.headline }) as RiskEvent,
+      ),
+    };
+    const { ok, as_of, batch_id } = this.#head(resolved);
+    return { ok, as_of, batch_id, country };
+  }
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { countriesResponseSchema } from './bff-api.js';
+import { categoriesSchema } from './schemas/category.js';
+import { countryResponseSchema, hotspotsResponseSchema } from './schemas/responses.js';
+
+/**
+ * Citable batches (issue 22): `/api/batches*`. Each recorded batch has an `id`, the SHA-256 (hex)
+ * of `<previous batch's id>\n<canonical JSON of its content>` (shared/canonical-json.ts), the
+ * first batch's previous id being 64 zeros. Anyone holding a batch's content and the id before
+ * it can recompute its id; a changed or missing batch breaks the chain from there on.
+ * Times are ISO 8601 UTC strings.
+ */
+
+export const GENESIS_ID = '0'.repeat(64);
+export const BATCH_ID_PATTERN = /^[0-9a-f]{64}$/;
+export const BATCHES_PAGE_DEFAULT = 100;
+export const BATCHES_PAGE_MAX = 500;
+
+/** One country row of a batch, as its id covers it. */
+export const batchCountrySchema = z.looseObject({
+  iso: z.string(),
+  name: z.string().nullable(),
+  risk: z.number().nullable(),
+  tier: z.string().nullable(),
+  static: z.number().nullable(),
+  active: z.number().nullable(),
+  delta_active: z.number().nullable(),
+  delta_headline: z.number().nullable(),
+  confidence: z.number().nullable(),
+  profile: z.string().nullable(),
+  threat_vectors: z.array(z.string()).nullable(),
+  source_count: z.number().int().nullable(),
+  categories: categoriesSchema.nullable(),
+});
+export type BatchCountry = z.infer<typeof batchCountrySchema>;
+
+/** What a batch's id is a digest of: its global numbers and every country row (sorted by iso). */
+export const batchContentSchema = z.looseObject({
+  as_of: z.string(),
+  methodology_version: z.string().nullable(),
+  global: z.looseObject({
+    index: z.number().nullable(),
+    static: z.number().nullable(),
+    active: z.number().nullable(),
+    events_24h: z.number().int().nullable(),
+    tier: z.string().nullable(),
+    tier_counts: z.record(z.string(), z.number()).nullable(),
+    /** The upstream's global summary as received. */
+    received: z.record(z.string(), z.unknown()).nullable(),
+  }),
+  countries: z.array(batchCountrySchema),
+});
+export type BatchContent = z.infer<typeof batchContentSchema>;
+
+/** A batch as cited: its id and its time. */
+export const batchRefSchema = z.looseObject({ id: z.string(), as_of: z.string() });
+export type BatchRef = z.infer<typeof batchRefSchema>;
+
+/** `GET /api/batches?before=&limit=`: newest first; `next_before` pages on (null: no more). */
+export const batchListResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  batches: z.array(batchRefSchema),
+  next_before: z.string().nullable(),
+});
+export type BatchListResponse = z.infer<typeof batchListResponseSchema>;
+
+/** `GET /api/batches/:id`. */
+export const batchResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  id: z.string(),
+  previous_id: z.string(),
+  /** 1 for the first batch ever chained, then one more per batch in the order recorded. */
+  position: z.number().int(),
+  as_of: z.string(),
+  content: batchContentSchema,
+});
+export type BatchResponse = z.infer<typeof batchResponseSchema>;
+
+/** `GET /api/batches/verify`: whether the chain holds, and if not the first batch it fails at. */
+export const chainVerificationSchema = z.looseObject({
+  ok: z.literal(true),
+  holds: z.boolean(),
+  /** Batches whose content was recomputed. */
+  checked: z.number().int(),
+  /** The newest batch of the chain (cite it to pin everything before it). */
+  head: batchRefSchema.nullable(),
+  broken_at: z
+    .looseObject({
+      position: z.number().int(),
+      id: z.string().nullable(),
+      as_of: z.string().nullable(),
+      reason: z.string(),
+    })
+    .nullable(),
+});
+export type ChainVerification = z.infer<typeof chainVerificationSchema>;
+
+/*
+ * As of a batch (issue 22): `?as_of=<time>` on /api/countries, /api/v1/hotspots,
+ * /api/v1/country/:iso and /api/changes answers from the store alone, for the newest batch at
+ * or before that time. Those answers then carry these two fields (and `/api/changes` an `id` in
+ * `from_batch` and `to_batch`).
+ */
+export const asOfFieldsShape = {
+  /** The batch answered for (at or before the time asked). */
+  as_of: z.string(),
+  /** Its id (null only for a batch not chained yet). */
+  batch_id: z.string().nullable(),
+};
+
+/** `/api/countries?as_of=` (the live answer's shape, plus the batch's id). */
+export const asOfCountriesResponseSchema = countriesResponseSchema.extend(asOfFieldsShape);
+/** `/api/v1/hotspots?as_of=`: ranked by risk as recorded (no events: they are not in a batch). */
+export const asOfHotspotsResponseSchema = hotspotsResponseSchema.extend(asOfFieldsShape);
+/** `/api/v1/country/:iso?as_of=`: its events are those archived by that batch's time. */
+export const asOfCountryResponseSchema = countryResponseSchema.extend(asOfFieldsShape);
