@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Link } from '../../lib/app-link';
 import { OutageShown } from '../../components/outage-shown';
 import { SkipLinks } from '../../components/skip-links';
 import { Toaster } from '../../components/toaster';
 import { UnreadLink } from '../../features/alerts/components/unread-link';
+import { AsOfBar } from '../../features/as-of/components/as-of-bar';
+import { showsAsOf } from '../../lib/as-of';
 import { useNow } from '../../lib/use-now';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { BatchNotice } from '../../features/status/components/batch-notice';
@@ -21,6 +23,7 @@ export function RootLayout() {
   useQuotaFollow();
   const status = useQuery(statusQueries.current());
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const now = useNow();
   return (
     <>
@@ -48,6 +51,9 @@ export function RootLayout() {
       </header>
       <StatusBanner status={status.data?.data} now={now} />
       <BatchNotice arrival={arrival} />
+      {status.data?.data.history && showsAsOf(pathname) ? (
+        <AsOfBar onOverview={pathname === '/'} />
+      ) : null}
       <OutageShown.Provider value={outageShown(status.data?.data)}>
         <main id="main" tabIndex={-1}>
           <Outlet />

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { LinkToLatest } from '../../../lib/app-link';
+import { useAsOf } from '../../../lib/as-of';
+import { formatUtcDateTime } from '../../../lib/format';
+import { batchQueries } from '../api/batch-queries';
+import { BatchPicker } from './batch-picker';
+
+/** The page's URL without `?as_of=`: the same view, live. */
+function latestOf(pathname: string, search: string, hash: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('as_of');
+  const rest = params.toString();
+  return `${pathname}${rest ? `?${rest}` : ''}${hash}`;
+}
+
+/**
+ * Says which recorded batch the page shows when it is not the latest (issue 22): its time and
+ * its id (what to cite: `/api/batches/<id>` gives the content it is a digest of), a way back to
+ * the live view, and the timeline to move to another batch. On the overview without `?as_of=`,
+ * the timeline sits closed under "Open a past batch".
+ */
+export function AsOfBar({ onOverview }: { onOverview: boolean }) {
+  const asOf = useAsOf();
+  const { pathname, search, hash } = useLocation();
+  const batch = useQuery({ ...batchQueries.at(asOf ?? ''), enabled: asOf !== null });
+  if (asOf === null) {
+    return onOverview ? (
+      <details className="as-of-bar as-of-closed no-print">
+        <summary>Open a past batch</summary>
+        <BatchPicker />
+      </details>
+    ) : null;
+  }
+  const shown = batch.data;
+  return (
+    <section className="as-of-bar" aria-label="Batch shown">
+      <p>
+        {shown ? (
+          <>
+            <strong>Viewing the {formatUtcDateTime(shown.as_of)} batch</strong>, not the latest
+            data. Batch id{' '}
+            <a href={`/api/batches/${shown.id}`} className="batch-id" title={shown.id}>
+              {shown.id.slice(0, 12)}
+            </a>
+            .{' '}
+          </>
+        ) : batch.isSuccess ? (
+          <strong>No batch was recorded at or before {formatUtcDateTime(asOf)}. </strong>
+        ) : (
+          <strong>Viewing a past batch ({formatUtcDateTime(asOf)}). </strong>
+        )}
+        <LinkToLatest to={latestOf(pathname, search, hash)} className="no-print">
+          Back to the latest
+        </LinkToLatest>
+      </p>
+      {onOverview ? (
+        <div className="no-print">
+          <BatchPicker />
+        </div>
+      ) : null}
+    </section>
+  );
+}

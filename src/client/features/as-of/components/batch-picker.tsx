@@ -1,0 +1,90 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { QueryError } from '../../../components/query-error';
+import { useAsOf } from '../../../lib/as-of';
+import { formatUtcDateTime } from '../../../lib/format';
+import { batchQueries } from '../api/batch-queries';
+
+/**
+ * A timeline of the recorded batches, oldest on the left (issue 22): arrows, Home and End step
+ * through them; a batch opens when the key or the pointer is released, so stepping across a year
+ * asks the server once, not once per batch passed. Choosing the newest batch returns to the live
+ * view. Older batches load a page (250 days) at a time.
+ */
+export function BatchPicker() {
+  const id = useId();
+  const asOf = useAsOf();
+  const [, setParams] = useSearchParams();
+  const timeline = useInfiniteQuery(batchQueries.timeline());
+  const batches = useMemo(
+    () => (timeline.data?.pages ?? []).flatMap((page) => page.data.batches).reverse(),
+    [timeline.data],
+  );
+  const shownIndex = useMemo(() => {
+    if (asOf === null) return batches.length - 1;
+    const at = Date.parse(asOf);
+    let index = 0;
+    batches.forEach((batch, i) => {
+      if (Date.parse(batch.as_of) <= at) index = i;
+    });
+    return index;
+  }, [batches, asOf]);
+  const [moving, setMoving] = useState<number | null>(null);
+  const index = moving ?? shownIndex;
+  const batch = batches[index];
+
+  const open = () => {
+    if (moving === null) return;
+    const chosen = batches[moving];
+    setMoving(null);
+    if (!chosen) return;
+    // The first page is the newest, so the last of the timeline is the newest recorded batch.
+    const newest = moving === batches.length - 1;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (newest) next.delete('as_of');
+        else next.set('as_of', chosen.as_of);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  if (timeline.isPending) return <p className="muted">Loading the recorded batches…</p>;
+  if (timeline.isError) return <QueryError error={timeline.error} what="The recorded batches" />;
+  if (batches.length === 0) return <p className="muted">No batch has been recorded yet.</p>;
+  return (
+    <div className="batch-picker">
+      <label htmlFor={`${id}-range`}>
+        Batch <output htmlFor={`${id}-range`}>{formatUtcDateTime(batch?.as_of)}</output>
+      </label>
+      <input
+        id={`${id}-range`}
+        type="range"
+        min={0}
+        max={batches.length - 1}
+        step={1}
+        value={index}
+        aria-valuetext={`${formatUtcDateTime(batch?.as_of)}, batch ${index + 1} of ${batches.length}`}
+        onChange={(event) => setMoving(Number(event.target.value))}
+        onPointerUp={open}
+        onKeyUp={open}
+      />
+      <p className="batch-picker-ends muted">
+        <span>{formatUtcDateTime(batches[0]?.as_of)}</span>
+        <span>{formatUtcDateTime(batches[batches.length - 1]?.as_of)}</span>
+      </p>
+      {timeline.hasNextPage ? (
+        <button
+          type="button"
+          onClick={() => void timeline.fetchNextPage()}
+          disabled={timeline.isFetchingNextPage}
+        >
+          {timeline.isFetchingNextPage ? 'Loading older batches…' : 'Older batches'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
+import { launchChromium, openPage, screenshotPath, type WatchedPage } from './browser.js';
+import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
+
+// Issue 22: the dashboard as it stood at a past recorded batch, in Chromium against the built
+// SPA and a BFF that recorded 8 demo batches (four days on the 03:00/10:00 schedule).
+const BATCHES = 8;
+let stack: HistoryE2eStack;
+let browser: Browser;
+const opened: WatchedPage[] = [];
+
+interface BatchRef {
+  id: string;
+  as_of: string;
+}
+interface HotspotsAnswer {
+  as_of: string;
+  hotspots: { iso: string; name: string; risk: number }[];
+}
+
+let batches: BatchRef[];
+
+beforeAll(async () => {
+  stack = await startHistoryE2eStack(BATCHES);
+  browser = await launchChromium();
+  const listed = (await (await fetch(`${stack.baseUrl}/api/batches`)).json()) as {
+    batches: BatchRef[];
+  };
+  batches = listed.batches;
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+afterEach(async () => {
+  for (const watched of opened.splice(0)) {
+    expect(watched.foreignRequests, 'requests to non-loopback hosts').toEqual([]);
+    expect(watched.errors, 'page errors').toEqual([]);
+    expect(watched.httpErrors, 'HTTP errors').toEqual([]);
+    await watched.close();
+  }
+});
+
+async function open(options?: Parameters<typeof openPage>[1]): Promise<Page> {
+  const watched = await openPage(browser, options);
+  opened.push(watched);
+  return watched.page;
+}
+
+async function hotspotsAt(asOf: string | null): Promise<HotspotsAnswer> {
+  const query = asOf === null ? '' : `&as_of=${encodeURIComponent(asOf)}`;
+  const response = await fetch(`${stack.baseUrl}/api/v1/hotspots?limit=20${query}`);
+  return (await response.json()) as HotspotsAnswer;
+}
+
+/** "10 Nov 2026, 10:00 UTC", as the SPA writes a batch time. */
+function utc(iso: string): string {
+  const d = new Date(iso);
+  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+  const hh = String(d.getUTCHours()).padStart(2, '0');
+  const mm = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
+}
+
+/** The first row's cell under the "Risk" heading of the hotspot table. */
+const firstRowRisk = (page: Page) =>
+  page.locator('.hotspot-table').evaluate((table) => {
+    const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+    const column = heads.findIndex((text) => /^Risk\b/.test(text.trim()));
+    const cells = table.querySelectorAll('tbody tr:first-child > *');
+    return column < 0 ? '' : (cells[column]?.textContent ?? '').trim();
+  });
+
+describe('as of a recorded batch', () => {
+  it('opens the overview as ranked then, says so with the batch id, keeps the batch across links and returns to the latest', async () => {
+    expect(batches.length).toBeGreaterThanOrEqual(BATCHES);
+    // An older batch whose top hotspot's risk differs from the latest's, so the page can only
+    // show it by asking for that batch.
+    const latest = await hotspotsAt(null);
+    let past: BatchRef | undefined;
+    let then: HotspotsAnswer | undefined;
+    for (const batch of batches.slice(2)) {
+      const answer = await hotspotsAt(batch.as_of);
+      if (answer.hotspots[0]?.risk !== latest.hotspots[0]?.risk) {
+        past = batch;
+        then = answer;
+        break;
+      }
+    }
+    if (!past || !then) throw new Error('no recorded batch differs from the latest at the top');
+    expect(then.as_of).toBe(past.as_of);
+
+    const page = await open({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+    await page.goto(`${stack.baseUrl}/?as_of=${encodeURIComponent(past.as_of)}`);
+    const bar = page.getByRole('region', { name: 'Batch shown' });
+    await expect.poll(() => bar.innerText()).toContain(`Viewing the ${utc(past.as_of)} batch`);
+    await expect(
+      bar.getByRole('link', { name: past.id.slice(0, 12) }).getAttribute('href'),
+    ).resolves.toBe(`/api/batches/${past.id}`);
+    const top = then.hotspots[0];
+    if (!top) throw new Error('no hotspot then');
+    await expect.poll(() => firstRowRisk(page)).toBe(top.risk.toFixed(2));
+    await page.screenshot({ path: screenshotPath('as-of-overview-1440.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A link to a country keeps the batch: the country page shows its numbers then.
+    const countryThen = (await (
+      await fetch(
+        `${stack.baseUrl}/api/v1/country/${top.iso}?as_of=${encodeURIComponent(past.as_of)}`,
+      )
+    ).json()) as { as_of: string; country: { risk: number } };
+    await page
+      .locator('.hotspot-table tbody tr')
+      .first()
+      .getByRole('link', { name: new RegExp(top.name.slice(0, 4)) })
+      .click();
+    await page.waitForURL((url) => url.pathname === `/country/${top.iso}`);
+    expect(new URL(page.url()).searchParams.get('as_of')).toBe(past.as_of);
+    await expect.poll(() => bar.innerText()).toContain(`Viewing the ${utc(past.as_of)} batch`);
+    expect(countryThen.as_of).toBe(past.as_of);
+    await expect
+      .poll(() => page.locator('main').innerText())
+      .toContain(countryThen.country.risk.toFixed(2));
+
+    // Back to the latest: the same page, live, without the bar.
+    await bar.getByRole('link', { name: 'Back to the latest' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('as_of'));
+    expect(new URL(page.url()).pathname).toBe(`/country/${top.iso}`);
+    await expect.poll(() => bar.count()).toBe(0);
+  });
+
+  it('steps back through the timeline with the keyboard and opens the batch chosen', async () => {
+    const page = await open({ viewport: { width: 375, height: 812 }, isMobile: true });
+    await page.goto(`${stack.baseUrl}/`);
+    await page.getByText('Open a past batch').click();
+    const slider = page.getByRole('slider', { name: /Batch/ });
+    await expect.poll(() => slider.getAttribute('max')).toBe(String(batches.length - 1));
+    await slider.focus();
+    await page.keyboard.press('Home');
+    const oldest = batches.at(-1);
+    if (!oldest) throw new Error('no batch');
+    await page.waitForURL((url) => url.searchParams.get('as_of') === oldest.as_of);
+    const bar = page.getByRole('region', { name: 'Batch shown' });
+    await expect.poll(() => bar.innerText()).toContain(`Viewing the ${utc(oldest.as_of)} batch`);
+    // One step forward opens the next batch.
+    await page.getByRole('slider', { name: /Batch/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    const second = batches.at(-2);
+    if (!second) throw new Error('no second batch');
+    await page.waitForURL((url) => url.searchParams.get('as_of') === second.as_of);
+    await page.screenshot({ path: screenshotPath('as-of-picker-375.png'), fullPage: false });
+  });
+});
