@@ -102,7 +102,7 @@ describe('as of a recorded batch', () => {
     const top = then.hotspots[0];
     if (!top) throw new Error('no hotspot then');
     await expect.poll(() => firstRowRisk(page)).toBe(top.risk.toFixed(2));
-    await page.screenshot({ path: screenshotPath('as-of-overview-1440.png') });
+    await page.screenshot({ path: screenshotPath('as-of-overview-1440') });
     expect(await seriousViolations(page)).toEqual([]);
 
     // A link to a country keeps the batch: the country page shows its numbers then.
@@ -150,6 +150,6 @@ describe('as of a recorded batch', () => {
     const second = batches.at(-2);
     if (!second) throw new Error('no second batch');
     await page.waitForURL((url) => url.searchParams.get('as_of') === second.as_of);
-    await page.screenshot({ path: screenshotPath('as-of-picker-375.png'), fullPage: false });
+    await page.screenshot({ path: screenshotPath('as-of-picker-375'), fullPage: false });
   });
 });
