@@ -14,6 +14,7 @@ import type {
   ResourceSpecs,
 } from '../services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from '../store/history-store.js';
+import { HistoryQuestionLimiter } from '../history-question-limit.js';
 import { StoreQueryLimiter } from '../store-query-limit.js';
 
 export interface HistoryParts {
@@ -40,6 +41,8 @@ export interface History {
   readonly coverage: HistoryStore['lastCoverage'];
   /** The limits on store queries of the history routes (per client, in flight). */
   readonly queryLimiter: StoreQueryLimiter;
+  /** Every history question's turn: its client's budget and the bounds on answers at once. */
+  readonly questionLimiter: HistoryQuestionLimiter;
   /** Registers the history routes (after the app's plugins, like every route). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
@@ -59,6 +62,7 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
   );
   const answers = new HistoryAnswers(store, () => store.coverage());
   const queryLimiter = new StoreQueryLimiter(config.storeQueries, parts.now);
+  const questionLimiter = new HistoryQuestionLimiter(config.historyQuestions, parts.now);
   return {
     store,
     archiver,
@@ -81,11 +85,13 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
       return store.lastCoverage;
     },
     queryLimiter,
+    questionLimiter,
     registerRoutes: async (target) => {
       await target.register(historyRoutes, {
         answers,
         retentionStart: () => store.retentionStart(parts.now()),
         guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
+        admit: (request) => questionLimiter.admit(parts.clientKey(request)),
       });
     },
   };
