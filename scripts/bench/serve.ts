@@ -97,6 +97,14 @@ async function serveBffWithHistory(): Promise<string> {
 const VICTIM_ADDRESS = '10.99.0.1';
 const insideMs: number[] = [];
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+/**
+ * Stalls of the event loop over 100 ms: their wall time and the process's CPU within them. A
+ * stall with about as much CPU as wall time is JavaScript (or GC) running; one with little CPU
+ * is the process waiting for a core (the machine's load), not the BFF's own work.
+ */
+const stalls = { count: 0, wallMs: 0, cpuMs: 0, longestMs: 0, longestCpuMs: 0 };
+let lastTick = performance.now();
+let lastCpu = process.cpuUsage();
 /** Garbage collection's pauses over the window: total and longest (ms). */
 const gc = { totalMs: 0, maxMs: 0 };
 
@@ -108,6 +116,19 @@ const gc = { totalMs: 0, maxMs: 0 };
  */
 function watchInside(server: HttpServer): void {
   loopDelay.enable();
+  setInterval(() => {
+    const now = performance.now();
+    const cpu = process.cpuUsage();
+    const wallMs = now - lastTick;
+    const cpuMs = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
+    [lastTick, lastCpu] = [now, cpu];
+    if (wallMs < 100) return;
+    stalls.count += 1;
+    stalls.wallMs += wallMs;
+    stalls.cpuMs += cpuMs;
+    if (wallMs > stalls.longestMs)
+      Object.assign(stalls, { longestMs: wallMs, longestCpuMs: cpuMs });
+  }, 5).unref();
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gc.totalMs += entry.duration;
@@ -135,9 +156,11 @@ function insideStats(): string {
       max: ms(loopDelay.max),
     },
     gc: { ...gc },
+    stalls: { ...stalls },
   };
   loopDelay.reset();
   Object.assign(gc, { totalMs: 0, maxMs: 0 });
+  Object.assign(stalls, { count: 0, wallMs: 0, cpuMs: 0, longestMs: 0, longestCpuMs: 0 });
   return `${JSON.stringify({ stats })}\n`;
 }
 

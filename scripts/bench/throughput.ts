@@ -67,6 +67,8 @@ export interface InsideStats {
   inside: { count: number; p50: number; p99: number; max: number };
   loop: { p50: number; p99: number; max: number };
   gc: { totalMs: number; maxMs: number };
+  /** Event-loop stalls over 100 ms: wall and CPU (ms) in all, and the longest one's. */
+  stalls: { count: number; wallMs: number; cpuMs: number; longestMs: number; longestCpuMs: number };
 }
 
 export function startServer(args: string[], env: Record<string, string> = {}): Promise<Server> {

@@ -79,26 +79,22 @@ export class HistoryQuestionLimiter {
         `Too many history or event-archive answers for this client: its budget of ${costPerMinute} units a minute (one unit per 64 KB answered) is used up; ask again in ${Math.ceil(Math.max(1000, waitMs) / 1000)} s (cached data stays available)`,
       );
     }
-    const free = state.running < perClientInFlight && this.#running < this.limits.inFlight;
-    // Waiters go first: a free slot is theirs, handed over on the next turn of the event loop.
-    if (!free || this.#turns.length > 0) {
-      if (state.waiting.length >= perClientQueue) {
-        throw new StoreQueryLimitError(
-          429,
-          QUEUE_RETRY_MS,
-          `Too many history or event-archive questions at once from this client (at most ${perClientInFlight} answered and ${perClientQueue} waiting); ask again in 1 s, after an answer arrives`,
-        );
-      }
-      state.tokens -= 1;
-      await new Promise<void>((resolve) => {
-        state.waiting.push(resolve);
-        if (state.waiting.length === 1) this.#turns.push(state);
-        this.#handOff();
-      });
-    } else {
-      state.tokens -= 1;
-      this.#reserve(state);
+    if (state.running + state.waiting.length >= perClientInFlight + perClientQueue) {
+      throw new StoreQueryLimitError(
+        429,
+        QUEUE_RETRY_MS,
+        `Too many history or event-archive questions at once from this client (at most ${perClientInFlight} answered and ${perClientQueue} waiting); ask again in 1 s, after an answer arrives`,
+      );
     }
+    state.tokens -= 1;
+    // Every answer starts on a later turn of the event loop, even with a slot free: an answer
+    // held in memory is built without awaiting anything, so one started here would free its
+    // slot in time for the next socket's, and the whole flood would be answered in one turn.
+    await new Promise<void>((resolve) => {
+      state.waiting.push(resolve);
+      if (state.waiting.length === 1) this.#turns.push(state);
+      this.#handOff();
+    });
     return this.#admission(state);
   }
 

@@ -151,6 +151,26 @@ describe('the cost of an answer', () => {
   });
 });
 
+describe('a waiting question', () => {
+  it('starts on a later turn of the event loop, so sockets are read between two answers', async () => {
+    const limiter = new HistoryQuestionLimiter(
+      { costPerMinute: 10, perClientInFlight: 1, perClientQueue: 1, inFlight: 1 },
+      () => 0,
+    );
+    const first = await limiter.admit('a');
+    let second = false;
+    void limiter.admit('b').then(() => {
+      second = true;
+    });
+    first.done(100);
+    // Every microtask queued so far runs before this loop ends; sockets have had no turn yet.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(second).toBe(false);
+    await until(() => second);
+    expect(limiter.running).toBe(1);
+  });
+});
+
 describe('history question settings', () => {
   it('are whole numbers in range, refused in words naming the variable', () => {
     expect(parseConfig({}).historyQuestions).toEqual({
