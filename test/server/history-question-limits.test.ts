@@ -169,6 +169,20 @@ describe('a waiting question', () => {
     await until(() => second);
     expect(limiter.running).toBe(1);
   });
+
+  it('starts on a later turn even with every slot free (a held answer awaits nothing)', async () => {
+    const limiter = new HistoryQuestionLimiter(
+      { costPerMinute: 10, perClientInFlight: 1, perClientQueue: 1, inFlight: 1 },
+      () => 0,
+    );
+    let started = false;
+    void limiter.admit('a').then(() => {
+      started = true;
+    });
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(started).toBe(false);
+    await until(() => started);
+  });
 });
 
 describe('history question settings', () => {
