@@ -92,6 +92,20 @@ async function printStoreFlood(): Promise<void> {
     `other client: ${flood.victim.requests} answers, p50 ${flood.victim.p50.toFixed(1)} ms, ` +
       `p99 ${flood.victim.p99.toFixed(1)} ms, max ${flood.victim.max.toFixed(1)} ms (target p99 <= 50 ms)`,
   );
+  if (flood.inside) {
+    const { inside, loop, gc, stalls } = flood.inside;
+    print(
+      `  inside the BFF (headers read to answer sent): ${inside.count} answers, ` +
+        `p50 ${inside.p50.toFixed(1)} ms, p99 ${inside.p99.toFixed(1)} ms, max ${inside.max.toFixed(1)} ms; ` +
+        `event-loop delay p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms; ` +
+        `GC pauses ${gc.totalMs.toFixed(0)} ms in all, longest ${gc.maxMs.toFixed(1)} ms`,
+    );
+    print(
+      `  event-loop stalls over 100 ms: ${stalls.count}, ${stalls.wallMs.toFixed(0)} ms in all with ` +
+        `${stalls.cpuMs.toFixed(0)} ms of CPU; longest ${stalls.longestMs.toFixed(0)} ms with ` +
+        `${stalls.longestCpuMs.toFixed(0)} ms of CPU`,
+    );
+  }
   print(
     `load average (1 min) at the flood's start ${flood.load.before.toFixed(2)}, ` +
       `at its end ${flood.load.after.toFixed(2)}`,

@@ -7,9 +7,15 @@
 //   bare <file>:  node:http answering the bytes recorded in <file> for each path (headers too)
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type * as DemoModuleNs from '../../src/demo-upstream/server.js';
 import type * as AppModuleNs from '../../src/server/compose/app.js';
@@ -82,7 +88,80 @@ async function serveBffWithHistory(): Promise<string> {
     logger: createLogger('info'),
     historyStore: store,
   });
-  return app.listen({ host: '127.0.0.1', port: 0 });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  watchInside(app.server);
+  return url;
+}
+
+/** The victim's address in store-flood.ts: its requests are timed inside this process too. */
+const VICTIM_ADDRESS = '10.99.0.1';
+const insideMs: number[] = [];
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+/**
+ * Stalls of the event loop over 100 ms: their wall time and the process's CPU within them. A
+ * stall with about as much CPU as wall time is JavaScript (or GC) running; one with little CPU
+ * is the process waiting for a core (the machine's load), not the BFF's own work.
+ */
+const stalls = { count: 0, wallMs: 0, cpuMs: 0, longestMs: 0, longestCpuMs: 0 };
+let lastTick = performance.now();
+let lastCpu = process.cpuUsage();
+/** Garbage collection's pauses over the window: total and longest (ms). */
+const gc = { totalMs: 0, maxMs: 0 };
+
+/**
+ * Times the other client's requests from their headers being read to their answer's last byte
+ * handed to the kernel (so the wait in the event loop's queue before the headers are parsed is
+ * not in it; the client's wall time minus this is), and the event loop's delay over the same
+ * window: what the store flood costs inside the BFF, whatever the load of the machine.
+ */
+function watchInside(server: HttpServer): void {
+  loopDelay.enable();
+  setInterval(() => {
+    const now = performance.now();
+    const cpu = process.cpuUsage();
+    const wallMs = now - lastTick;
+    const cpuMs = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
+    [lastTick, lastCpu] = [now, cpu];
+    if (wallMs < 100) return;
+    stalls.count += 1;
+    stalls.wallMs += wallMs;
+    stalls.cpuMs += cpuMs;
+    if (wallMs > stalls.longestMs)
+      Object.assign(stalls, { longestMs: wallMs, longestCpuMs: cpuMs });
+  }, 5).unref();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.totalMs += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers['x-forwarded-for'] !== VICTIM_ADDRESS) return;
+    const at = performance.now();
+    res.on('finish', () => insideMs.push(performance.now() - at));
+  });
+}
+
+/** The inside figures since the last call, then starts a new window. */
+function insideStats(): string {
+  const sorted = insideMs.splice(0).sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  const ms = (ns: number) => ns / 1e6;
+  const stats = {
+    inside: { count: sorted.length, p50: at(50), p99: at(99), max: sorted.at(-1) ?? 0 },
+    loop: {
+      p50: ms(loopDelay.percentile(50)),
+      p99: ms(loopDelay.percentile(99)),
+      max: ms(loopDelay.max),
+    },
+    gc: { ...gc },
+    stalls: { ...stalls },
+  };
+  loopDelay.reset();
+  Object.assign(gc, { totalMs: 0, maxMs: 0 });
+  Object.assign(stalls, { count: 0, wallMs: 0, cpuMs: 0, longestMs: 0, longestCpuMs: 0 });
+  return `${JSON.stringify({ stats })}\n`;
 }
 
 async function serveBare(file: string): Promise<string> {
@@ -117,5 +196,7 @@ process.on('SIGTERM', () => process.exit(0));
 // CPU time used so far (µs), for the benchmark's CPU-per-answer figure.
 process.on('SIGUSR2', () => {
   const { user, system } = process.cpuUsage();
-  process.stderr.write(`${JSON.stringify({ cpu: user + system })}\n`);
+  process.stderr.write(
+    `${mode === 'bff-history' ? insideStats() : ''}${JSON.stringify({ cpu: user + system })}\n`,
+  );
 });

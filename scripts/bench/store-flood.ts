@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { percentile, rssMb } from './flood.js';
 import { QUESTION_KINDS, questionPath, type QuestionKind } from './store-flood-paths.js';
-import { startServer, type Server } from './throughput.js';
+import { startServer, type InsideStats, type Server } from './throughput.js';
 
 // Issue 18, point 6: a flood of history and event-archive questions (answered from the store,
 // no upstream request) from 20 clients, while another client keeps asking for a cached answer one request at a time (the question's random
@@ -41,6 +41,8 @@ export interface StoreFloodResult {
   rssPeakMb: number;
   events: number;
   victim: { requests: number; p50: number; p99: number; max: number };
+  /** Over the flood: the other client's time inside the BFF, and the event loop's delay. */
+  inside: InsideStats | null;
 }
 
 async function get(url: string): Promise<Response> {
@@ -203,6 +205,7 @@ export async function runStoreFlood(
       rssStartMb,
       rssPeakMb: Math.max(rssPeakMb, rssMb(pid)),
       events,
+      inside: server.inside(),
       victim: {
         requests: sorted.length,
         p50: percentile(sorted, 50),

@@ -58,6 +58,17 @@ export interface Server {
   child: ChildProcess;
   /** The server's CPU time so far (µs), read over its stderr on SIGUSR2. */
   cpu(): Promise<number>;
+  /** bff-history only: what serve.ts measured inside the BFF up to the last cpu() call. */
+  inside(): InsideStats | null;
+}
+
+/** The other client's time inside the BFF (ms) and the event loop's delay (ms), per window. */
+export interface InsideStats {
+  inside: { count: number; p50: number; p99: number; max: number };
+  loop: { p50: number; p99: number; max: number };
+  gc: { totalMs: number; maxMs: number };
+  /** Event-loop stalls over 100 ms: wall and CPU (ms) in all, and the longest one's. */
+  stalls: { count: number; wallMs: number; cpuMs: number; longestMs: number; longestCpuMs: number };
 }
 
 export function startServer(args: string[], env: Record<string, string> = {}): Promise<Server> {
@@ -67,8 +78,14 @@ export function startServer(args: string[], env: Record<string, string> = {}): P
   });
   let text = '';
   let waiting: ((micros: number) => void) | null = null;
+  let inside: InsideStats | null = null;
   child.stderr?.on('data', (chunk: Buffer) => {
     text += chunk.toString();
+    const stats = /\{"stats":(\{.*\})\}\n/.exec(text);
+    if (stats?.[1]) {
+      text = text.replace(stats[0], '');
+      inside = JSON.parse(stats[1]) as InsideStats;
+    }
     const cpu = /\{"cpu":(\d+)\}\n/.exec(text);
     if (cpu?.[1] && waiting) {
       text = text.replace(cpu[0], '');
@@ -86,7 +103,13 @@ export function startServer(args: string[], env: Record<string, string> = {}): P
       const match = /\{"url":"([^"]+)","compiled":(true|false)\}/.exec(text);
       if (match?.[1]) {
         clearInterval(poll);
-        resolve({ url: match[1], compiled: match[2] === 'true', child, cpu });
+        resolve({
+          url: match[1],
+          compiled: match[2] === 'true',
+          child,
+          cpu,
+          inside: () => inside,
+        });
       }
     }, 20);
     child.on('exit', (code) => {

@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { DEFAULT_FRESHNESS, type FreshnessPolicy } from '../shared/freshness.js';
 import { z } from 'zod';
 import { Secret } from './secret.js';
+import type { HistoryQuestionLimits } from './history-question-limit.js';
 import type { StoreQueryLimits } from './store-query-limit.js';
 import { guessingBits } from './token-strength.js';
 
@@ -65,6 +66,11 @@ export interface AppConfig {
    * client and minute, running at once, and waiting for a slot (issue 18).
    */
   storeQueries: StoreQueryLimits;
+  /**
+   * Every history and event-archive question, held or not: each client's budget of cost (by
+   * answer size) and questions at once, and answers built at once process-wide (issue 18).
+   */
+  historyQuestions: HistoryQuestionLimits;
   upstreamTimeouts: { connectMs: number; requestMs: number };
   /** Retries of 500/502/503/504 and network errors: full-jitter backoff from `baseDelayMs`, doubling. */
   upstreamRetry: { maxAttempts: number; maxTotalMs: number; baseDelayMs: number };
@@ -324,6 +330,10 @@ const environmentSchema = z.object({
   STORE_QUERIES_PER_MINUTE: integer('STORE_QUERIES_PER_MINUTE', 60, 1, 100_000),
   STORE_QUERIES_IN_FLIGHT: integer('STORE_QUERIES_IN_FLIGHT', 2, 1, 64),
   STORE_QUERY_QUEUE: integer('STORE_QUERY_QUEUE', 50, 0, 10_000),
+  HISTORY_COST_PER_MINUTE: integer('HISTORY_COST_PER_MINUTE', 120, 1, 1_000_000),
+  HISTORY_QUESTIONS_PER_CLIENT: integer('HISTORY_QUESTIONS_PER_CLIENT', 2, 1, 64),
+  HISTORY_QUEUE_PER_CLIENT: integer('HISTORY_QUEUE_PER_CLIENT', 8, 0, 1000),
+  HISTORY_QUESTIONS_IN_FLIGHT: integer('HISTORY_QUESTIONS_IN_FLIGHT', 2, 1, 64),
   UPSTREAM_CONNECT_TIMEOUT_MS: integer('UPSTREAM_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
   UPSTREAM_TIMEOUT_MS: integer('UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
   TILE_URL: text,
@@ -464,6 +474,12 @@ function toAppConfig(env: Environment): AppConfig {
       perClientPerMinute: env.STORE_QUERIES_PER_MINUTE,
       inFlight: env.STORE_QUERIES_IN_FLIGHT,
       queue: env.STORE_QUERY_QUEUE,
+    },
+    historyQuestions: {
+      costPerMinute: env.HISTORY_COST_PER_MINUTE,
+      perClientInFlight: env.HISTORY_QUESTIONS_PER_CLIENT,
+      perClientQueue: env.HISTORY_QUEUE_PER_CLIENT,
+      inFlight: env.HISTORY_QUESTIONS_IN_FLIGHT,
     },
     upstreamTimeouts: {
       connectMs: env.UPSTREAM_CONNECT_TIMEOUT_MS,

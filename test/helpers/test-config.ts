@@ -33,6 +33,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     clientMissesPerMinute: 30,
     clientBudgetSharePercent: 20,
     storeQueries: { perClientPerMinute: 60, inFlight: 2, queue: 50 },
+    // Generous: tests of the answers ask many questions from one address (loopback).
+    historyQuestions: {
+      costPerMinute: 100_000,
+      perClientInFlight: 8,
+      perClientQueue: 1000,
+      inFlight: 8,
+    },
     upstreamTimeouts: { connectMs: 1000, requestMs: 5000 },
     upstreamRetry: { maxAttempts: 3, maxTotalMs: 2000, baseDelayMs: 10 },
     tiles: null,

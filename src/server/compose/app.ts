@@ -37,6 +37,8 @@ declare module 'fastify' {
     upstreamIdle(): Promise<void>;
     /** Settles when the batch watch and the event archive have nothing in progress. */
     historyIdle(): Promise<void>;
+    /** History questions waiting for their turn (history-question-limit.ts), for tests. */
+    historyQuestionsWaiting(): number;
     /** Settles when alert evaluation and the outbox have nothing in progress. */
     alertsIdle(): Promise<void>;
     /**
@@ -211,6 +213,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await pipeline.watchIdle();
       await history.archiver.idle();
     });
+    app.decorate('historyQuestionsWaiting', () => history.questionLimiter.waiting);
     app.decorate('alertsIdle', () => pipeline.deliveryIdle());
     app.decorate('demoWatchlist', () => alerts.demoWatchlist());
   }

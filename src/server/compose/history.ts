@@ -18,6 +18,7 @@ import type {
   ResourceSpecs,
 } from '../services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from '../store/history-store.js';
+import { HistoryQuestionLimiter } from '../history-question-limit.js';
 import { StoreQueryLimiter } from '../store-query-limit.js';
 
 export interface HistoryParts {
@@ -46,6 +47,8 @@ export interface History {
   readonly queryLimiter: StoreQueryLimiter;
   /** `?as_of=` of the data routes, answered from this store. */
   readonly asOf: AsOfRouteParts;
+  /** Every history question's turn: its client's budget and the bounds on answers at once. */
+  readonly questionLimiter: HistoryQuestionLimiter;
   /** Registers the history routes (after the app's plugins, like every route). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
@@ -65,10 +68,12 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
   );
   const answers = new HistoryAnswers(store, () => store.coverage());
   const queryLimiter = new StoreQueryLimiter(config.storeQueries, parts.now);
+  const questionLimiter = new HistoryQuestionLimiter(config.historyQuestions, parts.now);
   const chain = new BatchChainAnswers(store);
   const asOf: AsOfRouteParts = {
     answers: new AsOfAnswers(store),
     guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
+    admit: (request) => questionLimiter.admit(parts.clientKey(request)),
     retentionStart: () => store.retentionStart(parts.now()),
   };
   return {
@@ -94,11 +99,13 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
     },
     queryLimiter,
     asOf,
+    questionLimiter,
     registerRoutes: async (target) => {
       await target.register(historyRoutes, {
         answers,
         retentionStart: () => store.retentionStart(parts.now()),
         guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
+        admit: (request) => questionLimiter.admit(parts.clientKey(request)),
       });
       await target.register(batchRoutes, {
         answers: chain,

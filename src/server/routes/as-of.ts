@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AsOfAnswers } from '../services/history/as-of-answers.js';
+import type { Admission } from '../history-question-limit.js';
 import type { StoreQueryGuard } from '../store-query-limit.js';
 import { checkRetention } from './history-params.js';
 import { BadRequest } from './route-schema.js';
@@ -9,6 +10,8 @@ import { guarded, reply400 } from './store-reply.js';
 export interface AsOfRouteParts {
   answers: AsOfAnswers;
   guardFor: (request: FastifyRequest) => StoreQueryGuard;
+  /** The question's turn under its client's budget, as every history question's. */
+  admit: (request: FastifyRequest) => Promise<Admission>;
   /** The oldest time the store still holds under HISTORY_RETENTION_DAYS (null: everything). */
   retentionStart: () => Date | null;
 }
@@ -24,11 +27,15 @@ export function replyAsOf(
   at: Date,
   work: (answers: AsOfAnswers) => Promise<object>,
 ): Promise<FastifyReply> {
-  return reply400(reply, async () => {
-    if (!parts) {
-      throw new BadRequest('as_of needs the history store, and this server keeps no history');
-    }
-    checkRetention({ from: at, to: null }, parts.retentionStart());
-    return JSON.stringify(await guarded(parts.guardFor(request), () => work(parts.answers)));
-  });
+  return reply400(
+    reply,
+    async () => {
+      if (!parts) {
+        throw new BadRequest('as_of needs the history store, and this server keeps no history');
+      }
+      checkRetention({ from: at, to: null }, parts.retentionStart());
+      return JSON.stringify(await guarded(parts.guardFor(request), () => work(parts.answers)));
+    },
+    parts ? parts.admit(request) : null,
+  );
 }

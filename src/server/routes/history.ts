@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Admission } from '../history-question-limit.js';
 import type { HistoryAnswers } from '../services/history/history-answers.js';
 import type { StoreQueryGuard } from '../store-query-limit.js';
 import {
@@ -11,7 +12,7 @@ import {
 } from './history-params.js';
 import { isoParams } from './params.js';
 import { sendError } from './respond.js';
-import { reply400 } from './store-reply.js';
+import { admittedReply } from './store-reply.js';
 import { zodRoute } from './route-schema.js';
 
 export interface HistoryRouteOptions {
@@ -20,6 +21,8 @@ export interface HistoryRouteOptions {
   retentionStart: () => Date | null;
   /** The request's store-query guard: its client's rate and the bound on queries in flight. */
   guardFor: (request: FastifyRequest) => StoreQueryGuard;
+  /** Every question's turn under its client's budget and the bounds on answers at once. */
+  admit: (request: FastifyRequest) => Promise<Admission>;
 }
 
 /**
@@ -30,17 +33,17 @@ export async function historyRoutes(
   app: FastifyInstance,
   opts: HistoryRouteOptions,
 ): Promise<void> {
-  const { answers, guardFor } = opts;
+  const { answers, guardFor, admit } = opts;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/history/global', zodRoute({ querystring: rangeQuery }), (request, reply) =>
-    reply400(reply, async () => {
+    admittedReply(admit(request), reply, async () => {
       checkRetention(request.query, opts.retentionStart());
       return answers.globalHistoryJson(request.query, guardFor(request));
     }),
   );
   const countryRoute = zodRoute({ querystring: rangeQuery, params: isoParams });
   typed.get('/api/history/country/:iso', countryRoute, (request, reply) =>
-    reply400(reply, async () => {
+    admittedReply(admit(request), reply, async () => {
       checkRetention(request.query, opts.retentionStart());
       return answers.countryHistoryJson(request.params.iso, request.query, guardFor(request));
     }),
@@ -49,7 +52,7 @@ export async function historyRoutes(
     sendError(reply, 400, 'iso is missing: ask for /api/history/country/<three-letter code>'),
   );
   typed.get('/api/changes', zodRoute({ querystring: changesQuery }), (request, reply) =>
-    reply400(reply, async () => {
+    admittedReply(admit(request), reply, async () => {
       const { since, asked, asOf } = request.query;
       checkSinceRetention(since, opts.retentionStart());
       if (asOf) checkRetention({ from: asOf, to: null }, opts.retentionStart());
@@ -57,7 +60,7 @@ export async function historyRoutes(
     }),
   );
   typed.get('/api/events', zodRoute({ querystring: eventsQuery }), (request, reply) =>
-    reply400(reply, async () => {
+    admittedReply(admit(request), reply, async () => {
       checkRetention(request.query, opts.retentionStart());
       // The parsed query is the memo key: equivalent spellings share one answer.
       return answers.eventsJson(request.query, JSON.stringify(request.query), guardFor(request));

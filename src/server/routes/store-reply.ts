@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { Admission } from '../history-question-limit.js';
 import { StoreQueryLimitError, type StoreQueryGuard } from '../store-query-limit.js';
 import { sendError } from '../reply.js';
 import { BadRequest, NotFound } from './route-schema.js';
@@ -12,10 +13,15 @@ import { BadRequest, NotFound } from './route-schema.js';
 export async function reply400(
   reply: FastifyReply,
   work: () => Promise<string>,
+  admission: Promise<Admission> | null = null,
 ): Promise<FastifyReply> {
+  let admitted: Admission | null = null;
+  let chars = 0;
   try {
+    admitted = admission ? await admission : null;
     // JSON already: the answers are joined from parts serialised once per batch.
     const body = await work();
+    chars = body.length;
     // Answers change with each recorded batch; the SPA polls /api/status to notice one.
     return reply
       .header('cache-control', 'no-cache')
@@ -29,7 +35,19 @@ export async function reply400(
       return sendError(reply, error.status, error.message, error.retryAfterMs);
     }
     throw error;
+  } finally {
+    // Charged by the answer's size; the next waiting question is woken on the next turn.
+    admitted?.done(chars);
   }
+}
+
+/** reply400 after the question's turn under its client's budget (history-question-limit.ts). */
+export function admittedReply(
+  admission: Promise<Admission>,
+  reply: FastifyReply,
+  work: () => Promise<string>,
+): Promise<FastifyReply> {
+  return reply400(reply, work, admission);
 }
 
 /** Takes the request's store-query guard around `work` (its client's rate, queries in flight). */
