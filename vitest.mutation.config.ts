@@ -23,6 +23,7 @@ const focused = [
   'test/shared/spreadsheet-cell.test.ts',
   'test/server/spreadsheet-csv-rows.test.ts',
   'test/server/outage-share.test.ts',
+  'test/server/shared-quota.test.ts',
   'test/server/client-limit-edges.test.ts',
   'test/server/access-plugin.test.ts',
   'test/server/outbox-claims.test.ts',

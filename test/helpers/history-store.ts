@@ -21,6 +21,15 @@ export async function freshPostgresDatabase(): Promise<string> {
   return base.replace(/\/[^/]*$/, `/${name}`);
 }
 
+/** A new database on the run's PostgreSQL server with the store's migrations applied; its URL. */
+export async function migratedPostgresDatabase(): Promise<string> {
+  const url = await freshPostgresDatabase();
+  await (
+    await HistoryStore.open({ dataDir: null, databaseUrl: new Secret(url), retentionDays: null })
+  ).close();
+  return url;
+}
+
 /** An empty store: in-memory PGlite, or a new database on the real server. */
 export async function openTestStore(
   backend: StoreBackend,

@@ -7,7 +7,7 @@ import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { insertWatchlist } from '../../src/server/store/watchlists.js';
 import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { batchRecord, countryRow, HOUR } from '../fixtures/history.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 
 /*
  * What one evaluation queues for each list: a webhook per alert (to lists with a webhook), one
@@ -16,7 +16,7 @@ import { openTestStore } from '../helpers/history-store.js';
  */
 let store: HistoryStore;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
 }, 60_000);
 afterAll(async () => {
   await store?.close();

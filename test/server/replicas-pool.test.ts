@@ -18,10 +18,9 @@ import {
   isStoreUnreachable,
   type Database,
 } from '../../src/server/store/connection.js';
-import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { TestClock } from '../helpers/clock.js';
-import { freshPostgresDatabase } from '../helpers/history-store.js';
+import { migratedPostgresDatabase } from '../helpers/history-store.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { testConfig } from '../helpers/test-config.js';
 import { startVariantUpstream, type VariantUpstream } from '../helpers/variant-upstream.js';
@@ -51,14 +50,6 @@ function recordingLogger(lines: Array<{ msg?: string }>) {
 
 const quiet = pino({ level: 'silent' });
 
-async function migratedDatabase(): Promise<string> {
-  const url = await freshPostgresDatabase();
-  await (
-    await HistoryStore.open({ dataDir: null, databaseUrl: new Secret(url), retentionDays: null })
-  ).close();
-  return url;
-}
-
 describe('replicas on a pool of two connections', () => {
   let demo: DemoUpstream | null = null;
   let variant: VariantUpstream | null = null;
@@ -72,7 +63,7 @@ describe('replicas on a pool of two connections', () => {
   });
 
   it('serves eight distinct misses at once on each replica without declaring PostgreSQL unreachable, spending and booking one request per miss', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
     // Each answer takes a moment, so every miss holds its connection while others wait for one.
     demo = await startDemoUpstream({
@@ -188,7 +179,7 @@ describe('a busy pool is not PostgreSQL down', () => {
   }
 
   it('tells a wait for this process’s own busy pool from a server that does not answer', async () => {
-    const busy = await busyError(await migratedDatabase());
+    const busy = await busyError(await migratedPostgresDatabase());
     expect(isPoolBusy(busy)).toBe(true);
 
     // A server that takes the connection and never answers it.
@@ -211,7 +202,7 @@ describe('a busy pool is not PostgreSQL down', () => {
   });
 
   it('keeps the replica’s status on "reachable" when its pool is busy, not when the server is gone', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const membership = new Membership({
       db: drizzle({ client: poolOf(url, 1) }) as unknown as Database,
       name: 'r1',
@@ -225,7 +216,7 @@ describe('a busy pool is not PostgreSQL down', () => {
   });
 
   it('refuses a grant for a moment while its pool is busy, spending no outage share', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const pool = poolOf(url, 1);
     const reports: boolean[] = [];
     const quota = new SharedQuota({
@@ -248,7 +239,7 @@ describe('a busy pool is not PostgreSQL down', () => {
   });
 
   it('books a miss’s grant and its answer’s headers on the one connection the miss holds', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const pool = poolOf(url, 1);
     const connections = new MissConnections();
     const quota = new SharedQuota({
@@ -299,7 +290,7 @@ describe('the answer’s lock', () => {
   };
 
   it('books the ledger on the miss’s own connection, committed while the lock is still held, and lets go after', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const replica = poolOf(url, 1);
     const other = poolOf(url, 1);
     const seenMeanwhile = await withAnswerLock(replica, 'country|FRA', 1_000, async (client) => {
@@ -314,7 +305,7 @@ describe('the answer’s lock', () => {
   });
 
   it('gives up a wait that runs out as the server’s lock timeout: not an outage, the connection kept', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const holder = poolOf(url, 1);
     expect(await tryLock(holder, 'country|DEU')).toBe(true);
     const replica = poolOf(url, 1);
