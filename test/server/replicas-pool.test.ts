@@ -8,8 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
 import { buildApp } from '../../src/server/compose/app.js';
 import { Membership } from '../../src/server/replicas/membership.js';
-import { MissConnections } from '../../src/server/replicas/miss-connections.js';
-import { SharedQuota } from '../../src/server/replicas/shared-quota.js';
 import { Secret } from '../../src/server/secret.js';
 import { updateLedger } from '../../src/server/store/quota-ledger.js';
 import { withAnswerLock } from '../../src/server/store/shared-answers.js';
@@ -150,6 +148,8 @@ describe('replicas on a pool of two connections', () => {
 });
 
 describe('a busy pool is not PostgreSQL down', () => {
+  // The ledger's side of a busy pool (a grant refused for a moment, a miss's bookings on its own
+  // connection): shared-quota.test.ts.
   const pools: pg.Pool[] = [];
   const sockets: Socket[] = [];
   afterEach(async () => {
@@ -213,59 +213,6 @@ describe('a busy pool is not PostgreSQL down', () => {
     expect(membership.status('shared')).toMatchObject({ store: 'ok', store_error: null });
     membership.reportStore(false, new Error('connect ECONNREFUSED 127.0.0.1:5432'));
     expect(membership.status('shared').store).toBe('unreachable');
-  });
-
-  it('refuses a grant for a moment while its pool is busy, spending no outage share', async () => {
-    const url = await migratedPostgresDatabase();
-    const pool = poolOf(url, 1);
-    const reports: boolean[] = [];
-    const quota = new SharedQuota({
-      pool,
-      connections: new MissConnections(),
-      reserve: 10,
-      now: Date.now,
-      logger: quiet,
-      replicasSeen: () => 1,
-      reportStore: (ok) => reports.push(ok),
-    });
-    const held = await pool.connect();
-    const refused = await quota.acquire('interactive');
-    held.release();
-    expect(refused).toMatchObject({ ok: false, reason: expect.stringMatching(/busy/) });
-    expect(quota.mode()).toBe('shared');
-    expect(reports).not.toContain(false);
-    // The next grant is the ledger's first: nothing was spent on the side.
-    expect(await quota.acquire('interactive')).toEqual({ ok: true, seq: 1 });
-  });
-
-  it('books a miss’s grant and its answer’s headers on the one connection the miss holds', async () => {
-    const url = await migratedPostgresDatabase();
-    const pool = poolOf(url, 1);
-    const connections = new MissConnections();
-    const quota = new SharedQuota({
-      pool,
-      connections,
-      reserve: 10,
-      now: Date.now,
-      logger: quiet,
-      replicasSeen: () => 1,
-      reportStore: () => {},
-    });
-    const reader = poolOf(url, 1);
-    const client = await pool.connect();
-    try {
-      const grant = await connections.hold(client, async () => {
-        const granted = await quota.acquire('interactive');
-        if (granted.ok) quota.recordHeaders(50, 40, granted.seq);
-        return granted;
-      });
-      expect(grant).toEqual({ ok: true, seq: 1 });
-      // Booked before the miss let go of its connection, which it never had to share.
-      const { rows } = await reader.query('select state from quota_ledger where id = 1');
-      expect(rows[0]?.state).toMatchObject({ seq: 1, headerSeq: 1, headerRemaining: 40 });
-    } finally {
-      client.release();
-    }
   });
 });
 
