@@ -27,7 +27,11 @@ describe('breaking events per batch', () => {
       {
         name: 'Breaking',
         countries: ['AAA'],
-        rules: [{ kind: 'breaking_event' }],
+        // Beside a rule of another kind (that never fires here): the list still reads events.
+        rules: [
+          { kind: 'risk_threshold', threshold: 90, direction: 'up' },
+          { kind: 'breaking_event' },
+        ],
         owner: null,
         webhookUrl: null,
         webhookFormat: 'standard',
