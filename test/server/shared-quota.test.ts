@@ -210,7 +210,7 @@ describe('the shared quota ledger', () => {
     const url = await migratedPostgresDatabase();
     const one = ledgerOn(url, 1, true);
     await one.quota.acquire('interactive');
-    const held = await one.pool.connect();
+    const held = (await one.pool.connect()) as pg.PoolClient;
     one.quota.recordHeaders(50, 45, 1);
     await one.quota.idle();
     held.release();
@@ -227,7 +227,7 @@ describe('the shared quota ledger', () => {
   it('refuses a grant for a moment while its pool is busy, spending no outage share', async () => {
     const url = await migratedPostgresDatabase();
     const one = ledgerOn(url, 1, true);
-    const held = await one.pool.connect();
+    const held = (await one.pool.connect()) as pg.PoolClient;
     const refused = await one.quota.acquire('interactive');
     held.release();
     expect(refused).toEqual({
@@ -244,7 +244,7 @@ describe('the shared quota ledger', () => {
   it('books a miss’s grant and its answer’s headers on the one connection the miss holds', async () => {
     const url = await migratedPostgresDatabase();
     const one = ledgerOn(url, 1, true);
-    const client = await one.pool.connect();
+    const client = (await one.pool.connect()) as pg.PoolClient;
     try {
       const grant = await one.connections.hold(client, async () => {
         const granted = await one.quota.acquire('interactive');
