@@ -23,6 +23,7 @@ const focused = [
   'test/shared/spreadsheet-cell.test.ts',
   'test/server/spreadsheet-csv-rows.test.ts',
   'test/server/outage-share.test.ts',
+  'test/server/shared-quota.test.ts',
   'test/server/client-limit-edges.test.ts',
   'test/server/access-plugin.test.ts',
   'test/server/outbox-claims.test.ts',
@@ -55,5 +56,8 @@ export default defineConfig({
     include: chosen ?? (process.env.MUTATION_FOCUSED === '1' ? focused : [...focused, ...appLevel]),
     testTimeout: 20_000,
     globalSetup: ['test/helpers/postgres-global-setup.ts'],
+    // The tests that run on both store backends take PostgreSQL only here: the mutants are in
+    // what uses the store, and a cold PGlite costs seconds of CPU a mutant (history-store.ts).
+    env: { TEST_STORE_BACKENDS: 'postgres' },
   },
 });

@@ -4,8 +4,15 @@ import { inject } from 'vitest';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 
-export const STORE_BACKENDS = ['pglite', 'postgres'] as const;
-export type StoreBackend = (typeof STORE_BACKENDS)[number];
+const ALL_BACKENDS = ['pglite', 'postgres'] as const;
+export type StoreBackend = (typeof ALL_BACKENDS)[number];
+/**
+ * The backends the store's SQL is tested on. Mutation runs (vitest.mutation.config.ts) set
+ * TEST_STORE_BACKENDS=postgres: they mutate what uses the store, not its SQL, and a cold PGlite
+ * costs seconds of CPU for every mutant.
+ */
+export const STORE_BACKENDS: readonly StoreBackend[] =
+  process.env.TEST_STORE_BACKENDS === 'postgres' ? ['postgres'] : ALL_BACKENDS;
 
 /** A new, empty database on the test run's PostgreSQL server; returns its URL. */
 export async function freshPostgresDatabase(): Promise<string> {
@@ -19,6 +26,15 @@ export async function freshPostgresDatabase(): Promise<string> {
     await client.end();
   }
   return base.replace(/\/[^/]*$/, `/${name}`);
+}
+
+/** A new database on the run's PostgreSQL server with the store's migrations applied; its URL. */
+export async function migratedPostgresDatabase(): Promise<string> {
+  const url = await freshPostgresDatabase();
+  await (
+    await HistoryStore.open({ dataDir: null, databaseUrl: new Secret(url), retentionDays: null })
+  ).close();
+  return url;
 }
 
 /** An empty store: in-memory PGlite, or a new database on the real server. */

@@ -142,6 +142,9 @@ describe.each(STORE_BACKENDS)('bounded alert evaluation (%s)', (backend) => {
     expect(await selectUnevaluatedBatches(store.db, 10)).toEqual([]);
     const errors = logged.filter((l) => l.level === 'error').map((l) => l.fields.watchlist_id);
     expect(errors).toEqual([unreadable, refused]);
+    expect(logged.find((l) => l.level === 'error')?.message).toBe(
+      'alert evaluation of a watchlist failed: skipped, the other lists went on',
+    );
 
     // The next batch goes on for everyone else as well.
     await recordSynthetic(
@@ -187,9 +190,77 @@ describe.each(STORE_BACKENDS)('bounded alert evaluation (%s)', (backend) => {
     expect(await pendingIds()).toEqual([]);
     const messages = logged.filter((l) => l.level === 'error').map((l) => l.message);
     expect(messages).toHaveLength(3);
+    expect(messages[0]).toBe('alert evaluation of a batch failed: the next pass tries again');
     expect(messages[2]).toMatch(/failed 3 times: given up/);
     // The database's reason, not the failed query with its parameters.
     expect(logged[0]?.fields.reason).toBe('cursor refused for the test');
+  }, 120_000);
+
+  it('a batch whose failures cannot even be counted is tried again on every pass, never given up', async () => {
+    const isos = ISO_CODES.slice(0, 5);
+    const level = (active: number) => ({ active, risk: 20, tier: 'low' });
+    await recordSynthetic(store, syntheticBatch(new Date(t0), isos, level(10)));
+    await evaluator.evaluatePending();
+    await insertList(store, { name: 'L', countries: isos, rules: ONE_RULE });
+    const broken = await recordSynthetic(
+      store,
+      syntheticBatch(new Date(t0 + DAY / 2), isos, level(60)),
+    );
+    // Every change to this batch's evaluation fails, the count of its attempts too.
+    await store.db.execute(
+      sql.raw(`create function refuse_all() returns trigger language plpgsql as $$
+        begin raise exception 'refused for the test'; end $$`),
+    );
+    await store.db.execute(
+      sql.raw(`create trigger refuse_all before update on alert_evaluations for each row
+        when (new.batch_id = ${broken}) execute function refuse_all()`),
+    );
+    for (let pass = 0; pass < 4; pass += 1) expect(await evaluator.evaluatePending()).toBe(0);
+    expect((await selectUnevaluatedBatches(store.db, 10)).map((b) => b.id)).toEqual([broken]);
+    expect(logged.filter((l) => l.level === 'error').map((l) => l.message)).toEqual(
+      Array(4).fill('alert evaluation of a batch failed: the next pass tries again'),
+    );
+  });
+
+  it('reads lists a page of 100 at a time and evaluates all 101 in one pass', async () => {
+    const iso = ISO_CODES[0]!;
+    await recordSynthetic(
+      store,
+      syntheticBatch(new Date(t0), [iso], { active: 10, risk: 20, tier: 'low' }),
+    );
+    await evaluator.evaluatePending();
+    for (let i = 0; i < 101; i += 1) {
+      await insertList(store, { name: `List ${i}`, countries: [iso], rules: ONE_RULE });
+    }
+    await recordSynthetic(
+      store,
+      syntheticBatch(new Date(t0 + DAY / 2), [iso], { active: 60, risk: 20, tier: 'low' }),
+    );
+    expect(await evaluator.evaluatePending()).toBe(101);
+    expect(await selectUnevaluatedBatches(store.db, 10)).toEqual([]);
+  }, 60_000);
+
+  it('writes a chunk as soon as it holds 5,000 alerts, never splitting a list', async () => {
+    // Six lists of 50 countries × 20 rules: 1,000 alerts each.
+    const isos = ISO_CODES.slice(0, 50);
+    await recordSynthetic(
+      store,
+      syntheticBatch(new Date(t0), isos, { active: 10, risk: 20, tier: 'low' }),
+    );
+    await evaluator.evaluatePending();
+    for (let i = 0; i < 6; i += 1) {
+      await insertList(store, { name: `Region ${i}`, countries: isos, rules: MANY_RULES });
+    }
+    await recordSynthetic(
+      store,
+      syntheticBatch(new Date(t0 + DAY / 2), isos, { active: 60, risk: 20, tier: 'low' }),
+    );
+    expect(await evaluator.evaluatePending()).toBe(6_000);
+    // One line per chunk written: five lists make exactly 5,000, the sixth its own chunk.
+    const chunks = logged
+      .filter((l) => l.message === 'alerts raised for a new batch')
+      .map((l) => l.fields.alerts);
+    expect(chunks).toEqual([5_000, 1_000]);
   }, 120_000);
 
   it('resumes a batch at its cursor after a crash; a writer behind the cursor adds nothing', async () => {

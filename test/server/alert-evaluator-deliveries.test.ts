@@ -6,8 +6,8 @@ import { alerts, deliveries } from '../../src/server/store/alerts-schema.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { insertWatchlist } from '../../src/server/store/watchlists.js';
 import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
-import { batchRecord, countryRow, HOUR } from '../fixtures/history.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { batchRecord, countryRow, event, HOUR } from '../fixtures/history.js';
+import { openAppStore } from '../helpers/history-store.js';
 
 /*
  * What one evaluation queues for each list: a webhook per alert (to lists with a webhook), one
@@ -16,7 +16,7 @@ import { openTestStore } from '../helpers/history-store.js';
  */
 let store: HistoryStore;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
 }, 60_000);
 afterAll(async () => {
   await store?.close();
@@ -32,13 +32,14 @@ async function makeList(
   webhook: boolean,
   email: boolean,
   countries = ['AAA', 'BBB'],
+  rules: AlertRule[] = RULES,
 ): Promise<number> {
   const row = await insertWatchlist(
     store.db,
     {
       name,
       countries,
-      rules: RULES,
+      rules,
       owner: null,
       webhookUrl: webhook ? 'https://hooks.example/x' : null,
       webhookFormat: 'standard',
@@ -79,22 +80,43 @@ describe('deliveries of a new batch', () => {
     const both = await makeList('Both', true, true);
     const mailOnly = await makeList('Mail only', false, true);
     const neither = await makeList('Neither', false, false);
+    // A list with an address whose countries did not move, and one with a URL but no secret.
+    const quiet = await makeList('Quiet', true, true, ['QQQ']);
+    const unsigned = await insertWatchlist(
+      store.db,
+      {
+        name: 'Unsigned',
+        countries: ['AAA'],
+        rules: RULES,
+        owner: null,
+        webhookUrl: 'https://hooks.example/unsigned',
+        webhookFormat: 'standard',
+        webhookSecret: null,
+        email: null,
+      },
+      TEAM_WATCHLISTS_MAX,
+    );
     const now = t0 + 2 * HOUR;
     const queued: string[] = [];
     const logs: unknown[] = [];
-    await store.recordBatch(batchRecord(t0, [countryRow('AAA', 50), countryRow('BBB', 20)]));
-    await store.recordBatch(batchRecord(t0 + HOUR, [countryRow('AAA', 60), countryRow('BBB', 20)]));
+    const rows0 = (aaa: number) => [
+      countryRow('AAA', aaa),
+      countryRow('BBB', 20),
+      countryRow('QQQ', 20),
+    ];
+    await store.recordBatch(batchRecord(t0, rows0(50)));
+    await store.recordBatch(batchRecord(t0 + HOUR, rows0(60)));
     const run = evaluator(() => now, true, queued, logs);
-    // Each list: AAA's active change and its crossing of 55; BBB did not move.
-    expect(await run.evaluatePending()).toBe(6);
+    // Each list with AAA: its active change and its crossing of 55; BBB and QQQ did not move.
+    expect(await run.evaluatePending()).toBe(8);
     expect(await run.evaluatePending()).toBe(0);
     expect(queued).toEqual(['queued']);
     expect(logs).toContainEqual([
       'alerts raised for a new batch',
-      { as_of: new Date(t0 + HOUR).toISOString(), alerts: 6 },
+      { as_of: new Date(t0 + HOUR).toISOString(), alerts: 8 },
     ]);
 
-    const rows = await queuedFor([both, mailOnly, neither]);
+    const rows = await queuedFor([both, mailOnly, neither, quiet, unsigned!.id]);
     expect(rows.map((r) => [r.watchlistId, r.channel])).toEqual([
       [both, 'email'],
       [both, 'webhook'],
@@ -141,6 +163,63 @@ describe('deliveries of a new batch', () => {
   });
 });
 
+describe('the first batch of all', () => {
+  it('sends its webhooks with no previous batch named', async () => {
+    // Before every other batch of this file's store: it has no previous batch.
+    const t0 = Date.UTC(2026, 0, 1, 8);
+    const list = await makeList('First', true, false, ['FFF'], [{ kind: 'breaking_event' }]);
+    // A breaking event: the one rule that fires without a batch to compare with.
+    await store.archiveEvents(
+      'FFF',
+      [event(t0 - HOUR, 'Unrest', { breaking: true })],
+      new Date(t0),
+    );
+    await store.recordBatch(batchRecord(t0, [countryRow('FFF', 60)]));
+    const run = evaluator(() => t0 + HOUR, true, [], []);
+    await run.evaluatePending();
+    const [hook] = await queuedFor([list]);
+    const body = JSON.parse(hook!.body) as { data: { batch: unknown } };
+    expect(body.data.batch).toEqual({ as_of: new Date(t0).toISOString(), previous_as_of: null });
+  });
+});
+
+describe('passes', () => {
+  it('idle() settles once the pass under way is done', async () => {
+    const t0 = Date.UTC(2026, 4, 6, 8);
+    const list = await makeList('Idle', false, false, ['III']);
+    await store.recordBatch(batchRecord(t0, [countryRow('III', 50)]));
+    await store.recordBatch(batchRecord(t0 + HOUR, [countryRow('III', 60)]));
+    const run = evaluator(() => t0 + HOUR, false, [], []);
+    void run.evaluatePending();
+    await run.idle();
+    expect(await store.db.select().from(alerts).where(eq(alerts.watchlistId, list))).toHaveLength(
+      2,
+    );
+  });
+
+  it('a pass that cannot read the store is logged in words, and the next pass runs', async () => {
+    const closed = await openAppStore();
+    await closed.close();
+    const logs: unknown[] = [];
+    const run = new AlertEvaluator({
+      db: closed.db,
+      now: Date.now,
+      logger: {
+        info() {},
+        warn() {},
+        error: (f: unknown, m: string) => logs.push([m, f]),
+      } as never,
+      linkBase: null,
+      emailEnabled: false,
+    });
+    await expect(run.evaluatePending()).rejects.toThrow();
+    await expect(run.evaluatePending()).rejects.toThrow();
+    await run.idle();
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toEqual(['alert evaluation failed', { reason: expect.any(String) }]);
+  });
+});
+
 describe('a batch older than 48 hours', () => {
   it('raises its alerts in the inbox, queues nothing and wakes no sender', async () => {
     const t0 = Date.UTC(2026, 4, 4, 8);
@@ -159,14 +238,31 @@ describe('a backfill', () => {
   it('raises a list’s alerts over the whole history into the inbox only, once', async () => {
     const t0 = Date.UTC(2026, 4, 5, 8);
     await store.recordBatch(batchRecord(t0, [countryRow('DDD', 40)]));
+    await store.archiveEvents(
+      'DDD',
+      [event(t0 + HOUR / 2, 'Unrest', { breaking: true })],
+      new Date(t0 + HOUR),
+    );
     await store.recordBatch(batchRecord(t0 + HOUR, [countryRow('DDD', 60)]));
-    const list = await makeList('Backfilled', true, true, ['DDD']);
+    const list = await makeList(
+      'Backfilled',
+      true,
+      true,
+      ['DDD'],
+      [...RULES, { kind: 'breaking_event' }],
+    );
     const run = evaluator(() => t0 + 2 * HOUR, true, [], []);
     const added = await run.backfill(list);
     const raised = await store.db.select().from(alerts).where(eq(alerts.watchlistId, list));
     // Every pair of consecutive batches of the store, this test's last among them.
     expect(added).toBe(raised.length);
-    expect(raised.filter((a) => a.batchAsOf.getTime() === t0 + HOUR)).toHaveLength(2);
+    // The active change, the crossing of 55 and the breaking event.
+    expect(
+      raised
+        .filter((a) => a.batchAsOf.getTime() === t0 + HOUR)
+        .map((a) => a.kind)
+        .sort(),
+    ).toEqual(['active_change', 'breaking_event', 'risk_threshold']);
     expect(raised.filter((a) => a.batchAsOf.getTime() === t0)).toEqual([]);
     expect(await queuedFor([list])).toEqual([]);
     expect(await run.backfill(list)).toBe(0);

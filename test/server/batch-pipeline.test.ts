@@ -11,7 +11,7 @@ import { alerts, deliveries } from '../../src/server/store/alerts-schema.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { insertWatchlist } from '../../src/server/store/watchlists.js';
 import { TestClock } from '../helpers/clock.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -40,7 +40,7 @@ describe('the batch pipeline, step by step', () => {
   const watched = first!.countries.map((c) => c.iso).slice(0, 100);
 
   beforeAll(async () => {
-    store = await openTestStore('pglite');
+    store = await openAppStore();
     receiver = await startWebhookReceiver();
     await insertWatchlist(
       store.db,

@@ -20,7 +20,7 @@ import {
 import { insertWatchlist, selectWatchlistById } from '../../src/server/store/watchlists.js';
 import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { HOUR, MINUTE, TestClock } from '../helpers/clock.js';
-import { openTestStore } from '../helpers/history-store.js';
+import { openAppStore } from '../helpers/history-store.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -33,7 +33,7 @@ const DAY = 24 * HOUR;
 let store: HistoryStore;
 let serial = 0;
 beforeAll(async () => {
-  store = await openTestStore('pglite');
+  store = await openAppStore();
 }, 60_000);
 afterAll(async () => {
   await store?.close();

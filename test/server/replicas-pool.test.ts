@@ -8,8 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
 import { buildApp } from '../../src/server/compose/app.js';
 import { Membership } from '../../src/server/replicas/membership.js';
-import { MissConnections } from '../../src/server/replicas/miss-connections.js';
-import { SharedQuota } from '../../src/server/replicas/shared-quota.js';
 import { Secret } from '../../src/server/secret.js';
 import { updateLedger } from '../../src/server/store/quota-ledger.js';
 import { withAnswerLock } from '../../src/server/store/shared-answers.js';
@@ -18,10 +16,9 @@ import {
   isStoreUnreachable,
   type Database,
 } from '../../src/server/store/connection.js';
-import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { TestClock } from '../helpers/clock.js';
-import { freshPostgresDatabase } from '../helpers/history-store.js';
+import { migratedPostgresDatabase } from '../helpers/history-store.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { testConfig } from '../helpers/test-config.js';
 import { startVariantUpstream, type VariantUpstream } from '../helpers/variant-upstream.js';
@@ -51,14 +48,6 @@ function recordingLogger(lines: Array<{ msg?: string }>) {
 
 const quiet = pino({ level: 'silent' });
 
-async function migratedDatabase(): Promise<string> {
-  const url = await freshPostgresDatabase();
-  await (
-    await HistoryStore.open({ dataDir: null, databaseUrl: new Secret(url), retentionDays: null })
-  ).close();
-  return url;
-}
-
 describe('replicas on a pool of two connections', () => {
   let demo: DemoUpstream | null = null;
   let variant: VariantUpstream | null = null;
@@ -72,7 +61,7 @@ describe('replicas on a pool of two connections', () => {
   });
 
   it('serves eight distinct misses at once on each replica without declaring PostgreSQL unreachable, spending and booking one request per miss', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
     // Each answer takes a moment, so every miss holds its connection while others wait for one.
     demo = await startDemoUpstream({
@@ -159,6 +148,8 @@ describe('replicas on a pool of two connections', () => {
 });
 
 describe('a busy pool is not PostgreSQL down', () => {
+  // The ledger's side of a busy pool (a grant refused for a moment, a miss's bookings on its own
+  // connection): shared-quota.test.ts.
   const pools: pg.Pool[] = [];
   const sockets: Socket[] = [];
   afterEach(async () => {
@@ -188,7 +179,7 @@ describe('a busy pool is not PostgreSQL down', () => {
   }
 
   it('tells a wait for this process’s own busy pool from a server that does not answer', async () => {
-    const busy = await busyError(await migratedDatabase());
+    const busy = await busyError(await migratedPostgresDatabase());
     expect(isPoolBusy(busy)).toBe(true);
 
     // A server that takes the connection and never answers it.
@@ -211,7 +202,7 @@ describe('a busy pool is not PostgreSQL down', () => {
   });
 
   it('keeps the replica’s status on "reachable" when its pool is busy, not when the server is gone', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const membership = new Membership({
       db: drizzle({ client: poolOf(url, 1) }) as unknown as Database,
       name: 'r1',
@@ -222,59 +213,6 @@ describe('a busy pool is not PostgreSQL down', () => {
     expect(membership.status('shared')).toMatchObject({ store: 'ok', store_error: null });
     membership.reportStore(false, new Error('connect ECONNREFUSED 127.0.0.1:5432'));
     expect(membership.status('shared').store).toBe('unreachable');
-  });
-
-  it('refuses a grant for a moment while its pool is busy, spending no outage share', async () => {
-    const url = await migratedDatabase();
-    const pool = poolOf(url, 1);
-    const reports: boolean[] = [];
-    const quota = new SharedQuota({
-      pool,
-      connections: new MissConnections(),
-      reserve: 10,
-      now: Date.now,
-      logger: quiet,
-      replicasSeen: () => 1,
-      reportStore: (ok) => reports.push(ok),
-    });
-    const held = await pool.connect();
-    const refused = await quota.acquire('interactive');
-    held.release();
-    expect(refused).toMatchObject({ ok: false, reason: expect.stringMatching(/busy/) });
-    expect(quota.mode()).toBe('shared');
-    expect(reports).not.toContain(false);
-    // The next grant is the ledger's first: nothing was spent on the side.
-    expect(await quota.acquire('interactive')).toEqual({ ok: true, seq: 1 });
-  });
-
-  it('books a miss’s grant and its answer’s headers on the one connection the miss holds', async () => {
-    const url = await migratedDatabase();
-    const pool = poolOf(url, 1);
-    const connections = new MissConnections();
-    const quota = new SharedQuota({
-      pool,
-      connections,
-      reserve: 10,
-      now: Date.now,
-      logger: quiet,
-      replicasSeen: () => 1,
-      reportStore: () => {},
-    });
-    const reader = poolOf(url, 1);
-    const client = await pool.connect();
-    try {
-      const grant = await connections.hold(client, async () => {
-        const granted = await quota.acquire('interactive');
-        if (granted.ok) quota.recordHeaders(50, 40, granted.seq);
-        return granted;
-      });
-      expect(grant).toEqual({ ok: true, seq: 1 });
-      // Booked before the miss let go of its connection, which it never had to share.
-      const { rows } = await reader.query('select state from quota_ledger where id = 1');
-      expect(rows[0]?.state).toMatchObject({ seq: 1, headerSeq: 1, headerRemaining: 40 });
-    } finally {
-      client.release();
-    }
   });
 });
 
@@ -299,7 +237,7 @@ describe('the answer’s lock', () => {
   };
 
   it('books the ledger on the miss’s own connection, committed while the lock is still held, and lets go after', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const replica = poolOf(url, 1);
     const other = poolOf(url, 1);
     const seenMeanwhile = await withAnswerLock(replica, 'country|FRA', 1_000, async (client) => {
@@ -314,7 +252,7 @@ describe('the answer’s lock', () => {
   });
 
   it('gives up a wait that runs out as the server’s lock timeout: not an outage, the connection kept', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const holder = poolOf(url, 1);
     expect(await tryLock(holder, 'country|DEU')).toBe(true);
     const replica = poolOf(url, 1);

@@ -6,16 +6,13 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
 import { buildApp } from '../../src/server/compose/app.js';
-import { MissConnections } from '../../src/server/replicas/miss-connections.js';
-import { SharedQuota } from '../../src/server/replicas/shared-quota.js';
 import { Secret } from '../../src/server/secret.js';
 import { holdsLease } from '../../src/server/store/leadership.js';
 import type { Database } from '../../src/server/store/connection.js';
 import { rowsOf } from '../../src/server/store/connection.js';
-import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { TestClock } from '../helpers/clock.js';
-import { freshPostgresDatabase } from '../helpers/history-store.js';
+import { migratedPostgresDatabase } from '../helpers/history-store.js';
 import { startPostgres } from '../helpers/postgres-server.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { testConfig } from '../helpers/test-config.js';
@@ -28,101 +25,6 @@ import { testConfig } from '../helpers/test-config.js';
 
 const quiet = pino({ level: 'silent' });
 const BATCH_MS = 10 * 60_000;
-
-/** A pool that can be made to fail like a PostgreSQL server that went away. */
-class SwitchablePool extends pg.Pool {
-  down = false;
-  override query(...args: unknown[]): never {
-    if (this.down) return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1')) as never;
-    return (super.query as (...a: unknown[]) => never)(...args);
-  }
-  override connect(...args: unknown[]): never {
-    if (this.down) return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1')) as never;
-    return (super.connect as (...a: unknown[]) => never)(...args);
-  }
-}
-
-async function migratedDatabase(): Promise<string> {
-  const url = await freshPostgresDatabase();
-  const store = await HistoryStore.open({
-    dataDir: null,
-    databaseUrl: new Secret(url),
-    retentionDays: null,
-  });
-  await store.close();
-  return url;
-}
-
-describe('the shared quota ledger', () => {
-  const pools: pg.Pool[] = [];
-  afterEach(async () => {
-    await Promise.all(pools.splice(0).map((pool) => pool.end().catch(() => undefined)));
-  });
-
-  function ledgerOn(url: string, replicas = 3): { quota: SharedQuota; pool: SwitchablePool } {
-    const pool = new SwitchablePool({ connectionString: url, max: 4 });
-    pool.on('error', () => {});
-    pools.push(pool);
-    const quota = new SharedQuota({
-      pool,
-      connections: new MissConnections(),
-      reserve: 10,
-      now: Date.now,
-      logger: quiet,
-      replicasSeen: () => replicas,
-      reportStore: () => {},
-    });
-    return { quota, pool };
-  }
-
-  it('grants the key’s 50 requests once among three replicas asking at once, and remembers them after a restart', async () => {
-    const url = await migratedDatabase();
-    const replicas = [ledgerOn(url), ledgerOn(url), ledgerOn(url)];
-    const grants = await Promise.all(
-      Array.from({ length: 120 }, (_, i) => replicas[i % 3]!.quota.acquire('interactive')),
-    );
-    expect(grants.filter((g) => g.ok)).toHaveLength(50);
-    // Every granted request has its own sequence number (headers are tied to requests by it).
-    const seqs = grants.flatMap((g) => (g.ok ? [g.seq] : []));
-    expect(new Set(seqs).size).toBe(50);
-
-    const restarted = ledgerOn(url);
-    const after = await restarted.quota.acquire('interactive');
-    expect(after.ok).toBe(false);
-    await restarted.quota.refresh();
-    expect(restarted.quota.mirror.usedLast60Min()).toBe(50);
-  });
-
-  it('keeps the reserve for people across replicas: background work stops 10 short of the limit', async () => {
-    const url = await migratedDatabase();
-    const replicas = [ledgerOn(url), ledgerOn(url)];
-    const grants = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => replicas[i % 2]!.quota.acquire('background')),
-    );
-    expect(grants.filter((g) => g.ok)).toHaveLength(40);
-    expect((await replicas[0]!.quota.acquire('interactive')).ok).toBe(true);
-  });
-
-  it('with PostgreSQL down spends at most its share of what was left, and books it when back', async () => {
-    const url = await migratedDatabase();
-    const { quota, pool } = ledgerOn(url, 3);
-    for (let i = 0; i < 20; i++) expect((await quota.acquire('interactive')).ok).toBe(true);
-
-    pool.down = true;
-    let granted = 0;
-    for (let i = 0; i < 30; i++) if ((await quota.acquire('interactive')).ok) granted++;
-    // (50 − 20) ÷ 3 replicas last seen.
-    expect(granted).toBe(10);
-    expect(quota.mode()).toBe('fallback');
-
-    pool.down = false;
-    await quota.refresh();
-    expect(quota.mode()).toBe('shared');
-    const other = ledgerOn(url);
-    await other.quota.refresh();
-    expect(other.quota.mirror.usedLast60Min()).toBe(30);
-  });
-});
 
 interface Replica {
   app: FastifyInstance;
@@ -198,7 +100,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
   }
 
   it('spends one upstream request per resource when all three miss the same one at once', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
     await startReplicas(url, clock);
     await Promise.all(replicas.map((r) => r.app.historyIdle()));
@@ -221,7 +123,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
   });
 
   it('has one leader, fenced: a lease taken over leaves the old leader nothing to claim', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
     await startReplicas(url, clock);
     await eventually(async () => {
@@ -278,7 +180,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
   });
 
   it('tells the others of a new batch: their status agrees and the batch is recorded once', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
     await startReplicas(url, clock);
     await Promise.all(replicas.map((r) => r.app.inject({ method: 'GET', url: '/api/status' })));
@@ -311,7 +213,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
 
   it('signs a browser in on every replica at once, and out of every replica at once', async () => {
     const token = 'a-dashboard-token-of-forty-characters-xx';
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     await startReplicas(url, new TestClock(Date.UTC(2026, 10, 23, 8, 1)), token);
     const [r1, r2, r3] = replicas as [Replica, Replica, Replica];
     const signedIn = await r1.app.inject({
@@ -350,7 +252,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
   });
 
   it('takes an answer another replica fetched long ago when its batch is still the newest', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     // The documented schedule (03:00 and 10:00 UTC): no batch between 08:01 and 08:41.
     const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
     await startReplicas(url, clock, null, null);
@@ -406,7 +308,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
   });
 
   it('counts one client’s misses across replicas: spreading them over replicas earns no more', async () => {
-    const url = await migratedDatabase();
+    const url = await migratedPostgresDatabase();
     await startReplicas(url, new TestClock(Date.UTC(2026, 10, 23, 8, 1)), null, BATCH_MS, 2);
     await Promise.all(replicas.map((r) => r.app.historyIdle()));
     const [r1, r2, r3] = replicas as [Replica, Replica, Replica];
