@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { compareTiers } from '../../../../shared/tiers';
+import { useTierOrder } from '../../../lib/tier-scale';
 import { Delta } from '../../../components/delta';
 import { Sparkline } from '../../../components/sparkline';
 import { TierBadge } from '../../../components/tier-badge';
@@ -17,7 +17,8 @@ function GlobalBlock() {
   const latest = all[all.length - 1];
   const start = periodStart(latest?.as_of);
   const points = all.filter((p) => Date.parse(p.as_of) >= start);
-  const counts = Object.entries(latest?.tier_counts ?? {}).sort(([a], [b]) => compareTiers(a, b));
+  const order = useTierOrder(Object.keys(latest?.tier_counts ?? {}));
+  const counts = Object.entries(latest?.tier_counts ?? {}).sort(([a], [b]) => order(a, b));
   const top = [...(movers.data?.data.countries ?? [])]
     .filter((c) => c.delta_risk !== null)
     .sort((a, b) => Math.abs(b.delta_risk ?? 0) - Math.abs(a.delta_risk ?? 0))

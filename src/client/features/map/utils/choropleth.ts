@@ -1,6 +1,7 @@
 import type { PathOptions } from 'leaflet';
 import type { CountrySummary } from '../../../../shared/bff-api';
-import { tierColour, tierForRisk, tierLabel } from '../../../../shared/tiers';
+import { tierTone, type TierScale } from '../../../../shared/tier-scale';
+import { tierForRisk, tierLabel } from '../../../../shared/tiers';
 import { formatScore, formatSigned } from '../../../lib/format';
 
 /**
@@ -17,7 +18,11 @@ export function pendingShapeStyle(withTiles: boolean): PathOptions {
   return { className: 'shape shape-pending', weight: 0.6, fillOpacity: withTiles ? 0.3 : 0.9 };
 }
 
-export function shapeStyle(row: CountrySummary | undefined, withTiles: boolean): PathOptions {
+export function shapeStyle(
+  row: CountrySummary | undefined,
+  withTiles: boolean,
+  tiers: TierScale,
+): PathOptions {
   const fillOpacity = withTiles ? 0.55 : 0.9;
   const tier = row ? colourTier(row) : null;
   if (!row || tier === null) {
@@ -27,7 +32,7 @@ export function shapeStyle(row: CountrySummary | undefined, withTiles: boolean):
   return {
     className: 'shape shape-data',
     weight: 0.6,
-    fillColor: tierColour(tier).fill,
+    fillColor: tierTone(tier, tiers).fill,
     fillOpacity,
   };
 }
