@@ -7,6 +7,7 @@ import { TierBadge } from '../../../components/tier-badge';
 import { formatScore, formatSigned, humanise } from '../../../lib/format';
 import { BRIEF_DAYS, briefQueries, periodStart } from '../api/brief-queries';
 import { TableHead } from '../../../components/data-table';
+import { displayName } from '../../../lib/display-name';
 
 const day = (iso: string): string => iso.slice(0, 10);
 
@@ -65,7 +66,7 @@ function GlobalBlock() {
             {top.map((c) => (
               <tr key={c.iso}>
                 <th scope="row">
-                  {c.name ?? c.iso} <span className="iso">{c.iso}</span>
+                  {c.name ? displayName(c.iso, c.name) : c.iso} <span className="iso">{c.iso}</span>
                 </th>
                 <td className="num">{formatScore(c.now.risk)}</td>
                 <td className="num">
@@ -102,7 +103,7 @@ function CountryBlock({ iso }: { iso: string }) {
   return (
     <section className="brief-block brief-country" aria-labelledby={`brief-${iso}`}>
       <h2 id={`brief-${iso}`}>
-        <Link to={`/country/${iso}`}>{country?.name ?? iso}</Link>{' '}
+        <Link to={`/country/${iso}`}>{country?.name ? displayName(iso, country.name) : iso}</Link>{' '}
         <span className="iso">{iso}</span> {country ? <TierBadge tier={country.tier} /> : null}
       </h2>
       {detail.isError ? <p role="alert">{detail.error.message}</p> : null}

@@ -18,11 +18,12 @@ import {
   SINCE_LABELS,
   type ChangesSince,
 } from '../utils/since';
+import { displayName } from '../../../lib/display-name';
 
 function CountryLink({ iso, name }: { iso: string; name: string | null }) {
   return (
     <Link to={`/country/${encodeURIComponent(iso)}`}>
-      {name ?? iso}
+      {name ? displayName(iso, name) : iso}
       {name ? <span className="iso"> {iso}</span> : null}
     </Link>
   );

@@ -3,6 +3,7 @@ import type { CountrySummary } from '../../../../shared/bff-api';
 import { tierTone, type TierScale } from '../../../../shared/tier-scale';
 import { tierForRisk, tierLabel } from '../../../../shared/tiers';
 import { formatScore, formatSigned } from '../../../lib/format';
+import { displayName } from '../../../lib/display-name';
 
 /**
  * The tier a country is coloured by: its own label when the data has one, otherwise the
@@ -45,7 +46,7 @@ export function shapeTooltip(
 ): HTMLElement {
   const box = document.createElement('div');
   const title = document.createElement('strong');
-  title.textContent = row?.name ?? name;
+  title.textContent = row ? displayName(row.iso, row.name) : name;
   box.append(title);
   const line = (text: string) => {
     const p = document.createElement('div');
