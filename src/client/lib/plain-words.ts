@@ -8,10 +8,7 @@ const PLAIN: ReadonlyArray<[RegExp, string]> = [
     /held back|reserve/i,
     "automatic refreshes are paused to keep this hour's last requests for pages people open",
   ],
-  [
-    /budget|upstream quota|share of/i,
-    "this hour's requests to the data service are used up",
-  ],
+  [/budget|upstream quota|share of/i, "this hour's requests to the data service are used up"],
 ];
 
 export function plainWords(message: string): string {
