@@ -1,4 +1,4 @@
-import { tierForRisk } from '../shared/tiers.js';
+import { tierForRisk, type KnownTier } from '../shared/tiers.js';
 import { yesterdayIndex, type BatchClock } from './batches.js';
 import { eventCandidates, eventsBetween, type EventCandidates, type PoolEvent } from './events.js';
 import { allPlaces, type Place } from './geography.js';
@@ -28,13 +28,22 @@ const SCORE_CACHE_SIZE = 64;
 export interface DemoDataOptions {
   clock: BatchClock;
   adversarialEvents?: boolean;
+  /**
+   * Other words for the tiers (`{ mod: 'elevated' }`), as an upstream with its own vocabulary
+   * sends them in every `tier` field; the `tier` filter of /hotspots still takes the documented
+   * codes, and the export's per-tier counts keep their documented keys.
+   */
+  tierLabels?: TierWords;
 }
+
+export type TierWords = Partial<Record<KnownTier, string>>;
 
 /** Generates batches on demand and keeps the current one (and recent scores) in memory. */
 export class DemoData {
   readonly clock: BatchClock;
   readonly places: readonly Place[];
   private readonly adversarial: boolean;
+  private readonly tierWords: TierWords;
   private readonly traits = new Map<string, CountryTraits>();
   readonly candidates: EventCandidates;
   private readonly scoreCache = new Map<number, BatchScores>();
@@ -43,6 +52,7 @@ export class DemoData {
   constructor(options: DemoDataOptions) {
     this.clock = options.clock;
     this.adversarial = options.adversarialEvents ?? false;
+    this.tierWords = options.tierLabels ?? {};
     this.places = allPlaces().filter((place) => !ABSENT_ISOS.includes(place.iso));
     for (const place of this.places) this.traits.set(place.iso, countryTraits(place.iso));
     const baselines = new Map([...this.traits].map(([iso, t]) => [iso, t.baseline]));
@@ -90,6 +100,10 @@ export class DemoData {
     return result;
   }
 
+  private worded<T extends { tier: KnownTier }>(figures: T): Omit<T, 'tier'> & { tier: string } {
+    return { ...figures, tier: this.tierWords[figures.tier] ?? figures.tier };
+  }
+
   private buildBatch(index: number): Batch {
     const asOfMs = this.clock.timeOf(index);
     const scores = this.scoresOf(index);
@@ -119,7 +133,7 @@ export class DemoData {
         name: place.name,
         lat: place.lat,
         lng: place.lng,
-        ...countryFigures(now, before, traits, index),
+        ...this.worded(countryFigures(now, before, traits, index)),
         source_count: sourcesByIso.get(place.iso)?.size ?? 0,
         categories: now.categories,
         events: (eventsByIso.get(place.iso) ?? []).slice(0, MAX_COUNTRY_EVENTS),
@@ -133,7 +147,7 @@ export class DemoData {
       asOfMs,
       asOf: new Date(asOfMs).toISOString(),
       global: {
-        ...globalFigures(scores, yesterday),
+        ...this.worded(globalFigures(scores, yesterday)),
         events_24h: pool.filter((event) => event.ts > day).length,
       },
       counts: scores.counts,

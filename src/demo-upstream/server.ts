@@ -3,7 +3,7 @@ import { KeyStore, INVALID_KEY_BODY, type DemoTier } from './auth.js';
 import { documentedBatchClock, fastBatchClock } from './batches.js';
 import { exportFileName } from './export-format.js';
 import { brokenBody, checkFaults, faultStatus, type DemoFaults } from './faults.js';
-import { DemoData } from './generator.js';
+import { DemoData, type TierWords } from './generator.js';
 import { openApiDocument } from './openapi.js';
 import {
   countryAnswer,
@@ -32,6 +32,8 @@ export interface DemoUpstreamOptions {
   faults?: DemoFaults;
   logger?: boolean;
   adversarialEvents?: boolean;
+  /** Tier words other than the documented codes (see `DemoDataOptions.tierLabels`). */
+  tierLabels?: TierWords;
 }
 
 export interface RequestLogEntry {
@@ -73,7 +75,11 @@ export async function startDemoUpstream(options: DemoUpstreamOptions = {}): Prom
     options.batchIntervalMs === undefined
       ? documentedBatchClock
       : fastBatchClock(options.batchIntervalMs);
-  const data = new DemoData({ clock, adversarialEvents: options.adversarialEvents ?? false });
+  const data = new DemoData({
+    clock,
+    adversarialEvents: options.adversarialEvents ?? false,
+    tierLabels: options.tierLabels,
+  });
   const keys = new KeyStore();
   let faults: DemoFaults = checkFaults(options.faults ?? {});
   let received = 0;

@@ -29,6 +29,27 @@ describe('stale data, failures and new batches', () => {
     expect(screen.getByTestId('country-risk')).toHaveTextContent('86.12');
   });
 
+  it("says why in plain words, never the BFF's own terms (issue 19, point 14)", async () => {
+    const bff = overviewBff();
+    bff.set('/api/v1/country/UKR', {
+      body: countryBody(
+        {},
+        {
+          stale: true,
+          stale_reason:
+            "refresh held back: this hour's last requests are kept for the request reserve",
+        },
+      ),
+      headers: { 'X-Cache': 'STALE', Age: '7200' },
+    });
+    renderApp('/country/UKR');
+    const note = (await screen.findByText(/^Stale: data from/)).closest('p')!;
+    expect(note).toHaveTextContent(
+      "(automatic refreshes are paused to keep this hour's last requests for pages people open)",
+    );
+    expect(note.textContent).not.toMatch(/reserve|held back|budget|upstream/i);
+  });
+
   it('does not show a stale note for fresh data', async () => {
     const bff = overviewBff();
     bff.set('/api/v1/country/UKR', {

@@ -42,4 +42,20 @@ describe('fanning out overlapping markers', () => {
     // Deterministic.
     expect(spreadDiscs(discs)).toEqual(spreadDiscs(discs));
   });
+
+  it('keeps small (phone) markers 24 px apart, the WCAG 2.2 target size', () => {
+    const discs = [
+      { x: 0, y: 0, r: 6 },
+      { x: 3, y: 0, r: 6 },
+      { x: 0, y: 4, r: 7 },
+    ];
+    const placed = spreadDiscs(discs);
+    for (let i = 0; i < placed.length; i += 1) {
+      for (let j = i + 1; j < placed.length; j += 1) {
+        const a = placed[i]!;
+        const b = placed[j]!;
+        expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(24);
+      }
+    }
+  });
 });

@@ -249,13 +249,30 @@ describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
     // on a phone before).
     const line = await screen.findByText(/The data service cannot be reached/);
     expect(line).toHaveTextContent(
-      /^The data service cannot be reached\. Showing the last data received, from 2 Jun 2025, 10:00 UTC \(\d+ d ago\)\.$/,
+      /^The data service cannot be reached\. Showing the last data received, from 2 Jun 2025, 10:00 UTC \(\d+ d ago\)\. The \d\d:\d\d UTC batch is overdue\.$/,
     );
     // The stale copy is on screen (asked again after the outage began), with no note of its own.
     const asked = bff.calls('/api/countries').length;
     await act(() => queryClient.refetchQueries({ queryKey: ['countries'] }));
     expect(bff.calls('/api/countries').length).toBeGreaterThan(asked);
     expect(screen.queryAllByText(/^Stale/)).toHaveLength(0);
+  });
+
+  it('an outage with an overdue batch is still one line (issue 19, point 14)', async () => {
+    const due = previousBatchDue(Date.now());
+    const asOf = new Date(due - 7 * 3600_000).toISOString();
+    const bff = overviewBff();
+    bff.set('/api/status', {
+      body: statusBody({
+        as_of: asOf,
+        upstream: { health: 'down', last_error: null, message: null },
+      }),
+    });
+    renderApp('/');
+    const line = await screen.findByText(/The data service cannot be reached/);
+    const dueText = new Date(due).toISOString().slice(11, 16);
+    expect(line).toHaveTextContent(new RegExp(`The ${dueText} UTC batch is overdue\\.$`));
+    expect(line.closest('.status-banner')!.querySelectorAll('p')).toHaveLength(1);
   });
 
   it('says an overdue batch is overdue, and a batch on time is not', async () => {

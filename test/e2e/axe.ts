@@ -13,6 +13,13 @@ export interface AxeViolation {
 
 /** Runs axe-core (injected from node_modules) and returns serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  return (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+}
+
+/** Every violation of axe-core's default rules, whatever its impact. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe;
@@ -31,5 +38,5 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
     }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations;
 }

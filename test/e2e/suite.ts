@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { startStack, type Stack, type StackOptions } from '../helpers/stack.js';
 import { launchChromium, openPage, type WatchedPage } from './browser.js';
 
 export interface BrowserSuite {
@@ -17,13 +17,16 @@ export interface BrowserSuite {
  * One stack and one Chromium for a test file. After every test, every page it opened is checked:
  * no request left loopback, nothing threw, and no HTTP error but the ones the test provokes.
  */
-export function browserSuite(): BrowserSuite {
+export function browserSuite(options: StackOptions = {}): BrowserSuite {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   const opened: { watched: WatchedPage; expectedHttpErrors: string[] }[] = [];
 
   beforeAll(async () => {
-    stack = await startStack({ config: { history: { databaseUrl: null, retentionDays: null } } });
+    stack = await startStack({
+      ...options,
+      config: { history: { databaseUrl: null, retentionDays: null }, ...options.config },
+    });
     browser = await launchChromium();
   });
   afterAll(async () => {

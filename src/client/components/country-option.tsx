@@ -1,6 +1,7 @@
 import { formatScore } from '../lib/format';
 import type { SearchHit } from '../lib/country-match';
 import { TierBadge } from './tier-badge';
+import { displayName } from '../lib/display-name';
 
 /** Each country's tier and risk in the latest batch, by ISO code; null while unknown. */
 export type CountryFigures = ReadonlyMap<
@@ -24,7 +25,7 @@ export function CountryOptionText({
   return (
     <>
       <span className="palette-name">
-        {country.name} <span className="iso">{country.iso}</span>
+        {displayName(country.iso, country.name)} <span className="iso">{country.iso}</span>
       </span>
       <span className="palette-meta">
         {numbers ? (

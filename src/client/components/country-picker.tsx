@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ReferenceCountry } from '../../shared/history-api';
 import { searchCountries } from '../lib/country-match';
 import { CountryOptionText, type CountryFigures } from './country-option';
+import { displayName } from '../lib/display-name';
 
 const SHOWN = 8;
 
@@ -49,7 +50,7 @@ export function CountryPicker({
   const listed = open && !full && hits.length > 0;
   const current = listed ? hits[Math.min(active, hits.length - 1)] : undefined;
   const nameOf = useMemo(() => {
-    const names = new Map((countries ?? []).map((c) => [c.iso, c.name]));
+    const names = new Map((countries ?? []).map((c) => [c.iso, displayName(c.iso, c.name)]));
     return (iso: string) => names.get(iso) ?? iso;
   }, [countries]);
 

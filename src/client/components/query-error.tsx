@@ -1,5 +1,6 @@
 import { ApiError } from '../lib/api-client';
 import { formatRelative } from '../lib/format';
+import { plainWords } from '../lib/plain-words';
 
 /** The "try again at 14:32 (in 12 min)" part of a quota or rate-limit error. */
 export function retryHint(error: Error, now: number = Date.now()): string | null {
@@ -32,12 +33,13 @@ export function QueryError({
   onRetry?: () => void;
 }) {
   const hint = retryHint(error);
+  const message = plainWords(error.message);
   const retryable = !(error instanceof ApiError && error.isClientError);
   return (
     <div className="panel-error" role="alert">
       <p>
-        <strong>{what} could not be loaded.</strong> {error.message}
-        {/[.!?]$/.test(error.message) ? '' : '.'}
+        <strong>{what} could not be loaded.</strong> {message}
+        {/[.!?]$/.test(message) ? '' : '.'}
         {hint ? ` ${hint}` : ''}
       </p>
       {onRetry && retryable ? (

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { useMatches, useSearchParams } from 'react-router';
 
 export interface SkipLink {
   /** Id of the element to land on (focusable: tabIndex -1 or 0). */
@@ -6,14 +6,18 @@ export interface SkipLink {
   label: string;
 }
 
-/** What a route may declare in its `handle`: extra skip links for its own landmarks. */
+/**
+ * What a route may declare in its `handle`: extra skip links for its own landmarks, or a function
+ * of the page's query when what is on the page depends on it (a link must not point at nothing).
+ */
 export interface SkipLinksHandle {
-  skipLinks?: readonly SkipLink[];
+  skipLinks?: readonly SkipLink[] | ((params: URLSearchParams) => readonly SkipLink[]);
 }
 
-function linksOf(handle: unknown): readonly SkipLink[] {
+function linksOf(handle: unknown, params: URLSearchParams): readonly SkipLink[] {
   if (typeof handle !== 'object' || handle === null || !('skipLinks' in handle)) return [];
-  return (handle as SkipLinksHandle).skipLinks ?? [];
+  const links = (handle as SkipLinksHandle).skipLinks ?? [];
+  return typeof links === 'function' ? links(params) : links;
 }
 
 /**
@@ -21,7 +25,8 @@ function linksOf(handle: unknown): readonly SkipLink[] {
  * (the overview's map and table), so a keyboard user reaches what they came for in a few presses.
  */
 export function SkipLinks() {
-  const extra = useMatches().flatMap((match) => linksOf(match.handle));
+  const [params] = useSearchParams();
+  const extra = useMatches().flatMap((match) => linksOf(match.handle, params));
   return (
     <>
       <a className="skip-link" href="#main">

@@ -3,6 +3,7 @@ import { formatRelative, formatUtcDateTime } from '../lib/format';
 import { OutageShown } from './outage-shown';
 import type { Fetched } from '../lib/api-client';
 import { retryHint } from './query-error';
+import { plainWords } from '../lib/plain-words';
 
 interface StaleFields {
   as_of?: string | undefined;
@@ -37,11 +38,11 @@ export function StaleNote({
   if (bffStale) {
     reasons.push(
       fetched.data.stale_reason
-        ? `the data service could not be refreshed (${fetched.data.stale_reason})`
+        ? `the data service could not be refreshed (${plainWords(fetched.data.stale_reason)})`
         : 'the data service could not be refreshed',
     );
   }
-  if (refreshError) reasons.push(`the last refresh failed (${refreshError.message})`);
+  if (refreshError) reasons.push(`the last refresh failed (${plainWords(refreshError.message)})`);
   const hint = refreshError ? retryHint(refreshError, now) : null;
 
   // What ages is the data, not our copy of it: two-day-old data fetched four minutes ago must

@@ -1,27 +1,23 @@
-import { isKnownTier, tierColour, tierLabel } from '../../shared/tiers';
+import { isKnownTier, tierLabel } from '../../shared/tiers';
 import { NA } from '../lib/format';
+import { useTierTone } from '../lib/tier-scale';
 
 /**
  * A tier as text on its colour. Known tiers read "Critical" etc.; any other label from the API is
- * shown exactly as sent, on neutral grey. Colours come from CSS classes (no inline styles, so a
- * strict CSP holds), one per known tier plus one neutral.
+ * shown exactly as sent, on its learned colour (lib/tier-scale) or neutral grey. Colours come
+ * from CSS classes (no inline styles, so a strict CSP holds).
  */
 export function TierBadge({ tier }: { tier: string | null | undefined }) {
+  const tone = useTierTone(tier);
   if (!tier) return <span className="tier-badge tier-none">{NA}</span>;
-  const known = isKnownTier(tier);
+  const title = isKnownTier(tier)
+    ? `Tier label: ${tier}`
+    : tone.className === 'tier-other'
+      ? 'A tier label this dashboard does not know'
+      : 'A tier label this dashboard does not know; its colour follows the order learned from the scores';
   return (
-    <span
-      className={`tier-badge ${known ? `tier-${tier}` : 'tier-other'}`}
-      title={known ? `Tier label: ${tier}` : 'A tier label this dashboard does not know'}
-    >
+    <span className={`tier-badge ${tone.className}`} title={title}>
       {tierLabel(tier)}
     </span>
   );
 }
-
-/** The CSS class colouring a tier (known tiers) or the neutral one. */
-export function tierClass(tier: string | null | undefined): string {
-  return tier && isKnownTier(tier) ? `tier-${tier}` : 'tier-other';
-}
-
-export { tierColour };

@@ -1,5 +1,6 @@
-import { compareTiers, tierLabel } from '../../shared/tiers';
-import { tierClass } from './tier-badge';
+import { compareTiersOn, tierTone } from '../../shared/tier-scale';
+import { tierLabel } from '../../shared/tiers';
+import { useTierScale } from '../lib/tier-scale';
 
 /**
  * Tier checkboxes, most severe first (the overview's tables): the labels present in the data plus
@@ -20,7 +21,8 @@ export function TierFilter({
   /** The new selection, sorted and without repeats. */
   onChange: (tiers: string[]) => void;
 }) {
-  const labels = [...new Set([...options, ...selected])].sort(compareTiers);
+  const scale = useTierScale(false);
+  const labels = [...new Set([...options, ...selected])].sort(compareTiersOn(scale));
   const toggle = (label: string, checked: boolean) => {
     const next = checked ? [...selected, label] : selected.filter((t) => t !== label);
     onChange([...new Set(next)].sort());
@@ -42,7 +44,7 @@ export function TierFilter({
             checked={selected.includes(label)}
             onChange={(event) => toggle(label, event.target.checked)}
           />
-          <span className={`swatch ${tierClass(label)}`} aria-hidden="true" />
+          <span className={`swatch ${tierTone(label, scale).className}`} aria-hidden="true" />
           <span>{tierLabel(label)}</span>
         </label>
       ))}

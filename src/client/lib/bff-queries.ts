@@ -1,11 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { stalenessShape } from '../../shared/bff-api';
+import {
+  countriesResponseSchema,
+  countrySummarySchema,
+  stalenessShape,
+} from '../../shared/bff-api';
 import {
   changesResponseSchema,
   countryHistoryResponseSchema,
   globalHistoryResponseSchema,
 } from '../../shared/history-api';
-import { countryPath, withAsOf } from '../../shared/page-data';
+import { COUNTRIES_PATH, countryPath, withAsOf } from '../../shared/page-data';
 import { countryResponseSchema } from '../../shared/schemas/responses';
 import { fetchBff } from './api-client';
 
@@ -33,7 +37,29 @@ export function pastBatch(asOf: string | null): { staleTime?: number } {
   return asOf === null ? {} : { staleTime: Infinity };
 }
 
+/**
+ * `/api/countries` as the SPA reads it: every field of each row but its ten categories, which
+ * no view takes from this list (the country page has its own). They stay in the answer, kept
+ * but not checked: checking them was three quarters of the cost of reading it, about 20 ms of
+ * main thread before the overview's first render in Chromium (a first, cold parse; section 3
+ * of docs/benchmarks.md).
+ */
+const countryListSchema = countriesResponseSchema.extend({
+  countries: countrySummarySchema.omit({ categories: true }).array(),
+});
+
 export const bffQueries = {
+  /**
+   * Every country of the latest batch, or of the batch `asOf` names: the overview, search, and
+   * the order of unknown tiers.
+   */
+  countries: (asOf: string | null = null) =>
+    queryOptions({
+      queryKey: ['countries', 'list', ...asOfKey(asOf)] as const,
+      queryFn: ({ signal }) => fetchBff(withAsOf(COUNTRIES_PATH, asOf), countryListSchema, signal),
+      ...pastBatch(asOf),
+      meta: { label: 'the country list' },
+    }),
   /**
    * `/api/v1/country/:iso`, latest or as of a recorded batch (`asOf`, issue 22). Callers pass a
    * validated, upper-cased code (see shared/iso).

@@ -1,3 +1,4 @@
+import { LEARNED_TIER_RAMP } from '../../shared/tier-scale';
 import { KNOWN_TIERS, TIER_COLOURS, UNKNOWN_TIER_COLOUR } from '../../shared/tiers';
 
 /**
@@ -12,4 +13,8 @@ export function applyTierColours(root: HTMLElement): void {
   }
   root.style.setProperty('--tier-other-fill', UNKNOWN_TIER_COLOUR.fill);
   root.style.setProperty('--tier-other-text', UNKNOWN_TIER_COLOUR.text);
+  LEARNED_TIER_RAMP.forEach((colour, step) => {
+    root.style.setProperty(`--tier-learned-${step}-fill`, colour.fill);
+    root.style.setProperty(`--tier-learned-${step}-text`, colour.text);
+  });
 }

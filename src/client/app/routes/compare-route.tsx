@@ -15,6 +15,7 @@ import { compareHref, parseCompareParam } from '../../features/compare/utils/com
 import type { ComparedCountry } from '../../features/compare/utils/compare-rows';
 import { historyQueries } from '../../features/history/api/history-queries';
 import { referenceQueries } from '../../features/reference/api/reference-queries';
+import { displayName } from '../../lib/display-name';
 
 /**
  * `/compare?iso=MLI,NER,BFA`: 2 to 6 countries' recorded histories side by side. The URL is the
@@ -38,7 +39,7 @@ export function CompareRoute() {
     if (query?.data) {
       compared.push({
         iso,
-        name: refName ?? query.data.data.name ?? iso,
+        name: displayName(iso, refName ?? query.data.data.name ?? iso),
         points: query.data.data.points,
       });
     } else if (query?.error instanceof ApiError && query.error.status === 404) {

@@ -197,14 +197,14 @@ function CountryPage({ iso }: { iso: string }) {
         <PanelBoundary name="The location map">
           <CountryLocatorMap
             iso={country.iso}
-            name={country.name}
+            name={displayName(country.iso, country.name)}
             lat={country.lat}
             lng={country.lng}
             tier={country.tier}
           />
         </PanelBoundary>
       </div>
-      <CountryExportLink iso={country.iso} name={country.name} />
+      <CountryExportLink iso={country.iso} name={displayName(country.iso, country.name)} />
       <CountryTrends iso={iso} />
       <div className="country-panels">
         <PanelBoundary name="The categories chart">

@@ -71,9 +71,11 @@ function overviewTitle(tiers: readonly string[]): string {
 
 /** The overview's skip links: past the header to the map, past the map to the table's rows. */
 export const overviewHandle: SkipLinksHandle = {
-  skipLinks: [
+  skipLinks: (params) => [
     { target: 'world-map', label: 'Skip to the map' },
-    { target: 'hotspot-rows', label: 'Skip to the hotspot table' },
+    params.get('table') === 'all'
+      ? { target: 'all-countries-rows', label: 'Skip to the country table' }
+      : { target: 'hotspot-rows', label: 'Skip to the hotspot table' },
   ],
 };
 

@@ -293,6 +293,7 @@ export function AllCountriesPanel({
             label="All countries table"
             caption="Every country of the latest batch; column headers sort the table."
             className="all-countries-table"
+            bodyId="all-countries-rows"
             columns={tableColumns}
             rows={rows}
             rowKey={(row) => row.iso}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../lib/app-link';
-import { compareTiers } from '../../../../shared/tiers';
+import { useTierOrder } from '../../../lib/tier-scale';
 import { Delta } from '../../../components/delta';
 import { Sparkline } from '../../../components/sparkline';
 import { TierBadge } from '../../../components/tier-badge';
@@ -8,6 +8,7 @@ import { formatScore, formatSigned, humanise } from '../../../lib/format';
 import { BRIEF_DAYS, briefQueries, periodStart, upToBatch } from '../api/brief-queries';
 import { useAsOf } from '../../../lib/as-of';
 import { TableHead } from '../../../components/data-table';
+import { displayName } from '../../../lib/display-name';
 
 const day = (iso: string): string => iso.slice(0, 10);
 
@@ -19,7 +20,8 @@ function GlobalBlock() {
   const latest = all[all.length - 1];
   const start = periodStart(latest?.as_of);
   const points = all.filter((p) => Date.parse(p.as_of) >= start);
-  const counts = Object.entries(latest?.tier_counts ?? {}).sort(([a], [b]) => compareTiers(a, b));
+  const order = useTierOrder(Object.keys(latest?.tier_counts ?? {}));
+  const counts = Object.entries(latest?.tier_counts ?? {}).sort(([a], [b]) => order(a, b));
   const top = [...(movers.data?.data.countries ?? [])]
     .filter((c) => c.delta_risk !== null)
     .sort((a, b) => Math.abs(b.delta_risk ?? 0) - Math.abs(a.delta_risk ?? 0))
@@ -66,7 +68,7 @@ function GlobalBlock() {
             {top.map((c) => (
               <tr key={c.iso}>
                 <th scope="row">
-                  {c.name ?? c.iso} <span className="iso">{c.iso}</span>
+                  {c.name ? displayName(c.iso, c.name) : c.iso} <span className="iso">{c.iso}</span>
                 </th>
                 <td className="num">{formatScore(c.now.risk)}</td>
                 <td className="num">
@@ -104,7 +106,7 @@ function CountryBlock({ iso }: { iso: string }) {
   return (
     <section className="brief-block brief-country" aria-labelledby={`brief-${iso}`}>
       <h2 id={`brief-${iso}`}>
-        <Link to={`/country/${iso}`}>{country?.name ?? iso}</Link>{' '}
+        <Link to={`/country/${iso}`}>{country?.name ? displayName(iso, country.name) : iso}</Link>{' '}
         <span className="iso">{iso}</span> {country ? <TierBadge tier={country.tier} /> : null}
       </h2>
       {detail.isError ? <p role="alert">{detail.error.message}</p> : null}

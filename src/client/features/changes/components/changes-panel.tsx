@@ -20,11 +20,12 @@ import {
   type ChangesSince,
 } from '../utils/since';
 import { useAsOf } from '../../../lib/as-of';
+import { displayName } from '../../../lib/display-name';
 
 function CountryLink({ iso, name }: { iso: string; name: string | null }) {
   return (
     <Link to={`/country/${encodeURIComponent(iso)}`}>
-      {name ?? iso}
+      {name ? displayName(iso, name) : iso}
       {name ? <span className="iso"> {iso}</span> : null}
     </Link>
   );

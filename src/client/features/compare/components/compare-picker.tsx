@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAppNavigate } from '../../../lib/app-link';
 import type { ReferenceCountry } from '../../../../shared/history-api';
+import { displayName } from '../../../lib/display-name';
 import { searchKey } from '../../../lib/format';
 import { compareHref, MAX_COMPARE } from '../utils/compare-param';
 
@@ -12,7 +13,8 @@ function resolveTyped(text: string, reference: readonly ReferenceCountry[]): str
   for (const country of reference) {
     const iso = country.iso.toLowerCase();
     if (iso === key || iso === bracketed) return country.iso;
-    if ([country.name, ...country.aliases].some((name) => searchKey(name) === key)) {
+    const names = [country.name, displayName(country.iso, country.name), ...country.aliases];
+    if (names.some((name) => searchKey(name) === key)) {
       return country.iso;
     }
   }
@@ -71,7 +73,10 @@ export function ComparePicker({
         {(reference ?? [])
           .filter((country) => !current.includes(country.iso))
           .map((country) => (
-            <option key={country.iso} value={`${country.name} (${country.iso})`} />
+            <option
+              key={country.iso}
+              value={`${displayName(country.iso, country.name)} (${country.iso})`}
+            />
           ))}
       </datalist>
       <button type="submit" disabled={text.trim() === ''}>

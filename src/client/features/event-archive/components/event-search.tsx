@@ -7,6 +7,7 @@ import { OlderEvents } from './older-events';
 import { Skeleton } from '../../../components/skeleton';
 import { eventArchiveQueries, type EventFilters } from '../api/event-archive-queries';
 import { ArchivedEventItem, eventKey } from './event-archive-panel';
+import { displayName } from '../../../lib/display-name';
 
 export interface CountryChoice {
   iso: string;
@@ -63,7 +64,7 @@ export function EventSearch({ countries }: { countries: readonly CountryChoice[]
   const [draft, setDraft] = useState(filters);
   const query = useInfiniteQuery(eventArchiveQueries.search(filters));
   const events = query.data?.pages.flatMap((page) => page.data.events) ?? [];
-  const names = new Map(countries.map((c) => [c.iso, c.name]));
+  const names = new Map(countries.map((c) => [c.iso, displayName(c.iso, c.name)]));
   const nameOf = (iso: string) => names.get(iso) ?? iso;
   const rangeWrong = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
 
@@ -103,7 +104,7 @@ export function EventSearch({ countries }: { countries: readonly CountryChoice[]
             <option value="">All countries</option>
             {countries.map((c) => (
               <option key={c.iso} value={c.iso}>
-                {c.name}
+                {displayName(c.iso, c.name)}
               </option>
             ))}
           </select>

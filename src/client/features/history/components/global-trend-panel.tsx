@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import type { GlobalHistoryPoint } from '../../../../shared/history-api';
-import { compareTiers, tierLabel } from '../../../../shared/tiers';
+import { tierLabel } from '../../../../shared/tiers';
+import { useTierOrder } from '../../../lib/tier-scale';
 import { ChartFrame } from '../../../components/chart-frame';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
@@ -30,7 +31,8 @@ const COLUMNS: SeriesColumn[] = [
 const SERIES = scoreSeries({ key: 'index', label: 'Global index' });
 
 function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
-  const counts = Object.entries(point?.tier_counts ?? {}).sort(([a], [b]) => compareTiers(a, b));
+  const order = useTierOrder(Object.keys(point?.tier_counts ?? {}));
+  const counts = Object.entries(point?.tier_counts ?? {}).sort(([a], [b]) => order(a, b));
   if (counts.length === 0) return null;
   return (
     <ul className="tier-counts" aria-label="Countries per tier in the latest batch">

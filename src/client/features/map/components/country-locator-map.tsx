@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { geoJSON, type LatLngBoundsExpression, type LatLngExpression } from 'leaflet';
 import { useMemo } from 'react';
 import { CircleMarker, GeoJSON, MapContainer } from 'react-leaflet';
-import { tierColour } from '../../../../shared/tiers';
+import { useTierTone } from '../../../lib/tier-scale';
 import { Skeleton } from '../../../components/skeleton';
 import { shapeQueries } from '../api/shape-queries';
 import type { CountryShape } from '../utils/world-shapes';
@@ -30,7 +30,7 @@ export function CountryLocatorMap({
     () => shapes.data?.features.find((f) => f.properties.iso3 === iso.toUpperCase()),
     [shapes.data, iso],
   );
-  const fill = tier ? tierColour(tier).fill : tierColour('').fill;
+  const fill = useTierTone(tier).fill;
 
   if (shapes.isPending) return <Skeleton label="Loading the map" height={220} />;
 

@@ -2,9 +2,10 @@ import type { LatLngTuple } from 'leaflet';
 import { useMemo, useState } from 'react';
 import { Marker, Polyline, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
-import { tierLabel } from '../../../../shared/tiers';
+import { isKnownTier, tierLabel } from '../../../../shared/tiers';
 import { displayName } from '../../../lib/display-name';
 import { formatScore, formatSigned } from '../../../lib/format';
+import { useTierScale } from '../../../lib/tier-scale';
 import { hotspotIcon, markerSize } from '../utils/marker-icon';
 import { spreadDiscs } from '../utils/spread-markers';
 
@@ -32,12 +33,16 @@ export function HotspotMarkers({
 
   // One icon per marker for as long as its data is unchanged: a new icon replaces the marker's
   // element, which would drop keyboard focus on every re-render.
+  const tiers = useTierScale(markers.some((h) => Boolean(h.tier) && !isKnownTier(h.tier ?? '')));
   const icons = useMemo(
     () =>
       new Map(
-        markers.map((h) => [h.iso, hotspotIcon({ ...h, name: displayName(h.iso, h.name) }, scale)]),
+        markers.map((h) => [
+          h.iso,
+          hotspotIcon({ ...h, name: displayName(h.iso, h.name) }, scale, tiers),
+        ]),
       ),
-    [markers, scale],
+    [markers, scale, tiers],
   );
   const positions = useMemo(() => {
     const discs = markers.map((h) => {

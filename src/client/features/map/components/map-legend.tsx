@@ -1,5 +1,6 @@
-import { compareTiers, tierLabel } from '../../../../shared/tiers';
-import { tierClass } from '../../../components/tier-badge';
+import { compareTiersOn, tierTone } from '../../../../shared/tier-scale';
+import { isKnownTier, tierLabel } from '../../../../shared/tiers';
+import { useTierScale } from '../../../lib/tier-scale';
 
 /** What the colours and sizes mean; tiers listed are the ones in the data, unknown ones too. */
 export function MapLegend({
@@ -9,15 +10,23 @@ export function MapLegend({
   tiers: readonly string[];
   showMarkers: boolean;
 }) {
-  const ordered = [...new Set(tiers)].sort(compareTiers);
+  const scale = useTierScale(tiers.some((tier) => !isKnownTier(tier)));
+  const ordered = [...new Set(tiers)].sort(compareTiersOn(scale));
+  const learned = ordered.some((tier) => scale.learned.includes(tier));
   return (
     <ul className="map-legend" aria-label="Map legend">
       {ordered.map((tier) => (
         <li key={tier}>
-          <span className={`swatch ${tierClass(tier)}`} aria-hidden="true" />
+          <span className={`swatch ${tierTone(tier, scale).className}`} aria-hidden="true" />
           {tierLabel(tier)}
         </li>
       ))}
+      {learned ? (
+        <li className="legend-note">
+          Order of tiers this dashboard does not know learned from the scores: by the median risk of
+          their countries, darker is more severe.
+        </li>
+      ) : null}
       <li>
         <span className="swatch swatch-nodata" aria-hidden="true" />
         No current data

@@ -6,9 +6,11 @@ import { GeoJSON, MapContainer, TileLayer, useMap, useMapEvent } from 'react-lea
 import { useSearchParams } from 'react-router';
 import type { CountrySummary, StatusResponse } from '../../../../shared/bff-api';
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
+import { isKnownTier } from '../../../../shared/tiers';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
+import { useTierScale } from '../../../lib/tier-scale';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { shapeQueries } from '../api/shape-queries';
 import { pendingShapeStyle, shapeStyle, shapeTooltip } from '../utils/choropleth';
@@ -140,6 +142,7 @@ export function WorldMap({
     () => [...(countries ?? []), ...(hotspots ?? [])].flatMap((c) => (c.tier ? [c.tier] : [])),
     [countries, hotspots],
   );
+  const tierScale = useTierScale(legendTiers.some((tier) => !isKnownTier(tier)));
   const withTiles = Boolean(tiles);
   const pending = countries === undefined && countriesLoading;
   const drawn = Boolean(shapes.data) && byIso.size > 0;
@@ -185,13 +188,13 @@ export function WorldMap({
           <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
         ) : null}
         <GeoJSON
-          key={`${dataVersion}:${byIso.size}:${withTiles}:${pending}`}
+          key={`${dataVersion}:${byIso.size}:${withTiles}:${pending}:${tierScale.learned.join()}`}
           data={shapes.data}
           attribution="Shapes: Natural Earth"
           style={(feature) => {
             if (pending) return pendingShapeStyle(withTiles);
             const iso = (feature as CountryShape | undefined)?.properties.iso3;
-            return shapeStyle(iso ? byIso.get(iso) : undefined, withTiles);
+            return shapeStyle(iso ? byIso.get(iso) : undefined, withTiles, tierScale);
           }}
           onEachFeature={(feature, layer) => bindFeature(feature as CountryShape, layer)}
         />

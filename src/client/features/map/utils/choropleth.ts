@@ -1,7 +1,9 @@
 import type { PathOptions } from 'leaflet';
 import type { CountrySummary } from '../../../../shared/bff-api';
-import { tierColour, tierForRisk, tierLabel } from '../../../../shared/tiers';
+import { tierTone, type TierScale } from '../../../../shared/tier-scale';
+import { tierForRisk, tierLabel } from '../../../../shared/tiers';
 import { formatScore, formatSigned } from '../../../lib/format';
+import { displayName } from '../../../lib/display-name';
 
 /**
  * The tier a country is coloured by: its own label when the data has one, otherwise the
@@ -17,7 +19,11 @@ export function pendingShapeStyle(withTiles: boolean): PathOptions {
   return { className: 'shape shape-pending', weight: 0.6, fillOpacity: withTiles ? 0.3 : 0.9 };
 }
 
-export function shapeStyle(row: CountrySummary | undefined, withTiles: boolean): PathOptions {
+export function shapeStyle(
+  row: CountrySummary | undefined,
+  withTiles: boolean,
+  tiers: TierScale,
+): PathOptions {
   const fillOpacity = withTiles ? 0.55 : 0.9;
   const tier = row ? colourTier(row) : null;
   if (!row || tier === null) {
@@ -27,7 +33,7 @@ export function shapeStyle(row: CountrySummary | undefined, withTiles: boolean):
   return {
     className: 'shape shape-data',
     weight: 0.6,
-    fillColor: tierColour(tier).fill,
+    fillColor: tierTone(tier, tiers).fill,
     fillOpacity,
   };
 }
@@ -40,7 +46,7 @@ export function shapeTooltip(
 ): HTMLElement {
   const box = document.createElement('div');
   const title = document.createElement('strong');
-  title.textContent = row?.name ?? name;
+  title.textContent = row ? displayName(row.iso, row.name) : name;
   box.append(title);
   const line = (text: string) => {
     const p = document.createElement('div');

@@ -1,5 +1,6 @@
 import { DivIcon } from 'leaflet';
-import { isKnownTier, tierLabel } from '../../../../shared/tiers';
+import { tierTone, type TierScale } from '../../../../shared/tier-scale';
+import { tierLabel } from '../../../../shared/tiers';
 import { formatScore } from '../../../lib/format';
 
 const MIN_SIZE = 14;
@@ -42,14 +43,14 @@ export function hotspotIcon(
     tier?: string | null;
   },
   scale = 1,
+  tiers?: TierScale,
 ): DivIcon {
   const size = markerSize(hotspot.risk, scale);
   const label = document.createElement('span');
   label.className = 'visually-hidden';
   const tier = hotspot.tier ? tierLabel(hotspot.tier) : 'tier n/a';
   label.textContent = `${hotspot.name}: risk ${formatScore(hotspot.risk)}, ${tier}. Open country page`;
-  const tierClass =
-    hotspot.tier && isKnownTier(hotspot.tier) ? `tier-${hotspot.tier}` : 'tier-other';
+  const tierClass = tierTone(hotspot.tier, tiers ?? { learned: [], medians: new Map() }).className;
   return new CountryIcon(hotspot.iso.toUpperCase(), {
     className: `hotspot-marker ${tierClass}`,
     html: label,

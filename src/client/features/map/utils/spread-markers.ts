@@ -8,12 +8,16 @@ export interface Disc {
 const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 const MAX_ROUNDS = 80;
 
+/** Half of WCAG 2.2's minimum target (2.5.8): 24 × 24 CSS px. */
+export const TARGET_RADIUS = 12;
+
 /**
- * How far apart two markers' centres must be: the larger one's radius plus half the smaller's,
- * so neither hides the other's centre (where a click or tap lands) and both stay recognisable.
+ * How far apart two markers' centres must be so each keeps a 24 px disc around its centre that
+ * the other does not cover (a marker's hit area is at least that disc, see map.css): the larger
+ * hit radius plus 12 px. Small phone markers thus sit 24 px apart, the WCAG 2.2 target size.
  */
 export function minimumDistance(a: Disc, b: Disc, gap: number): number {
-  return Math.max(a.r, b.r) + Math.min(a.r, b.r) / 2 + gap;
+  return Math.max(a.r, b.r, TARGET_RADIUS) + TARGET_RADIUS + gap;
 }
 
 /**

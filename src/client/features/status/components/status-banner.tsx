@@ -31,7 +31,11 @@ export function StatusBanner({ status, now }: { status: StatusResponse | undefin
     );
   }
   const overdue = overdueBatchAt(status.as_of, now);
-  if (overdue) {
+  if (overdue && lines.length > 0) {
+    // During an outage the overdue batch joins its line: one line on a phone, not two boxes
+    // that both say from when the data is.
+    lines[0] += ` The ${formatUtcTime(overdue)} batch is overdue.`;
+  } else if (overdue) {
     lines.push(
       `The ${formatUtcTime(overdue)} batch is overdue (due ${formatRelative(overdue, now)}); the data shown is from ${formatUtcDateTime(status.as_of)} (${formatRelative(status.as_of, now)}).`,
     );

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { displayName } from '../../../lib/display-name';
 import { useToggleFollow } from '../api/watchlist-mutations';
 import { FOLLOWING_LIST, watchlistQueries } from '../api/watchlist-queries';
 
@@ -20,7 +21,8 @@ export function FollowButton({
   const following = lists.data?.data.watchlists.find((l) => l.name === FOLLOWING_LIST);
   const followed = following?.countries.includes(iso) ?? false;
   const mutation = useToggleFollow(iso, following);
-  const label = followed ? `Unfollow ${name}` : `Follow ${name}`;
+  const shown = displayName(iso, name);
+  const label = followed ? `Unfollow ${shown}` : `Follow ${shown}`;
   return (
     <span className="follow">
       <button

@@ -7,6 +7,7 @@ import { TierBadge } from '../../../components/tier-badge';
 import { formatScore } from '../../../lib/format';
 import { watchlistQueries } from '../api/watchlist-queries';
 import { TableHead } from '../../../components/data-table';
+import { displayName } from '../../../lib/display-name';
 
 function Trend({ iso }: { iso: string }) {
   const trend = useQuery(watchlistQueries.trend(iso));
@@ -62,7 +63,9 @@ export function WatchlistCountries({
             return (
               <tr key={iso}>
                 <th scope="row" className="country-cell">
-                  <Link to={`/country/${encodeURIComponent(iso)}`}>{c?.name ?? iso}</Link>{' '}
+                  <Link to={`/country/${encodeURIComponent(iso)}`}>
+                    {c?.name ? displayName(iso, c.name) : iso}
+                  </Link>{' '}
                   <span className="iso">{iso}</span>
                 </th>
                 <td className="num strong">{formatScore(c?.risk)}</td>
