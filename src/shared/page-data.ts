@@ -63,7 +63,7 @@ export function countryPageCode(pathname: string): { iso: string; canonical: boo
   return iso === undefined ? null : { iso, canonical: iso === iso.toUpperCase() };
 }
 
-/** The data requests a page starts with (empty for pages that load none up front). */
+/** The data requests a page starts with (the status alone for pages that load on demand). */
 export function pageDataPaths(pathname: string, search: URLSearchParams): string[] {
   if (pathname === '/') {
     const tiers = parseTierList(search.get('tier'));
@@ -71,5 +71,7 @@ export function pageDataPaths(pathname: string, search: URLSearchParams): string
     return [STATUS_PATH, COUNTRIES_PATH, hotspotsPath(tiers, limit)];
   }
   const country = countryPageCode(pathname);
-  return country?.canonical ? [STATUS_PATH, countryPath(country.iso)] : [];
+  // Every page draws the status (banner, header links) above itself: known at its first render,
+  // it moves nothing when it arrives.
+  return country?.canonical ? [STATUS_PATH, countryPath(country.iso)] : [STATUS_PATH];
 }
