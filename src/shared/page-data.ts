@@ -79,7 +79,7 @@ export function withAsOf(path: string, asOf: string | null): string {
   return `${path}${path.includes('?') ? '&' : '?'}as_of=${encodeURIComponent(asOf)}`;
 }
 
-/** The data requests a page starts with (empty for pages that load none up front). */
+/** The data requests a page starts with (the status alone for pages that load on demand). */
 export function pageDataPaths(pathname: string, search: URLSearchParams): string[] {
   const asOf = parseAsOf(search.get('as_of'));
   if (pathname === '/') {
@@ -92,5 +92,9 @@ export function pageDataPaths(pathname: string, search: URLSearchParams): string
     ];
   }
   const country = countryPageCode(pathname);
-  return country?.canonical ? [STATUS_PATH, withAsOf(countryPath(country.iso), asOf)] : [];
+  // Every page draws the status (banner, header links) above itself: known at its first render,
+  // it moves nothing when it arrives.
+  return country?.canonical
+    ? [STATUS_PATH, withAsOf(countryPath(country.iso), asOf)]
+    : [STATUS_PATH];
 }

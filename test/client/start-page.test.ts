@@ -63,7 +63,7 @@ describe('the start of the page (first render)', () => {
     expect(done).toBe(true);
   });
 
-  it("starts the country page's chunk and data; a lower-case code gets the chunk only; other pages nothing", async () => {
+  it("starts the country page's chunk and data; a lower-case code gets the chunk and the status; other pages the status", async () => {
     const bff = installFakeBff({
       '/api/status': { body: statusBody() },
       '/api/v1/country/UKR': { body: countryBody({ iso: 'UKR', name: 'Ukraine' }) },
@@ -79,8 +79,14 @@ describe('the start of the page (first render)', () => {
     for (const path of ['/country/ukr', '/compare', '/watchlists', '/nowhere']) {
       await startPage(other, location(path), 60_000);
     }
-    expect(other.getQueryCache().getAll()).toEqual([]);
-    expect(bff.requests).toHaveLength(2);
+    // The status alone (asked once): it draws the banner and header links above every page.
+    expect(
+      other
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([statusQueries.current().queryKey]);
+    expect(bff.requests).toHaveLength(3);
   });
 
   it('keeps a failure as the error the page shows on mount, without asking again', async () => {

@@ -45,11 +45,15 @@ describe('preload hints for the data a page starts with (issue 11, point 11)', (
     ]);
   });
 
-  it('a country page announces its country; other answers carry no hints', async () => {
+  it('a country page announces its country, other pages the status alone; files carry no hints', async () => {
     stack = await startTestStack({ clientDir: clientDir() });
     const country = await get(stack, '/country/UKR');
     expect(preloads(country.headers.link)).toEqual(['/api/status', '/api/v1/country/UKR']);
-    for (const url of ['/country/ukr', '/no/such/page', '/api/status', '/favicon.svg']) {
+    // The status draws the banner and header links above every page (issue 19.10: no shift).
+    for (const url of ['/country/ukr', '/events', '/compare?iso=MLI,NER', '/brief?iso=MLI']) {
+      expect(preloads((await get(stack, url)).headers.link), url).toEqual(['/api/status']);
+    }
+    for (const url of ['/api/status', '/favicon.svg']) {
       const res = await get(stack, url);
       expect(res.headers.link, url).toBeUndefined();
     }

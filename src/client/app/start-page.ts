@@ -38,17 +38,16 @@ function startFirstLoads(
       queryClient.prefetchQuery(shapeQueries.world()),
     ];
   }
+  // Every page: the status decides the banner and the header's links, drawn above the page,
+  // so the first render must know it or the whole page moves down when it arrives.
+  const status = queryClient.prefetchQuery(statusQueries.current());
   const country = countryPageCode(pathname);
-  if (!country) return [];
+  if (!country) return [status];
   // The route's lazy() takes the same module; a failed load is reported by the route.
   const route = loadCountryRoute().catch(() => undefined);
   // Data for the same URLs the BFF preloads (shared/page-data.ts): the canonical form only.
-  if (!country.canonical) return [route];
-  return [
-    route,
-    queryClient.prefetchQuery(statusQueries.current()),
-    queryClient.prefetchQuery(countryQueries.detail(country.iso, asOf)),
-  ];
+  if (!country.canonical) return [route, status];
+  return [route, status, queryClient.prefetchQuery(countryQueries.detail(country.iso, asOf))];
 }
 
 /**

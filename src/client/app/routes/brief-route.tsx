@@ -4,7 +4,6 @@ import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { QueryError } from '../../components/query-error';
 import { Skeleton } from '../../components/skeleton';
-import { useNow } from '../../lib/use-now';
 import { BriefPage } from '../../features/brief/components/brief-page';
 import { watchlistQueries } from '../../features/watchlists/api/watchlist-queries';
 
@@ -12,7 +11,6 @@ import { watchlistQueries } from '../../features/watchlists/api/watchlist-querie
 export function BriefRoute() {
   const { watchlistId } = useParams();
   const [search] = useSearchParams();
-  const now = useNow();
   const list = useQuery({
     ...watchlistQueries.detail(watchlistId ?? ''),
     enabled: watchlistId !== undefined,
@@ -31,7 +29,7 @@ export function BriefRoute() {
     }
     return (
       <PanelBoundary name="The brief">
-        <BriefPage title={`Brief: ${isos.join(', ')}`} isos={isos} now={now} />
+        <BriefPage title={`Brief: ${isos.join(', ')}`} isos={isos} />
       </PanelBoundary>
     );
   }
@@ -44,7 +42,7 @@ export function BriefRoute() {
   const watchlist = list.data.data.watchlist;
   return (
     <PanelBoundary name="The brief">
-      <BriefPage title={watchlist.name} isos={watchlist.countries} now={now} />
+      <BriefPage title={watchlist.name} isos={watchlist.countries} />
     </PanelBoundary>
   );
 }

@@ -16,7 +16,7 @@ export function EventsRoute() {
       <title>Events · Global Risk Dashboard</title>
       <h1>Events</h1>
       <PanelBoundary name="The event search">
-        <EventSearch countries={countries} />
+        <EventSearch countries={countries} namesLoading={reference.isPending} />
       </PanelBoundary>
     </div>
   );

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppNavigate } from '../../lib/app-link';
+import { Link, useAppNavigate } from '../../lib/app-link';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { tierLabel } from '../../../shared/tiers';
 import { AfterFirstPaint } from '../../components/after-first-paint';
 import { PanelBoundary } from '../../components/panel-boundary';
+import { PrintedPages } from '../../components/printed-pages';
 import { QueryError } from '../../components/query-error';
 import { ShareButton } from '../../components/share-button';
 import { Skeleton } from '../../components/skeleton';
@@ -67,6 +68,15 @@ const changesLoading = <PanelLoading className="changes-panel" label="Loading wh
 /** "Overview: Critical, High": the tab says which view it is. */
 function overviewTitle(tiers: readonly string[]): string {
   return tiers.length > 0 ? `Overview: ${tiers.map(tierLabel).join(', ')}` : 'Overview';
+}
+
+/** The print-ready brief of the hotspots on the map (the brief takes up to 100 countries). */
+function briefLink(hotspots: readonly { iso: string }[] | undefined): string {
+  const isos = (hotspots ?? [])
+    .map((h) => h.iso)
+    .filter(isIso3)
+    .slice(0, 100);
+  return isos.length > 0 ? `/brief?iso=${isos.join(',')}` : '/brief';
 }
 
 /** The overview's skip links: past the header to the map, past the map to the table's rows. */
@@ -139,6 +149,7 @@ export function OverviewRoute() {
     <div className="overview">
       <title>{`${overviewTitle(filters.tiers)} · Global Risk Dashboard`}</title>
       <h1 className="visually-hidden">Global risk overview</h1>
+      <PrintedPages asOf={summary?.data.as_of} />
       <PanelBoundary name="The global index">
         {summary ? (
           <GlobalHeader
@@ -166,13 +177,47 @@ export function OverviewRoute() {
         />
       </PanelBoundary>
 
-      {/* What moved, under the index (phones only: wide screens show What changed itself in
-          the first screen). After the first frame, in a frame of its final height. */}
+      {/* What moved, under the index, and the map right after: both in the first screen of a
+          phone (index, strip, then the map's top) and of a 1440×900 display. The strip comes
+          after the first frame, in a frame of its final height. */}
       <PanelBoundary name="What moved">
         <AfterFirstPaint fallback={<div className="changes-strip" aria-hidden="true" />}>
           <ChangesStrip />
         </AfterFirstPaint>
       </PanelBoundary>
+
+      <section className="panel map-panel" aria-labelledby="map-heading">
+        <div className="panel-head">
+          <h2 id="map-heading">World map</h2>
+          <p className="panel-sub">
+            Countries coloured by tier; markers are the hotspots listed below. Select a marker (or
+            press Enter on it) to open the country.
+          </p>
+          <Link className="panel-head-link no-print" to={briefLink(hotspots.data?.data.hotspots)}>
+            Brief of these hotspots (print)
+          </Link>
+        </div>
+        <PanelBoundary name="The map">
+          {WorldMap ? (
+            <WorldMap
+              countries={countries.data?.data.countries}
+              hotspots={hotspots.data?.data.hotspots}
+              tiles={status.data?.data.tiles}
+              dataVersion={countries.data?.data.as_of ?? 'none'}
+              countriesLoading={countries.isPending}
+              onSelectCountry={openCountry}
+            />
+          ) : mapChunk.isError ? (
+            <QueryError
+              what="The map"
+              error={mapChunk.error}
+              onRetry={() => void mapChunk.refetch()}
+            />
+          ) : (
+            <Skeleton label="Loading the map" height={440} />
+          )}
+        </PanelBoundary>
+      </section>
 
       {/* The history panels too come in the render after the first: their chunks are then asked
           for after the first frame, not while the index and the map are being drawn. */}
@@ -197,36 +242,6 @@ export function OverviewRoute() {
           </PanelBoundary>
         </AfterFirstPaint>
       </div>
-
-      <section className="panel map-panel" aria-labelledby="map-heading">
-        <div className="panel-head">
-          <h2 id="map-heading">World map</h2>
-          <p className="panel-sub">
-            Countries coloured by tier; markers are the hotspots listed below. Select a marker (or
-            press Enter on it) to open the country.
-          </p>
-        </div>
-        <PanelBoundary name="The map">
-          {WorldMap ? (
-            <WorldMap
-              countries={countries.data?.data.countries}
-              hotspots={hotspots.data?.data.hotspots}
-              tiles={status.data?.data.tiles}
-              dataVersion={countries.data?.data.as_of ?? 'none'}
-              countriesLoading={countries.isPending}
-              onSelectCountry={openCountry}
-            />
-          ) : mapChunk.isError ? (
-            <QueryError
-              what="The map"
-              error={mapChunk.error}
-              onRetry={() => void mapChunk.refetch()}
-            />
-          ) : (
-            <Skeleton label="Loading the map" height={440} />
-          )}
-        </PanelBoundary>
-      </section>
 
       {/* Below the map: drawn right after the first frame rather than in it (the hotspot rows
           were the largest part of that frame, which holds back the index and the map). */}

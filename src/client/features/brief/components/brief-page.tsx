@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '../../../lib/app-link';
 import { useTierOrder } from '../../../lib/tier-scale';
 import { Delta } from '../../../components/delta';
 import { Sparkline } from '../../../components/sparkline';
 import { TierBadge } from '../../../components/tier-badge';
-import { formatScore, formatSigned, humanise } from '../../../lib/format';
+import { Skeleton } from '../../../components/skeleton';
+import { PrintedPages } from '../../../components/printed-pages';
+import { formatScore, formatSigned, formatUtcDateTime, humanise } from '../../../lib/format';
 import { BRIEF_DAYS, briefQueries, periodStart, upToBatch } from '../api/brief-queries';
 import { useAsOf } from '../../../lib/as-of';
 import { TableHead } from '../../../components/data-table';
@@ -40,6 +42,7 @@ function GlobalBlock() {
           label={`Global index over the last ${BRIEF_DAYS} days`}
           width={240}
           height={48}
+          scale
         />
       </div>
       {counts.length > 0 ? (
@@ -133,6 +136,7 @@ function CountryBlock({ iso }: { iso: string }) {
               label={`Risk of ${iso}, last ${BRIEF_DAYS} days`}
               width={160}
               height={32}
+              scale
             />
           </dd>
         </div>
@@ -182,34 +186,63 @@ function CountryBlock({ iso }: { iso: string }) {
   );
 }
 
-/** A print-ready brief: the world, then one block per country. */
-export function BriefPage({
-  title,
-  isos,
-  now,
-}: {
-  title: string;
-  isos: readonly string[];
-  now: number;
-}) {
+/** Every query the brief's blocks read, so the page can wait for all of them at once. */
+function briefLoads(isos: readonly string[], asOf: string | null) {
+  return [
+    briefQueries.global(),
+    briefQueries.movers(asOf),
+    ...isos.flatMap((iso) => [
+      briefQueries.country(iso, asOf),
+      briefQueries.trend(iso),
+      briefQueries.alerts(iso),
+    ]),
+  ];
+}
+
+/**
+ * A print-ready brief: the world, then one block per country. Drawn once every block's data is
+ * in (or failed): blocks filling in one by one moved the ones below (layout shift 0.12).
+ */
+export function BriefPage({ title, isos }: { title: string; isos: readonly string[] }) {
+  const shown = useAsOf();
+  const loading = useQueries({
+    queries: briefLoads(isos, shown),
+    combine: (results) => results.some((result) => result.isPending),
+  });
+  const global = useQuery(briefQueries.global());
+  // The data's own time, on screen and on every printed page: never the time it was printed
+  // (the batch the brief is as of, when it is of a past one).
+  const asOf = upToBatch(global.data?.data.points ?? [], shown).at(-1)?.as_of;
   return (
     <article className="brief">
       <title>{`${title} · Brief · Global Risk Dashboard`}</title>
       <header className="brief-head">
         <h1>{title}</h1>
-        <p>
-          Brief of {new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC · {isos.length}{' '}
-          {isos.length === 1 ? 'country' : 'countries'} · trends and alerts of the {BRIEF_DAYS} days
-          up to the newest batch
-        </p>
-        <button type="button" className="no-print print-button" onClick={() => window.print()}>
-          Print / Save as PDF
-        </button>
+        {/* With the blocks: a line that grew as the batch time came moved what is below it. */}
+        {loading ? null : (
+          <>
+            <p>
+              Data of the batch of {asOf ? formatUtcDateTime(asOf) : 'no recorded batch'} ·{' '}
+              {isos.length} {isos.length === 1 ? 'country' : 'countries'} · trends and alerts of the{' '}
+              {BRIEF_DAYS} days up to that batch
+            </p>
+            <button type="button" className="no-print print-button" onClick={() => window.print()}>
+              Print / Save as PDF
+            </button>
+          </>
+        )}
       </header>
-      <GlobalBlock />
-      {isos.map((iso) => (
-        <CountryBlock key={iso} iso={iso} />
-      ))}
+      <PrintedPages asOf={asOf} />
+      {loading ? (
+        <Skeleton label="Loading the brief" lines={8} />
+      ) : (
+        <>
+          <GlobalBlock />
+          {isos.map((iso) => (
+            <CountryBlock key={iso} iso={iso} />
+          ))}
+        </>
+      )}
     </article>
   );
 }

@@ -58,7 +58,15 @@ function describe(filters: EventFilters, nameOf: (iso: string) => string): strin
  * Every archived event of every country: a search by words (headline or source), country and
  * days, applied on submit and kept in the URL so a search can be shared; newest first, paged.
  */
-export function EventSearch({ countries }: { countries: readonly CountryChoice[] }) {
+export function EventSearch({
+  countries,
+  namesLoading = false,
+}: {
+  countries: readonly CountryChoice[];
+  /** The country names are still on their way: results wait for them (names replacing codes
+   * rewrapped the lines and moved the results below them). */
+  namesLoading?: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromUrl(params);
   const [draft, setDraft] = useState(filters);
@@ -144,7 +152,7 @@ export function EventSearch({ countries }: { countries: readonly CountryChoice[]
         </label>
         <button type="submit">Search</button>
       </form>
-      {query.isPending ? (
+      {query.isPending || namesLoading ? (
         <Skeleton label="Searching the events" lines={6} />
       ) : query.isError && !query.data ? (
         <QueryError

@@ -1,6 +1,12 @@
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
-import type { LatLngBoundsExpression, Layer, Path } from 'leaflet';
+import {
+  latLngBounds,
+  type LatLngBoundsExpression,
+  type LatLngBoundsLiteral,
+  type Layer,
+  type Path,
+} from 'leaflet';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { GeoJSON, MapContainer, TileLayer, useMap, useMapEvent } from 'react-leaflet';
 import { useSearchParams } from 'react-router';
@@ -15,6 +21,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { shapeQueries } from '../api/shape-queries';
 import { pendingShapeStyle, shapeStyle, shapeTooltip } from '../utils/choropleth';
 import type { CountryShape } from '../utils/world-shapes';
+import { FitForPrint } from './fit-for-print';
 import { HatchPattern } from './hatch-pattern';
 import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
 import { MapLegend } from './map-legend';
@@ -26,10 +33,11 @@ import { formatMapView, parseMapView } from '../utils/map-view-param';
  * The first view: the inhabited world (Cape Horn to northern Scandinavia, Alaska to New
  * Zealand), so countries are as large as a wide, short panel allows. Panning reaches the rest.
  */
-const WORLD_BOUNDS: LatLngBoundsExpression = [
+const WORLD_BOUNDS: LatLngBoundsLiteral = [
   [-50, -135],
   [72, 170],
 ];
+const WORLD = latLngBounds(WORLD_BOUNDS);
 /** Panning stops at the world's edges (one copy, Mercator's usable latitudes). */
 const MAX_BOUNDS: LatLngBoundsExpression = [
   [-80, -200],
@@ -133,6 +141,10 @@ export function WorldMap({
         .sort((a, b) => (a.risk ?? 0) - (b.risk ?? 0)),
     [hotspots],
   );
+  const markerPoints = useMemo(
+    () => markers.map((m) => [m.lat, m.lng] as [number, number]),
+    [markers],
+  );
   const compact = useMediaQuery('(max-width: 600px)');
   const scale = compact ? 0.65 : 1;
   // On touch screens one finger scrolls the page (a map that pans under a swipe traps it);
@@ -184,6 +196,7 @@ export function WorldMap({
       >
         <MapViewControls home={WORLD_BOUNDS} onReset={forgetView} />
         <MapViewInUrl touched={touched} />
+        <FitForPrint home={WORLD} points={markerPoints} />
         {tiles ? (
           <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
         ) : null}

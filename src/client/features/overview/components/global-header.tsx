@@ -3,7 +3,14 @@ import type { StatusResponse } from '../../../../shared/bff-api';
 import { globalIndexValue, type GlobalSummary } from '../../../../shared/schemas/global';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
-import { formatInteger, formatScore, formatUtcTime, formatWhen, NA } from '../../../lib/format';
+import {
+  formatInteger,
+  formatScore,
+  formatUtcDateTime,
+  formatUtcTime,
+  formatWhen,
+  NA,
+} from '../../../lib/format';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 
 /** What the header needs; both `/api/countries` and the hotspot list carry it. */
@@ -69,7 +76,11 @@ export function GlobalHeader({
         <div>
           <dt>Data generated</dt>
           <dd>
-            <time dateTime={summary.as_of}>{formatWhen(summary.as_of, now)}</time>
+            <time dateTime={summary.as_of}>
+              <span className="screen-only">{formatWhen(summary.as_of, now)}</span>
+              {/* Paper is read later: the date itself, not how long ago it was when printed. */}
+              <span className="print-only">{formatUtcDateTime(summary.as_of)}</span>
+            </time>
           </dd>
         </div>
         <div>
@@ -81,7 +92,8 @@ export function GlobalHeader({
               </time>
             ) : status ? (
               <time dateTime={status.next_batch_due_at}>
-                {formatWhen(status.next_batch_due_at, now)}
+                <span className="screen-only">{formatWhen(status.next_batch_due_at, now)}</span>
+                <span className="print-only">{formatUtcDateTime(status.next_batch_due_at)}</span>
               </time>
             ) : (
               NA

@@ -14,13 +14,20 @@ export function WatchlistIndex({ choices }: { choices: CountryChoices }) {
   // The form stays for the next list; a new key empties it after each one made.
   const [made, setMade] = useState(0);
   const create = useCreateWatchlist();
+  // The form comes with the lists, not before them: lists arriving above it moved it (0.04).
+  if (lists.isPending) {
+    return (
+      <section className="panel" aria-labelledby="lists-title">
+        <h2 id="lists-title">Watchlists</h2>
+        <Skeleton label="Loading watchlists" lines={3} />
+      </section>
+    );
+  }
   return (
     <>
       <section className="panel" aria-labelledby="lists-title">
         <h2 id="lists-title">Watchlists</h2>
-        {lists.isPending ? (
-          <Skeleton label="Loading watchlists" lines={3} />
-        ) : lists.isError && !lists.data ? (
+        {lists.isError && !lists.data ? (
           <QueryError
             what="The watchlists"
             error={lists.error}

@@ -1,0 +1,53 @@
+import { latLngBounds, type LatLngBounds, type LatLngExpression } from 'leaflet';
+import { useEffect } from 'react';
+import { useMap } from 'react-leaflet';
+
+/** The class that gives the map its paper size (print.css), on screen too while printing. */
+const PRINT_SIZE = 'map-print-size';
+
+/**
+ * On paper the map shows the whole world and every marker: the page is narrower than the screen,
+ * and the screen's view cut to its left part printed the Americas alone (2 of 20 hotspots). When
+ * printing starts (`beforeprint`, or the print media query) the map takes its paper size at once
+ * (a class: `beforeprint` comes while the screen's layout still holds), re-measures it and fits
+ * `home` and the markers into it without animation; afterwards the screen's size and view come
+ * back. Not a move a person made: the URL's view (MapViewInUrl) is left alone.
+ */
+export function FitForPrint({
+  home,
+  points,
+}: {
+  home: LatLngBounds;
+  points: readonly LatLngExpression[];
+}) {
+  const map = useMap();
+  useEffect(() => {
+    let screenView: { center: LatLngExpression; zoom: number } | null = null;
+    const container = map.getContainer();
+    const fit = () => {
+      screenView ??= { center: map.getCenter(), zoom: map.getZoom() };
+      container.classList.add(PRINT_SIZE);
+      map.invalidateSize({ animate: false });
+      map.fitBounds(latLngBounds([...points]).extend(home), { animate: false, padding: [6, 6] });
+    };
+    const restore = () => {
+      if (!screenView) return;
+      container.classList.remove(PRINT_SIZE);
+      map.invalidateSize({ animate: false });
+      map.setView(screenView.center, screenView.zoom, { animate: false });
+      screenView = null;
+    };
+    const print = window.matchMedia('print');
+    const onMedia = (event: MediaQueryListEvent) => (event.matches ? fit() : restore());
+    window.addEventListener('beforeprint', fit);
+    window.addEventListener('afterprint', restore);
+    print.addEventListener('change', onMedia);
+    return () => {
+      window.removeEventListener('beforeprint', fit);
+      window.removeEventListener('afterprint', restore);
+      print.removeEventListener('change', onMedia);
+      container.classList.remove(PRINT_SIZE);
+    };
+  }, [map, home, points]);
+  return null;
+}
