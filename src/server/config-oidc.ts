@@ -113,8 +113,15 @@ export function readOidc(env: Raw, problem: (message: string) => never): OidcCon
       `OIDC_ALLOWED_EMAIL_DOMAINS must list e-mail domains such as example.com, separated by commas (got "${badDomain}")`,
     );
   }
+  const issuerUrl = url('OIDC_ISSUER_URL', issuer, problem);
+  const issuerHost = new URL(issuerUrl).hostname;
+  if (issuerUrl.startsWith('http:') && !['localhost', '127.0.0.1', '[::1]'].includes(issuerHost)) {
+    return problem(
+      'OIDC_ISSUER_URL must use https:// (plain http:// only for a provider on loopback)',
+    );
+  }
   return {
-    issuerUrl: url('OIDC_ISSUER_URL', issuer, problem),
+    issuerUrl,
     clientId,
     clientSecret: readSecret(env, problem),
     redirectUrl,
