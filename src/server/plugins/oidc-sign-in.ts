@@ -67,8 +67,10 @@ function plainReason(error: unknown): string {
     return `the identity provider answered "${error.error}"${error.error_description ? ` (${error.error_description})` : ''}.`;
   }
   const code = (error as { code?: unknown }).code;
-  const message = error instanceof Error ? error.message : '';
-  if (/state/i.test(message)) {
+  // openid-client wraps oauth4webapi's finding (which names the parameter) as the cause.
+  const cause = error instanceof Error ? error.cause : undefined;
+  const message = [error, cause].map((e) => (e instanceof Error ? e.message : '')).join(' ');
+  if (/"state"/.test(message)) {
     return 'the answer does not belong to the sign-in this browser started (it may be old, replayed or altered).';
   }
   if (code === 'OAUTH_RESPONSE_BODY_ERROR' || /invalid_grant/.test(message)) {
@@ -130,6 +132,12 @@ export function installOidcSignIn(
         // http:// is accepted only for a loopback issuer (config-oidc.ts), for tests.
         oidc.issuerUrl.startsWith('http:') ? { execute: [client.allowInsecureRequests] } : {},
       )
+      .then((config) => {
+        // The ID token's signature is checked against the provider's published keys, even
+        // though it came straight from the token endpoint (the library would otherwise skip it).
+        client.enableNonRepudiationChecks(config);
+        return config;
+      })
       .catch((error: unknown) => {
         discovered = null;
         throw error;
