@@ -4,6 +4,7 @@ import { OutageShown } from '../../components/outage-shown';
 import { SkipLinks } from '../../components/skip-links';
 import { Toaster } from '../../components/toaster';
 import { UnreadLink } from '../../features/alerts/components/unread-link';
+import { UserMenu } from '../../features/identity/components/user-menu';
 import { useNow } from '../../lib/use-now';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { BatchNotice } from '../../features/status/components/batch-notice';
@@ -39,6 +40,7 @@ export function RootLayout() {
             <UnreadLink />
           </nav>
         ) : null}
+        <UserMenu />
         {navigation.state === 'loading' ? (
           <span className="nav-progress" role="status">
             Loading…

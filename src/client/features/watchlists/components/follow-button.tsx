@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useCan } from '../../../lib/me-queries';
 import { useToggleFollow } from '../api/watchlist-mutations';
 import { FOLLOWING_LIST, watchlistQueries } from '../api/watchlist-queries';
 
@@ -17,9 +18,13 @@ export function FollowButton({
   compact?: boolean;
 }) {
   const lists = useQuery(watchlistQueries.list());
-  const following = lists.data?.data.watchlists.find((l) => l.name === FOLLOWING_LIST);
+  // A viewer follows in a Following list of their own (the team's needs an editor).
+  const personal = !useCan('editor');
+  const following = lists.data?.data.watchlists.find(
+    (l) => l.name === FOLLOWING_LIST && (!personal || l.scope === 'user'),
+  );
   const followed = following?.countries.includes(iso) ?? false;
-  const mutation = useToggleFollow(iso, following);
+  const mutation = useToggleFollow(iso, following, personal);
   const label = followed ? `Unfollow ${name}` : `Follow ${name}`;
   return (
     <span className="follow">
