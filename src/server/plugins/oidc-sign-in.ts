@@ -251,6 +251,8 @@ export function installOidcSignIn(
       .redirect(pending.returnTo, 303);
   });
 
+  // The sign-out button is a plain form post.
+  registerFormParser(app);
   app.post('/auth/logout', signInFree, async (request, reply) => {
     if (crossSiteRefusal(request, parts.behindTls) !== null) {
       return sendError(reply, 403, 'Sign-out must come from this site');
