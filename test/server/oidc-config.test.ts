@@ -76,6 +76,10 @@ describe('OIDC settings', () => {
       { ...OIDC, OIDC_ALLOWED_EMAIL_DOMAINS: 'example' },
       'OIDC_ALLOWED_EMAIL_DOMAINS must list e-mail domains',
     ],
+    [
+      { ...OIDC, OIDC_ISSUER_URL: 'http://login.example.com' },
+      'OIDC_ISSUER_URL must use https:// (plain http:// only for a provider on loopback)',
+    ],
     [{ OIDC_CLIENT_ID: 'dashboard' }, 'OIDC_CLIENT_ID is set but OIDC_ISSUER_URL is not'],
     [
       { SESSION_IDLE_HOURS: '200', SESSION_MAX_DAYS: '1' },
