@@ -8,6 +8,7 @@ export default defineConfig({
     './src/server/store/alerts-schema.ts',
     './src/server/store/replicas-schema.ts',
     './src/server/store/batch-chain-schema.ts',
+    './src/server/store/identity-schema.ts',
   ],
   out: './src/server/store/migrations',
 });

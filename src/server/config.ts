@@ -4,6 +4,13 @@ import { resolve } from 'node:path';
 import { hostname } from 'node:os';
 import { DEFAULT_FRESHNESS, type FreshnessPolicy } from '../shared/freshness.js';
 import { z } from 'zod';
+import {
+  readOidc,
+  readRoleMapping,
+  type OidcConfig,
+  type RoleMapping,
+  type SessionLifetimes,
+} from './config-oidc.js';
 import { Secret } from './secret.js';
 import type { HistoryQuestionLimits } from './history-question-limit.js';
 import type { StoreQueryLimits } from './store-query-limit.js';
@@ -44,6 +51,14 @@ export interface AppConfig {
      */
     allowedHosts?: string[] | null;
     allowAnonymous: boolean;
+    /** OpenID Connect sign-in (issue 21); absent or null: none. */
+    oidc?: OidcConfig | null;
+    /** TRUSTED_PROXY_GROUPS_HEADER: the proxy's header listing a person's groups (roles). */
+    trustedProxyGroupsHeader?: string | null;
+    /** OIDC_EDITORS / OIDC_ADMINS, for the OIDC role claim and the proxy's groups header. */
+    roles?: RoleMapping;
+    /** How long a signed-in person's session lasts (absent: 8 h idle, 7 d in all). */
+    sessionLifetimes?: SessionLifetimes;
   };
   /** Upstream requests kept back for interactive cache misses; background work stops above it. */
   quotaReserve: number;
@@ -317,6 +332,18 @@ const environmentSchema = z.object({
   DASHBOARD_TOKEN: dashboardToken,
   TRUSTED_PROXY_AUTH_HEADER: text.transform((name) => name?.toLowerCase() ?? null),
   TRUSTED_PROXY_ADDRESSES: addressList('TRUSTED_PROXY_ADDRESSES'),
+  TRUSTED_PROXY_GROUPS_HEADER: text.transform((name) => name?.toLowerCase() ?? null),
+  OIDC_ISSUER_URL: text,
+  OIDC_CLIENT_ID: text,
+  OIDC_CLIENT_SECRET: text,
+  OIDC_CLIENT_SECRET_FILE: text,
+  OIDC_REDIRECT_URL: text,
+  OIDC_ROLE_CLAIM: text,
+  OIDC_EDITORS: text,
+  OIDC_ADMINS: text,
+  OIDC_ALLOWED_EMAIL_DOMAINS: text,
+  SESSION_IDLE_HOURS: integer('SESSION_IDLE_HOURS', 8, 1, 24 * 30),
+  SESSION_MAX_DAYS: integer('SESSION_MAX_DAYS', 7, 1, 365),
   ALLOWED_HOSTS: allowedHosts,
   ALLOW_ANONYMOUS: flag('ALLOW_ANONYMOUS'),
   QUOTA_RESERVE: integer('QUOTA_RESERVE', 10, 0, 1000),
@@ -414,6 +441,17 @@ function readAccess(env: Environment): AppConfig['access'] {
         'addresses (anyone else reaching the port could send the header and pick an identity)',
     );
   }
+  if (env.TRUSTED_PROXY_GROUPS_HEADER !== null && env.TRUSTED_PROXY_AUTH_HEADER === null) {
+    throw new ConfigError(
+      'TRUSTED_PROXY_GROUPS_HEADER is set but TRUSTED_PROXY_AUTH_HEADER is not (groups belong to the person the proxy names)',
+    );
+  }
+  if (env.SESSION_IDLE_HOURS > env.SESSION_MAX_DAYS * 24) {
+    throw new ConfigError('SESSION_IDLE_HOURS must not be longer than SESSION_MAX_DAYS');
+  }
+  const oidc = readOidc(oidcSettings(env), (message) => {
+    throw new ConfigError(message);
+  });
   const defaultHosts = isLoopback(host)
     ? [...new Set([...LOOPBACK_NAMES, host.toLowerCase()])]
     : null;
@@ -428,15 +466,30 @@ function readAccess(env: Environment): AppConfig['access'] {
           ? null
           : env.ALLOWED_HOSTS,
     allowAnonymous: env.ALLOW_ANONYMOUS,
+    oidc,
+    trustedProxyGroupsHeader: env.TRUSTED_PROXY_GROUPS_HEADER,
+    roles: readRoleMapping(oidcSettings(env)),
+    sessionLifetimes: {
+      idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
+      absoluteMs: env.SESSION_MAX_DAYS * 86_400_000,
+    },
   };
-  const guarded = access.dashboardToken || access.trustedProxyAuthHeader || access.allowAnonymous;
+  const guarded =
+    access.dashboardToken || access.trustedProxyAuthHeader || oidc || access.allowAnonymous;
   if (!isLoopback(host) && !guarded) {
     throw new ConfigError(
       `HOST=${host} would expose the dashboard beyond this machine without access control: ` +
-        'set DASHBOARD_TOKEN or TRUSTED_PROXY_AUTH_HEADER (or ALLOW_ANONYMOUS=1 to accept the risk)',
+        'set OIDC_ISSUER_URL, DASHBOARD_TOKEN or TRUSTED_PROXY_AUTH_HEADER (or ALLOW_ANONYMOUS=1 to accept the risk)',
     );
   }
   return access;
+}
+
+/** The OIDC_* settings as text, for config-oidc.ts. */
+function oidcSettings(env: Environment): Record<string, string | null> {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => name.startsWith('OIDC_')),
+  ) as Record<string, string | null>;
 }
 
 function readTiles(env: Environment): AppConfig['tiles'] {

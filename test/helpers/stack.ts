@@ -37,6 +37,8 @@ export interface StackOptions {
   clientDir?: string | null;
   /** When the BFF's jobs wake (batch watch, alert outbox); tests drive it with their clock. */
   scheduler?: Scheduler;
+  /** The BFF's port (default: any free one), when something must know it in advance. */
+  port?: number;
 }
 
 const builtClient = resolve(import.meta.dirname, '../../dist/client');
@@ -65,7 +67,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       logger: options.logger,
       scheduler: options.scheduler,
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   } catch (error) {
     await upstream.close();
     throw error;

@@ -65,13 +65,17 @@ export function composeAlerts(
   const proxyHeader = config.access.trustedProxyAuthHeader;
   // The header is believed only through ClientIdentity (from TRUSTED_PROXY_ADDRESSES), whatever
   // else lets the request in: a token holder must not pick whose personal lists they act on.
+  // With OIDC, the person in the session (set by the access plugin from the store, never from
+  // anything the request says).
   const viewerOf = (request: FastifyRequest): Viewer =>
-    parts.identity.vouchedUser(request)?.slice(0, 200) ?? null;
+    request.principal?.subject?.slice(0, 200) ??
+    parts.identity.vouchedUser(request)?.slice(0, 200) ??
+    null;
   const watchlists = new WatchlistService({
     db,
     now,
     allowPrivate: settings.webhookAllowPrivate,
-    knowsUsers: proxyHeader !== null,
+    knowsUsers: proxyHeader !== null || (config.access.oidc ?? null) !== null,
     onQueued: parts.queued,
   });
 

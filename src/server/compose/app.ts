@@ -10,9 +10,13 @@ import { installCrossSiteGuard } from '../plugins/cross-site.js';
 import { clientError, frameworkError, installErrorHandlers } from '../plugins/errors.js';
 import { installStrictJson } from '../plugins/json-body.js';
 import { installPreloadHints } from '../plugins/preload-hints.js';
+import { collectRoutes, installRoles } from '../plugins/roles.js';
 import { installSecurity } from '../plugins/security.js';
 import { registerSpa } from '../plugins/spa.js';
 import { SoloLeadership, type Leadership } from '../replicas/leadership.js';
+import { SharedSessions } from '../replicas/shared-sessions.js';
+import { identityRoutes } from '../routes/identity.js';
+import { ApiTokens } from '../services/identity/api-tokens.js';
 import { countriesRoutes } from '../routes/countries.js';
 import { countryRoutes } from '../routes/country.js';
 import { exportRoutes } from '../routes/export.js';
@@ -99,8 +103,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     childLoggerFactory: (parent, bindings, options) =>
       new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger,
   });
-  // Before any route: the OpenAPI document is collected from routes as they are registered.
+  // Before any route: the OpenAPI document is collected from routes as they are registered, and
+  // so is the list of routes and their roles.
   await describeApi(app);
+  collectRoutes(app);
 
   // 2. The history store (issue 7), opened first: with DATABASE_URL the replicas coordinate on it.
   const ownsHistoryStore = !deps.historyStore && config.history !== null;
@@ -235,13 +241,25 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // 8. Plugins, in the order their hooks run.
   if (alerts) installCrossSiteGuard(app, config.behindTls);
   installSecurity(app, config);
-  await installAccess(
-    app,
-    config,
-    identity,
-    now,
-    replicas ? (lifetimeMs) => replicas.sessions(lifetimeMs) : undefined,
-  );
+  // Sessions in the store survive restarts; replicas share them (and revocations, as news).
+  const sessions = replicas
+    ? replicas.sessions()
+    : historyStore
+      ? new SharedSessions({
+          db: historyStore.db,
+          now,
+          reportStore: (ok, error) => {
+            if (!ok) app.log.warn({ err: error }, 'the session store could not be reached');
+          },
+          announceRevoked: () => {},
+        })
+      : undefined;
+  const apiTokens = historyStore ? new ApiTokens(historyStore.db, now) : null;
+  const access = await installAccess(app, config, identity, now, {
+    sessions,
+    apiTokens: apiTokens ?? undefined,
+  });
+  installRoles(app);
   const clientDir = deps.clientDir ?? null;
   if (clientDir) await registerSpa(app, clientDir);
   if (clientDir) installPreloadHints(app);
@@ -268,6 +286,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(opsRoutes, ops);
   await history?.registerRoutes(app);
   await alerts?.registerRoutes(app);
+  await app.register(identityRoutes, {
+    signOutPath: access?.signOutPath ?? null,
+    apiTokens,
+    sessions: access?.sessions ?? null,
+  });
   await app.register(openapiRoutes);
   return app;
 }

@@ -27,7 +27,7 @@ export interface Replicas {
   answers: SharedAnswers;
   missLimiter(local: ClientMissLimiter, perMinute: number): SharedMissLimiter;
   /** Sessions (DASHBOARD_TOKEN sign-ins) valid on every replica. */
-  sessions(lifetimeMs: number): SharedSessions;
+  sessions(): SharedSessions;
   /** Tells the others when events were archived here (throttled). */
   announceArchived(): void;
   /** Tells the leader a delivery was queued here. */
@@ -119,10 +119,9 @@ export function composeReplicas(deps: ReplicasDeps): Replicas {
     answers,
     missLimiter: (local, perMinute) =>
       new SharedMissLimiter({ db, now, perMinute, local, reportStore }),
-    sessions: (lifetimeMs) =>
+    sessions: () =>
       (sessions ??= new SharedSessions({
         db,
-        lifetimeMs,
         now,
         reportStore,
         announceRevoked: (idHash) => channel.publish({ kind: 'session-revoked', id_hash: idHash }),

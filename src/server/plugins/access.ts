@@ -7,10 +7,15 @@ import { crossSiteRefusal } from './cross-site.js';
 import { sendError } from '../reply.js';
 import { loginPage } from './login-page.js';
 import { routedPath } from './routed-path.js';
+import type { Principal } from '../principal.js';
+import { roleFromGroups } from '../principal.js';
+import { installOidcSignIn, registerFormParser, type SignInParts } from './oidc-sign-in.js';
 import { GuessThrottle, Sessions, type SessionStore } from './sessions.js';
 
 const SESSION_COOKIE = 'grd_session';
+/** A dashboard-token sign-in lasts 12 hours from sign-in, whatever the activity. */
 const SESSION_SECONDS = 12 * 60 * 60;
+const TOKEN_SESSION = { idleMs: SESSION_SECONDS * 1000, absoluteMs: SESSION_SECONDS * 1000 };
 /** Wrong tokens one client address may send in a minute before it must wait. */
 const GUESSES_PER_MINUTE = 10;
 
@@ -39,38 +44,91 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Checks an API token (`grd_…`) against the store; null when it is unknown, expired or revoked. */
+export interface ApiTokenVerifier {
+  principalFor(secret: string): Promise<Principal | null>;
+}
+
+export interface AccessParts {
+  /** Where sessions live (the store); absent keeps them in this process's memory. */
+  sessions?: SessionStore;
+  /** API tokens an admin made (needs the store). */
+  apiTokens?: ApiTokenVerifier;
+}
+
+/** What the rest of the app needs from access control (null when none is configured). */
+export interface Access {
+  sessions: SessionStore;
+  /** Where a browser signs out (a form POST), or null. */
+  signOutPath: string | null;
+}
+
+/** A dashboard-token holder (bearer or sign-in form) is an admin. */
+const TOKEN_HOLDER: Principal = {
+  name: 'Dashboard token',
+  email: null,
+  subject: null,
+  role: 'admin',
+  via: 'dashboard-token',
+};
+
 /**
- * Access control when the operator configured one: DASHBOARD_TOKEN (a bearer token for scripts,
- * or the sign-in page whose session cookie is HttpOnly, SameSite=Strict and revoked on sign-out)
- * and/or TRUSTED_PROXY_AUTH_HEADER (an SSO proxy in front vouches for each request, believed
- * only from TRUSTED_PROXY_ADDRESSES). Either passes. Wrong tokens are throttled per address.
+ * Access control when the operator configured one: OIDC sign-in (oidc-sign-in.ts),
+ * DASHBOARD_TOKEN (a bearer token for scripts, or the sign-in page whose session cookie is
+ * HttpOnly, SameSite=Strict and revoked on sign-out), API tokens an admin made, and/or
+ * TRUSTED_PROXY_AUTH_HEADER (an SSO proxy in front vouches for each request, believed only from
+ * TRUSTED_PROXY_ADDRESSES). Any passes, and says who the request acts for (`request.principal`).
+ * Wrong tokens are throttled per address.
  */
 export async function installAccess(
   app: FastifyInstance,
   config: AppConfig,
   identity: ClientIdentity,
   now: () => number,
-  /** Replicas share sessions through PostgreSQL; one process keeps them in memory. */
-  sharedSessions?: (lifetimeMs: number) => SessionStore,
-): Promise<void> {
+  parts: AccessParts = {},
+): Promise<Access | null> {
   const token = config.access.dashboardToken?.reveal() ?? null;
   const proxyHeader = config.access.trustedProxyAuthHeader;
-  if (token === null && proxyHeader === null) return;
+  const oidc = config.access.oidc ?? null;
+  app.decorateRequest('principal', null);
+  if (token === null && proxyHeader === null && oidc === null) return null;
 
   await app.register(cookie);
-  const sessions =
-    sharedSessions?.(SESSION_SECONDS * 1000) ?? new Sessions(SESSION_SECONDS * 1000, now);
+  const sessions = parts.sessions ?? new Sessions(now);
   const guesses = new GuessThrottle(GUESSES_PER_MINUTE, now);
+  const groupsHeader = config.access.trustedProxyGroupsHeader ?? null;
 
-  /** True, false, or the wait in ms when this address has guessed wrong too often. */
-  const check = (request: FastifyRequest): boolean | number | Promise<boolean> => {
-    if (identity.vouchedUser(request) !== null) return true;
-    if (token === null) return false;
+  const proxyPrincipal = (request: FastifyRequest, user: string): Principal => {
+    const groups = groupsHeader === null ? undefined : request.headers[groupsHeader];
+    return {
+      name: user,
+      email: null,
+      subject: user,
+      // Without a groups header the proxy says only who, not what: people keep what they had
+      // before roles (editing), and admin work needs a group mapping or the dashboard token.
+      role:
+        groupsHeader === null
+          ? 'editor'
+          : roleFromGroups(
+              (typeof groups === 'string' ? groups : '').split(',').map((g) => g.trim()),
+              config.access.roles,
+            ),
+      via: 'proxy',
+    };
+  };
+
+  /** Who the request acts for, false, or the wait in ms when this address guessed wrong too often. */
+  const check = async (request: FastifyRequest): Promise<Principal | false | number> => {
+    const user = identity.vouchedUser(request);
+    if (user !== null) return proxyPrincipal(request, user);
     const given = bearer(request);
-    if (given === null) return sessions.valid(request.cookies[SESSION_COOKIE]);
+    if (given === null)
+      return (await sessions.find(request.cookies[SESSION_COOKIE]))?.principal ?? false;
     const wait = guesses.blockedFor(request.ip);
     if (wait > 0) return wait;
-    if (sameSecret(given, token)) return true;
+    if (token !== null && sameSecret(given, token)) return TOKEN_HOLDER;
+    const principal = (await parts.apiTokens?.principalFor(given)) ?? null;
+    if (principal !== null) return principal;
     guesses.fail(request.ip);
     return false;
   };
@@ -79,7 +137,10 @@ export async function installAccess(
     // The matched route's own setting (a 404 or 405 has none), whatever the path's spelling.
     if (request.routeOptions.config.signInFree === true) return;
     const verdict = await check(request);
-    if (verdict === true) return;
+    if (typeof verdict === 'object') {
+      request.principal = verdict;
+      return;
+    }
     if (typeof verdict === 'number') {
       return sendError(
         reply,
@@ -88,10 +149,32 @@ export async function installAccess(
         verdict,
       );
     }
-    return deny(request, reply, token !== null);
+    return deny(request, reply, { hasLoginPage: token !== null, oidc: oidc !== null });
   });
 
-  if (token === null) return;
+  const signIn: SignInParts = {
+    sessions,
+    cookieName: SESSION_COOKIE,
+    behindTls: config.behindTls,
+    now,
+  };
+  if (oidc !== null) {
+    installOidcSignIn(app, oidc, config.access, signIn);
+  }
+  if (token !== null) installTokenSignIn(app, config, token, guesses, signIn);
+  return {
+    sessions,
+    signOutPath: oidc !== null ? '/auth/logout' : token !== null ? '/logout' : null,
+  };
+}
+
+function installTokenSignIn(
+  app: FastifyInstance,
+  config: AppConfig,
+  token: string,
+  guesses: GuessThrottle,
+  { sessions }: SignInParts,
+): void {
   const cookieOptions = {
     httpOnly: true,
     sameSite: 'strict' as const,
@@ -105,11 +188,7 @@ export async function installAccess(
       .header('cache-control', 'no-store')
       .send(loginPage(false)),
   );
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => done(null, new URLSearchParams(body as string)),
-  );
+  registerFormParser(app);
   app.post('/login', signInFree, async (request, reply) => {
     // A form post from our own pages only, so another site cannot sign someone in or out.
     if (crossSiteRefusal(request, config.behindTls) !== null) {
@@ -126,7 +205,7 @@ export async function installAccess(
       return reply.code(401).type('text/html; charset=utf-8').send(loginPage(true));
     }
     return reply
-      .setCookie(SESSION_COOKIE, await sessions.open(), {
+      .setCookie(SESSION_COOKIE, await sessions.open(TOKEN_HOLDER, TOKEN_SESSION), {
         ...cookieOptions,
         maxAge: SESSION_SECONDS,
       })
@@ -149,19 +228,32 @@ export async function installAccess(
   });
 }
 
-/** A browser asking for a page is sent to the sign-in form; anything else gets a 401. */
-function deny(request: FastifyRequest, reply: FastifyReply, hasLoginPage: boolean): FastifyReply {
+/** A browser asking for a page is sent to sign in; anything else gets a 401. */
+function deny(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  modes: { hasLoginPage: boolean; oidc: boolean },
+): FastifyReply {
+  const path = routedPath(request);
   const wantsPage =
     request.method === 'GET' &&
-    !routedPath(request).startsWith('/api/') &&
+    !path.startsWith('/api/') &&
     (request.headers.accept ?? '').includes('text/html');
-  if (wantsPage && hasLoginPage) return reply.redirect('/login', 303);
-  if (hasLoginPage) reply.header('www-authenticate', 'Bearer realm="Global Risk Dashboard"');
+  if (wantsPage && modes.oidc) {
+    // Back to the page asked for after sign-in (a path on this site only: oidc-sign-in.ts checks).
+    return reply.redirect(`/auth/login?return_to=${encodeURIComponent(request.url)}`, 303);
+  }
+  if (wantsPage && modes.hasLoginPage) return reply.redirect('/login', 303);
+  if (modes.hasLoginPage || modes.oidc) {
+    reply.header('www-authenticate', 'Bearer realm="Global Risk Dashboard"');
+  }
   return sendError(
     reply,
     401,
-    hasLoginPage
-      ? 'Sign-in required: send Authorization: Bearer <dashboard token>, or sign in at /login'
-      : 'Sign-in required: open the dashboard through your organisation’s sign-in proxy',
+    modes.oidc
+      ? 'Sign-in required: sign in at /auth/login, or send Authorization: Bearer <API token>'
+      : modes.hasLoginPage
+        ? 'Sign-in required: send Authorization: Bearer <dashboard token>, or sign in at /login'
+        : 'Sign-in required: open the dashboard through your organisation’s sign-in proxy',
   );
 }

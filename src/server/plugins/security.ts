@@ -30,7 +30,11 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // Signing out (a form POST) ends at the identity provider's end-session page.
+        formAction: [
+          "'self'",
+          ...(config.access.oidc ? [new URL(config.access.oidc.issuerUrl).origin] : []),
+        ],
         frameAncestors: ["'none'"],
         ...(config.behindTls ? { upgradeInsecureRequests: [] } : {}),
       },

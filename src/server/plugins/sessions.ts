@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { SessionLifetimes } from '../config-oidc.js';
+import type { Principal } from '../principal.js';
 
 const MINUTE_MS = 60_000;
 /** Sessions held at once; the oldest is signed out first when more people sign in. */
@@ -7,14 +9,53 @@ const MAX_SESSIONS = 10_000;
 /** Addresses whose wrong guesses are remembered. */
 const MAX_GUESSERS = 10_000;
 
+/** A signed-in browser's session: who, and when it ends (whichever comes first). */
+export interface Session {
+  principal: Principal;
+  createdAt: number;
+  lastSeen: number;
+  /** The absolute end: no activity keeps the session past it. */
+  expiresAt: number;
+  /** Ends this long after the last request seen. */
+  idleMs: number;
+  /** The provider's ID token (id_token_hint at sign-out); null for a dashboard-token sign-in. */
+  idToken: string | null;
+}
+
+/** What an admin's list shows of a session: never its id, only the hash it is stored under. */
+export interface SessionSummary {
+  id: string;
+  principal: Principal;
+  createdAt: number;
+  lastSeen: number;
+  expiresAt: number;
+}
+
+/** Requests within this of the last one recorded do not record a new one (idle precision). */
+export const TOUCH_EVERY_MS = MINUTE_MS;
+
+export function sessionEnd(session: Session): number {
+  return Math.min(session.expiresAt, session.lastSeen + session.idleMs);
+}
+
+export function sessionHash(id: string): string {
+  return createHash('sha256').update(id).digest('base64url');
+}
+
 /**
- * Where sessions live: this process's memory, or (replicas) PostgreSQL, so that a browser signed
- * in on one replica is signed in on all (replicas/shared-sessions.ts).
+ * Where sessions live: the store (PGlite or PostgreSQL: they survive restarts, and replicas share
+ * them: replicas/shared-sessions.ts), or this process's memory when there is no store.
  */
 export interface SessionStore {
-  open(): Promise<string>;
-  valid(id: string | undefined): boolean | Promise<boolean>;
+  /** Opens a session with a new random id (never one the browser sent) and returns that id. */
+  open(principal: Principal, lifetimes: SessionLifetimes, idToken?: string | null): Promise<string>;
+  /** The live session with this id (its last activity recorded), or null. */
+  find(id: string | undefined): Promise<Session | null>;
   revoke(id: string | undefined): Promise<void>;
+  /** Sessions not yet at their absolute end, newest first (bounded). */
+  list(): Promise<SessionSummary[]>;
+  /** An admin signs someone out by the listed id; true when there was such a session. */
+  revokeListed(idHash: string): Promise<boolean>;
 }
 
 /** The shape every session id has (32 random bytes, base64url). */
@@ -26,36 +67,77 @@ export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
+export function newSession(
+  principal: Principal,
+  lifetimes: SessionLifetimes,
+  now: number,
+  idToken: string | null,
+): Session {
+  return {
+    principal,
+    createdAt: now,
+    lastSeen: now,
+    expiresAt: now + lifetimes.absoluteMs,
+    idleMs: lifetimes.idleMs,
+    idToken,
+  };
+}
+
 /**
- * Signed-in browsers. A session is a random id held here (not a signed value the browser keeps),
- * so signing out revokes it at once; a restart signs everyone out, which is the safe direction.
+ * Signed-in browsers, in memory (no store configured). A session is a random id held here (not
+ * a signed value the browser keeps), so signing out revokes it at once; a restart signs everyone
+ * out, which is the safe direction.
  */
 export class Sessions implements SessionStore {
-  readonly #sessions = new LRUCache<string, number>({ max: MAX_SESSIONS });
+  readonly #sessions = new LRUCache<string, Session>({ max: MAX_SESSIONS });
 
-  constructor(
-    private readonly lifetimeMs: number,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly now: () => number) {}
 
-  open(): Promise<string> {
+  open(
+    principal: Principal,
+    lifetimes: SessionLifetimes,
+    idToken: string | null = null,
+  ): Promise<string> {
     const id = newSessionId();
-    this.#sessions.set(id, this.now() + this.lifetimeMs);
+    this.#sessions.set(sessionHash(id), newSession(principal, lifetimes, this.now(), idToken));
     return Promise.resolve(id);
   }
 
-  valid(id: string | undefined): boolean {
-    if (!wellFormedSessionId(id)) return false;
-    const expires = this.#sessions.get(id);
-    if (expires === undefined) return false;
-    if (expires > this.now()) return true;
-    this.#sessions.delete(id);
-    return false;
+  find(id: string | undefined): Promise<Session | null> {
+    if (!wellFormedSessionId(id)) return Promise.resolve(null);
+    const hash = sessionHash(id);
+    const session = this.#sessions.get(hash);
+    if (session === undefined) return Promise.resolve(null);
+    const now = this.now();
+    if (sessionEnd(session) <= now) {
+      this.#sessions.delete(hash);
+      return Promise.resolve(null);
+    }
+    session.lastSeen = now;
+    return Promise.resolve(session);
   }
 
   revoke(id: string | undefined): Promise<void> {
-    if (id) this.#sessions.delete(id);
+    if (wellFormedSessionId(id)) this.#sessions.delete(sessionHash(id));
     return Promise.resolve();
+  }
+
+  list(): Promise<SessionSummary[]> {
+    const now = this.now();
+    const listed = [...this.#sessions.entries()]
+      .filter(([, session]) => sessionEnd(session) > now)
+      .map(([id, { principal, createdAt, lastSeen, expiresAt }]) => ({
+        id,
+        principal,
+        createdAt,
+        lastSeen,
+        expiresAt,
+      }));
+    return Promise.resolve(listed.sort((a, b) => b.createdAt - a.createdAt));
+  }
+
+  revokeListed(idHash: string): Promise<boolean> {
+    return Promise.resolve(this.#sessions.delete(idHash));
   }
 }
 

@@ -1,46 +1,117 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { newSessionId, wellFormedSessionId, type SessionStore } from '../plugins/sessions.js';
+import type { SessionLifetimes } from '../config-oidc.js';
+import {
+  newSession,
+  newSessionId,
+  sessionEnd,
+  sessionHash,
+  TOUCH_EVERY_MS,
+  wellFormedSessionId,
+  type Session,
+  type SessionStore,
+  type SessionSummary,
+} from '../plugins/sessions.js';
+import { isRole, type Principal } from '../principal.js';
 import type { Database } from '../store/connection.js';
-import { deleteSession, insertSession, sessionExpiry } from '../store/sessions.js';
+import {
+  deleteSession,
+  findSession,
+  insertSession,
+  listSessions,
+  pruneSessions,
+  touchSession,
+  type SessionRow,
+} from '../store/sessions.js';
+
+export { sessionHash } from '../plugins/sessions.js';
 
 /** Sessions remembered as valid at once, per replica. */
 const MAX_KNOWN = 10_000;
 /** A valid session is asked of the database again after this (revocations also travel as news). */
 const RECHECK_MS = 60_000;
+/** Ended sessions are deleted at most this often (by whichever process opens a session). */
+const PRUNE_EVERY_MS = 3_600_000;
 
 export interface SharedSessionsDeps {
   db: Database;
-  lifetimeMs: number;
   now: () => number;
   reportStore: (ok: boolean, error?: unknown) => void;
   /** Tells the other replicas a session was revoked (they forget it at once). */
   announceRevoked: (idHash: string) => void;
 }
 
-export function sessionHash(id: string): string {
-  return createHash('sha256').update(id).digest('base64url');
+/** Rows from before issue 21 (no principal) were opened with the dashboard token: admins. */
+const TOKEN_SIGN_IN: Principal = {
+  name: 'Dashboard token',
+  email: null,
+  subject: null,
+  role: 'admin',
+  via: 'dashboard-token',
+};
+
+function principalOf(stored: Record<string, unknown> | null): Principal {
+  if (stored === null) return TOKEN_SIGN_IN;
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+  return {
+    name: text(stored.name) ?? 'Unknown',
+    email: text(stored.email),
+    subject: text(stored.subject),
+    // A row that names no known role grants the least.
+    role: isRole(stored.role) ? stored.role : 'viewer',
+    via: stored.via === 'oidc' ? 'oidc' : 'dashboard-token',
+  };
+}
+
+function toSession(row: SessionRow): Session {
+  const createdAt = row.createdAt ?? row.expiresAt;
+  return {
+    principal: principalOf(row.principal),
+    createdAt,
+    lastSeen: row.lastSeen ?? createdAt,
+    expiresAt: row.expiresAt,
+    idleMs: row.idleMs ?? row.expiresAt,
+    idToken: row.idToken,
+  };
 }
 
 /**
- * Sign-ins shared by every replica: kept in PostgreSQL by the SHA-256 of their id, and
- * remembered here for a minute once seen valid, so a signed-in page costs no query per request.
- * A sign-out reaches the other replicas as news. While PostgreSQL is down, sessions this replica
- * has seen stay valid here, and a new sign-in is valid on this replica only.
+ * Sign-ins kept in the store by the SHA-256 of their id (the table's contents cannot be replayed
+ * as cookies), so they survive restarts and every replica shares them; remembered here for a
+ * minute once seen valid, so a signed-in page costs no query per request. A sign-out reaches the
+ * other replicas as news. While the store is down, sessions this process has seen stay valid
+ * here, and a new sign-in is valid on this process only.
  */
 export class SharedSessions implements SessionStore {
-  readonly #known = new LRUCache<string, number>({ max: MAX_KNOWN, ttl: RECHECK_MS });
+  readonly #known = new LRUCache<string, Session>({ max: MAX_KNOWN, ttl: RECHECK_MS });
+  #prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: SharedSessionsDeps) {}
 
-  async open(): Promise<string> {
+  async open(
+    principal: Principal,
+    lifetimes: SessionLifetimes,
+    idToken: string | null = null,
+  ): Promise<string> {
     const id = newSessionId();
     const hash = sessionHash(id);
-    const expires = this.deps.now() + this.deps.lifetimeMs;
-    this.#known.set(hash, expires, { ttl: 0 });
+    const now = this.deps.now();
+    const session = newSession(principal, lifetimes, now, idToken);
+    this.#known.set(hash, session, { ttl: 0 });
     try {
-      await insertSession(this.deps.db, hash, expires);
-      this.#known.set(hash, expires);
+      await insertSession(this.deps.db, {
+        idHash: hash,
+        expiresAt: session.expiresAt,
+        principal: { ...principal },
+        createdAt: now,
+        lastSeen: now,
+        idleMs: session.idleMs,
+        idToken,
+      });
+      this.#known.set(hash, session);
+      if (now - this.#prunedAt >= PRUNE_EVERY_MS) {
+        this.#prunedAt = now;
+        await pruneSessions(this.deps.db, now);
+      }
       this.deps.reportStore(true);
     } catch (error) {
       this.deps.reportStore(false, error);
@@ -48,32 +119,66 @@ export class SharedSessions implements SessionStore {
     return id;
   }
 
-  async valid(id: string | undefined): Promise<boolean> {
-    if (!wellFormedSessionId(id)) return false;
+  async find(id: string | undefined): Promise<Session | null> {
+    if (!wellFormedSessionId(id)) return null;
     const hash = sessionHash(id);
     const now = this.deps.now();
-    const known = this.#known.get(hash);
-    if (known !== undefined && known > now) return true;
-    try {
-      const expires = await sessionExpiry(this.deps.db, hash);
-      this.deps.reportStore(true);
-      if (expires === null || expires <= now) return false;
-      this.#known.set(hash, expires);
-      return true;
-    } catch (error) {
-      this.deps.reportStore(false, error);
-      return known !== undefined && known > now;
+    let session = this.#known.get(hash);
+    if (session === undefined) {
+      try {
+        const row = await findSession(this.deps.db, hash);
+        this.deps.reportStore(true);
+        if (row === null) return null;
+        session = toSession(row);
+      } catch (error) {
+        this.deps.reportStore(false, error);
+        return null;
+      }
     }
+    if (sessionEnd(session) <= now) {
+      this.#known.delete(hash);
+      return null;
+    }
+    if (now - session.lastSeen >= TOUCH_EVERY_MS) {
+      session.lastSeen = now;
+      await touchSession(this.deps.db, hash, now).catch((error: unknown) =>
+        this.deps.reportStore(false, error),
+      );
+    }
+    this.#known.set(hash, session, { noUpdateTTL: this.#known.has(hash) });
+    return session;
   }
 
   async revoke(id: string | undefined): Promise<void> {
     if (!wellFormedSessionId(id)) return;
-    const hash = sessionHash(id);
-    this.forget(hash);
-    await deleteSession(this.deps.db, hash).catch((error: unknown) =>
-      this.deps.reportStore(false, error),
-    );
-    this.deps.announceRevoked(hash);
+    await this.revokeListed(sessionHash(id));
+  }
+
+  async list(): Promise<SessionSummary[]> {
+    const now = this.deps.now();
+    const rows = await listSessions(this.deps.db, now);
+    return rows
+      .map((row) => ({ id: row.idHash, session: toSession(row) }))
+      .filter(({ session }) => sessionEnd(session) > now)
+      .map(({ id, session: { principal, createdAt, lastSeen, expiresAt } }) => ({
+        id,
+        principal,
+        createdAt,
+        lastSeen,
+        expiresAt,
+      }));
+  }
+
+  async revokeListed(idHash: string): Promise<boolean> {
+    this.forget(idHash);
+    let deleted = false;
+    try {
+      deleted = await deleteSession(this.deps.db, idHash);
+    } catch (error) {
+      this.deps.reportStore(false, error);
+    }
+    this.deps.announceRevoked(idHash);
+    return deleted;
   }
 
   /** Another replica signed this session out. */

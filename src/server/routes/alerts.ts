@@ -54,15 +54,19 @@ export async function alertRoutes(app: FastifyInstance, opts: AlertRouteOptions)
     }),
   );
 
-  app.post('/api/alerts/read', zodRoute({ querystring: noQuery }), (request, reply) =>
-    guarded(reply, async () => {
-      const parsed = markReadSchema.safeParse(request.body);
-      if (!parsed.success) {
-        throw new ApiProblem(400, parsed.error.issues[0]?.message ?? 'Invalid body');
-      }
-      const ids = 'ids' in parsed.data ? parsed.data.ids.map(Number) : null;
-      const marked = await opts.inbox.markRead(ids, opts.viewerOf(request));
-      return { ok: true, marked, unread: await opts.inbox.unread(opts.viewerOf(request)) };
-    }),
+  // Marking read is every viewer's own business (issue 21).
+  app.post(
+    '/api/alerts/read',
+    { ...zodRoute({ querystring: noQuery }), config: { role: 'viewer' } },
+    (request, reply) =>
+      guarded(reply, async () => {
+        const parsed = markReadSchema.safeParse(request.body);
+        if (!parsed.success) {
+          throw new ApiProblem(400, parsed.error.issues[0]?.message ?? 'Invalid body');
+        }
+        const ids = 'ids' in parsed.data ? parsed.data.ids.map(Number) : null;
+        const marked = await opts.inbox.markRead(ids, opts.viewerOf(request));
+        return { ok: true, marked, unread: await opts.inbox.unread(opts.viewerOf(request)) };
+      }),
   );
 }

@@ -1,3 +1,5 @@
+import { meSchema } from '../../shared/roles.js';
+import { apiTokenInputSchema } from '../services/identity/api-tokens.js';
 import type { z } from 'zod';
 import {
   alertListResponseSchema,
@@ -35,7 +37,7 @@ import { markReadSchema } from './alerts.js';
  */
 export interface ApiOperation {
   summary: string;
-  tag: 'Risk data' | 'History' | 'Watchlists' | 'Alerts' | 'Service';
+  tag: 'Risk data' | 'History' | 'Watchlists' | 'Alerts' | 'Service' | 'Identity';
   /** Request body (JSON), documented; the service validates it with this same schema. */
   body?: z.ZodType;
   /** Success status and the answer's shape; omitted for non-JSON answers (CSV). */
@@ -176,6 +178,33 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     summary:
       'Check now for a new batch: answers when the check has, with the newest as_of; 429 with Retry-After if it was checked in the last 5 minutes',
     tag: 'Service',
+  },
+  'GET /api/me': {
+    summary: 'Who is asking: name, e-mail, role (viewer, editor, admin) and how they signed in',
+    tag: 'Identity',
+    success: json(meSchema),
+  },
+  'GET /api/tokens': {
+    summary: 'API tokens (admin): name, role, expiry, last use; never the secret',
+    tag: 'Identity',
+  },
+  'POST /api/tokens': {
+    summary:
+      'Make an API token (admin): {"name", "role", "expires_in_days"}; its secret is in this answer only',
+    tag: 'Identity',
+    body: apiTokenInputSchema,
+  },
+  'DELETE /api/tokens/:id': {
+    summary: 'Revoke an API token (admin)',
+    tag: 'Identity',
+  },
+  'GET /api/sessions': {
+    summary: 'Signed-in sessions (admin)',
+    tag: 'Identity',
+  },
+  'DELETE /api/sessions/:id': {
+    summary: 'End a session (admin): signs that person out',
+    tag: 'Identity',
   },
   'GET /api/openapi.json': {
     summary: 'This document',

@@ -31,29 +31,34 @@ export const CHECK_NOW_GAP_MS = 5 * 60_000;
  * per CHECK_NOW_GAP_MS for everyone together; a press inside the gap is a 429 that says when.
  */
 export async function batchCheckRoutes(app: FastifyInstance, opts: OpsRouteOptions): Promise<void> {
-  app.post('/api/status/check', zodRoute({ querystring: noQuery }), async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const check = opts.checkNow();
-    if (!check.started) {
-      const seconds = Math.max(1, Math.ceil(check.waitMs / 1000));
-      reply.header('retry-after', String(seconds));
-      return reply.code(429).send({
-        ok: false,
-        error: `The data service was checked for a new batch in the last ${CHECK_NOW_GAP_MS / 60_000} minutes; ask again in ${seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}`,
-        retry_after_seconds: seconds,
-      });
-    }
-    // Answered when the probe has: the page then reads /api/status and sees any new batch.
-    try {
-      await check.done;
-    } catch (error) {
-      // The upstream's own failures are words for people (held back by the budget, down…).
-      if (!(error instanceof UpstreamError)) throw error;
-      return sendError(reply, 503, `The data service could not be checked: ${error.message}`);
-    }
-    const { as_of: asOf } = opts.status();
-    return reply.send({ ok: true, as_of: asOf });
-  });
+  // Anyone looking may ask whether a new batch is out (bounded by the check's own throttle).
+  app.post(
+    '/api/status/check',
+    { ...zodRoute({ querystring: noQuery }), config: { role: 'viewer' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const check = opts.checkNow();
+      if (!check.started) {
+        const seconds = Math.max(1, Math.ceil(check.waitMs / 1000));
+        reply.header('retry-after', String(seconds));
+        return reply.code(429).send({
+          ok: false,
+          error: `The data service was checked for a new batch in the last ${CHECK_NOW_GAP_MS / 60_000} minutes; ask again in ${seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}`,
+          retry_after_seconds: seconds,
+        });
+      }
+      // Answered when the probe has: the page then reads /api/status and sees any new batch.
+      try {
+        await check.done;
+      } catch (error) {
+        // The upstream's own failures are words for people (held back by the budget, down…).
+        if (!(error instanceof UpstreamError)) throw error;
+        return sendError(reply, 503, `The data service could not be checked: ${error.message}`);
+      }
+      const { as_of: asOf } = opts.status();
+      return reply.send({ ok: true, as_of: asOf });
+    },
+  );
 }
 
 /** `/healthz` (the process answers), `/readyz` (data can be served), `/metrics` (Prometheus). */

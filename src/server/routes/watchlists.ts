@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { etagOf } from '../services/alerts/alert-views.js';
 import { ApiProblem, type Viewer, type WatchlistService } from '../services/alerts/watchlists.js';
 import type { DeliveryLogView } from '../services/alerts/delivery-log.js';
+import { roleAtLeast } from '../../shared/roles.js';
+import { principalOf } from '../principal.js';
 import { noQuery } from './params.js';
 import { BadRequest, paramsOf, zodRoute } from './route-schema.js';
 import { sendError } from './respond.js';
@@ -25,6 +27,31 @@ export async function guarded(reply: FastifyReply, work: () => Promise<unknown>)
   }
 }
 
+/** Anyone signed in may keep personal lists; the team's lists and webhooks need an editor. */
+const viewer = { config: { role: 'viewer' as const } };
+
+/**
+ * Refuses a viewer's change to a team list or a webhook (issue 21). `teamList` is whether the
+ * list is (or, created, would be) the team's.
+ */
+function editorCheck(request: FastifyRequest, teamList: boolean, body: unknown): void {
+  const role = principalOf(request).role;
+  if (roleAtLeast(role, 'editor')) return;
+  if (teamList) {
+    throw new ApiProblem(
+      403,
+      `Your role (${role}) may not change the team's watchlists: it needs an editor or above. Personal lists (scope "user") are yours to change.`,
+    );
+  }
+  const webhook = (body as { webhook_url?: unknown } | null)?.webhook_url;
+  if (typeof webhook === 'string' && webhook !== '') {
+    throw new ApiProblem(
+      403,
+      `Your role (${role}) may not set webhooks: it needs an editor or above. E-mail delivery is yours to set.`,
+    );
+  }
+}
+
 /** `/api/watchlists`: list, create, read, replace (If-Match), delete (If-Match), test, log. */
 export async function watchlistRoutes(
   app: FastifyInstance,
@@ -35,6 +62,12 @@ export async function watchlistRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const withId = zodRoute({ querystring: noQuery, params: paramsOf({ id: z.string() }) });
   const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
+  // A viewer's change to an existing list: allowed on their own personal list only.
+  const existingCheck = async (request: FastifyRequest, id: string, body: unknown) => {
+    if (roleAtLeast(principalOf(request).role, 'editor')) return;
+    const row = await watchlists.row(id, opts.viewerOf(request));
+    editorCheck(request, row.owner === null, body);
+  };
 
   app.get('/api/watchlists', zodRoute({ querystring: noQuery }), (request, reply) =>
     guarded(reply, async () => {
@@ -43,19 +76,24 @@ export async function watchlistRoutes(
     }),
   );
 
-  app.post('/api/watchlists', zodRoute({ querystring: noQuery }), (request, reply) =>
-    guarded(reply, async () => {
-      const { row, secret } = await watchlists.create(request.body, opts.viewerOf(request));
-      noStore(reply)
-        .code(201)
-        .header('etag', etagOf(row))
-        .header('location', `/api/watchlists/${row.id}`);
-      return {
-        ok: true,
-        watchlist: await watchlists.view(row),
-        ...(secret ? { webhook_secret: secret } : {}),
-      };
-    }),
+  app.post(
+    '/api/watchlists',
+    { ...zodRoute({ querystring: noQuery }), ...viewer },
+    (request, reply) =>
+      guarded(reply, async () => {
+        const scope = (request.body as { scope?: unknown } | null)?.scope;
+        editorCheck(request, scope !== 'user', request.body);
+        const { row, secret } = await watchlists.create(request.body, opts.viewerOf(request));
+        noStore(reply)
+          .code(201)
+          .header('etag', etagOf(row))
+          .header('location', `/api/watchlists/${row.id}`);
+        return {
+          ok: true,
+          watchlist: await watchlists.view(row),
+          ...(secret ? { webhook_secret: secret } : {}),
+        };
+      }),
   );
 
   typed.get('/api/watchlists/:id', withId, (request, reply) =>
@@ -66,8 +104,9 @@ export async function watchlistRoutes(
     }),
   );
 
-  typed.put('/api/watchlists/:id', withId, (request, reply) =>
+  typed.put('/api/watchlists/:id', { ...withId, ...viewer }, (request, reply) =>
     guarded(reply, async () => {
+      await existingCheck(request, request.params.id, request.body);
       const { row, secret } = await watchlists.update(
         request.params.id,
         request.headers['if-match'],
@@ -83,8 +122,9 @@ export async function watchlistRoutes(
     }),
   );
 
-  typed.delete('/api/watchlists/:id', withId, (request, reply) =>
+  typed.delete('/api/watchlists/:id', { ...withId, ...viewer }, (request, reply) =>
     guarded(reply, async () => {
+      await existingCheck(request, request.params.id, null);
       await watchlists.remove(
         request.params.id,
         request.headers['if-match'],
@@ -94,8 +134,9 @@ export async function watchlistRoutes(
     }),
   );
 
-  typed.post('/api/watchlists/:id/test', withId, (request, reply) =>
+  typed.post('/api/watchlists/:id/test', { ...withId, ...viewer }, (request, reply) =>
     guarded(reply, async () => {
+      await existingCheck(request, request.params.id, null);
       const id = await watchlists.sendTest(request.params.id, opts.viewerOf(request));
       reply.code(202);
       return { ok: true, message_id: id };

@@ -70,5 +70,17 @@ export const replicas = pgTable('replicas', {
  */
 export const sessions = pgTable('sessions', {
   idHash: text('id_hash').primaryKey(),
+  /** The absolute end (epoch ms): no activity keeps a session past it. */
   expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  /**
+   * Who signed in (issue 21): name, e-mail, subject, role, how (JSON). Rows from before it are
+   * dashboard-token sign-ins.
+   */
+  principal: jsonb('principal').$type<Record<string, unknown>>(),
+  createdAt: bigint('created_at', { mode: 'number' }),
+  /** Last request seen (epoch ms, written at most once a minute); idle expiry counts from it. */
+  lastSeen: bigint('last_seen', { mode: 'number' }),
+  idleMs: bigint('idle_ms', { mode: 'number' }),
+  /** The provider's ID token, sent back as id_token_hint when signing out there; never shown. */
+  idToken: text('id_token'),
 });

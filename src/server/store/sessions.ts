@@ -1,26 +1,84 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
 
-/* Sign-in sessions (DASHBOARD_TOKEN), by the hash of their id (table sessions in replicas-schema.ts). */
+/* Sign-in sessions, by the hash of their id (table sessions in replicas-schema.ts). */
 
-export async function insertSession(
-  db: Database,
-  idHash: string,
-  expiresAt: number,
-): Promise<void> {
+export interface SessionRow {
+  idHash: string;
+  expiresAt: number;
+  principal: Record<string, unknown> | null;
+  createdAt: number | null;
+  lastSeen: number | null;
+  idleMs: number | null;
+  idToken: string | null;
+}
+
+/** Sessions an admin's list shows at most (the newest first). */
+const LISTED_MAX = 500;
+
+export async function insertSession(db: Database, row: SessionRow): Promise<void> {
   await db.execute(
-    sql`insert into sessions (id_hash, expires_at) values (${idHash}, ${expiresAt})
+    sql`insert into sessions (id_hash, expires_at, principal, created_at, last_seen, idle_ms, id_token)
+        values (${row.idHash}, ${row.expiresAt}, ${row.principal === null ? null : JSON.stringify(row.principal)}::jsonb,
+                ${row.createdAt}, ${row.lastSeen}, ${row.idleMs}, ${row.idToken})
         on conflict (id_hash) do nothing`,
   );
 }
 
-export async function sessionExpiry(db: Database, idHash: string): Promise<number | null> {
-  const [row] = rowsOf(
-    await db.execute(sql`select expires_at from sessions where id_hash = ${idHash}`),
-  );
-  return row ? Number(row.expires_at) : null;
+function toRow(row: Record<string, unknown>): SessionRow {
+  const number = (value: unknown): number | null =>
+    value === null || value === undefined ? null : Number(value);
+  const principal =
+    typeof row.principal === 'string'
+      ? (JSON.parse(row.principal) as Record<string, unknown>)
+      : row.principal;
+  return {
+    idHash: String(row.id_hash),
+    expiresAt: Number(row.expires_at),
+    principal: (principal as Record<string, unknown> | null | undefined) ?? null,
+    createdAt: number(row.created_at),
+    lastSeen: number(row.last_seen),
+    idleMs: number(row.idle_ms),
+    idToken: typeof row.id_token === 'string' ? row.id_token : null,
+  };
 }
 
-export async function deleteSession(db: Database, idHash: string): Promise<void> {
-  await db.execute(sql`delete from sessions where id_hash = ${idHash}`);
+export async function findSession(db: Database, idHash: string): Promise<SessionRow | null> {
+  const [row] = rowsOf(
+    await db.execute(
+      sql`select id_hash, expires_at, principal, created_at, last_seen, idle_ms, id_token
+          from sessions where id_hash = ${idHash}`,
+    ),
+  );
+  return row ? toRow(row) : null;
+}
+
+export async function touchSession(db: Database, idHash: string, lastSeen: number): Promise<void> {
+  await db.execute(sql`update sessions set last_seen = ${lastSeen} where id_hash = ${idHash}`);
+}
+
+/** Sessions that have not reached their absolute end, newest first, bounded. */
+export async function listSessions(db: Database, now: number): Promise<SessionRow[]> {
+  return rowsOf(
+    await db.execute(
+      sql`select id_hash, expires_at, principal, created_at, last_seen, idle_ms, null as id_token
+          from sessions where expires_at > ${now}
+          order by created_at desc nulls last limit ${LISTED_MAX}`,
+    ),
+  ).map(toRow);
+}
+
+/** True when a session was there to delete. */
+export async function deleteSession(db: Database, idHash: string): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`delete from sessions where id_hash = ${idHash} returning id_hash`),
+  );
+  return rows.length > 0;
+}
+
+/** Ended sessions go (at most a bounded batch per call, so a prune never holds the table long). */
+export async function pruneSessions(db: Database, now: number): Promise<void> {
+  await db.execute(
+    sql`delete from sessions where id_hash in (select id_hash from sessions where expires_at <= ${now} limit 1000)`,
+  );
 }

@@ -56,12 +56,17 @@ export function useSendTestWebhook(list: Watchlist) {
  * Follow or unfollow `iso` in the Following list (made on the first follow). A list needs one
  * country: unfollowing the last one keeps the list until another follow.
  */
-export function useToggleFollow(iso: string, following: Watchlist | undefined) {
+export function useToggleFollow(iso: string, following: Watchlist | undefined, personal = false) {
   const refresh = useRefreshWatchlists();
   return useMutation({
     mutationFn: async () => {
       if (!following) {
-        return createWatchlist({ name: FOLLOWING_LIST, countries: [iso], rules: DEFAULT_RULES });
+        return createWatchlist({
+          name: FOLLOWING_LIST,
+          countries: [iso],
+          rules: DEFAULT_RULES,
+          ...(personal ? { scope: 'user' as const } : {}),
+        });
       }
       const followed = following.countries.includes(iso);
       const countries = followed

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { displayName } from '../../../lib/display-name';
+import { useCan } from '../../../lib/me-queries';
 import { useToggleFollow } from '../api/watchlist-mutations';
 import { FOLLOWING_LIST, watchlistQueries } from '../api/watchlist-queries';
 
@@ -18,9 +19,13 @@ export function FollowButton({
   compact?: boolean;
 }) {
   const lists = useQuery(watchlistQueries.list());
-  const following = lists.data?.data.watchlists.find((l) => l.name === FOLLOWING_LIST);
+  // A viewer follows in a Following list of their own (the team's needs an editor).
+  const personal = !useCan('editor');
+  const following = lists.data?.data.watchlists.find(
+    (l) => l.name === FOLLOWING_LIST && (!personal || l.scope === 'user'),
+  );
   const followed = following?.countries.includes(iso) ?? false;
-  const mutation = useToggleFollow(iso, following);
+  const mutation = useToggleFollow(iso, following, personal);
   const shown = displayName(iso, name);
   const label = followed ? `Unfollow ${shown}` : `Follow ${shown}`;
   return (

@@ -84,11 +84,14 @@ export function WatchlistForm({
   submitLabel,
   onSave,
   children,
+  withWebhook = true,
 }: {
   initial: Watchlist | null;
   choices: CountryChoices;
   /** Whether the webhook's format can be chosen (on an existing list's settings). */
   withFormat: boolean;
+  /** Whether webhook fields are shown at all (webhooks need an editor). */
+  withWebhook?: boolean;
   submitLabel: string;
   /** Saves the list; a rejection is shown by the form. */
   onSave: (input: WatchlistInput) => Promise<unknown>;
@@ -196,15 +199,17 @@ export function WatchlistForm({
         problems={rules.problems}
         listProblem={problems.rules ?? null}
       />
-      <TextField
-        label={initial ? 'Webhook URL (https)' : 'Webhook URL (optional, https)'}
-        name="webhook_url"
-        type="url"
-        defaultValue={initial?.webhook?.url ?? ''}
-        problem={problems.webhook_url}
-        onEdit={() => clear('webhook_url')}
-      />
-      {withFormat ? (
+      {withWebhook ? (
+        <TextField
+          label={initial ? 'Webhook URL (https)' : 'Webhook URL (optional, https)'}
+          name="webhook_url"
+          type="url"
+          defaultValue={initial?.webhook?.url ?? ''}
+          problem={problems.webhook_url}
+          onEdit={() => clear('webhook_url')}
+        />
+      ) : null}
+      {withFormat && withWebhook ? (
         <label>
           Webhook format
           <select name="webhook_format" defaultValue={initial?.webhook?.format ?? 'standard'}>

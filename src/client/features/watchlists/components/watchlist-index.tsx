@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from '../../../lib/app-link';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
+import { useCan } from '../../../lib/me-queries';
 import { useCreateWatchlist } from '../api/watchlist-mutations';
 import { watchlistQueries } from '../api/watchlist-queries';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
@@ -14,6 +15,8 @@ export function WatchlistIndex({ choices }: { choices: CountryChoices }) {
   // The form stays for the next list; a new key empties it after each one made.
   const [made, setMade] = useState(0);
   const create = useCreateWatchlist();
+  // A viewer's new lists are their own (team lists and webhooks need an editor).
+  const editor = useCan('editor');
   // The form comes with the lists, not before them: lists arriving above it moved it (0.04).
   if (lists.isPending) {
     return (
@@ -50,15 +53,16 @@ export function WatchlistIndex({ choices }: { choices: CountryChoices }) {
         )}
       </section>
       <section className="panel" aria-labelledby="new-list-title">
-        <h2 id="new-list-title">New watchlist</h2>
+        <h2 id="new-list-title">{editor ? 'New watchlist' : 'New personal watchlist'}</h2>
         <WatchlistForm
           key={made}
           initial={null}
           choices={choices}
           withFormat={false}
+          withWebhook={editor}
           submitLabel="Create"
           onSave={(input) =>
-            create.mutateAsync(input, {
+            create.mutateAsync(editor ? input : { ...input, scope: 'user' }, {
               onSuccess: (result) => {
                 setSecret(result.data.webhook_secret ?? null);
                 setMade((n) => n + 1);

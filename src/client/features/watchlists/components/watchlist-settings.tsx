@@ -8,6 +8,7 @@ import {
   useSendTestWebhook,
 } from '../api/watchlist-mutations';
 import { watchlistQueries } from '../api/watchlist-queries';
+import { useCan } from '../../../lib/me-queries';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
 import { TableHead } from '../../../components/data-table';
 
@@ -64,6 +65,15 @@ export function WatchlistSettings({ list, choices }: { list: Watchlist; choices:
   const save = useSaveWatchlist(list);
   const test = useSendTestWebhook(list);
   const remove = useDeleteWatchlist(list);
+  const editor = useCan('editor');
+  if (list.scope === 'team' && !editor) {
+    return (
+      <section className="panel watchlist-settings no-print" aria-labelledby="settings-title">
+        <h2 id="settings-title">Settings and delivery</h2>
+        <p>This is a team list: only editors can change or delete it.</p>
+      </section>
+    );
+  }
   return (
     <section className="panel watchlist-settings no-print" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings and delivery</h2>
@@ -73,6 +83,7 @@ export function WatchlistSettings({ list, choices }: { list: Watchlist; choices:
         initial={list}
         choices={choices}
         withFormat
+        withWebhook={editor}
         submitLabel="Save"
         onSave={(input) =>
           save.mutateAsync(input, {
@@ -80,7 +91,7 @@ export function WatchlistSettings({ list, choices }: { list: Watchlist; choices:
           })
         }
       >
-        {list.webhook ? (
+        {list.webhook && editor ? (
           <button type="button" disabled={test.isPending} onClick={() => test.mutate()}>
             Send test
           </button>

@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import { ROLES, type Role, type SIGN_IN_METHODS } from '../shared/roles.js';
+import type { RoleMapping } from './config-oidc.js';
+
+/** Who a request acts for, once access control let it in (issue 21). */
+export interface Principal {
+  /** What the user menu shows: the person's name, e-mail, or the API token's name. */
+  name: string;
+  email: string | null;
+  /**
+   * Whose personal lists this is (`oidc:<sub>`, or the proxy's user); null for tokens, which
+   * act for the team and never for a person.
+   */
+  subject: string | null;
+  role: Role;
+  via: (typeof SIGN_IN_METHODS)[number];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the access plugin; null when no access control is configured (then anyone is admin). */
+    principal: Principal | null;
+  }
+}
+
+/** Everyone, when the operator configured no access control (loopback or ALLOW_ANONYMOUS). */
+export const OPEN_PRINCIPAL: Principal = {
+  name: 'Anyone (no sign-in configured)',
+  email: null,
+  subject: null,
+  role: 'admin',
+  via: 'open',
+};
+
+export function principalOf(request: FastifyRequest): Principal {
+  return request.principal ?? OPEN_PRINCIPAL;
+}
+
+/**
+ * The highest role any of a person's groups (claim values, or the proxy's groups header) maps to
+ * through OIDC_ADMINS and OIDC_EDITORS; anyone else is a viewer.
+ */
+export function roleFromGroups(groups: readonly string[], mapping: RoleMapping | undefined): Role {
+  if (mapping === undefined) return 'viewer';
+  if (groups.some((group) => mapping.admins.includes(group))) return 'admin';
+  if (groups.some((group) => mapping.editors.includes(group))) return 'editor';
+  return 'viewer';
+}
+
+/** A claim's values: a list of strings, or one string (some providers send a single group). */
+export function claimValues(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return [];
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Me } from '../../shared/roles.js';
+import { principalOf, type Principal } from '../principal.js';
+import type { ApiTokens } from '../services/identity/api-tokens.js';
+import { ApiProblem } from '../services/alerts/watchlists.js';
+import { noQuery } from './params.js';
+import { paramsOf, zodRoute } from './route-schema.js';
+import { guarded } from './watchlists.js';
+
+/** The sessions an admin may list and end (the access plugin's session store). */
+export interface AdminSessions {
+  list(): Promise<
+    { id: string; principal: Principal; createdAt: number; lastSeen: number; expiresAt: number }[]
+  >;
+  revokeListed(idHash: string): Promise<boolean>;
+}
+
+export interface IdentityRouteOptions {
+  /** Where a browser signs out (a form POST), or null. */
+  signOutPath: string | null;
+  /** Null without a store (API tokens need one). */
+  apiTokens: ApiTokens | null;
+  /** Null without access control (nobody signs in). */
+  sessions: AdminSessions | null;
+}
+
+const admin = { config: { role: 'admin' as const } };
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** `/api/me`; for admins `/api/tokens` (make, list, revoke) and `/api/sessions` (list, end). */
+export async function identityRoutes(
+  app: FastifyInstance,
+  opts: IdentityRouteOptions,
+): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const withId = {
+    ...zodRoute({ querystring: noQuery, params: paramsOf({ id: z.string() }) }),
+    ...admin,
+  };
+  const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
+
+  app.get('/api/me', zodRoute({ querystring: noQuery }), async (request, reply) => {
+    const who = principalOf(request);
+    noStore(reply);
+    const me: Me = {
+      ok: true,
+      name: who.name,
+      email: who.email,
+      role: who.role,
+      via: who.via,
+      sign_out: who.via === 'oidc' || who.via === 'dashboard-token' ? opts.signOutPath : null,
+    };
+    return me;
+  });
+
+  const tokens = (): ApiTokens => {
+    if (opts.apiTokens === null) {
+      throw new ApiProblem(409, 'API tokens need the store (DATA_DIR or DATABASE_URL)');
+    }
+    return opts.apiTokens;
+  };
+  app.get('/api/tokens', { ...zodRoute({ querystring: noQuery }), ...admin }, (_request, reply) =>
+    guarded(reply, async () => {
+      noStore(reply);
+      return { ok: true, tokens: await tokens().list() };
+    }),
+  );
+  app.post('/api/tokens', { ...zodRoute({ querystring: noQuery }), ...admin }, (request, reply) =>
+    guarded(reply, async () => {
+      const made = await tokens().create(request.body, principalOf(request));
+      noStore(reply).code(201);
+      // The secret is in this answer only: it is stored as a hash and never shown again.
+      return { ok: true, token: made.token, secret: made.secret };
+    }),
+  );
+  typed.delete('/api/tokens/:id', withId, (request, reply) =>
+    guarded(reply, async () => {
+      await tokens().revoke(request.params.id);
+      return { ok: true };
+    }),
+  );
+
+  app.get('/api/sessions', { ...zodRoute({ querystring: noQuery }), ...admin }, (_request, reply) =>
+    guarded(reply, async () => {
+      noStore(reply);
+      const listed = (await opts.sessions?.list()) ?? [];
+      return {
+        ok: true,
+        sessions: listed.map((s) => ({
+          id: s.id,
+          name: s.principal.name,
+          email: s.principal.email,
+          role: s.principal.role,
+          via: s.principal.via,
+          created_at: iso(s.createdAt),
+          last_seen_at: iso(s.lastSeen),
+          expires_at: iso(s.expiresAt),
+        })),
+      };
+    }),
+  );
+  typed.delete('/api/sessions/:id', withId, (request, reply) =>
+    guarded(reply, async () => {
+      const id = request.params.id;
+      if (!/^[A-Za-z0-9_-]{43}$/.test(id)) {
+        throw new ApiProblem(400, 'The session id must be one /api/sessions lists');
+      }
+      if (!(await opts.sessions?.revokeListed(id))) {
+        throw new ApiProblem(404, 'No such session (it may have ended already)');
+      }
+      return { ok: true };
+    }),
+  );
+}
