@@ -7,6 +7,7 @@ import {
   watchlistListResponseSchema,
   watchlistResponseSchema,
 } from '../../shared/alerts-api.js';
+import { backtestRequestSchema, backtestResponseSchema } from '../../shared/backtest-api.js';
 import {
   batchListResponseSchema,
   batchResponseSchema,
@@ -127,6 +128,13 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     tag: 'Watchlists',
     body: watchlistInputSchema,
     success: json(watchlistResponseSchema, 201),
+  },
+  'POST /api/watchlists/backtest': {
+    summary:
+      'Try rules on the stored history: how often each would have fired per country, the last 90 days, a suggested threshold',
+    tag: 'Watchlists',
+    body: backtestRequestSchema,
+    success: json(backtestResponseSchema),
   },
   'GET /api/watchlists/:id': {
     summary: 'One watchlist (ETag for If-Match)',
