@@ -55,13 +55,14 @@ beforeAll(async () => {
     await store.recordBatch(batchRecord(at, rows));
   }
   // One breaking event of AAA between the fourth and fifth batches (and one not breaking).
+  const fourth = T - 40 * DAY;
   await store.archiveEvents(
     'AAA',
     [
-      event(AT[3] + DAY, 'Clashes near the border', { breaking: true }),
-      event(AT[3] + 2 * DAY, 'Markets calm'),
+      event(fourth + DAY, 'Clashes near the border', { breaking: true }),
+      event(fourth + 2 * DAY, 'Markets calm'),
     ],
-    new Date(AT[3] + 2 * DAY),
+    new Date(fourth + 2 * DAY),
   );
   result = backtestResponseSchema.parse(
     await new RuleBacktest(store.db).run(['AAA', 'BBB'], RULES),
