@@ -98,6 +98,11 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     tag: 'History',
     success: json(changesResponseSchema),
   },
+  'GET /api/country/:iso/explain': {
+    summary:
+      "Why a country's score moved between two batches (from/to; default the last two): categories, weights, events, a sentence",
+    tag: 'History',
+  },
   'GET /api/events': {
     summary: 'The archive of every event received, filtered and paged',
     tag: 'History',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { MoveExplanations } from '../services/history/explain.js';
 import type { HistoryAnswers } from '../services/history/history-answers.js';
 import type { StoreQueryGuard } from '../store-query-limit.js';
 import {
@@ -11,11 +12,13 @@ import {
 } from './history-params.js';
 import { isoParams } from './params.js';
 import { sendError } from './respond.js';
-import { reply400 } from './store-reply.js';
+import { guarded, reply400 } from './store-reply.js';
 import { zodRoute } from './route-schema.js';
 
 export interface HistoryRouteOptions {
   answers: HistoryAnswers;
+  /** Why a country's score moved between two batches (issue 22). */
+  explanations: MoveExplanations;
   /** The oldest time the store still holds under HISTORY_RETENTION_DAYS (null: everything). */
   retentionStart: () => Date | null;
   /** The request's store-query guard: its client's rate and the bound on queries in flight. */
@@ -43,6 +46,17 @@ export async function historyRoutes(
     reply400(reply, async () => {
       checkRetention(request.query, opts.retentionStart());
       return answers.countryHistoryJson(request.params.iso, request.query, guardFor(request));
+    }),
+  );
+  typed.get('/api/country/:iso/explain', countryRoute, (request, reply) =>
+    reply400(reply, async () => {
+      checkRetention(request.query, opts.retentionStart());
+      const { from, to } = request.query;
+      return JSON.stringify(
+        await guarded(guardFor(request), () =>
+          opts.explanations.explain(request.params.iso, from, to),
+        ),
+      );
     }),
   );
   app.get('/api/history/country/', (_request, reply) =>
