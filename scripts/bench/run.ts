@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { runAlertBench } from './alerts.js';
 import { runFlood } from './flood.js';
+import { runAsOfBench } from './as-of.js';
 import { runHistoryBench } from './history.js';
 import { runReplicaMissBench } from './replica-miss.js';
 import { runStoreFlood } from './store-flood.js';
@@ -133,6 +134,31 @@ async function printHistory(): Promise<void> {
   print(
     `store size per year: ${mb(history.tableBytesPerYear)} in tables and indexes, ` +
       `${mb(history.bytesPerYear)} as the data directory on disk (with write-ahead log)`,
+  );
+}
+
+async function printAsOf(): Promise<void> {
+  print('(9) As of a batch, citable ids, backtests (issue 22): two years (1,460 batches), PGlite');
+  const r = await runAsOfBench();
+  print(
+    `${r.batches} batches x ${r.countries} countries recorded in ${r.fillSeconds.toFixed(0)} s`,
+  );
+  print(
+    `overview as of the oldest batch (countries, top-10 hotspots, What changed): ` +
+      `cold ${ms(r.overviewColdMs)}, again ${ms(r.overviewWarmMs)} (target <= 100 ms)`,
+  );
+  print(
+    `backtest, ${r.backtestCountries} countries x 4 rules over two years: first ${ms(r.backtestColdMs)} ` +
+      `(reads every batch's numbers), again ${ms(r.backtestWarmMs)} (target <= 500 ms)`,
+  );
+  print(
+    `chain: verify ${ms(r.verifyMs)} (holds: ${String(r.verifyHolds)}); ` +
+      `start-up backfill of a store without ids ${ms(r.backfillMs)} (the whole open)`,
+  );
+  print(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
 }
 
@@ -272,6 +298,12 @@ if (process.argv.includes('--replicas')) {
   process.exit(0);
 }
 
+// `--as-of`: only issue 22's figures (section 9).
+if (process.argv.includes('--as-of')) {
+  await printAsOf();
+  process.exit(0);
+}
+
 // `--history`: only the history store (section 5), e.g. to compare two store layouts.
 if (process.argv.includes('--history')) {
   await printHistory();
@@ -369,6 +401,9 @@ await printFlood();
 
 print();
 await printHistory();
+
+print();
+await printAsOf();
 
 print();
 await printReplicas();

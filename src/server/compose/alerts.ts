@@ -9,6 +9,8 @@ import type { Scheduler } from '../jobs/scheduler.js';
 import { alertRoutes } from '../routes/alerts.js';
 import { watchlistRoutes } from '../routes/watchlists.js';
 import { AlertInbox } from '../services/alerts/alert-inbox.js';
+import { RuleBacktest } from '../services/alerts/backtest.js';
+import { BacktestRequests } from '../services/alerts/backtest-request.js';
 import { ensureDemoWatchlist } from '../services/alerts/demo-watchlist.js';
 import { DeliveryLogView } from '../services/alerts/delivery-log.js';
 import { WatchlistService, type Viewer } from '../services/alerts/watchlists.js';
@@ -103,6 +105,7 @@ export function composeAlerts(
     registerRoutes: async (target) => {
       await target.register(watchlistRoutes, {
         watchlists,
+        backtests: new BacktestRequests(new RuleBacktest(db), watchlists),
         deliveryLog: new DeliveryLogView(db),
         viewerOf,
       });

@@ -9,6 +9,7 @@ import type { Scheduler } from '../jobs/scheduler.js';
 import type { AsOfRouteParts } from '../routes/as-of.js';
 import { batchRoutes } from '../routes/batches.js';
 import { AsOfAnswers } from '../services/history/as-of-answers.js';
+import { MoveExplanations } from '../services/history/explain.js';
 import { historyRoutes } from '../routes/history.js';
 import { BatchChainAnswers } from '../services/batches/batch-chain-answers.js';
 import { HistoryAnswers } from '../services/history/history-answers.js';
@@ -103,6 +104,7 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
     registerRoutes: async (target) => {
       await target.register(historyRoutes, {
         answers,
+        explanations: new MoveExplanations(store),
         retentionStart: () => store.retentionStart(parts.now()),
         guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
         admit: (request) => questionLimiter.admit(parts.clientKey(request)),

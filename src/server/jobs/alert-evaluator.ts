@@ -3,7 +3,7 @@ import { displayName } from '../services/reference/display-names.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { ruleKey, type AlertNumbers } from '../../shared/alerts-api.js';
 import { digestMail, webhookBody } from '../services/alerts/alert-messages.js';
-import { evaluateRule } from '../services/alerts/alert-rules.js';
+import { firings } from '../services/alerts/alert-rules.js';
 import { alertView } from '../services/alerts/alert-views.js';
 import {
   beginEvaluation,
@@ -184,34 +184,30 @@ export class AlertEvaluator {
   }
 
   #candidates(context: BatchContext, breaking: Breaking, list: WatchlistRow): NewAlert[] {
-    const candidates: NewAlert[] = [];
     const createdAt = new Date(this.deps.now());
-    for (const iso of list.countries) {
+    const inputOf = (iso: string) => {
       const row = context.after.get(iso);
-      if (!row) continue;
-      const input = {
+      if (!row) return null;
+      return {
         before: context.before.get(iso) ?? null,
         after: row.numbers,
         breaking: breaking.get(iso) ?? [],
       };
-      for (const rule of list.rules) {
-        const message = evaluateRule(rule, input);
-        if (message === null) continue;
-        candidates.push({
-          watchlistId: list.id,
-          ruleKey: ruleKey(rule),
-          kind: rule.kind,
-          iso,
-          country: row.name,
-          batchAsOf: context.batch.asOf,
-          message,
-          before: input.before,
-          after: input.after,
-          createdAt,
-        });
-      }
-    }
-    return candidates;
+    };
+    return [...firings(list.countries, list.rules, inputOf)].map(
+      ({ iso, rule, input, message }) => ({
+        watchlistId: list.id,
+        ruleKey: ruleKey(rule),
+        kind: rule.kind,
+        iso,
+        country: context.after.get(iso)?.name ?? iso,
+        batchAsOf: context.batch.asOf,
+        message,
+        before: input.before,
+        after: input.after,
+        createdAt,
+      }),
+    );
   }
 
   /** Evaluates one batch from where its evaluation stands, chunk by chunk. */

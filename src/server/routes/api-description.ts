@@ -9,6 +9,7 @@ import {
   watchlistListResponseSchema,
   watchlistResponseSchema,
 } from '../../shared/alerts-api.js';
+import { backtestRequestSchema, backtestResponseSchema } from '../../shared/backtest-api.js';
 import {
   batchListResponseSchema,
   batchResponseSchema,
@@ -99,6 +100,11 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     tag: 'History',
     success: json(changesResponseSchema),
   },
+  'GET /api/country/:iso/explain': {
+    summary:
+      "Why a country's score moved between two batches (from/to; default the last two): categories, weights, events, a sentence",
+    tag: 'History',
+  },
   'GET /api/events': {
     summary: 'The archive of every event received, filtered and paged',
     tag: 'History',
@@ -129,6 +135,13 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     tag: 'Watchlists',
     body: watchlistInputSchema,
     success: json(watchlistResponseSchema, 201),
+  },
+  'POST /api/watchlists/backtest': {
+    summary:
+      'Try rules on the stored history: how often each would have fired per country, the last 90 days, a suggested threshold',
+    tag: 'Watchlists',
+    body: backtestRequestSchema,
+    success: json(backtestResponseSchema),
   },
   'GET /api/watchlists/:id': {
     summary: 'One watchlist (ETag for If-Match)',

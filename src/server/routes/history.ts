@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Admission } from '../history-question-limit.js';
+import type { MoveExplanations } from '../services/history/explain.js';
 import type { HistoryAnswers } from '../services/history/history-answers.js';
 import type { StoreQueryGuard } from '../store-query-limit.js';
 import {
@@ -12,11 +13,13 @@ import {
 } from './history-params.js';
 import { isoParams } from './params.js';
 import { sendError } from './respond.js';
-import { admittedReply } from './store-reply.js';
+import { admittedReply, guarded } from './store-reply.js';
 import { zodRoute } from './route-schema.js';
 
 export interface HistoryRouteOptions {
   answers: HistoryAnswers;
+  /** Why a country's score moved between two batches (issue 22). */
+  explanations: MoveExplanations;
   /** The oldest time the store still holds under HISTORY_RETENTION_DAYS (null: everything). */
   retentionStart: () => Date | null;
   /** The request's store-query guard: its client's rate and the bound on queries in flight. */
@@ -46,6 +49,17 @@ export async function historyRoutes(
     admittedReply(admit(request), reply, async () => {
       checkRetention(request.query, opts.retentionStart());
       return answers.countryHistoryJson(request.params.iso, request.query, guardFor(request));
+    }),
+  );
+  typed.get('/api/country/:iso/explain', countryRoute, (request, reply) =>
+    admittedReply(admit(request), reply, async () => {
+      checkRetention(request.query, opts.retentionStart());
+      const { from, to } = request.query;
+      return JSON.stringify(
+        await guarded(guardFor(request), () =>
+          opts.explanations.explain(request.params.iso, from, to),
+        ),
+      );
     }),
   );
   app.get('/api/history/country/', (_request, reply) =>

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagOf } from '../services/alerts/alert-views.js';
 import { ApiProblem, type Viewer, type WatchlistService } from '../services/alerts/watchlists.js';
+import type { BacktestRequests } from '../services/alerts/backtest-request.js';
 import type { DeliveryLogView } from '../services/alerts/delivery-log.js';
 import { roleAtLeast } from '../../shared/roles.js';
 import { principalOf } from '../principal.js';
@@ -12,6 +13,7 @@ import { sendError } from './respond.js';
 
 export interface WatchlistRouteOptions {
   watchlists: WatchlistService;
+  backtests: BacktestRequests;
   deliveryLog: DeliveryLogView;
   viewerOf: (request: FastifyRequest) => Viewer;
 }
@@ -93,6 +95,18 @@ export async function watchlistRoutes(
           watchlist: await watchlists.view(row),
           ...(secret ? { webhook_secret: secret } : {}),
         };
+      }),
+  );
+
+  // Rules tried on the stored history before they are saved (issue 22): nothing is written,
+  // so anyone who may read may try a rule.
+  app.post(
+    '/api/watchlists/backtest',
+    { ...zodRoute({ querystring: noQuery }), ...viewer },
+    (request, reply) =>
+      guarded(reply, async () => {
+        noStore(reply);
+        return opts.backtests.run(request.body, opts.viewerOf(request));
       }),
   );
 

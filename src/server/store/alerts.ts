@@ -85,6 +85,22 @@ export async function selectBreakingEvents(
     .limit(500);
 }
 
+/** Archived breaking events of `isos` after `from`, oldest first, at most `limit` (backtests). */
+export async function selectBreakingEventsSince(
+  db: Database,
+  isos: string[],
+  from: Date,
+  limit: number,
+): Promise<BreakingEvent[]> {
+  if (isos.length === 0) return [];
+  return db
+    .select({ iso: events.iso, headline: events.headline, source: events.source, ts: events.ts })
+    .from(events)
+    .where(and(inArray(events.iso, isos), eq(events.breaking, true), gt(events.ts, from)))
+    .orderBy(asc(events.ts))
+    .limit(limit);
+}
+
 /** Every batch with country rows, oldest first. */
 export async function selectBatchRefs(db: Database): Promise<BatchRef[]> {
   return db

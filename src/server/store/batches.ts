@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lte, max, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, max, min, sql } from 'drizzle-orm';
 import type { CountrySummary } from '../../shared/bff-api.js';
 import type { GlobalSummary } from '../../shared/schemas/global.js';
 import { globalIndexValue } from '../../shared/schemas/global.js';
@@ -229,4 +229,22 @@ export async function hasBatch(db: Database, asOf: Date): Promise<boolean> {
     .where(and(eq(batches.asOf, asOf), gt(batches.countryCount, 0)))
     .limit(1);
   return row !== undefined;
+}
+
+/** The numbers alert rules read, of every country row of `batchIds`. */
+export async function selectRuleNumbers(
+  db: Database,
+  batchIds: readonly number[],
+): Promise<Pick<CountryRow, 'batchId' | 'iso' | 'risk' | 'tier' | 'active'>[]> {
+  if (batchIds.length === 0) return [];
+  return db
+    .select({
+      batchId: countryRows.batchId,
+      iso: countryRows.iso,
+      risk: countryRows.risk,
+      tier: countryRows.tier,
+      active: countryRows.active,
+    })
+    .from(countryRows)
+    .where(inArray(countryRows.batchId, [...batchIds]));
 }

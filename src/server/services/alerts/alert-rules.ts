@@ -65,3 +65,31 @@ export function evaluateRule(rule: AlertRule, input: RuleInput): string | null {
     }
   }
 }
+
+/** A rule that fired for a country in a batch, and why. */
+export interface Firing {
+  iso: string;
+  rule: AlertRule;
+  input: RuleInput;
+  message: string;
+}
+
+/**
+ * Every rule that fires for each listed country with numbers in the batch (`inputOf` null: the
+ * country is not in it). The one path from numbers to alerts: the live evaluation and the
+ * backtest both take it, so a backtest and a live evaluation of the same batches cannot disagree.
+ */
+export function* firings(
+  countries: readonly string[],
+  rules: readonly AlertRule[],
+  inputOf: (iso: string) => RuleInput | null,
+): Generator<Firing> {
+  for (const iso of countries) {
+    const input = inputOf(iso);
+    if (!input) continue;
+    for (const rule of rules) {
+      const message = evaluateRule(rule, input);
+      if (message !== null) yield { iso, rule, input, message };
+    }
+  }
+}

@@ -51,7 +51,10 @@ export interface WatchlistServiceDeps {
   onQueued: () => void;
 }
 
-function zodWords(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
+/** The first problem zod found, as `path: message`. */
+export function zodWords(error: {
+  issues: Array<{ path: PropertyKey[]; message: string }>;
+}): string {
   const issue = error.issues[0];
   if (!issue) return 'The body is not a valid watchlist';
   const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';

@@ -1,0 +1,185 @@
+import { ruleKey, type AlertNumbers, type AlertRule } from '../../../shared/alerts-api.js';
+import {
+  BACKTEST_ALERTS_LISTED,
+  BACKTEST_BATCHES_LISTED,
+  BACKTEST_RECENT_DAYS,
+  type BacktestResponse,
+} from '../../../shared/backtest-api.js';
+import {
+  selectBatchRefs,
+  selectBreakingEventsSince,
+  type BatchRef,
+  type BreakingEvent,
+} from '../../store/alerts.js';
+import { selectRuleNumbers } from '../../store/batches.js';
+import type { Database } from '../../store/connection.js';
+import { firings, type RuleInput } from './alert-rules.js';
+
+const DAY_MS = 86_400_000;
+/** Batches whose numbers are read per query (~175 rows each) when the archive fills. */
+const BATCHES_PER_READ = 100;
+/** Breaking events read for one backtest (the newest windows beyond it see none). */
+const MAX_BREAKING_EVENTS = 50_000;
+
+/** One batch's numbers of every country, as the rules read them. */
+type BatchNumbers = Map<string, AlertNumbers>;
+
+/**
+ * The numbers alert rules read (risk, tier, active) of every recorded batch, held in memory by
+ * batch id so a backtest reads the store only for batches it has not seen (a batch's rows never
+ * change once recorded; retention's removals are dropped). Bounded by the history kept: about
+ * 175 small records a batch, ~40 MB for two years at two batches a day.
+ */
+export class RuleNumbersArchive {
+  readonly #byBatch = new Map<number, BatchNumbers>();
+
+  constructor(private readonly db: Database) {}
+
+  /** Every batch with country rows, oldest first, with its numbers. */
+  async all(): Promise<{ batch: BatchRef; numbers: BatchNumbers }[]> {
+    const refs = await selectBatchRefs(this.db);
+    const held = new Set(refs.map((ref) => ref.id));
+    for (const id of this.#byBatch.keys()) if (!held.has(id)) this.#byBatch.delete(id);
+    const missing = refs.filter((ref) => !this.#byBatch.has(ref.id));
+    for (let i = 0; i < missing.length; i += BATCHES_PER_READ) {
+      const chunk = missing.slice(i, i + BATCHES_PER_READ);
+      const asOf = new Map(chunk.map((ref) => [ref.id, ref.asOf.toISOString()]));
+      const fresh = new Map<number, BatchNumbers>(chunk.map((ref) => [ref.id, new Map()]));
+      for (const row of await selectRuleNumbers(
+        this.db,
+        chunk.map((ref) => ref.id),
+      )) {
+        fresh.get(row.batchId)?.set(row.iso, {
+          as_of: asOf.get(row.batchId) ?? '',
+          risk: row.risk,
+          tier: row.tier,
+          active: row.active,
+        });
+      }
+      for (const [id, numbers] of fresh) this.#byBatch.set(id, numbers);
+    }
+    return refs.map((batch) => ({ batch, numbers: this.#byBatch.get(batch.id) ?? new Map() }));
+  }
+}
+
+/** The 95th percentile (nearest rank) of `values`, to one decimal; null when there are none. */
+export function percentile95(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil(0.95 * sorted.length);
+  return Math.round((sorted[rank - 1] ?? 0) * 10) / 10;
+}
+
+interface CountryTally {
+  batches: number;
+  deltas: number[];
+  fired: Map<string, string[]>;
+  recent: Map<string, number>;
+}
+
+/**
+ * How often rules would have fired over the stored history: every batch against the one before
+ * it, through the same `firings` as the live evaluation (jobs/alert-evaluator.ts), breaking
+ * events between the two batches as the evaluator reads them.
+ */
+export class RuleBacktest {
+  readonly #archive: RuleNumbersArchive;
+
+  constructor(private readonly db: Database) {
+    this.#archive = new RuleNumbersArchive(db);
+  }
+
+  async run(countries: readonly string[], rules: readonly AlertRule[]): Promise<BacktestResponse> {
+    const history = await this.#archive.all();
+    const first = history[0]?.batch ?? null;
+    const last = history.at(-1)?.batch ?? null;
+    const recentFrom = last ? last.asOf.getTime() - BACKTEST_RECENT_DAYS * DAY_MS : Infinity;
+    const keys = rules.map(ruleKey);
+    const wantsBreaking = rules.some((rule) => rule.kind === 'breaking_event');
+    const breaking =
+      wantsBreaking && first
+        ? await selectBreakingEventsSince(this.db, [...countries], new Date(0), MAX_BREAKING_EVENTS)
+        : [];
+    const tallies = new Map<string, CountryTally>(
+      countries.map((iso) => [
+        iso,
+        { batches: 0, deltas: [], fired: new Map(), recent: new Map() },
+      ]),
+    );
+    const recentAlerts: BacktestResponse['last_90_days']['alerts'] = [];
+    let recentCount = 0;
+    let eventAt = 0;
+    let previous: BatchRef | null = null;
+    let before: Map<string, AlertNumbers> = new Map();
+    for (const { batch, numbers } of history) {
+      // Breaking events in (previous batch, this batch], newest first, as the evaluator has them.
+      const windowEvents = new Map<string, BreakingEvent[]>();
+      while (eventAt < breaking.length) {
+        const event = breaking[eventAt];
+        if (!event || event.ts > batch.asOf) break;
+        eventAt += 1;
+        if (previous && event.ts <= previous.asOf) continue;
+        const own = windowEvents.get(event.iso);
+        if (own) own.unshift(event);
+        else windowEvents.set(event.iso, [event]);
+      }
+      const inputOf = (iso: string): RuleInput | null => {
+        const after = numbers.get(iso);
+        if (!after) return null;
+        return { before: before.get(iso) ?? null, after, breaking: windowEvents.get(iso) ?? [] };
+      };
+      for (const iso of countries) {
+        const after = numbers.get(iso);
+        const tally = tallies.get(iso);
+        if (!after || !tally) continue;
+        tally.batches += 1;
+        const was = before.get(iso)?.active;
+        if (was != null && after.active != null) tally.deltas.push(Math.abs(after.active - was));
+      }
+      const recent = batch.asOf.getTime() > recentFrom;
+      for (const { iso, rule, message } of firings(countries, rules, inputOf)) {
+        const tally = tallies.get(iso);
+        if (!tally) continue;
+        const key = ruleKey(rule);
+        const list = tally.fired.get(key);
+        if (list) list.push(batch.asOf.toISOString());
+        else tally.fired.set(key, [batch.asOf.toISOString()]);
+        if (!recent) continue;
+        tally.recent.set(key, (tally.recent.get(key) ?? 0) + 1);
+        recentCount += 1;
+        recentAlerts.push({ as_of: batch.asOf.toISOString(), iso, rule: key, message });
+      }
+      previous = batch;
+      before = numbers;
+    }
+    return {
+      ok: true,
+      from: first?.asOf.toISOString() ?? null,
+      to: last?.asOf.toISOString() ?? null,
+      batches: history.length,
+      rules: keys,
+      countries: countries.map((iso) => {
+        const tally = tallies.get(iso);
+        return {
+          iso,
+          batches: tally?.batches ?? 0,
+          rules: keys.map((key) => {
+            const fired = tally?.fired.get(key) ?? [];
+            return {
+              rule: key,
+              count: fired.length,
+              last_90_days: tally?.recent.get(key) ?? 0,
+              batches: fired.slice(-BACKTEST_BATCHES_LISTED).reverse(),
+            };
+          }),
+          suggested_min_abs_delta: percentile95(tally?.deltas ?? []),
+        };
+      }),
+      last_90_days: {
+        since: last ? new Date(recentFrom).toISOString() : null,
+        count: recentCount,
+        alerts: recentAlerts.slice(-BACKTEST_ALERTS_LISTED).reverse(),
+      },
+    };
+  }
+}
