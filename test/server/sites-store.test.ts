@@ -6,6 +6,7 @@ import {
   upsertSites,
   type SiteValues,
 } from '../../src/server/store/sites.js';
+import { sites } from '../../src/server/store/sites-schema.js';
 import { openAppStore, openTestStore, STORE_BACKENDS } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
@@ -64,6 +65,13 @@ describe('demo sites', () => {
   afterAll(async () => {
     await stack?.close();
     await store?.close();
+  });
+
+  it('seeds nothing when the organisation has sites of its own', async () => {
+    await upsertSites(store.db, [site('own')], 10);
+    expect(await stack.app.demoSites()).toBe(0);
+    expect((await selectAllSites(store.db)).map((r) => r.ref)).toEqual(['own']);
+    await store.db.delete(sites);
   });
 
   it('seeds the fictional company once, every site placed, and /exposure has content', async () => {
