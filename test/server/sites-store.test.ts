@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import {
+  deleteSite,
   selectAllSites,
   selectSitesRevision,
   upsertSites,
   type SiteValues,
 } from '../../src/server/store/sites.js';
-import { sites } from '../../src/server/store/sites-schema.js';
 import { openAppStore, openTestStore, STORE_BACKENDS } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
@@ -71,7 +71,8 @@ describe('demo sites', () => {
     await upsertSites(store.db, [site('own')], 10);
     expect(await stack.app.demoSites()).toBe(0);
     expect((await selectAllSites(store.db)).map((r) => r.ref)).toEqual(['own']);
-    await store.db.delete(sites);
+    const [own] = await selectAllSites(store.db);
+    expect(await deleteSite(store.db, own!.id, own!.version)).toBe(true);
   });
 
   it('seeds the fictional company once, every site placed, and /exposure has content', async () => {
