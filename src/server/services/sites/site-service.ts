@@ -9,6 +9,7 @@ import {
 } from '../../../shared/sites-api.js';
 import type { HistoryStore } from '../../store/history-store.js';
 import {
+  countSites,
   deleteSite,
   selectAllSites,
   selectSite,
@@ -188,12 +189,12 @@ export class SiteService {
       };
       (before ? updated : created).push(shown);
     }
-    const { rows: all } = await this.all();
-    let total = all.length + created.length;
-    if (total > SITES_MAX) throw this.#full(all.length, created.length);
+    const have = await countSites(this.#db);
+    let total = have + created.length;
+    if (total > SITES_MAX) throw this.#full(have, created.length);
     if (!dryRun && writes.length > 0) {
       const written = await upsertSites(this.#db, writes, SITES_MAX);
-      if (!written) throw this.#full(all.length, created.length);
+      if (!written) throw this.#full(have, created.length);
       total = written.total;
       for (const item of created) item.id = written.ids.get(item.ref) ?? null;
     }
