@@ -9,6 +9,7 @@ export default defineConfig({
     './src/server/store/replicas-schema.ts',
     './src/server/store/batch-chain-schema.ts',
     './src/server/store/identity-schema.ts',
+    './src/server/store/sites-schema.ts',
   ],
   out: './src/server/store/migrations',
 });

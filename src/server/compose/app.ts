@@ -34,6 +34,7 @@ import type { ResolvedUpstream } from './upstream.js';
 import { composeHistory } from './history.js';
 import { opsOptions } from './ops.js';
 import { composeReplicas } from './replicas.js';
+import { composeSites } from './sites.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +51,8 @@ declare module 'fastify' {
      * with the alerts the seeded history produced. Resolves to the alerts added.
      */
     demoWatchlist(): Promise<number>;
+    /** Demo mode: the fictional company's sites (only when there are none); the count added. */
+    demoSites(): Promise<number>;
   }
 }
 
@@ -138,7 +141,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const leadership: Leadership = replicas ? replicas.membership : new SoloLeadership();
 
   // 4. The parts: the upstream side (quota, cache, client, data), then, on the history store,
-  // the history (watch, archive, answers) and the alerts (evaluator, outbox, watchlists).
+  // the history (watch, archive, answers), the alerts (evaluator, outbox, watchlists) and our
+  // own sites (import, placement, exposure).
   const parts = composeData(config, deps.upstream, replicas, now, app.log);
   const { cache, quota, store, persistence } = parts;
   const scheduler = deps.scheduler ?? timerScheduler(now);
@@ -167,6 +171,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         queued: () => pipeline?.queued(),
       })
     : null;
+  const sites = historyStore ? composeSites(historyStore, now) : null;
 
   // 5. The batch pipeline (jobs/pipeline.ts): seen → recorded → evaluated → queued → sent. Its
   // jobs run on the leader only, one of each per term of leadership.
@@ -222,6 +227,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     app.decorate('historyQuestionsWaiting', () => history.questionLimiter.waiting);
     app.decorate('alertsIdle', () => pipeline.deliveryIdle());
     app.decorate('demoWatchlist', () => alerts.demoWatchlist());
+    if (sites) app.decorate('demoSites', () => sites.demoSites());
   }
   app.addHook('onClose', async () => {
     // Stop the upstream client first: a slow upstream must not hold up a shutdown.
@@ -286,6 +292,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(opsRoutes, ops);
   await history?.registerRoutes(app);
   await alerts?.registerRoutes(app);
+  await sites?.registerRoutes(app);
   await app.register(identityRoutes, {
     signOutPath: access?.signOutPath ?? null,
     apiTokens,

@@ -248,3 +248,18 @@ export async function selectRuleNumbers(
     .from(countryRows)
     .where(inArray(countryRows.batchId, [...batchIds]));
 }
+
+/**
+ * Every recorded risk of these countries, in no order (sorted in code: see selectCountryPoints):
+ * what the exposure index's trend over the whole history is computed from, in one pass.
+ */
+export async function selectRisksOf(
+  db: Database,
+  isos: string[],
+): Promise<Array<{ asOf: Date; iso: string; risk: number | null }>> {
+  if (isos.length === 0) return [];
+  return db
+    .select({ asOf: countryRows.asOf, iso: countryRows.iso, risk: countryRows.risk })
+    .from(countryRows)
+    .where(inArray(countryRows.iso, isos));
+}
