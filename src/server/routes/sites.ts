@@ -50,6 +50,8 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
   const withId = zodRoute({ querystring: noQuery, params: paramsOf({ id: z.string() }) });
+  // Sites are the team's: changing them needs an editor (issue 21); reading them, a viewer.
+  const editor = { config: { role: 'editor' as const } };
 
   // CSV bodies as bytes: import-rows.ts decodes them (UTF-8 only, in words when not).
   app.addContentTypeParser(
@@ -62,6 +64,7 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
     '/api/sites/import',
     {
       ...zodRoute({ querystring: importQuery }),
+      ...editor,
       bodyLimit: SITES_IMPORT_MAX_BYTES,
       // Refused before a byte of a too-large body is read, in words (a body sent without a
       // length is cut off at the same limit by Fastify).
@@ -125,7 +128,7 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
     }),
   );
 
-  typed.put('/api/sites/:id', withId, (request, reply) =>
+  typed.put('/api/sites/:id', { ...withId, ...editor }, (request, reply) =>
     guarded(reply, async () => {
       const row = await sites.update(request.params.id, request.headers['if-match'], request.body);
       const latest = await sites.batches.at(null);
@@ -134,7 +137,7 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
     }),
   );
 
-  typed.delete('/api/sites/:id', withId, (request, reply) =>
+  typed.delete('/api/sites/:id', { ...withId, ...editor }, (request, reply) =>
     guarded(reply, async () => {
       await sites.remove(request.params.id, request.headers['if-match']);
       noStore(reply);
