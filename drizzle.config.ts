@@ -7,6 +7,7 @@ export default defineConfig({
     './src/server/store/schema.ts',
     './src/server/store/alerts-schema.ts',
     './src/server/store/replicas-schema.ts',
+    './src/server/store/sites-schema.ts',
   ],
   out: './src/server/store/migrations',
 });

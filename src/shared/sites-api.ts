@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { userTextProblem } from './user-text.js';
+
+/**
+ * Our own sites and the exposure of them to country risk (issue 20): the bodies of `/api/sites*`
+ * and `/api/exposure`, shared by the BFF (which validates requests and builds answers with them)
+ * and the SPA. Times are ISO 8601; trip dates are `YYYY-MM-DD`.
+ */
+
+/** Sites in all (every site is the team's): the README's sites section states it. */
+export const SITES_MAX = 20_000;
+/** The biggest import body: 20,000 rows of a wide spreadsheet fit with room to spare. */
+export const SITES_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** A point this close to a country (a coast, a border) is placed in the nearest one. */
+export const PLACE_BY_DISTANCE_KM = 25;
+/** Countries within this distance of a site are kept with it (the site rule's widest radius). */
+export const NEARBY_MAX_KM = 300;
+/** The site rule's default radius: any country within it counts for the site. */
+export const DEFAULT_SITE_RADIUS_KM = 100;
+export const SITE_REF_MAX = 100;
+export const SITE_NAME_MAX = 200;
+export const SITE_TAGS_MAX = 20;
+export const SITE_TAG_MAX = 40;
+export const SITE_PEOPLE_MAX = 1_000_000;
+export const SITE_VALUE_MAX = 1e15;
+
+export const SITE_KINDS = [
+  'office',
+  'plant',
+  'warehouse',
+  'project',
+  'residence',
+  'travel',
+  'other',
+] as const;
+export type SiteKind = (typeof SITE_KINDS)[number];
+
+/**
+ * How the site's country was found: `given` (the import named it), `inside` (the point is inside
+ * the country's shape) or `distance` (within 25 km of its coast or border: the nearest one).
+ */
+export const PLACED_BY = ['given', 'inside', 'distance'] as const;
+export type PlacedBy = (typeof PLACED_BY)[number];
+
+function plainText(field: string, max: number) {
+  return z
+    .string({ error: `${field} is required (1 to ${max} characters)` })
+    .trim()
+    .min(1, `${field} must not be empty`)
+    .max(max, `${field} must be at most ${max} characters`)
+    .superRefine((text, ctx) => {
+      const problem = userTextProblem(field, text);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
+
+const tripDate = (field: string) =>
+  z
+    .string({ error: `${field} must be a date such as 2026-12-01` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date such as 2026-12-01`)
+    .refine(
+      (text) => {
+        const time = Date.parse(`${text}T00:00:00Z`);
+        return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === text;
+      },
+      { message: `${field} is not a real calendar date` },
+    );
+
+const coordinate = (field: 'lat' | 'lng', limit: number) =>
+  z
+    .number({ error: `${field} must be a number of degrees` })
+    .refine(Number.isFinite, { message: `${field} must be a finite number` })
+    .refine((value) => value >= -limit && value <= limit, {
+      message: `${field} must be from -${limit} to ${limit} degrees`,
+    });
+
+/**
+ * One site as written by an import row or `PUT /api/sites/:id` (PUT replaces the whole site).
+ * Optional fields left out are empty (PUT does not keep what it was not sent).
+ */
+export const siteInputSchema = z
+  .strictObject({
+    ref: plainText('ref', SITE_REF_MAX),
+    name: plainText('name', SITE_NAME_MAX),
+    kind: z.enum(SITE_KINDS, { error: `kind must be one of ${SITE_KINDS.join(', ')}` }),
+    lat: coordinate('lat', 90),
+    lng: coordinate('lng', 180),
+    iso: z
+      .string({ error: 'iso must be an ISO 3166-1 alpha-3 code such as "POL"' })
+      .regex(/^[A-Za-z]{3}$/, 'iso must be an ISO 3166-1 alpha-3 code such as "POL"')
+      .transform((code) => code.toUpperCase())
+      .nullable()
+      .optional(),
+    people: z
+      .number({ error: 'people must be a whole number' })
+      .int('people must be a whole number')
+      .min(0, 'people must not be negative')
+      .max(SITE_PEOPLE_MAX, `people must be at most ${SITE_PEOPLE_MAX}`)
+      .nullable()
+      .optional(),
+    value: z
+      .number({ error: 'value must be a number' })
+      .refine(Number.isFinite, { message: 'value must be a finite number' })
+      .refine((v) => v >= 0 && v <= SITE_VALUE_MAX, {
+        message: 'value must be from 0 to 10^15',
+      })
+      .nullable()
+      .optional(),
+    currency: z
+      .string({ error: 'currency must be an ISO 4217 code such as "EUR"' })
+      .regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code such as "EUR"')
+      .transform((code) => code.toUpperCase())
+      .nullable()
+      .optional(),
+    tags: z
+      .array(plainText('tag', SITE_TAG_MAX), { error: 'tags must be a list of words' })
+      .max(SITE_TAGS_MAX, `a site may have at most ${SITE_TAGS_MAX} tags`)
+      .optional(),
+    from: tripDate('from').nullable().optional(),
+    to: tripDate('to').nullable().optional(),
+  })
+  .superRefine((site, ctx) => {
+    const dated = (site.from ?? null) !== null || (site.to ?? null) !== null;
+    if (dated && site.kind !== 'travel') {
+      ctx.addIssue({ code: 'custom', message: 'from and to are only for kind "travel" (a trip)' });
+    }
+    if (site.from && site.to && site.from > site.to) {
+      ctx.addIssue({ code: 'custom', message: 'from must not be after to' });
+    }
+  });
+export type SiteInput = z.infer<typeof siteInputSchema>;
+
+/** A country within reach of a site, and how far its shape is (0 for the site's own). */
+export const nearbyCountrySchema = z.object({ iso: z.string(), km: z.number() });
+export type NearbyCountry = z.infer<typeof nearbyCountrySchema>;
+
+/** The site's country's numbers in the newest recorded batch (null when it has no row there). */
+export const siteCountrySchema = z.object({
+  iso: z.string(),
+  name: z.string().nullable(),
+  risk: z.number().nullable(),
+  tier: z.string().nullable(),
+  active: z.number().nullable(),
+  delta_active: z.number().nullable(),
+});
+export type SiteCountry = z.infer<typeof siteCountrySchema>;
+
+/** A stored site as every answer shows it. */
+export const siteSchema = z.object({
+  id: z.number(),
+  ref: z.string(),
+  name: z.string(),
+  kind: z.enum(SITE_KINDS),
+  lat: z.number(),
+  lng: z.number(),
+  iso: z.string(),
+  placed_by: z.enum(PLACED_BY),
+  people: z.number().nullable(),
+  value: z.number().nullable(),
+  currency: z.string().nullable(),
+  tags: z.array(z.string()),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** Countries within 300 km of the site, nearest first (its own country first, at 0 km). */
+  nearby: z.array(nearbyCountrySchema),
+  /** The ETag's number: `If-Match: "<version>"` on PUT and DELETE. */
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  country: siteCountrySchema.nullable(),
+});
+export type Site = z.infer<typeof siteSchema>;
+
+/** `GET /api/sites?tier=crit,high&country=POL&kind=plant&tag=emea` */
+export const sitesResponseSchema = z.object({
+  ok: z.literal(true),
+  /** The batch the country numbers come from; null before any batch is recorded. */
+  as_of: z.string().nullable(),
+  total: z.number(),
+  sites: z.array(siteSchema),
+});
+export type SitesResponse = z.infer<typeof sitesResponseSchema>;
+
+/** `GET|PUT /api/sites/:id` (with an `ETag` header). */
+export const siteResponseSchema = z.object({ ok: z.literal(true), site: siteSchema });
+export type SiteResponse = z.infer<typeof siteResponseSchema>;
+
+/** `DELETE /api/sites/:id` */
+export const siteDeletedSchema = z.object({ ok: z.literal(true) });
+
+/** One row of an import the answer names: its row number (the header is row 1 of a CSV). */
+export const importedRowSchema = z.object({
+  row: z.number(),
+  ref: z.string(),
+  /** Null in a dry run's created rows (nothing was stored). */
+  id: z.number().nullable(),
+  iso: z.string(),
+  placed_by: z.enum(PLACED_BY),
+});
+export type ImportedRow = z.infer<typeof importedRowSchema>;
+
+export const rejectedRowSchema = z.object({
+  row: z.number(),
+  /** The row's ref when it had a readable one. */
+  ref: z.string().nullable(),
+  reason: z.string(),
+});
+export type RejectedRow = z.infer<typeof rejectedRowSchema>;
+
+/** `POST /api/sites/import[?dry_run=1]` */
+export const importResponseSchema = z.object({
+  ok: z.literal(true),
+  dry_run: z.boolean(),
+  /** Data rows read (header excluded). */
+  rows: z.number(),
+  created: z.array(importedRowSchema),
+  updated: z.array(importedRowSchema),
+  /** Rows identical to the stored site with their ref (a re-import of the same file). */
+  unchanged: z.number(),
+  rejected: z.array(rejectedRowSchema),
+  /** Sites stored after the import (or that would be, in a dry run). */
+  total: z.number(),
+});
+export type ImportResponse = z.infer<typeof importResponseSchema>;
+
+/** A site in exposure lists: enough to name it and link to it. */
+export const siteBriefSchema = z.object({
+  id: z.number(),
+  ref: z.string(),
+  name: z.string(),
+  kind: z.enum(SITE_KINDS),
+  iso: z.string(),
+  people: z.number().nullable(),
+});
+export type SiteBrief = z.infer<typeof siteBriefSchema>;
+
+export const exposureTierSchema = z.object({
+  /** A tier label, or `unknown` for sites whose country has no row in the newest batch. */
+  tier: z.string(),
+  sites: z.number(),
+  people: z.number(),
+  value: z.number(),
+});
+
+/** A country of ours whose numbers moved over a period, with our sites in it. */
+export const exposureMoveSchema = z.object({
+  iso: z.string(),
+  name: z.string().nullable(),
+  tier_before: z.string().nullable(),
+  tier_now: z.string().nullable(),
+  risk_before: z.number().nullable(),
+  risk_now: z.number().nullable(),
+  active_before: z.number().nullable(),
+  active_now: z.number().nullable(),
+  sites: z.number(),
+  people: z.number(),
+  /** Up to 10 of the country's sites, most people first. */
+  examples: z.array(siteBriefSchema),
+});
+export type ExposureMove = z.infer<typeof exposureMoveSchema>;
+
+export const EXPOSURE_PERIODS = ['previous_batch', 'day', 'week'] as const;
+export type ExposurePeriod = (typeof EXPOSURE_PERIODS)[number];
+
+export const exposureMovedSchema = z.object({
+  /** The batch compared with (the previous one, the newest at least 24 h / 7 d older). */
+  since: z.string().nullable(),
+  countries: z.array(exposureMoveSchema),
+});
+
+export const riskySiteSchema = siteBriefSchema.extend({
+  risk: z.number().nullable(),
+  tier: z.string().nullable(),
+});
+
+export const exposurePointSchema = z.object({ as_of: z.string(), index: z.number().nullable() });
+export type ExposurePoint = z.infer<typeof exposurePointSchema>;
+
+export const EXPOSURE_WEIGHTS = ['people', 'value'] as const;
+export type ExposureWeight = (typeof EXPOSURE_WEIGHTS)[number];
+
+/** `GET /api/exposure?weight=people|value&tier=&country=&kind=&tag=` */
+export const exposureResponseSchema = z.object({
+  ok: z.literal(true),
+  as_of: z.string().nullable(),
+  weight: z.enum(EXPOSURE_WEIGHTS),
+  sites: z.number(),
+  people: z.number(),
+  by_tier: z.array(exposureTierSchema),
+  moved: z.object({
+    previous_batch: exposureMovedSchema,
+    day: exposureMovedSchema,
+    week: exposureMovedSchema,
+  }),
+  /** Up to 20 sites, highest country risk first (then most people). */
+  riskiest: z.array(riskySiteSchema),
+  /**
+   * The weighted mean of our sites' countries' risk, now and at every recorded batch, oldest
+   * first. A site with no people (or no value) weighs as one when no site has any.
+   */
+  index: z.object({ now: z.number().nullable(), trend: z.array(exposurePointSchema) }),
+});
+export type ExposureResponse = z.infer<typeof exposureResponseSchema>;
