@@ -127,6 +127,12 @@ export function OverviewRoute() {
     [navigate, location.pathname, location.search],
   );
 
+  const openSite = useCallback(
+    (id: number) =>
+      navigate(`/sites/${id}`, { state: { from: `${location.pathname}${location.search}` } }),
+    [navigate, location.pathname, location.search],
+  );
+
   return (
     <div className="overview">
       <title>{`${overviewTitle(filters.tiers)} · Global Risk Dashboard`}</title>
@@ -207,6 +213,8 @@ export function OverviewRoute() {
               dataVersion={countries.data?.data.as_of ?? 'none'}
               countriesLoading={countries.isPending}
               onSelectCountry={openCountry}
+              sitesAvailable={Boolean(status.data?.data.history)}
+              onSelectSite={openSite}
             />
           ) : mapChunk.isError ? (
             <QueryError

@@ -5,9 +5,12 @@ import { tierClass } from '../../../components/tier-badge';
 export function MapLegend({
   tiers,
   showMarkers,
+  showSites = false,
 }: {
   tiers: readonly string[];
   showMarkers: boolean;
+  /** Our sites are drawn: say what their squares and numbered discs mean. */
+  showSites?: boolean;
 }) {
   const ordered = [...new Set(tiers)].sort(compareTiers);
   return (
@@ -30,6 +33,20 @@ export function MapLegend({
           </span>
           Hotspot, size by risk
         </li>
+      ) : null}
+      {showSites ? (
+        <>
+          <li>
+            <span className="legend-site" aria-hidden="true" />
+            Our site, coloured by its country&apos;s tier
+          </li>
+          <li>
+            <span className="legend-cluster" aria-hidden="true">
+              12
+            </span>
+            Sites grouped (most severe tier); select to zoom in
+          </li>
+        </>
       ) : null}
     </ul>
   );

@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import type { LeafletKeyboardEvent } from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
+import { Link } from 'react-router';
+import { bffQueries } from '../../../lib/bff-queries';
+import { formatInteger } from '../../../lib/format';
+import { NO_SITE_FILTERS } from '../../../lib/site-filters';
+import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
+import {
+  buildSiteIndex,
+  featureKey,
+  isCluster,
+  type SiteCluster,
+  type SiteFeature,
+  type SitePoint,
+} from '../utils/site-clusters';
+import { clusterIcon, siteIcon } from '../utils/site-icon';
+
+/** The most sites a cluster's list shows when zooming in cannot part them. */
+const LIST_MAX = 50;
+
+type Drawn = SiteCluster | SiteFeature;
+
+/** Enter or Space on a Leaflet marker (a role="button" element) does what a click does. */
+function activates(event: LeafletKeyboardEvent): boolean {
+  const key = event.originalEvent.key;
+  if (key !== 'Enter' && key !== ' ') return false;
+  event.originalEvent.preventDefault();
+  return true;
+}
+
+/**
+ * Our sites over the hotspots, clustered: only the clusters and sites in view are drawn, and
+ * they are recomputed when a move or zoom ends, so 20,000 sites cost the map what a few hundred
+ * markers do. A cluster zooms in on click or Enter (focus moves to what it parted into); one
+ * that zooming cannot part (sites at one place) lists its sites instead.
+ */
+export function SitesLayer({ onSelectSite }: { onSelectSite: (id: number) => void }) {
+  const map = useMap();
+  const query = useQuery(bffQueries.sites(NO_SITE_FILTERS));
+  const sites = query.data?.data.sites;
+  const index = useMemo(
+    () => (sites ? buildSiteIndex(sites, map.getMaxZoom()) : null),
+    [sites, map],
+  );
+  useEffect(() => {
+    if (
+      sites &&
+      typeof performance !== 'undefined' &&
+      performance.getEntriesByName(PERF_MARKS.sitesReceived).length === 0
+    ) {
+      performance.mark(PERF_MARKS.sitesReceived);
+    }
+  }, [sites]);
+  const [view, setView] = useState(() => ({ bounds: map.getBounds(), zoom: map.getZoom() }));
+  useMapEvents({
+    moveend: () => setView({ bounds: map.getBounds(), zoom: map.getZoom() }),
+    zoomend: () => setView({ bounds: map.getBounds(), zoom: map.getZoom() }),
+  });
+  const drawn = useMemo<Drawn[]>(() => {
+    if (!index) return [];
+    const padded = view.bounds.pad(0.1);
+    const west = Math.max(-180, padded.getWest());
+    const east = Math.min(180, padded.getEast());
+    return index.getClusters(
+      [west, Math.max(-85, padded.getSouth()), east, Math.min(85, padded.getNorth())],
+      Math.floor(view.zoom),
+    );
+  }, [index, view]);
+
+  // One icon per drawn feature for as long as it is drawn: a new icon replaces the element,
+  // which would drop keyboard focus.
+  const icons = useMemo(
+    () =>
+      new Map(
+        drawn.map((f) => {
+          const key = featureKey(f);
+          return [
+            key,
+            isCluster(f)
+              ? clusterIcon(key, f.properties.point_count, f.properties.rank, f.properties.people)
+              : siteIcon(key, f.properties),
+          ];
+        }),
+      ),
+    [drawn],
+  );
+
+  const [listed, setListed] = useState<{ at: [number, number]; sites: SitePoint[] } | null>(null);
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (drawn.length > 0) markOnceAfterPaint(PERF_MARKS.sitesDrawn);
+    const key = focusNext.current;
+    if (key === null) return;
+    const element = map
+      .getContainer()
+      .querySelector<HTMLElement>(`[data-site-key="${CSS.escape(key)}"]`);
+    if (element) {
+      focusNext.current = null;
+      element.focus();
+    }
+  }, [drawn, map]);
+
+  const expand = (cluster: SiteCluster) => {
+    if (!index) return;
+    const id = cluster.properties.cluster_id;
+    const [lng, lat] = cluster.geometry.coordinates as [number, number];
+    const zoom = index.getClusterExpansionZoom(id);
+    if (zoom > map.getMaxZoom()) {
+      setListed({ at: [lat, lng], sites: index.getLeaves(id, LIST_MAX).map((l) => l.properties) });
+      return;
+    }
+    const first = index.getChildren(id)[0];
+    focusNext.current = first ? featureKey(first) : null;
+    map.setView([lat, lng], zoom);
+  };
+
+  return (
+    <>
+      {drawn.map((feature) => {
+        const key = featureKey(feature);
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        const open = isCluster(feature)
+          ? () => expand(feature)
+          : () => onSelectSite(feature.properties.id);
+        return (
+          <Marker
+            key={key}
+            position={[lat, lng]}
+            icon={icons.get(key)}
+            zIndexOffset={isCluster(feature) ? 2000 : 1000}
+            eventHandlers={{
+              click: open,
+              keydown: (event) => {
+                if (activates(event)) open();
+              },
+            }}
+          />
+        );
+      })}
+      {listed ? (
+        <Popup position={listed.at} eventHandlers={{ remove: () => setListed(null) }}>
+          <p className="site-list-head">{formatInteger(listed.sites.length)} sites at this place</p>
+          <ul className="site-list">
+            {listed.sites.map((site) => (
+              <li key={site.id}>
+                <Link to={`/sites/${site.id}`}>{site.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </Popup>
+      ) : null}
+    </>
+  );
+}
