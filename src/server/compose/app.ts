@@ -30,6 +30,7 @@ import type { ResolvedUpstream } from './upstream.js';
 import { composeHistory } from './history.js';
 import { opsOptions } from './ops.js';
 import { composeReplicas } from './replicas.js';
+import { composeSites } from './sites.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,7 +131,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const leadership: Leadership = replicas ? replicas.membership : new SoloLeadership();
 
   // 4. The parts: the upstream side (quota, cache, client, data), then, on the history store,
-  // the history (watch, archive, answers) and the alerts (evaluator, outbox, watchlists).
+  // the history (watch, archive, answers), the alerts (evaluator, outbox, watchlists) and our
+  // own sites (import, placement, exposure).
   const parts = composeData(config, deps.upstream, replicas, now, app.log);
   const { cache, quota, store, persistence } = parts;
   const scheduler = deps.scheduler ?? timerScheduler(now);
@@ -159,6 +161,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         queued: () => pipeline?.queued(),
       })
     : null;
+  const sites = historyStore ? composeSites(historyStore) : null;
 
   // 5. The batch pipeline (jobs/pipeline.ts): seen → recorded → evaluated → queued → sent. Its
   // jobs run on the leader only, one of each per term of leadership.
@@ -264,6 +267,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(opsRoutes, ops);
   await history?.registerRoutes(app);
   await alerts?.registerRoutes(app);
+  await sites?.registerRoutes(app);
   await app.register(openapiRoutes);
   return app;
 }

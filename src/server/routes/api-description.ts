@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   alertListResponseSchema,
   deliveryLogResponseSchema,
@@ -20,6 +20,14 @@ import {
   exportJsonSchema,
   hotspotsResponseSchema,
 } from '../../shared/schemas/responses.js';
+import {
+  exposureResponseSchema,
+  importResponseSchema,
+  siteDeletedSchema,
+  siteInputSchema,
+  siteResponseSchema,
+  sitesResponseSchema,
+} from '../../shared/sites-api.js';
 import { markReadSchema } from './alerts.js';
 
 /**
@@ -30,7 +38,7 @@ import { markReadSchema } from './alerts.js';
  */
 export interface ApiOperation {
   summary: string;
-  tag: 'Risk data' | 'History' | 'Watchlists' | 'Alerts' | 'Service';
+  tag: 'Risk data' | 'History' | 'Watchlists' | 'Alerts' | 'Sites' | 'Service';
   /** Request body (JSON), documented; the service validates it with this same schema. */
   body?: z.ZodType;
   /** Success status and the answer's shape; omitted for non-JSON answers (CSV). */
@@ -131,6 +139,48 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     summary: "The watchlist's delivery log (webhook and e-mail attempts)",
     tag: 'Watchlists',
     success: json(deliveryLogResponseSchema),
+  },
+  'POST /api/sites/import': {
+    summary:
+      'Import sites from CSV (text/csv: UTF-8, comma or semicolon, header row) or a JSON array; ' +
+      'matched by ref, at most 20,000 sites and 10 MB; dry_run=1 previews',
+    tag: 'Sites',
+    body: z.array(siteInputSchema),
+    success: json(importResponseSchema),
+  },
+  'GET /api/sites': {
+    summary:
+      "Our sites with their country's numbers in the newest batch (tier, country, kind, tag)",
+    tag: 'Sites',
+    success: json(sitesResponseSchema),
+  },
+  'GET /api/sites/:id': {
+    summary: 'One site (ETag for If-Match)',
+    tag: 'Sites',
+    success: json(siteResponseSchema),
+  },
+  'PUT /api/sites/:id': {
+    summary: 'Replace a site; needs If-Match with its ETag',
+    tag: 'Sites',
+    body: siteInputSchema,
+    success: json(siteResponseSchema),
+  },
+  'DELETE /api/sites/:id': {
+    summary: 'Delete a site; needs If-Match with its ETag',
+    tag: 'Sites',
+    success: json(siteDeletedSchema),
+  },
+  'GET /api/spreadsheet/sites.csv': {
+    summary: "Our sites with their country's current numbers, as a spreadsheet-ready CSV",
+    tag: 'Sites',
+    produces: 'text/csv',
+  },
+  'GET /api/exposure': {
+    summary:
+      'Sites and people by tier, countries of ours that moved, the riskiest sites, and the ' +
+      'exposure index (weight=people or value) over the whole recorded history',
+    tag: 'Sites',
+    success: json(exposureResponseSchema),
   },
   'GET /api/alerts': {
     summary: 'The alert inbox, newest first, paged by cursor',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lte, max, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, max, min, sql } from 'drizzle-orm';
 import type { CountrySummary } from '../../shared/bff-api.js';
 import type { GlobalSummary } from '../../shared/schemas/global.js';
 import { globalIndexValue } from '../../shared/schemas/global.js';
@@ -215,4 +215,19 @@ export async function hasBatch(db: Database, asOf: Date): Promise<boolean> {
     .where(and(eq(batches.asOf, asOf), gt(batches.countryCount, 0)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Every recorded risk of these countries, in no order (sorted in code: see selectCountryPoints):
+ * what the exposure index's trend over the whole history is computed from, in one pass.
+ */
+export async function selectRisksOf(
+  db: Database,
+  isos: string[],
+): Promise<Array<{ asOf: Date; iso: string; risk: number | null }>> {
+  if (isos.length === 0) return [];
+  return db
+    .select({ asOf: countryRows.asOf, iso: countryRows.iso, risk: countryRows.risk })
+    .from(countryRows)
+    .where(inArray(countryRows.iso, isos));
 }

@@ -31,7 +31,7 @@ function num(value: number | null | undefined): string | number {
   return spreadsheetCell(value);
 }
 
-function csv(
+export function csv(
   columns: readonly string[],
   rows: ReadonlyArray<ReadonlyArray<string | number>>,
 ): Buffer {

@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SITES_IMPORT_MAX_BYTES } from '../../shared/sites-api.js';
+import { sitesCsv, sitesFileName } from '../services/exports/sites-csv.js';
+import { ApiProblem } from '../services/alerts/watchlists.js';
+import type { ExposureService } from '../services/sites/exposure.js';
+import { csvRows, jsonRows } from '../services/sites/import-rows.js';
+import { filterSites, parseSiteFilters } from '../services/sites/site-filters.js';
+import type { SiteService } from '../services/sites/site-service.js';
+import { siteEtag, siteView } from '../services/sites/site-views.js';
+import { noQuery } from './params.js';
+import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
+import { sendError } from './respond.js';
+import { guarded } from './watchlists.js';
+
+export interface SiteRouteOptions {
+  sites: SiteService;
+  exposure: ExposureService;
+}
+
+const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
+const MB = Math.round(SITES_IMPORT_MAX_BYTES / 1024 / 1024);
+const tooLarge = `The file is larger than ${MB} MB, the most one import takes: split it into several files`;
+
+const filterQuery = queryOf({ tier: optional, country: optional, kind: optional, tag: optional });
+const importQuery = queryOf({ dry_run: optional }).transform((query, ctx) => {
+  const raw = query.dry_run;
+  if (raw !== undefined && raw !== '0' && raw !== '1') {
+    ctx.addIssue({ code: 'custom', message: 'dry_run must be 1 (preview only) or 0' });
+    return z.NEVER;
+  }
+  return { dryRun: raw === '1' };
+});
+export const exposureQuery = queryOf({
+  weight: optional,
+  tier: optional,
+  country: optional,
+  kind: optional,
+  tag: optional,
+});
+
+/**
+ * `/api/sites*`, `/api/spreadsheet/sites.csv` and `/api/exposure`: our own sites (issue 20).
+ * Access control and the cross-site guard are the app-wide plugins watchlists use too; answers
+ * are `no-store` (sites are sensitive), and no site's contents are ever logged.
+ */
+export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): Promise<void> {
+  const { sites } = opts;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
+  const withId = zodRoute({ querystring: noQuery, params: paramsOf({ id: z.string() }) });
+
+  // CSV bodies as bytes: import-rows.ts decodes them (UTF-8 only, in words when not).
+  app.addContentTypeParser(
+    CSV_TYPES,
+    { parseAs: 'buffer', bodyLimit: SITES_IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  typed.post(
+    '/api/sites/import',
+    {
+      ...zodRoute({ querystring: importQuery }),
+      bodyLimit: SITES_IMPORT_MAX_BYTES,
+      // Refused before a byte of a too-large body is read, in words (a body sent without a
+      // length is cut off at the same limit by Fastify).
+      onRequest: async (request, reply) => {
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > SITES_IMPORT_MAX_BYTES) return sendError(reply, 413, tooLarge);
+      },
+      errorHandler: (
+        error: { code?: string; statusCode?: number; message: string },
+        _request,
+        reply,
+      ) => {
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, 413, tooLarge);
+        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+          return sendError(
+            reply,
+            415,
+            'Send the sites as text/csv (a CSV file) or application/json (an array)',
+          );
+        }
+        throw error;
+      },
+    },
+    (request, reply) =>
+      guarded(reply, async () => {
+        noStore(reply);
+        const type = (request.headers['content-type'] ?? '').toLowerCase();
+        const charset = /charset=\s*"?([^";\s]+)/.exec(type)?.[1];
+        if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+          throw new ApiProblem(
+            415,
+            `The file must be UTF-8 text (charset=${charset.slice(0, 20)} was sent): save it as "CSV UTF-8"`,
+          );
+        }
+        const raw = Buffer.isBuffer(request.body) ? csvRows(request.body) : jsonRows(request.body);
+        return sites.import(raw, request.query.dryRun);
+      }),
+  );
+
+  typed.get('/api/sites', zodRoute({ querystring: filterQuery }), (request, reply) =>
+    guarded(reply, async () => {
+      const filters = parseSiteFilters(request.query);
+      const [{ rows }, latest] = await Promise.all([sites.all(), sites.batches.at(null)]);
+      const kept = filterSites(rows, filters, latest?.byIso);
+      noStore(reply);
+      return {
+        ok: true,
+        as_of: latest?.batch.asOf.toISOString() ?? null,
+        total: rows.length,
+        sites: kept.map((row) => siteView(row, latest?.byIso.get(row.iso))),
+      };
+    }),
+  );
+
+  typed.get('/api/sites/:id', withId, (request, reply) =>
+    guarded(reply, async () => {
+      const row = await sites.row(request.params.id);
+      const latest = await sites.batches.at(null);
+      noStore(reply).header('etag', siteEtag(row));
+      return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
+    }),
+  );
+
+  typed.put('/api/sites/:id', withId, (request, reply) =>
+    guarded(reply, async () => {
+      const row = await sites.update(request.params.id, request.headers['if-match'], request.body);
+      const latest = await sites.batches.at(null);
+      noStore(reply).header('etag', siteEtag(row));
+      return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
+    }),
+  );
+
+  typed.delete('/api/sites/:id', withId, (request, reply) =>
+    guarded(reply, async () => {
+      await sites.remove(request.params.id, request.headers['if-match']);
+      noStore(reply);
+      return { ok: true };
+    }),
+  );
+
+  typed.get(
+    '/api/spreadsheet/sites.csv',
+    zodRoute({ querystring: filterQuery }),
+    (request, reply) =>
+      guarded(reply, async () => {
+        const filters = parseSiteFilters(request.query);
+        const [{ rows }, latest] = await Promise.all([sites.all(), sites.batches.at(null)]);
+        const asOf = latest?.batch.asOf.toISOString() ?? null;
+        return noStore(reply)
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${sitesFileName(asOf)}"`)
+          .send(sitesCsv(filterSites(rows, filters, latest?.byIso), latest?.byIso, asOf));
+      }),
+  );
+
+  typed.get('/api/exposure', zodRoute({ querystring: exposureQuery }), (request, reply) =>
+    guarded(reply, async () => {
+      const { weight, ...rest } = request.query;
+      if (weight !== undefined && weight !== 'people' && weight !== 'value') {
+        throw new ApiProblem(400, 'weight must be "people" (the default) or "value"');
+      }
+      noStore(reply);
+      return opts.exposure.answer(parseSiteFilters(rest), weight ?? 'people');
+    }),
+  );
+}

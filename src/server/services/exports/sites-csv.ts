@@ -1,0 +1,72 @@
+import { spreadsheetCell, spreadsheetTime } from '../../../shared/spreadsheet-cell.js';
+import { tierLabel } from '../../../shared/tiers.js';
+import type { CountryRow } from '../../store/batches.js';
+import type { SiteRow } from '../../store/sites.js';
+import { displayName } from '../reference/display-names.js';
+import { batchStamp, csv, humanLabel, safeText } from './spreadsheet-csv.js';
+
+const SITE_COLUMNS = [
+  'Ref',
+  'Name',
+  'Kind',
+  'Latitude',
+  'Longitude',
+  'Country',
+  'ISO code',
+  'Placed by',
+  'People',
+  'Value',
+  'Currency',
+  'Tags',
+  'Trip from',
+  'Trip to',
+  'Risk (0–100)',
+  'Tier',
+  'Active score',
+  'Change in active score since the previous batch',
+  'Data generated (UTC)',
+] as const;
+
+const PLACED_WORDS = { given: 'Given', inside: 'Inside the country', distance: 'By distance' };
+
+/**
+ * Our sites with their country's numbers in the newest recorded batch, through the same cell
+ * rules as every spreadsheet CSV (formula guard, UTC times, tier words, BOM, CRLF).
+ */
+export function sitesCsv(
+  rows: readonly SiteRow[],
+  countries: ReadonlyMap<string, CountryRow> | undefined,
+  asOf: string | null,
+): Buffer {
+  return csv(
+    SITE_COLUMNS,
+    rows.map((site) => {
+      const country = countries?.get(site.iso);
+      return [
+        safeText(site.ref),
+        safeText(site.name),
+        safeText(humanLabel(site.kind)),
+        spreadsheetCell(site.lat),
+        spreadsheetCell(site.lng),
+        safeText(displayName(site.iso, country?.name ?? null)),
+        safeText(site.iso),
+        PLACED_WORDS[site.placedBy],
+        spreadsheetCell(site.people),
+        spreadsheetCell(site.value),
+        safeText(site.currency),
+        safeText(site.tags.join('; ')),
+        safeText(site.tripFrom),
+        safeText(site.tripTo),
+        spreadsheetCell(country?.risk),
+        safeText(country?.tier ? tierLabel(country.tier) : ''),
+        spreadsheetCell(country?.active),
+        spreadsheetCell(country?.deltaActive),
+        country ? spreadsheetTime(asOf) : '',
+      ];
+    }),
+  );
+}
+
+export function sitesFileName(asOf: string | null): string {
+  return `our-sites-${(asOf && batchStamp(asOf)) ?? 'latest'}.csv`;
+}

@@ -1,0 +1,228 @@
+import type {
+  ExposureMove,
+  ExposurePoint,
+  ExposureResponse,
+  ExposureWeight,
+} from '../../../shared/sites-api.js';
+import { compareTiers } from '../../../shared/tiers.js';
+import { selectRisksOf, type CountryRow } from '../../store/batches.js';
+import type { HistoryStore } from '../../store/history-store.js';
+import type { SiteRow } from '../../store/sites.js';
+import { RevisionMemo, type MemoLimits } from '../history/revision-memo.js';
+import type { BatchCountries } from './current-batch.js';
+import { filterSites, type SiteFilters } from './site-filters.js';
+import type { SiteService } from './site-service.js';
+import { siteBrief } from './site-views.js';
+
+const DAY_MS = 86_400_000;
+/** A country "moved" when its tier changed or its risk moved by at least this many points. */
+export const MOVED_MIN_RISK = 1;
+const MOVED_MAX = 50;
+const EXAMPLES_MAX = 10;
+const RISKIEST_MAX = 20;
+
+/** Every recorded risk of one set of countries: batch times (ms, oldest first) × countries. */
+export interface RiskMatrix {
+  times: number[];
+  risks: Map<string, Float64Array>;
+}
+
+/** A country set's matrix is 8 bytes a batch and country: two years of 175 countries ~2 MB. */
+export const RISK_MEMO_LIMITS: MemoLimits = { maxEntries: 32, maxBytes: 32 * 1024 * 1024 };
+
+interface CountryGroup {
+  iso: string;
+  sites: SiteRow[];
+  people: number;
+  value: number;
+}
+
+function groupByCountry(rows: readonly SiteRow[]): Map<string, CountryGroup> {
+  const groups = new Map<string, CountryGroup>();
+  for (const row of rows) {
+    let group = groups.get(row.iso);
+    if (!group) {
+      group = { iso: row.iso, sites: [], people: 0, value: 0 };
+      groups.set(row.iso, group);
+    }
+    group.sites.push(row);
+    group.people += row.people ?? 0;
+    group.value += row.value ?? 0;
+  }
+  return groups;
+}
+
+/** Each country's weight: its sites' people (or value); by site count when none has any. */
+function weightsOf(groups: Map<string, CountryGroup>, weight: ExposureWeight): Map<string, number> {
+  const by = (g: CountryGroup): number => (weight === 'value' ? g.value : g.people);
+  const total = [...groups.values()].reduce((sum, g) => sum + by(g), 0);
+  return new Map(
+    [...groups.values()].map((g) => [g.iso, total > 0 ? by(g) : g.sites.length] as const),
+  );
+}
+
+const byPeople = (a: SiteRow, b: SiteRow): number =>
+  (b.people ?? 0) - (a.people ?? 0) || a.id - b.id;
+
+/**
+ * `/api/exposure`: our sites and people by their country's tier, the countries of ours that moved
+ * (since the previous batch, 24 h, 7 d before the newest batch), the riskiest sites, and the
+ * exposure index (the weighted mean of our countries' risk) now and over the whole recorded
+ * history. The history is read once per country set and store revision (one query over the
+ * recorded rows of those countries), then any weighting is arithmetic in memory.
+ */
+export class ExposureService {
+  readonly #risks: RevisionMemo<RiskMatrix>;
+
+  constructor(
+    private readonly sites: SiteService,
+    private readonly store: HistoryStore,
+    limits: MemoLimits = RISK_MEMO_LIMITS,
+  ) {
+    this.#risks = new RevisionMemo(limits);
+  }
+
+  async answer(filters: SiteFilters, weight: ExposureWeight): Promise<ExposureResponse> {
+    const [{ rows: all }, latest] = await Promise.all([
+      this.sites.all(),
+      this.sites.batches.at(null),
+    ]);
+    const rows = filterSites(all, filters, latest?.byIso);
+    const groups = groupByCountry(rows);
+    const weights = weightsOf(groups, weight);
+    const now = latest?.batch.asOf.getTime() ?? null;
+    const [previous, day, week, matrix] = await Promise.all([
+      now === null ? null : this.sites.batches.at(new Date(now - 1)),
+      now === null ? null : this.sites.batches.at(new Date(now - DAY_MS)),
+      now === null ? null : this.sites.batches.at(new Date(now - 7 * DAY_MS)),
+      this.matrix([...groups.keys()]),
+    ]);
+    const trend = trendOf(matrix, weights);
+    return {
+      ok: true,
+      as_of: latest?.batch.asOf.toISOString() ?? null,
+      weight,
+      sites: rows.length,
+      people: [...groups.values()].reduce((sum, g) => sum + g.people, 0),
+      by_tier: byTier(groups, latest),
+      moved: {
+        previous_batch: moved(groups, latest, previous),
+        day: moved(groups, latest, day),
+        week: moved(groups, latest, week),
+      },
+      riskiest: riskiest(groups, latest),
+      index: { now: indexAt(weights, (iso) => latest?.byIso.get(iso)?.risk ?? null), trend },
+    };
+  }
+
+  /** The recorded risks of these countries, read once per store revision and country set. */
+  matrix(isos: string[]): Promise<RiskMatrix> {
+    const set = [...isos].sort();
+    return this.#risks.get(
+      this.store.batchRevision,
+      set.join(','),
+      async () => undefined,
+      async () => {
+        const found = await selectRisksOf(this.store.db, set);
+        const times = [...new Set(found.map((r) => r.asOf.getTime()))].sort((a, b) => a - b);
+        const slot = new Map(times.map((t, i) => [t, i]));
+        const risks = new Map(set.map((iso) => [iso, new Float64Array(times.length).fill(NaN)]));
+        for (const r of found) {
+          const column = risks.get(r.iso.trim());
+          const at = slot.get(r.asOf.getTime());
+          if (column && at !== undefined && r.risk !== null) column[at] = r.risk;
+        }
+        return { value: { times, risks }, chars: 4 * times.length * (set.length + 1) + 64 };
+      },
+    );
+  }
+}
+
+function indexAt(
+  weights: Map<string, number>,
+  riskOf: (iso: string) => number | null,
+): number | null {
+  let sum = 0;
+  let total = 0;
+  for (const [iso, w] of weights) {
+    const risk = riskOf(iso);
+    if (risk === null || Number.isNaN(risk) || w <= 0) continue;
+    sum += w * risk;
+    total += w;
+  }
+  return total > 0 ? Math.round((sum / total) * 100) / 100 : null;
+}
+
+function trendOf(matrix: RiskMatrix, weights: Map<string, number>): ExposurePoint[] {
+  return matrix.times.map((time, i) => ({
+    as_of: new Date(time).toISOString(),
+    index: indexAt(weights, (iso) => matrix.risks.get(iso)?.[i] ?? null),
+  }));
+}
+
+function byTier(groups: Map<string, CountryGroup>, latest: BatchCountries | null) {
+  const tiers = new Map<string, { tier: string; sites: number; people: number; value: number }>();
+  for (const group of groups.values()) {
+    const tier = latest?.byIso.get(group.iso)?.tier ?? 'unknown';
+    const entry = tiers.get(tier) ?? { tier, sites: 0, people: 0, value: 0 };
+    entry.sites += group.sites.length;
+    entry.people += group.people;
+    entry.value += group.value;
+    tiers.set(tier, entry);
+  }
+  return [...tiers.values()].sort((a, b) =>
+    a.tier === 'unknown' ? 1 : b.tier === 'unknown' ? -1 : compareTiers(a.tier, b.tier),
+  );
+}
+
+function moved(
+  groups: Map<string, CountryGroup>,
+  latest: BatchCountries | null,
+  before: BatchCountries | null,
+): { since: string | null; countries: ExposureMove[] } {
+  if (!latest || !before || before.batch.id === latest.batch.id) {
+    return { since: before?.batch.asOf.toISOString() ?? null, countries: [] };
+  }
+  const moves: ExposureMove[] = [];
+  for (const group of groups.values()) {
+    const now: CountryRow | undefined = latest.byIso.get(group.iso);
+    const then: CountryRow | undefined = before.byIso.get(group.iso);
+    if (!now || !then) continue;
+    const tierChanged = (now.tier ?? null) !== (then.tier ?? null);
+    const riskMove = Math.abs((now.risk ?? 0) - (then.risk ?? 0));
+    if (!tierChanged && riskMove < MOVED_MIN_RISK) continue;
+    moves.push({
+      iso: group.iso,
+      name: now.name,
+      tier_before: then.tier,
+      tier_now: now.tier,
+      risk_before: then.risk,
+      risk_now: now.risk,
+      active_before: then.active,
+      active_now: now.active,
+      sites: group.sites.length,
+      people: group.people,
+      examples: [...group.sites].sort(byPeople).slice(0, EXAMPLES_MAX).map(siteBrief),
+    });
+  }
+  const size = (m: ExposureMove): number =>
+    (m.tier_before !== m.tier_now ? 1000 : 0) + Math.abs((m.risk_now ?? 0) - (m.risk_before ?? 0));
+  moves.sort((a, b) => size(b) - size(a) || a.iso.localeCompare(b.iso));
+  return { since: before.batch.asOf.toISOString(), countries: moves.slice(0, MOVED_MAX) };
+}
+
+function riskiest(groups: Map<string, CountryGroup>, latest: BatchCountries | null) {
+  const riskOf = (iso: string): number => latest?.byIso.get(iso)?.risk ?? -1;
+  const countries = [...groups.values()].sort(
+    (a, b) => riskOf(b.iso) - riskOf(a.iso) || a.iso.localeCompare(b.iso),
+  );
+  const out = [];
+  for (const group of countries) {
+    const country = latest?.byIso.get(group.iso);
+    for (const site of [...group.sites].sort(byPeople)) {
+      if (out.length >= RISKIEST_MAX) return out;
+      out.push({ ...siteBrief(site), risk: country?.risk ?? null, tier: country?.tier ?? null });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,264 @@
+import countryCodes from 'i18n-iso-countries';
+import {
+  SITES_MAX,
+  siteInputSchema,
+  type ImportResponse,
+  type ImportedRow,
+  type RejectedRow,
+  type SiteInput,
+} from '../../../shared/sites-api.js';
+import type { HistoryStore } from '../../store/history-store.js';
+import {
+  deleteSite,
+  selectAllSites,
+  selectSite,
+  selectSitesByRef,
+  selectSitesRevision,
+  updateSite,
+  upsertSites,
+  type SiteRow,
+  type SiteValues,
+} from '../../store/sites.js';
+import { ApiProblem, parseIfMatch } from '../alerts/watchlists.js';
+import { BatchCountriesMemo } from './current-batch.js';
+import type { RawRow } from './import-rows.js';
+import { SitePlacer } from './placement.js';
+
+function zodWords(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'not a valid site';
+  const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  return `${where}${issue.message}`;
+}
+
+/** The fields an import compares: equal ones make a row "unchanged" (nothing written). */
+function sameSite(a: SiteValues, b: SiteRow): boolean {
+  return (
+    a.name === b.name &&
+    a.kind === b.kind &&
+    a.lat === b.lat &&
+    a.lng === b.lng &&
+    a.iso === b.iso.trim() &&
+    a.placedBy === b.placedBy &&
+    a.people === b.people &&
+    a.value === b.value &&
+    a.currency === b.currency &&
+    JSON.stringify(a.tags) === JSON.stringify(b.tags) &&
+    a.tripFrom === b.tripFrom &&
+    a.tripTo === b.tripTo
+  );
+}
+
+export interface SiteServiceDeps {
+  store: HistoryStore;
+  placer?: SitePlacer;
+}
+
+/**
+ * Sites: validation in plain words, placement from the country shapes, imports matched by ref in
+ * one transaction, concurrency by version (ETag / If-Match). Every site is the team's. Site
+ * contents are never logged: refusals name the row and the field, not what it holds beyond a
+ * short quote of a refused value.
+ */
+export class SiteService {
+  readonly placer: SitePlacer;
+  readonly batches: BatchCountriesMemo;
+  readonly #isoCodes: ReadonlySet<string> = new Set([
+    ...Object.keys(countryCodes.getAlpha3Codes()),
+    'XKX',
+  ]);
+  #held: { revision: number; rows: Promise<SiteRow[]> } | null = null;
+
+  constructor(private readonly deps: SiteServiceDeps) {
+    this.placer = deps.placer ?? new SitePlacer();
+    this.batches = new BatchCountriesMemo(deps.store);
+  }
+
+  get #db() {
+    return this.deps.store.db;
+  }
+
+  /** Every site, read again only when a write (here or in another replica) raised the revision. */
+  async all(): Promise<{ revision: number; rows: SiteRow[] }> {
+    const revision = await selectSitesRevision(this.#db);
+    if (this.#held?.revision !== revision) {
+      const rows = selectAllSites(this.#db);
+      this.#held = { revision, rows };
+      rows.catch(() => {
+        if (this.#held?.rows === rows) this.#held = null;
+      });
+    }
+    return { revision, rows: await this.#held.rows };
+  }
+
+  /** The row, or a 404 in words. */
+  async row(rawId: string): Promise<SiteRow> {
+    if (!/^[1-9]\d{0,14}$/.test(rawId)) {
+      throw new ApiProblem(400, 'The site id must be a positive whole number');
+    }
+    const row = await selectSite(this.#db, Number(rawId));
+    if (!row) throw new ApiProblem(404, `No site with id ${rawId}`);
+    return row;
+  }
+
+  async update(rawId: string, ifMatch: string | undefined, body: unknown): Promise<SiteRow> {
+    const current = await this.row(rawId);
+    const version = this.#precondition(ifMatch, current);
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new ApiProblem(400, 'The body must be a JSON object with ref, name, kind, lat and lng');
+    }
+    const parsed = siteInputSchema.safeParse(body);
+    if (!parsed.success) throw new ApiProblem(400, zodWords(parsed.error));
+    const values = this.#values(parsed.data);
+    if (typeof values === 'string') throw new ApiProblem(400, values);
+    const row = await updateSite(this.#db, current.id, version, values).catch((error: unknown) => {
+      // A ref another site has: the unique index (sites_ref_key) refuses it.
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+        throw new ApiProblem(409, 'ref: another site already has this ref');
+      }
+      throw error;
+    });
+    if (!row) throw this.#conflict();
+    return row;
+  }
+
+  async remove(rawId: string, ifMatch: string | undefined): Promise<void> {
+    const current = await this.row(rawId);
+    const version = this.#precondition(ifMatch, current);
+    if (!(await deleteSite(this.#db, current.id, version))) throw this.#conflict();
+  }
+
+  /**
+   * An import: every row validated and placed, matched by ref to the stored sites, then the new
+   * and changed ones written in one transaction (none in a dry run). Bad rows are listed with
+   * their row number and reason; they never stop the good ones.
+   */
+  async import(raw: RawRow[], dryRun: boolean): Promise<ImportResponse> {
+    const rejected: RejectedRow[] = [];
+    const good: Array<{ row: number; values: SiteValues }> = [];
+    const firstRow = new Map<string, number>();
+    for (const item of raw) {
+      const ref = typeof item.fields.ref === 'string' ? item.fields.ref.trim() : null;
+      const refuse = (reason: string): void => {
+        rejected.push({ row: item.row, ref: ref?.slice(0, 100) ?? null, reason });
+      };
+      if (item.problem !== null) {
+        refuse(item.problem);
+        continue;
+      }
+      const parsed = siteInputSchema.safeParse(item.fields);
+      if (!parsed.success) {
+        refuse(zodWords(parsed.error));
+        continue;
+      }
+      const earlier = firstRow.get(parsed.data.ref);
+      if (earlier !== undefined) {
+        refuse(`ref ${JSON.stringify(parsed.data.ref.slice(0, 40))} is already on row ${earlier}`);
+        continue;
+      }
+      const values = this.#values(parsed.data);
+      if (typeof values === 'string') {
+        refuse(values);
+        continue;
+      }
+      firstRow.set(values.ref, item.row);
+      good.push({ row: item.row, values });
+    }
+
+    const stored = new Map(
+      (await selectSitesByRef(this.#db, [...firstRow.keys()])).map((row) => [row.ref, row]),
+    );
+    const created: ImportedRow[] = [];
+    const updated: ImportedRow[] = [];
+    const writes: SiteValues[] = [];
+    let unchanged = 0;
+    for (const { row, values } of good) {
+      const before = stored.get(values.ref);
+      if (before && sameSite(values, before)) {
+        unchanged += 1;
+        continue;
+      }
+      writes.push(values);
+      const shown = {
+        row,
+        ref: values.ref,
+        id: before?.id ?? null,
+        iso: values.iso,
+        placed_by: values.placedBy,
+      };
+      (before ? updated : created).push(shown);
+    }
+    const { rows: all } = await this.all();
+    let total = all.length + created.length;
+    if (total > SITES_MAX) throw this.#full(all.length, created.length);
+    if (!dryRun && writes.length > 0) {
+      const written = await upsertSites(this.#db, writes, SITES_MAX);
+      if (!written) throw this.#full(all.length, created.length);
+      total = written.total;
+      for (const item of created) item.id = written.ids.get(item.ref) ?? null;
+    }
+    return {
+      ok: true,
+      dry_run: dryRun,
+      rows: raw.length,
+      created,
+      updated,
+      unchanged,
+      rejected,
+      total,
+    };
+  }
+
+  /** Validated input → the values stored, placed on the map; or the reason it cannot be. */
+  #values(input: SiteInput): SiteValues | string {
+    const given = input.iso ?? null;
+    if (given !== null && !this.#isoCodes.has(given)) {
+      return `iso: ${given} is not an ISO 3166-1 alpha-3 country code`;
+    }
+    const placed = this.placer.place(input.lat, input.lng, given);
+    if (!placed.ok) return placed.reason;
+    return {
+      ref: input.ref,
+      name: input.name,
+      kind: input.kind,
+      lat: input.lat,
+      lng: input.lng,
+      iso: placed.iso,
+      placedBy: placed.placedBy,
+      people: input.people ?? null,
+      value: input.value ?? null,
+      currency: input.currency ?? null,
+      tags: input.tags ?? [],
+      tripFrom: input.from ?? null,
+      tripTo: input.to ?? null,
+      nearby: placed.nearby,
+    };
+  }
+
+  #full(have: number, adding: number): ApiProblem {
+    return new ApiProblem(
+      409,
+      `This import would make ${have + adding} sites; the most there may be is ${SITES_MAX} (${have} stored, ${adding} new): delete some or import fewer. Nothing was stored`,
+    );
+  }
+
+  #precondition(ifMatch: string | undefined, current: SiteRow): number {
+    if (ifMatch === undefined) {
+      throw new ApiProblem(
+        428,
+        'If-Match is required: send the ETag of the site you edited, so a concurrent change is not overwritten',
+      );
+    }
+    const version = parseIfMatch(ifMatch);
+    if (version === null) throw new ApiProblem(400, 'If-Match must be an ETag such as "3"');
+    if (version !== current.version) throw this.#conflict();
+    return version;
+  }
+
+  #conflict(): ApiProblem {
+    return new ApiProblem(
+      412,
+      'The site was changed by someone else since you loaded it: reload it and apply your change again',
+    );
+  }
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  selectBatches,
+  selectCountryRows,
+  type CountryRow,
+} from '../../src/server/store/batches.js';
+import type { HistoryStore } from '../../src/server/store/history-store.js';
+import type { CountrySummary } from '../../src/shared/bff-api.js';
+import { openTestStore } from '../helpers/history-store.js';
+import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
+import { recordSynthetic, syntheticBatch } from '../helpers/synthetic-batches.js';
+
+/*
+ * /api/exposure through the real app and a real PGlite store that recorded several demo batches:
+ * the tiers, the moves, the riskiest sites and the exposure index, each checked against numbers
+ * computed here from the recorded batches' own rows.
+ */
+const start = Date.UTC(2026, 2, 1, 8, 0, 0);
+
+let store: HistoryStore;
+let stack: HistoryStack;
+beforeAll(async () => {
+  store = await openTestStore('pglite');
+  stack = await startHistoryStack(store, { start });
+  for (let i = 0; i < 3; i += 1) await stack.nextBatch();
+  const res = await stack.app.inject({
+    method: 'POST',
+    url: '/api/sites/import',
+    payload: [
+      { ref: 'W', name: 'Warsaw', kind: 'office', lat: 52.23, lng: 21.01, people: 10, value: 5 },
+      { ref: 'L', name: 'Lublin', kind: 'warehouse', lat: 51.25, lng: 22.57, people: 30, value: 5 },
+      { ref: 'P', name: 'Paris', kind: 'office', lat: 48.85, lng: 2.35, people: 60, value: 1 },
+      { ref: 'N', name: 'Nairobi', kind: 'project', lat: -1.29, lng: 36.82, value: 100 },
+    ],
+  });
+  expect(res.json().created).toHaveLength(4);
+}, 90_000);
+afterAll(async () => {
+  await stack?.close();
+  await store?.close();
+});
+
+const exposure = async (query = '') => {
+  const res = await stack.app.inject({ url: `/api/exposure${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+async function recorded(): Promise<Array<{ asOf: string; rows: Map<string, CountryRow> }>> {
+  const batches = (await selectBatches(store.db, { from: null, to: null })).filter(
+    (b) => b.countryCount > 0,
+  );
+  return Promise.all(
+    batches.map(async (b) => ({
+      asOf: b.asOf.toISOString(),
+      rows: new Map((await selectCountryRows(store.db, b.id)).map((r) => [r.iso, r])),
+    })),
+  );
+}
+
+function weighted(rows: Map<string, CountryRow>, weights: Record<string, number>): number {
+  let sum = 0;
+  let total = 0;
+  for (const [iso, w] of Object.entries(weights)) {
+    const risk = rows.get(iso)?.risk;
+    if (risk === null || risk === undefined) continue;
+    sum += w * risk;
+    total += w;
+  }
+  return Math.round((sum / total) * 100) / 100;
+}
+
+const PEOPLE = { POL: 40, FRA: 60, KEN: 0 };
+const VALUE = { POL: 10, FRA: 1, KEN: 100 };
+
+describe('exposure', () => {
+  it('counts sites and people by their country tier in the newest batch', async () => {
+    const body = await exposure();
+    const latest = (await recorded()).at(-1)!;
+    expect(body.as_of).toBe(latest.asOf);
+    expect(body).toMatchObject({ sites: 4, people: 100, weight: 'people' });
+    const expected = new Map<string, { sites: number; people: number }>();
+    for (const [iso, sites, people] of [
+      ['POL', 2, 40],
+      ['FRA', 1, 60],
+      ['KEN', 1, 0],
+    ] as const) {
+      const tier = latest.rows.get(iso)?.tier ?? 'unknown';
+      const entry = expected.get(tier) ?? { sites: 0, people: 0 };
+      expected.set(tier, { sites: entry.sites + sites, people: entry.people + people });
+    }
+    const got = new Map(
+      body.by_tier.map((t: { tier: string; sites: number; people: number }) => [
+        t.tier,
+        { sites: t.sites, people: t.people },
+      ]),
+    );
+    expect(got).toEqual(expected);
+  });
+
+  it('the index is the people-weighted (or value-weighted) mean, at every recorded batch', async () => {
+    const batches = await recorded();
+    expect(batches.length).toBeGreaterThanOrEqual(4);
+    const people = await exposure();
+    expect(people.index.trend).toEqual(
+      batches.map((b) => ({ as_of: b.asOf, index: weighted(b.rows, PEOPLE) })),
+    );
+    expect(people.index.now).toBe(weighted(batches.at(-1)!.rows, PEOPLE));
+    const value = await exposure('?weight=value');
+    expect(value.index.trend.map((p: { index: number }) => p.index)).toEqual(
+      batches.map((b) => weighted(b.rows, VALUE)),
+    );
+    expect(value.index.now).not.toBe(people.index.now);
+  });
+
+  it('a new batch extends the trend (what was held for the old batch is dropped)', async () => {
+    const before = (await exposure()).index.trend.length;
+    await stack.nextBatch();
+    const after = await exposure();
+    expect(after.index.trend).toHaveLength(before + 1);
+    expect(after.index.trend.at(-1).index).toBe(weighted((await recorded()).at(-1)!.rows, PEOPLE));
+  });
+
+  it('names the countries of ours that moved since the previous batch, with their sites', async () => {
+    // A batch one minute after the newest: Poland up a tier and 6 points, France 0.5 (no move).
+    const latest = (await recorded()).at(-1)!;
+    const moved = (iso: string, risk: number, tier: string | null) => {
+      const row = latest.rows.get(iso)!;
+      return { iso, name: row.name, risk, tier, active: row.active } as unknown as CountrySummary;
+    };
+    const pol = latest.rows.get('POL')!;
+    const fra = latest.rows.get('FRA')!;
+    await recordSynthetic(store, {
+      ...syntheticBatch(new Date(Date.parse(latest.asOf) + 60_000), [], {
+        active: 0,
+        risk: 0,
+        tier: 'low',
+      }),
+      countries: [
+        moved('POL', (pol.risk ?? 0) + 6, pol.tier === 'crit' ? 'high' : 'crit'),
+        moved('FRA', (fra.risk ?? 0) + 0.5, fra.tier),
+      ],
+    });
+    const body = await exposure();
+    expect(body.moved.previous_batch.since).toBe(latest.asOf);
+    expect(body.moved.previous_batch.countries).toEqual([
+      expect.objectContaining({
+        iso: 'POL',
+        tier_before: pol.tier,
+        risk_before: pol.risk,
+        risk_now: (pol.risk ?? 0) + 6,
+        sites: 2,
+        people: 40,
+        examples: [expect.objectContaining({ ref: 'L' }), expect.objectContaining({ ref: 'W' })],
+      }),
+    ]);
+    // Kenya has no row in the new batch: counted as unknown, never as moved.
+    expect(body.by_tier.find((t: { tier: string }) => t.tier === 'unknown')).toMatchObject({
+      sites: 1,
+    });
+  });
+
+  it('lists the riskiest sites first, and filters apply to everything', async () => {
+    const latest = (await recorded()).at(-1)!;
+    const body = await exposure();
+    const risks = body.riskiest.map((s: { risk: number }) => s.risk);
+    expect(risks).toEqual([...risks].sort((a, b) => b - a));
+    expect(body.riskiest[0].risk).toBe(
+      Math.max(...['POL', 'FRA', 'KEN'].map((iso) => latest.rows.get(iso)?.risk ?? -1)),
+    );
+    const offices = await exposure('?kind=office');
+    expect(offices).toMatchObject({ sites: 2, people: 70 });
+    expect(offices.index.now).toBe(weighted(latest.rows, { POL: 10, FRA: 60 }));
+  });
+
+  it('refuses an unknown weight in words', async () => {
+    const res = await stack.app.inject({ url: '/api/exposure?weight=money' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('weight must be "people" (the default) or "value"');
+  });
+});

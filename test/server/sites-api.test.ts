@@ -1,0 +1,357 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryStore } from '../../src/server/store/history-store.js';
+import { selectAllSites } from '../../src/server/store/sites.js';
+import { openTestStore } from '../helpers/history-store.js';
+import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
+
+/*
+ * The sites API through the real app (buildApp over a real demo upstream, a real PGlite store):
+ * CSV and JSON imports (BOM, semicolons, synonyms, bad rows, re-import, dry run), the refusals
+ * of bad files, edits with ETag / If-Match, filters, the spreadsheet CSV, access and cross-site.
+ */
+const start = Date.UTC(2026, 2, 1, 8, 0, 0);
+const USER_HEADER = 'x-forwarded-user';
+const signedIn = { [USER_HEADER]: 'ana' };
+
+let store: HistoryStore;
+let stack: HistoryStack;
+beforeAll(async () => {
+  store = await openTestStore('pglite');
+  stack = await startHistoryStack(store, {
+    start,
+    config: {
+      access: {
+        dashboardToken: null,
+        trustedProxyAuthHeader: USER_HEADER,
+        trustedProxyAddresses: ['127.0.0.1'],
+        allowAnonymous: false,
+      },
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  await stack?.close();
+  await store?.close();
+});
+
+function importCsv(text: string | Buffer, query = '', headers: Record<string, string> = {}) {
+  return stack.app.inject({
+    method: 'POST',
+    url: `/api/sites/import${query}`,
+    headers: { ...signedIn, 'content-type': 'text/csv', ...headers },
+    payload: text,
+  });
+}
+
+const stored = async () => (await selectAllSites(store.db)).map((s) => s.ref).sort();
+
+const GOOD_CSV =
+  '\uFEFFRef,Name,Kind,Latitude,Lon,Country,Headcount,Tags\r\n' +
+  'W-1,Warsaw office,office,52.23,21.01,,120,emea|hq\r\n' +
+  'L-1,Lublin warehouse,warehouse,51.25,22.57,,35,emea\r\n' +
+  'P-1,Paris office,office,48.85,2.35,FR,60,\r\n';
+
+describe('import', () => {
+  it('imports a CSV with a BOM and header synonyms, placing each site', async () => {
+    const res = await importCsv(GOOD_CSV);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ ok: true, dry_run: false, rows: 3, unchanged: 0, total: 3 });
+    expect(body.rejected).toEqual([]);
+    expect(body.created).toEqual([
+      { row: 2, ref: 'W-1', id: expect.any(Number), iso: 'POL', placed_by: 'inside' },
+      { row: 3, ref: 'L-1', id: expect.any(Number), iso: 'POL', placed_by: 'inside' },
+      { row: 4, ref: 'P-1', id: expect.any(Number), iso: 'FRA', placed_by: 'given' },
+    ]);
+    const list = await stack.app.inject({ url: '/api/sites?country=POL', headers: signedIn });
+    const lublin = list.json().sites.find((s: { ref: string }) => s.ref === 'L-1');
+    expect(lublin).toMatchObject({ people: 35, tags: ['emea'], kind: 'warehouse' });
+    expect(lublin.nearby.find((n: { iso: string }) => n.iso === 'UKR').km).toBeLessThan(100);
+  });
+
+  it('re-importing the same file changes nothing and duplicates nothing', async () => {
+    const before = await selectAllSites(store.db);
+    const res = await importCsv(GOOD_CSV);
+    expect(res.json()).toMatchObject({ created: [], updated: [], unchanged: 3, total: 3 });
+    const after = await selectAllSites(store.db);
+    expect(after.map((s) => [s.id, s.version])).toEqual(before.map((s) => [s.id, s.version]));
+  });
+
+  it('a semicolon file with decimal commas updates the site with the same ref', async () => {
+    const csv = 'REF;NAME;KIND;LAT;LNG;PEOPLE\n' + 'W-1;Warsaw office;office;52,24;21,02;130\n';
+    const res = await importCsv(csv);
+    const body = res.json();
+    expect(body.updated).toEqual([
+      { row: 2, ref: 'W-1', id: expect.any(Number), iso: 'POL', placed_by: 'inside' },
+    ]);
+    const one = await stack.app.inject({
+      url: `/api/sites/${body.updated[0].id}`,
+      headers: signedIn,
+    });
+    expect(one.json().site).toMatchObject({ lat: 52.24, lng: 21.02, people: 130, version: 2 });
+    expect(await stored()).toEqual(['L-1', 'P-1', 'W-1']);
+  });
+
+  it('keeps the good rows of a mixed file and names each bad row and why', async () => {
+    const csv =
+      'ref,name,kind,lat,lng\n' +
+      'M-1,Good one,plant,50.45,30.52\n' +
+      'M-2,=HYPERLINK("http://x"),office,50,30\n' +
+      'M-3,Bad lat,office,abc,30\n' +
+      'M-4,Too far north,office,95,30\n' +
+      'M-5,Mid-Atlantic,office,30,-40\n' +
+      'M-1,Again,office,50,30\n' +
+      'M-6,Odd kind,castle,50,30\n' +
+      'M-7,Good two,project,-1.29,36.82\n';
+    const res = await importCsv(csv);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.created.map((c: { ref: string }) => c.ref)).toEqual(['M-1', 'M-7']);
+    expect(body.rejected).toEqual([
+      {
+        row: 3,
+        ref: 'M-2',
+        reason: expect.stringMatching(/^name: .*looks like a spreadsheet formula/),
+      },
+      { row: 4, ref: 'M-3', reason: expect.stringMatching(/^lat: /) },
+      { row: 5, ref: 'M-4', reason: 'lat: lat must be from -90 to 90 degrees' },
+      { row: 6, ref: 'M-5', reason: expect.stringMatching(/more than 300 km from any country/) },
+      { row: 7, ref: 'M-1', reason: 'ref "M-1" is already on row 2' },
+      { row: 8, ref: 'M-6', reason: expect.stringMatching(/^kind: kind must be one of office/) },
+    ]);
+    expect(await stored()).toEqual(['L-1', 'M-1', 'M-7', 'P-1', 'W-1']);
+  });
+
+  it('a dry run answers what would happen and stores nothing', async () => {
+    const csv = 'ref,name,kind,lat,lng\nD-1,Dry,office,41.9,12.5\nW-1,Renamed,office,52.24,21.02\n';
+    const res = await importCsv(csv, '?dry_run=1');
+    expect(res.json()).toMatchObject({
+      dry_run: true,
+      created: [{ ref: 'D-1', id: null, iso: 'ITA' }],
+      updated: [{ ref: 'W-1' }],
+      total: 6,
+    });
+    expect(await stored()).toEqual(['L-1', 'M-1', 'M-7', 'P-1', 'W-1']);
+    const w = (await selectAllSites(store.db)).find((s) => s.ref === 'W-1');
+    expect(w?.name).toBe('Warsaw office');
+  });
+
+  it('imports a JSON array, trips with their dates', async () => {
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/api/sites/import',
+      headers: signedIn,
+      payload: [
+        {
+          ref: 'T-1',
+          name: 'Trip to Nairobi',
+          kind: 'travel',
+          lat: -1.29,
+          lng: 36.82,
+          from: '2026-03-10',
+          to: '2026-03-14',
+          people: 2,
+        },
+        {
+          ref: 'T-2',
+          name: 'Bad trip',
+          kind: 'travel',
+          lat: -1.29,
+          lng: 36.82,
+          from: '2026-03-14',
+          to: '2026-03-10',
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      created: [{ row: 1, ref: 'T-1', iso: 'KEN' }],
+      rejected: [{ row: 2, ref: 'T-2', reason: 'from must not be after to' }],
+    });
+  });
+});
+
+describe('bad files are refused whole, in words, and nothing stored changes', () => {
+  it('a file that is not UTF-8', async () => {
+    const latin1 = Buffer.from('ref,name,kind,lat,lng\nX-1,Kraków,office,50.06,19.94\n', 'latin1');
+    const res = await importCsv(latin1);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toMatch(/not UTF-8 text/);
+    const declared = await importCsv('ref,name,kind,lat,lng\n', '', {
+      'content-type': 'text/csv; charset=windows-1252',
+    });
+    expect(declared.statusCode).toBe(415);
+    expect(declared.json().error).toMatch(/must be UTF-8/);
+  });
+
+  it('a 50 MB body', async () => {
+    const row = 'B-0,Big,office,50,30\n';
+    const big = Buffer.from(
+      'ref,name,kind,lat,lng\n' + row.repeat((50 * 1024 * 1024) / row.length),
+    );
+    const res = await importCsv(big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      ok: false,
+      error: expect.stringMatching(/larger than 10 MB, the most one import takes/),
+    });
+    expect(await stored()).not.toContain('B-0');
+  });
+
+  it('a header without the needed columns', async () => {
+    const res = await importCsv('name,lat\nA,1\n');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^The header row lacks ref, kind, lng/);
+  });
+});
+
+describe('one site: ETag, If-Match, validation', () => {
+  const idOf = async (ref: string) =>
+    (await selectAllSites(store.db)).find((s) => s.ref === ref)!.id;
+  const body = {
+    ref: 'P-1',
+    name: 'Paris office',
+    kind: 'office',
+    lat: 48.85,
+    lng: 2.35,
+    people: 70,
+  };
+
+  it('PUT needs If-Match, refuses a stale one, and answers with the new ETag', async () => {
+    const id = await idOf('P-1');
+    const got = await stack.app.inject({ url: `/api/sites/${id}`, headers: signedIn });
+    const etag = got.headers.etag as string;
+    const url = `/api/sites/${id}`;
+    const missing = await stack.app.inject({
+      method: 'PUT',
+      url,
+      headers: signedIn,
+      payload: body,
+    });
+    expect(missing.statusCode).toBe(428);
+    const put = await stack.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...signedIn, 'if-match': etag },
+      payload: body,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().site).toMatchObject({ people: 70, iso: 'FRA', placed_by: 'inside' });
+    expect(put.headers.etag).not.toBe(etag);
+    const stale = await stack.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...signedIn, 'if-match': etag },
+      payload: body,
+    });
+    expect(stale.statusCode).toBe(412);
+  });
+
+  it('PUT refuses NaN-like and out-of-range coordinates and a ref another site has', async () => {
+    const id = await idOf('P-1');
+    const url = `/api/sites/${id}`;
+    const etag = (await stack.app.inject({ url, headers: signedIn })).headers.etag as string;
+    const put = (payload: object) =>
+      stack.app.inject({ method: 'PUT', url, headers: { ...signedIn, 'if-match': etag }, payload });
+    expect((await put({ ...body, lat: 'NaN' })).json().error).toMatch(/^lat: /);
+    expect((await put({ ...body, lng: 181 })).json().error).toBe(
+      'lng: lng must be from -180 to 180 degrees',
+    );
+    const taken = await put({ ...body, ref: 'W-1' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatch(/already has this ref/);
+  });
+
+  it('DELETE needs the current ETag', async () => {
+    const id = await idOf('M-7');
+    const url = `/api/sites/${id}`;
+    const stale = await stack.app.inject({
+      method: 'DELETE',
+      url,
+      headers: { ...signedIn, 'if-match': '"99"' },
+    });
+    expect(stale.statusCode).toBe(412);
+    const etag = (await stack.app.inject({ url, headers: signedIn })).headers.etag as string;
+    const del = await stack.app.inject({
+      method: 'DELETE',
+      url,
+      headers: { ...signedIn, 'if-match': etag },
+    });
+    expect(del.json()).toEqual({ ok: true });
+    expect((await stack.app.inject({ url, headers: signedIn })).statusCode).toBe(404);
+  });
+});
+
+describe('lists, filters and the spreadsheet', () => {
+  it('filters by country, kind, tag and tier (the country tier of the newest batch)', async () => {
+    const refs = async (query: string) => {
+      const res = await stack.app.inject({ url: `/api/sites?${query}`, headers: signedIn });
+      expect(res.statusCode).toBe(200);
+      return res
+        .json()
+        .sites.map((s: { ref: string }) => s.ref)
+        .sort();
+    };
+    expect(await refs('country=pol')).toEqual(['L-1', 'W-1']);
+    expect(await refs('kind=office,travel')).toEqual(['P-1', 'T-1', 'W-1']);
+    // W-1 lost its tags when the semicolon file (no tags column) replaced it.
+    expect(await refs('tag=emea')).toEqual(['L-1']);
+    const all = (await stack.app.inject({ url: '/api/sites', headers: signedIn })).json().sites;
+    const tier = all[0].country.tier as string;
+    const sameTier = all.filter((s: { country: { tier: string } }) => s.country.tier === tier);
+    expect(await refs(`tier=${tier}`)).toEqual(sameTier.map((s: { ref: string }) => s.ref).sort());
+    const bad = await stack.app.inject({ url: '/api/sites?kind=castle', headers: signedIn });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("the CSV has the sites with their country's numbers, formula cells escaped", async () => {
+    const id = (await selectAllSites(store.db)).find((s) => s.ref === 'L-1')!.id;
+    const url = `/api/sites/${id}`;
+    const etag = (await stack.app.inject({ url, headers: signedIn })).headers.etag as string;
+    await stack.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...signedIn, 'if-match': etag },
+      payload: {
+        ref: 'L-1',
+        name: '=cmd|calc',
+        kind: 'warehouse',
+        lat: 51.25,
+        lng: 22.57,
+        people: 35,
+      },
+    });
+    const res = await stack.app.inject({ url: '/api/spreadsheet/sites.csv', headers: signedIn });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body.startsWith('\uFEFFRef,Name,Kind,')).toBe(true);
+    const line = res.body.split('\r\n').find((l) => l.startsWith('L-1,'))!;
+    expect(line).toMatch(
+      /^L-1,'=cmd\|calc,Warehouse,51\.25,22\.57,Poland,POL,Inside the country,35,/,
+    );
+    expect(line).toMatch(/,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  });
+});
+
+describe('access and cross-site protection', () => {
+  it('nobody signed in gets a 401, for reads and imports alike', async () => {
+    expect((await stack.app.inject({ url: '/api/sites' })).statusCode).toBe(401);
+    expect((await stack.app.inject({ url: '/api/exposure' })).statusCode).toBe(401);
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/api/sites/import',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'ref,name,kind,lat,lng\nZ-1,Z,office,50,30\n',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(await stored()).not.toContain('Z-1');
+  });
+
+  it('an import a browser sends from another site is refused and stores nothing', async () => {
+    const res = await importCsv('ref,name,kind,lat,lng\nZ-2,Z,office,50,30\n', '', {
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await stored()).not.toContain('Z-2');
+  });
+});
