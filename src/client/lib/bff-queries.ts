@@ -7,14 +7,11 @@ import {
 } from '../../shared/history-api';
 import { countryPath } from '../../shared/page-data';
 import { countryResponseSchema } from '../../shared/schemas/responses';
-import { sitesResponseSchema } from '../../shared/sites-api';
 import { fetchBff } from './api-client';
-import { siteFilterQuery, type SiteFilters } from './site-filters';
 
 /*
  * One query definition per BFF URL that several features read (the country page and the brief,
- * the trend panels, compare, watchlists and the brief, What changed and the new-batch notice,
- * our sites on the map, the country page and /exposure):
+ * the trend panels, compare, watchlists and the brief, What changed and the new-batch notice):
  * one key, so a URL is fetched once, cached once and refreshed together when a batch arrives.
  * Features take these as they are and shape the data with `select`.
  */
@@ -60,15 +57,4 @@ export const bffQueries = {
         fetchBff(`/api/changes?since=${encodeURIComponent(since)}`, changesResponseSchema, signal),
       meta: { label: 'what changed' },
     }),
-  /** Every query about our sites starts with this key: an import or an edit refreshes them all. */
-  sitesAll: () => ['sites'] as const,
-  /** `/api/sites?tier=&country=&kind=&tag=`: our sites with their country's current numbers. */
-  sites: (filters: SiteFilters) => {
-    const query = siteFilterQuery(filters);
-    return queryOptions({
-      queryKey: ['sites', 'list', query] as const,
-      queryFn: ({ signal }) => fetchBff(`/api/sites${query}`, sitesResponseSchema, signal),
-      meta: { label: 'our sites' },
-    });
-  },
 };

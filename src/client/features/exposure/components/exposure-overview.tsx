@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PanelBoundary } from '../../../components/panel-boundary';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { bffQueries } from '../../../lib/bff-queries';
+import { siteListQueries } from '../../../lib/site-list-queries';
 import { formatUtcDateTime } from '../../../lib/format';
 import { NO_SITE_FILTERS } from '../../../lib/site-filters';
 import { exposureQueries } from '../api/exposure-queries';
@@ -26,7 +26,7 @@ export function ExposureOverview() {
     placeholderData: keepPreviousData,
   });
   // Every site, for the country and tag choices (the map reads the same cache entry).
-  const sites = useQuery(bffQueries.sites(NO_SITE_FILTERS));
+  const sites = useQuery(siteListQueries.list(NO_SITE_FILTERS));
   const answer = query.data?.data;
 
   return (

@@ -3,7 +3,7 @@ import type { LeafletKeyboardEvent } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router';
-import { bffQueries } from '../../../lib/bff-queries';
+import { siteListQueries } from '../../../lib/site-list-queries';
 import { formatInteger } from '../../../lib/format';
 import { NO_SITE_FILTERS } from '../../../lib/site-filters';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
@@ -38,7 +38,7 @@ function activates(event: LeafletKeyboardEvent): boolean {
  */
 export function SitesLayer({ onSelectSite }: { onSelectSite: (id: number) => void }) {
   const map = useMap();
-  const query = useQuery(bffQueries.sites(NO_SITE_FILTERS));
+  const query = useQuery(siteListQueries.list(NO_SITE_FILTERS));
   const sites = query.data?.data.sites;
   const index = useMemo(
     () => (sites ? buildSiteIndex(sites, map.getMaxZoom()) : null),

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { importSites } from './site-queries';
+import { importSites, siteQueries } from './site-queries';
 
 /*
  * Every change to our sites goes through a hook here, and each owns what it makes stale: the
@@ -18,7 +18,8 @@ export function useImportSites() {
     onSettled: async (_data, _error, request) => {
       if (request.dryRun) return;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['sites'] }),
+        queryClient.invalidateQueries({ queryKey: siteQueries.all() }),
+        // The exposure feature's key (features do not import each other): its figures count the sites.
         queryClient.invalidateQueries({ queryKey: ['exposure'] }),
       ]);
     },

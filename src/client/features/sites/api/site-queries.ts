@@ -2,16 +2,16 @@ import { queryOptions } from '@tanstack/react-query';
 import { importResponseSchema, siteResponseSchema } from '../../../../shared/sites-api';
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
-import { bffQueries } from '../../../lib/bff-queries';
+import { siteListQueries } from '../../../lib/site-list-queries';
 
-/** Our sites: the list is shared with the map and the country page (lib/bff-queries). */
+/** Our sites: the list is shared with the map and the country page (lib/site-list-queries). */
 export const siteQueries = {
-  all: bffQueries.sitesAll,
-  list: bffQueries.sites,
+  all: siteListQueries.all,
+  list: siteListQueries.list,
   /** `/api/sites/:id`: one site with its country's current numbers. */
   detail: (id: string) =>
     queryOptions({
-      queryKey: [...bffQueries.sitesAll(), 'detail', id] as const,
+      queryKey: [...siteListQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) =>
         fetchBff(`/api/sites/${encodeURIComponent(id)}`, siteResponseSchema, signal),
       meta: { label: 'the site' },

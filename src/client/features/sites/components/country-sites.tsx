@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { bffQueries } from '../../../lib/bff-queries';
+import { siteListQueries } from '../../../lib/site-list-queries';
 import { formatInteger } from '../../../lib/format';
 
 const SHOWN = 50;
@@ -12,7 +12,7 @@ const SHOWN = 50;
  */
 export function CountrySites({ iso, enabled }: { iso: string; enabled: boolean }) {
   const query = useQuery({
-    ...bffQueries.sites({ tiers: [], countries: [iso], kinds: [], tag: null }),
+    ...siteListQueries.list({ tiers: [], countries: [iso], kinds: [], tag: null }),
     enabled,
   });
   const sites = query.data?.data.sites ?? [];
