@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LeafletKeyboardEvent } from 'leaflet';
+import type { LeafletKeyboardEvent, Map as LeafletMap } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router';
@@ -21,6 +21,28 @@ import { clusterIcon, siteIcon } from '../utils/site-icon';
 const LIST_MAX = 50;
 
 type Drawn = SiteCluster | SiteFeature;
+
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+type SiteIndex = ReturnType<typeof buildSiteIndex>;
+
+/** The clusters and sites in the map's view (padded a little), and what identifies that set. */
+function drawnIn(index: SiteIndex | null, map: LeafletMap) {
+  if (!index) return { index, signature: '', features: [] as Drawn[] };
+  const padded = map.getBounds().pad(0.1);
+  const features = index.getClusters(
+    [
+      Math.max(-180, padded.getWest()),
+      Math.max(-85, padded.getSouth()),
+      Math.min(180, padded.getEast()),
+      Math.min(85, padded.getNorth()),
+    ],
+    Math.floor(map.getZoom()),
+  );
+  const signature = features
+    .map((f) => (isCluster(f) ? `${featureKey(f)}:${f.properties.point_count}` : featureKey(f)))
+    .join(',');
+  return { index, signature, features };
+}
 
 /** Enter or Space on a Leaflet marker (a role="button" element) does what a click does. */
 function activates(event: LeafletKeyboardEvent): boolean {
@@ -53,24 +75,19 @@ export function SitesLayer({ onSelectSite }: { onSelectSite: (id: number) => voi
       performance.mark(PERF_MARKS.sitesReceived);
     }
   }, [sites]);
-  const [view, setView] = useState(() => ({ bounds: map.getBounds(), zoom: map.getZoom() }));
-  useMapEvents({
-    moveend: () => setView({ bounds: map.getBounds(), zoom: map.getZoom() }),
-    zoomend: () => setView({ bounds: map.getBounds(), zoom: map.getZoom() }),
-  });
-  const drawn = useMemo<Drawn[]>(() => {
-    if (!index) return [];
-    const padded = view.bounds.pad(0.1);
-    const west = Math.max(-180, padded.getWest());
-    const east = Math.min(180, padded.getEast());
-    return index.getClusters(
-      [west, Math.max(-85, padded.getSouth()), east, Math.min(85, padded.getNorth())],
-      Math.floor(view.zoom),
+  // What is drawn changes only when the set of clusters and sites in view does: a zoom ends in
+  // two events (zoomend, moveend), and redrawing the same markers would replace their elements
+  // and drop keyboard focus.
+  const [shown, setShown] = useState(() => drawnIn(index, map));
+  if (shown.index !== index) setShown(drawnIn(index, map));
+  const update = () => {
+    const next = drawnIn(index, map);
+    setShown((current) =>
+      current.index === next.index && current.signature === next.signature ? current : next,
     );
-  }, [index, view]);
-
-  // One icon per drawn feature for as long as it is drawn: a new icon replaces the element,
-  // which would drop keyboard focus.
+  };
+  useMapEvents({ moveend: update, zoomend: update });
+  const drawn = shown.features;
   const icons = useMemo(
     () =>
       new Map(
@@ -87,7 +104,11 @@ export function SitesLayer({ onSelectSite }: { onSelectSite: (id: number) => voi
     [drawn],
   );
 
-  const [listed, setListed] = useState<{ at: [number, number]; sites: SitePoint[] } | null>(null);
+  const [listed, setListed] = useState<{
+    at: [number, number];
+    count: number;
+    sites: SitePoint[];
+  } | null>(null);
   const focusNext = useRef<string | null>(null);
   useEffect(() => {
     if (drawn.length > 0) markOnceAfterPaint(PERF_MARKS.sitesDrawn);
@@ -108,7 +129,11 @@ export function SitesLayer({ onSelectSite }: { onSelectSite: (id: number) => voi
     const [lng, lat] = cluster.geometry.coordinates as [number, number];
     const zoom = index.getClusterExpansionZoom(id);
     if (zoom > map.getMaxZoom()) {
-      setListed({ at: [lat, lng], sites: index.getLeaves(id, LIST_MAX).map((l) => l.properties) });
+      setListed({
+        at: [lat, lng],
+        count: cluster.properties.point_count,
+        sites: index.getLeaves(id, LIST_MAX).map((l) => l.properties),
+      });
       return;
     }
     const first = index.getChildren(id)[0];
@@ -141,11 +166,20 @@ export function SitesLayer({ onSelectSite }: { onSelectSite: (id: number) => voi
       })}
       {listed ? (
         <Popup position={listed.at} eventHandlers={{ remove: () => setListed(null) }}>
-          <p className="site-list-head">{formatInteger(listed.sites.length)} sites at this place</p>
+          <p className="site-list-head">
+            {formatInteger(listed.count)} sites at this place
+            {listed.count > listed.sites.length
+              ? ` (the first ${formatInteger(listed.sites.length)})`
+              : ''}
+          </p>
           <ul className="site-list">
-            {listed.sites.map((site) => (
+            {listed.sites.map((site, i) => (
               <li key={site.id}>
-                <Link to={`/sites/${site.id}`}>{site.name}</Link>
+                {/* The list takes the focus as it appears (its content is rendered a frame or two
+                    after the popup opens), as a zoom gives it to what a cluster parted into. */}
+                <Link to={`/sites/${site.id}`} ref={i === 0 ? focusOnMount : undefined}>
+                  {site.name}
+                </Link>
               </li>
             ))}
           </ul>

@@ -117,9 +117,11 @@ export function WorldMap({
   const sitesChunk = useQuery({ ...sitesLayerChunk(), enabled: showSites });
   const SitesLayer = showSites ? sitesChunk.data : undefined;
   const toggleSites = (shown: boolean) =>
+    // flushSync: the checkbox is controlled by the URL, so it must change within the event.
     setParams((current) => withSitesShown(current, shown), {
       replace: true,
       preventScrollReset: true,
+      flushSync: true,
     });
   // Read once: afterwards the map owns its view and writes it back (MapViewInUrl).
   const [linkedView] = useState(() => parseMapView(params.get(MAP_PARAM), tiles ? 10 : 6));
