@@ -205,7 +205,12 @@ describe('our sites on the map (issue 20)', () => {
         key,
       );
       if (await page.evaluate(() => document.activeElement?.closest('.site-list') !== null)) {
+        // Leaflet fades a popup in: judge (and picture) it once it is opaque.
+        await page.waitForFunction(
+          () => getComputedStyle(document.querySelector('.leaflet-popup')!).opacity === '1',
+        );
         await page.screenshot({ path: screenshotPath('sites-map-1440-dark-list') });
+        await expectAxeClean(page);
         await page.keyboard.press('Enter');
         await page.waitForURL(/\/sites\/\d+$/);
         return;
