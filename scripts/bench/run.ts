@@ -4,6 +4,7 @@ import { runAlertBench } from './alerts.js';
 import { runFlood } from './flood.js';
 import { runHistoryBench } from './history.js';
 import { runReplicaMissBench } from './replica-miss.js';
+import { runSitesBench } from './sites.js';
 import { runStoreFlood } from './store-flood.js';
 import { runReplicaTeamDay, type ReplicaTeamDayResult } from './replica-team-day.js';
 import { runClusterHitThroughput } from './replica-throughput.js';
@@ -242,6 +243,35 @@ async function printAlerts(): Promise<void> {
   } finally {
     await postgres.stop();
   }
+}
+
+async function printSites(): Promise<void> {
+  print(
+    '9. Sites at their limit (issue 20): import 20,000 sites (CSV), then /api/exposure over them,\n' +
+      '   PGlite on disk with 90 days of demo batches',
+  );
+  const run = await runSitesBench();
+  print(
+    `import ${run.sites} sites: ${run.importSeconds.toFixed(2)} s (target <= 5 s; ` +
+      `${run.importCpuSeconds.toFixed(2)} s CPU); the same file again (all unchanged): ` +
+      `${run.reimportSeconds.toFixed(2)} s`,
+  );
+  print(
+    `/api/exposure, ${run.sites} sites, trend of ${run.trendPoints} batches: cold ` +
+      `${run.exposureColdMs.toFixed(0)} ms, warm median ${run.exposureWarmMs.toFixed(0)} ms (target <= 100 ms)`,
+  );
+  print(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+// `--sites`: only sites at their limit (section 9).
+if (process.argv.includes('--sites')) {
+  print();
+  await printSites();
+  process.exit(0);
 }
 
 // `--alerts`: only alert evaluation at 2,000 lists (section 8).

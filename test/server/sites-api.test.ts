@@ -136,6 +136,25 @@ describe('import', () => {
     expect(w?.name).toBe('Warsaw office');
   });
 
+  it('a site re-imported at another point, or with its country given, is placed again', async () => {
+    const moved = await importCsv('ref,name,kind,lat,lng\nD-2,Moving,office,41.9,12.5\n');
+    expect(moved.json().created).toMatchObject([{ iso: 'ITA', placed_by: 'inside' }]);
+    const again = await importCsv('ref,name,kind,lat,lng\nD-2,Moving,office,47.5,19.04\n');
+    expect(again.json().updated).toMatchObject([{ ref: 'D-2', iso: 'HUN', placed_by: 'inside' }]);
+    const given = await importCsv(
+      'ref,name,kind,lat,lng,country\nD-2,Moving,office,47.5,19.04,AUT\n',
+    );
+    expect(given.json().updated).toMatchObject([{ ref: 'D-2', iso: 'AUT', placed_by: 'given' }]);
+    const id = given.json().updated[0].id;
+    const etag = (await stack.app.inject({ url: `/api/sites/${id}`, headers: signedIn })).headers
+      .etag;
+    await stack.app.inject({
+      method: 'DELETE',
+      url: `/api/sites/${id}`,
+      headers: { ...signedIn, 'if-match': etag as string },
+    });
+  });
+
   it('imports a JSON array, trips with their dates', async () => {
     const res = await stack.app.inject({
       method: 'POST',

@@ -45,6 +45,8 @@ declare module 'fastify' {
      * with the alerts the seeded history produced. Resolves to the alerts added.
      */
     demoWatchlist(): Promise<number>;
+    /** Demo mode: the fictional company's sites (only when there are none); the count added. */
+    demoSites(): Promise<number>;
   }
 }
 
@@ -161,7 +163,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         queued: () => pipeline?.queued(),
       })
     : null;
-  const sites = historyStore ? composeSites(historyStore) : null;
+  const sites = historyStore ? composeSites(historyStore, now) : null;
 
   // 5. The batch pipeline (jobs/pipeline.ts): seen → recorded → evaluated → queued → sent. Its
   // jobs run on the leader only, one of each per term of leadership.
@@ -216,6 +218,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     });
     app.decorate('alertsIdle', () => pipeline.deliveryIdle());
     app.decorate('demoWatchlist', () => alerts.demoWatchlist());
+    if (sites) app.decorate('demoSites', () => sites.demoSites());
   }
   app.addHook('onClose', async () => {
     // Stop the upstream client first: a slow upstream must not hold up a shutdown.

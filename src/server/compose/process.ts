@@ -45,6 +45,12 @@ export async function composeProcess(
             } catch (error) {
               app.log.error({ err: error }, 'demo watchlist could not be made');
             }
+            // The fictional company's sites, so /exposure has content (issue 20).
+            try {
+              app.log.info({ sites: await app.demoSites() }, 'demo sites ready');
+            } catch (error) {
+              app.log.error({ err: error }, 'demo sites could not be made');
+            }
             // The seed's dead objects, freed now rather than at some later collection (issue 18).
             releaseMemoryNowAndWhenQuiet();
           },

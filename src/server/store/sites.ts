@@ -53,64 +53,62 @@ export async function selectSitesByRef(db: Database, refs: string[]): Promise<Si
   return found;
 }
 
+class OverLimit extends Error {}
+
 /**
  * Writes an import's rows (new refs inserted, known refs replaced) in one transaction: a process
- * that dies mid-import leaves the sites as they were. Refused (null) when the sites would then
- * number more than `limit`; counting and writing hold one lock, so two imports cannot both take
- * the last places.
+ * that dies mid-import leaves the sites as they were. Refused (null, nothing written) when the
+ * sites would then number more than `limit`: counted after the writes, inside the transaction,
+ * which then rolls back; one lock serialises imports, so two cannot both take the last places.
  */
 export async function upsertSites(
   db: Database,
   rows: SiteValues[],
   limit: number,
 ): Promise<{ ids: Map<string, number>; total: number } | null> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SITES_LOCK}))`);
-    const [held] = await tx.select({ n: count() }).from(sites);
-    const before = Number(held?.n ?? 0);
-    const known = new Set<string>();
-    const refs = rows.map((r) => r.ref);
-    for (let i = 0; i < refs.length; i += READ_CHUNK) {
-      const part = await tx
-        .select({ ref: sites.ref })
-        .from(sites)
-        .where(inArray(sites.ref, refs.slice(i, i + READ_CHUNK)));
-      for (const r of part) known.add(r.ref);
-    }
-    const total = before + rows.filter((r) => !known.has(r.ref)).length;
-    if (total > limit) return null;
-    const ids = new Map<string, number>();
-    for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-      const written = await tx
-        .insert(sites)
-        .values(rows.slice(i, i + WRITE_CHUNK))
-        // One site per ref (unique index sites_ref_key): a known ref is replaced, never doubled.
-        .onConflictDoUpdate({
-          target: sites.ref,
-          set: {
-            name: sql`excluded.name`,
-            kind: sql`excluded.kind`,
-            lat: sql`excluded.lat`,
-            lng: sql`excluded.lng`,
-            iso: sql`excluded.iso`,
-            placedBy: sql`excluded.placed_by`,
-            people: sql`excluded.people`,
-            value: sql`excluded.value`,
-            currency: sql`excluded.currency`,
-            tags: sql`excluded.tags`,
-            tripFrom: sql`excluded.trip_from`,
-            tripTo: sql`excluded.trip_to`,
-            nearby: sql`excluded.nearby`,
-            version: sql`${sites.version} + 1`,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning({ id: sites.id, ref: sites.ref });
-      for (const w of written) ids.set(w.ref, w.id);
-    }
-    if (rows.length > 0) await bump(tx);
-    return { ids, total };
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SITES_LOCK}))`);
+      const ids = new Map<string, number>();
+      for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+        const written = await tx
+          .insert(sites)
+          .values(rows.slice(i, i + WRITE_CHUNK))
+          // One site per ref (unique index sites_ref_key): a known ref is replaced, never doubled.
+          .onConflictDoUpdate({
+            target: sites.ref,
+            set: {
+              name: sql`excluded.name`,
+              kind: sql`excluded.kind`,
+              lat: sql`excluded.lat`,
+              lng: sql`excluded.lng`,
+              iso: sql`excluded.iso`,
+              placedBy: sql`excluded.placed_by`,
+              people: sql`excluded.people`,
+              value: sql`excluded.value`,
+              currency: sql`excluded.currency`,
+              tags: sql`excluded.tags`,
+              tripFrom: sql`excluded.trip_from`,
+              tripTo: sql`excluded.trip_to`,
+              nearby: sql`excluded.nearby`,
+              version: sql`${sites.version} + 1`,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ id: sites.id, ref: sites.ref });
+        for (const w of written) ids.set(w.ref, w.id);
+      }
+      const [held] = await tx.select({ n: count() }).from(sites);
+      const total = Number(held?.n ?? 0);
+      // Past the limit: the whole import is rolled back, so nothing of it is half-written.
+      if (total > limit) throw new OverLimit();
+      if (rows.length > 0) await bump(tx);
+      return { ids, total };
+    });
+  } catch (error) {
+    if (error instanceof OverLimit) return null;
+    throw error;
+  }
 }
 
 /** Replaces a site only if it is still at `version` (the ETag the editor saw); else null. */

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/sites-api.js';
 import type { HistoryStore } from '../../store/history-store.js';
 import {
+  countSites,
   deleteSite,
   selectAllSites,
   selectSite,
@@ -137,6 +138,12 @@ export class SiteService {
     const rejected: RejectedRow[] = [];
     const good: Array<{ row: number; values: SiteValues }> = [];
     const firstRow = new Map<string, number>();
+    const refs = raw.flatMap((item) =>
+      typeof item.fields.ref === 'string' ? [item.fields.ref.trim()] : [],
+    );
+    const stored = new Map(
+      (await selectSitesByRef(this.#db, [...new Set(refs)])).map((row) => [row.ref, row]),
+    );
     for (const item of raw) {
       const ref = typeof item.fields.ref === 'string' ? item.fields.ref.trim() : null;
       const refuse = (reason: string): void => {
@@ -156,7 +163,7 @@ export class SiteService {
         refuse(`ref ${JSON.stringify(parsed.data.ref.slice(0, 40))} is already on row ${earlier}`);
         continue;
       }
-      const values = this.#values(parsed.data);
+      const values = this.#values(parsed.data, stored.get(parsed.data.ref));
       if (typeof values === 'string') {
         refuse(values);
         continue;
@@ -165,9 +172,6 @@ export class SiteService {
       good.push({ row: item.row, values });
     }
 
-    const stored = new Map(
-      (await selectSitesByRef(this.#db, [...firstRow.keys()])).map((row) => [row.ref, row]),
-    );
     const created: ImportedRow[] = [];
     const updated: ImportedRow[] = [];
     const writes: SiteValues[] = [];
@@ -188,12 +192,12 @@ export class SiteService {
       };
       (before ? updated : created).push(shown);
     }
-    const { rows: all } = await this.all();
-    let total = all.length + created.length;
-    if (total > SITES_MAX) throw this.#full(all.length, created.length);
+    const have = await countSites(this.#db);
+    let total = have + created.length;
+    if (total > SITES_MAX) throw this.#full(have, created.length);
     if (!dryRun && writes.length > 0) {
       const written = await upsertSites(this.#db, writes, SITES_MAX);
-      if (!written) throw this.#full(all.length, created.length);
+      if (!written) throw this.#full(have, created.length);
       total = written.total;
       for (const item of created) item.id = written.ids.get(item.ref) ?? null;
     }
@@ -210,12 +214,23 @@ export class SiteService {
   }
 
   /** Validated input → the values stored, placed on the map; or the reason it cannot be. */
-  #values(input: SiteInput): SiteValues | string {
+  #values(input: SiteInput, stored?: SiteRow): SiteValues | string {
     const given = input.iso ?? null;
     if (given !== null && !this.#isoCodes.has(given)) {
       return `iso: ${given} is not an ISO 3166-1 alpha-3 country code`;
     }
-    const placed = this.placer.place(input.lat, input.lng, given);
+    // A site at the same point with the same country given (or none) keeps its placement: a
+    // re-import does not place 20,000 points again to find them unchanged.
+    const samePlace =
+      stored !== undefined &&
+      stored.lat === input.lat &&
+      stored.lng === input.lng &&
+      (given === null
+        ? stored.placedBy !== 'given'
+        : stored.placedBy === 'given' && stored.iso === given);
+    const placed = samePlace
+      ? { ok: true as const, iso: stored.iso, placedBy: stored.placedBy, nearby: stored.nearby }
+      : this.placer.place(input.lat, input.lng, given);
     if (!placed.ok) return placed.reason;
     return {
       ref: input.ref,

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryStore } from '../../src/server/store/history-store.js';
+import {
+  deleteSite,
+  selectAllSites,
+  selectSitesRevision,
+  upsertSites,
+  type SiteValues,
+} from '../../src/server/store/sites.js';
+import { openAppStore, openTestStore, STORE_BACKENDS } from '../helpers/history-store.js';
+import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
+
+/*
+ * The sites store on both backends (the upsert by ref, the limit under its lock, the revision),
+ * and demo mode's fictional company seeded through the real app on PostgreSQL.
+ */
+const site = (ref: string, name = ref): SiteValues => ({
+  ref,
+  name,
+  kind: 'office',
+  lat: 52.23,
+  lng: 21.01,
+  iso: 'POL',
+  placedBy: 'inside',
+  people: 1,
+  value: null,
+  currency: null,
+  tags: [],
+  tripFrom: null,
+  tripTo: null,
+  nearby: [{ iso: 'POL', km: 0 }],
+});
+
+describe.each(STORE_BACKENDS)('sites store (%s)', (backend) => {
+  let store: HistoryStore;
+  beforeAll(async () => {
+    store = await openTestStore(backend);
+  }, 60_000);
+  afterAll(async () => store?.close());
+
+  it('upserts by ref, never doubling a site, and refuses past the limit writing nothing', async () => {
+    expect(await upsertSites(store.db, [site('a'), site('b')], 3)).toMatchObject({ total: 2 });
+    const revision = await selectSitesRevision(store.db);
+    const second = await upsertSites(store.db, [site('a', 'A renamed'), site('c')], 3);
+    expect(second).toMatchObject({ total: 3 });
+    expect(await selectSitesRevision(store.db)).toBe(revision + 1);
+    // One more new site would make four: refused whole, the known ref's change not written either.
+    expect(await upsertSites(store.db, [site('b', 'B renamed'), site('d')], 3)).toBeNull();
+    const rows = await selectAllSites(store.db);
+    expect(rows.map((r) => [r.ref, r.name, r.version])).toEqual([
+      ['a', 'A renamed', 2],
+      ['b', 'b', 1],
+      ['c', 'c', 1],
+    ]);
+  });
+});
+
+describe('demo sites', () => {
+  let store: HistoryStore;
+  let stack: HistoryStack;
+  beforeAll(async () => {
+    store = await openAppStore();
+    stack = await startHistoryStack(store, { start: Date.UTC(2026, 2, 1, 8, 0, 0) });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+    await store?.close();
+  });
+
+  it('seeds nothing when the organisation has sites of its own', async () => {
+    await upsertSites(store.db, [site('own')], 10);
+    expect(await stack.app.demoSites()).toBe(0);
+    expect((await selectAllSites(store.db)).map((r) => r.ref)).toEqual(['own']);
+    const [own] = await selectAllSites(store.db);
+    expect(await deleteSite(store.db, own!.id, own!.version)).toBe(true);
+  });
+
+  it('seeds the fictional company once, every site placed, and /exposure has content', async () => {
+    expect(await stack.app.demoSites()).toBe(40);
+    expect(await stack.app.demoSites()).toBe(0);
+    const rows = await selectAllSites(store.db);
+    expect(rows).toHaveLength(40);
+    expect(rows.filter((r) => r.kind === 'travel')).toHaveLength(4);
+    const lublin = rows.find((r) => r.ref === 'NW-LUB');
+    expect(lublin?.nearby.find((n) => n.iso === 'UKR')?.km).toBeLessThan(100);
+    const exposure = (await stack.app.inject({ url: '/api/exposure' })).json();
+    expect(exposure.sites).toBe(40);
+    expect(exposure.index.trend.length).toBeGreaterThan(0);
+  });
+});
