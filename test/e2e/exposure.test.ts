@@ -144,6 +144,17 @@ async function openMapWithSites(options: object): Promise<Page> {
   return page;
 }
 
+/** The site page a site (or a listed site) opened: its panels drawn, pictured, axe clean. */
+async function expectSitePage(page: Page): Promise<void> {
+  await page.waitForURL(/\/sites\/\d+$/);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('region', { name: 'Countries within reach' }).waitFor();
+  await page.getByRole('region', { name: 'Nearest hotspots' }).getByRole('row').nth(1).waitFor();
+  await waitForPanels(page);
+  await page.screenshot({ path: screenshotPath('site-page-1440-dark'), fullPage: true });
+  await expectAxeClean(page);
+}
+
 describe('our sites on the map (issue 20)', () => {
   it('draws clusters as named buttons coloured by tier; a click zooms in and parts one', async () => {
     const page = await openMapWithSites(DESKTOP);
@@ -187,12 +198,7 @@ describe('our sites on the map (issue 20)', () => {
       );
       if (key.startsWith('s')) {
         await page.keyboard.press('Enter');
-        await page.waitForURL(/\/sites\/\d+$/);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.getByRole('region', { name: 'Countries within reach' }).waitFor();
-        await waitForPanels(page);
-        await page.screenshot({ path: screenshotPath('site-page-1440-dark'), fullPage: true });
-        await expectAxeClean(page);
+        await expectSitePage(page);
         return;
       }
       expect(key).toMatch(/^c\d+$/);
@@ -212,7 +218,7 @@ describe('our sites on the map (issue 20)', () => {
         await page.screenshot({ path: screenshotPath('sites-map-1440-dark-list') });
         await expectAxeClean(page);
         await page.keyboard.press('Enter');
-        await page.waitForURL(/\/sites\/\d+$/);
+        await expectSitePage(page);
         return;
       }
     }
