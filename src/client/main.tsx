@@ -15,6 +15,7 @@ import './styles/country.css';
 import './styles/history.css';
 import './styles/alerts.css';
 import './styles/forms.css';
+import './styles/exposure.css';
 import './styles/print.css';
 
 applyTierColours(document.documentElement);

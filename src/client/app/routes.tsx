@@ -50,6 +50,15 @@ export const routes: RouteObject[] = [
         path: 'brief/:watchlistId?',
         lazy: async () => ({ Component: (await import('./routes/brief-route')).BriefRoute }),
       },
+      // Our sites (issue 20): loaded on demand, outside the overview's budget.
+      {
+        path: 'exposure',
+        lazy: async () => ({ Component: (await import('./routes/exposure-route')).ExposureRoute }),
+      },
+      {
+        path: 'sites/:id',
+        lazy: async () => ({ Component: (await import('./routes/site-route')).SiteRoute }),
+      },
       { path: '*', Component: NotFoundRoute },
     ],
   },

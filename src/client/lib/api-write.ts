@@ -16,17 +16,30 @@ export async function writeBff<S extends z.ZodType>(
   method: 'POST' | 'PUT' | 'DELETE',
   path: string,
   schema: S,
-  options: { body?: unknown; ifMatch?: string | null } = {},
+  options: {
+    body?: unknown;
+    ifMatch?: string | null;
+    /** Sends `body` (a string) as it is under this type, e.g. a CSV file; otherwise as JSON. */
+    contentType?: string;
+  } = {},
 ): Promise<Written<z.infer<S>>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const raw = options.contentType !== undefined && typeof options.body === 'string';
+  if (options.body !== undefined) {
+    headers['Content-Type'] = raw ? (options.contentType ?? '') : 'application/json';
+  }
   if (options.ifMatch) headers['If-Match'] = options.ifMatch;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : raw
+            ? (options.body as string)
+            : JSON.stringify(options.body),
       credentials: 'same-origin',
     });
   } catch {

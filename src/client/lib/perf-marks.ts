@@ -9,6 +9,9 @@ export const PERF_MARKS = {
   mapDrawn: 'grd:map-drawn',
   hotspotTableDrawn: 'grd:hotspot-table-drawn',
   countryHeaderDrawn: 'grd:country-header-drawn',
+  /** Our sites' list has arrived on the map, and its first frame with them drawn (issue 20). */
+  sitesReceived: 'grd:sites-received',
+  sitesDrawn: 'grd:sites-drawn',
 } as const;
 
 const hasMarks = () => typeof performance !== 'undefined' && typeof performance.mark === 'function';

@@ -26,6 +26,7 @@ import { statusQueries } from '../../features/status/api/status-queries';
 import { CountryExportLink } from '../../features/export/components/export-links';
 import { CountryLocatorMap } from '../../features/map/components/country-locator-map';
 import { FollowButton } from '../../features/watchlists/components/follow-button';
+import { CountrySites } from '../../features/sites/components/country-sites';
 import { useAsOf } from '../../lib/as-of';
 
 const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
@@ -205,6 +206,9 @@ function CountryPage({ iso }: { iso: string }) {
         </PanelBoundary>
       </div>
       <CountryExportLink iso={country.iso} name={displayName(country.iso, country.name)} />
+      <PanelBoundary name="Our sites here">
+        <CountrySites iso={country.iso} enabled={keepsHistory} />
+      </PanelBoundary>
       <CountryTrends iso={iso} />
       <div className="country-panels">
         <PanelBoundary name="The categories chart">

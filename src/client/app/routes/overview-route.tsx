@@ -36,6 +36,7 @@ import { FollowButton } from '../../features/watchlists/components/follow-button
 import { loadCountryRoute } from '../load-country-route';
 import { worldMapQuery } from '../load-world-map';
 import { useAsOf } from '../../lib/as-of';
+import { PastBatchPicker } from '../../features/as-of/components/as-of-bar';
 
 // Not needed for the first view's key figures: the history panels (with their CSV tools) and the
 // All-countries table (behind a choice) load after the global index, in their own chunks. Their
@@ -145,6 +146,12 @@ export function OverviewRoute() {
     [navigate, location.pathname, location.search],
   );
 
+  const openSite = useCallback(
+    (id: number) =>
+      navigate(`/sites/${id}`, { state: { from: `${location.pathname}${location.search}` } }),
+    [navigate, location.pathname, location.search],
+  );
+
   return (
     <div className="overview">
       <title>{`${overviewTitle(filters.tiers)} · Global Risk Dashboard`}</title>
@@ -206,6 +213,8 @@ export function OverviewRoute() {
               dataVersion={countries.data?.data.as_of ?? 'none'}
               countriesLoading={countries.isPending}
               onSelectCountry={openCountry}
+              sitesAvailable={Boolean(status.data?.data.history)}
+              onSelectSite={openSite}
             />
           ) : mapChunk.isError ? (
             <QueryError
@@ -218,6 +227,7 @@ export function OverviewRoute() {
           )}
         </PanelBoundary>
       </section>
+      {status.data?.data.history ? <PastBatchPicker /> : null}
 
       {/* The history panels too come in the render after the first: their chunks are then asked
           for after the first frame, not while the index and the map are being drawn. */}

@@ -37,8 +37,9 @@ export function RootLayout() {
         <DemoBadge status={status.data?.data} />
         <SearchHost />
         {status.data?.data.history ? (
-          // Events, watchlists and alerts live in the history store: shown when the BFF keeps one.
-          <nav className="app-nav" aria-label="Watchlists, events and alerts">
+          // Sites, events, watchlists and alerts live in the history store: shown when the BFF keeps one.
+          <nav className="app-nav" aria-label="Exposure, watchlists, events and alerts">
+            <Link to="/exposure">Exposure</Link>
             <Link to="/events">Events</Link>
             <Link to="/watchlists">Watchlists</Link>
             <UnreadLink />

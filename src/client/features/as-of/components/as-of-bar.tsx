@@ -62,3 +62,17 @@ export function AsOfBar({ onOverview }: { onOverview: boolean }) {
     </section>
   );
 }
+
+/**
+ * The overview's way into the past while it shows the latest data: the timeline, closed under
+ * "Open a past batch" (below the map: the index and the map keep the first screen).
+ */
+export function PastBatchPicker() {
+  if (useAsOf() !== null) return null;
+  return (
+    <details className="as-of-bar as-of-closed no-print">
+      <summary>Open a past batch</summary>
+      <BatchPicker />
+    </details>
+  );
+}

@@ -6,9 +6,12 @@ import { useTierScale } from '../../../lib/tier-scale';
 export function MapLegend({
   tiers,
   showMarkers,
+  showSites = false,
 }: {
   tiers: readonly string[];
   showMarkers: boolean;
+  /** Our sites are drawn: say what their squares and numbered discs mean. */
+  showSites?: boolean;
 }) {
   const scale = useTierScale(tiers.some((tier) => !isKnownTier(tier)));
   const ordered = [...new Set(tiers)].sort(compareTiersOn(scale));
@@ -39,6 +42,20 @@ export function MapLegend({
           </span>
           Hotspot, size by risk
         </li>
+      ) : null}
+      {showSites ? (
+        <>
+          <li>
+            <span className="legend-site" aria-hidden="true" />
+            Our site, coloured by its country&apos;s tier
+          </li>
+          <li>
+            <span className="legend-cluster" aria-hidden="true">
+              12
+            </span>
+            Sites grouped (most severe tier); select to zoom in
+          </li>
+        </>
       ) : null}
     </ul>
   );

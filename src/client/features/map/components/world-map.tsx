@@ -19,6 +19,8 @@ import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 import { useTierScale } from '../../../lib/tier-scale';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { shapeQueries } from '../api/shape-queries';
+import { sitesLayerChunk } from '../api/sites-layer-chunk';
+import { sitesShown, withSitesShown } from '../utils/sites-param';
 import { pendingShapeStyle, shapeStyle, shapeTooltip } from '../utils/choropleth';
 import type { CountryShape } from '../utils/world-shapes';
 import { FitForPrint } from './fit-for-print';
@@ -104,6 +106,8 @@ export function WorldMap({
   dataVersion,
   countriesLoading = false,
   onSelectCountry,
+  sitesAvailable = false,
+  onSelectSite,
 }: {
   countries: readonly CountrySummary[] | undefined;
   hotspots: readonly Hotspot[] | undefined;
@@ -113,9 +117,22 @@ export function WorldMap({
   /** The batch is still loading: shapes are drawn plain, not as "no current data". */
   countriesLoading?: boolean;
   onSelectCountry: (iso: string) => void;
+  /** Our sites can be shown (the BFF keeps them): offers the layer's switch. */
+  sitesAvailable?: boolean;
+  onSelectSite?: (id: number) => void;
 }) {
   const shapes = useQuery(shapeQueries.world());
   const [params, setParams] = useSearchParams();
+  const showSites = sitesAvailable && sitesShown(params);
+  const sitesChunk = useQuery({ ...sitesLayerChunk(), enabled: showSites });
+  const SitesLayer = showSites ? sitesChunk.data : undefined;
+  const toggleSites = (shown: boolean) =>
+    // flushSync: the checkbox is controlled by the URL, so it must change within the event.
+    setParams((current) => withSitesShown(current, shown), {
+      replace: true,
+      preventScrollReset: true,
+      flushSync: true,
+    });
   // Read once: afterwards the map owns its view and writes it back (MapViewInUrl).
   const [linkedView] = useState(() => parseMapView(params.get(MAP_PARAM), tiles ? 10 : 6));
   const touched = useRef(false);
@@ -178,6 +195,22 @@ export function WorldMap({
 
   return (
     <div className="world-map">
+      {sitesAvailable ? (
+        <label className="sites-toggle">
+          <input
+            type="checkbox"
+            checked={showSites}
+            onChange={(event) => toggleSites(event.target.checked)}
+          />
+          Show our sites
+          {showSites && sitesChunk.isPending ? (
+            <span className="muted" role="status">
+              {' '}
+              Loading…
+            </span>
+          ) : null}
+        </label>
+      ) : null}
       <HatchPattern />
       <MapContainer
         id="world-map"
@@ -212,6 +245,7 @@ export function WorldMap({
           onEachFeature={(feature, layer) => bindFeature(feature as CountryShape, layer)}
         />
         <HotspotMarkers markers={markers} scale={scale} onSelectCountry={onSelectCountry} />
+        {SitesLayer && onSelectSite ? <SitesLayer onSelectSite={onSelectSite} /> : null}
         <MapDrawnMark drawn={drawn} />
       </MapContainer>
       {touch ? <p className="muted map-hint">Move or zoom the map with two fingers.</p> : null}
@@ -220,7 +254,11 @@ export function WorldMap({
           Loading the risk data for the map…
         </p>
       ) : (
-        <MapLegend tiers={legendTiers} showMarkers={markers.length > 0} />
+        <MapLegend
+          tiers={legendTiers}
+          showMarkers={markers.length > 0}
+          showSites={Boolean(SitesLayer)}
+        />
       )}
     </div>
   );

@@ -63,5 +63,5 @@ export function useBatchWatch(): BatchArrival | null {
   return arrival;
 }
 
-/** First key parts of the queries answered from the BFF's store of recorded batches. */
-const STORE_ANSWERED = new Set(['history', 'changes']);
+/** First key parts of the queries answered from the BFF's store of recorded batches (our sites carry their countries' numbers from it). */
+const STORE_ANSWERED = new Set(['history', 'changes', 'sites', 'exposure']);

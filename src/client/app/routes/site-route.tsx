@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { Link } from '../../lib/app-link';
+import { PanelBoundary } from '../../components/panel-boundary';
+import { QueryError } from '../../components/query-error';
+import { Skeleton } from '../../components/skeleton';
+import { ApiError } from '../../lib/api-client';
+import { bffQueries } from '../../lib/bff-queries';
+import { useNow } from '../../lib/use-now';
+import { EventFeed } from '../../features/events/components/event-feed';
+import { CountryTrendPanel } from '../../features/history/components/country-trend-panel';
+import { hotspotQueries } from '../../features/hotspots/api/hotspot-queries';
+import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
+import { siteQueries } from '../../features/sites/api/site-queries';
+import { SiteSummary } from '../../features/sites/components/site-summary';
+import {
+  NearestHotspots,
+  NeighbourCountries,
+} from '../../features/sites/components/site-surroundings';
+import { MAX_HOTSPOT_LIMIT } from '../../../shared/page-data';
+
+function BackToExposure() {
+  return (
+    <p className="back-link">
+      <Link to="/exposure">← Back to exposure</Link>
+    </p>
+  );
+}
+
+/** `/sites/:id`: one of our sites against its country's risk, the hotspots and its neighbours. */
+export function SiteRoute() {
+  const { id = '' } = useParams();
+  const now = useNow();
+  const query = useQuery(siteQueries.detail(id));
+  const site = query.data?.data.site;
+  const hotspots = useQuery(hotspotQueries.list({ tiers: [], limit: MAX_HOTSPOT_LIMIT }));
+  const countries = useQuery(countrySummaryQueries.list());
+  const figures = useMemo(
+    () => (countries.data ? new Map(countries.data.data.countries.map((c) => [c.iso, c])) : null),
+    [countries.data],
+  );
+  const country = useQuery({ ...bffQueries.country(site?.iso ?? ''), enabled: Boolean(site) });
+
+  if (query.isPending) {
+    return (
+      <div className="site-page">
+        <title>Site · Global Risk Dashboard</title>
+        <BackToExposure />
+        <Skeleton label="Loading the site" lines={6} />
+      </div>
+    );
+  }
+  if (!site) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="site-page">
+        <title>{`${missing ? 'No such site' : 'Site'} · Global Risk Dashboard`}</title>
+        {missing ? (
+          <>
+            <h1>No such site</h1>
+            <p>There is no site {id} (it may have been deleted).</p>
+          </>
+        ) : (
+          <QueryError
+            what="The site"
+            error={query.error ?? new Error('No answer')}
+            onRetry={() => void query.refetch()}
+          />
+        )}
+        <BackToExposure />
+      </div>
+    );
+  }
+  return (
+    <div className="site-page">
+      <title>{`${site.name} · Global Risk Dashboard`}</title>
+      <BackToExposure />
+      <h1>{site.name}</h1>
+      <div className="site-top">
+        <PanelBoundary name="The site">
+          <SiteSummary
+            site={site}
+            asOf={query.data?.data.site.country ? countries.data?.data.as_of : null}
+          />
+        </PanelBoundary>
+        <PanelBoundary name="Countries within reach">
+          <NeighbourCountries site={site} figures={figures} />
+        </PanelBoundary>
+      </div>
+      <div className="history-row">
+        <PanelBoundary name="The trend">
+          <CountryTrendPanel iso={site.iso} />
+        </PanelBoundary>
+        <PanelBoundary name="The nearest hotspots">
+          <NearestHotspots site={site} hotspots={hotspots.data?.data.hotspots} />
+        </PanelBoundary>
+      </div>
+      <PanelBoundary name="The event feed">
+        {country.isError && !country.data ? (
+          <QueryError
+            what="The events of the country"
+            error={country.error}
+            onRetry={() => void country.refetch()}
+          />
+        ) : (
+          <EventFeed events={country.data?.data.country.events} now={now} />
+        )}
+      </PanelBoundary>
+    </div>
+  );
+}

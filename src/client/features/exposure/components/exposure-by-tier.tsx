@@ -1,0 +1,64 @@
+import type { ExposureResponse } from '../../../../shared/sites-api';
+import { compareTiers } from '../../../../shared/tiers';
+import { TableHead } from '../../../components/data-table';
+import { TierBadge } from '../../../components/tier-badge';
+import { formatInteger, formatScore } from '../../../lib/format';
+
+/** The headline figures and our sites and people in each tier of their country. */
+export function ExposureByTier({ answer }: { answer: ExposureResponse }) {
+  const rows = [...answer.by_tier].sort((a, b) =>
+    a.tier === 'unknown' ? 1 : b.tier === 'unknown' ? -1 : compareTiers(a.tier, b.tier),
+  );
+  return (
+    <section className="panel exposure-tiers" aria-labelledby="exposure-tiers-heading">
+      <h2 id="exposure-tiers-heading">Sites and people by tier</h2>
+      <dl className="exposure-facts">
+        <div>
+          <dt>Sites</dt>
+          <dd>{formatInteger(answer.sites)}</dd>
+        </div>
+        <div>
+          <dt>People</dt>
+          <dd>{formatInteger(answer.people)}</dd>
+        </div>
+        <div>
+          <dt>Exposure index ({answer.weight === 'people' ? 'people' : 'value'}-weighted)</dt>
+          <dd>{formatScore(answer.index.now)}</dd>
+        </div>
+      </dl>
+      {rows.length === 0 ? (
+        <p className="empty">No sites match these filters.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">
+              Our sites and people by their country&apos;s tier
+            </caption>
+            <TableHead
+              columns={[
+                { label: 'Tier' },
+                { label: 'Sites', className: 'num' },
+                { label: 'People', className: 'num' },
+              ]}
+            />
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.tier}>
+                  <th scope="row">
+                    {row.tier === 'unknown' ? (
+                      <span className="muted">No current data</span>
+                    ) : (
+                      <TierBadge tier={row.tier} />
+                    )}
+                  </th>
+                  <td className="num">{formatInteger(row.sites)}</td>
+                  <td className="num">{formatInteger(row.people)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

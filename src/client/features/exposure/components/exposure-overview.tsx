@@ -1,0 +1,83 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PanelBoundary } from '../../../components/panel-boundary';
+import { QueryError } from '../../../components/query-error';
+import { Skeleton } from '../../../components/skeleton';
+import { siteListQueries } from '../../../lib/site-list-queries';
+import { formatUtcDateTime } from '../../../lib/format';
+import { NO_SITE_FILTERS } from '../../../lib/site-filters';
+import { exposureQueries } from '../api/exposure-queries';
+import { useExposureView } from '../hooks/use-exposure-view';
+import { sitesSpreadsheetPath } from '../utils/exposure-view';
+import { ExposureByTier } from './exposure-by-tier';
+import { ExposureFilters } from './exposure-filters';
+import { ExposureMoved } from './exposure-moved';
+import { ExposureTrend } from './exposure-trend';
+import { RiskiestSites } from './riskiest-sites';
+
+/**
+ * `/exposure`'s figures for the view in the URL: by tier, what moved, the riskiest sites and the
+ * index's trend, each panel failing on its own. Filters keep the last answer on screen while
+ * the next one loads.
+ */
+export function ExposureOverview() {
+  const [view, setView] = useExposureView();
+  const query = useQuery({
+    ...exposureQueries.summary(view.filters, view.weight),
+    placeholderData: keepPreviousData,
+  });
+  // Every site, for the country and tag choices (the map reads the same cache entry).
+  const sites = useQuery(siteListQueries.list(NO_SITE_FILTERS));
+  const answer = query.data?.data;
+
+  return (
+    <>
+      <div className="exposure-tools">
+        <ExposureFilters
+          view={view}
+          tiers={answer?.by_tier.map((t) => t.tier) ?? []}
+          sites={sites.data?.data.sites}
+          onChange={setView}
+        />
+        <p className="exposure-export">
+          <a href={sitesSpreadsheetPath(view.filters)} download>
+            Download the sites (spreadsheet CSV)
+          </a>
+          {answer?.as_of ? (
+            <span className="muted">
+              {' '}
+              Country numbers of the batch of {formatUtcDateTime(answer.as_of)}.
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {query.isPending ? (
+        <Skeleton label="Loading the exposure of our sites" lines={6} />
+      ) : query.isError && !answer ? (
+        <QueryError
+          what="The exposure of our sites"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : answer ? (
+        <div className="exposure-grid" aria-busy={query.isPlaceholderData}>
+          <PanelBoundary name="Sites by tier">
+            <ExposureByTier answer={answer} />
+          </PanelBoundary>
+          <PanelBoundary name="What moved">
+            <ExposureMoved
+              answer={answer}
+              period={view.period}
+              onPeriod={(period) => setView({ period })}
+            />
+          </PanelBoundary>
+          <PanelBoundary name="The riskiest sites">
+            <RiskiestSites answer={answer} />
+          </PanelBoundary>
+          <PanelBoundary name="The exposure trend">
+            <ExposureTrend answer={answer} />
+          </PanelBoundary>
+        </div>
+      ) : null}
+    </>
+  );
+}

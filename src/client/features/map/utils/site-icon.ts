@@ -1,0 +1,72 @@
+import { DivIcon } from 'leaflet';
+import { tierLabel } from '../../../../shared/tiers';
+import { formatInteger } from '../../../lib/format';
+import { rankTier, type SitePoint } from './site-clusters';
+
+/** A div icon whose element carries the drawn feature's key (`data-site-key`) for focus and tests. */
+class KeyedIcon extends DivIcon {
+  constructor(
+    private readonly key: string,
+    options: ConstructorParameters<typeof DivIcon>[0],
+  ) {
+    super(options);
+  }
+
+  override createIcon(oldIcon?: HTMLElement): HTMLElement {
+    const element = super.createIcon(oldIcon);
+    element.dataset.siteKey = this.key;
+    return element;
+  }
+}
+
+const tierClassOf = (tier: string | null) => (tier ? `tier-${tier}` : 'tier-none');
+const tierWords = (tier: string | null) => (tier ? tierLabel(tier) : 'no current data');
+
+function hidden(text: string): HTMLElement {
+  const label = document.createElement('span');
+  label.className = 'visually-hidden';
+  label.textContent = text;
+  return label;
+}
+
+const SITE_SIZE = 14;
+
+/**
+ * One site: a small square (hotspots are discs), coloured by its country's tier. A focusable
+ * button (Leaflet's role="button") named with textContent, never HTML: names are the user's.
+ */
+export function siteIcon(key: string, site: SitePoint): DivIcon {
+  const people = site.people > 0 ? `, ${formatInteger(site.people)} people` : '';
+  return new KeyedIcon(key, {
+    className: `site-marker ${tierClassOf(site.tier)}`,
+    html: hidden(
+      `Site ${site.name} (${site.kind}${people}), ${site.iso} ${tierWords(site.tier)}. Open site page`,
+    ),
+    iconSize: [SITE_SIZE, SITE_SIZE],
+    iconAnchor: [SITE_SIZE / 2, SITE_SIZE / 2],
+    tooltipAnchor: [SITE_SIZE / 2, 0],
+  });
+}
+
+/** A cluster: its number of sites on the colour of its most severe tier; size grows with count. */
+export function clusterIcon(key: string, count: number, rank: number, people: number): DivIcon {
+  const tier = rankTier(rank);
+  const size = Math.round(Math.min(44, 24 + 5 * Math.log10(count)));
+  const wrap = document.createElement('span');
+  const shown = document.createElement('span');
+  shown.setAttribute('aria-hidden', 'true');
+  shown.textContent = count >= 1000 ? `${Math.round(count / 100) / 10}k` : String(count);
+  wrap.append(
+    shown,
+    hidden(
+      `${formatInteger(count)} sites, ${formatInteger(people)} people, most severe tier ${tierWords(tier)}. Zoom in`,
+    ),
+  );
+  return new KeyedIcon(key, {
+    className: `site-cluster ${tierClassOf(tier)}`,
+    html: wrap,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+    tooltipAnchor: [size / 2, 0],
+  });
+}

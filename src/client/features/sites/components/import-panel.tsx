@@ -1,0 +1,136 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { SITES_IMPORT_MAX_BYTES, type ImportResponse } from '../../../../shared/sites-api';
+import { useImportSites } from '../api/site-mutations';
+import { ImportReport } from './import-report';
+
+const MB = Math.round(SITES_IMPORT_MAX_BYTES / 1024 / 1024);
+
+/**
+ * Import sites from a spreadsheet: choose a CSV file or paste its cells, check it first (a dry
+ * run stores nothing and lists what would be created, updated and rejected, with row numbers
+ * and reasons), then import. Import is offered only for the text that was checked: an edit after
+ * the check asks for a new one.
+ */
+export function ImportPanel() {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [source, setSource] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [checked, setChecked] = useState<{ text: string; answer: ImportResponse } | null>(null);
+  const [imported, setImported] = useState<ImportResponse | null>(null);
+  const mutation = useImportSites();
+  const current = checked !== null && checked.text === text ? checked.answer : null;
+  const acceptable = current ? current.created.length + current.updated.length : 0;
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setFileProblem(null);
+    if (!file) return;
+    if (file.size > SITES_IMPORT_MAX_BYTES) {
+      setFileProblem(
+        `${file.name} is larger than ${MB} MB, the most one import takes: split it into several files.`,
+      );
+      return;
+    }
+    setText(await file.text());
+    setSource(file.name);
+    setImported(null);
+  };
+
+  const run = (dryRun: boolean) => {
+    const sent = text;
+    mutation.mutate(
+      { text: sent, dryRun },
+      {
+        onSuccess: ({ data }) => {
+          if (dryRun) {
+            setChecked({ text: sent, answer: data });
+            setImported(null);
+          } else {
+            setImported(data);
+            setChecked(null);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="panel import-panel" aria-labelledby={`${id}-heading`}>
+      <div className="panel-head">
+        <h2 id={`${id}-heading`}>Import sites</h2>
+        <p className="panel-sub">
+          A CSV file (UTF-8, comma or semicolon, a header row: ref, name, kind, lat, lng and
+          optionally country, people, value, currency, tags, from, to) or a JSON array. Sites are
+          matched by ref: importing the same file again changes nothing.
+        </p>
+      </div>
+      <div className="import-inputs">
+        <div className="form-field">
+          <label htmlFor={`${id}-file`} className="field-label">
+            Choose a CSV file
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv,.json,application/json"
+            onChange={(event) => void chooseFile(event)}
+          />
+          {fileProblem ? (
+            <p role="alert" className="field-problem">
+              {fileProblem}
+            </p>
+          ) : null}
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-text`} className="field-label">
+            Or paste the rows
+          </label>
+          <textarea
+            id={`${id}-text`}
+            rows={6}
+            spellCheck={false}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setSource(null);
+            }}
+            placeholder={'ref;name;kind;lat;lng;people\nWAW-1;Warsaw office;office;52.23;21.01;120'}
+          />
+          {source ? <p className="field-hint">From {source}</p> : null}
+        </div>
+      </div>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={text.trim() === '' || mutation.isPending}
+          onClick={() => run(true)}
+        >
+          Check (dry run)
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          disabled={current === null || acceptable === 0 || mutation.isPending}
+          onClick={() => run(false)}
+        >
+          {current ? `Import ${acceptable} ${acceptable === 1 ? 'site' : 'sites'}` : 'Import'}
+        </button>
+        {mutation.isPending ? (
+          <span role="status">{mutation.variables.dryRun ? 'Checking…' : 'Importing…'}</span>
+        ) : null}
+      </div>
+      {mutation.isError ? (
+        <p role="alert" className="field-problem">
+          {mutation.error.message}
+        </p>
+      ) : null}
+      {current ? <ImportReport answer={current} /> : null}
+      {checked !== null && current === null && !imported ? (
+        <p className="muted">The rows changed since the check: check them again to import.</p>
+      ) : null}
+      {imported ? <ImportReport answer={imported} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { Link } from '../../../lib/app-link';
+import { DEFAULT_SITE_RADIUS_KM, type Site } from '../../../../shared/sites-api';
+import { TableHead } from '../../../components/data-table';
+import { TierBadge } from '../../../components/tier-badge';
+import { countryName } from '../../../lib/country-names';
+import { displayName } from '../../../lib/display-name';
+import { formatScore } from '../../../lib/format';
+import { formatKm, nearest } from '../utils/distance';
+
+const HOTSPOTS_SHOWN = 5;
+
+/** What the page knows of a country in the newest batch (from `/api/countries`). */
+export interface CountryFigure {
+  iso: string;
+  name?: string | null;
+  tier?: string | null;
+  risk?: number | null;
+  lat?: number | null;
+  lng?: number | null;
+}
+
+/** The hotspots nearest the site, with their great-circle distance. */
+export function NearestHotspots({
+  site,
+  hotspots,
+}: {
+  site: Site;
+  /** Undefined while the list loads. */
+  hotspots: readonly CountryFigure[] | undefined;
+}) {
+  const rows = nearest(site, hotspots ?? [], HOTSPOTS_SHOWN);
+  return (
+    <section className="panel nearest-hotspots" aria-labelledby="nearest-hotspots-heading">
+      <h2 id="nearest-hotspots-heading">Nearest hotspots</h2>
+      {hotspots === undefined ? (
+        <p className="muted" role="status">
+          Loading the hotspots…
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="empty">No hotspot has a location.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">
+              The {HOTSPOTS_SHOWN} hotspots nearest the site
+            </caption>
+            <TableHead
+              columns={[
+                { label: 'Hotspot' },
+                { label: 'Tier' },
+                { label: 'Risk', className: 'num' },
+                { label: 'Distance', className: 'num' },
+              ]}
+            />
+            <tbody>
+              {rows.map(({ place, km }) => (
+                <tr key={place.iso}>
+                  <th scope="row">
+                    <Link to={`/country/${place.iso}`}>
+                      {displayName(place.iso, place.name ?? countryName(place.iso) ?? place.iso)}
+                    </Link>
+                  </th>
+                  <td>
+                    <TierBadge tier={place.tier} />
+                  </td>
+                  <td className="num">{formatScore(place.risk)}</td>
+                  <td className="num">{formatKm(km)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The countries whose shapes lie within the site rule's radius (the site's own at 0 km), with
+ * their tiers; those further out (up to 300 km, what the BFF keeps per site) are listed after.
+ */
+export function NeighbourCountries({
+  site,
+  figures,
+}: {
+  site: Site;
+  figures: ReadonlyMap<string, CountryFigure> | null;
+}) {
+  return (
+    <section className="panel neighbour-countries" aria-labelledby="neighbours-heading">
+      <h2 id="neighbours-heading">Countries within reach</h2>
+      <p className="panel-sub">
+        The site rule watches every country within {DEFAULT_SITE_RADIUS_KM} km of the site.
+      </p>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Countries near the site, nearest first</caption>
+          <TableHead
+            columns={[
+              { label: 'Country' },
+              { label: 'Tier' },
+              { label: 'Distance', className: 'num' },
+              { label: `Within ${DEFAULT_SITE_RADIUS_KM} km` },
+            ]}
+          />
+          <tbody>
+            {site.nearby.map(({ iso, km }) => {
+              const figure = figures?.get(iso);
+              return (
+                <tr key={iso}>
+                  <th scope="row">
+                    <Link to={`/country/${iso}`}>
+                      {displayName(iso, figure?.name ?? countryName(iso) ?? iso)}
+                    </Link>
+                  </th>
+                  <td>
+                    <TierBadge tier={figure?.tier} />
+                  </td>
+                  <td className="num">{formatKm(km)}</td>
+                  <td>{km <= DEFAULT_SITE_RADIUS_KM ? 'Yes' : 'No'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

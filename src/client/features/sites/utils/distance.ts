@@ -1,0 +1,35 @@
+/** Mean Earth radius (IUGG), km. */
+const EARTH_KM = 6371.0088;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/** Great-circle distance in km between two points (haversine: good to 0.5 % at these scales). */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The `count` places nearest to `from`, with their distance, nearest first. */
+export function nearest<T extends { lat?: number | null; lng?: number | null }>(
+  from: { lat: number; lng: number },
+  places: readonly T[],
+  count: number,
+): { place: T; km: number }[] {
+  return places
+    .flatMap((place) =>
+      typeof place.lat === 'number' && typeof place.lng === 'number'
+        ? [{ place, km: distanceKm(from, { lat: place.lat, lng: place.lng }) }]
+        : [],
+    )
+    .sort((a, b) => a.km - b.km)
+    .slice(0, count);
+}
+
+/** "80 km", "1,240 km"; under one km "< 1 km" (0 is the site's own country). */
+export function formatKm(km: number): string {
+  if (km === 0) return '0 km';
+  if (km < 1) return '< 1 km';
+  return `${Math.round(km).toLocaleString('en-GB')} km`;
+}

@@ -1,0 +1,215 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { countriesBody, countryBody, hotspot, hotspotsBody, statusBody } from './fixtures/data';
+import { historyRoutes } from './fixtures/history';
+import { exposureBody, importBody, site, sitesBody, withHistory } from './fixtures/sites';
+import { installFakeBff } from './fake-bff';
+import { renderApp } from './render-app';
+
+function exposureBff(extra: Parameters<typeof installFakeBff>[0] = {}) {
+  return installFakeBff({
+    '/api/status': { body: statusBody(withHistory) },
+    '/api/exposure': { body: exposureBody() },
+    '/api/sites': { body: sitesBody() },
+    ...extra,
+  });
+}
+
+/** The method, content type and body of every fetch to `path`. */
+function sent(path: string) {
+  return vi
+    .mocked(fetch)
+    .mock.calls.map(([input, init]) => ({ url: new URL(String(input), 'http://t'), init }))
+    .filter(({ url }) => url.pathname === path)
+    .map(({ url, init }) => ({
+      search: url.search,
+      method: init?.method ?? 'GET',
+      type: (init?.headers as Record<string, string> | undefined)?.['Content-Type'],
+      body: init?.body,
+    }));
+}
+
+describe('/exposure', () => {
+  it('asks for the view in the URL and shows it: tiers, what moved in 7 days, riskiest sites', async () => {
+    const bff = exposureBff();
+    renderApp('/exposure?moved=week&weight=value&tier=crit');
+    const moved = await screen.findByRole('region', { name: "Where our sites' countries moved" });
+    expect(bff.calls('/api/exposure').map((u) => u.search)).toEqual(['?tier=crit&weight=value']);
+    expect(within(moved).getByRole('radio', { name: '7 days' })).toBeChecked();
+    expect(within(moved).getByRole('link', { name: 'Ukraine' })).toHaveAttribute(
+      'href',
+      '/country/UKR',
+    );
+    expect(moved).toHaveTextContent('2 sites, 70 people: Kyiv office');
+    expect(within(moved).getByRole('link', { name: 'Kyiv office' })).toHaveAttribute(
+      'href',
+      '/sites/1',
+    );
+    const tiers = screen.getByRole('region', { name: 'Sites and people by tier' });
+    expect(
+      within(tiers)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Critical', 'Low']);
+    expect(screen.getByRole('radio', { name: 'Value' })).toBeChecked();
+    const riskiest = screen.getByRole('region', { name: 'Riskiest sites' });
+    expect(within(riskiest).getByRole('link', { name: 'Kyiv office' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Download the sites/ })).toHaveAttribute(
+      'href',
+      '/api/spreadsheet/sites.csv?tier=crit',
+    );
+  });
+
+  it('writes a filter to the URL and asks again with it', async () => {
+    const bff = exposureBff();
+    const { router } = renderApp('/exposure');
+    await screen.findByRole('region', { name: 'Riskiest sites' });
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'plant');
+    await userEvent.click(screen.getByRole('radio', { name: 'Value' }));
+    expect(router.state.location.search).toBe('?kind=plant&weight=value');
+    await waitFor(() =>
+      expect(bff.calls('/api/exposure').map((u) => u.search)).toContain('?kind=plant&weight=value'),
+    );
+    // The country choices are the countries of our sites.
+    expect(
+      within(screen.getByLabelText('Country'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All countries', 'Ukraine']);
+  });
+
+  it('checks an import first (a dry run), lists rejected rows with reasons, then imports', async () => {
+    const bff = exposureBff({
+      '/api/sites/import': (url) => ({
+        body: importBody({ dry_run: url.searchParams.get('dry_run') === '1' }),
+      }),
+    });
+    renderApp('/exposure');
+    await screen.findByRole('region', { name: 'Riskiest sites' });
+    const csv = 'ref;name;kind;lat;lng\nWAW-1;Warsaw;office;52.2;21';
+    const box = screen.getByLabelText('Or paste the rows');
+    await userEvent.click(box);
+    await userEvent.paste(csv);
+    const importButton = screen.getByRole('button', { name: 'Import' });
+    expect(importButton).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Check (dry run)' }));
+    const panel = screen.getByRole('region', { name: 'Import sites' });
+    expect(
+      await within(panel).findByText(
+        'Checked 3 rows, nothing stored yet: 1 to create, 1 to update, 0 unchanged, 1 rejected. 2 sites after the import.',
+      ),
+    ).toBeInTheDocument();
+    expect(sent('/api/sites/import')).toEqual([
+      { search: '?dry_run=1', method: 'POST', type: 'text/csv; charset=utf-8', body: csv },
+    ]);
+    const rejected = within(panel).getByRole('table', { name: /Rejected rows/ });
+    expect(within(rejected).getAllByRole('row')[1]).toHaveTextContent(
+      '4SEA-1the point is 400 km from any country',
+    );
+    expect(within(panel).getByRole('table', { name: 'Sites to update' })).toHaveTextContent(
+      'UKR (placed by distance',
+    );
+    const asked = bff.calls('/api/exposure').length;
+    await userEvent.click(within(panel).getByRole('button', { name: 'Import 2 sites' }));
+    expect(await within(panel).findByText(/^Imported 3 rows/)).toBeInTheDocument();
+    expect(sent('/api/sites/import').map((r) => r.search)).toEqual(['?dry_run=1', '']);
+    // What an import changes is asked again.
+    await waitFor(() => expect(bff.calls('/api/exposure').length).toBeGreaterThan(asked));
+  });
+
+  it('asks for a new check when the rows change after one', async () => {
+    exposureBff({ '/api/sites/import': { body: importBody() } });
+    renderApp('/exposure');
+    await screen.findByRole('region', { name: 'Riskiest sites' });
+    const box = screen.getByLabelText('Or paste the rows');
+    await userEvent.click(box);
+    await userEvent.paste('ref,name,kind,lat,lng\nA,B,office,1,2');
+    await userEvent.click(screen.getByRole('button', { name: 'Check (dry run)' }));
+    await screen.findByRole('button', { name: 'Import 2 sites' });
+    await userEvent.type(box, 'x');
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+    expect(screen.getByText(/The rows changed since the check/)).toBeInTheDocument();
+  });
+
+  it('is listed in the navigation', async () => {
+    exposureBff({ '/api/v1/country/UKR': { body: countryBody() } });
+    renderApp('/country/UKR');
+    const nav = await screen.findByRole('navigation', { name: /Exposure/ });
+    expect(within(nav).getByRole('link', { name: 'Exposure' })).toHaveAttribute(
+      'href',
+      '/exposure',
+    );
+  });
+});
+
+describe('our sites on the country page and the site page', () => {
+  it('shows "Our sites here" with count, people and links when there are sites', async () => {
+    const bff = exposureBff({
+      '/api/v1/country/UKR': { body: countryBody() },
+      ...historyRoutes(),
+      '/api/sites': {
+        body: sitesBody([site(), site({ id: 2, ref: 'ODS', name: 'Odesa port', people: 12 })]),
+      },
+    });
+    renderApp('/country/UKR');
+    const here = await screen.findByRole('region', { name: 'Our sites here' });
+    expect(here).toHaveTextContent('2 sites, 52 people.');
+    expect(
+      within(here)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/exposure?country=UKR', '/sites/1', '/sites/2']);
+    expect(bff.calls('/api/sites').map((u) => u.search)).toContain('?country=UKR');
+  });
+
+  it('leaves "Our sites here" out when the country has none', async () => {
+    const bff = exposureBff({
+      '/api/v1/country/UKR': { body: countryBody() },
+      ...historyRoutes(),
+      '/api/sites': { body: sitesBody([]) },
+    });
+    renderApp('/country/UKR');
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(bff.calls('/api/sites')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Our sites here' })).toBeNull();
+  });
+
+  it('shows a site: its country, the nearest hotspots with distances, the countries within reach', async () => {
+    exposureBff({
+      '/api/sites/1': { body: { ok: true, site: site() } },
+      '/api/v1/hotspots': {
+        body: hotspotsBody({
+          hotspots: [
+            hotspot({ iso: 'SYR', name: 'Syria', lat: 35, lng: 38 }),
+            hotspot({ iso: 'UKR', name: 'Ukraine', lat: 49, lng: 32 }),
+          ],
+        }),
+      },
+      '/api/countries': { body: countriesBody() },
+      '/api/v1/country/UKR': { body: countryBody() },
+      ...historyRoutes(),
+    });
+    renderApp('/sites/1');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Kyiv office');
+    const hotspots = await screen.findByRole('region', { name: 'Nearest hotspots' });
+    const rows = within(hotspots).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Ukraine',
+      'Syria',
+    ]);
+    expect(rows[0]).toHaveTextContent(/\d+ km$/);
+    const reach = screen.getByRole('region', { name: 'Countries within reach' });
+    expect(within(reach).getAllByRole('row')[2]).toHaveTextContent('Belarus');
+    expect(within(reach).getAllByRole('row')[2]).toHaveTextContent('90 km');
+    expect(screen.getByRole('region', { name: 'The site and its country' })).toHaveTextContent(
+      '86.12',
+    );
+  });
+
+  it('says "No such site" for a site that is not there', async () => {
+    exposureBff({ '/api/sites/9': { status: 404, body: { ok: false, error: 'no site 9' } } });
+    renderApp('/sites/9');
+    expect(await screen.findByRole('heading', { name: 'No such site' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,240 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
+import { pageOverflow, screenshotPath, waitForMap, waitForPanels } from './browser.js';
+import { browserSuite } from './suite.js';
+
+// Issue 20: /exposure and our sites on the map, as a person sees them at 1440 and 375 px, light
+// and dark: sites by tier, a cluster that opens on click and on Enter, the import's dry run, axe.
+const suite = browserSuite();
+
+// bypassCSP: axe is injected as an inline script, which the app's CSP (rightly) refuses.
+const PHONE = {
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  bypassCSP: true,
+};
+const DESKTOP = { viewport: { width: 1440, height: 900 }, bypassCSP: true };
+const DARK = { colorScheme: 'dark' as const };
+
+/** 40 named sites in several countries, and 400 more around Kyiv (a dense cluster). */
+function sitesCsv(): { csv: string; count: number } {
+  const places: [string, string, number, number, number][] = [
+    ['Warsaw office', 'office', 52.23, 21.01, 120],
+    ['Lublin warehouse', 'warehouse', 51.25, 22.57, 35],
+    ['Kyiv office', 'office', 50.45, 30.52, 40],
+    ['Nairobi office', 'office', -1.29, 36.82, 25],
+    ['Lagos plant', 'plant', 6.52, 3.38, 300],
+    ['Bogotá office', 'office', 4.71, -74.07, 18],
+    ['Berlin office', 'office', 52.52, 13.4, 60],
+    ['São Paulo plant', 'plant', -23.55, -46.63, 210],
+  ];
+  const rows = ['ref;name;kind;lat;lng;people;tags'];
+  for (let i = 0; i < 40; i++) {
+    const [name, kind, lat, lng, people] = places[i % places.length]!;
+    const n = Math.floor(i / places.length);
+    rows.push(
+      `S-${i};${name}${n ? ` ${n + 1}` : ''};${kind};${lat + n * 0.05};${lng + n * 0.05};${people};emea`,
+    );
+  }
+  for (let i = 0; i < 400; i++) {
+    const lat = 50.2 + ((i * 7919) % 400) / 1000;
+    const lng = 30.2 + ((i * 104729) % 600) / 1000;
+    rows.push(`K-${i};Kyiv depot ${i};warehouse;${lat.toFixed(4)};${lng.toFixed(4)};2;ops`);
+  }
+  return { csv: `${rows.join('\n')}\n`, count: 440 };
+}
+
+let siteCount = 0;
+
+beforeAll(async () => {
+  await suite.stack.app.historyIdle();
+  const { csv, count } = sitesCsv();
+  const res = await fetch(`${suite.stack.baseUrl}/api/sites/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv' },
+    body: csv,
+  });
+  const answer = (await res.json()) as { created: unknown[]; rejected: unknown[] };
+  expect(answer.rejected).toEqual([]);
+  expect(answer.created).toHaveLength(count);
+  siteCount = count;
+}, 60_000);
+
+async function expectAxeClean(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+async function openExposure(options: object): Promise<Page> {
+  const { page } = await suite.open(options);
+  await page.goto(`${suite.stack.baseUrl}/exposure`);
+  await page.getByRole('region', { name: 'Sites and people by tier' }).waitFor();
+  await waitForPanels(page);
+  return page;
+}
+
+describe('/exposure (issue 20)', () => {
+  for (const [label, options] of [
+    ['1440 light', DESKTOP],
+    ['1440 dark', { ...DESKTOP, ...DARK }],
+    ['375 light', PHONE],
+    ['375 dark', { ...PHONE, ...DARK }],
+  ] as const) {
+    it(`shows our sites and people by tier, what moved and the riskiest sites (${label})`, async () => {
+      const page = await openExposure(options);
+      const tiers = page.getByRole('region', { name: 'Sites and people by tier' });
+      await expect.poll(() => tiers.locator('dd').first().textContent()).toBe(String(siteCount));
+      const tierRows = await tiers.getByRole('rowheader').allTextContents();
+      expect(tierRows.length).toBeGreaterThan(0);
+      for (const tier of tierRows) {
+        expect(['Critical', 'High', 'Moderate', 'Low', 'No current data']).toContain(tier);
+      }
+      const riskiest = page.getByRole('region', { name: 'Riskiest sites' });
+      expect(await riskiest.getByRole('link').count()).toBeGreaterThan(0);
+      await page.getByRole('region', { name: 'Exposure index over the stored history' }).waitFor();
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: screenshotPath(`exposure-${label.replace(' ', '-')}`),
+        fullPage: true,
+      });
+      await expectAxeClean(page);
+    });
+  }
+
+  it('filters by kind in the URL, and checks an import (dry run) before storing it', async () => {
+    const page = await openExposure(DESKTOP);
+    await page.getByLabel('Kind').selectOption('plant');
+    await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('plant');
+    const tiers = page.getByRole('region', { name: 'Sites and people by tier' });
+    await expect.poll(() => tiers.locator('dd').first().textContent()).toBe('10');
+
+    const panel = page.getByRole('region', { name: 'Import sites' });
+    await panel
+      .getByLabel('Or paste the rows')
+      .fill(
+        'ref,name,kind,lat,lng\nE2E-1,Gdańsk office,office,54.35,18.65\nE2E-2,At sea,office,0,-140',
+      );
+    await panel.getByRole('button', { name: 'Check (dry run)' }).click();
+    await panel.getByText(/^Checked 2 rows, nothing stored yet: 1 to create/).waitFor();
+    const rejected = panel.getByRole('table', { name: /Rejected rows/ });
+    expect(await rejected.getByRole('row').nth(1).textContent()).toMatch(/^3E2E-2/);
+    await panel.getByRole('button', { name: 'Import 1 site' }).click();
+    await panel.getByText(/^Imported 2 rows: 1 created/).waitFor();
+    siteCount += 1;
+    await expectAxeClean(page);
+  });
+});
+
+/** The drawn clusters' keys and the total number of sites they hold. */
+function clusters(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.world-map .site-cluster')].map((el) => ({
+      key: el.dataset.siteKey ?? '',
+      name: el.textContent ?? '',
+    })),
+  );
+}
+
+async function openMapWithSites(options: object): Promise<Page> {
+  const { page } = await suite.open(options);
+  await page.goto(`${suite.stack.baseUrl}/?sites=1`);
+  await waitForMap(page);
+  await page.waitForSelector('.world-map .site-cluster', { timeout: 20_000 });
+  return page;
+}
+
+/** The site page a site (or a listed site) opened: its panels drawn, pictured, axe clean. */
+async function expectSitePage(page: Page): Promise<void> {
+  await page.waitForURL(/\/sites\/\d+$/);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('region', { name: 'Countries within reach' }).waitFor();
+  await page.getByRole('region', { name: 'Nearest hotspots' }).getByRole('row').nth(1).waitFor();
+  await waitForPanels(page);
+  await page.screenshot({ path: screenshotPath('site-page-1440-dark'), fullPage: true });
+  await expectAxeClean(page);
+}
+
+describe('our sites on the map (issue 20)', () => {
+  it('draws clusters as named buttons coloured by tier; a click zooms in and parts one', async () => {
+    const page = await openMapWithSites(DESKTOP);
+    const drawn = await clusters(page);
+    // Fewer things drawn than sites: 440 sites are a handful of clusters at the first zoom.
+    expect(drawn.length).toBeLessThan(30);
+    const kyiv = page.getByRole('button', { name: /^\d+ sites, [\d,]+ people, most severe tier/ });
+    expect(await kyiv.count()).toBe(drawn.length);
+    const biggest = drawn
+      .map((c) => ({ ...c, count: Number(/^([\d.]+)/.exec(c.name)?.[1]) }))
+      .sort((a, b) => b.count - a.count)[0]!;
+    await page.locator(`[data-site-key="${biggest.key}"]`).click();
+    // What it parted into is drawn and focused, and the map zoomed in.
+    await page.waitForFunction(
+      (key) => document.querySelector(`[data-site-key="${key}"]`) === null,
+      biggest.key,
+    );
+    const focused = await page.evaluate(
+      () => (document.activeElement as HTMLElement | null)?.dataset.siteKey ?? null,
+    );
+    expect(focused).not.toBeNull();
+    await page.screenshot({ path: screenshotPath('sites-map-1440-zoomed') });
+    await expectAxeClean(page);
+  });
+
+  it('opens a cluster with Enter and a site with Enter (keyboard)', async () => {
+    const page = await openMapWithSites({ ...DESKTOP, ...DARK });
+    await page.locator('#world-map').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('sites-map-1440-dark') });
+    const first = (await clusters(page))[0]!;
+    await page.locator(`[data-site-key="${first.key}"]`).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (key) => document.querySelector(`[data-site-key="${key}"]`) === null,
+      first.key,
+    );
+    // Keep pressing Enter on what gets focus until a site (not a cluster) has it; it opens.
+    for (let step = 0; step < 8; step++) {
+      const key = await page.evaluate(
+        () => (document.activeElement as HTMLElement | null)?.dataset.siteKey ?? '',
+      );
+      if (key.startsWith('s')) {
+        await page.keyboard.press('Enter');
+        await expectSitePage(page);
+        return;
+      }
+      expect(key).toMatch(/^c\d+$/);
+      await page.keyboard.press('Enter');
+      // Zoomed in (the cluster is gone), or at the largest zoom a list of its sites has the focus.
+      await page.waitForFunction(
+        (old) =>
+          document.querySelector(`[data-site-key="${old}"]`) === null ||
+          document.activeElement?.closest('.site-list') !== null,
+        key,
+      );
+      if (await page.evaluate(() => document.activeElement?.closest('.site-list') !== null)) {
+        // Leaflet fades a popup in: judge (and picture) it once it is opaque.
+        await page.waitForFunction(
+          () => getComputedStyle(document.querySelector('.leaflet-popup')!).opacity === '1',
+        );
+        await page.screenshot({ path: screenshotPath('sites-map-1440-dark-list') });
+        await expectAxeClean(page);
+        await page.keyboard.press('Enter');
+        await expectSitePage(page);
+        return;
+      }
+    }
+    throw new Error('no site got focus after eight zooms');
+  });
+
+  it('is switched on at 375 px by its checkbox (in the URL) and stays axe clean', async () => {
+    const { page } = await suite.open(PHONE);
+    await page.goto(suite.stack.baseUrl);
+    await waitForMap(page);
+    await page.getByLabel('Show our sites').check();
+    await page.waitForSelector('.world-map .site-cluster', { timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('sites')).toBe('1');
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await page.locator('#world-map').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('sites-map-375') });
+    await expectAxeClean(page);
+  });
+});
