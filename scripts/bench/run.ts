@@ -340,6 +340,14 @@ if (process.argv.includes('--history')) {
   process.exit(0);
 }
 
+// `--browser`: only the browser timing (section 3), after `npm run build`.
+if (process.argv.includes('--browser')) {
+  print('(3) Browser timing (scripts/bench/browser.ts)');
+  const { runBrowserBench } = await import('./browser.js');
+  await runBrowserBench();
+  process.exit(0);
+}
+
 // `--store-flood`: only the store-query flood (section 7).
 if (process.argv.includes('--store-flood')) {
   print();
