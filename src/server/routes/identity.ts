@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Me } from '../../shared/roles.js';
 import { principalOf, type Principal } from '../principal.js';
 import type { ApiTokens } from '../services/identity/api-tokens.js';
-import { ApiProblem } from '../services/alerts/watchlists.js';
+import { ApiProblem } from '../services/api-problem.js';
 import { noQuery } from './params.js';
 import { paramsOf, zodRoute } from './route-schema.js';
 import { guarded } from './watchlists.js';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SITES_IMPORT_MAX_BYTES } from '../../shared/sites-api.js';
 import { sitesCsv, sitesFileName } from '../services/exports/sites-csv.js';
-import { ApiProblem } from '../services/alerts/watchlists.js';
+import { ApiProblem } from '../services/api-problem.js';
 import type { ExposureService } from '../services/sites/exposure.js';
 import { csvRows, jsonRows } from '../services/sites/import-rows.js';
 import { filterSites, parseSiteFilters } from '../services/sites/site-filters.js';

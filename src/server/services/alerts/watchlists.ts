@@ -25,17 +25,10 @@ import {
 import { refusedUrl } from './address-policy.js';
 import { testWebhookBody } from './alert-messages.js';
 import { watchlistView } from './alert-views.js';
+import { ApiProblem, editConflict, requireVersion } from '../api-problem.js';
 
-/** A refusal with its HTTP status and plain words. */
-export class ApiProblem extends Error {
-  override name = 'ApiProblem';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+// The refusal type and If-Match parsing are shared with the other editable things (sites).
+export { ApiProblem, parseIfMatch } from '../api-problem.js';
 
 /** Who is asking: the SSO user (TRUSTED_PROXY_AUTH_HEADER) or nobody in particular. */
 export type Viewer = string | null;
@@ -64,12 +57,6 @@ export function zodWords(error: {
 /** A new `whsec_` secret: 32 random bytes, base64, as Standard Webhooks specifies. */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
-/** Parses an `If-Match` value into the version it names; null when it names none. */
-export function parseIfMatch(header: string | undefined): number | null {
-  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header ?? '');
-  return match?.[1] ? Number(match[1]) : null;
 }
 
 /**
@@ -195,23 +182,11 @@ export class WatchlistService {
   }
 
   #precondition(ifMatch: string | undefined, current: WatchlistRow): number {
-    if (ifMatch === undefined) {
-      throw new ApiProblem(
-        428,
-        'If-Match is required: send the ETag of the watchlist you edited, so a concurrent change is not overwritten',
-      );
-    }
-    const version = parseIfMatch(ifMatch);
-    if (version === null) throw new ApiProblem(400, 'If-Match must be an ETag such as "3"');
-    if (version !== current.version) throw this.#conflict();
-    return version;
+    return requireVersion(ifMatch, current.version, 'watchlist');
   }
 
   #conflict(): ApiProblem {
-    return new ApiProblem(
-      412,
-      'The watchlist was changed by someone else since you loaded it: reload it and apply your change again',
-    );
+    return editConflict('watchlist');
   }
 
   #parse(body: unknown): WatchlistInput {

@@ -12,7 +12,7 @@ import {
   type ApiTokenRow,
 } from '../../store/api-tokens.js';
 import type { Database } from '../../store/connection.js';
-import { ApiProblem } from '../alerts/watchlists.js';
+import { ApiProblem } from '../api-problem.js';
 
 /** Live API tokens at once: each is a standing credential, so they stay few enough to review. */
 export const API_TOKENS_MAX = 100;

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import countryCodes from 'i18n-iso-countries';
 import { SITES_MAX } from '../../../shared/sites-api.js';
-import { ApiProblem } from '../alerts/watchlists.js';
+import { ApiProblem } from '../api-problem.js';
 
 /** One row of an import before validation: its row number and the fields it named. */
 export interface RawRow {

@@ -1,7 +1,7 @@
 import { SITE_KINDS, type SiteKind } from '../../../shared/sites-api.js';
 import type { CountryRow } from '../../store/batches.js';
 import type { SiteRow } from '../../store/sites.js';
-import { ApiProblem } from '../alerts/watchlists.js';
+import { ApiProblem } from '../api-problem.js';
 
 class BadRequest extends ApiProblem {
   constructor(message: string) {

@@ -20,7 +20,7 @@ import {
   type SiteRow,
   type SiteValues,
 } from '../../store/sites.js';
-import { ApiProblem, parseIfMatch } from '../alerts/watchlists.js';
+import { ApiProblem, editConflict, requireVersion } from '../api-problem.js';
 import { BatchCountriesMemo } from './current-batch.js';
 import type { RawRow } from './import-rows.js';
 import { SitePlacer } from './placement.js';
@@ -258,22 +258,10 @@ export class SiteService {
   }
 
   #precondition(ifMatch: string | undefined, current: SiteRow): number {
-    if (ifMatch === undefined) {
-      throw new ApiProblem(
-        428,
-        'If-Match is required: send the ETag of the site you edited, so a concurrent change is not overwritten',
-      );
-    }
-    const version = parseIfMatch(ifMatch);
-    if (version === null) throw new ApiProblem(400, 'If-Match must be an ETag such as "3"');
-    if (version !== current.version) throw this.#conflict();
-    return version;
+    return requireVersion(ifMatch, current.version, 'site');
   }
 
   #conflict(): ApiProblem {
-    return new ApiProblem(
-      412,
-      'The site was changed by someone else since you loaded it: reload it and apply your change again',
-    );
+    return editConflict('site');
   }
 }
