@@ -15,25 +15,30 @@ type CountryRow = typeof countryRows.$inferSelect;
 /** Batches chained per transaction by the start-up backfill (each ~175 rows). */
 const BACKFILL_CHUNK = 50;
 
+/** A stored country row in the API's field names (what a batch's id covers of it). */
+export function countryRowFields(row: CountryRow): BatchContent['countries'][number] {
+  return {
+    iso: row.iso,
+    name: row.name,
+    risk: row.risk,
+    tier: row.tier,
+    static: row.static,
+    active: row.active,
+    delta_active: row.deltaActive,
+    delta_headline: row.deltaHeadline,
+    confidence: row.confidence,
+    profile: row.profile,
+    threat_vectors: row.threatVectors,
+    source_count: row.sourceCount,
+    categories: row.categories,
+  };
+}
+
 /** What a batch's id covers: the numbers as stored, countries sorted by iso. */
 export function batchContent(batch: BatchRow, rows: readonly CountryRow[]): BatchContent {
   const countries = [...rows]
     .sort((a, b) => (a.iso < b.iso ? -1 : a.iso > b.iso ? 1 : 0))
-    .map((row) => ({
-      iso: row.iso,
-      name: row.name,
-      risk: row.risk,
-      tier: row.tier,
-      static: row.static,
-      active: row.active,
-      delta_active: row.deltaActive,
-      delta_headline: row.deltaHeadline,
-      confidence: row.confidence,
-      profile: row.profile,
-      threat_vectors: row.threatVectors,
-      source_count: row.sourceCount,
-      categories: row.categories,
-    }));
+    .map(countryRowFields);
   return {
     as_of: batch.asOf.toISOString(),
     methodology_version: batch.methodologyVersion,

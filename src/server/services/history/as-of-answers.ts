@@ -3,6 +3,7 @@ import type { Country } from '../../../shared/schemas/country.js';
 import type { RiskEvent } from '../../../shared/schemas/event.js';
 import { MAX_COUNTRY_EVENTS } from '../../../shared/schemas/country.js';
 import { BadRequest, NotFound } from '../../refusals.js';
+import { countryRowFields } from '../../store/batch-chain.js';
 import type { BatchRow, CountryRow, HistoryStore } from '../../store/history-store.js';
 import type { HotspotsQuery } from '../risk-answers/risk-answers.js';
 
@@ -14,20 +15,11 @@ export interface ResolvedBatch {
 }
 
 function summary(row: CountryRow, withCategories: boolean): CountrySummary {
+  const { categories, ...fields } = countryRowFields(row);
   return {
-    iso: row.iso,
+    ...fields,
     name: row.name ?? row.iso,
-    risk: row.risk,
-    tier: row.tier,
-    static: row.static,
-    active: row.active,
-    delta_active: row.deltaActive,
-    delta_headline: row.deltaHeadline,
-    confidence: row.confidence,
-    profile: row.profile,
-    threat_vectors: row.threatVectors,
-    source_count: row.sourceCount,
-    ...(withCategories ? { categories: row.categories } : {}),
+    ...(withCategories ? { categories } : {}),
   };
 }
 
