@@ -37,15 +37,17 @@ export function FitForPrint({
       map.setView(screenView.center, screenView.zoom, { animate: false });
       screenView = null;
     };
-    const print = window.matchMedia('print');
+    // beforeprint covers the print dialog; the media query also covers print emulation and
+    // browsers that print without the event (absent in some embedded engines: then events only).
+    const print = typeof window.matchMedia === 'function' ? window.matchMedia('print') : null;
     const onMedia = (event: MediaQueryListEvent) => (event.matches ? fit() : restore());
     window.addEventListener('beforeprint', fit);
     window.addEventListener('afterprint', restore);
-    print.addEventListener('change', onMedia);
+    print?.addEventListener('change', onMedia);
     return () => {
       window.removeEventListener('beforeprint', fit);
       window.removeEventListener('afterprint', restore);
-      print.removeEventListener('change', onMedia);
+      print?.removeEventListener('change', onMedia);
       container.classList.remove(PRINT_SIZE);
     };
   }, [map, home, points]);
