@@ -133,6 +133,9 @@ export function csvRows(body: Buffer): RawRow[] {
   if (!header)
     throw new ApiProblem(400, 'The file is empty: it needs a header row and one site a row');
   const fields = header.map(fieldOf);
+  if (data.length === 0) {
+    throw new ApiProblem(400, 'The file has a header row but no sites under it');
+  }
   const missing = REQUIRED.filter((name) => !fields.includes(name));
   if (missing.length > 0) {
     throw new ApiProblem(
@@ -162,6 +165,8 @@ export function jsonRows(body: unknown): RawRow[] {
       'A JSON import must be an array of sites: [{"ref": …, "name": …}, …]',
     );
   }
+  // An empty import is almost always the wrong file: say so rather than answer "nothing changed".
+  if (body.length === 0) throw new ApiProblem(400, 'The import lists no sites: the array is empty');
   tooMany(body.length);
   return body.map((item: unknown, index) => {
     const row: RawRow = { row: index + 1, fields: {}, problem: null };
