@@ -1,6 +1,5 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Link } from '../../../lib/app-link';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import type { ReferenceCountry } from '../../../../shared/history-api';
 import { compareTiers, tierLabel } from '../../../../shared/tiers';
@@ -15,7 +14,7 @@ import { useSearchAliases } from '../../../lib/country-alias-queries';
 import { matchesCountry } from '../../../lib/country-search';
 import { fileStem } from '../../../lib/file-stem';
 import { UPSTREAM_DELTA_NOTE, UPSTREAM_DELTA_TITLE } from '../../../lib/delta-labels';
-import { displayName, formalNameTitle } from '../../../lib/display-name';
+import { displayName } from '../../../lib/display-name';
 import { formatScore } from '../../../lib/format';
 import { useAllCountriesView, type AllCountriesSortKey } from '../hooks/use-all-countries-view';
 import { useTableChoice } from '../hooks/use-table-choice';
@@ -26,6 +25,7 @@ import {
   withRegions,
   type AllCountriesRow,
 } from '../utils/regions';
+import { CountryNameCell, CountrySearchField } from '../../../components/country-name-cell';
 
 interface RankedRow extends AllCountriesRow {
   /** Rank in the whole batch by risk (1 = highest), kept when the table is filtered or sorted. */
@@ -53,18 +53,7 @@ function columns(linkState: unknown): Column[] {
       label: 'Country',
       rowHeader: true,
       sortValue: (row) => displayName(row.iso, row.name),
-      cell: (row) => (
-        <>
-          <Link
-            to={`/country/${encodeURIComponent(row.iso)}`}
-            state={linkState}
-            title={formalNameTitle(row.iso, row.name)}
-          >
-            {displayName(row.iso, row.name)}
-          </Link>{' '}
-          <span className="iso">{row.iso}</span>
-        </>
-      ),
+      cell: (row) => <CountryNameCell iso={row.iso} name={row.name} linkState={linkState} />,
     },
     {
       key: 'region',
@@ -267,16 +256,7 @@ export function AllCountriesPanel({
             ))}
           </select>
         </div>
-        <div className="field field-grow">
-          <label htmlFor={`${id}-q`}>Search country</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            placeholder="Name or ISO code"
-            value={view.q}
-            onChange={(event) => setView({ q: event.target.value })}
-          />
-        </div>
+        <CountrySearchField id={`${id}-q`} value={view.q} onChange={(q) => setView({ q })} />
         {selectionBar}
       </div>
       {!countries ? (

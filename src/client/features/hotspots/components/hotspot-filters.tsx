@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { TierFilter } from '../../../components/tier-filter';
 import { clampLimit, MAX_LIMIT, type HotspotFilters } from '../utils/filters';
+import { CountrySearchField } from '../../../components/country-name-cell';
 
 /** Commits the row count after a pause, on Enter or on leaving the field, not on each keystroke:
  * every distinct limit is a distinct request, and the upstream budget is small. */
@@ -38,16 +39,7 @@ export function HotspotFilterBar({
         limit={filters.limit}
         onCommit={commitLimit}
       />
-      <div className="field field-grow">
-        <label htmlFor={`${id}-q`}>Search country</label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          placeholder="Name or ISO code"
-          value={filters.q}
-          onChange={(event) => onChange({ q: event.target.value })}
-        />
-      </div>
+      <CountrySearchField id={`${id}-q`} value={filters.q} onChange={(q) => onChange({ q })} />
     </div>
   );
 }

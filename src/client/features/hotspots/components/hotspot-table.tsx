@@ -1,14 +1,13 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Link } from '../../../lib/app-link';
 import { DataTable, type DataColumn, type RowSelection } from '../../../components/data-table';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
-import { displayName, formalNameTitle } from '../../../lib/display-name';
 import { formatInteger, formatScore, humanise, NA } from '../../../lib/format';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 import { UPSTREAM_DELTA_NOTE, UPSTREAM_DELTA_TITLE } from '../../../lib/delta-labels';
 import type { HotspotFilters, SortKey } from '../utils/filters';
 import { hotspotSortColumn, type RankedHotspot } from '../utils/sort';
+import { CountryNameCell } from '../../../components/country-name-cell';
 
 export type { RowSelection } from '../../../components/data-table';
 
@@ -35,14 +34,7 @@ function hotspotColumns(
       rowHeader: true,
       cell: (row) => (
         <>
-          <Link
-            to={`/country/${encodeURIComponent(row.iso)}`}
-            state={linkState}
-            title={formalNameTitle(row.iso, row.name)}
-          >
-            {displayName(row.iso, row.name)}
-          </Link>{' '}
-          <span className="iso">{row.iso}</span>
+          <CountryNameCell iso={row.iso} name={row.name} linkState={linkState} />
           {rowAction?.(row)}
         </>
       ),

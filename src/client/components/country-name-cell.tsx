@@ -1,0 +1,54 @@
+import { Link } from '../lib/app-link';
+import { displayName, formalNameTitle } from '../lib/display-name';
+
+/**
+ * A table's country cell: the one name the dashboard uses for it, linking to its page (the
+ * official name as the link's title), then its code. `linkState` lets the country page's back
+ * link return to exactly the table view the reader left.
+ */
+export function CountryNameCell({
+  iso,
+  name,
+  linkState,
+}: {
+  iso: string;
+  name: string;
+  linkState?: unknown;
+}) {
+  return (
+    <>
+      <Link
+        to={`/country/${encodeURIComponent(iso)}`}
+        state={linkState}
+        title={formalNameTitle(iso, name)}
+      >
+        {displayName(iso, name)}
+      </Link>{' '}
+      <span className="iso">{iso}</span>
+    </>
+  );
+}
+
+/** A table's "Search country" field (name or ISO code), the same in every table. */
+export function CountrySearchField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (q: string) => void;
+}) {
+  return (
+    <div className="field field-grow">
+      <label htmlFor={id}>Search country</label>
+      <input
+        id={id}
+        type="search"
+        placeholder="Name or ISO code"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
