@@ -44,7 +44,10 @@ export default defineConfig({
               test: (id: string) =>
                 /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/.test(id) ||
                 (/src[\\/]client[\\/]features[\\/]map[\\/](components|utils)[\\/]/.test(id) &&
-                  !/world-shapes\.ts$/.test(id)),
+                  !/world-shapes\.ts$/.test(id)) ||
+                // The map's own loader of the sites layer: outside the group it left a second,
+                // tiny world-map file (a re-export) that the start had to fetch first.
+                /src[\\/]client[\\/]features[\\/]map[\\/]api[\\/]sites-layer-chunk\.ts$/.test(id),
               // Only what matches: the modules these import are the entry's or the vendor's.
               includeDependenciesRecursively: false,
             },
