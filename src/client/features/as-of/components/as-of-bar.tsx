@@ -17,21 +17,14 @@ function latestOf(pathname: string, search: string, hash: string): string {
 /**
  * Says which recorded batch the page shows when it is not the latest (issue 22): its time and
  * its id (what to cite: `/api/batches/<id>` gives the content it is a digest of), a way back to
- * the live view, and the timeline to move to another batch. On the overview without `?as_of=`,
- * the timeline sits closed under "Open a past batch".
+ * the live view, and the timeline to move to another batch. Nothing while the page shows the
+ * latest data (the overview then has PastBatchPicker below its map).
  */
 export function AsOfBar({ onOverview }: { onOverview: boolean }) {
   const asOf = useAsOf();
   const { pathname, search, hash } = useLocation();
   const batch = useQuery({ ...batchQueries.at(asOf ?? ''), enabled: asOf !== null });
-  if (asOf === null) {
-    return onOverview ? (
-      <details className="as-of-bar as-of-closed no-print">
-        <summary>Open a past batch</summary>
-        <BatchPicker />
-      </details>
-    ) : null;
-  }
+  if (asOf === null) return null;
   const shown = batch.data;
   return (
     <section className="as-of-bar" aria-label="Batch shown">

@@ -196,7 +196,7 @@ export function WorldMap({
   return (
     <div className="world-map">
       {sitesAvailable ? (
-        <label className="sites-toggle">
+        <label className="sites-toggle no-print">
           <input
             type="checkbox"
             checked={showSites}
