@@ -280,14 +280,18 @@ describe('exports for spreadsheets (issue 11, point 6)', () => {
 
 /** Marker centres relative to the map's own box (they move when the map pans, not with scrolling). */
 async function markersInMap(page: Page): Promise<Map<string, { x: number; y: number }>> {
-  // One read of the layout, so a scroll in progress cannot come between the two boxes.
+  // One read of the layout, so a scroll in progress cannot come between the two boxes. Measured
+  // from the map's centre, which is what a view (centre and zoom) fixes: when the map's box
+  // changes size (a scrollbar appearing), Leaflet keeps the centre, not the top-left corner.
   const centres = await page.evaluate(() => {
     const frame = document.getElementById('world-map')!.getBoundingClientRect();
+    const midX = frame.left + frame.width / 2;
+    const midY = frame.top + frame.height / 2;
     return [...document.querySelectorAll<HTMLElement>('.world-map .hotspot-marker')].map((m) => {
       const box = m.getBoundingClientRect();
       return [
         m.dataset.iso ?? '',
-        { x: box.left + box.width / 2 - frame.left, y: box.top + box.height / 2 - frame.top },
+        { x: box.left + box.width / 2 - midX, y: box.top + box.height / 2 - midY },
       ] as const;
     });
   });
