@@ -44,3 +44,14 @@ export function requireVersion(
   if (version !== currentVersion) throw editConflict(what);
   return version;
 }
+
+/** The first problem zod found, as `path: message` (`fallback` when it names none). */
+export function zodWords(
+  error: { issues: Array<{ path: PropertyKey[]; message: string }> },
+  fallback: string,
+): string {
+  const issue = error.issues[0];
+  if (!issue) return fallback;
+  const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  return `${where}${issue.message}`;
+}

@@ -25,7 +25,7 @@ import {
 import { refusedUrl } from './address-policy.js';
 import { testWebhookBody } from './alert-messages.js';
 import { watchlistView } from './alert-views.js';
-import { ApiProblem, editConflict, requireVersion } from '../api-problem.js';
+import { ApiProblem, editConflict, requireVersion, zodWords as wordsOf } from '../api-problem.js';
 
 // The refusal type and If-Match parsing are shared with the other editable things (sites).
 export { ApiProblem, parseIfMatch } from '../api-problem.js';
@@ -44,14 +44,9 @@ export interface WatchlistServiceDeps {
   onQueued: () => void;
 }
 
-/** The first problem zod found, as `path: message`. */
-export function zodWords(error: {
-  issues: Array<{ path: PropertyKey[]; message: string }>;
-}): string {
-  const issue = error.issues[0];
-  if (!issue) return 'The body is not a valid watchlist';
-  const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-  return `${where}${issue.message}`;
+/** The first problem zod found in a watchlist body, as `path: message`. */
+export function zodWords(error: Parameters<typeof wordsOf>[0]): string {
+  return wordsOf(error, 'The body is not a valid watchlist');
 }
 
 /** A new `whsec_` secret: 32 random bytes, base64, as Standard Webhooks specifies. */

@@ -20,17 +20,10 @@ import {
   type SiteRow,
   type SiteValues,
 } from '../../store/sites.js';
-import { ApiProblem, editConflict, requireVersion } from '../api-problem.js';
+import { ApiProblem, editConflict, requireVersion, zodWords } from '../api-problem.js';
 import { BatchCountriesMemo } from './current-batch.js';
 import type { RawRow } from './import-rows.js';
 import { SitePlacer } from './placement.js';
-
-function zodWords(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
-  const issue = error.issues[0];
-  if (!issue) return 'not a valid site';
-  const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-  return `${where}${issue.message}`;
-}
 
 /** The fields an import compares: equal ones make a row "unchanged" (nothing written). */
 function sameSite(a: SiteValues, b: SiteRow): boolean {
@@ -109,7 +102,7 @@ export class SiteService {
       throw new ApiProblem(400, 'The body must be a JSON object with ref, name, kind, lat and lng');
     }
     const parsed = siteInputSchema.safeParse(body);
-    if (!parsed.success) throw new ApiProblem(400, zodWords(parsed.error));
+    if (!parsed.success) throw new ApiProblem(400, zodWords(parsed.error, 'not a valid site'));
     const values = this.#values(parsed.data);
     if (typeof values === 'string') throw new ApiProblem(400, values);
     const row = await updateSite(this.#db, current.id, version, values).catch((error: unknown) => {
@@ -155,7 +148,7 @@ export class SiteService {
       }
       const parsed = siteInputSchema.safeParse(item.fields);
       if (!parsed.success) {
-        refuse(zodWords(parsed.error));
+        refuse(zodWords(parsed.error, 'not a valid site'));
         continue;
       }
       const earlier = firstRow.get(parsed.data.ref);
