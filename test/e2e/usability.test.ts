@@ -395,6 +395,31 @@ describe('the map on a phone (issue 11, point 4)', () => {
     await expect.poll(async () => largestShift(first, await markersInMap(page))).toBeLessThan(2);
   });
 
+  it('the map keeps its centre when its box changes size without the window resizing', async () => {
+    // Panels loading, a scrollbar arriving or a sidebar folding change the map's box while the
+    // window stays the same size; Leaflet only listens to the window, so without watching the
+    // box it keeps its old size: the view drifts off centre and the newly uncovered strip stays
+    // blank (a shared link's view opened on a slower machine was 10.8 px off in CI).
+    const { page } = await suite.open(DESKTOP);
+    await page.goto(`${suite.stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    await waitForPanels(page);
+    const before = await settledMarkers(page);
+    const width = await page
+      .locator('#world-map')
+      .evaluate((el) => el.getBoundingClientRect().width);
+    await page.locator('#world-map').evaluate((el) => {
+      (el as HTMLElement).style.width = '70%';
+    });
+    const narrower = await page
+      .locator('#world-map')
+      .evaluate((el) => el.getBoundingClientRect().width);
+    // The box moved its centre by 15 % of the width: far beyond the tolerance below.
+    expect((width - narrower) / 2).toBeGreaterThan(50);
+    await expect.poll(async () => medianShift(before, await markersInMap(page))).toBeLessThan(2);
+    expect(new URL(page.url()).searchParams.get('map')).toBeNull();
+  });
+
   it('a shared link keeps the map view; the first view and "Reset view" leave the URL clean', async () => {
     const { page } = await suite.open(DESKTOP);
     await page.goto(`${suite.stack.baseUrl}/?tier=crit,high`);

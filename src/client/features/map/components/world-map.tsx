@@ -24,6 +24,7 @@ import { sitesShown, withSitesShown } from '../utils/sites-param';
 import { pendingShapeStyle, shapeStyle, shapeTooltip } from '../utils/choropleth';
 import type { CountryShape } from '../utils/world-shapes';
 import { FitForPrint } from './fit-for-print';
+import { FollowBoxSize } from './follow-box-size';
 import { HatchPattern } from './hatch-pattern';
 import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
 import { MapLegend } from './map-legend';
@@ -229,6 +230,7 @@ export function WorldMap({
       >
         <MapViewControls home={WORLD_BOUNDS} onReset={forgetView} />
         <MapViewInUrl touched={touched} />
+        <FollowBoxSize />
         <FitForPrint home={WORLD} points={markerPoints} />
         {tiles ? (
           <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
