@@ -23,6 +23,36 @@ export const SITE_TAGS_MAX = 20;
 export const SITE_TAG_MAX = 40;
 export const SITE_PEOPLE_MAX = 1_000_000;
 export const SITE_VALUE_MAX = 1e15;
+/** The site rule's default: a country within reach whose active score moves this much alerts. */
+export const DEFAULT_SITE_MIN_DELTA = 10;
+/** The site rule's bounds (issue 20): a radius up to NEARBY_MAX_KM, a move of 1 to 100 points. */
+export const SITE_MIN_DELTA_MAX = 100;
+
+/**
+ * The site rule as a site carries it: alert when any country within `radius_km` of the site
+ * (its own at 0 km) rises a tier or moves |Δ active| ≥ `min_delta`; travel sites only during the
+ * trip and the 7 days before it. On by default for every site.
+ */
+export const siteAlertSchema = z.strictObject({
+  on: z.boolean({ error: 'alert.on must be true or false' }),
+  radius_km: z
+    .number({ error: 'alert.radius_km must be a number of kilometres' })
+    .int('alert.radius_km must be a whole number of kilometres')
+    .min(0, 'alert.radius_km must not be negative')
+    .max(NEARBY_MAX_KM, `alert.radius_km must be at most ${NEARBY_MAX_KM}`),
+  min_delta: z
+    .number({ error: 'alert.min_delta must be a number of points' })
+    .refine(Number.isFinite, { message: 'alert.min_delta must be a finite number' })
+    .refine((v) => v >= 1 && v <= SITE_MIN_DELTA_MAX, {
+      message: `alert.min_delta must be from 1 to ${SITE_MIN_DELTA_MAX}`,
+    }),
+});
+export type SiteAlert = z.infer<typeof siteAlertSchema>;
+export const DEFAULT_SITE_ALERT: SiteAlert = {
+  on: true,
+  radius_km: DEFAULT_SITE_RADIUS_KM,
+  min_delta: DEFAULT_SITE_MIN_DELTA,
+};
 
 export const SITE_KINDS = [
   'office',
@@ -118,6 +148,8 @@ export const siteInputSchema = z
       .optional(),
     from: tripDate('from').nullable().optional(),
     to: tripDate('to').nullable().optional(),
+    /** Left out: the default rule (on, 100 km, 10 points). Import columns: alert_on, alert_radius_km, alert_min_delta. */
+    alert: siteAlertSchema.optional(),
   })
   .superRefine((site, ctx) => {
     const dated = (site.from ?? null) !== null || (site.to ?? null) !== null;
@@ -168,6 +200,8 @@ export const siteSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   country: siteCountrySchema.nullable(),
+  /** The site rule (issue 20); absent only from BFFs older than the rule. */
+  alert: siteAlertSchema.optional(),
 });
 export type Site = z.infer<typeof siteSchema>;
 
