@@ -1,7 +1,8 @@
-import { DivIcon } from 'leaflet';
+import type { DivIcon } from 'leaflet';
 import { tierTone, type TierScale } from '../../../../shared/tier-scale';
 import { tierLabel } from '../../../../shared/tiers';
 import { formatScore } from '../../../lib/format';
+import { LabelledIcon } from './labelled-icon';
 
 const MIN_SIZE = 14;
 const MAX_SIZE = 34;
@@ -13,22 +14,6 @@ export function markerSize(risk: number | null | undefined, scale = 1): number {
   const share = Math.min(1, Math.max(0, (risk ?? 0) / RISK_SCALE_MAX));
   // Area, not diameter, grows with risk, so big risks do not look disproportionately bigger.
   return Math.round((MIN_SIZE + (MAX_SIZE - MIN_SIZE) * Math.sqrt(share)) * scale);
-}
-
-/** A div icon whose element names its country (`data-iso`), for styling and tests. */
-class CountryIcon extends DivIcon {
-  constructor(
-    private readonly iso: string,
-    options: ConstructorParameters<typeof DivIcon>[0],
-  ) {
-    super(options);
-  }
-
-  override createIcon(oldIcon?: HTMLElement): HTMLElement {
-    const element = super.createIcon(oldIcon);
-    element.dataset.iso = this.iso;
-    return element;
-  }
 }
 
 /**
@@ -51,11 +36,14 @@ export function hotspotIcon(
   const tier = hotspot.tier ? tierLabel(hotspot.tier) : 'tier n/a';
   label.textContent = `${hotspot.name}: risk ${formatScore(hotspot.risk)}, ${tier}. Open country page`;
   const tierClass = tierTone(hotspot.tier, tiers ?? { learned: [], medians: new Map() }).className;
-  return new CountryIcon(hotspot.iso.toUpperCase(), {
-    className: `hotspot-marker ${tierClass}`,
-    html: label,
-    iconSize: [size, size],
-    iconAnchor: [size / 2, size / 2],
-    tooltipAnchor: [size / 2, 0],
-  });
+  return new LabelledIcon(
+    { iso: hotspot.iso.toUpperCase() },
+    {
+      className: `hotspot-marker ${tierClass}`,
+      html: label,
+      iconSize: [size, size],
+      iconAnchor: [size / 2, size / 2],
+      tooltipAnchor: [size / 2, 0],
+    },
+  );
 }

@@ -1,23 +1,8 @@
-import { DivIcon } from 'leaflet';
+import type { DivIcon } from 'leaflet';
+import { LabelledIcon } from './labelled-icon';
 import { tierLabel } from '../../../../shared/tiers';
 import { formatInteger } from '../../../lib/format';
 import { rankTier, type SitePoint } from './site-clusters';
-
-/** A div icon whose element carries the drawn feature's key (`data-site-key`) for focus and tests. */
-class KeyedIcon extends DivIcon {
-  constructor(
-    private readonly key: string,
-    options: ConstructorParameters<typeof DivIcon>[0],
-  ) {
-    super(options);
-  }
-
-  override createIcon(oldIcon?: HTMLElement): HTMLElement {
-    const element = super.createIcon(oldIcon);
-    element.dataset.siteKey = this.key;
-    return element;
-  }
-}
 
 const tierClassOf = (tier: string | null) => (tier ? `tier-${tier}` : 'tier-none');
 const tierWords = (tier: string | null) => (tier ? tierLabel(tier) : 'no current data');
@@ -37,15 +22,18 @@ const SITE_SIZE = 14;
  */
 export function siteIcon(key: string, site: SitePoint): DivIcon {
   const people = site.people > 0 ? `, ${formatInteger(site.people)} people` : '';
-  return new KeyedIcon(key, {
-    className: `site-marker ${tierClassOf(site.tier)}`,
-    html: hidden(
-      `Site ${site.name} (${site.kind}${people}), ${site.iso} ${tierWords(site.tier)}. Open site page`,
-    ),
-    iconSize: [SITE_SIZE, SITE_SIZE],
-    iconAnchor: [SITE_SIZE / 2, SITE_SIZE / 2],
-    tooltipAnchor: [SITE_SIZE / 2, 0],
-  });
+  return new LabelledIcon(
+    { siteKey: key },
+    {
+      className: `site-marker ${tierClassOf(site.tier)}`,
+      html: hidden(
+        `Site ${site.name} (${site.kind}${people}), ${site.iso} ${tierWords(site.tier)}. Open site page`,
+      ),
+      iconSize: [SITE_SIZE, SITE_SIZE],
+      iconAnchor: [SITE_SIZE / 2, SITE_SIZE / 2],
+      tooltipAnchor: [SITE_SIZE / 2, 0],
+    },
+  );
 }
 
 /** A cluster: its number of sites on the colour of its most severe tier; size grows with count. */
@@ -62,11 +50,14 @@ export function clusterIcon(key: string, count: number, rank: number, people: nu
       `${formatInteger(count)} sites, ${formatInteger(people)} people, most severe tier ${tierWords(tier)}. Zoom in`,
     ),
   );
-  return new KeyedIcon(key, {
-    className: `site-cluster ${tierClassOf(tier)}`,
-    html: wrap,
-    iconSize: [size, size],
-    iconAnchor: [size / 2, size / 2],
-    tooltipAnchor: [size / 2, 0],
-  });
+  return new LabelledIcon(
+    { siteKey: key },
+    {
+      className: `site-cluster ${tierClassOf(tier)}`,
+      html: wrap,
+      iconSize: [size, size],
+      iconAnchor: [size / 2, size / 2],
+      tooltipAnchor: [size / 2, 0],
+    },
+  );
 }
