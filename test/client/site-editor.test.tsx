@@ -255,7 +255,7 @@ describe('a new site on /exposure', { timeout: 20_000 }, () => {
     return panel;
   }
 
-  const created = { row: 1, ref: 'WAW-1', id: null, iso: 'POL', placed_by: 'inside' };
+  const created = { row: 1, ref: 'WAW-1', id: null, iso: 'POL', placed_by: 'inside' as const };
 
   it('checks the ref is new (a dry run), stores the site, and opens its page', async () => {
     newSiteBff((dryRun) =>

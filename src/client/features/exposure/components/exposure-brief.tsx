@@ -110,16 +110,23 @@ export function ExposureBrief() {
       <ExposureByTier answer={answer} />
       <section className="brief-block" aria-labelledby="exposure-brief-index">
         <h2 id="exposure-brief-index">Exposure index over the stored history</h2>
-        <p className="brief-index">
-          {formatInteger(trend.length)} {trend.length === 1 ? 'batch' : 'batches'}, oldest first:{' '}
-          <Sparkline
-            values={trend.map((point) => point.index)}
-            label="Exposure index over the stored history"
-            width={320}
-            height={48}
-            scale
-          />
-        </p>
+        {trend.length < 2 ? (
+          <p className="empty">
+            {trend.length === 0 ? 'No batch recorded yet' : 'One batch recorded so far'}: the trend
+            starts with the next one.
+          </p>
+        ) : (
+          <p className="brief-index">
+            {formatInteger(trend.length)} batches, from {formatUtcDateTime(trend[0]?.as_of)}:{' '}
+            <Sparkline
+              values={trend.map((point) => point.index)}
+              label="Exposure index over the stored history"
+              width={320}
+              height={48}
+              scale
+            />
+          </p>
+        )}
       </section>
       <MovedBlock answer={answer} />
       <RiskiestSites answer={answer} />
