@@ -87,7 +87,7 @@ function SitesWithinReach({ iso, enabled }: { iso: string; enabled: boolean }) {
             columns={[
               { label: 'Site' },
               { label: 'In' },
-              { label: `Distance to ${name}`, className: 'num' },
+              { label: 'Distance', className: 'num' },
               { label: 'People', className: 'num' },
             ]}
           />
