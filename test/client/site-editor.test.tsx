@@ -26,6 +26,14 @@ function writes(path: string) {
     }));
 }
 
+/** The methods of every request to `path`, in order. */
+function methodsOf(path: string): string[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.filter(([input]) => new URL(String(input), 'http://t').pathname === path)
+    .map(([, init]) => init?.method ?? 'GET');
+}
+
 /** A BFF with site 1 (version `stored.version`); `onWrite` answers its PUT and DELETE. */
 function siteBff(
   stored: { site: Site },
@@ -111,6 +119,8 @@ describe('editing a site on /sites/:id', { timeout: 20_000 }, () => {
         },
       },
     ]);
+    // What a save makes stale is asked again: the site (its page), whatever the answer was.
+    await waitFor(() => expect(methodsOf('/api/sites/1').slice(-2)).toEqual(['PUT', 'GET']));
   });
 
   it('keeps a site whose country was given in that country, and turns the rule off in words', async () => {
@@ -208,6 +218,9 @@ describe('editing a site on /sites/:id', { timeout: 20_000 }, () => {
     expect(writes('/api/sites/1')).toEqual([
       { search: '', method: 'DELETE', ifMatch: '"4"', body: undefined },
     ]);
+    // The deleted site is not asked for again (a 404 flashing "No such site" before /exposure).
+    const methods = methodsOf('/api/sites/1');
+    expect(methods.slice(methods.indexOf('DELETE'))).toEqual(['DELETE']);
   });
 
   it('offers a viewer no edit controls, on the site page or on /exposure', async () => {
