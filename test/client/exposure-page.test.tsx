@@ -321,6 +321,27 @@ describe('our sites on the country page and the site page', () => {
     );
   });
 
+  it("marks the countries within the site rule's own radius", async () => {
+    exposureBff({
+      '/api/sites/1': {
+        body: { ok: true, site: site({ alert: { on: true, radius_km: 50, min_delta: 10 } }) },
+      },
+      '/api/v1/hotspots': { body: hotspotsBody() },
+      '/api/countries': { body: countriesBody() },
+      '/api/v1/country/UKR': { body: countryBody() },
+      ...historyRoutes(),
+    });
+    renderApp('/sites/1');
+    const reach = await screen.findByRole('region', { name: 'Countries within reach' });
+    expect(reach).toHaveTextContent(
+      'The site rule watches every country within 50 km of the site.',
+    );
+    const rows = within(reach).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').at(-1)).toHaveTextContent('Within 50 km');
+    expect(rows[1]).toHaveTextContent(/Ukraine.*0 kmYes$/);
+    expect(rows[2]).toHaveTextContent(/Belarus.*90 kmNo$/);
+  });
+
   it('says "No such site" for a site that is not there', async () => {
     exposureBff({ '/api/sites/9': { status: 404, body: { ok: false, error: 'no site 9' } } });
     renderApp('/sites/9');
