@@ -143,6 +143,43 @@ describe('/exposure', () => {
   });
 });
 
+describe('the exposure brief', () => {
+  it('is linked from /exposure with the view, and prints that view with its batch time', async () => {
+    const bff = exposureBff();
+    const { router } = renderApp('/exposure?kind=plant&weight=value');
+    await screen.findByRole('region', { name: 'Riskiest sites' });
+    await userEvent.click(screen.getByRole('link', { name: 'Exposure brief (print)' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Exposure brief' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/exposure/brief');
+    expect(router.state.location.search).toBe('?kind=plant&weight=value');
+    expect(bff.calls('/api/exposure').map((u) => u.search)).toEqual(['?kind=plant&weight=value']);
+    expect(
+      screen.getByText(/^Data of the batch of 2 Jun 2025, 10:00 UTC · Our sites of kind plant/),
+    ).toBeInTheDocument();
+    // Every printed page carries the batch time (an @page margin box).
+    expect(document.querySelector('style')?.textContent ?? '').toContain(
+      'Data of the batch of 2 Jun 2025, 10:00 UTC',
+    );
+    for (const region of [
+      'Sites and people by tier',
+      "Where our sites' countries moved",
+      'Riskiest sites',
+      'Exposure index over the stored history',
+    ]) {
+      expect(screen.getByRole('region', { name: region })).toBeInTheDocument();
+    }
+    const moved = screen.getByRole('region', { name: "Where our sites' countries moved" });
+    expect(within(moved).getByRole('heading', { name: /^In 7 days/ })).toBeInTheDocument();
+    expect(within(moved).getByRole('link', { name: 'Ukraine' })).toBeInTheDocument();
+  });
+
+  it('says it shows the newest batch when asked for another one', async () => {
+    exposureBff();
+    renderApp('/exposure/brief?as_of=2025-05-01T10:00:00.000Z');
+    expect(await screen.findByText(/^Exposure is shown for the newest batch only/)).toBeVisible();
+  });
+});
+
 describe('our sites on the country page and the site page', () => {
   it('shows "Our sites here" with count, people and links when there are sites', async () => {
     const bff = exposureBff({
@@ -171,8 +208,10 @@ describe('our sites on the country page and the site page', () => {
     });
     renderApp('/country/UKR');
     await screen.findByRole('heading', { level: 1 });
-    await waitFor(() => expect(bff.calls('/api/sites')).toHaveLength(1));
+    // The country's own sites, and every site (for those within reach).
+    await waitFor(() => expect(bff.calls('/api/sites')).toHaveLength(2));
     expect(screen.queryByRole('region', { name: 'Our sites here' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Our sites within reach' })).toBeNull();
   });
 
   it('shows a site: its country, the nearest hotspots with distances, the countries within reach', async () => {
@@ -205,6 +244,102 @@ describe('our sites on the country page and the site page', () => {
     expect(screen.getByRole('region', { name: 'The site and its country' })).toHaveTextContent(
       '86.12',
     );
+  });
+
+  it('lists our sites in other countries with this one within their radius, nearest first', async () => {
+    const bff = exposureBff({
+      '/api/v1/country/UKR': { body: countryBody() },
+      ...historyRoutes(),
+      '/api/sites': (url) => ({
+        body: url.searchParams.has('country')
+          ? sitesBody([site()])
+          : sitesBody([
+              site(),
+              site({
+                id: 2,
+                name: 'Lublin warehouse',
+                iso: 'POL',
+                people: 35,
+                nearby: [
+                  { iso: 'POL', km: 0 },
+                  { iso: 'UKR', km: 80 },
+                ],
+              }),
+              site({
+                id: 3,
+                name: 'Minsk office',
+                iso: 'BLR',
+                people: 5,
+                nearby: [
+                  { iso: 'BLR', km: 0 },
+                  { iso: 'UKR', km: 40 },
+                ],
+              }),
+              // Ukraine beyond the default 100 km: not within reach ...
+              site({
+                id: 4,
+                name: 'Warsaw office',
+                iso: 'POL',
+                nearby: [
+                  { iso: 'POL', km: 0 },
+                  { iso: 'UKR', km: 150 },
+                ],
+              }),
+              // ... unless the site's rule reaches that far.
+              site({
+                id: 5,
+                name: 'Chisinau depot',
+                iso: 'MDA',
+                people: null,
+                nearby: [
+                  { iso: 'MDA', km: 0 },
+                  { iso: 'UKR', km: 150 },
+                ],
+                alert: { on: true, radius_km: 200, min_delta: 10 },
+              }),
+            ]),
+      }),
+    });
+    renderApp('/country/UKR');
+    const reach = await screen.findByRole('region', { name: 'Our sites within reach' });
+    expect(reach).toHaveTextContent(
+      '3 sites in other countries, 40 people, with Ukraine within their alert radius.',
+    );
+    const rows = within(reach).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Minsk office office',
+      'Lublin warehouse office',
+      'Chisinau depot office',
+    ]);
+    expect(rows[1]).toHaveTextContent('Poland80 km35');
+    expect(within(rows[1]!).getByRole('link', { name: 'Lublin warehouse' })).toHaveAttribute(
+      'href',
+      '/sites/2',
+    );
+    expect(bff.calls('/api/sites').map((u) => u.search)).toEqual(
+      expect.arrayContaining(['?country=UKR', '']),
+    );
+  });
+
+  it("marks the countries within the site rule's own radius", async () => {
+    exposureBff({
+      '/api/sites/1': {
+        body: { ok: true, site: site({ alert: { on: true, radius_km: 50, min_delta: 10 } }) },
+      },
+      '/api/v1/hotspots': { body: hotspotsBody() },
+      '/api/countries': { body: countriesBody() },
+      '/api/v1/country/UKR': { body: countryBody() },
+      ...historyRoutes(),
+    });
+    renderApp('/sites/1');
+    const reach = await screen.findByRole('region', { name: 'Countries within reach' });
+    expect(reach).toHaveTextContent(
+      'The site rule watches every country within 50 km of the site.',
+    );
+    const rows = within(reach).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').at(-1)).toHaveTextContent('Within 50 km');
+    expect(rows[1]).toHaveTextContent(/Ukraine.*0 kmYes$/);
+    expect(rows[2]).toHaveTextContent(/Belarus.*90 kmNo$/);
   });
 
   it('says "No such site" for a site that is not there', async () => {

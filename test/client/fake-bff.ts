@@ -6,7 +6,8 @@ import { vi } from 'vitest';
  * a test that calls something unexpected fails visibly.
  */
 export type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
-export type Route = Answer | ((url: URL) => Answer);
+/** A function route also gets the request's init (method, headers, body), for writes. */
+export type Route = Answer | ((url: URL, init?: RequestInit) => Answer);
 
 export interface FakeBff {
   requests: URL[];
@@ -20,7 +21,7 @@ export function installFakeBff(routes: Record<string, Route>): FakeBff {
   const requests: URL[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://dashboard.test');
       requests.push(url);
       const route = table.get(`${url.pathname}${url.search}`) ?? table.get(url.pathname);
@@ -32,7 +33,7 @@ export function installFakeBff(routes: Record<string, Route>): FakeBff {
           },
         );
       }
-      const answer = typeof route === 'function' ? route(url) : route;
+      const answer = typeof route === 'function' ? route(url, init) : route;
       return new Response(JSON.stringify(answer.body), {
         status: answer.status ?? 200,
         headers: { 'Content-Type': 'application/json', ...answer.headers },

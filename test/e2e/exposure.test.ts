@@ -2,10 +2,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { pageOverflow, screenshotPath, waitForMap, waitForPanels } from './browser.js';
+import { printedPdf } from './print-pdf.js';
 import { browserSuite } from './suite.js';
+import { formatUtcDateTime } from '../../src/client/lib/format.js';
 
 // Issue 20: /exposure and our sites on the map, as a person sees them at 1440 and 375 px, light
-// and dark: sites by tier, a cluster that opens on click and on Enter, the import's dry run, axe.
+// and dark: sites by tier, a cluster that opens on click and on Enter, the import's dry run, a
+// site's edit form, the sites within reach of a country, the exposure brief (and on paper), axe.
 const suite = browserSuite();
 
 // bypassCSP: axe is injected as an inline script, which the app's CSP (rightly) refuses.
@@ -236,5 +239,175 @@ describe('our sites on the map (issue 20)', () => {
     await page.locator('#world-map').scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('sites-map-375') });
     await expectAxeClean(page);
+  });
+});
+
+/** The stored site with `ref`, as the BFF answers it. */
+async function storedSite(
+  ref: string,
+): Promise<{ id: number; name: string; people: number | null; tags: string[]; version: number }> {
+  const res = await fetch(`${suite.stack.baseUrl}/api/sites`);
+  const { sites } = (await res.json()) as {
+    sites: {
+      id: number;
+      ref: string;
+      name: string;
+      people: number | null;
+      tags: string[];
+      version: number;
+    }[];
+  };
+  const found = sites.find((s) => s.ref === ref);
+  if (!found) throw new Error(`no site ${ref}`);
+  return found;
+}
+
+describe('editing our sites, the sites within reach of a country, the exposure brief (issue 20)', () => {
+  for (const [label, options] of [
+    ['1440 light', DESKTOP],
+    ['1440 dark', { ...DESKTOP, ...DARK }],
+    ['375 light', PHONE],
+    ['375 dark', { ...PHONE, ...DARK }],
+  ] as const) {
+    it(`shows the edit form, the sites within reach and the brief, axe clean (${label})`, async () => {
+      const name = label.replace(' ', '-');
+      const { page } = await suite.open(options);
+      const lublin = await storedSite('S-1');
+
+      // The country page: Lublin (Poland, about 80 km from Ukraine's border) is within reach.
+      await page.goto(`${suite.stack.baseUrl}/country/UKR`);
+      const reach = page.getByRole('region', { name: 'Our sites within reach' });
+      const link = reach.getByRole('link', { name: lublin.name, exact: true });
+      await link.waitFor();
+      const row = reach
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: lublin.name, exact: true }) });
+      expect(await row.textContent()).toMatch(/Poland\s*\d+ km/);
+      // Warsaw is about 190 km from Ukraine: beyond the default 100 km.
+      expect(await reach.getByRole('link', { name: /^Warsaw office/ }).count()).toBe(0);
+      await waitForPanels(page);
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await reach.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`country-reach-${name}`) });
+      await expectAxeClean(page);
+
+      // The site page's edit form, with the rule in words.
+      await link.click();
+      const form = page.getByRole('region', { name: 'Edit the site' });
+      await form.waitFor();
+      expect(await form.getByText(/^Alerts when/).textContent()).toBe(
+        'Alerts when any country within 100 km of this site rises a tier or its active score moves by 10 or more.',
+      );
+      await waitForPanels(page);
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await form.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`site-edit-${name}`) });
+      await expectAxeClean(page);
+
+      // The exposure brief, from /exposure.
+      await page.goto(`${suite.stack.baseUrl}/exposure?kind=warehouse`);
+      await page.getByRole('link', { name: 'Exposure brief (print)' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Exposure brief' }).waitFor();
+      expect(new URL(page.url()).search).toBe('?kind=warehouse');
+      await page.getByText(/^Data of the batch of .* · Our sites of kind warehouse/).waitFor();
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: screenshotPath(`exposure-brief-${name}`), fullPage: true });
+      await expectAxeClean(page);
+    });
+  }
+
+  it('saves an edit end to end, shows problems next to their fields, refuses a taken ref', async () => {
+    const before = await storedSite('S-1');
+    const { page } = await suite.open(DESKTOP, [`409 /api/sites/${before.id}`]);
+    await page.goto(`${suite.stack.baseUrl}/sites/${before.id}`);
+    const form = page.getByRole('region', { name: 'Edit the site' });
+    await form.waitFor();
+    await form.getByLabel('Name', { exact: true }).fill('Lublin warehouse north');
+    await form.getByLabel('People (optional)').fill('41');
+    await form.getByLabel('Tags (optional)').fill('emea, logistics');
+    await form.getByLabel('Radius (km)').fill('150');
+    expect(await form.getByText(/^Alerts when/).textContent()).toContain('within 150 km');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Lublin warehouse north' }).waitFor();
+    const after = await storedSite('S-1');
+    expect(after).toMatchObject({
+      id: before.id,
+      name: 'Lublin warehouse north',
+      people: 41,
+      tags: ['emea', 'logistics'],
+      version: before.version + 1,
+    });
+
+    // A latitude out of range: found by the form, next to the field, nothing sent.
+    const lat = form.getByLabel('Latitude');
+    await lat.fill('95');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => lat.getAttribute('aria-invalid')).toBe('true');
+    expect(await lat.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await form.getByText('The latitude must be from -90 to 90 degrees').isVisible()).toBe(
+      true,
+    );
+    await lat.fill(String(51.25));
+
+    // Another site's ref: refused by the BFF (409), shown next to the ref.
+    const ref = form.getByLabel('Ref (your own id)');
+    await ref.fill('S-0');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => ref.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByText('Another site already has this ref').isVisible()).toBe(true);
+    expect((await storedSite('S-1')).version).toBe(after.version);
+    await page.screenshot({ path: screenshotPath('site-edit-problems-1440') });
+    await expectAxeClean(page);
+  });
+
+  it('adds a site from /exposure, opens its page, and deletes it', async () => {
+    const { page } = await suite.open(DESKTOP);
+    await page.goto(`${suite.stack.baseUrl}/exposure`);
+    const panel = page.getByRole('region', { name: 'New site' });
+    await panel.getByRole('button', { name: 'Add a site' }).click();
+    await panel.getByLabel('Name', { exact: true }).fill('Gdynia office');
+    await panel.getByLabel('Ref (your own id)').fill('E2E-NEW');
+    await panel.getByLabel('Latitude').fill('54.52');
+    await panel.getByLabel('Longitude').fill('18.53');
+    await panel.getByLabel('People (optional)').fill('9');
+    await page.screenshot({ path: screenshotPath('new-site-1440') });
+    await expectAxeClean(page);
+    await panel.getByRole('button', { name: 'Add site' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Gdynia office' }).waitFor();
+    const created = await storedSite('E2E-NEW');
+    expect(page.url()).toBe(`${suite.stack.baseUrl}/sites/${created.id}`);
+    expect(created.people).toBe(9);
+
+    const form = page.getByRole('region', { name: 'Edit the site' });
+    await form.getByRole('button', { name: 'Delete site' }).click();
+    await form
+      .getByRole('group', { name: 'Delete the site?' })
+      .getByRole('button', { name: 'Yes, delete' })
+      .click();
+    await page.waitForURL(/\/exposure$/);
+    const gone = await fetch(`${suite.stack.baseUrl}/api/sites/${created.id}`);
+    expect(gone.status).toBe(404);
+  });
+
+  it('prints the exposure brief with the batch time and page number on every page', async () => {
+    const { page } = await suite.open(DESKTOP);
+    await page.goto(`${suite.stack.baseUrl}/exposure/brief`);
+    await page.getByRole('heading', { level: 1, name: 'Exposure brief' }).waitFor();
+    const answer = (await (await fetch(`${suite.stack.baseUrl}/api/exposure`)).json()) as {
+      as_of: string;
+    };
+    const batch = `Data of the batch of ${formatUtcDateTime(answer.as_of)}`;
+    await page.getByText(new RegExp(`^${batch}`)).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const { text, pages } = await printedPdf(page, 'exposure-brief');
+    expect(text).toContain('Riskiest sites');
+    expect(text).toContain('Sites and people by tier');
+    pages.forEach((sheet, i) => {
+      expect(sheet, `page ${i + 1}`).toContain(batch);
+      expect(sheet, `page ${i + 1}`).toMatch(new RegExp(`Page ${i + 1} / ${pages.length}\\b`));
+    });
+    // No controls on paper.
+    expect(text).not.toContain('Print / Save as PDF');
   });
 });

@@ -56,6 +56,12 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/exposure-route')).ExposureRoute }),
       },
       {
+        path: 'exposure/brief',
+        lazy: async () => ({
+          Component: (await import('./routes/exposure-brief-route')).ExposureBriefRoute,
+        }),
+      },
+      {
         path: 'sites/:id',
         lazy: async () => ({ Component: (await import('./routes/site-route')).SiteRoute }),
       },

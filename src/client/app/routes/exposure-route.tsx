@@ -1,9 +1,15 @@
 import { PanelBoundary } from '../../components/panel-boundary';
+import { useCan } from '../../lib/me-queries';
 import { ExposureOverview } from '../../features/exposure/components/exposure-overview';
 import { ImportPanel } from '../../features/sites/components/import-panel';
+import { NewSitePanel } from '../../features/sites/components/new-site-panel';
+import { useCountryChoices } from '../use-country-choices';
 
-/** `/exposure`: what of ours sits where the risk is, and the import of our sites. */
+/** `/exposure`: what of ours sits where the risk is; for editors, a new site and the import. */
 export function ExposureRoute() {
+  const editor = useCan('editor');
+  // The new-site form's country picker: asked for only when the form is offered.
+  const choices = useCountryChoices(editor);
   return (
     <div className="exposure-page">
       <title>Exposure · Global Risk Dashboard</title>
@@ -11,9 +17,16 @@ export function ExposureRoute() {
       <PanelBoundary name="The exposure of our sites">
         <ExposureOverview />
       </PanelBoundary>
-      <PanelBoundary name="The import">
-        <ImportPanel />
-      </PanelBoundary>
+      {editor ? (
+        <>
+          <PanelBoundary name="The new-site form">
+            <NewSitePanel choices={choices} />
+          </PanelBoundary>
+          <PanelBoundary name="The import">
+            <ImportPanel />
+          </PanelBoundary>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -13,12 +13,15 @@ import { CountryTrendPanel } from '../../features/history/components/country-tre
 import { hotspotQueries } from '../../features/hotspots/api/hotspot-queries';
 import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
 import { siteQueries } from '../../features/sites/api/site-queries';
+import { SiteEditor } from '../../features/sites/components/site-editor';
 import { SiteSummary } from '../../features/sites/components/site-summary';
 import {
   NearestHotspots,
   NeighbourCountries,
 } from '../../features/sites/components/site-surroundings';
 import { MAX_HOTSPOT_LIMIT } from '../../../shared/page-data';
+import { useCan } from '../../lib/me-queries';
+import { useCountryChoices } from '../use-country-choices';
 
 function BackToExposure() {
   return (
@@ -41,6 +44,9 @@ export function SiteRoute() {
     [countries.data],
   );
   const country = useQuery({ ...bffQueries.country(site?.iso ?? ''), enabled: Boolean(site) });
+  // The edit form's country picker: asked for only when the form is offered.
+  const editor = useCan('editor');
+  const choices = useCountryChoices(editor);
 
   if (query.isPending) {
     return (
@@ -96,6 +102,11 @@ export function SiteRoute() {
           <NearestHotspots site={site} hotspots={hotspots.data?.data.hotspots} />
         </PanelBoundary>
       </div>
+      {editor ? (
+        <PanelBoundary name="The edit form">
+          <SiteEditor key={site.id} site={site} choices={choices} />
+        </PanelBoundary>
+      ) : null}
       <PanelBoundary name="The event feed">
         {country.isError && !country.data ? (
           <QueryError

@@ -11,7 +11,7 @@ export const PERIOD_LABELS: Record<ExposurePeriod, string> = {
   week: '7 days',
 };
 
-function MoveItem({ move }: { move: ExposureMove }) {
+export function MoveItem({ move }: { move: ExposureMove }) {
   const name = displayName(move.iso, move.name ?? countryName(move.iso) ?? move.iso);
   const more = move.sites - move.examples.length;
   return (

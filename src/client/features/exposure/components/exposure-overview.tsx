@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { PanelBoundary } from '../../../components/panel-boundary';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
+import { Link } from '../../../lib/app-link';
 import { siteListQueries } from '../../../lib/site-list-queries';
 import { formatUtcDateTime } from '../../../lib/format';
 import { NO_SITE_FILTERS } from '../../../lib/site-filters';
@@ -28,6 +30,7 @@ export function ExposureOverview() {
   // Every site, for the country and tag choices (the map reads the same cache entry).
   const sites = useQuery(siteListQueries.list(NO_SITE_FILTERS));
   const answer = query.data?.data;
+  const { search } = useLocation();
 
   return (
     <>
@@ -41,7 +44,9 @@ export function ExposureOverview() {
         <p className="exposure-export">
           <a href={sitesSpreadsheetPath(view.filters)} download>
             Download the sites (spreadsheet CSV)
-          </a>
+          </a>{' '}
+          · {/* The brief of this very view: the same URL parameters. */}
+          <Link to={`/exposure/brief${search}`}>Exposure brief (print)</Link>
           {answer?.as_of ? (
             <span className="muted">
               {' '}

@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { importResponseSchema, siteResponseSchema } from '../../../../shared/sites-api';
-import { fetchBff } from '../../../lib/api-client';
+import {
+  importResponseSchema,
+  siteDeletedSchema,
+  siteResponseSchema,
+  type Site,
+  type SiteInput,
+} from '../../../../shared/sites-api';
+import { ApiError, fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
 import { siteListQueries } from '../../../lib/site-list-queries';
 
@@ -34,4 +40,52 @@ export function importSites({ text, dryRun }: ImportRequest) {
     body: text,
     contentType: importContentType(text),
   });
+}
+
+/** The ETag of the site an edit started from: `If-Match` on PUT and DELETE. */
+export const etagOf = (site: Pick<Site, 'version'>): string => `"${site.version}"`;
+
+/** An edit: what was typed replaces the site `base` (the version the form was loaded from). */
+export interface SiteEdit {
+  base: Site;
+  input: SiteInput;
+}
+
+export function saveSite({ base, input }: SiteEdit) {
+  return writeBff('PUT', `/api/sites/${base.id}`, siteResponseSchema, {
+    body: input,
+    ifMatch: etagOf(base),
+  });
+}
+
+export function deleteSite(site: Site) {
+  return writeBff('DELETE', `/api/sites/${site.id}`, siteDeletedSchema, {
+    ifMatch: etagOf(site),
+  });
+}
+
+/**
+ * A new site. The BFF creates sites by import (matched by ref), so a dry run first makes sure
+ * the ref is not another site's: an import would replace that site instead of adding one. The
+ * site gets the default rule (an import row has no rule yet); it is adjusted on its page.
+ */
+export async function createSite(input: SiteInput): Promise<{ id: number }> {
+  const row = [{ ...input, alert: undefined }];
+  const check = await writeBff('POST', '/api/sites/import?dry_run=1', importResponseSchema, {
+    body: row,
+  });
+  refuseUnlessNew(check.data);
+  const done = await writeBff('POST', '/api/sites/import', importResponseSchema, { body: row });
+  refuseUnlessNew(done.data);
+  const id = done.data.created[0]?.id;
+  if (typeof id !== 'number') throw new ApiError('The dashboard server stored no new site', 0);
+  return { id };
+}
+
+function refuseUnlessNew(answer: { created: unknown[]; rejected: { reason: string }[] }): void {
+  const rejected = answer.rejected[0];
+  if (rejected) throw new ApiError(rejected.reason, 400);
+  if (answer.created.length === 0) {
+    throw new ApiError('ref: another site already has this ref', 409);
+  }
 }

@@ -1,23 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Site } from '../../../../shared/sites-api';
+import { TableHead } from '../../../components/data-table';
 import { Link } from '../../../lib/app-link';
+import { countryName } from '../../../lib/country-names';
+import { displayName } from '../../../lib/display-name';
+import { NO_SITE_FILTERS } from '../../../lib/site-filters';
 import { siteListQueries } from '../../../lib/site-list-queries';
 import { formatInteger } from '../../../lib/format';
+import { formatKm, sitesWithinReach } from '../utils/distance';
 
 const SHOWN = 50;
+
+const peopleOf = (sites: readonly Pick<Site, 'people'>[]) =>
+  sites.reduce((sum, site) => sum + (site.people ?? 0), 0);
 
 /**
  * "Our sites here" on a country page: how many of our sites and people are in the country, and
  * a list of them (most people first). Nothing at all when there are none, or when the sites
  * cannot be read (no history store, or a viewer the BFF does not show sites to).
  */
-export function CountrySites({ iso, enabled }: { iso: string; enabled: boolean }) {
+function SitesHere({ iso, enabled }: { iso: string; enabled: boolean }) {
   const query = useQuery({
     ...siteListQueries.list({ tiers: [], countries: [iso], kinds: [], tag: null }),
     enabled,
   });
   const sites = query.data?.data.sites ?? [];
   if (sites.length === 0) return null;
-  const people = sites.reduce((sum, site) => sum + (site.people ?? 0), 0);
   const ordered = [...sites].sort(
     (a, b) => (b.people ?? 0) - (a.people ?? 0) || a.name.localeCompare(b.name, 'en'),
   );
@@ -27,7 +35,7 @@ export function CountrySites({ iso, enabled }: { iso: string; enabled: boolean }
         <h2 id="country-sites-heading">Our sites here</h2>
         <p className="panel-sub">
           {formatInteger(sites.length)} {sites.length === 1 ? 'site' : 'sites'},{' '}
-          {formatInteger(people)} people.{' '}
+          {formatInteger(peopleOf(sites))} people.{' '}
           <Link to={`/exposure?country=${iso}`}>Exposure in this country</Link>
         </p>
       </div>
@@ -49,5 +57,74 @@ export function CountrySites({ iso, enabled }: { iso: string; enabled: boolean }
         </p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Our sites in neighbouring countries that have this country within their rule's radius, with
+ * the distance to its shape, nearest first: what a move here would alert about besides the
+ * sites in it. Nothing at all when there are none. Reads every site (the map's cache entry).
+ */
+function SitesWithinReach({ iso, enabled }: { iso: string; enabled: boolean }) {
+  const query = useQuery({ ...siteListQueries.list(NO_SITE_FILTERS), enabled });
+  const reach = sitesWithinReach(query.data?.data.sites ?? [], iso);
+  if (reach.length === 0) return null;
+  const name = displayName(iso, countryName(iso) ?? iso);
+  return (
+    <section className="panel country-reach" aria-labelledby="country-reach-heading">
+      <div className="panel-head">
+        <h2 id="country-reach-heading">Our sites within reach</h2>
+        <p className="panel-sub">
+          {formatInteger(reach.length)} {reach.length === 1 ? 'site' : 'sites'} in other countries,{' '}
+          {formatInteger(peopleOf(reach.map((r) => r.site)))} people, with {name} within their alert
+          radius.
+        </p>
+      </div>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Our sites near {name}, nearest first</caption>
+          <TableHead
+            columns={[
+              { label: 'Site' },
+              { label: 'In' },
+              { label: 'Distance', className: 'num' },
+              { label: 'People', className: 'num' },
+            ]}
+          />
+          <tbody>
+            {reach.slice(0, SHOWN).map(({ site, km }) => (
+              <tr key={site.id}>
+                <th scope="row">
+                  <Link to={`/sites/${site.id}`}>{site.name}</Link>
+                  <span className="muted site-kind"> {site.kind}</span>
+                </th>
+                <td>
+                  <Link to={`/country/${site.iso}`}>
+                    {displayName(site.iso, countryName(site.iso) ?? site.iso)}
+                  </Link>
+                </td>
+                <td className="num">{formatKm(km)}</td>
+                <td className="num">{formatInteger(site.people)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {reach.length > SHOWN ? (
+        <p className="muted">
+          The {SHOWN} nearest of {formatInteger(reach.length)}.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The country page's sites: ours in the country, and ours near enough to be alerted about it. */
+export function CountrySites({ iso, enabled }: { iso: string; enabled: boolean }) {
+  return (
+    <>
+      <SitesHere iso={iso} enabled={enabled} />
+      <SitesWithinReach iso={iso} enabled={enabled} />
+    </>
   );
 }

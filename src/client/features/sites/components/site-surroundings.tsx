@@ -1,11 +1,11 @@
 import { Link } from '../../../lib/app-link';
-import { DEFAULT_SITE_RADIUS_KM, type Site } from '../../../../shared/sites-api';
+import type { Site } from '../../../../shared/sites-api';
 import { TableHead } from '../../../components/data-table';
 import { TierBadge } from '../../../components/tier-badge';
 import { countryName } from '../../../lib/country-names';
 import { displayName } from '../../../lib/display-name';
 import { formatScore } from '../../../lib/format';
-import { formatKm, nearest } from '../utils/distance';
+import { formatKm, nearest, radiusOf } from '../utils/distance';
 
 const HOTSPOTS_SHOWN = 5;
 
@@ -86,11 +86,14 @@ export function NeighbourCountries({
   site: Site;
   figures: ReadonlyMap<string, CountryFigure> | null;
 }) {
+  const radius = radiusOf(site);
   return (
     <section className="panel neighbour-countries" aria-labelledby="neighbours-heading">
       <h2 id="neighbours-heading">Countries within reach</h2>
       <p className="panel-sub">
-        The site rule watches every country within {DEFAULT_SITE_RADIUS_KM} km of the site.
+        {site.alert?.on === false
+          ? `The site rule is off; its radius is ${formatKm(radius)}.`
+          : `The site rule watches every country within ${formatKm(radius)} of the site.`}
       </p>
       <div className="table-scroll">
         <table className="data-table">
@@ -100,7 +103,7 @@ export function NeighbourCountries({
               { label: 'Country' },
               { label: 'Tier' },
               { label: 'Distance', className: 'num' },
-              { label: `Within ${DEFAULT_SITE_RADIUS_KM} km` },
+              { label: `Within ${formatKm(radius)}` },
             ]}
           />
           <tbody>
@@ -117,7 +120,7 @@ export function NeighbourCountries({
                     <TierBadge tier={figure?.tier} />
                   </td>
                   <td className="num">{formatKm(km)}</td>
-                  <td>{km <= DEFAULT_SITE_RADIUS_KM ? 'Yes' : 'No'}</td>
+                  <td>{km <= radius ? 'Yes' : 'No'}</td>
                 </tr>
               );
             })}

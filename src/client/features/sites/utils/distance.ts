@@ -1,3 +1,26 @@
+import { DEFAULT_SITE_RADIUS_KM, type Site } from '../../../../shared/sites-api';
+
+/** The site rule's radius (the default for a BFF older than the rule). */
+export const radiusOf = (site: Pick<Site, 'alert'>): number =>
+  site.alert?.radius_km ?? DEFAULT_SITE_RADIUS_KM;
+
+/**
+ * Our sites in other countries that have `iso` within their rule's radius (their `nearby`
+ * list), nearest first: the sites a move of `iso` would alert about besides its own.
+ */
+export function sitesWithinReach<S extends Pick<Site, 'iso' | 'name' | 'nearby' | 'alert'>>(
+  sites: readonly S[],
+  iso: string,
+): { site: S; km: number }[] {
+  return sites
+    .flatMap((site) => {
+      if (site.iso === iso) return [];
+      const near = site.nearby.find((n) => n.iso === iso);
+      return near && near.km <= radiusOf(site) ? [{ site, km: near.km }] : [];
+    })
+    .sort((a, b) => a.km - b.km || a.site.name.localeCompare(b.site.name, 'en'));
+}
+
 /** Mean Earth radius (IUGG), km. */
 const EARTH_KM = 6371.0088;
 const rad = (deg: number) => (deg * Math.PI) / 180;

@@ -1,0 +1,11 @@
+import { PanelBoundary } from '../../components/panel-boundary';
+import { ExposureBrief } from '../../features/exposure/components/exposure-brief';
+
+/** `/exposure/brief?…`: the exposure of our sites on paper, for the view `/exposure` shows. */
+export function ExposureBriefRoute() {
+  return (
+    <PanelBoundary name="The exposure brief">
+      <ExposureBrief />
+    </PanelBoundary>
+  );
+}

@@ -1,0 +1,302 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  NEARBY_MAX_KM,
+  SITE_KINDS,
+  SITE_MIN_DELTA_MAX,
+  SITE_NAME_MAX,
+  SITE_REF_MAX,
+  type SiteInput,
+  type SiteKind,
+} from '../../../../shared/sites-api';
+import type { ReferenceCountry } from '../../../../shared/history-api';
+import type { CountryFigures } from '../../../components/country-option';
+import { CountryPicker } from '../../../components/country-picker';
+import { ApiError } from '../../../lib/api-client';
+import { checkDraft, ruleOf, ruleSentence, type SiteDraft } from '../utils/site-draft';
+import {
+  fieldOfServerProblem,
+  problemWords,
+  type FieldProblems,
+  type SiteField,
+} from '../utils/site-fields';
+
+/** What the country picker needs (loaded by the route). */
+export interface CountryChoices {
+  countries: readonly ReferenceCountry[] | undefined;
+  loadError: Error | null;
+  figures: CountryFigures | null;
+}
+
+const PENDING_COUNTRY = 'country_search';
+
+/** The draft's typed-text fields, and the form fields whose problems they show. */
+type TextKey = Exclude<keyof SiteDraft, 'kind' | 'iso' | 'alertOn'>;
+const FIELD_OF: Partial<Record<TextKey, SiteField>> = {
+  radius: 'radius_km',
+  minDelta: 'min_delta',
+};
+
+/** A labelled field with its problem under it, tied to the control (aria-describedby). */
+function Field({
+  label,
+  hint,
+  problem,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  problem: string | undefined;
+  children: (props: {
+    id: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : null, problem ? `${id}-problem` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': problem ? true : undefined,
+        'aria-describedby': described || undefined,
+      })}
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {problem ? (
+        <p id={`${id}-problem`} className="field-problem">
+          {problemWords(problem)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Every field of a site (`siteInputSchema`), checked with the schema the BFF checks with before
+ * anything is sent; each problem is shown next to its field, whether the form found it or the
+ * server's 400/409 names the field, and the first field with a problem gets the focus. With
+ * `withRule`, the site rule too, and a sentence saying what it will do.
+ */
+export function SiteForm({
+  initial,
+  withRule,
+  choices,
+  placedIso,
+  submitLabel,
+  onSave,
+  children,
+}: {
+  initial: SiteDraft;
+  withRule: boolean;
+  choices: CountryChoices;
+  /** The country the BFF found from the point (shown while no country is chosen). */
+  placedIso?: string | null;
+  submitLabel: string;
+  /** Saves the site; a rejection is shown by the form. */
+  onSave: (input: SiteInput) => Promise<unknown>;
+  /** Further buttons beside the submit button. */
+  children?: ReactNode;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState(initial);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const edit = (field: SiteField, change: Partial<SiteDraft>) => {
+    setDraft((current) => ({ ...current, ...change }));
+    setProblems((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() =>
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormProblem(null);
+    const typed = String(new FormData(event.currentTarget).get(PENDING_COUNTRY) ?? '').trim();
+    const checked = checkDraft(draft, withRule);
+    const found: FieldProblems = checked.ok ? {} : checked.problems;
+    if (typed !== '') {
+      found.iso = `“${typed}” is not chosen yet: choose it from the list (↓ then Enter), or clear the field.`;
+    }
+    setProblems(found);
+    if (!checked.ok || typed !== '') {
+      focusFirstProblem();
+      return;
+    }
+    setPending(true);
+    try {
+      await onSave(checked.input);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const field =
+        error instanceof ApiError && (error.status === 400 || error.status === 409)
+          ? fieldOfServerProblem(message)
+          : null;
+      if (field) {
+        setProblems({ [field]: message });
+        focusFirstProblem();
+      } else {
+        setFormProblem(message);
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const text = (
+    key: TextKey,
+    label: string,
+    options: { hint?: string; maxLength?: number; inputMode?: 'decimal' | 'numeric' } = {},
+  ) => {
+    const field = FIELD_OF[key] ?? (key as SiteField);
+    return (
+      <Field label={label} hint={options.hint} problem={problems[field]}>
+        {(props) => (
+          <input
+            {...props}
+            name={field}
+            type="text"
+            inputMode={options.inputMode}
+            maxLength={options.maxLength}
+            value={draft[key]}
+            onChange={(event) => edit(field, { [key]: event.target.value })}
+          />
+        )}
+      </Field>
+    );
+  };
+
+  const rule = ruleOf(draft);
+  return (
+    <form
+      ref={form}
+      onSubmit={(event) => void onSubmit(event)}
+      className="settings-form site-form"
+      noValidate
+    >
+      <div className="site-form-grid">
+        {text('name', 'Name', { maxLength: SITE_NAME_MAX })}
+        {text('ref', 'Ref (your own id)', { maxLength: SITE_REF_MAX })}
+        <Field label="Kind" problem={problems.kind}>
+          {(props) => (
+            <select
+              {...props}
+              name="kind"
+              value={draft.kind}
+              onChange={(event) => edit('kind', { kind: event.target.value as SiteKind })}
+            >
+              {SITE_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {kind}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {text('people', 'People (optional)', { inputMode: 'numeric' })}
+        {text('lat', 'Latitude', { hint: 'Degrees, −90 to 90 (north is +)', inputMode: 'decimal' })}
+        {text('lng', 'Longitude', {
+          hint: 'Degrees, −180 to 180 (east is +)',
+          inputMode: 'decimal',
+        })}
+        {text('value', 'Value (optional)', { inputMode: 'decimal' })}
+        {text('currency', 'Currency (optional)', { hint: 'ISO 4217, such as EUR', maxLength: 3 })}
+      </div>
+      <CountryPicker
+        label="Country (optional)"
+        pendingName={PENDING_COUNTRY}
+        countries={choices.countries}
+        loadError={choices.loadError}
+        figures={choices.figures}
+        chosen={draft.iso}
+        onChange={(next) => edit('iso', { iso: next })}
+        max={1}
+        error={problems.iso ? problemWords(problems.iso) : null}
+      />
+      <p className="field-hint">
+        {draft.iso.length > 0
+          ? 'The site counts in the chosen country wherever the point is.'
+          : placedIso
+            ? `None chosen: found from the point (now ${placedIso}).`
+            : 'None chosen: found from the point (a point within 25 km of a coast or border goes to the nearest country).'}
+      </p>
+      {text('tags', 'Tags (optional)', { hint: 'Separated by commas, such as emea, critical' })}
+      {draft.kind === 'travel' ? (
+        <div className="site-form-grid">
+          <Field label="Trip from" problem={problems.from}>
+            {(props) => (
+              <input
+                {...props}
+                name="from"
+                type="date"
+                value={draft.from}
+                onChange={(event) => edit('from', { from: event.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Trip to" problem={problems.to}>
+            {(props) => (
+              <input
+                {...props}
+                name="to"
+                type="date"
+                value={draft.to}
+                onChange={(event) => edit('to', { to: event.target.value })}
+              />
+            )}
+          </Field>
+        </div>
+      ) : null}
+      {withRule ? (
+        <fieldset className="rules-editor site-rule">
+          <legend>Alert rule</legend>
+          <label className="inline-check">
+            <input
+              type="checkbox"
+              name="alert_on"
+              checked={draft.alertOn}
+              onChange={(event) => edit('alert_on', { alertOn: event.target.checked })}
+            />
+            Alert about this site
+          </label>
+          <div className="site-form-grid">
+            {text('radius', 'Radius (km)', {
+              hint: `0 (its own country) to ${NEARBY_MAX_KM}`,
+              inputMode: 'numeric',
+            })}
+            {text('minDelta', 'Move of the active score (points)', {
+              hint: `1 to ${SITE_MIN_DELTA_MAX}`,
+              inputMode: 'decimal',
+            })}
+          </div>
+          <p className="rule-sentence" aria-live="polite">
+            {ruleSentence(rule, draft.kind)}
+          </p>
+        </fieldset>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" disabled={pending}>
+          {submitLabel}
+        </button>
+        {children}
+      </div>
+      {formProblem ? (
+        <p role="alert" className="field-problem">
+          {formProblem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
