@@ -189,4 +189,9 @@ export class SharedSessions implements SessionStore {
   forget(idHash: string): void {
     this.#known.delete(idHash);
   }
+
+  /** News may have been missed (the channel reconnected): every session is asked for again. */
+  forgetAll(): void {
+    this.#known.clear();
+  }
 }
