@@ -56,6 +56,12 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/exposure-route')).ExposureRoute }),
       },
       {
+        path: 'admin/audit',
+        lazy: async () => ({
+          Component: (await import('./routes/admin-audit-route')).AdminAuditRoute,
+        }),
+      },
+      {
         path: 'sites/:id',
         lazy: async () => ({ Component: (await import('./routes/site-route')).SiteRoute }),
       },
