@@ -10,6 +10,7 @@ export default defineConfig({
     './src/server/store/batch-chain-schema.ts',
     './src/server/store/identity-schema.ts',
     './src/server/store/sites-schema.ts',
+    './src/server/store/audit-schema.ts',
   ],
   out: './src/server/store/migrations',
 });

@@ -59,6 +59,8 @@ export interface AppConfig {
     roles?: RoleMapping;
     /** How long a signed-in person's session lasts (absent: 8 h idle, 7 d in all). */
     sessionLifetimes?: SessionLifetimes;
+    /** AUDIT_RETENTION_DAYS: how long the audit log keeps an entry (absent: 365). */
+    auditRetentionDays?: number;
   };
   /** Upstream requests kept back for interactive cache misses; background work stops above it. */
   quotaReserve: number;
@@ -344,6 +346,7 @@ const environmentSchema = z.object({
   OIDC_ALLOWED_EMAIL_DOMAINS: text,
   SESSION_IDLE_HOURS: integer('SESSION_IDLE_HOURS', 8, 1, 24 * 30),
   SESSION_MAX_DAYS: integer('SESSION_MAX_DAYS', 7, 1, 365),
+  AUDIT_RETENTION_DAYS: integer('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
   ALLOWED_HOSTS: allowedHosts,
   ALLOW_ANONYMOUS: flag('ALLOW_ANONYMOUS'),
   QUOTA_RESERVE: integer('QUOTA_RESERVE', 10, 0, 1000),
@@ -473,6 +476,7 @@ function readAccess(env: Environment): AppConfig['access'] {
       idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
       absoluteMs: env.SESSION_MAX_DAYS * 86_400_000,
     },
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };
   const guarded =
     access.dashboardToken || access.trustedProxyAuthHeader || oidc || access.allowAnonymous;

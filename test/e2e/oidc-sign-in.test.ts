@@ -10,7 +10,8 @@ import { launchChromium, openPage, screenshotPath, type WatchedPage } from './br
  * The whole OpenID Connect sign-in in Chromium (issue 21) against a real provider (oidc-provider)
  * on loopback: the provider is `localhost`, the dashboard `127.0.0.1`, so their cookies stay apart.
  * A viewer signs in (role from the group claim), is refused a team write with a 403 in plain
- * words and sees no controls for it, signs out (here and at the provider); an editor may write.
+ * words and sees no controls for it, signs out (here and at the provider); an editor may write;
+ * an admin's audit log names each of them with what they did.
  */
 let provider: TestProvider;
 let stack: Stack;
@@ -95,6 +96,8 @@ describe('signing in with the identity provider', () => {
     // The UI offers a viewer only what a viewer may do: a personal list, no webhook.
     await page.getByRole('heading', { name: 'New personal watchlist' }).waitFor();
     expect(await page.getByLabel(/Webhook URL/).count()).toBe(0);
+    // Nor the audit log, which is an admin's.
+    expect(await page.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
 
     const refused = await postTeamList(page);
     expect(refused.status).toBe(403);
@@ -127,5 +130,30 @@ describe('signing in with the identity provider', () => {
     expect(made.status).toBe(201);
     await page.reload();
     await page.getByRole('link', { name: 'Team Sahel' }).waitFor();
+  });
+
+  it("an admin's audit log names each person: sign-ins, the editor's write, the viewer's refusal", async () => {
+    const { page } = await open();
+    await signIn(page, '/admin/audit?who=Eddie', 'ada');
+    await page.getByRole('link', { name: 'Audit log' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Eddie Editor (eddie@example.com)' });
+    await row.filter({ hasText: 'POST /api/watchlists' }).first().waitFor();
+    expect(await row.filter({ hasText: 'POST /api/watchlists' }).first().textContent()).toContain(
+      'Done (201)',
+    );
+    await page.screenshot({ path: screenshotPath('oidc-audit-log') });
+
+    const entries = (query: string) =>
+      page.evaluate(async (q) => {
+        const answer = await fetch(`/api/audit?${q}`);
+        return ((await answer.json()) as { entries: { who: { name: string }; status: number }[] })
+          .entries;
+      }, query);
+    const refused = await entries('who=Vera&action=POST%20/api/watchlists');
+    expect(refused.map((e) => [e.who.name, e.status])).toEqual([['Vera Viewer', 403]]);
+    const signIns = (await entries('action=sign-in')).map((e) => e.who.name);
+    expect(signIns).toEqual(expect.arrayContaining(['Vera Viewer', 'Eddie Editor', 'Ada Admin']));
+    const signOuts = (await entries('action=sign-out')).map((e) => e.who.name);
+    expect(signOuts).toContain('Vera Viewer');
   });
 });

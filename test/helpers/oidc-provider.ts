@@ -157,3 +157,59 @@ export async function startTestProvider(appOrigin: string): Promise<TestProvider
     },
   };
 }
+
+/** A browser's cookies at the provider (its name differs from the app's: they stay apart). */
+class Jar {
+  readonly #cookies = new Map<string, string>();
+
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      this.#cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+
+  header(): string {
+    return [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/**
+ * What a browser does at the provider, over real HTTP with its own cookies: from `location` (the
+ * app's redirect to the provider) through the development login form as `login`, then consent;
+ * answers the URL under `appOrigin` the provider sends the browser back to (the callback).
+ */
+export async function signInAtProvider(
+  location: string,
+  appOrigin: string,
+  login: string,
+): Promise<string> {
+  const jar = new Jar();
+  let url = location;
+  let form: URLSearchParams | null = null;
+  for (let hop = 0; hop < 20; hop++) {
+    if (url.startsWith(appOrigin)) return url;
+    const response: Response = await fetch(url, {
+      redirect: 'manual',
+      method: form ? 'POST' : 'GET',
+      headers: {
+        cookie: jar.header(),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: form?.toString(),
+    });
+    jar.take(response);
+    form = null;
+    if (response.status >= 300 && response.status < 400) {
+      url = new URL(response.headers.get('location') ?? '', url).href;
+      continue;
+    }
+    const page: string = await response.text();
+    // The development login form, then the consent form: both post back to the interaction.
+    form = page.includes('name="login"')
+      ? new URLSearchParams({ prompt: 'login', login, password: 'any' })
+      : new URLSearchParams({ prompt: 'consent' });
+  }
+  throw new Error('the provider never sent the browser back');
+}

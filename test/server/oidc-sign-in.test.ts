@@ -5,7 +5,11 @@ import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { openAppStore } from '../helpers/history-store.js';
-import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.js';
+import {
+  signInAtProvider,
+  startTestProvider,
+  type TestProvider,
+} from '../helpers/oidc-provider.js';
 
 /*
  * OpenID Connect sign-in (issue 21) against a real provider (oidc-provider) on loopback: the app
@@ -48,21 +52,6 @@ afterAll(async () => {
   await provider?.close();
 });
 
-/** A browser's cookies at the provider (its name differs from the app's: they stay apart). */
-class Jar {
-  readonly #cookies = new Map<string, string>();
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      this.#cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  }
-  header(): string {
-    return [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
 function cookieOf(response: LightMyRequestResponse, name: string): string | undefined {
   return response.cookies.find((cookie) => cookie.name === name)?.value;
 }
@@ -77,33 +66,8 @@ async function throughProvider(login: string): Promise<{ callback: string; pendi
   expect(start.statusCode).toBe(303);
   const pending = cookieOf(start, 'grd_signin');
   if (!pending) throw new Error('no pending sign-in cookie');
-  const jar = new Jar();
-  let url = start.headers.location as string;
-  let form: URLSearchParams | null = null;
-  for (let hop = 0; hop < 20; hop++) {
-    if (url.startsWith(APP)) return { callback: url.slice(APP.length), pending };
-    const response: Response = await fetch(url, {
-      redirect: 'manual',
-      method: form ? 'POST' : 'GET',
-      headers: {
-        cookie: jar.header(),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: form?.toString(),
-    });
-    jar.take(response);
-    form = null;
-    if (response.status >= 300 && response.status < 400) {
-      url = new URL(response.headers.get('location') ?? '', url).href;
-      continue;
-    }
-    const page: string = await response.text();
-    // The development login form, then the consent form: both post back to the interaction.
-    form = page.includes('name="login"')
-      ? new URLSearchParams({ prompt: 'login', login, password: 'any' })
-      : new URLSearchParams({ prompt: 'consent' });
-  }
-  throw new Error('the provider never sent the browser back');
+  const callback = await signInAtProvider(start.headers.location as string, APP, login);
+  return { callback: callback.slice(APP.length), pending };
 }
 
 async function signIn(login: string): Promise<string> {

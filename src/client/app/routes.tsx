@@ -62,6 +62,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'admin/audit',
+        lazy: async () => ({
+          Component: (await import('./routes/admin-audit-route')).AdminAuditRoute,
+        }),
+      },
+      {
         path: 'sites/:id',
         lazy: async () => ({ Component: (await import('./routes/site-route')).SiteRoute }),
       },

@@ -6,6 +6,7 @@ import { BatchPipeline } from '../jobs/pipeline.js';
 import { timerScheduler, type Scheduler } from '../jobs/scheduler.js';
 import { AccessLog, createLogger, LazyChildLogger } from '../logger.js';
 import { installAccess } from '../plugins/access.js';
+import { installAudit } from '../plugins/audit.js';
 import { installCrossSiteGuard } from '../plugins/cross-site.js';
 import { clientError, frameworkError, installErrorHandlers } from '../plugins/errors.js';
 import { installStrictJson } from '../plugins/json-body.js';
@@ -15,8 +16,10 @@ import { installSecurity } from '../plugins/security.js';
 import { registerSpa } from '../plugins/spa.js';
 import { SoloLeadership, type Leadership } from '../replicas/leadership.js';
 import { SharedSessions } from '../replicas/shared-sessions.js';
+import { auditRoutes } from '../routes/audit.js';
 import { identityRoutes } from '../routes/identity.js';
 import { ApiTokens } from '../services/identity/api-tokens.js';
+import { AuditLog } from '../services/identity/audit.js';
 import { countriesRoutes } from '../routes/countries.js';
 import { countryRoutes } from '../routes/country.js';
 import { exportRoutes } from '../routes/export.js';
@@ -261,11 +264,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         })
       : undefined;
   const apiTokens = historyStore ? new ApiTokens(historyStore.db, now) : null;
+  // Every write and sign-in is appended to the audit log (issue 21), which needs the store.
+  const audit = historyStore
+    ? new AuditLog({
+        db: historyStore.db,
+        now,
+        retentionDays: config.access.auditRetentionDays ?? 365,
+        log: app.log,
+      })
+    : null;
   const access = await installAccess(app, config, identity, now, {
     sessions,
     apiTokens: apiTokens ?? undefined,
+    audit: audit ?? undefined,
   });
   installRoles(app);
+  if (audit) installAudit(app, audit, { accessConfigured: access !== null });
   const clientDir = deps.clientDir ?? null;
   if (clientDir) await registerSpa(app, clientDir);
   if (clientDir) installPreloadHints(app);
@@ -298,6 +312,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     apiTokens,
     sessions: access?.sessions ?? null,
   });
+  await app.register(auditRoutes, { audit, now });
   await app.register(openapiRoutes);
   return app;
 }

@@ -153,6 +153,8 @@ export function composeReplicas(deps: ReplicasDeps): Replicas {
       };
       // News sent while this replica was not listening is read from the store instead.
       resync = () => {
+        // A sign-out missed meanwhile must not stay valid here: every session is asked again.
+        sessions?.forgetAll();
         store.changedElsewhere().then(
           () => {
             const latest = store.lastCoverage.latest;

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientIdentity } from '../client-identity.js';
+import type { AuditLog } from '../services/identity/audit.js';
 import type { AppConfig } from '../config.js';
 import { crossSiteRefusal } from './cross-site.js';
 import { sendError } from '../reply.js';
@@ -9,7 +10,12 @@ import { loginPage } from './login-page.js';
 import { routedPath } from './routed-path.js';
 import type { Principal } from '../principal.js';
 import { roleFromGroups } from '../principal.js';
-import { installOidcSignIn, registerFormParser, type SignInParts } from './oidc-sign-in.js';
+import {
+  installOidcSignIn,
+  registerFormParser,
+  signInEvent,
+  type SignInParts,
+} from './oidc-sign-in.js';
 import { GuessThrottle, Sessions, type SessionStore } from './sessions.js';
 
 const SESSION_COOKIE = 'grd_session';
@@ -54,6 +60,8 @@ export interface AccessParts {
   sessions?: SessionStore;
   /** API tokens an admin made (needs the store). */
   apiTokens?: ApiTokenVerifier;
+  /** Where sign-ins, failed sign-ins and sign-outs are recorded (needs the store). */
+  audit?: AuditLog;
 }
 
 /** What the rest of the app needs from access control (null when none is configured). */
@@ -157,6 +165,7 @@ export async function installAccess(
     cookieName: SESSION_COOKIE,
     behindTls: config.behindTls,
     now,
+    audit: parts.audit,
   };
   if (oidc !== null) {
     installOidcSignIn(app, oidc, config.access, signIn);
@@ -173,7 +182,7 @@ function installTokenSignIn(
   config: AppConfig,
   token: string,
   guesses: GuessThrottle,
-  { sessions }: SignInParts,
+  { sessions, audit }: SignInParts,
 ): void {
   const cookieOptions = {
     httpOnly: true,
@@ -202,20 +211,28 @@ function installTokenSignIn(
     const given = form?.get('token') ?? '';
     if (!sameSecret(given, token)) {
       guesses.fail(request.ip);
+      await signInEvent(audit, request, null, 'sign-in failed', 401, 'wrong dashboard token');
       return reply.code(401).type('text/html; charset=utf-8').send(loginPage(true));
     }
+    await signInEvent(audit, request, TOKEN_HOLDER, 'sign-in', 303);
     return reply
-      .setCookie(SESSION_COOKIE, await sessions.open(TOKEN_HOLDER, TOKEN_SESSION), {
-        ...cookieOptions,
-        maxAge: SESSION_SECONDS,
-      })
+      .setCookie(
+        SESSION_COOKIE,
+        await sessions.open(TOKEN_HOLDER, TOKEN_SESSION, null, request.ip),
+        {
+          ...cookieOptions,
+          maxAge: SESSION_SECONDS,
+        },
+      )
       .redirect('/', 303);
   });
   app.post('/logout', signInFree, async (request, reply) => {
     if (crossSiteRefusal(request, config.behindTls) !== null) {
       return sendError(reply, 403, 'Sign-out must come from this site');
     }
+    const session = await sessions.find(request.cookies[SESSION_COOKIE]);
     await sessions.revoke(request.cookies[SESSION_COOKIE]);
+    if (session) await signInEvent(audit, request, session.principal, 'sign-out', 303);
     return reply.clearCookie(SESSION_COOKIE, cookieOptions).redirect('/login', 303);
   });
   // Signing out changes state: a link or a prefetch must not do it, and must not get the SPA.

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import type { AppConfig } from '../config.js';
 import type { OidcConfig } from '../config-oidc.js';
 import { claimValues, roleFromGroups, type Principal } from '../principal.js';
 import { sendError } from '../reply.js';
+import type { AuditLog } from '../services/identity/audit.js';
 import { crossSiteRefusal } from './cross-site.js';
 import { signedOutPage, signInProblemPage } from './login-page.js';
 import type { SessionStore } from './sessions.js';
@@ -14,6 +15,22 @@ export interface SignInParts {
   cookieName: string;
   behindTls: boolean;
   now: () => number;
+  /** Where sign-ins, failed sign-ins and sign-outs are recorded (absent without a store). */
+  audit?: AuditLog;
+}
+
+/** Records a sign-in, a failed one or a sign-out; a store failure is logged by the log itself. */
+export async function signInEvent(
+  audit: AuditLog | undefined,
+  request: FastifyRequest,
+  actor: Principal | null,
+  action: 'sign-in' | 'sign-in failed' | 'sign-out',
+  status: number,
+  detail: string | null = null,
+): Promise<void> {
+  await audit
+    ?.record({ actor, address: request.ip, action, object: null, status, detail })
+    .catch(() => undefined);
 }
 
 /** The browser's half of a sign-in in progress: state, nonce, PKCE verifier, where to go after. */
@@ -192,11 +209,10 @@ export function installOidcSignIn(
     const pending = readPending(request.cookies[PENDING_COOKIE]);
     // The cookie goes with the first answer, so a callback is used at most once here.
     if (pending === null) {
-      return problem(
-        reply,
-        400,
-        'this browser has no sign-in in progress (it may have been used already, or took longer than 10 minutes).',
-      );
+      const reason =
+        'this browser has no sign-in in progress (it may have been used already, or took longer than 10 minutes).';
+      await signInEvent(parts.audit, request, null, 'sign-in failed', 400, reason);
+      return problem(reply, 400, reason);
     }
     let config: client.Configuration;
     let principal: Principal;
@@ -229,18 +245,24 @@ export function installOidcSignIn(
       emailVerified = claims.email_verified !== false;
     } catch (error) {
       request.log.warn({ err: error }, 'OIDC sign-in failed');
-      return problem(reply, 400, plainReason(error));
+      const reason = plainReason(error);
+      await signInEvent(parts.audit, request, null, 'sign-in failed', 400, reason);
+      return problem(reply, 400, reason);
     }
     const refusal = emailRefusal(principal.email, emailVerified, oidc.allowedEmailDomains);
-    if (refusal !== null) return problem(reply, 403, refusal);
+    if (refusal !== null) {
+      await signInEvent(parts.audit, request, principal, 'sign-in failed', 403, refusal);
+      return problem(reply, 403, refusal);
+    }
     // A new id at every sign-in; whatever session this browser had before is ended.
     await parts.sessions.revoke(request.cookies[parts.cookieName]);
     const lifetimes = access.sessionLifetimes ?? {
       idleMs: 8 * 3_600_000,
       absoluteMs: 7 * 86_400_000,
     };
-    const id = await parts.sessions.open(principal, lifetimes, idToken);
+    const id = await parts.sessions.open(principal, lifetimes, idToken, request.ip);
     request.log.info({ via: 'oidc', role: principal.role }, 'signed in');
+    await signInEvent(parts.audit, request, principal, 'sign-in', 303);
     return reply
       .clearCookie(PENDING_COOKIE, pendingCookie)
       .setCookie(parts.cookieName, id, {
@@ -260,6 +282,7 @@ export function installOidcSignIn(
     const cookieValue = request.cookies[parts.cookieName];
     const session = await parts.sessions.find(cookieValue);
     await parts.sessions.revoke(cookieValue);
+    if (session) await signInEvent(parts.audit, request, session.principal, 'sign-out', 303);
     reply.clearCookie(parts.cookieName, { ...cookieBase, sameSite: 'lax' });
     // Signed out here; then at the provider too, when it offers an end-session endpoint.
     const config = await provider().catch(() => null);

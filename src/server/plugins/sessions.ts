@@ -20,15 +20,21 @@ export interface Session {
   idleMs: number;
   /** The provider's ID token (id_token_hint at sign-out); null for a dashboard-token sign-in. */
   idToken: string | null;
+  /** The address it was opened from (null for sessions from before it was kept). */
+  address: string | null;
 }
 
-/** What an admin's list shows of a session: never its id, only the hash it is stored under. */
+/**
+ * What an admin's list shows of a session: never its id (the cookie's value), only an opaque
+ * handle, the SHA-256 it is stored under, which cannot be turned back into the cookie.
+ */
 export interface SessionSummary {
   id: string;
   principal: Principal;
   createdAt: number;
   lastSeen: number;
   expiresAt: number;
+  address: string | null;
 }
 
 /** Requests within this of the last one recorded do not record a new one (idle precision). */
@@ -48,7 +54,12 @@ export function sessionHash(id: string): string {
  */
 export interface SessionStore {
   /** Opens a session with a new random id (never one the browser sent) and returns that id. */
-  open(principal: Principal, lifetimes: SessionLifetimes, idToken?: string | null): Promise<string>;
+  open(
+    principal: Principal,
+    lifetimes: SessionLifetimes,
+    idToken?: string | null,
+    address?: string | null,
+  ): Promise<string>;
   /** The live session with this id (its last activity recorded), or null. */
   find(id: string | undefined): Promise<Session | null>;
   revoke(id: string | undefined): Promise<void>;
@@ -72,6 +83,7 @@ export function newSession(
   lifetimes: SessionLifetimes,
   now: number,
   idToken: string | null,
+  address: string | null = null,
 ): Session {
   return {
     principal,
@@ -80,6 +92,7 @@ export function newSession(
     expiresAt: now + lifetimes.absoluteMs,
     idleMs: lifetimes.idleMs,
     idToken,
+    address,
   };
 }
 
@@ -97,9 +110,13 @@ export class Sessions implements SessionStore {
     principal: Principal,
     lifetimes: SessionLifetimes,
     idToken: string | null = null,
+    address: string | null = null,
   ): Promise<string> {
     const id = newSessionId();
-    this.#sessions.set(sessionHash(id), newSession(principal, lifetimes, this.now(), idToken));
+    this.#sessions.set(
+      sessionHash(id),
+      newSession(principal, lifetimes, this.now(), idToken, address),
+    );
     return Promise.resolve(id);
   }
 
@@ -126,12 +143,13 @@ export class Sessions implements SessionStore {
     const now = this.now();
     const listed = [...this.#sessions.entries()]
       .filter(([, session]) => sessionEnd(session) > now)
-      .map(([id, { principal, createdAt, lastSeen, expiresAt }]) => ({
+      .map(([id, { principal, createdAt, lastSeen, expiresAt, address }]) => ({
         id,
         principal,
         createdAt,
         lastSeen,
         expiresAt,
+        address,
       }));
     return Promise.resolve(listed.sort((a, b) => b.createdAt - a.createdAt));
   }

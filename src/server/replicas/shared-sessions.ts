@@ -71,6 +71,7 @@ function toSession(row: SessionRow): Session {
     expiresAt: row.expiresAt,
     idleMs: row.idleMs ?? row.expiresAt,
     idToken: row.idToken,
+    address: row.address,
   };
 }
 
@@ -91,11 +92,12 @@ export class SharedSessions implements SessionStore {
     principal: Principal,
     lifetimes: SessionLifetimes,
     idToken: string | null = null,
+    address: string | null = null,
   ): Promise<string> {
     const id = newSessionId();
     const hash = sessionHash(id);
     const now = this.deps.now();
-    const session = newSession(principal, lifetimes, now, idToken);
+    const session = newSession(principal, lifetimes, now, idToken, address);
     this.#known.set(hash, session, { ttl: 0 });
     try {
       await insertSession(this.deps.db, {
@@ -106,6 +108,7 @@ export class SharedSessions implements SessionStore {
         lastSeen: now,
         idleMs: session.idleMs,
         idToken,
+        address,
       });
       this.#known.set(hash, session);
       if (now - this.#prunedAt >= PRUNE_EVERY_MS) {
@@ -160,12 +163,13 @@ export class SharedSessions implements SessionStore {
     return rows
       .map((row) => ({ id: row.idHash, session: toSession(row) }))
       .filter(({ session }) => sessionEnd(session) > now)
-      .map(({ id, session: { principal, createdAt, lastSeen, expiresAt } }) => ({
+      .map(({ id, session: { principal, createdAt, lastSeen, expiresAt, address } }) => ({
         id,
         principal,
         createdAt,
         lastSeen,
         expiresAt,
+        address,
       }));
   }
 
@@ -184,5 +188,10 @@ export class SharedSessions implements SessionStore {
   /** Another replica signed this session out. */
   forget(idHash: string): void {
     this.#known.delete(idHash);
+  }
+
+  /** News may have been missed (the channel reconnected): every session is asked for again. */
+  forgetAll(): void {
+    this.#known.clear();
   }
 }

@@ -269,6 +269,15 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     summary: 'End a session (admin): signs that person out',
     tag: 'Identity',
   },
+  'GET /api/audit': {
+    summary:
+      'The audit log (admin): every write and sign-in, newest first; filters who, action, object (exact, or a prefix ending in *), since, until; paged by cursor',
+    tag: 'Identity',
+  },
+  'GET /api/spreadsheet/audit.csv': {
+    summary: 'The audit log as a spreadsheet (admin): the same filters, at most 10,000 rows',
+    tag: 'Identity',
+  },
   'GET /api/openapi.json': {
     summary: 'This document',
     tag: 'Service',

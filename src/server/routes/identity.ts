@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Me } from '../../shared/roles.js';
 import { principalOf, type Principal } from '../principal.js';
 import type { ApiTokens } from '../services/identity/api-tokens.js';
+import { recordAudit } from '../services/identity/audit.js';
 import { ApiProblem } from '../services/api-problem.js';
 import { noQuery } from './params.js';
 import { paramsOf, zodRoute } from './route-schema.js';
@@ -12,7 +13,14 @@ import { guarded } from './watchlists.js';
 /** The sessions an admin may list and end (the access plugin's session store). */
 export interface AdminSessions {
   list(): Promise<
-    { id: string; principal: Principal; createdAt: number; lastSeen: number; expiresAt: number }[]
+    {
+      id: string;
+      principal: Principal;
+      createdAt: number;
+      lastSeen: number;
+      expiresAt: number;
+      address: string | null;
+    }[]
   >;
   revokeListed(idHash: string): Promise<boolean>;
 }
@@ -28,6 +36,21 @@ export interface IdentityRouteOptions {
 
 const admin = { config: { role: 'admin' as const } };
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** A session as an admin sees it: `id` is its opaque handle, never the cookie's value. */
+function sessionView(s: Awaited<ReturnType<AdminSessions['list']>>[number]) {
+  return {
+    id: s.id,
+    name: s.principal.name,
+    email: s.principal.email,
+    role: s.principal.role,
+    via: s.principal.via,
+    address: s.address,
+    created_at: iso(s.createdAt),
+    last_seen_at: iso(s.lastSeen),
+    expires_at: iso(s.expiresAt),
+  };
+}
 
 /** `/api/me`; for admins `/api/tokens` (make, list, revoke) and `/api/sessions` (list, end). */
 export async function identityRoutes(
@@ -70,6 +93,11 @@ export async function identityRoutes(
   app.post('/api/tokens', { ...zodRoute({ querystring: noQuery }), ...admin }, (request, reply) =>
     guarded(reply, async () => {
       const made = await tokens().create(request.body, principalOf(request));
+      recordAudit(request, {
+        action: 'API token created',
+        object: `API token ${made.token.id} “${made.token.name}”`,
+        after: made.token,
+      });
       noStore(reply).code(201);
       // The secret is in this answer only: it is stored as a hash and never shown again.
       return { ok: true, token: made.token, secret: made.secret };
@@ -77,7 +105,15 @@ export async function identityRoutes(
   );
   typed.delete('/api/tokens/:id', withId, (request, reply) =>
     guarded(reply, async () => {
-      await tokens().revoke(request.params.id);
+      recordAudit(request, {
+        action: 'API token revoked',
+        object: `API token ${request.params.id}`,
+      });
+      const revoked = await tokens().revoke(request.params.id);
+      recordAudit(request, {
+        object: `API token ${revoked.id} “${revoked.name}”`,
+        before: revoked,
+      });
       return { ok: true };
     }),
   );
@@ -86,26 +122,21 @@ export async function identityRoutes(
     guarded(reply, async () => {
       noStore(reply);
       const listed = (await opts.sessions?.list()) ?? [];
-      return {
-        ok: true,
-        sessions: listed.map((s) => ({
-          id: s.id,
-          name: s.principal.name,
-          email: s.principal.email,
-          role: s.principal.role,
-          via: s.principal.via,
-          created_at: iso(s.createdAt),
-          last_seen_at: iso(s.lastSeen),
-          expires_at: iso(s.expiresAt),
-        })),
-      };
+      return { ok: true, sessions: listed.map(sessionView) };
     }),
   );
   typed.delete('/api/sessions/:id', withId, (request, reply) =>
     guarded(reply, async () => {
       const id = request.params.id;
+      // The handle is never written to the log: the entry names whose session it was.
+      recordAudit(request, { action: 'session revoked', object: 'a session' });
       if (!/^[A-Za-z0-9_-]{43}$/.test(id)) {
         throw new ApiProblem(400, 'The session id must be one /api/sessions lists');
+      }
+      const listed = (await opts.sessions?.list())?.find((s) => s.id === id);
+      if (listed) {
+        const { id: _handle, ...before } = sessionView(listed);
+        recordAudit(request, { object: `session of ${listed.principal.name}`, before });
       }
       if (!(await opts.sessions?.revokeListed(id))) {
         throw new ApiProblem(404, 'No such session (it may have ended already)');

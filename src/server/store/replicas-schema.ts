@@ -83,4 +83,6 @@ export const sessions = pgTable('sessions', {
   idleMs: bigint('idle_ms', { mode: 'number' }),
   /** The provider's ID token, sent back as id_token_hint when signing out there; never shown. */
   idToken: text('id_token'),
+  /** The address the session was opened from (an admin's list of sessions shows it). */
+  address: text('address'),
 });

@@ -11,6 +11,7 @@ export interface SessionRow {
   lastSeen: number | null;
   idleMs: number | null;
   idToken: string | null;
+  address: string | null;
 }
 
 /** Sessions an admin's list shows at most (the newest first). */
@@ -18,9 +19,9 @@ const LISTED_MAX = 500;
 
 export async function insertSession(db: Database, row: SessionRow): Promise<void> {
   await db.execute(
-    sql`insert into sessions (id_hash, expires_at, principal, created_at, last_seen, idle_ms, id_token)
+    sql`insert into sessions (id_hash, expires_at, principal, created_at, last_seen, idle_ms, id_token, address)
         values (${row.idHash}, ${row.expiresAt}, ${row.principal === null ? null : JSON.stringify(row.principal)}::jsonb,
-                ${row.createdAt}, ${row.lastSeen}, ${row.idleMs}, ${row.idToken})
+                ${row.createdAt}, ${row.lastSeen}, ${row.idleMs}, ${row.idToken}, ${row.address})
         on conflict (id_hash) do nothing`,
   );
 }
@@ -40,13 +41,14 @@ function toRow(row: Record<string, unknown>): SessionRow {
     lastSeen: number(row.last_seen),
     idleMs: number(row.idle_ms),
     idToken: typeof row.id_token === 'string' ? row.id_token : null,
+    address: typeof row.address === 'string' ? row.address : null,
   };
 }
 
 export async function findSession(db: Database, idHash: string): Promise<SessionRow | null> {
   const [row] = rowsOf(
     await db.execute(
-      sql`select id_hash, expires_at, principal, created_at, last_seen, idle_ms, id_token
+      sql`select id_hash, expires_at, principal, created_at, last_seen, idle_ms, id_token, address
           from sessions where id_hash = ${idHash}`,
     ),
   );
@@ -61,7 +63,8 @@ export async function touchSession(db: Database, idHash: string, lastSeen: numbe
 export async function listSessions(db: Database, now: number): Promise<SessionRow[]> {
   return rowsOf(
     await db.execute(
-      sql`select id_hash, expires_at, principal, created_at, last_seen, idle_ms, null as id_token
+      sql`select id_hash, expires_at, principal, created_at, last_seen, idle_ms, null as id_token,
+                 address
           from sessions where expires_at > ${now}
           order by created_at desc nulls last limit ${LISTED_MAX}`,
     ),

@@ -7,6 +7,7 @@ import { Toaster } from '../../components/toaster';
 import { UnreadLink } from '../../features/alerts/components/unread-link';
 import { AsOfBar } from '../../features/as-of/components/as-of-bar';
 import { showsAsOf } from '../../lib/as-of';
+import { AdminLink } from '../../features/admin/components/admin-link';
 import { UserMenu } from '../../features/identity/components/user-menu';
 import { useNow } from '../../lib/use-now';
 import { statusQueries } from '../../features/status/api/status-queries';
@@ -45,6 +46,7 @@ export function RootLayout() {
             <UnreadLink />
           </nav>
         ) : null}
+        <AdminLink />
         <UserMenu />
         {navigation.state === 'loading' ? (
           <span className="nav-progress" role="status">

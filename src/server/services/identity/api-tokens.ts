@@ -97,12 +97,15 @@ export class ApiTokens {
     return (await listApiTokens(this.db, this.now())).map(view);
   }
 
-  async revoke(rawId: string): Promise<void> {
+  /** Revokes a live token; answers it as it was (for the audit log). */
+  async revoke(rawId: string): Promise<ReturnType<typeof view>> {
     const id = /^[1-9]\d{0,14}$/.test(rawId) ? Number(rawId) : null;
     if (id === null) throw new ApiProblem(400, 'The token id must be a number such as "12"');
-    if (!(await revokeApiToken(this.db, id, this.now()))) {
+    const before = (await listApiTokens(this.db, this.now())).find((row) => row.id === id);
+    if (!(await revokeApiToken(this.db, id, this.now())) || before === undefined) {
       throw new ApiProblem(404, 'No such API token (it may have been revoked or expired already)');
     }
+    return view(before);
   }
 
   /** Who a bearer value acts for, or null (not an API token, unknown, revoked or expired). */

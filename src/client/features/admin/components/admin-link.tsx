@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '../../../lib/app-link';
+import { meQueries } from '../../../lib/me-queries';
+
+/** Whether the signed-in person is known to be an admin (unknown: not shown). */
+export function useIsAdmin(): boolean {
+  const me = useQuery(meQueries.current());
+  return me.data?.data.role === 'admin';
+}
+
+/** The header's link to the audit log and sessions: admins only (others could not use it). */
+export function AdminLink() {
+  return useIsAdmin() ? <Link to="/admin/audit">Audit log</Link> : null;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** One entry of `GET /api/audit` (issue 21): who did what to what, when, from where. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  who: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    subject: z.string().nullable(),
+    via: z.string(),
+    role: z.string().nullable(),
+  }),
+  address: z.string().nullable(),
+  action: z.string(),
+  object: z.string().nullable(),
+  status: z.number(),
+  detail: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  ok: z.literal(true),
+  entries: z.array(auditEntrySchema),
+  next_cursor: z.string().nullable(),
+});
+
+/** The filters `/api/audit` and `/api/spreadsheet/audit.csv` share (the page's URL holds them). */
+export const AUDIT_FILTERS = ['who', 'action', 'object', 'since', 'until'] as const;
+export type AuditFilters = Partial<Record<(typeof AUDIT_FILTERS)[number], string>>;
+
+/** `GET /api/sessions`: `id` is an opaque handle, never the session's cookie. */
+export const sessionListSchema = z.object({
+  ok: z.literal(true),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string().nullable(),
+      role: z.string(),
+      via: z.string(),
+      address: z.string().nullable(),
+      created_at: z.string(),
+      last_seen_at: z.string(),
+      expires_at: z.string(),
+    }),
+  ),
+});
+export type SessionListed = z.infer<typeof sessionListSchema>['sessions'][number];
