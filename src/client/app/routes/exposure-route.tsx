@@ -9,10 +9,13 @@ export function ExposureRoute() {
       <title>Exposure · Global Risk Dashboard</title>
       <h1>Exposure: our sites</h1>
       <PanelBoundary name="The exposure of our sites">
-        <ExposureOverview />
-      </PanelBoundary>
-      <PanelBoundary name="The import">
-        <ImportPanel />
+        <ExposureOverview
+          after={
+            <PanelBoundary name="The import">
+              <ImportPanel />
+            </PanelBoundary>
+          }
+        />
       </PanelBoundary>
     </div>
   );
