@@ -47,32 +47,7 @@ function startFirstLoads(
   const route = loadCountryRoute().catch(() => undefined);
   // Data for the same URLs the BFF preloads (shared/page-data.ts): the canonical form only.
   if (!country.canonical) return [route, status];
-  return [
-    route,
-    status,
-    queryClient.prefetchQuery(countryQueries.detail(country.iso, asOf)),
-    countrySites(queryClient, status, country.iso),
-  ];
-}
-
-/**
- * "Our sites here" of a country page, when the BFF keeps sites (its status says so): drawn in
- * the first render, it no longer pushes the trends down when it arrives. Its module (the sites'
- * schemas) is imported here, not at the top, so it stays out of the overview's first JavaScript;
- * the country route's chunk imports it anyway.
- */
-async function countrySites(
-  queryClient: QueryClient,
-  status: Promise<void>,
-  iso: string,
-): Promise<void> {
-  await status;
-  if (!queryClient.getQueryData(statusQueries.current().queryKey)?.data.history) return;
-  const { siteListQueries } = await import('../lib/site-list-queries');
-  // The same filters as features/sites/components/country-sites.tsx: the same cache entry.
-  await queryClient.prefetchQuery(
-    siteListQueries.list({ tiers: [], countries: [iso], kinds: [], tag: null }),
-  );
+  return [route, status, queryClient.prefetchQuery(countryQueries.detail(country.iso, asOf))];
 }
 
 /**
