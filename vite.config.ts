@@ -23,13 +23,15 @@ export default defineConfig({
               // per host (HTTP/1.1, the BFF without TLS) then also carry the three preloaded
               // data requests and the stylesheet: requests waited for a free connection.
               // lib/zod-config.ts is here so that it runs before the schemas below it are built;
-              // lib/use-media-query.ts, shared by the map and lazy chunks, would be a file alone.
+              // lib/use-media-query.ts, shared by the map and lazy chunks, would be a file alone;
+              // so would page-data, tiers, tier-scale and user-text (the entry's, shared with the
+              // map's and the sites' chunks): four more requests before the first render.
               name: 'vendor',
               test: new RegExp(
                 [
                   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]`,
-                  String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api)`,
-                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|format|use-media-query|zod-config)`,
+                  String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api|page-data|hotspot-limits|tiers|tier-scale|user-text)`,
+                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|format|use-media-query|zod-config|tier-scale)`,
                   String.raw`src[\\/]client[\\/]components[\\/](skeleton|query-error)`,
                 ].join('|'),
               ),
@@ -44,7 +46,11 @@ export default defineConfig({
               test: (id: string) =>
                 /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/.test(id) ||
                 (/src[\\/]client[\\/]features[\\/]map[\\/](components|utils)[\\/]/.test(id) &&
-                  !/world-shapes\.ts$/.test(id)) ||
+                  // The sites layer stays its own chunk, loaded when switched on: inside the group
+                  // it took supercluster and the sites' schemas into the overview's start.
+                  !/(world-shapes\.ts|sites-layer\.tsx|site-clusters\.ts|site-icon\.ts)$/.test(
+                    id,
+                  )) ||
                 // The map's own loader of the sites layer: outside the group it left a second,
                 // tiny world-map file (a re-export) that the start had to fetch first.
                 /src[\\/]client[\\/]features[\\/]map[\\/]api[\\/]sites-layer-chunk\.ts$/.test(id),

@@ -20,10 +20,30 @@ const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch:
 let stack: HistoryE2eStack;
 let browser: Browser;
 const opened: WatchedPage[] = [];
+/** The first of our sites imported below: its page is one of the pages checked. */
+let siteId = 0;
+
+/** A few of our sites (issue 20), so /exposure and a site page have something to draw. */
+const SITES_CSV = [
+  'ref;name;kind;lat;lng;people;tags',
+  'S-1;Kyiv office;office;50.45;30.52;40;emea',
+  'S-2;Warsaw office;office;52.23;21.01;120;emea',
+  'S-3;Lagos plant;plant;6.52;3.38;300;africa',
+  'S-4;Bamako depot;warehouse;12.64;-8.0;12;africa',
+  'S-5;Bogotá office;office;4.71;-74.07;18;americas',
+].join('\n');
 
 beforeAll(async () => {
   stack = await startHistoryE2eStack(BATCHES);
   browser = await launchChromium();
+  const res = await fetch(`${stack.baseUrl}/api/sites/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv' },
+    body: `${SITES_CSV}\n`,
+  });
+  const answer = (await res.json()) as { created: { id: number }[] };
+  expect(answer.created).toHaveLength(5);
+  siteId = answer.created[0]!.id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -148,6 +168,26 @@ const PAGES: { name: string; path: string; shown: (page: Page) => Promise<void> 
     name: 'brief',
     path: '/brief?iso=MLI,NER',
     shown: (page) => page.locator('.brief-country .sparkline').nth(1).waitFor(),
+  },
+  {
+    name: 'exposure',
+    path: '/exposure',
+    shown: (page) =>
+      page
+        .getByRole('region', { name: 'Sites and people by tier' })
+        .locator('td')
+        .first()
+        .waitFor(),
+  },
+  {
+    name: 'site page',
+    get path() {
+      return `/sites/${siteId}`;
+    },
+    shown: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Kyiv office' }).waitFor();
+      await page.locator('.recharts-line-curve').first().waitFor({ state: 'attached' });
+    },
   },
 ];
 

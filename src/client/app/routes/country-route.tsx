@@ -206,9 +206,6 @@ function CountryPage({ iso }: { iso: string }) {
         </PanelBoundary>
       </div>
       <CountryExportLink iso={country.iso} name={displayName(country.iso, country.name)} />
-      <PanelBoundary name="Our sites here">
-        <CountrySites iso={country.iso} enabled={keepsHistory} />
-      </PanelBoundary>
       <CountryTrends iso={iso} />
       <div className="country-panels">
         <PanelBoundary name="The categories chart">
@@ -218,6 +215,11 @@ function CountryPage({ iso }: { iso: string }) {
           <EventFeed events={country.events} now={now} />
         </PanelBoundary>
       </div>
+      {/* Below the country's own panels: it arrives after the first render with a height only
+          its answer knows, and above them it pushed the trends down (layout-shift.test.ts). */}
+      <PanelBoundary name="Our sites here">
+        <CountrySites iso={country.iso} enabled={keepsHistory} />
+      </PanelBoundary>
       <EventArchive iso={iso} inFeed={country.events ?? undefined} />
     </div>
   );

@@ -15,18 +15,21 @@ export function ExposureRoute() {
       <title>Exposure · Global Risk Dashboard</title>
       <h1>Exposure: our sites</h1>
       <PanelBoundary name="The exposure of our sites">
-        <ExposureOverview />
+        <ExposureOverview
+          after={
+            editor ? (
+              <>
+                <PanelBoundary name="The new-site form">
+                  <NewSitePanel choices={choices} />
+                </PanelBoundary>
+                <PanelBoundary name="The import">
+                  <ImportPanel />
+                </PanelBoundary>
+              </>
+            ) : null
+          }
+        />
       </PanelBoundary>
-      {editor ? (
-        <>
-          <PanelBoundary name="The new-site form">
-            <NewSitePanel choices={choices} />
-          </PanelBoundary>
-          <PanelBoundary name="The import">
-            <ImportPanel />
-          </PanelBoundary>
-        </>
-      ) : null}
     </div>
   );
 }

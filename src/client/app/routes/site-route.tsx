@@ -48,7 +48,9 @@ export function SiteRoute() {
   const editor = useCan('editor');
   const choices = useCountryChoices(editor);
 
-  if (query.isPending) {
+  // The site's panels are drawn once the country figures and hotspots are in (or failed) too:
+  // drawn before, their rows changed height as names and tiers arrived and moved the page.
+  if (query.isPending || countries.isPending || hotspots.isPending) {
     return (
       <div className="site-page">
         <title>Site · Global Risk Dashboard</title>

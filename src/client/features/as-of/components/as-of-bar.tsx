@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { LinkToLatest } from '../../../lib/app-link';
 import { useAsOf } from '../../../lib/as-of';
@@ -58,14 +59,25 @@ export function AsOfBar({ onOverview }: { onOverview: boolean }) {
 
 /**
  * The overview's way into the past while it shows the latest data: the timeline, closed under
- * "Open a past batch" (below the map: the index and the map keep the first screen).
+ * "Open a past batch" (below the map: the index and the map keep the first screen). The timeline
+ * (up to 500 batches) is asked for when the picker is opened or about to be, not as the overview
+ * starts: its answer was parsed while the first frame was being drawn (docs/benchmarks.md, 3).
  */
 export function PastBatchPicker() {
-  if (useAsOf() !== null) return null;
+  const asOf = useAsOf();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  if (asOf !== null) return null;
+  const prefetch = () => void queryClient.prefetchInfiniteQuery(batchQueries.timeline());
   return (
-    <details className="as-of-bar as-of-closed no-print">
-      <summary>Open a past batch</summary>
-      <BatchPicker />
+    <details
+      className="as-of-bar as-of-closed no-print"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary onPointerEnter={prefetch} onFocus={prefetch}>
+        Open a past batch
+      </summary>
+      {open ? <BatchPicker /> : null}
     </details>
   );
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PanelBoundary } from '../../../components/panel-boundary';
 import { QueryError } from '../../../components/query-error';
@@ -19,9 +20,10 @@ import { RiskiestSites } from './riskiest-sites';
 /**
  * `/exposure`'s figures for the view in the URL: by tier, what moved, the riskiest sites and the
  * index's trend, each panel failing on its own. Filters keep the last answer on screen while
- * the next one loads.
+ * the next one loads. Until the first answer, one loading frame stands for all of it and for
+ * `after` (the route's import panel): drawn around a frame, they moved as the answer arrived.
  */
-export function ExposureOverview() {
+export function ExposureOverview({ after }: { after?: ReactNode }) {
   const [view, setView] = useExposureView();
   const query = useQuery({
     ...exposureQueries.summary(view.filters, view.weight),
@@ -32,6 +34,10 @@ export function ExposureOverview() {
   const answer = query.data?.data;
   const { search } = useLocation();
 
+  // The sites too: the country and tag choices are drawn from them.
+  if (query.isPending || sites.isPending) {
+    return <Skeleton label="Loading the exposure of our sites" lines={6} />;
+  }
   return (
     <>
       <div className="exposure-tools">
@@ -55,9 +61,7 @@ export function ExposureOverview() {
           ) : null}
         </p>
       </div>
-      {query.isPending ? (
-        <Skeleton label="Loading the exposure of our sites" lines={6} />
-      ) : query.isError && !answer ? (
+      {query.isError && !answer ? (
         <QueryError
           what="The exposure of our sites"
           error={query.error}
@@ -83,6 +87,7 @@ export function ExposureOverview() {
           </PanelBoundary>
         </div>
       ) : null}
+      {after}
     </>
   );
 }

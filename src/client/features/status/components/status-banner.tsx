@@ -7,6 +7,25 @@ export function outageShown(status: StatusResponse | undefined): boolean {
   return status !== undefined && status.upstream.health !== 'ok';
 }
 
+/** Failures whose cause a person can act on or wait for: the BFF's own sentence says which. */
+const SAID_BY_THE_BFF = new Set(['key_rejected', 'no_api_access', 'rate_limited']);
+
+/**
+ * What failed, in a few plain words. An outage's own sentence from the BFF is written for
+ * operators (the service's name, its status code, "cached data is shown meanwhile", which the
+ * line then says again with the date): on a phone it made the one line six lines long.
+ */
+function outageSentence(upstream: StatusResponse['upstream']): string {
+  const cls = upstream.last_error?.class;
+  const saidByTheBff =
+    upstream.health !== 'down' || (cls !== undefined && SAID_BY_THE_BFF.has(cls));
+  if (saidByTheBff && upstream.message) return upstream.message;
+  if (upstream.health !== 'down') return 'The data service is answering with errors.';
+  return cls === 'malformed_response'
+    ? 'The data service is sending answers that cannot be read.'
+    : 'The data service cannot be reached.';
+}
+
 /**
  * A plain sentence when the data service is unhealthy, a batch is overdue or the quota is
  * blocked; nothing when all
@@ -17,11 +36,7 @@ export function StatusBanner({ status, now }: { status: StatusResponse | undefin
   const lines: string[] = [];
   const { upstream, quota } = status;
   if (upstream.health !== 'ok') {
-    const base =
-      upstream.message ??
-      (upstream.health === 'down'
-        ? 'The data service cannot be reached.'
-        : 'The data service is answering with errors.');
+    const base = outageSentence(upstream);
     // The one line of an outage: what failed and from when the data on screen is (panels do
     // not repeat it: see outageShown). Nothing is promised for data not loaded yet.
     lines.push(
