@@ -8,7 +8,7 @@ export type SiteValues = Omit<SiteRow, 'id' | 'version' | 'createdAt' | 'updated
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** 18 columns a row: 2,000 rows stay far below PostgreSQL's 65,535 bind parameters. */
+/** 21 columns a row: 2,000 rows stay far below PostgreSQL's 65,535 bind parameters. */
 const WRITE_CHUNK = 2_000;
 /** Refs looked up per statement when an import matches its rows. */
 const READ_CHUNK = 5_000;
@@ -91,6 +91,9 @@ export async function upsertSites(
               tripFrom: sql`excluded.trip_from`,
               tripTo: sql`excluded.trip_to`,
               nearby: sql`excluded.nearby`,
+              alertOn: sql`excluded.alert_on`,
+              alertRadiusKm: sql`excluded.alert_radius_km`,
+              alertMinDelta: sql`excluded.alert_min_delta`,
               version: sql`${sites.version} + 1`,
               updatedAt: sql`now()`,
             },

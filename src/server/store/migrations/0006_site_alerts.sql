@@ -1,0 +1,16 @@
+CREATE TABLE "site_alert_evaluations" (
+	"batch_id" bigint PRIMARY KEY NOT NULL,
+	"alerts" integer NOT NULL,
+	"evaluated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "site_alert_target" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"watchlist_id" bigint NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "sites" ADD COLUMN "alert_on" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "sites" ADD COLUMN "alert_radius_km" integer DEFAULT 100 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sites" ADD COLUMN "alert_min_delta" double precision DEFAULT 10 NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_alert_evaluations" ADD CONSTRAINT "site_alert_evaluations_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "site_alert_target" ADD CONSTRAINT "site_alert_target_watchlist_id_watchlists_id_fk" FOREIGN KEY ("watchlist_id") REFERENCES "public"."watchlists"("id") ON DELETE cascade ON UPDATE no action;
