@@ -72,12 +72,14 @@ export class SiteAlertEvaluator {
     const since = new Date(this.deps.now() - RECENT_MS);
     const pending = await selectSiteRuleBatches(this.deps.db, since, BATCHES_PER_PASS);
     let added = 0;
-    for (const batch of pending) added += await this.#evaluate(batch);
+    for (const batch of pending) added += await this.evaluateBatch(batch);
     return added;
   }
 
   /** The countries whose numbers moved at all since the batch before (nothing else can fire). */
-  async #moves(batch: BatchRef): Promise<{ moves: Map<string, CountryMove>; previous: BatchRef | null }> {
+  async #moves(
+    batch: BatchRef,
+  ): Promise<{ moves: Map<string, CountryMove>; previous: BatchRef | null }> {
     const { db } = this.deps;
     const previous = await selectPreviousBatch(db, batch.asOf);
     const moves = new Map<string, CountryMove>();
@@ -97,12 +99,13 @@ export class SiteAlertEvaluator {
     return { moves, previous };
   }
 
-  async #evaluate(batch: BatchRef): Promise<number> {
+  /** One batch: its alerts and deliveries written once (nothing when it was evaluated before). */
+  async evaluateBatch(batch: BatchRef): Promise<number> {
     const { db } = this.deps;
     const { moves, previous } = await this.#moves(batch);
     const hits = new Map<string, CountryHits>();
     if (moves.size > 0) {
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const chunk = await selectRuleSites(db, after, SITES_PER_CHUNK);
         collectHits(hits, chunk, moves, batch.asOf);
         const last = chunk.at(-1);

@@ -148,15 +148,12 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
   );
 
   // Where site alerts go besides the inbox: the "Our sites" list's webhook and e-mail.
-  typed.get(
-    '/api/sites/alert-delivery',
-    zodRoute({ querystring: noQuery }),
-    (_request, reply) =>
-      guarded(reply, async () => {
-        const row = await opts.delivery.row();
-        noStore(reply).header('etag', etagOf(row));
-        return { ok: true, watchlist: await opts.delivery.view(row) };
-      }),
+  typed.get('/api/sites/alert-delivery', zodRoute({ querystring: noQuery }), (_request, reply) =>
+    guarded(reply, async () => {
+      const row = await opts.delivery.row();
+      noStore(reply).header('etag', etagOf(row));
+      return { ok: true, watchlist: await opts.delivery.view(row) };
+    }),
   );
 
   typed.put(

@@ -58,7 +58,11 @@ export async function selectSiteRuleBatches(
     .from(batches)
     .leftJoin(siteAlertEvaluations, eq(siteAlertEvaluations.batchId, batches.id))
     .where(
-      and(gt(batches.countryCount, 0), gte(batches.asOf, since), isNull(siteAlertEvaluations.batchId)),
+      and(
+        gt(batches.countryCount, 0),
+        gte(batches.asOf, since),
+        isNull(siteAlertEvaluations.batchId),
+      ),
     )
     .orderBy(asc(batches.asOf))
     .limit(limit);

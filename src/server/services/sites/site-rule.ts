@@ -30,7 +30,10 @@ export function inTravelWindow(
 ): boolean {
   if (site.kind !== 'travel') return true;
   const t = at.getTime();
-  if (site.tripFrom !== null && t < Date.parse(`${site.tripFrom}T00:00:00Z`) - TRIP_LEAD_DAYS * DAY_MS) {
+  if (
+    site.tripFrom !== null &&
+    t < Date.parse(`${site.tripFrom}T00:00:00Z`) - TRIP_LEAD_DAYS * DAY_MS
+  ) {
     return false;
   }
   // The last day of the trip counts whole (its dates are UTC days).
