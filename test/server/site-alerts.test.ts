@@ -108,6 +108,15 @@ describe('site alerts end to end', () => {
     const again = await stack.app.inject({ url: '/api/sites/alert-delivery' });
     expect(again.json().watchlist.webhook.url).toBe(receiver.url);
     expect(again.json()).not.toHaveProperty('webhook_secret');
+    // Edited as a watchlist, it says where it is set up instead.
+    const asList = await stack.app.inject({
+      method: 'PUT',
+      url: `/api/watchlists/${listId}`,
+      headers: { 'if-match': again.headers.etag as string },
+      payload: { name: 'Our sites', countries: ['FRA'] },
+    });
+    expect(asList.statusCode).toBe(409);
+    expect(asList.json().error).toMatch(/PUT \/api\/sites\/alert-delivery/);
   });
 
   it('a neighbouring country that moves sends one signed webhook naming the site', async () => {
