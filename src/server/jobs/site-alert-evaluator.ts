@@ -72,7 +72,18 @@ export class SiteAlertEvaluator {
     const since = new Date(this.deps.now() - RECENT_MS);
     const pending = await selectSiteRuleBatches(this.deps.db, since, BATCHES_PER_PASS);
     let added = 0;
-    for (const batch of pending) added += await this.evaluateBatch(batch);
+    for (const batch of pending) {
+      // A batch that fails stays pending for the next pass, until it is 48 h old; it never
+      // holds up the batches after it.
+      try {
+        added += await this.evaluateBatch(batch);
+      } catch (error) {
+        this.deps.logger.error(
+          { as_of: batch.asOf.toISOString(), reason: reasonOf(error) },
+          'site alert evaluation of a batch failed: the next pass tries again',
+        );
+      }
+    }
     return added;
   }
 
