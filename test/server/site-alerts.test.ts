@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Alert } from '../../src/shared/alerts-api.js';
@@ -185,6 +185,44 @@ describe('site alerts end to end', () => {
     ).json().alerts.length;
     expect(alertsAfter).toBe(alertsBefore);
     expect(await deliveriesOf(listId)).toBe(queued);
+  });
+});
+
+describe('a batch whose site evaluation fails', () => {
+  it('is retried later and never holds up the batches after it', async () => {
+    await stack.nextBatch();
+    await stack.app.alertsIdle();
+    const [newer, older] = await store.latestBatches(2);
+    await store.db
+      .delete(siteAlertEvaluations)
+      .where(inArray(siteAlertEvaluations.batchId, [newer!.id, older!.id]));
+    // The older batch's first read fails (the second query of the pass), the rest works.
+    let selects = 0;
+    const failing = new Proxy(store.db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (key === 'select' && ++selects === 2) {
+          return () => {
+            throw new Error('the store went away for a moment');
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const job = new SiteAlertEvaluator({
+      db: failing,
+      now: stack.clock.now,
+      logger: stack.app.log,
+      linkBase: null,
+      emailEnabled: false,
+    });
+    await job.evaluatePending();
+    const marked = async () =>
+      (await store.db.select().from(siteAlertEvaluations)).map((r) => r.batchId);
+    expect(await marked()).toContain(newer!.id);
+    expect(await marked()).not.toContain(older!.id);
+    await job.evaluatePending();
+    expect(await marked()).toContain(older!.id);
   });
 });
 
