@@ -301,6 +301,10 @@ async function printSites(): Promise<void> {
       `${run.exposureColdMs.toFixed(0)} ms, warm median ${run.exposureWarmMs.toFixed(0)} ms (target <= 100 ms)`,
   );
   print(
+    `site rule over the newest batch, ${run.sites} sites: ${run.siteRuleMs.toFixed(0)} ms ` +
+      `(${run.siteRuleCpuSeconds.toFixed(2)} s CPU), ${run.siteRuleAlerts} alerts`,
+  );
+  print(
     `load average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,

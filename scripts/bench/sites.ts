@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
+import { SiteAlertEvaluator } from '../../src/server/jobs/site-alert-evaluator.js';
 import { ExposureService } from '../../src/server/services/sites/exposure.js';
 import { csvRows } from '../../src/server/services/sites/import-rows.js';
 import { SiteService } from '../../src/server/services/sites/site-service.js';
@@ -12,7 +14,8 @@ import { SITES_MAX } from '../../src/shared/sites-api.js';
  * Sites at their limit (issue 20), on the embedded store on disk with the demo seed's 90 days of
  * batches (180): importing a 20,000-row CSV (parse, validate, place every site against the
  * 1:50m shapes, one transaction), then /api/exposure's answer over those 20,000 sites: cold (the
- * first question reads the risk history of the sites' countries) and warm (median of 20). Times
+ * first question reads the risk history of the sites' countries) and warm (median of 20), then
+ * the site rule over the newest batch (every site on, the default rule). Times
  * are the service's (what the route awaits), wall-clock; the shapes are loaded before timing.
  */
 export interface SitesBench {
@@ -24,6 +27,10 @@ export interface SitesBench {
   exposureColdMs: number;
   exposureWarmMs: number;
   trendPoints: number;
+  /** The site rule over the newest batch, every site on with the default rule. */
+  siteRuleMs: number;
+  siteRuleCpuSeconds: number;
+  siteRuleAlerts: number;
 }
 
 const CITIES: Array<[number, number]> = [
@@ -113,6 +120,22 @@ export async function runSitesBench(): Promise<SitesBench> {
       warm.push(performance.now() - started);
     }
     warm.sort((a, b) => a - b);
+
+    // The site rule's step for the newest batch: 20,000 sites' nearby lists against its moves.
+    const [newest] = await store.latestBatches(1);
+    if (!newest) throw new Error('no batch recorded');
+    const rule = new SiteAlertEvaluator({
+      db: store.db,
+      now: () => newest.asOf.getTime(),
+      logger: pino({ level: 'warn' }),
+      linkBase: null,
+      emailEnabled: false,
+    });
+    started = performance.now();
+    const ruleCpu = process.cpuUsage();
+    const siteRuleAlerts = await rule.evaluateBatch({ id: newest.id, asOf: newest.asOf });
+    const siteRuleMs = performance.now() - started;
+    const ruleUsed = process.cpuUsage(ruleCpu);
     return {
       batches: batches.length,
       sites: cold.sites,
@@ -122,6 +145,9 @@ export async function runSitesBench(): Promise<SitesBench> {
       exposureColdMs,
       exposureWarmMs: warm[10] ?? NaN,
       trendPoints: cold.index.trend.length,
+      siteRuleMs,
+      siteRuleCpuSeconds: (ruleUsed.user + ruleUsed.system) / 1e6,
+      siteRuleAlerts,
     };
   } finally {
     await store.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { watchlistInputSchema, watchlistSchema } from './alerts-api.js';
 import { userTextProblem } from './user-text.js';
 
 /**
@@ -200,18 +201,28 @@ export const siteSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   country: siteCountrySchema.nullable(),
-  /** The site rule (issue 20); absent only from BFFs older than the rule. */
-  alert: siteAlertSchema.optional(),
+  /** The site rule (issue 20). */
+  alert: siteAlertSchema,
 });
 export type Site = z.infer<typeof siteSchema>;
 
-/** `GET /api/sites?tier=crit,high&country=POL&kind=plant&tag=emea` */
+/** `GET /api/sites` pages: this many sites unless `limit` says otherwise, and at most this many. */
+export const SITES_PAGE_DEFAULT = 500;
+export const SITES_PAGE_MAX = 2_000;
+
+/** `GET /api/sites?tier=crit,high&country=POL&kind=plant&tag=emea&limit=500&cursor=` */
 export const sitesResponseSchema = z.object({
   ok: z.literal(true),
   /** The batch the country numbers come from; null before any batch is recorded. */
   as_of: z.string().nullable(),
+  /** Sites stored, whatever the filters. */
   total: z.number(),
+  /** Sites the filters keep, on every page together. */
+  matched: z.number(),
+  /** This page: by id, at most `limit`. */
   sites: z.array(siteSchema),
+  /** `cursor` for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type SitesResponse = z.infer<typeof sitesResponseSchema>;
 
@@ -335,3 +346,22 @@ export const exposureResponseSchema = z.object({
   index: z.object({ now: z.number().nullable(), trend: z.array(exposurePointSchema) }),
 });
 export type ExposureResponse = z.infer<typeof exposureResponseSchema>;
+
+/**
+ * `PUT /api/sites/alert-delivery` (with `If-Match`): where site alerts go besides the inbox, the
+ * webhook and e-mail of the team list "Our sites", set as a watchlist's are. Left out: none.
+ */
+export const siteAlertDeliveryInputSchema = watchlistInputSchema.pick({
+  webhook_url: true,
+  webhook_format: true,
+  email: true,
+});
+export type SiteAlertDeliveryInput = z.infer<typeof siteAlertDeliveryInputSchema>;
+
+/** `GET|PUT /api/sites/alert-delivery`: the "Our sites" list (an `ETag` header with it). */
+export const siteAlertDeliveryResponseSchema = z.object({
+  ok: z.literal(true),
+  watchlist: watchlistSchema,
+  /** Only in the answer that gave the list its first webhook: never shown again. */
+  webhook_secret: z.string().optional(),
+});

@@ -197,7 +197,7 @@ describe('our sites on the country page and the site page', () => {
         .getAllByRole('link')
         .map((l) => l.getAttribute('href')),
     ).toEqual(['/exposure?country=UKR', '/sites/1', '/sites/2']);
-    expect(bff.calls('/api/sites').map((u) => u.search)).toContain('?country=UKR');
+    expect(bff.calls('/api/sites').map((u) => u.search)).toContain('?country=UKR&limit=2000');
   });
 
   it('leaves "Our sites here" out when the country has none', async () => {

@@ -1,7 +1,13 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import pointToPolygonDistance from '@turf/point-to-polygon-distance';
 import { describe, expect, it } from 'vitest';
-import { edgeKm, insideRuns, SitePlacer } from '../../src/server/services/sites/placement.js';
+import {
+  edgeKm,
+  insideRuns,
+  nearBox,
+  partGrid,
+  SitePlacer,
+} from '../../src/server/services/sites/placement.js';
 
 /*
  * Placing a site from its coordinates against the 1:50m country shapes: inside a country, within
@@ -125,6 +131,39 @@ describe('the fast arithmetic agrees with turf', () => {
       expect(Math.abs(ours - turf), `${lat},${lng}: ${ours} vs ${turf}`).toBeLessThan(
         0.5 + turf * 0.01,
       );
+    }
+  });
+});
+
+describe('the grid of parts (what keeps a 20,000-site import fast)', () => {
+  it('lists for a point every part whose widened box holds it: it only skips work', () => {
+    const parts = placer.shapes;
+    const grid = partGrid(parts, 300);
+    let seed = 5;
+    const random = (): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const points: Array<[number, number]> = [
+      [90, 180],
+      [-90, -180],
+      [0, 180],
+      [71.9, -179.9],
+    ];
+    for (let i = 0; i < 1500; i += 1) {
+      points.push([random() * 180 - 90, random() * 360 - 180]);
+      // Near the poles and the antimeridian, where the widening is largest and wraps.
+      points.push(
+        [80 + random() * 10, random() * 360 - 180],
+        [random() * 180 - 90, 176 + random() * 4],
+      );
+    }
+    for (const [lat, lng] of points) {
+      const row = Math.min(89, Math.floor((lat + 90) / 2));
+      const column = ((Math.floor((lng + 180) / 2) % 180) + 180) % 180;
+      const listed = new Set(grid[row * 180 + column]);
+      const missing = parts.filter((part) => nearBox(lat, lng, part.box, 300) && !listed.has(part));
+      expect(missing.map((m) => `${m.iso} at ${lat},${lng}`)).toEqual([]);
     }
   });
 });

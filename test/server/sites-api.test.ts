@@ -374,3 +374,94 @@ describe('access and cross-site protection', () => {
     expect(await stored()).not.toContain('Z-2');
   });
 });
+
+describe('the site rule on every site', () => {
+  it('imports alert_on, alert_radius_km and alert_min_delta; left out, the default rule', async () => {
+    const res = await importCsv(
+      'ref,name,kind,lat,lng,alert_on,alert_radius_km,alert_min_delta\r\n' +
+        'R-1,Rule off,office,52.23,21.01,no,,\r\n' +
+        'R-2,Wide,office,52.23,21.01,,250,5\r\n' +
+        'R-3,Default,office,52.23,21.01,,,\r\n' +
+        'R-4,Bad switch,office,52.23,21.01,maybe,,\r\n' +
+        'R-5,Too far,office,52.23,21.01,yes,301,\r\n' +
+        'R-6,Too small,office,52.23,21.01,,,0.5\r\n',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rejected).toEqual([
+      { row: 5, ref: 'R-4', reason: 'alert.on must be true or false' },
+      { row: 6, ref: 'R-5', reason: 'alert.radius_km must be at most 300' },
+      { row: 7, ref: 'R-6', reason: 'alert.min_delta must be from 1 to 100' },
+    ]);
+    const list = await stack.app.inject({ url: '/api/sites?limit=2000', headers: signedIn });
+    const rule = (ref: string) =>
+      list.json().sites.find((s: { ref: string }) => s.ref === ref).alert;
+    expect(rule('R-1')).toEqual({ on: false, radius_km: 100, min_delta: 10 });
+    expect(rule('R-2')).toEqual({ on: true, radius_km: 250, min_delta: 5 });
+    expect(rule('R-3')).toEqual({ on: true, radius_km: 100, min_delta: 10 });
+    // Every site answer carries it.
+    expect(list.json().sites.every((s: { alert?: unknown }) => s.alert !== undefined)).toBe(true);
+  });
+
+  it('PUT sets the rule (and a PUT without it restores the default); a change is no "unchanged"', async () => {
+    const list = await stack.app.inject({ url: '/api/sites?limit=2000', headers: signedIn });
+    const id = list.json().sites.find((s: { ref: string }) => s.ref === 'R-3').id;
+    const one = await stack.app.inject({ url: `/api/sites/${id}`, headers: signedIn });
+    const body = { ref: 'R-3', name: 'Default', kind: 'office', lat: 52.23, lng: 21.01 };
+    const put = await stack.app.inject({
+      method: 'PUT',
+      url: `/api/sites/${id}`,
+      headers: { ...signedIn, 'if-match': one.headers.etag as string },
+      payload: { ...body, alert: { on: true, radius_km: 0, min_delta: 25 } },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().site.alert).toEqual({ on: true, radius_km: 0, min_delta: 25 });
+    // Re-importing the row without the columns puts the default back: it is an update.
+    const again = await importCsv('ref,name,kind,lat,lng\r\nR-3,Default,office,52.23,21.01\r\n');
+    expect(again.json()).toMatchObject({ unchanged: 0, updated: [{ ref: 'R-3' }] });
+  });
+});
+
+describe('GET /api/sites in pages', () => {
+  it('pages by cursor with the totals; every site once, in id order', async () => {
+    const all = (
+      await stack.app.inject({ url: '/api/sites?limit=2000', headers: signedIn })
+    ).json();
+    expect(all.next_cursor).toBeNull();
+    const ids: number[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page++) {
+      const url: string = `/api/sites?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = (await stack.app.inject({ url, headers: signedIn })).json();
+      expect(res).toMatchObject({ total: all.total, matched: all.total });
+      expect(res.sites.length).toBeLessThanOrEqual(2);
+      ids.push(...res.sites.map((s: { id: number }) => s.id));
+      cursor = res.next_cursor;
+      if (cursor === null) break;
+    }
+    expect(ids).toEqual(all.sites.map((s: { id: number }) => s.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids.length).toBe(all.total);
+  });
+
+  it('500 a page when left out; filters count in matched', async () => {
+    const res = (
+      await stack.app.inject({ url: '/api/sites?country=FRA', headers: signedIn })
+    ).json();
+    expect(res.matched).toBe(res.sites.length);
+    expect(res.matched).toBeLessThan(res.total);
+  });
+
+  it('a limit or cursor that is not one is a 400 in words', async () => {
+    for (const [query, words] of [
+      ['limit=0', /^limit must be a whole number from 1 to 2000/],
+      ['limit=2001', /^limit must be a whole number from 1 to 2000/],
+      ['limit=abc', /^limit must be a whole number from 1 to 2000/],
+      ['cursor=-1', /^cursor must be the next_cursor of the page before/],
+      ['cursor=1.5', /^cursor must be the next_cursor of the page before/],
+    ] as const) {
+      const res = await stack.app.inject({ url: `/api/sites?${query}`, headers: signedIn });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ ok: false, error: expect.stringMatching(words) });
+    }
+  });
+});

@@ -29,6 +29,9 @@ const site = (ref: string, name = ref): SiteValues => ({
   tripFrom: null,
   tripTo: null,
   nearby: [{ iso: 'POL', km: 0 }],
+  alertOn: true,
+  alertRadiusKm: 100,
+  alertMinDelta: 10,
 });
 
 describe.each(STORE_BACKENDS)('sites store (%s)', (backend) => {

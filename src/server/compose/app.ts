@@ -174,7 +174,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         queued: () => pipeline?.queued(),
       })
     : null;
-  const sites = historyStore ? composeSites(historyStore, now) : null;
+  const sites = historyStore
+    ? composeSites(historyStore, now, {
+        settings: config.alerts,
+        logger: app.log,
+        queued: () => pipeline?.queued(),
+      })
+    : null;
 
   // 5. The batch pipeline (jobs/pipeline.ts): seen → recorded → evaluated → queued → sent. Its
   // jobs run on the leader only, one of each per term of leadership.
@@ -183,6 +189,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       ? new BatchPipeline({
           store: historyStore,
           evaluator: alerts.evaluator,
+          siteAlerts: sites?.siteAlerts,
           isLeader: () => leadership.isLeader(),
           queuedElsewhere: replicas?.announceQueued,
         })
@@ -306,7 +313,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(opsRoutes, ops);
   await history?.registerRoutes(app);
   await alerts?.registerRoutes(app);
-  await sites?.registerRoutes(app);
+  if (sites && history) {
+    await sites.registerRoutes(app, {
+      guardFor: (request) => history.queryLimiter.guardFor(identity.clientKey(request)),
+      admit: (request) => history.questionLimiter.admit(identity.clientKey(request)),
+    });
+  }
   await app.register(identityRoutes, {
     signOutPath: access?.signOutPath ?? null,
     apiTokens,

@@ -1,37 +1,70 @@
-import type { FastifyInstance } from 'fastify';
-import { siteRoutes } from '../routes/sites.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AlertsConfig } from '../config.js';
+import { SiteAlertEvaluator } from '../jobs/site-alert-evaluator.js';
+import { siteRoutes, type SiteRouteOptions } from '../routes/sites.js';
 import { demoSiteRows } from '../services/sites/demo-sites.js';
 import { ExposureService } from '../services/sites/exposure.js';
 import { jsonRows } from '../services/sites/import-rows.js';
+import { SiteAlertDelivery } from '../services/sites/site-alert-delivery.js';
 import { SiteService } from '../services/sites/site-service.js';
 import type { HistoryStore } from '../store/history-store.js';
+
+type StoreLimits = Pick<SiteRouteOptions, 'guardFor' | 'admit'>;
 
 export interface Sites {
   sites: SiteService;
   exposure: ExposureService;
+  /** The site rule's step of the batch pipeline. */
+  siteAlerts: SiteAlertEvaluator;
   /** Demo mode: the fictional company's sites, only when there are no sites yet; the count added. */
   demoSites(): Promise<number>;
-  registerRoutes(app: FastifyInstance): Promise<void>;
+  /** The routes, `/api/exposure` under the store-query guard and history-question budget. */
+  registerRoutes(app: FastifyInstance, limits: StoreLimits): Promise<void>;
 }
 
 /**
  * Our own sites and the exposure of them (issue 20), built on the store the composition root
- * opened: the site service (placement, import, edits), the exposure answers, the routes.
+ * opened: the site service (placement, import, edits), the exposure answers, the site rule's
+ * evaluator and where its alerts go ("Our sites"), the routes.
  */
-export function composeSites(store: HistoryStore, now: () => number): Sites {
+export function composeSites(
+  store: HistoryStore,
+  now: () => number,
+  alerts: {
+    settings: AlertsConfig | undefined;
+    logger: FastifyBaseLogger;
+    /** Deliveries were queued (the pipeline's "queued" step). */
+    queued: () => void;
+  },
+): Sites {
   const sites = new SiteService({ store });
   const exposure = new ExposureService(sites, store);
+  const settings = alerts.settings;
+  const siteAlerts = new SiteAlertEvaluator({
+    db: store.db,
+    now,
+    logger: alerts.logger,
+    linkBase: settings?.linkBase ?? null,
+    emailEnabled: (settings?.email ?? null) !== null,
+    onQueued: alerts.queued,
+  });
+  const delivery = new SiteAlertDelivery({
+    db: store.db,
+    allowPrivate: settings?.webhookAllowPrivate ?? false,
+    onQueued: alerts.queued,
+  });
   return {
     sites,
     exposure,
+    siteAlerts,
     demoSites: async () => {
       if ((await sites.all()).rows.length > 0) return 0;
       // Matched by ref like any import: two processes seeding at once cannot double a site.
       const answer = await sites.import(jsonRows(demoSiteRows(now())), false);
       return answer.created.length;
     },
-    registerRoutes: async (app) => {
-      await app.register(siteRoutes, { sites, exposure });
+    registerRoutes: async (app, limits) => {
+      await app.register(siteRoutes, { sites, exposure, delivery, ...limits });
     },
   };
 }

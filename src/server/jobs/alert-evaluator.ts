@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { displayName } from '../services/reference/display-names.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { ruleKey, type AlertNumbers } from '../../shared/alerts-api.js';
-import { digestMail, webhookBody } from '../services/alerts/alert-messages.js';
 import { firings } from '../services/alerts/alert-rules.js';
 import { alertView } from '../services/alerts/alert-views.js';
+import { listDeliveries } from '../services/alerts/list-deliveries.js';
 import {
   beginEvaluation,
   insertAlerts,
@@ -295,47 +294,20 @@ export class AlertEvaluator {
 
   #deliveries(rows: AlertRow[], lists: WatchlistRow[], previous: BatchRef | null): NewDelivery[] {
     const now = new Date(this.deps.now());
-    const out: NewDelivery[] = [];
     const byList = new Map<number, AlertRow[]>();
     for (const row of rows) {
       const own = byList.get(row.watchlistId);
       if (own) own.push(row);
       else byList.set(row.watchlistId, [row]);
     }
-    for (const list of lists) {
-      const own = (byList.get(list.id) ?? []).map((r) =>
-        alertView(r, list.name, this.deps.linkBase),
-      );
-      const first = own[0];
-      if (!first) continue;
-      const common = {
-        watchlistId: list.id,
-        state: 'pending' as const,
-        nextAttemptAt: now,
-        createdAt: now,
-      };
-      if (list.webhookUrl && list.webhookSecret) {
-        for (const alert of own) {
-          out.push({
-            ...common,
-            messageId: `msg_${randomUUID().replace(/-/g, '')}`,
-            channel: 'webhook',
-            body: webhookBody(alert, list.webhookFormat, previous?.asOf.toISOString() ?? null),
-          });
-        }
-      }
-      if (list.email && this.deps.emailEnabled) {
-        out.push({
-          ...common,
-          messageId: `mail_${randomUUID().replace(/-/g, '')}`,
-          channel: 'email',
-          body: JSON.stringify({
-            to: list.email,
-            ...digestMail(list.name, first.batch_as_of, own),
-          }),
-        });
-      }
-    }
-    return out;
+    return lists.flatMap((list) =>
+      listDeliveries(
+        list,
+        (byList.get(list.id) ?? []).map((r) => alertView(r, list.name, this.deps.linkBase)),
+        previous?.asOf.toISOString() ?? null,
+        now,
+        this.deps.emailEnabled,
+      ),
+    );
   }
 }

@@ -3,6 +3,7 @@ import type { AlertEvaluator } from './alert-evaluator.js';
 import type { BatchRecorder } from './batch-recorder.js';
 import type { Found } from './batch-sources.js';
 import type { OutboxWorker } from './outbox-worker.js';
+import type { SiteAlertEvaluator } from './site-alert-evaluator.js';
 
 /** Stops a job started for one term of leadership (the leadership's own shape: jobs/ does not
  * import replicas/). */
@@ -11,7 +12,7 @@ type StopJob = () => Promise<void>;
 /*
  * The batch pipeline: what happens to a new upstream batch, in the order it happens.
  *
- *   seen ──▶ recorded ──▶ evaluated ──▶ queued ──▶ sent
+ *   seen ──▶ recorded ──▶ evaluated (watchlists, then around our sites) ──▶ queued ──▶ sent
  *
  * The composition root (compose/app.ts) connects each step to the news that starts it; the
  * jobs that do the work (the batch watch, the evaluator, the outbox worker) run on the leader
@@ -25,6 +26,8 @@ export type BatchWatch = Pick<BatchRecorder, 'start' | 'stop' | 'checkNow' | 'id
 export interface PipelineDeps {
   store: HistoryStore;
   evaluator: AlertEvaluator;
+  /** The site rule (issue 20); absent where the store has no sites part. */
+  siteAlerts?: SiteAlertEvaluator;
   /** True while this process leads (the batch watch, evaluation and delivery run here). */
   isLeader: () => boolean;
   /** Replicas: a delivery was queued here while another replica leads (tell it). */
@@ -76,9 +79,26 @@ export class BatchPipeline {
    * finds it moved and writes nothing. Once per alert: unique key `alerts_once_key` (list,
    * rule, country, batch). Passes run one at a time. Resolves to the number of new alerts.
    */
-  evaluate(): Promise<number> {
-    if (!this.deps.isLeader()) return Promise.resolve(0);
-    return this.deps.evaluator.evaluatePending();
+  async evaluate(): Promise<number> {
+    if (!this.deps.isLeader()) return 0;
+    // The site rule runs even when the watchlists' pass failed (that failure is logged there).
+    const [lists, around] = await Promise.allSettled([
+      this.deps.evaluator.evaluatePending(),
+      this.evaluateAroundSites(),
+    ]);
+    if (lists.status === 'rejected') throw lists.reason;
+    return lists.value + (around.status === 'fulfilled' ? around.value : 0);
+  }
+
+  /**
+   * 3b. Evaluated around our sites: the site rule against each recent batch it has not seen
+   * (jobs/site-alert-evaluator.ts). Leader only. Once per batch: its `site_alert_evaluations`
+   * row is inserted in the transaction that writes the batch's site alerts, by one writer only
+   * (store/sites-alerts.ts writeSiteAlerts); once per alert: `alerts_once_key`.
+   */
+  evaluateAroundSites(): Promise<number> {
+    if (!this.deps.isLeader() || !this.deps.siteAlerts) return Promise.resolve(0);
+    return this.deps.siteAlerts.evaluatePending();
   }
 
   /**
@@ -142,6 +162,7 @@ export class BatchPipeline {
   /** Settles when evaluation and the outbox have nothing in progress. */
   async deliveryIdle(): Promise<void> {
     await this.deps.evaluator.idle();
+    await this.deps.siteAlerts?.idle();
     await this.#outbox?.idle();
   }
 
@@ -152,6 +173,6 @@ export class BatchPipeline {
 
   // A failed pass is logged by the evaluator; the next batch (or restart) tries again.
   #evaluateInBackground(): void {
-    this.deps.evaluator.evaluatePending().catch(() => undefined);
+    this.evaluate().catch(() => undefined);
   }
 }

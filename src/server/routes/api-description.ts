@@ -31,6 +31,8 @@ import {
 import {
   exposureResponseSchema,
   importResponseSchema,
+  siteAlertDeliveryInputSchema,
+  siteAlertDeliveryResponseSchema,
   siteDeletedSchema,
   siteInputSchema,
   siteResponseSchema,
@@ -185,9 +187,22 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/sites': {
     summary:
-      "Our sites with their country's numbers in the newest batch (tier, country, kind, tag)",
+      "Our sites with their country's numbers in the newest batch (tier, country, kind, tag), " +
+      'a page at a time: limit (default 500, at most 2,000) and cursor (the next_cursor before)',
     tag: 'Sites',
     success: json(sitesResponseSchema),
+  },
+  'GET /api/sites/alert-delivery': {
+    summary:
+      'Where site alerts go: the team list "Our sites" (the inbox) and its webhook and e-mail',
+    tag: 'Sites',
+    success: json(siteAlertDeliveryResponseSchema),
+  },
+  'PUT /api/sites/alert-delivery': {
+    summary: 'Set the webhook and e-mail of site alerts; needs If-Match with its ETag',
+    tag: 'Sites',
+    body: siteAlertDeliveryInputSchema,
+    success: json(siteAlertDeliveryResponseSchema),
   },
   'GET /api/sites/:id': {
     summary: 'One site (ETag for If-Match)',

@@ -1,22 +1,36 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SITES_IMPORT_MAX_BYTES } from '../../shared/sites-api.js';
 import { sitesCsv, sitesFileName } from '../services/exports/sites-csv.js';
+import type { Admission } from '../history-question-limit.js';
+import { sendError } from '../reply.js';
 import { ApiProblem } from '../services/api-problem.js';
+import { etagOf } from '../services/alerts/alert-views.js';
 import type { ExposureService } from '../services/sites/exposure.js';
 import { csvRows, jsonRows } from '../services/sites/import-rows.js';
-import { filterSites, parseSiteFilters } from '../services/sites/site-filters.js';
+import type { SiteAlertDelivery } from '../services/sites/site-alert-delivery.js';
+import {
+  filterSites,
+  pageOf,
+  parseSiteFilters,
+  parseSitePage,
+} from '../services/sites/site-filters.js';
 import type { SiteService } from '../services/sites/site-service.js';
 import { siteEtag, siteView } from '../services/sites/site-views.js';
 import { noQuery } from './params.js';
 import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
-import { sendError } from './respond.js';
+import { StoreQueryLimitError, type StoreQueryGuard } from '../store-query-limit.js';
+import { guarded as storeGuarded } from './store-reply.js';
 import { guarded } from './watchlists.js';
 
 export interface SiteRouteOptions {
   sites: SiteService;
   exposure: ExposureService;
+  delivery: SiteAlertDelivery;
+  /** The store-query guard and history-question budget of the asking client (as history's). */
+  guardFor: (request: FastifyRequest) => StoreQueryGuard;
+  admit: (request: FastifyRequest) => Promise<Admission>;
 }
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
@@ -24,6 +38,14 @@ const MB = Math.round(SITES_IMPORT_MAX_BYTES / 1024 / 1024);
 const tooLarge = `The file is larger than ${MB} MB, the most one import takes: split it into several files`;
 
 const filterQuery = queryOf({ tier: optional, country: optional, kind: optional, tag: optional });
+const listQuery = queryOf({
+  tier: optional,
+  country: optional,
+  kind: optional,
+  tag: optional,
+  limit: optional,
+  cursor: optional,
+});
 const importQuery = queryOf({ dry_run: optional }).transform((query, ctx) => {
   const raw = query.dry_run;
   if (raw !== undefined && raw !== '0' && raw !== '1') {
@@ -104,19 +126,49 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
       }),
   );
 
-  typed.get('/api/sites', zodRoute({ querystring: filterQuery }), (request, reply) =>
+  typed.get('/api/sites', zodRoute({ querystring: listQuery }), (request, reply) =>
     guarded(reply, async () => {
-      const filters = parseSiteFilters(request.query);
+      const { limit, cursor, ...filterParams } = request.query;
+      const filters = parseSiteFilters(filterParams);
+      const page = parseSitePage({ limit, cursor });
       const [{ rows }, latest] = await Promise.all([sites.all(), sites.batches.at(null)]);
       const kept = filterSites(rows, filters, latest?.byIso);
+      // Bounded answers: a page of at most SITES_PAGE_MAX sites by id (rows come sorted by id).
+      const { items, next } = pageOf(kept, page);
       noStore(reply);
       return {
         ok: true,
         as_of: latest?.batch.asOf.toISOString() ?? null,
         total: rows.length,
-        sites: kept.map((row) => siteView(row, latest?.byIso.get(row.iso))),
+        matched: kept.length,
+        sites: items.map((row) => siteView(row, latest?.byIso.get(row.iso))),
+        next_cursor: next,
       };
     }),
+  );
+
+  // Where site alerts go besides the inbox: the "Our sites" list's webhook and e-mail.
+  typed.get('/api/sites/alert-delivery', zodRoute({ querystring: noQuery }), (_request, reply) =>
+    guarded(reply, async () => {
+      const row = await opts.delivery.row();
+      noStore(reply).header('etag', etagOf(row));
+      return { ok: true, watchlist: await opts.delivery.view(row) };
+    }),
+  );
+
+  typed.put(
+    '/api/sites/alert-delivery',
+    { ...zodRoute({ querystring: noQuery }), ...editor },
+    (request, reply) =>
+      guarded(reply, async () => {
+        const { row, secret } = await opts.delivery.update(
+          request.headers['if-match'],
+          request.body,
+        );
+        noStore(reply).header('etag', etagOf(row));
+        const watchlist = await opts.delivery.view(row);
+        return secret ? { ok: true, watchlist, webhook_secret: secret } : { ok: true, watchlist };
+      }),
   );
 
   typed.get('/api/sites/:id', withId, (request, reply) =>
@@ -160,14 +212,32 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
       }),
   );
 
-  typed.get('/api/exposure', zodRoute({ querystring: exposureQuery }), (request, reply) =>
-    guarded(reply, async () => {
-      const { weight, ...rest } = request.query;
+  // A history question like the others (its trend reads every recorded batch): the client's
+  // budget first, then the store-query guard around the work; refusals are 429 / 503 in words.
+  typed.get('/api/exposure', zodRoute({ querystring: exposureQuery }), async (request, reply) => {
+    const { weight, ...rest } = request.query;
+    let admitted: Admission | null = null;
+    let chars = 0;
+    try {
       if (weight !== undefined && weight !== 'people' && weight !== 'value') {
         throw new ApiProblem(400, 'weight must be "people" (the default) or "value"');
       }
-      noStore(reply);
-      return opts.exposure.answer(parseSiteFilters(rest), weight ?? 'people');
-    }),
-  );
+      const filters = parseSiteFilters(rest);
+      admitted = await opts.admit(request);
+      const answer = await storeGuarded(opts.guardFor(request), () =>
+        opts.exposure.answer(filters, weight ?? 'people'),
+      );
+      const body = JSON.stringify(answer);
+      chars = body.length;
+      return noStore(reply).type('application/json; charset=utf-8').send(body);
+    } catch (error) {
+      if (error instanceof ApiProblem) return sendError(reply, error.status, error.message);
+      if (error instanceof StoreQueryLimitError) {
+        return sendError(reply, error.status, error.message, error.retryAfterMs);
+      }
+      throw error;
+    } finally {
+      admitted?.done(chars);
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from './connection.js';
+import { rowsOf, type Database } from './connection.js';
 import { sites, sitesRevision } from './sites-schema.js';
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -8,7 +8,7 @@ export type SiteValues = Omit<SiteRow, 'id' | 'version' | 'createdAt' | 'updated
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** 18 columns a row: 2,000 rows stay far below PostgreSQL's 65,535 bind parameters. */
+/** Rows a statement: one JSON parameter of about 1 MB. */
 const WRITE_CHUNK = 2_000;
 /** Refs looked up per statement when an import matches its rows. */
 const READ_CHUNK = 5_000;
@@ -53,6 +53,62 @@ export async function selectSitesByRef(db: Database, refs: string[]): Promise<Si
   return found;
 }
 
+/** One site as the JSON row `jsonb_to_recordset` reads (column names as in the table). */
+function recordOf(row: SiteValues): Record<string, unknown> {
+  return {
+    ref: row.ref,
+    name: row.name,
+    kind: row.kind,
+    lat: row.lat,
+    lng: row.lng,
+    iso: row.iso,
+    placed_by: row.placedBy,
+    people: row.people,
+    value: row.value,
+    currency: row.currency,
+    tags: row.tags,
+    trip_from: row.tripFrom,
+    trip_to: row.tripTo,
+    nearby: row.nearby,
+    alert_on: row.alertOn,
+    alert_radius_km: row.alertRadiusKm,
+    alert_min_delta: row.alertMinDelta,
+  };
+}
+
+/**
+ * Inserts or replaces a chunk of sites in one statement with one JSON parameter: building a
+ * 2,000-row VALUES list (42,000 bound values) cost most of a 20,000-site import's CPU in the
+ * query builder and the driver (docs/benchmarks.md). Doubles survive the trip exactly (JSON's
+ * shortest round-trip digits, read back as float8), so a re-import still finds its rows unchanged.
+ */
+async function writeChunk(
+  tx: Tx,
+  chunk: SiteValues[],
+): Promise<Array<{ ref: string; id: number }>> {
+  const json = JSON.stringify(chunk.map(recordOf));
+  const result = await tx.execute(sql`
+    insert into sites (ref, name, kind, lat, lng, iso, placed_by, people, value, currency, tags,
+      trip_from, trip_to, nearby, alert_on, alert_radius_km, alert_min_delta)
+    select ref, name, kind, lat, lng, iso, placed_by, people, value, currency, tags,
+      trip_from, trip_to, nearby, alert_on, alert_radius_km, alert_min_delta
+    from jsonb_to_recordset(${json}::jsonb) as x(ref text, name text, kind text,
+      lat double precision, lng double precision, iso char(3), placed_by text, people integer,
+      value double precision, currency text, tags jsonb, trip_from date, trip_to date,
+      nearby jsonb, alert_on boolean, alert_radius_km integer, alert_min_delta double precision)
+    -- One site per ref (unique index sites_ref_key): a known ref is replaced, never doubled.
+    on conflict (ref) do update set
+      name = excluded.name, kind = excluded.kind, lat = excluded.lat, lng = excluded.lng,
+      iso = excluded.iso, placed_by = excluded.placed_by, people = excluded.people,
+      value = excluded.value, currency = excluded.currency, tags = excluded.tags,
+      trip_from = excluded.trip_from, trip_to = excluded.trip_to, nearby = excluded.nearby,
+      alert_on = excluded.alert_on, alert_radius_km = excluded.alert_radius_km,
+      alert_min_delta = excluded.alert_min_delta,
+      version = sites.version + 1, updated_at = now()
+    returning id, ref`);
+  return rowsOf(result).map((r) => ({ ref: String(r.ref), id: Number(r.id) }));
+}
+
 class OverLimit extends Error {}
 
 /**
@@ -71,32 +127,9 @@ export async function upsertSites(
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SITES_LOCK}))`);
       const ids = new Map<string, number>();
       for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-        const written = await tx
-          .insert(sites)
-          .values(rows.slice(i, i + WRITE_CHUNK))
-          // One site per ref (unique index sites_ref_key): a known ref is replaced, never doubled.
-          .onConflictDoUpdate({
-            target: sites.ref,
-            set: {
-              name: sql`excluded.name`,
-              kind: sql`excluded.kind`,
-              lat: sql`excluded.lat`,
-              lng: sql`excluded.lng`,
-              iso: sql`excluded.iso`,
-              placedBy: sql`excluded.placed_by`,
-              people: sql`excluded.people`,
-              value: sql`excluded.value`,
-              currency: sql`excluded.currency`,
-              tags: sql`excluded.tags`,
-              tripFrom: sql`excluded.trip_from`,
-              tripTo: sql`excluded.trip_to`,
-              nearby: sql`excluded.nearby`,
-              version: sql`${sites.version} + 1`,
-              updatedAt: sql`now()`,
-            },
-          })
-          .returning({ id: sites.id, ref: sites.ref });
-        for (const w of written) ids.set(w.ref, w.id);
+        for (const w of await writeChunk(tx, rows.slice(i, i + WRITE_CHUNK))) {
+          ids.set(w.ref, w.id);
+        }
       }
       const [held] = await tx.select({ n: count() }).from(sites);
       const total = Number(held?.n ?? 0);

@@ -12,6 +12,7 @@ import {
 import { selectBatchAtOrBefore, selectCountryRows } from '../../store/batches.js';
 import type { Database } from '../../store/connection.js';
 import { insertDelivery } from '../../store/outbox.js';
+import { selectSiteAlertList } from '../../store/sites-alerts.js';
 import {
   deleteWatchlist,
   insertWatchlist,
@@ -124,6 +125,13 @@ export class WatchlistService {
   ): Promise<{ row: WatchlistRow; secret: string | null }> {
     const current = await this.row(rawId, viewer);
     const version = this.#precondition(ifMatch, current);
+    // The site alerts' list has no countries or rules to edit: it is set up where sites are.
+    if ((await selectSiteAlertList(this.deps.db))?.id === current.id) {
+      throw new ApiProblem(
+        409,
+        'This is the "Our sites" list of site alerts: set its webhook and e-mail with PUT /api/sites/alert-delivery',
+      );
+    }
     const input = this.#parse(body);
     // A list keeps its scope: moving a personal list to the team (or back) is a new list, so a
     // scope that differs is refused rather than silently dropped.

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import countryCodes from 'i18n-iso-countries';
-import { SITES_MAX } from '../../../shared/sites-api.js';
+import { DEFAULT_SITE_ALERT, SITES_MAX } from '../../../shared/sites-api.js';
 import { ApiProblem } from '../api-problem.js';
 
 /** One row of an import before validation: its row number and the fields it named. */
@@ -42,8 +42,16 @@ const SYNONYMS: Record<string, string> = {
   tag: 'tags',
   from: 'from',
   to: 'to',
+  // The site rule (shared/sites-api.ts siteAlertSchema): a JSON object, or its three columns.
+  alert: 'alert',
+  alert_on: 'alert_on',
+  alert_radius_km: 'alert_radius_km',
+  alert_radius: 'alert_radius_km',
+  alert_min_delta: 'alert_min_delta',
 };
-const NUMERIC = new Set(['lat', 'lng', 'people', 'value']);
+const NUMERIC = new Set(['lat', 'lng', 'people', 'value', 'alert_radius_km', 'alert_min_delta']);
+const YES = new Set(['true', 'yes', 'y', 'on', '1']);
+const NO = new Set(['false', 'no', 'n', 'off', '0']);
 const REQUIRED = ['ref', 'name', 'kind', 'lat', 'lng'];
 
 function fieldOf(header: string): string | null {
@@ -88,7 +96,32 @@ function typed(field: string, text: string, decimalComma: boolean): unknown {
       .filter((tag) => tag !== '');
   }
   if (field === 'iso') return countryCode(text);
+  if (field === 'alert_on') {
+    const word = text.toLowerCase();
+    return YES.has(word) ? true : NO.has(word) ? false : text;
+  }
   return text;
+}
+
+/**
+ * The rule's columns (alert_on, alert_radius_km, alert_min_delta) folded into the `alert` object
+ * the site schema checks; a column left out takes the default (on, 100 km, 10 points).
+ */
+function withAlert(row: RawRow): RawRow {
+  const { alert_on: on, alert_radius_km: radius, alert_min_delta: delta, ...rest } = row.fields;
+  if (on === undefined && radius === undefined && delta === undefined) return row;
+  const given = rest.alert;
+  const base =
+    given !== null && typeof given === 'object' && !Array.isArray(given)
+      ? (given as Record<string, unknown>)
+      : DEFAULT_SITE_ALERT;
+  rest.alert = {
+    ...base,
+    ...(on === undefined ? {} : { on }),
+    ...(radius === undefined ? {} : { radius_km: radius }),
+    ...(delta === undefined ? {} : { min_delta: delta }),
+  };
+  return { ...row, fields: rest };
 }
 
 // Drops a leading byte-order mark itself (Excel's "CSV UTF-8" writes one).
@@ -140,7 +173,7 @@ export function csvRows(body: Buffer): RawRow[] {
   if (missing.length > 0) {
     throw new ApiProblem(
       400,
-      `The header row lacks ${missing.join(', ')} (columns: ref, name, kind, lat or latitude, lng or longitude, and optionally country, people or headcount, value, currency, tags, from, to)`,
+      `The header row lacks ${missing.join(', ')} (columns: ref, name, kind, lat or latitude, lng or longitude, and optionally country, people or headcount, value, currency, tags, from, to, alert_on, alert_radius_km, alert_min_delta)`,
     );
   }
   tooMany(data.length);
@@ -153,7 +186,7 @@ export function csvRows(body: Buffer): RawRow[] {
       row.problem = formulaProblem(field, cell);
       row.fields[field] = typed(field, cell, decimalComma);
     });
-    return row;
+    return withAlert(row);
   });
 }
 
@@ -188,7 +221,7 @@ export function jsonRows(body: unknown): RawRow[] {
         row.fields[field] = value;
       }
     }
-    return row;
+    return withAlert(row);
   });
 }
 

@@ -133,7 +133,7 @@ export function insideRuns(lat: number, lng: number, runs: EdgeRun[]): boolean {
 }
 
 /** True when the polygon's box, widened by `km`, holds the point. */
-function nearBox(lat: number, lng: number, box: ShapePart['box'], km: number): boolean {
+export function nearBox(lat: number, lng: number, box: ShapePart['box'], km: number): boolean {
   const [west, south, east, north] = box;
   const dLat = km / KM_PER_DEGREE_LAT;
   if (lat < south - dLat || lat > north + dLat) return false;
@@ -146,6 +146,45 @@ function nearBox(lat: number, lng: number, box: ShapePart['box'], km: number): b
   return fromWest >= -dLng && fromWest <= width + dLng;
 }
 
+/** The grid's cell size in degrees: a site looks only at the parts listed for its cell. */
+const CELL_DEG = 2;
+const ROWS = 180 / CELL_DEG;
+const COLUMNS = 360 / CELL_DEG;
+
+const rowOf = (lat: number): number => Math.min(ROWS - 1, Math.floor((lat + 90) / CELL_DEG));
+const columnOf = (lng: number): number =>
+  ((Math.floor((lng + 180) / CELL_DEG) % COLUMNS) + COLUMNS) % COLUMNS;
+
+/**
+ * For each 2° cell, the parts whose box widened by `km` (nearBox) can hold a point of the cell:
+ * built once with the shapes, so placing a site tests a handful of the 1,610 parts, not all of
+ * them (that loop was most of a 20,000-site import's time). Conservative by construction: the
+ * widening in longitude is taken at the band's most poleward latitude, where it is largest, so
+ * no part nearBox would accept is left out; nearBox itself still decides.
+ */
+export function partGrid<T extends ShapePart>(parts: readonly T[], km: number): T[][] {
+  const cells: T[][] = Array.from({ length: ROWS * COLUMNS }, () => []);
+  const dLat = km / KM_PER_DEGREE_LAT;
+  for (const part of parts) {
+    const [west, south, east, north] = part.box;
+    const firstRow = rowOf(Math.max(-90, south - dLat));
+    const lastRow = rowOf(Math.min(90, north + dLat));
+    for (let row = firstRow; row <= lastRow; row += 1) {
+      const bandSouth = row * CELL_DEG - 90;
+      const poleward = Math.max(Math.abs(bandSouth), Math.abs(bandSouth + CELL_DEG));
+      const cos = Math.cos((Math.min(89, poleward) * Math.PI) / 180);
+      const dLng = km / (KM_PER_DEGREE_LNG * cos);
+      const everywhere = east - west >= 359 || 2 * dLng + (east - west) >= 360 - CELL_DEG;
+      const from = everywhere ? 0 : Math.floor((west - dLng + 180) / CELL_DEG);
+      const to = everywhere ? COLUMNS - 1 : Math.floor((east + dLng + 180) / CELL_DEG);
+      for (let column = from; column <= to; column += 1) {
+        cells[row * COLUMNS + (((column % COLUMNS) + COLUMNS) % COLUMNS)]?.push(part);
+      }
+    }
+  }
+  return cells;
+}
+
 /**
  * Finds a site's country from the shapes we ship: the one whose shape holds the point; else the
  * nearest within 25 km (a coast, a border: placed "by distance"); else a refusal in words. Also
@@ -154,10 +193,17 @@ function nearBox(lat: number, lng: number, box: ShapePart['box'], km: number): b
  */
 export class SitePlacer {
   #shapes: Array<ShapePart & { runs: EdgeRun[] }> | null = null;
+  #grid: Array<Array<ShapePart & { runs: EdgeRun[] }>> | null = null;
 
   get shapes(): Array<ShapePart & { runs: EdgeRun[] }> {
     this.#shapes ??= loadCountryShapes().map((part) => ({ ...part, runs: edgeRuns(part) }));
     return this.#shapes;
+  }
+
+  /** The parts that can be within 300 km of the point (see partGrid). */
+  #near(lat: number, lng: number): Array<ShapePart & { runs: EdgeRun[] }> {
+    this.#grid ??= partGrid(this.shapes, NEARBY_MAX_KM);
+    return this.#grid[rowOf(lat) * COLUMNS + columnOf(lng)] ?? [];
   }
 
   /** Countries (ISO) the shapes know: a given `iso` outside them is taken at its word. */
@@ -169,7 +215,7 @@ export class SitePlacer {
       return { ok: false, reason: 'lng must be a number from -180 to 180 degrees' };
     }
     const distances = new Map<string, number>();
-    for (const part of this.shapes) {
+    for (const part of this.#near(lat, lng)) {
       if (!nearBox(lat, lng, part.box, NEARBY_MAX_KM)) continue;
       const inside = nearBox(lat, lng, part.box, 0) && insideRuns(lat, lng, part.runs);
       const km = inside ? 0 : edgeKm(lat, lng, part.runs, NEARBY_MAX_KM);

@@ -1,4 +1,9 @@
-import { SITE_KINDS, type SiteKind } from '../../../shared/sites-api.js';
+import {
+  SITE_KINDS,
+  SITES_PAGE_DEFAULT,
+  SITES_PAGE_MAX,
+  type SiteKind,
+} from '../../../shared/sites-api.js';
 import type { CountryRow } from '../../store/batches.js';
 import type { SiteRow } from '../../store/sites.js';
 import { ApiProblem } from '../api-problem.js';
@@ -81,4 +86,52 @@ export function filterSites(
       (tag === null || row.tags.includes(tag)) &&
       (tiers.length === 0 || tiers.includes(latest?.get(row.iso)?.tier ?? 'unknown')),
   );
+}
+
+/** `?limit=500&cursor=<next_cursor>`: a page of sites by id. */
+export interface SitePage {
+  limit: number;
+  /** Sites with an id above this; 0 for the first page. */
+  after: number;
+}
+
+export function parseSitePage(query: { limit?: string; cursor?: string }): SitePage {
+  let limit = SITES_PAGE_DEFAULT;
+  if (query.limit !== undefined) {
+    limit = /^\d{1,6}$/.test(query.limit) ? Number(query.limit) : NaN;
+    if (!(limit >= 1 && limit <= SITES_PAGE_MAX)) {
+      throw new BadRequest(
+        `limit must be a whole number from 1 to ${SITES_PAGE_MAX} (sites a page; ${SITES_PAGE_DEFAULT} when left out), not ${shown(query.limit)}`,
+      );
+    }
+  }
+  let after = 0;
+  if (query.cursor !== undefined) {
+    if (!/^[1-9]\d{0,14}$/.test(query.cursor)) {
+      throw new BadRequest(
+        `cursor must be the next_cursor of the page before (a positive whole number), not ${shown(query.cursor)}`,
+      );
+    }
+    after = Number(query.cursor);
+  }
+  return { limit, after };
+}
+
+/** One page of `rows` (sorted by id): the sites after the cursor, and the cursor after them. */
+export function pageOf<T extends { id: number }>(
+  rows: readonly T[],
+  page: SitePage,
+): { items: T[]; next: string | null } {
+  // Binary search: the first row with an id above the cursor.
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((rows[mid]?.id ?? 0) <= page.after) low = mid + 1;
+    else high = mid;
+  }
+  const items = rows.slice(low, low + page.limit);
+  const last = items.at(-1);
+  const more = low + page.limit < rows.length;
+  return { items, next: more && last ? String(last.id) : null };
 }

@@ -1,5 +1,6 @@
 import countryCodes from 'i18n-iso-countries';
 import {
+  DEFAULT_SITE_ALERT,
   SITES_MAX,
   siteInputSchema,
   type ImportResponse,
@@ -39,8 +40,16 @@ function sameSite(a: SiteValues, b: SiteRow): boolean {
     a.currency === b.currency &&
     JSON.stringify(a.tags) === JSON.stringify(b.tags) &&
     a.tripFrom === b.tripFrom &&
-    a.tripTo === b.tripTo
+    a.tripTo === b.tripTo &&
+    a.alertOn === b.alertOn &&
+    a.alertRadiusKm === b.alertRadiusKm &&
+    a.alertMinDelta === b.alertMinDelta
   );
+}
+
+/** zod's first problem in words; a message that names its own path (`alert.on must be …`) once. */
+function siteWords(error: Parameters<typeof zodWords>[0]): string {
+  return zodWords(error, 'not a valid site').replace(/^(alert\.\w+): \1 /, '$1 ');
 }
 
 export interface SiteServiceDeps {
@@ -102,7 +111,7 @@ export class SiteService {
       throw new ApiProblem(400, 'The body must be a JSON object with ref, name, kind, lat and lng');
     }
     const parsed = siteInputSchema.safeParse(body);
-    if (!parsed.success) throw new ApiProblem(400, zodWords(parsed.error, 'not a valid site'));
+    if (!parsed.success) throw new ApiProblem(400, siteWords(parsed.error));
     const values = this.#values(parsed.data);
     if (typeof values === 'string') throw new ApiProblem(400, values);
     const row = await updateSite(this.#db, current.id, version, values).catch((error: unknown) => {
@@ -148,7 +157,7 @@ export class SiteService {
       }
       const parsed = siteInputSchema.safeParse(item.fields);
       if (!parsed.success) {
-        refuse(zodWords(parsed.error, 'not a valid site'));
+        refuse(siteWords(parsed.error));
         continue;
       }
       const earlier = firstRow.get(parsed.data.ref);
@@ -240,6 +249,10 @@ export class SiteService {
       tripFrom: input.from ?? null,
       tripTo: input.to ?? null,
       nearby: placed.nearby,
+      // Left out: the default rule (on, 100 km, 10 points); PUT replaces it like the rest.
+      alertOn: (input.alert ?? DEFAULT_SITE_ALERT).on,
+      alertRadiusKm: (input.alert ?? DEFAULT_SITE_ALERT).radius_km,
+      alertMinDelta: (input.alert ?? DEFAULT_SITE_ALERT).min_delta,
     };
   }
 

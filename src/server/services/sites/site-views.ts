@@ -32,6 +32,7 @@ export function siteView(row: SiteRow, country: CountryRow | undefined): Site {
     from: row.tripFrom,
     to: row.tripTo,
     nearby: row.nearby,
+    alert: { on: row.alertOn, radius_km: row.alertRadiusKm, min_delta: row.alertMinDelta },
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

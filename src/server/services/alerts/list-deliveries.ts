@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Alert } from '../../../shared/alerts-api.js';
+import type { NewDelivery } from '../../store/alerts.js';
+import type { WatchlistRow } from '../../store/watchlists.js';
+import { digestMail, webhookBody } from './alert-messages.js';
+
+/**
+ * The outbox rows for one list's new alerts of one batch: a webhook message per alert (when the
+ * list has a webhook) and one e-mail digest (when it has an address and SMTP is configured).
+ * Watchlist alerts and site alerts (the "Our sites" list) both go out through here.
+ */
+export function listDeliveries(
+  list: WatchlistRow,
+  alerts: Alert[],
+  previousAsOf: string | null,
+  now: Date,
+  emailEnabled: boolean,
+): NewDelivery[] {
+  const first = alerts[0];
+  if (!first) return [];
+  const out: NewDelivery[] = [];
+  const common = {
+    watchlistId: list.id,
+    state: 'pending' as const,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
+  if (list.webhookUrl && list.webhookSecret) {
+    for (const alert of alerts) {
+      out.push({
+        ...common,
+        messageId: `msg_${randomUUID().replace(/-/g, '')}`,
+        channel: 'webhook',
+        body: webhookBody(alert, list.webhookFormat, previousAsOf),
+      });
+    }
+  }
+  if (list.email && emailEnabled) {
+    out.push({
+      ...common,
+      messageId: `mail_${randomUUID().replace(/-/g, '')}`,
+      channel: 'email',
+      body: JSON.stringify({ to: list.email, ...digestMail(list.name, first.batch_as_of, alerts) }),
+    });
+  }
+  return out;
+}
