@@ -32,6 +32,7 @@ const focused = [
   'test/server/delivery-cutoff.test.ts',
   'test/server/breaking-since-previous.test.ts',
   'test/server/alert-evaluator-deliveries.test.ts',
+  'test/server/alert-cursor-race.mutation.test.ts',
 ];
 /** The whole app: batch recording, alert evaluation and delivery, CSV, access, client limits, the shared ledger. */
 const appLevel = [
