@@ -36,6 +36,7 @@ const focused = [
   // The pipeline's wiring, the role default-deny and the cross-site guard (bare jobs and apps).
   'test/server/batch-pipeline.mutation.test.ts',
   'test/server/batch-recorder.mutation.test.ts',
+  'test/server/batch-recording.mutation.test.ts',
   'test/server/write-guards.mutation.test.ts',
 ];
 /** The whole app: batch recording, alert evaluation and delivery, CSV, access, client limits, the shared ledger. */

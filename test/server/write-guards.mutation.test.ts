@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installCrossSiteGuard } from '../../src/server/plugins/cross-site.js';
-import { collectRoutes, installRoles, isWrite } from '../../src/server/plugins/roles.js';
+import { collectRoutes, installRoles, isWrite, needs } from '../../src/server/plugins/roles.js';
 import type { Principal } from '../../src/server/principal.js';
 import type { Role } from '../../src/shared/roles.js';
 
@@ -42,7 +42,8 @@ describe('the role default-deny', () => {
       url: '/undeclared',
       handler: ok,
     });
-    built.post('/editors', { config: { role: 'editor' } }, ok);
+    built.post('/editors', needs('editor'), ok);
+    built.post('/admins', needs('admin'), ok);
     built.post('/sign-in', { config: { signInFree: true } }, ok);
     app = built;
     return built;
@@ -71,6 +72,14 @@ describe('the role default-deny', () => {
 
   it('lists every method of a route registered with several', async () => {
     const built = await rolesApp();
+    expect(built.registeredRoutes().map((r) => `${r.method} ${r.url}`)).toEqual([
+      ...['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'].map(
+        (m) => `${m} /undeclared`,
+      ),
+      'POST /editors',
+      'POST /admins',
+      'POST /sign-in',
+    ]);
     const undeclared = built.registeredRoutes().filter((r) => r.url === '/undeclared');
     expect(undeclared.map((r) => r.method)).toEqual([
       'GET',
@@ -117,6 +126,16 @@ describe('the role default-deny', () => {
           .statusCode,
         role,
       ).toBe(200);
+    }
+    for (const role of ['viewer', 'editor']) {
+      const refused = await built.inject({
+        method: 'POST',
+        url: '/admins',
+        headers: { 'x-role': role },
+      });
+      expect(refused.json().error).toBe(
+        `Your role (${role}) may not do this: it needs an admin. Ask an admin if you need it.`,
+      );
     }
     // No access control configured: anyone acts as an admin.
     expect((await built.inject({ method: 'POST', url: '/editors' })).statusCode).toBe(200);
