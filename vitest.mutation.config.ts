@@ -18,6 +18,9 @@ const focused = [
   'test/server/changes-answer.test.ts',
   'test/server/cache-staleness.test.ts',
   'test/server/batch-watch.test.ts',
+  // The pipeline's steps and the store's recording (PostgreSQL only here).
+  'test/server/batch-pipeline.test.ts',
+  'test/server/history-store.test.ts',
   // Spreadsheet cells, the outage share, client limits, access, the outbox and the evaluator's
   // windows (breaking events since the previous batch, the 48 h delivery cut-off).
   'test/shared/spreadsheet-cell.test.ts',
@@ -47,6 +50,8 @@ const appLevel = [
   'test/server/spreadsheet.test.ts',
   'test/server/access.test.ts',
   'test/server/access-details.test.ts',
+  'test/server/roles.test.ts',
+  'test/server/routed-path-guards.test.ts',
   'test/server/budget-share.test.ts',
   'test/server/replicas.test.ts',
 ];

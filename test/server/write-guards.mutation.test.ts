@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installCrossSiteGuard } from '../../src/server/plugins/cross-site.js';
@@ -212,6 +213,23 @@ describe('the cross-site guard', () => {
       headers: { host, origin: `https://${host}`, 'x-forwarded-proto': 'https' },
     });
     expect(overHttps.statusCode).toBe(200);
+  });
+
+  it('refuses a write with an Origin but no Host (HTTP/1.0): it has no origin of its own', async () => {
+    const built = guardedApp(false);
+    const address = await built.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    // inject always writes a Host: a raw socket can leave it out.
+    const status = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.end('POST /thing HTTP/1.0\r\nOrigin: http://undefined\r\nContent-Length: 0\r\n\r\n');
+      });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text.split('\r\n')[0] ?? ''));
+      socket.on('error', reject);
+    });
+    expect(status).toMatch(/^HTTP\/1\.[01] 403 /);
   });
 
   it('takes a write the browser says is from this origin (Sec-Fetch-Site: same-origin)', async () => {
