@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
 import type { CountrySummary } from '../../src/shared/bff-api.js';
+import { selectChainEntryOfBatch } from '../../src/server/store/batch-chain.js';
 import { selectCountryRows } from '../../src/server/store/batches.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openAppStore } from '../helpers/history-store.js';
@@ -81,7 +82,7 @@ describe('a recorded batch', () => {
       countries: [country('FRA', 'low'), country('DEU', 'low'), country('ITA', null)],
     });
     const point = new Date(start - 86_400_000);
-    await store.recordBatch({
+    const { batchId: pointId } = await store.recordBatch({
       asOf: point,
       methodologyVersion: 'test',
       global: null,
@@ -98,5 +99,9 @@ describe('a recorded batch', () => {
     ]);
     const [bare] = await store.batches({ from: point, to: point });
     expect(bare!.tierCounts).toBeNull();
+    // A batch with countries takes its place in the chain as it is recorded; a global-only point
+    // has no content to chain.
+    expect(await selectChainEntryOfBatch(store.db, batchId!)).not.toBeNull();
+    expect(await selectChainEntryOfBatch(store.db, pointId!)).toBeNull();
   });
 });
