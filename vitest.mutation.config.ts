@@ -18,6 +18,9 @@ const focused = [
   'test/server/changes-answer.test.ts',
   'test/server/cache-staleness.test.ts',
   'test/server/batch-watch.test.ts',
+  // The pipeline's steps and the store's recording (PostgreSQL only here).
+  'test/server/batch-pipeline.test.ts',
+  'test/server/history-store.test.ts',
   // Spreadsheet cells, the outage share, client limits, access, the outbox and the evaluator's
   // windows (breaking events since the previous batch, the 48 h delivery cut-off).
   'test/shared/spreadsheet-cell.test.ts',
@@ -32,6 +35,12 @@ const focused = [
   'test/server/delivery-cutoff.test.ts',
   'test/server/breaking-since-previous.test.ts',
   'test/server/alert-evaluator-deliveries.test.ts',
+  'test/server/alert-cursor-race.mutation.test.ts',
+  // The pipeline's wiring, the role default-deny and the cross-site guard (bare jobs and apps).
+  'test/server/batch-pipeline.mutation.test.ts',
+  'test/server/batch-recorder.mutation.test.ts',
+  'test/server/batch-recording.mutation.test.ts',
+  'test/server/write-guards.mutation.test.ts',
 ];
 /** The whole app: batch recording, alert evaluation and delivery, CSV, access, client limits, the shared ledger. */
 const appLevel = [
@@ -41,6 +50,8 @@ const appLevel = [
   'test/server/spreadsheet.test.ts',
   'test/server/access.test.ts',
   'test/server/access-details.test.ts',
+  'test/server/roles.test.ts',
+  'test/server/routed-path-guards.test.ts',
   'test/server/budget-share.test.ts',
   'test/server/replicas.test.ts',
 ];
