@@ -84,6 +84,18 @@ export class AsOfAnswers {
     };
   }
 
+  /**
+   * The citable id of the batch recorded at exactly `asOf` (a file built from the latest data
+   * names its batch), or null: not recorded (yet), or not chained yet.
+   */
+  async batchIdAt(asOf: string): Promise<string | null> {
+    const at = new Date(asOf);
+    if (Number.isNaN(at.getTime())) return null;
+    const batch = await this.store.batchAtOrBefore(at);
+    if (!batch || batch.asOf.getTime() !== at.getTime()) return null;
+    return (await this.store.chainIds([batch.id])).get(batch.id) ?? null;
+  }
+
   /** `/api/countries?as_of=`. */
   async countries(at: Date): Promise<object> {
     const resolved = await this.resolve(at);
