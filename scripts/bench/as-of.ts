@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,7 +15,9 @@ import { HistoryStore } from '../../src/server/store/history-store.js';
  * overview as of the oldest batch (countries, top-10 hotspots and What changed, the three
  * questions the overview asks), the chain's verification and its start-up backfill, and a
  * backtest of 100 countries with four rules. Wall-clock around the service calls the routes
- * make; "cold" is the first question after the store was reopened.
+ * make; "cold" is the first question after the store was reopened. `GRD_BENCH_ASOF_STORE=<dir>`
+ * copies a store filled by an earlier run from that folder (the fill takes minutes) and, when
+ * the folder does not exist yet, keeps this run's filled store there.
  */
 export interface AsOfBench {
   batches: number;
@@ -25,7 +27,16 @@ export interface AsOfBench {
   overviewWarmMs: number;
   verifyMs: number;
   verifyHolds: boolean;
+  /** Opening a store whose chain was emptied (the backfill runs after, in the background). */
+  backfillOpenMs: number;
+  /** The background backfill from the open until every batch has its id. */
   backfillMs: number;
+  /** The background warm-up of the backtest's numbers (after listening). */
+  backtestWarmUpMs: number;
+  /** Medians of RUNS repetitions, each on a freshly reopened store (cold) or again (warm). */
+  runs: number;
+  /** Medians of this process's CPU time, ms, by measure. */
+  cpuMedians: Record<string, number>;
   backtestColdMs: number;
   backtestWarmMs: number;
   backtestCountries: number;
@@ -39,21 +50,36 @@ const RULES: AlertRule[] = [
   { kind: 'breaking_event' },
 ];
 
-const timed = async <T>(work: () => Promise<T>): Promise<[number, T]> => {
+/** CPU time of this process in ms (PGlite's work runs in it): less bent by a busy machine. */
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const cpuSpent: Record<string, number[]> = {};
+const timed = async <T>(work: () => Promise<T>, name = ''): Promise<[number, T]> => {
+  const cpu = cpuMs();
   const start = process.hrtime.bigint();
   const value = await work();
+  if (name) (cpuSpent[name] ??= []).push(cpuMs() - cpu);
   return [Number(process.hrtime.bigint() - start) / 1e6, value];
 };
+
+const RUNS = 5;
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 export async function runAsOfBench(): Promise<AsOfBench> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grd-bench-asof-'));
   const options = { dataDir, databaseUrl: null, retentionDays: null };
+  const kept = process.env.GRD_BENCH_ASOF_STORE ?? null;
+  const reuse = kept !== null && existsSync(kept);
+  if (reuse) cpSync(kept, dataDir, { recursive: true });
   try {
     let store = await HistoryStore.open(options);
     const fillStart = Date.now();
     let countries = 0;
     let oldest = '';
-    for (const batch of pastBatches(Date.now(), BATCHES)) {
+    for (const batch of reuse ? [] : pastBatches(Date.now(), BATCHES)) {
       countries = batch.countries.length;
       oldest ||= batch.asOf;
       await store.recordBatch({
@@ -65,49 +91,81 @@ export async function runAsOfBench(): Promise<AsOfBench> {
         countries: batch.countries,
       });
     }
-    const fillSeconds = (Date.now() - fillStart) / 1000;
+    const fillSeconds = reuse ? Number.NaN : (Date.now() - fillStart) / 1000;
     await store.close();
+    if (kept && !reuse) cpSync(dataDir, kept, { recursive: true });
 
-    store = await HistoryStore.open(options);
-    // The second batch recorded: "What changed" has a batch before it.
-    const at = new Date(Date.parse(oldest) + 12 * 3_600_000);
-    const overview = async () => {
+    const coldOverview: number[] = [];
+    const warmOverview: number[] = [];
+    const coldBacktest: number[] = [];
+    const warmBacktest: number[] = [];
+    const warmUp: number[] = [];
+    let verifyMs = 0;
+    let verifyHolds = false;
+    let isos: string[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      store = await HistoryStore.open(options);
+      const coverage = await store.coverage();
+      oldest ||= coverage.since ?? '';
+      countries ||= (await store.countryRows((await store.batchAtOrBefore(null))?.id ?? 0)).length;
+      // The second batch recorded: "What changed" has a batch before it.
+      const at = new Date(Date.parse(oldest) + 12 * 3_600_000);
       const asOf = new AsOfAnswers(store);
       const history = new HistoryAnswers(store, () => store.coverage());
-      await asOf.countries(at);
-      await asOf.hotspots(at, { limit: 10, tiers: [], include: [] });
-      await history.changes({ kind: 'previous' }, 'previous', undefined, at);
-    };
-    const [overviewColdMs] = await timed(overview);
-    const [overviewWarmMs] = await timed(overview);
-    const [verifyMs, verdict] = await timed(() => new BatchChainAnswers(store).verify());
-    const isos = (await store.countryRows((await store.batchAtOrBefore(null))?.id ?? 0))
-      .map((row) => row.iso)
-      .sort()
-      .slice(0, 100);
-    const backtest = new RuleBacktest(store.db);
-    const [backtestColdMs] = await timed(() => backtest.run(isos, RULES));
-    const [backtestWarmMs] = await timed(() => backtest.run(isos, RULES));
-    await store.close();
+      const overview = async () => {
+        await asOf.countries(at);
+        await asOf.hotspots(at, { limit: 10, tiers: [], include: [] });
+        await history.changes({ kind: 'previous' }, 'previous', undefined, at);
+      };
+      coldOverview.push((await timed(overview, 'overviewCold'))[0]);
+      warmOverview.push((await timed(overview, 'overviewWarm'))[0]);
+      if (run === 0) {
+        const [ms, verdict] = await timed(() => new BatchChainAnswers(store).verify());
+        verifyMs = ms;
+        verifyHolds = verdict.holds;
+      }
+      isos = (await store.countryRows((await store.batchAtOrBefore(null))?.id ?? 0))
+        .map((row) => row.iso)
+        .sort()
+        .slice(0, 100);
+      coldBacktest.push(
+        (await timed(() => new RuleBacktest(store.db).run(isos, RULES), 'backtestCold'))[0],
+      );
+      // As the server does after listening: the numbers warmed, then the person's backtest.
+      const backtest = new RuleBacktest(store.db);
+      warmUp.push((await timed(() => backtest.warm(), 'warmUp'))[0]);
+      warmBacktest.push((await timed(() => backtest.run(isos, RULES), 'backtestWarm'))[0]);
+      await store.close();
+    }
 
-    // A store recorded before the chain existed: its ids are computed at start-up.
+    // A store recorded before the chain existed: its ids are computed after the open.
     const raw = await PGlite.create(join(dataDir, 'history'));
     await raw.query('delete from batch_chain');
     await raw.close();
-    const [openMs] = await timed(async () => (store = await HistoryStore.open(options)));
+    const openStart = process.hrtime.bigint();
+    store = await HistoryStore.open(options);
+    const backfillOpenMs = Number(process.hrtime.bigint() - openStart) / 1e6;
+    await store.chainBackfillDone();
+    const backfillMs = Number(process.hrtime.bigint() - openStart) / 1e6;
     await store.close();
     return {
       batches: BATCHES,
       countries,
       fillSeconds,
-      overviewColdMs,
-      overviewWarmMs,
+      overviewColdMs: median(coldOverview),
+      overviewWarmMs: median(warmOverview),
       verifyMs,
-      verifyHolds: verdict.holds,
-      backfillMs: openMs,
-      backtestColdMs,
-      backtestWarmMs,
+      verifyHolds,
+      backfillOpenMs,
+      backfillMs,
+      backtestColdMs: median(coldBacktest),
+      backtestWarmUpMs: median(warmUp),
+      backtestWarmMs: median(warmBacktest),
       backtestCountries: isos.length,
+      runs: RUNS,
+      cpuMedians: Object.fromEntries(
+        Object.entries(cpuSpent).map(([name, values]) => [name, median(values)]),
+      ),
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

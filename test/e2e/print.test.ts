@@ -186,5 +186,18 @@ describe('printing a brief (issue 19, point 11)', () => {
       expect(sheet, `page ${i + 1}`).toMatch(new RegExp(`Page ${i + 1} / ${pages.length}\\b`));
     });
     expect(text).not.toMatch(/Brief of \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    // Cited (issue 22): the batch's id, and a link that opens exactly that batch, on paper too.
+    const [latest] = (
+      (await (await fetch(`${stack.baseUrl}/api/batches?limit=1`)).json()) as {
+        batches: { id: string; as_of: string }[];
+      }
+    ).batches;
+    const citation = page.locator('.brief-citation');
+    expect(await citation.textContent()).toContain(`Batch id ${latest?.id}`);
+    expect(text.replace(/\s+/g, '')).toContain(`Batchid${latest?.id}`);
+    const href = (await citation.locator('a').getAttribute('href')) ?? '';
+    const url = new URL(href);
+    expect(url.searchParams.get('as_of')).toBe(latest?.as_of);
+    expect(url.searchParams.get('iso')).toBe('MLI,NER,UKR');
   });
 });

@@ -137,6 +137,7 @@ describe('deliveries of a new batch', () => {
     expect(hook.data.batch).toEqual({
       as_of: new Date(t0 + HOUR).toISOString(),
       previous_as_of: new Date(t0).toISOString(),
+      id: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(hook.data.watchlist).toEqual({ id: String(both), name: 'Both' });
     expect(hook.data.country.iso).toBe('AAA');
@@ -179,7 +180,11 @@ describe('the first batch of all', () => {
     await run.evaluatePending();
     const [hook] = await queuedFor([list]);
     const body = JSON.parse(hook!.body) as { data: { batch: unknown } };
-    expect(body.data.batch).toEqual({ as_of: new Date(t0).toISOString(), previous_as_of: null });
+    expect(body.data.batch).toEqual({
+      as_of: new Date(t0).toISOString(),
+      previous_as_of: null,
+      id: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asOfCountriesResponseSchema,
@@ -94,6 +95,18 @@ describe('as of a recorded batch', () => {
     expect(parsed.from_batch).toEqual(first());
     const latest = changesResponseSchema.parse((await get('/api/changes')).body);
     expect(latest.to_batch?.as_of).toBe(batches.at(-1)?.as_of);
+  });
+
+  it('the spreadsheet CSV names the batch it was built from by its id, on every row', async () => {
+    const newest = batches.at(-1);
+    const countries = (await stack.app.inject('/api/countries')).json() as { as_of: string };
+    expect(countries.as_of).toBe(newest?.as_of);
+    for (const url of ['/api/spreadsheet/countries', '/api/spreadsheet/country/UKR']) {
+      const body = (await stack.app.inject(url)).body;
+      const rows = parse(body, { bom: true, columns: true }) as Record<string, string>[];
+      expect(rows.length, url).toBeGreaterThan(0);
+      expect(new Set(rows.map((row) => row['Batch id'])), url).toEqual(new Set([newest?.id]));
+    }
   });
 
   it('refuses a time before the first batch, and a time that is not one, in words', async () => {

@@ -182,3 +182,27 @@ describe('POST /api/watchlists/backtest', () => {
     expect(wrongCode.json().error).toMatch(/not an ISO 3166-1 alpha-3 code/);
   });
 });
+
+describe('the numbers warmed after start-up', () => {
+  it('are read before any backtest: a row changed afterwards is not read again', async () => {
+    const backtest = new RuleBacktest(store.db);
+    await backtest.warm();
+    // Rows are immutable once recorded; a hand edit after the warm-up is proof of no re-read.
+    await store.db.execute(sql`update country_rows set active = 99 where iso = 'BBB'`);
+    try {
+      const warmed = backtestResponseSchema.parse(await backtest.run(['AAA', 'BBB'], RULES));
+      expect(warmed.countries).toEqual(result.countries);
+      const cold = await new RuleBacktest(store.db).run(['BBB'], RULES);
+      expect(cold.countries[0]?.suggested_min_abs_delta).not.toBe(
+        result.countries.find((c) => c.iso === 'BBB')?.suggested_min_abs_delta,
+      );
+    } finally {
+      for (const [i, active] of BBB.entries()) {
+        if (active === null) continue;
+        await store.db.execute(
+          sql`update country_rows set active = ${active} where iso = 'BBB' and as_of = ${new Date(AT[i] ?? 0).toISOString()}`,
+        );
+      }
+    }
+  });
+});

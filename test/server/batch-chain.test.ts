@@ -164,12 +164,36 @@ describe('what is not tampering', () => {
     await store.close();
     const reopened = await openAt(url);
     try {
+      await reopened.chainBackfillDone();
       expect(await Promise.all(ids.map((id) => digestOf(reopened, id)))).toEqual(before);
       expect(await new BatchChainAnswers(reopened).verify()).toMatchObject({ holds: true });
     } finally {
       await reopened.close();
     }
   }, 60_000);
+});
+
+describe('a store recorded before the chain, opened', () => {
+  it('opens without waiting for the ids, and refuses to verify until every batch has one', async () => {
+    const url = await freshPostgresDatabase();
+    // 45 batches: three chunks of the backfill, so it cannot be done when the open returns.
+    const { store, ids } = await storeWithBatches(45, url);
+    const before = await Promise.all(ids.map((id) => digestOf(store, id)));
+    await store.db.execute(sql`delete from batch_chain`);
+    await store.close();
+    const reopened = await openAt(url);
+    try {
+      const answers = new BatchChainAnswers(reopened);
+      expect(reopened.chainBackfill()).toMatchObject({ kind: 'running' });
+      await expect(answers.verify()).rejects.toThrow(/not complete yet: \d+ batch/);
+      await reopened.chainBackfillDone();
+      expect(reopened.chainBackfill()).toEqual({ kind: 'done' });
+      expect(await Promise.all(ids.map((id) => digestOf(reopened, id)))).toEqual(before);
+      expect(await answers.verify()).toMatchObject({ holds: true, checked: 45 });
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
 });
 
 describe('the /api/batches routes', () => {

@@ -126,6 +126,10 @@ describe('e-mail digests', () => {
     expect(mail!.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail!.raw).toMatch(/Content-Type: text\/html/);
     for (const alert of alerts) expect(mail!.raw).toContain(`(${alert.iso})`);
+    // The batch cited by its id, in both parts (quoted-printable soft line breaks removed).
+    const [cited] = (await stack.app.inject('/api/batches?limit=1')).json().batches;
+    expect(cited.as_of).toBe(alerts[0]!.batch_as_of);
+    expect(mail!.raw.replace(/=\r?\n/g, '').split(`batch id ${cited.id}`)).toHaveLength(3);
 
     const log = (await stack.app.inject({ url: `/api/watchlists/${id}/deliveries` })).json()
       .deliveries;

@@ -95,7 +95,7 @@ describe('alerts as signed webhooks', () => {
         data: {
           alert: { id: string; link: string; message: string };
           country: { iso: string; before: unknown; after: unknown };
-          batch: { as_of: string; previous_as_of: string };
+          batch: { as_of: string; previous_as_of: string; id: string };
         };
       }>;
       expect(new Set(payloads.map((p) => p.data.alert.id))).toEqual(
@@ -108,6 +108,9 @@ describe('alerts as signed webhooks', () => {
       );
       expect(sample.data.country.before).not.toBeNull();
       expect(sample.data.batch.previous_as_of < sample.data.batch.as_of).toBe(true);
+      // The batch cited by its id: the one /api/batches lists for that time.
+      const [cited] = (await stack.app.inject('/api/batches?limit=1')).json().batches;
+      expect(sample.data.batch).toMatchObject({ as_of: cited.as_of, id: cited.id });
       const ids = got.map((r) => r.headers['webhook-id']);
       expect(new Set(ids).size).toBe(ids.length);
       expect(

@@ -217,6 +217,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     : undefined;
   if (replicas) historyStore?.onBatchRecorded(() => replicas.announceStoreChanged());
   if (pipeline) app.addHook('onListen', async () => pipeline.listening());
+  // Backtests read two years of numbers once (seconds); after listening, in the background.
+  if (alerts) app.addHook('onListen', async () => alerts.warmBacktests());
   if (persistence) {
     store.onChange(() => persistence.schedule());
     quota.onChange(() => persistence.schedule());

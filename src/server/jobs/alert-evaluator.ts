@@ -23,6 +23,7 @@ import {
   type NewDelivery,
 } from '../store/alerts.js';
 import { selectCountryRows, type CountryRow } from '../store/batches.js';
+import { selectChainIds } from '../store/batch-chain.js';
 import type { Database } from '../store/connection.js';
 import {
   selectWatchlistById,
@@ -62,11 +63,16 @@ function numbers(row: CountryRow): AlertNumbers {
 interface BatchContext {
   batch: BatchRef;
   previous: BatchRef | null;
+  /** The batch's citable id (the chain's, given in its recording transaction); null if none. */
+  chainId: string | null;
   after: Map<string, { name: string; numbers: AlertNumbers }>;
   before: Map<string, AlertNumbers>;
 }
 
 type Breaking = Map<string, BreakingEvent[]>;
+
+/** A chunk written with no list left on the page: nothing is delivered. */
+const NO_CONTEXT: Pick<BatchContext, 'previous' | 'chainId'> = { previous: null, chainId: null };
 
 /**
  * Evaluates every watchlist's rules once per new batch. Which batches (and which of their lists)
@@ -159,7 +165,8 @@ export class AlertEvaluator {
     const before = new Map(
       previous ? (await selectCountryRows(db, previous.id)).map((r) => [r.iso, numbers(r)]) : [],
     );
-    return { batch, previous, after, before };
+    const chainId = (await selectChainIds(db, [batch.id])).get(batch.id) ?? null;
+    return { batch, previous, chainId, after, before };
   }
 
   /** Breaking events of the countries of `lists` that have a breaking-event rule. */
@@ -221,7 +228,7 @@ export class AlertEvaluator {
     for (;;) {
       const page = await selectWatchlistPage(db, cursor, LISTS_PER_PAGE);
       if (page.length === 0) {
-        const written = await this.#write(batch, null, page, deliver, {
+        const written = await this.#write(batch, NO_CONTEXT, page, deliver, {
           batchId: batch.id,
           after: cursor,
           through: cursor,
@@ -246,7 +253,7 @@ export class AlertEvaluator {
         }
         const last = lastPage && index === page.length - 1;
         if (held < ALERTS_PER_CHUNK && index < page.length - 1) continue;
-        const written = await this.#write(batch, context.previous, page, deliver, {
+        const written = await this.#write(batch, context, page, deliver, {
           batchId: batch.id,
           after: cursor,
           through: list.id,
@@ -266,13 +273,13 @@ export class AlertEvaluator {
 
   async #write(
     batch: BatchRef,
-    previous: BatchRef | null,
+    context: Pick<BatchContext, 'previous' | 'chainId'>,
     page: WatchlistRow[],
     deliver: boolean,
     chunk: EvaluationChunk,
   ): Promise<number | null> {
     const written = await writeEvaluationChunk(this.deps.db, chunk, (rows) =>
-      deliver ? this.#deliveries(rows, page, previous) : [],
+      deliver ? this.#deliveries(rows, page, context) : [],
     );
     if (written === null) return null;
     const asOf = batch.asOf.toISOString();
@@ -292,7 +299,11 @@ export class AlertEvaluator {
     return written.inserted.length;
   }
 
-  #deliveries(rows: AlertRow[], lists: WatchlistRow[], previous: BatchRef | null): NewDelivery[] {
+  #deliveries(
+    rows: AlertRow[],
+    lists: WatchlistRow[],
+    { previous, chainId }: Pick<BatchContext, 'previous' | 'chainId'>,
+  ): NewDelivery[] {
     const now = new Date(this.deps.now());
     const byList = new Map<number, AlertRow[]>();
     for (const row of rows) {
@@ -304,7 +315,7 @@ export class AlertEvaluator {
       listDeliveries(
         list,
         (byList.get(list.id) ?? []).map((r) => alertView(r, list.name, this.deps.linkBase)),
-        previous?.asOf.toISOString() ?? null,
+        { previousAsOf: previous?.asOf.toISOString() ?? null, chainId },
         now,
         this.deps.emailEnabled,
       ),

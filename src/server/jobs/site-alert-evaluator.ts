@@ -11,6 +11,7 @@ import {
 } from '../services/sites/site-rule.js';
 import { reasonOf, selectPreviousBatch, type BatchRef, type NewAlert } from '../store/alerts.js';
 import { selectCountryRows, type CountryRow } from '../store/batches.js';
+import { selectChainIds } from '../store/batch-chain.js';
 import type { Database } from '../store/connection.js';
 import {
   ensureSiteAlertList,
@@ -129,6 +130,7 @@ export class SiteAlertEvaluator {
       return 0;
     }
     const list = await ensureSiteAlertList(db);
+    const chainId = (await selectChainIds(db, [batch.id])).get(batch.id) ?? null;
     const createdAt = new Date(this.deps.now());
     const rows: NewAlert[] = [...hits.values()].map((country) => ({
       watchlistId: list.id,
@@ -147,7 +149,7 @@ export class SiteAlertEvaluator {
       listDeliveries(
         list,
         inserted.map((row) => alertView(row, list.name, this.deps.linkBase)),
-        previous?.asOf.toISOString() ?? null,
+        { previousAsOf: previous?.asOf.toISOString() ?? null, chainId },
         createdAt,
         this.deps.emailEnabled,
       ),

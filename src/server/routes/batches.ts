@@ -7,6 +7,7 @@ import {
   BATCHES_PAGE_MAX,
 } from '../../shared/batches-api.js';
 import type { BatchChainAnswers } from '../services/batches/batch-chain-answers.js';
+import { sendError } from '../reply.js';
 import type { StoreQueryGuard } from '../store-query-limit.js';
 import { guarded, reply400 } from './store-reply.js';
 import { BadRequest, noQuery, parseTime } from './params.js';
@@ -57,11 +58,14 @@ export async function batchRoutes(app: FastifyInstance, opts: BatchRouteOptions)
       return JSON.stringify(await guarded(guardFor(request), () => answers.list(before, limit)));
     }),
   );
-  typed.get('/api/batches/verify', zodRoute({ querystring: noQuery }), (request, reply) =>
-    reply400(reply, async () =>
+  typed.get('/api/batches/verify', zodRoute({ querystring: noQuery }), async (request, reply) => {
+    // 503 while old batches are still being chained: "holds" would cover only part of them.
+    const incomplete = answers.incomplete();
+    if (incomplete) return sendError(reply, 503, incomplete.message, incomplete.retryAfterMs);
+    return reply400(reply, async () =>
       JSON.stringify(await guarded(guardFor(request), () => answers.verify())),
-    ),
-  );
+    );
+  });
   typed.get(
     '/api/batches/:id',
     zodRoute({ querystring: noQuery, params: idParams }),

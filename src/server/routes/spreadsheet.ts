@@ -43,20 +43,26 @@ export async function spreadsheetRoutes(
   app: FastifyInstance,
   opts: DataRouteOptions,
 ): Promise<void> {
-  const withBatch = (
+  const withBatch = async (
     served: Served,
-    build: (batch: ReturnType<typeof batchOf>) => Served,
-  ): Served => (served.status === 200 ? build(batchOf(served)) : served);
+    build: (batch: ReturnType<typeof batchOf>, batchId: string | null) => Served,
+  ): Promise<Served> => {
+    if (served.status !== 200) return served;
+    const batch = batchOf(served);
+    // Cited by its id when the store has recorded this batch (issue 22): one indexed lookup.
+    const batchId = (await opts.asOf?.answers.batchIdAt(batch.as_of)) ?? null;
+    return build(batch, batchId);
+  };
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/spreadsheet/countries', zodRoute({ querystring: tierQuery }), (request, reply) =>
     answer(request, reply, opts.metrics, async () => {
       const tiers = request.query;
       const served = await opts.data.countries(opts.guardFor(request));
-      return withBatch(served, (batch) =>
+      return withBatch(served, (batch, batchId) =>
         csvServed(
           served,
-          countriesCsv(batch.as_of, batch.countries, tiers),
+          countriesCsv(batch.as_of, batch.countries, tiers, batchId),
           countriesFileName(batch.as_of, tiers),
         ),
       );
@@ -68,7 +74,7 @@ export async function spreadsheetRoutes(
     answer(request, reply, opts.metrics, async () => {
       const { iso } = request.params;
       const served = await opts.data.countries(opts.guardFor(request));
-      return withBatch(served, (batch) => {
+      return withBatch(served, (batch, batchId) => {
         const country = batch.countries.find((c) => c.iso.toUpperCase() === iso);
         if (!country) {
           return {
@@ -83,7 +89,7 @@ export async function spreadsheetRoutes(
         }
         return csvServed(
           served,
-          countryCsv(batch.as_of, country),
+          countryCsv(batch.as_of, country, batchId),
           countryFileName(batch.as_of, iso),
         );
       });

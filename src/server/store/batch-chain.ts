@@ -12,8 +12,11 @@ export type ChainEntry = typeof batchChain.$inferSelect;
 type BatchRow = typeof batches.$inferSelect;
 type CountryRow = typeof countryRows.$inferSelect;
 
-/** Batches chained per transaction by the start-up backfill (each ~175 rows). */
-const BACKFILL_CHUNK = 50;
+/**
+ * Batches chained per transaction by the backfill (each ~175 rows): small, because PGlite runs a
+ * transaction on the main thread and requests wait meanwhile.
+ */
+const BACKFILL_CHUNK = 20;
 
 /** A stored country row in the API's field names (what a batch's id covers of it). */
 export function countryRowFields(row: CountryRow): BatchContent['countries'][number] {
@@ -91,8 +94,9 @@ export async function appendToChain(tx: Tx, batchId: number): Promise<void> {
 }
 
 /**
- * Start-up: chains batches recorded before the chain existed, oldest first, a chunk per
- * transaction; returns how many were chained (0: nothing left).
+ * Chains up to one chunk of the batches recorded before the chain existed, oldest first, in one
+ * transaction (two reads for the chunk's content, one insert); returns how many were chained
+ * (0: nothing left). Run by the background backfill (batch-chain-backfill.ts).
  */
 export async function chainUnchainedBatches(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
@@ -104,7 +108,29 @@ export async function chainUnchainedBatches(db: Database): Promise<number> {
       .where(and(gt(batches.countryCount, 0), isNull(batchChain.position)))
       .orderBy(asc(batches.asOf))
       .limit(BACKFILL_CHUNK);
-    for (const { id } of pending) await appendToChain(tx, id);
+    if (pending.length === 0) return 0;
+    const contents = await selectBatchContents(
+      tx,
+      pending.map((row) => row.id),
+    );
+    const last = await lastEntry(tx);
+    let position = last?.position ?? 0;
+    let previousId = last?.digest ?? GENESIS_ID;
+    const entries: ChainEntry[] = [];
+    for (const { id } of pending) {
+      const content = contents.get(id);
+      if (!content) continue;
+      position += 1;
+      previousId = chainDigest(previousId, content);
+      entries.push({
+        position,
+        batchId: id,
+        asOf: new Date(content.as_of),
+        digest: previousId,
+        pruned: false,
+      });
+    }
+    if (entries.length > 0) await tx.insert(batchChain).values(entries);
     return pending.length;
   });
 }
@@ -174,7 +200,7 @@ export async function selectChainRun(
 
 /** The batch rows and country rows of `batchIds` (one read each). */
 export async function selectBatchContents(
-  db: Database,
+  db: Tx,
   batchIds: readonly number[],
 ): Promise<Map<number, BatchContent>> {
   const out = new Map<number, BatchContent>();

@@ -18,8 +18,8 @@ import {
   type BatchRow,
   type CountryRow,
 } from './batches.js';
+import { ChainBackfill, type ChainBackfillState } from './batch-chain-backfill.js';
 import {
-  chainUnchainedBatches,
   selectBatchContents,
   selectChainAt,
   selectChainEntry,
@@ -55,6 +55,7 @@ export type { Range } from './series.js';
 export type { EventQuery, EventRow } from './events.js';
 export type { MonthPoint } from './schema.js';
 export type { ChainEntry } from './batch-chain.js';
+export type { ChainBackfillState } from './batch-chain-backfill.js';
 
 export interface HistoryStoreOptions extends ConnectionOptions {
   /** Keep batches and events this many days; null keeps everything. */
@@ -99,13 +100,16 @@ export class HistoryStore {
   #coverage: HistoryCoverage = { since: null, latest: null, batches: 0, demo_seeded: false };
   /** Told when a new batch was recorded (alert evaluation, issue 8); set up once at start. */
   readonly #recordedListeners = new Set<() => void>();
+  readonly #chainBackfill: ChainBackfill;
 
   private constructor(
     private readonly connection: Connection,
     readonly retentionDays: number | null,
     /** The embedded store's folder, watched around every statement; null for PostgreSQL. */
     private readonly folderHealth: StoreHealth | null,
-  ) {}
+  ) {
+    this.#chainBackfill = new ChainBackfill(connection.db);
+  }
 
   static async open(options: HistoryStoreOptions): Promise<HistoryStore> {
     const connection = await openNamingFolder(options);
@@ -118,9 +122,9 @@ export class HistoryStore {
     // A store recorded before the monthly blocks existed gets them here, once (seconds at two
     // years); afterwards there is nothing to seal at start-up.
     await sealClosedMonths(store.connection.db);
-    // Batches recorded before the chain existed get their ids here, oldest first, a chunk per
-    // transaction (once: afterwards each batch is chained as it is recorded).
-    while ((await chainUnchainedBatches(store.connection.db)) > 0);
+    // Batches recorded before the chain existed get their ids in the background, oldest first
+    // (once: afterwards each batch is chained as it is recorded); the open does not wait for it.
+    await store.#chainBackfill.start();
     await store.coverage();
     return store;
   }
@@ -324,7 +328,18 @@ export class HistoryStore {
     return removed;
   }
 
-  close(): Promise<void> {
+  /** Whether batches recorded before the chain existed still wait for their ids. */
+  chainBackfill(): ChainBackfillState {
+    return this.#chainBackfill.state();
+  }
+
+  /** Resolves when the background chaining of old batches has finished. */
+  chainBackfillDone(): Promise<void> {
+    return this.#chainBackfill.done();
+  }
+
+  async close(): Promise<void> {
+    await this.#chainBackfill.stop();
     return this.connection.close();
   }
 }

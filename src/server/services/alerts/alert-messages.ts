@@ -25,14 +25,19 @@ export function headerLine(value: string): string {
   return value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
 }
 
+/** " (batch id …)" after a batch's time, so a message cites exactly that batch. */
+const citedId = (batchId: string | null): string => (batchId ? `, batch id ${batchId}` : '');
+
 export function webhookBody(
   alert: Alert,
   format: WebhookFormat,
   previousAsOf: string | null,
+  /** The batch's citable id (GET /api/batches/:id); null when it has none. */
+  batchId: string | null = null,
 ): string {
   if (format === 'slack') {
     return JSON.stringify({
-      text: `*${slackText(alert.country)} (${slackText(alert.iso)})*: ${slackText(alert.message)} (watchlist “${slackText(alert.watchlist_name)}”, batch ${slackText(alert.batch_as_of)})`,
+      text: `*${slackText(alert.country)} (${slackText(alert.iso)})*: ${slackText(alert.message)} (watchlist “${slackText(alert.watchlist_name)}”, batch ${slackText(alert.batch_as_of)}${citedId(batchId)})`,
     });
   }
   return JSON.stringify({
@@ -48,7 +53,7 @@ export function webhookBody(
       },
       watchlist: { id: alert.watchlist_id, name: alert.watchlist_name },
       country: { iso: alert.iso, name: alert.country, before: alert.before, after: alert.after },
-      batch: { as_of: alert.batch_as_of, previous_as_of: previousAsOf },
+      batch: { as_of: alert.batch_as_of, previous_as_of: previousAsOf, id: batchId },
     },
   });
 }
@@ -84,13 +89,19 @@ const escapeHtml = (value: string): string =>
   );
 
 /** One digest for one list and one batch: every alert of it, plain text and HTML. */
-export function digestMail(listName: string, batchAsOf: string, alerts: Alert[]): Mail {
+export function digestMail(
+  listName: string,
+  batchAsOf: string,
+  alerts: Alert[],
+  /** The batch's citable id (GET /api/batches/:id); null when it has none. */
+  batchId: string | null = null,
+): Mail {
   const subject = headerLine(
     `${alerts.length} alert${alerts.length === 1 ? '' : 's'} for "${listName}" (batch ${batchAsOf})`,
   );
   const lines = alerts.map((a) => `- ${a.country} (${a.iso}): ${a.message}\n  ${a.link}`);
   const text = [
-    `Watchlist “${listName}”, batch of ${batchAsOf}:`,
+    `Watchlist “${listName}”, batch of ${batchAsOf}${citedId(batchId)}:`,
     '',
     ...lines,
     '',
@@ -105,7 +116,7 @@ export function digestMail(listName: string, batchAsOf: string, alerts: Alert[])
     .join('');
   const html =
     `<!doctype html><html><body><h1>${escapeHtml(subject)}</h1>` +
-    `<p>Watchlist “${escapeHtml(listName)}”, batch of ${escapeHtml(batchAsOf)}:</p>` +
+    `<p>Watchlist “${escapeHtml(listName)}”, batch of ${escapeHtml(batchAsOf)}${escapeHtml(citedId(batchId))}:</p>` +
     `<ul>${items}</ul><p>Global Risk Dashboard</p></body></html>`;
   return { subject, text, html };
 }

@@ -16,49 +16,82 @@ import type { Database } from '../../store/connection.js';
 import { firings, type RuleInput } from './alert-rules.js';
 
 const DAY_MS = 86_400_000;
-/** Batches whose numbers are read per query (~175 rows each) when the archive fills. */
-const BATCHES_PER_READ = 100;
+/**
+ * Batches whose numbers are read per query (~175 rows each): ~40 ms of the main thread a read
+ * with PGlite, so requests are answered between reads while the archive fills.
+ */
+const BATCHES_PER_READ = 25;
 /** Breaking events read for one backtest (the newest windows beyond it see none). */
 const MAX_BREAKING_EVENTS = 50_000;
 
 /** One batch's numbers of every country, as the rules read them. */
 type BatchNumbers = Map<string, AlertNumbers>;
 
+const nextTurn = () => new Promise<void>((done) => setImmediate(done));
+
 /**
  * The numbers alert rules read (risk, tier, active) of every recorded batch, held in memory by
  * batch id so a backtest reads the store only for batches it has not seen (a batch's rows never
  * change once recorded; retention's removals are dropped). Bounded by the history kept: about
- * 175 small records a batch, ~40 MB for two years at two batches a day.
+ * 175 small records a batch, ~40 MB for two years at two batches a day. `warm()` fills it in the
+ * background after start-up: reading two years takes seconds (the table is ~400 MB on disk),
+ * which the first backtest a person runs would otherwise wait for.
  */
 export class RuleNumbersArchive {
   readonly #byBatch = new Map<number, BatchNumbers>();
+  /** The fill in progress: a backtest and the warm-up share it. */
+  #filling: Promise<void> | null = null;
+  #stopped = false;
 
   constructor(private readonly db: Database) {}
+
+  /** Fills the archive in the background; failures are left to the next backtest. */
+  warm(): Promise<void> {
+    return this.all().then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /** Stops filling after the read in progress (the store is closing). */
+  stop(): void {
+    this.#stopped = true;
+  }
 
   /** Every batch with country rows, oldest first, with its numbers. */
   async all(): Promise<{ batch: BatchRef; numbers: BatchNumbers }[]> {
     const refs = await selectBatchRefs(this.db);
     const held = new Set(refs.map((ref) => ref.id));
     for (const id of this.#byBatch.keys()) if (!held.has(id)) this.#byBatch.delete(id);
-    const missing = refs.filter((ref) => !this.#byBatch.has(ref.id));
-    for (let i = 0; i < missing.length; i += BATCHES_PER_READ) {
-      const chunk = missing.slice(i, i + BATCHES_PER_READ);
-      const asOf = new Map(chunk.map((ref) => [ref.id, ref.asOf.toISOString()]));
-      const fresh = new Map<number, BatchNumbers>(chunk.map((ref) => [ref.id, new Map()]));
-      for (const row of await selectRuleNumbers(
-        this.db,
-        chunk.map((ref) => ref.id),
-      )) {
-        fresh.get(row.batchId)?.set(row.iso, {
-          as_of: asOf.get(row.batchId) ?? '',
-          risk: row.risk,
-          tier: row.tier,
-          active: row.active,
-        });
-      }
-      for (const [id, numbers] of fresh) this.#byBatch.set(id, numbers);
+    for (;;) {
+      // Joining a fill in progress, then reading whatever it did not cover.
+      while (this.#filling) await this.#filling;
+      const missing = refs.filter((ref) => !this.#byBatch.has(ref.id));
+      if (missing.length === 0 || this.#stopped) break;
+      this.#filling = this.#fill(missing).finally(() => {
+        this.#filling = null;
+      });
     }
     return refs.map((batch) => ({ batch, numbers: this.#byBatch.get(batch.id) ?? new Map() }));
+  }
+
+  async #fill(missing: BatchRef[]): Promise<void> {
+    for (let i = 0; i < missing.length && !this.#stopped; i += BATCHES_PER_READ) {
+      if (i > 0) await nextTurn();
+      const chunk = missing.slice(i, i + BATCHES_PER_READ);
+      const read = await selectRuleNumbers(
+        this.db,
+        chunk.map((ref) => ref.id),
+      );
+      for (const ref of chunk) {
+        const asOf = ref.asOf.toISOString();
+        const numbers: BatchNumbers = new Map();
+        for (const [iso, risk, tier, active] of read.get(ref.id) ?? []) {
+          numbers.set(iso, { as_of: asOf, risk, tier, active });
+        }
+        this.#byBatch.set(ref.id, numbers);
+      }
+    }
   }
 }
 
@@ -87,6 +120,15 @@ export class RuleBacktest {
 
   constructor(private readonly db: Database) {
     this.#archive = new RuleNumbersArchive(db);
+  }
+
+  /** Reads every batch's numbers in the background (start-up), so the first backtest is quick. */
+  warm(): Promise<void> {
+    return this.#archive.warm();
+  }
+
+  stop(): void {
+    this.#archive.stop();
   }
 
   async run(countries: readonly string[], rules: readonly AlertRule[]): Promise<BacktestResponse> {

@@ -12,7 +12,12 @@ import { digestMail, webhookBody } from './alert-messages.js';
 export function listDeliveries(
   list: WatchlistRow,
   alerts: Alert[],
-  previousAsOf: string | null,
+  batch: {
+    /** The batch before the alerts' batch (the payload's `previous_as_of`). */
+    previousAsOf: string | null;
+    /** The alerts' batch's citable id (GET /api/batches/:id); null when it has none yet. */
+    chainId: string | null;
+  },
   now: Date,
   emailEnabled: boolean,
 ): NewDelivery[] {
@@ -31,7 +36,7 @@ export function listDeliveries(
         ...common,
         messageId: `msg_${randomUUID().replace(/-/g, '')}`,
         channel: 'webhook',
-        body: webhookBody(alert, list.webhookFormat, previousAsOf),
+        body: webhookBody(alert, list.webhookFormat, batch.previousAsOf, batch.chainId),
       });
     }
   }
@@ -40,7 +45,10 @@ export function listDeliveries(
       ...common,
       messageId: `mail_${randomUUID().replace(/-/g, '')}`,
       channel: 'email',
-      body: JSON.stringify({ to: list.email, ...digestMail(list.name, first.batch_as_of, alerts) }),
+      body: JSON.stringify({
+        to: list.email,
+        ...digestMail(list.name, first.batch_as_of, alerts, batch.chainId),
+      }),
     });
   }
   return out;

@@ -12,6 +12,25 @@ const VERIFY_CHUNK = 100;
 
 type Broken = NonNullable<ChainVerification['broken_at']>;
 
+/**
+ * The chain cannot be verified yet: batches recorded before it existed are still being chained
+ * in the background (store/batch-chain-backfill.ts), or that failed. Saying "holds" over the
+ * part chained so far would be a claim about batches that have no id yet.
+ */
+export class ChainIncomplete extends Error {
+  override name = 'ChainIncomplete';
+  constructor(
+    message: string,
+    /** When asking again may help (null: not before a restart). */
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Asking again this soon while the backfill runs (~1 s per 20 batches under load). */
+const BACKFILL_RETRY_MS = 10_000;
+
 function broken(entry: ChainEntry | null, position: number, reason: string): Broken {
   return {
     position,
@@ -56,8 +75,33 @@ export class BatchChainAnswers {
     };
   }
 
-  /** Recomputes the chain; one walk at a time, shared by whoever asks meanwhile. */
+  /** Why the chain cannot be verified now (old batches still being chained), or null. */
+  incomplete(): ChainIncomplete | null {
+    const backfill = this.store.chainBackfill();
+    if (backfill.kind === 'running') {
+      return new ChainIncomplete(
+        `the chain is not complete yet: ${backfill.pending} batch(es) recorded before batch ids ` +
+          'existed are still being given their ids in the background; ask again shortly',
+        BACKFILL_RETRY_MS,
+      );
+    }
+    if (backfill.kind === 'failed') {
+      return new ChainIncomplete(
+        `the chain is not complete: giving ids to batches recorded before batch ids existed ` +
+          `failed (${backfill.reason}); it is tried again at the next start`,
+        null,
+      );
+    }
+    return null;
+  }
+
+  /**
+   * Recomputes the chain; one walk at a time, shared by whoever asks meanwhile. Refused
+   * (ChainIncomplete) while batches recorded before the chain still wait for their ids.
+   */
   verify(): Promise<ChainVerification> {
+    const incomplete = this.incomplete();
+    if (incomplete) return Promise.reject(incomplete);
     this.#verifying ??= this.#walk().finally(() => {
       this.#verifying = null;
     });

@@ -72,6 +72,7 @@ const COUNTRY_COLUMNS = [
   'Threat vectors',
   'Sources',
   'Data generated (UTC)',
+  'Batch id',
 ] as const;
 
 /**
@@ -82,6 +83,8 @@ export function countriesCsv(
   asOf: string,
   countries: readonly CountrySummary[],
   tiers: readonly string[],
+  /** The batch's citable id (GET /api/batches/:id); empty cells while it has none. */
+  batchId: string | null = null,
 ): Buffer {
   const ranked = [...countries].sort((a, b) => (b.risk ?? -Infinity) - (a.risk ?? -Infinity));
   const rows = ranked.flatMap((c, index) => {
@@ -102,6 +105,7 @@ export function countriesCsv(
         safeText((c.threat_vectors ?? []).map(humanLabel).join('; ')),
         num(c.source_count),
         spreadsheetTime(asOf),
+        safeText(batchId ?? ''),
       ],
     ];
   });
@@ -121,13 +125,19 @@ const CATEGORY_COLUMNS = [
   'Category static part',
   'Category active part',
   'Category weight',
+  'Batch id',
 ] as const;
 
 /**
  * One country as tidy rows: one row per risk category (documented ones first, in the API's
  * order), the country's own numbers repeated on each, so a pivot table or filter just works.
  */
-export function countryCsv(asOf: string, country: CountrySummary): Buffer {
+export function countryCsv(
+  asOf: string,
+  country: CountrySummary,
+  /** The batch's citable id (GET /api/batches/:id); empty cells while it has none. */
+  batchId: string | null = null,
+): Buffer {
   const own = [
     safeText(displayName(country.iso, country.name)),
     safeText(country.iso.toUpperCase()),
@@ -152,7 +162,11 @@ export function countryCsv(asOf: string, country: CountrySummary): Buffer {
       num(score?.static),
       num(score?.active),
       num(score?.weight),
+      safeText(batchId ?? ''),
     ];
   });
-  return csv(CATEGORY_COLUMNS, rows.length > 0 ? rows : [[...own, '', '', '', '', '']]);
+  return csv(
+    CATEGORY_COLUMNS,
+    rows.length > 0 ? rows : [[...own, '', '', '', '', '', safeText(batchId ?? '')]],
+  );
 }

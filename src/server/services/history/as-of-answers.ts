@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { CountrySummary } from '../../../shared/bff-api.js';
 import type { Country } from '../../../shared/schemas/country.js';
 import type { RiskEvent } from '../../../shared/schemas/event.js';
@@ -6,6 +7,9 @@ import { BadRequest, NotFound } from '../../refusals.js';
 import { countryRowFields } from '../../store/batch-chain.js';
 import type { BatchRow, CountryRow, HistoryStore } from '../../store/history-store.js';
 import type { HotspotsQuery } from '../risk-answers/risk-answers.js';
+
+/** Batches whose rows are held at once (a person paging through a few past batches). */
+const BATCHES_HELD = 8;
 
 /** The batch an as-of question resolved to. */
 export interface ResolvedBatch {
@@ -34,7 +38,26 @@ function byRisk(a: CountryRow, b: CountryRow): number {
  * answer would look like calm).
  */
 export class AsOfAnswers {
+  /**
+   * Each batch's rows ranked by risk, by batch row id: a batch's rows never change once
+   * recorded, so the countries, hotspots and country questions of one batch read them once.
+   * Bounded: a few batches (~170 rows each) being looked at.
+   */
+  readonly #ranked = new LRUCache<number, Promise<CountryRow[]>>({ max: BATCHES_HELD });
+
   constructor(private readonly store: HistoryStore) {}
+
+  /** The batch's rows, highest risk first (memoised per batch; a failed read is not kept). */
+  #rows(batchId: number): Promise<CountryRow[]> {
+    const held = this.#ranked.get(batchId);
+    if (held) return held;
+    const rows = this.store.countryRows(batchId).then((read) => read.sort(byRisk));
+    this.#ranked.set(batchId, rows);
+    rows.catch(() => {
+      if (this.#ranked.get(batchId) === rows) this.#ranked.delete(batchId);
+    });
+    return rows;
+  }
 
   /** The newest batch with country rows at or before `at`. */
   async resolve(at: Date): Promise<ResolvedBatch> {
@@ -61,10 +84,22 @@ export class AsOfAnswers {
     };
   }
 
+  /**
+   * The citable id of the batch recorded at exactly `asOf` (a file built from the latest data
+   * names its batch), or null: not recorded (yet), or not chained yet.
+   */
+  async batchIdAt(asOf: string): Promise<string | null> {
+    const at = new Date(asOf);
+    if (Number.isNaN(at.getTime())) return null;
+    const batch = await this.store.batchAtOrBefore(at);
+    if (!batch || batch.asOf.getTime() !== at.getTime()) return null;
+    return (await this.store.chainIds([batch.id])).get(batch.id) ?? null;
+  }
+
   /** `/api/countries?as_of=`. */
   async countries(at: Date): Promise<object> {
     const resolved = await this.resolve(at);
-    const rows = (await this.store.countryRows(resolved.batch.id)).sort(byRisk);
+    const rows = await this.#rows(resolved.batch.id);
     return {
       ...this.#head(resolved),
       count: rows.length,
@@ -75,9 +110,8 @@ export class AsOfAnswers {
   /** `/api/v1/hotspots?as_of=`: ranked by risk as recorded; events are not part of a batch. */
   async hotspots(at: Date, query: HotspotsQuery): Promise<object> {
     const resolved = await this.resolve(at);
-    const rows = (await this.store.countryRows(resolved.batch.id))
+    const rows = (await this.#rows(resolved.batch.id))
       .filter((row) => query.tiers.length === 0 || query.tiers.includes(row.tier ?? ''))
-      .sort(byRisk)
       .slice(0, query.limit);
     const withCategories = query.include.includes('categories');
     return {
@@ -90,7 +124,7 @@ export class AsOfAnswers {
   /** `/api/v1/country/:iso?as_of=`: the country's numbers then, with the events archived by then. */
   async country(at: Date, iso: string): Promise<object> {
     const resolved = await this.resolve(at);
-    const row = (await this.store.countryRows(resolved.batch.id)).find((r) => r.iso === iso);
+    const row = (await this.#rows(resolved.batch.id)).find((r) => r.iso === iso);
     if (!row) {
       throw new NotFound(`${iso} is not in the batch of ${resolved.batch.asOf.toISOString()}`);
     }

@@ -1,4 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { Link } from '../../../lib/app-link';
 import { useTierOrder } from '../../../lib/tier-scale';
 import { Delta } from '../../../components/delta';
@@ -200,6 +201,27 @@ function briefLoads(isos: readonly string[], asOf: string | null) {
 }
 
 /**
+ * The batch the brief's numbers are of, cited: its id (GET /api/batches/:id gives its content)
+ * and a link that opens exactly that batch (`?as_of=` its time), on screen and in print, so a
+ * brief printed today and read in a year still points at the numbers it shows.
+ */
+function BatchCitation() {
+  const movers = useQuery(briefQueries.movers(useAsOf()));
+  const { pathname, search } = useLocation();
+  const batch = movers.data?.data.to_batch;
+  if (!batch) return null;
+  const params = new URLSearchParams(search);
+  params.set('as_of', batch.as_of);
+  const href = `${window.location.origin}${pathname}?${params.toString()}`;
+  return (
+    <p className="brief-citation">
+      Batch id <code>{batch.id ?? 'not given yet'}</code> · this brief as of exactly this batch:{' '}
+      <a href={href}>{href}</a>
+    </p>
+  );
+}
+
+/**
  * A print-ready brief: the world, then one block per country. Drawn once every block's data is
  * in (or failed): blocks filling in one by one moved the ones below (layout shift 0.12).
  */
@@ -226,6 +248,7 @@ export function BriefPage({ title, isos }: { title: string; isos: readonly strin
               {isos.length} {isos.length === 1 ? 'country' : 'countries'} · trends and alerts of the{' '}
               {BRIEF_DAYS} days up to that batch
             </p>
+            <BatchCitation />
             <button type="button" className="no-print print-button" onClick={() => window.print()}>
               Print / Save as PDF
             </button>
