@@ -15,6 +15,7 @@ import { ensureDemoWatchlist } from '../services/alerts/demo-watchlist.js';
 import { DeliveryLogView } from '../services/alerts/delivery-log.js';
 import { WatchlistService, type Viewer } from '../services/alerts/watchlists.js';
 import type { HistoryStore } from '../store/history-store.js';
+import { principalOf } from '../principal.js';
 
 export interface Alerts {
   evaluator: AlertEvaluator;
@@ -110,8 +111,9 @@ export function composeAlerts(
         viewerOf,
       });
       await target.register(alertRoutes, {
-        inbox: new AlertInbox(db, settings.linkBase),
+        inbox: new AlertInbox(db, settings.linkBase, now),
         viewerOf,
+        actorOf: (request) => ({ name: principalOf(request).name, subject: viewerOf(request) }),
       });
     },
     close: () => mailer?.close(),
