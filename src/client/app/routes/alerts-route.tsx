@@ -5,7 +5,7 @@ import { SinglePanelPage } from './single-panel-page';
 export function AlertsRoute() {
   return (
     <SinglePanelPage className="alerts-page" title="Alerts" panelName="The alerts">
-      <AlertList title="Inbox" />
+      <AlertList title="Inbox" filtersInUrl />
     </SinglePanelPage>
   );
 }
