@@ -93,3 +93,59 @@ export const acknowledgementHistorySchema = z.looseObject({
 /** The inbox's `state` filter. */
 export const INBOX_STATES = ['unread', 'unacknowledged', 'acknowledged'] as const;
 export type InboxState = (typeof INBOX_STATES)[number];
+
+/** `HH:MM`, 24-hour clock. */
+const clockTime = z
+  .string({ error: 'quiet hours are times such as "22:00"' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'quiet hours are times such as "22:00" (00:00 to 23:59)');
+
+/** Whether the runtime knows `zone` as an IANA time zone (e.g. Europe/Berlin). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `PUT /api/me/settings`: a person's own delivery settings (the whole of them). */
+export const personSettingsInputSchema = z.strictObject({
+  email_enabled: z.boolean({ error: 'email_enabled must be true or false' }),
+  /** Local hour of the daily digest (0–23), or null for none. */
+  digest_hour: z
+    .number({ error: 'digest_hour must be an hour from 0 to 23, or null' })
+    .int('digest_hour must be a whole hour from 0 to 23')
+    .min(0, 'digest_hour must be an hour from 0 to 23')
+    .max(23, 'digest_hour must be an hour from 0 to 23')
+    .nullable(),
+  time_zone: z
+    .string({ error: 'time_zone must be an IANA time zone such as "Europe/Berlin"' })
+    .refine(isTimeZone, 'time_zone must be an IANA time zone such as "Europe/Berlin"'),
+  quiet_hours: z
+    .strictObject(
+      { start: clockTime, end: clockTime },
+      { error: 'quiet_hours must be {"start": "22:00", "end": "07:00"} or null' },
+    )
+    .refine((q) => q.start !== q.end, 'quiet hours must end at another time than they start')
+    .nullable(),
+});
+export type PersonSettingsInput = z.infer<typeof personSettingsInputSchema>;
+
+export const personSettingsSchema = z.looseObject({
+  email_enabled: z.boolean(),
+  digest_hour: z.number().int().nullable(),
+  time_zone: z.string(),
+  quiet_hours: z.looseObject({ start: z.string(), end: z.string() }).nullable(),
+  /** Where e-mail goes: the address of the sign-in (null: none known, nothing is sent). */
+  email: z.string().nullable(),
+  /** Increases with every save; the ETag is `"<version>"` (0: never saved, the defaults). */
+  version: z.number().int(),
+});
+export type PersonSettings = z.infer<typeof personSettingsSchema>;
+
+export const personSettingsResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  settings: personSettingsSchema,
+});

@@ -16,6 +16,9 @@ import { DeliveryLogView } from '../services/alerts/delivery-log.js';
 import { WatchlistService, type Viewer } from '../services/alerts/watchlists.js';
 import type { HistoryStore } from '../store/history-store.js';
 import { principalOf } from '../principal.js';
+import { meSettingsRoutes } from '../routes/me-settings.js';
+import { DailyDigests } from '../services/alerts/daily-digest.js';
+import { PersonSettingsService } from '../services/alerts/person-settings.js';
 
 export interface Alerts {
   evaluator: AlertEvaluator;
@@ -74,6 +77,7 @@ export function composeAlerts(
     request.principal?.subject?.slice(0, 200) ??
     parts.identity.vouchedUser(request)?.slice(0, 200) ??
     null;
+  const digests = new DailyDigests(db, settings.linkBase);
   const watchlists = new WatchlistService({
     db,
     now,
@@ -93,6 +97,7 @@ export function composeAlerts(
         fence,
         isLeader,
         scheduler: parts.scheduler,
+        digests,
         send: {
           allowPrivate: settings.webhookAllowPrivate,
           connectTimeoutMs: 5_000,
@@ -109,6 +114,13 @@ export function composeAlerts(
         backtests: new BacktestRequests(new RuleBacktest(db), watchlists),
         deliveryLog: new DeliveryLogView(db),
         viewerOf,
+      });
+      await target.register(meSettingsRoutes, {
+        settings: new PersonSettingsService(db, now),
+        ownerOf: (request) => ({
+          subject: viewerOf(request),
+          email: request.principal?.email ?? null,
+        }),
       });
       await target.register(alertRoutes, {
         inbox: new AlertInbox(db, settings.linkBase, now),

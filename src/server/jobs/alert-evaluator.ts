@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ruleKey, type AlertNumbers } from '../../shared/alerts-api.js';
 import { digestMail, webhookBody } from '../services/alerts/alert-messages.js';
 import { firings } from '../services/alerts/alert-rules.js';
+import { isCritical } from '../services/alerts/critical.js';
 import { alertView } from '../services/alerts/alert-views.js';
 import {
   beginEvaluation,
@@ -331,6 +332,8 @@ export class AlertEvaluator {
           channel: 'email',
           body: JSON.stringify({
             to: list.email,
+            // Sent through a recipient's quiet hours only when critical (issue 21).
+            critical: own.some(isCritical),
             ...digestMail(list.name, first.batch_as_of, own),
           }),
         });

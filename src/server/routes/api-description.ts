@@ -39,6 +39,8 @@ import {
   acknowledgeInputSchema,
   acknowledgeResponseSchema,
   acknowledgementHistorySchema,
+  personSettingsInputSchema,
+  personSettingsResponseSchema,
   triagedAlertListSchema,
 } from '../../shared/alert-triage-api.js';
 import { markReadSchema } from './alerts.js';
@@ -236,6 +238,17 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     tag: 'Alerts',
     body: acknowledgeInputSchema,
     success: json(acknowledgeResponseSchema),
+  },
+  'GET /api/me/settings': {
+    summary: 'The signed-in person’s delivery settings (e-mail, daily digest, quiet hours)',
+    tag: 'Identity',
+    success: json(personSettingsResponseSchema),
+  },
+  'PUT /api/me/settings': {
+    summary: 'Replace the signed-in person’s delivery settings (If-Match: the ETag read, optional)',
+    tag: 'Identity',
+    body: personSettingsInputSchema,
+    success: json(personSettingsResponseSchema),
   },
   'GET /api/alerts/:id/acknowledgements': {
     summary: 'Every acknowledgement of an alert, newest first (the current one and its history)',
