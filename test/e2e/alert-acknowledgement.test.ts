@@ -173,3 +173,22 @@ describe('an acknowledgement the team sees', () => {
       .toEqual([expect.stringMatching(/^Some impact · acknowledged by ben/)]);
   });
 });
+
+describe('a person’s delivery settings', () => {
+  it('a time zone nobody knows is refused with the server’s words; a real one is saved', async () => {
+    const ana = await openAs('ana');
+    await ana.page.goto(`${baseUrl}/alerts`);
+    const form = ana.page.getByRole('form', { name: 'Your delivery settings' });
+    await form.getByLabel('Daily digest').selectOption('9');
+    await form.getByLabel(/^Time zone/).fill('Mars/Olympus_Mons');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toMatch(/time_zone must be an IANA time zone/);
+    await form.getByLabel(/^Time zone/).fill('Asia/Tokyo');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => form.getByRole('status').count()).toBe(1);
+    const saved = await app.inject({ url: '/api/me/settings', headers: { [USER_HEADER]: 'ana' } });
+    expect(saved.json().settings).toMatchObject({ digest_hour: 9, time_zone: 'Asia/Tokyo' });
+  });
+});

@@ -1,4 +1,5 @@
 import { AlertList } from '../../features/alerts/components/alert-list';
+import { DeliverySettings } from '../../features/settings/components/delivery-settings';
 import { SinglePanelPage } from './single-panel-page';
 
 /** `/alerts`: the inbox of every watchlist the viewer can see. */
@@ -6,6 +7,7 @@ export function AlertsRoute() {
   return (
     <SinglePanelPage className="alerts-page" title="Alerts" panelName="The alerts">
       <AlertList title="Inbox" filtersInUrl />
+      <DeliverySettings />
     </SinglePanelPage>
   );
 }
