@@ -11,6 +11,8 @@ export default defineConfig({
     './src/server/store/identity-schema.ts',
     './src/server/store/sites-schema.ts',
     './src/server/store/audit-schema.ts',
+    './src/server/store/triage-schema.ts',
+    './src/server/store/person-settings-schema.ts',
   ],
   out: './src/server/store/migrations',
 });

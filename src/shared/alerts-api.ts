@@ -75,7 +75,7 @@ export function ruleKey(rule: AlertRule): string {
   }
 }
 
-export const WEBHOOK_FORMATS = ['standard', 'slack'] as const;
+export const WEBHOOK_FORMATS = ['standard', 'slack', 'teams'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /** `POST /api/watchlists` and `PUT /api/watchlists/:id` (PUT replaces the whole list). */
@@ -106,7 +106,7 @@ export const watchlistInputSchema = z.strictObject({
   scope: z.enum(['team', 'user'], { error: 'scope must be "team" or "user"' }).optional(),
   webhook_url: z.string({ error: 'webhook_url must be a URL' }).max(2000).nullable().optional(),
   webhook_format: z
-    .enum(WEBHOOK_FORMATS, { error: 'webhook_format must be "standard" or "slack"' })
+    .enum(WEBHOOK_FORMATS, { error: 'webhook_format must be "standard", "slack" or "teams"' })
     .optional(),
   email: z
     .email({ error: 'email must be an e-mail address such as analyst@example.com' })

@@ -15,6 +15,10 @@ import { ensureDemoWatchlist } from '../services/alerts/demo-watchlist.js';
 import { DeliveryLogView } from '../services/alerts/delivery-log.js';
 import { WatchlistService, type Viewer } from '../services/alerts/watchlists.js';
 import type { HistoryStore } from '../store/history-store.js';
+import { principalOf } from '../principal.js';
+import { meSettingsRoutes } from '../routes/me-settings.js';
+import { DailyDigests } from '../services/alerts/daily-digest.js';
+import { PersonSettingsService } from '../services/alerts/person-settings.js';
 
 export interface Alerts {
   evaluator: AlertEvaluator;
@@ -75,6 +79,7 @@ export function composeAlerts(
     request.principal?.subject?.slice(0, 200) ??
     parts.identity.vouchedUser(request)?.slice(0, 200) ??
     null;
+  const digests = new DailyDigests(db, settings.linkBase);
   const watchlists = new WatchlistService({
     db,
     now,
@@ -95,6 +100,7 @@ export function composeAlerts(
         fence,
         isLeader,
         scheduler: parts.scheduler,
+        digests,
         send: {
           allowPrivate: settings.webhookAllowPrivate,
           connectTimeoutMs: 5_000,
@@ -112,9 +118,17 @@ export function composeAlerts(
         deliveryLog: new DeliveryLogView(db),
         viewerOf,
       });
+      await target.register(meSettingsRoutes, {
+        settings: new PersonSettingsService(db, now),
+        ownerOf: (request) => ({
+          subject: viewerOf(request),
+          email: request.principal?.email ?? null,
+        }),
+      });
       await target.register(alertRoutes, {
-        inbox: new AlertInbox(db, settings.linkBase),
+        inbox: new AlertInbox(db, settings.linkBase, now),
         viewerOf,
+        actorOf: (request) => ({ name: principalOf(request).name, subject: viewerOf(request) }),
       });
     },
     warmBacktests: () => void backtest.warm(),

@@ -13,6 +13,16 @@ import {
   type Endpoint,
 } from '../store/outbox.js';
 import { pauseWebhook } from '../store/watchlists.js';
+import type { DailyDigests } from '../services/alerts/daily-digest.js';
+import { quietUntil } from '../services/alerts/local-time.js';
+import {
+  claimDigest,
+  holdDelivery,
+  nextDigestAt,
+  recordDigestAttempt,
+  selectSettingsByEmail,
+  type DigestRow,
+} from '../store/person-settings.js';
 import { JobLoop } from './job-loop.js';
 import type { Mailer } from './mailer.js';
 import type { Scheduler } from './scheduler.js';
@@ -35,6 +45,8 @@ export interface OutboxDeps {
   endpointsAtOnce?: number;
   /** How long one attempt may take before it counts as failed (tests pass less). */
   attemptLimitMs?: number;
+  /** People's daily digests (issue 21), built and sent by this worker when SMTP is set. */
+  digests?: DailyDigests | null;
 }
 
 const MINUTE = 60_000;
@@ -59,6 +71,18 @@ export const ATTEMPT_LIMIT_MS = LEASE_MS / 2;
 /** Even with nothing due, look again this often (another process may have queued something). */
 const POLL_MS = 5 * MINUTE;
 
+const NO_SMTP: SendResult = {
+  status: null,
+  retryAfterMs: null,
+  durationMs: 0,
+  error: 'SMTP is not configured',
+  retryable: false,
+};
+
+const QUARTER_HOUR = 15 * MINUTE;
+/** Time zones are offset by whole quarter hours: every local hour starts on one of these. */
+const nextQuarterHour = (t: number): number => t - (t % QUARTER_HOUR) + QUARTER_HOUR;
+
 /** Exponential back-off with full jitter, at least what the receiver's Retry-After asked. */
 export function retryDelay(attempt: number, retryAfterMs: number | null, random: number): number {
   const ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (attempt - 1));
@@ -76,6 +100,8 @@ export class OutboxWorker {
   /** One lane per endpoint in flight: it sends that endpoint's due deliveries one by one. */
   readonly #lanes = new Map<string, { endpoint: Endpoint; done: Promise<void> }>();
   readonly #loop: JobLoop;
+  /** The digests' own lane: one digest at a time, beside the endpoints' lanes. */
+  #digestLane: Promise<void> | null = null;
   #stopped = false;
 
   constructor(private readonly deps: OutboxDeps) {
@@ -86,6 +112,11 @@ export class OutboxWorker {
           await this.#dispatch();
         } catch (error) {
           this.deps.logger.error({ err: error }, 'outbox run failed');
+        }
+        try {
+          await this.#dispatchDigests();
+        } catch (error) {
+          this.deps.logger.error({ err: error }, 'daily digests failed');
         }
         return this.#nextAt();
       },
@@ -109,9 +140,10 @@ export class OutboxWorker {
   async idle(): Promise<void> {
     for (;;) {
       await this.#loop.idle();
-      const lanes = [...this.#lanes.values()];
+      const lanes = [...this.#lanes.values()].map((lane) => lane.done);
+      if (this.#digestLane) lanes.push(this.#digestLane);
       if (lanes.length === 0) return;
-      await Promise.all(lanes.map((lane) => lane.done));
+      await Promise.all(lanes);
     }
   }
 
@@ -170,10 +202,71 @@ export class OutboxWorker {
     return sent;
   }
 
+  /** Queues the digests due now and starts their lane (one digest at a time). */
+  async #dispatchDigests(): Promise<void> {
+    const { digests, mailer } = this.deps;
+    if (this.#stopped || !digests || !mailer || this.#digestLane) return;
+    await digests.queueDue(this.deps.now());
+    this.#digestLane = this.#sendDigests().then(
+      (sent) => {
+        this.#digestLane = null;
+        if (sent > 0) this.kick();
+      },
+      (error: unknown) => {
+        this.#digestLane = null;
+        this.deps.logger.error({ err: error }, 'daily digest delivery failed');
+      },
+    );
+  }
+
+  async #sendDigests(): Promise<number> {
+    let sent = 0;
+    while (!this.#stopped) {
+      const now = new Date(this.deps.now());
+      const digest = await claimDigest(this.deps.db, now, LEASE_MS, this.deps.fence ?? null);
+      if (!digest) break;
+      await this.#deliverDigest(digest, now);
+      sent += 1;
+    }
+    return sent;
+  }
+
+  async #deliverDigest(digest: DigestRow, at: Date): Promise<void> {
+    const result = await this.#attemptWith(() =>
+      this.deps.mailer ? this.deps.mailer.send(digest.body) : Promise.resolve(NO_SMTP),
+    );
+    const ok = result.error === null;
+    let state: DigestRow['state'] = ok ? 'delivered' : 'failed';
+    let nextAttemptAt: Date | null = null;
+    if (!ok && result.retryable) {
+      const delay = retryDelay(
+        digest.attempts + 1,
+        result.retryAfterMs,
+        (this.deps.random ?? Math.random)(),
+      );
+      const next = at.getTime() + delay;
+      if (next - digest.createdAt.getTime() <= RETRY_WINDOW_MS) {
+        state = 'pending';
+        nextAttemptAt = new Date(next);
+      }
+    }
+    await recordDigestAttempt(this.deps.db, digest, { state, error: result.error, nextAttemptAt });
+    this.deps.logger.info(
+      { delivery: digest.messageId, channel: 'digest', attempt: digest.attempts + 1, state },
+      ok ? 'daily digest delivered' : 'daily digest delivery failed',
+    );
+  }
+
   /** When to look again: the next delivery due, and at least every POLL_MS. */
   async #nextAt(): Promise<number | null> {
     if (this.#stopped) return null;
     let at = this.deps.now() + POLL_MS;
+    if (this.deps.digests && this.deps.mailer) {
+      // Digests fall due on the hour (in every time zone, give or take its minutes).
+      at = Math.min(at, nextQuarterHour(this.deps.now()));
+      const due = await nextDigestAt(this.deps.db).catch(() => null);
+      if (due) at = Math.min(at, Math.max(due.getTime(), this.deps.now()));
+    }
     try {
       // With every lane taken, the next lane to finish looks again.
       if (this.#lanes.size < (this.deps.endpointsAtOnce ?? ENDPOINTS_AT_ONCE)) {
@@ -187,7 +280,11 @@ export class OutboxWorker {
   }
 
   /** One attempt, given up after the attempt limit so that it always ends inside its claim. */
-  async #attempt(delivery: DeliveryRow): Promise<SendResult> {
+  #attempt(delivery: DeliveryRow): Promise<SendResult> {
+    return this.#attemptWith(() => this.#send(delivery));
+  }
+
+  async #attemptWith(send: () => Promise<SendResult>): Promise<SendResult> {
     const limitMs = this.deps.attemptLimitMs ?? ATTEMPT_LIMIT_MS;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<SendResult>((resolve) => {
@@ -204,7 +301,7 @@ export class OutboxWorker {
       );
     });
     try {
-      return await Promise.race([this.#send(delivery), late]);
+      return await Promise.race([send(), late]);
     } finally {
       clearTimeout(timer);
     }
@@ -223,20 +320,48 @@ export class OutboxWorker {
             retryable: false,
           };
     }
-    return this.deps.mailer
-      ? this.deps.mailer.send(delivery.body)
-      : {
-          status: null,
-          retryAfterMs: null,
-          durationMs: 0,
-          error: 'SMTP is not configured',
-          retryable: false,
-        };
+    return this.deps.mailer ? this.deps.mailer.send(delivery.body) : NO_SMTP;
+  }
+
+  /**
+   * A person's settings for an e-mail to their address: e-mail off refuses it (never sent);
+   * in their quiet hours a non-critical one is held until they end (no attempt counted).
+   * Returns true when the delivery was settled here and must not be sent now.
+   */
+  async #personal(delivery: DeliveryRow, at: Date): Promise<boolean> {
+    const mail = JSON.parse(delivery.body) as { to?: unknown; critical?: unknown };
+    if (typeof mail.to !== 'string') return false;
+    const person = await selectSettingsByEmail(this.deps.db, mail.to);
+    if (person === null) return false;
+    if (!person.emailEnabled) {
+      await recordAttempt(this.deps.db, delivery, {
+        at,
+        status: null,
+        durationMs: 0,
+        error: 'not sent: the recipient turned e-mail off in their settings',
+        state: 'failed',
+        nextAttemptAt: null,
+      });
+      return true;
+    }
+    if (mail.critical === true || person.quietStart === null || person.quietEnd === null) {
+      return false;
+    }
+    const until = quietUntil(at.getTime(), person.timeZone, person.quietStart, person.quietEnd);
+    if (until === null) return false;
+    // Held, not attempted: the claim is released and the delivery falls due when quiet ends.
+    await holdDelivery(this.deps.db, delivery.id, new Date(until));
+    this.deps.logger.info(
+      { delivery: delivery.messageId, until: new Date(until).toISOString() },
+      'e-mail held for the recipient’s quiet hours',
+    );
+    return true;
   }
 
   async #deliver(delivery: DeliveryRow): Promise<void> {
     const { now, logger } = this.deps;
     const at = new Date(now());
+    if (delivery.channel === 'email' && (await this.#personal(delivery, at))) return;
     const result = await this.#attempt(delivery);
     const attempt = delivery.attempts + 1;
     const ok = result.error === null;

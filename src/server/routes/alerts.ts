@@ -1,19 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AlertInbox } from '../services/alerts/alert-inbox.js';
+import type { Actor, AlertInbox } from '../services/alerts/alert-inbox.js';
 import { ApiProblem, type Viewer } from '../services/alerts/watchlists.js';
 import { noQuery } from './params.js';
-import { optional, queryOf, zodRoute } from './route-schema.js';
+import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
 import { guarded } from './watchlists.js';
 
 export interface AlertRouteOptions {
   inbox: AlertInbox;
   viewerOf: (request: FastifyRequest) => Viewer;
+  /** Who acknowledges: the name the team sees. */
+  actorOf: (request: FastifyRequest) => Actor;
 }
 
 /** The inbox's filters; their values are checked by the inbox itself (plain-word 400s). */
 const inboxQuery = queryOf({
   unread: optional,
+  state: optional,
+  disposition: optional,
   watchlist: optional,
   iso: optional,
   cursor: optional,
@@ -33,7 +38,10 @@ export const markReadSchema = z.union(
   { error: 'The body must be {"ids": ["12", …]} or {"all": true}' },
 );
 
-/** `/api/alerts`: the inbox (newest first, paged), the unread count, mark read. */
+/**
+ * `/api/alerts`: the inbox (newest first, paged, filtered by state, list, country and
+ * disposition), the asker's unread count, mark read, acknowledge and its history.
+ */
 export async function alertRoutes(app: FastifyInstance, opts: AlertRouteOptions): Promise<void> {
   app.get('/api/alerts', zodRoute({ querystring: inboxQuery }), (request, reply) =>
     guarded(reply, async () => {
@@ -68,5 +76,39 @@ export async function alertRoutes(app: FastifyInstance, opts: AlertRouteOptions)
         const marked = await opts.inbox.markRead(ids, opts.viewerOf(request));
         return { ok: true, marked, unread: await opts.inbox.unread(opts.viewerOf(request)) };
       }),
+  );
+
+  // Ids are checked by the inbox (a plain-word 400 or 404); the schema only types them.
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const withId = zodRoute({ querystring: noQuery, params: paramsOf({ id: z.string() }) });
+
+  // Acknowledging is every viewer's work (issue 21); the acknowledgement is the team's.
+  typed.post(
+    '/api/alerts/:id/acknowledgement',
+    { ...withId, config: { role: 'viewer' } },
+    (request, reply) =>
+      guarded(reply, async () => {
+        const alert = await opts.inbox.acknowledge(
+          request.params.id,
+          request.body,
+          opts.viewerOf(request),
+          opts.actorOf(request),
+        );
+        reply.header('cache-control', 'no-store');
+        return { ok: true, alert };
+      }),
+  );
+
+  typed.get('/api/alerts/:id/acknowledgements', withId, (request, reply) =>
+    guarded(reply, async () => {
+      reply.header('cache-control', 'no-store');
+      return {
+        ok: true,
+        acknowledgements: await opts.inbox.acknowledgements(
+          request.params.id,
+          opts.viewerOf(request),
+        ),
+      };
+    }),
   );
 }

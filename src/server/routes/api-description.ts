@@ -2,7 +2,6 @@ import { meSchema } from '../../shared/roles.js';
 import { apiTokenInputSchema } from '../services/identity/api-tokens.js';
 import { z } from 'zod';
 import {
-  alertListResponseSchema,
   deliveryLogResponseSchema,
   unreadCountResponseSchema,
   watchlistInputSchema,
@@ -38,6 +37,14 @@ import {
   siteResponseSchema,
   sitesResponseSchema,
 } from '../../shared/sites-api.js';
+import {
+  acknowledgeInputSchema,
+  acknowledgeResponseSchema,
+  acknowledgementHistorySchema,
+  personSettingsInputSchema,
+  personSettingsResponseSchema,
+  triagedAlertListSchema,
+} from '../../shared/alert-triage-api.js';
 import { markReadSchema } from './alerts.js';
 
 /**
@@ -233,9 +240,35 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     success: json(exposureResponseSchema),
   },
   'GET /api/alerts': {
-    summary: 'The alert inbox, newest first, paged by cursor',
+    summary:
+      'The alert inbox, newest first, paged by cursor; filtered by state (unread, ' +
+      'unacknowledged, acknowledged), watchlist, iso and disposition',
     tag: 'Alerts',
-    success: json(alertListResponseSchema),
+    success: json(triagedAlertListSchema),
+  },
+  'POST /api/alerts/:id/acknowledgement': {
+    summary:
+      'Acknowledge an alert for the team with a disposition and a note, or change the ' +
+      'acknowledgement ("replaces": the revision shown)',
+    tag: 'Alerts',
+    body: acknowledgeInputSchema,
+    success: json(acknowledgeResponseSchema),
+  },
+  'GET /api/me/settings': {
+    summary: 'The signed-in person’s delivery settings (e-mail, daily digest, quiet hours)',
+    tag: 'Identity',
+    success: json(personSettingsResponseSchema),
+  },
+  'PUT /api/me/settings': {
+    summary: 'Replace the signed-in person’s delivery settings (If-Match: the ETag read, optional)',
+    tag: 'Identity',
+    body: personSettingsInputSchema,
+    success: json(personSettingsResponseSchema),
+  },
+  'GET /api/alerts/:id/acknowledgements': {
+    summary: 'Every acknowledgement of an alert, newest first (the current one and its history)',
+    tag: 'Alerts',
+    success: json(acknowledgementHistorySchema),
   },
   'GET /api/alerts/unread-count': {
     summary: 'How many alerts this caller has not read',

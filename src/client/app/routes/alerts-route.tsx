@@ -1,11 +1,13 @@
 import { AlertList } from '../../features/alerts/components/alert-list';
+import { DeliverySettings } from '../../features/settings/components/delivery-settings';
 import { SinglePanelPage } from './single-panel-page';
 
 /** `/alerts`: the inbox of every watchlist the viewer can see. */
 export function AlertsRoute() {
   return (
     <SinglePanelPage className="alerts-page" title="Alerts" panelName="The alerts">
-      <AlertList title="Inbox" />
+      <AlertList title="Inbox" filtersInUrl />
+      <DeliverySettings />
     </SinglePanelPage>
   );
 }

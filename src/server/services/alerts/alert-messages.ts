@@ -1,4 +1,5 @@
 import type { Alert, WebhookFormat } from '../../../shared/alerts-api.js';
+import { teamsAlertBody, teamsTestBody } from './teams-card.js';
 
 /**
  * What goes out for alerts: the webhook body (the documented JSON payload, or a Slack-compatible
@@ -35,6 +36,7 @@ export function webhookBody(
   /** The batch's citable id (GET /api/batches/:id); null when it has none. */
   batchId: string | null = null,
 ): string {
+  if (format === 'teams') return teamsAlertBody(alert);
   if (format === 'slack') {
     return JSON.stringify({
       text: `*${slackText(alert.country)} (${slackText(alert.iso)})*: ${slackText(alert.message)} (watchlist “${slackText(alert.watchlist_name)}”, batch ${slackText(alert.batch_as_of)}${citedId(batchId)})`,
@@ -64,6 +66,7 @@ export function testWebhookBody(
   watchlist: { id: string; name: string },
   at: Date,
 ): string {
+  if (format === 'teams') return teamsTestBody(watchlist.name);
   if (format === 'slack') {
     return JSON.stringify({
       text: `Test message from the Global Risk Dashboard for watchlist “${slackText(watchlist.name)}”.`,

@@ -1,4 +1,10 @@
 import type { Alert, Watchlist } from '../../../shared/alerts-api.js';
+import type {
+  Acknowledgement,
+  Disposition,
+  TriagedAlert,
+} from '../../../shared/alert-triage-api.js';
+import type { InboxRow } from '../../store/alert-triage.js';
 import type { AlertRow } from '../../store/alerts.js';
 import type { WatchlistRow } from '../../store/watchlists.js';
 
@@ -54,3 +60,28 @@ export function watchlistView(row: WatchlistRow, unread: number): Watchlist {
 }
 
 export const etagOf = (row: { version: number }): string => `"${row.version}"`;
+
+/** An acknowledgement (current, or one of the history) as the API shows it. */
+export function ackView(row: {
+  disposition: Disposition;
+  note: string | null;
+  byName: string;
+  at: Date;
+  revision: number;
+}): Acknowledgement {
+  return {
+    disposition: row.disposition,
+    note: row.note,
+    by: row.byName,
+    at: row.at.toISOString(),
+    revision: row.revision,
+  };
+}
+
+/** An inbox row: the alert, the asker's read state, the team's acknowledgement. */
+export function triagedAlertView(row: InboxRow, linkBase: string | null): TriagedAlert {
+  return {
+    ...alertView(row, row.watchlistName, linkBase),
+    acknowledgement: row.ack === null ? null : ackView(row.ack),
+  };
+}

@@ -3,6 +3,7 @@ import type { Alert } from '../../../shared/alerts-api.js';
 import type { NewDelivery } from '../../store/alerts.js';
 import type { WatchlistRow } from '../../store/watchlists.js';
 import { digestMail, webhookBody } from './alert-messages.js';
+import { isCritical } from './critical.js';
 
 /**
  * The outbox rows for one list's new alerts of one batch: a webhook message per alert (when the
@@ -47,6 +48,8 @@ export function listDeliveries(
       channel: 'email',
       body: JSON.stringify({
         to: list.email,
+        // Sent through a recipient's quiet hours only when critical (issue 21).
+        critical: alerts.some(isCritical),
         ...digestMail(list.name, first.batch_as_of, alerts, batch.chainId),
       }),
     });

@@ -1,11 +1,31 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { alertListResponseSchema, unreadCountResponseSchema } from '../../../../shared/alerts-api';
+import {
+  acknowledgeResponseSchema,
+  acknowledgementHistorySchema,
+  triagedAlertListSchema,
+  type AcknowledgeInput,
+  type Disposition,
+  type InboxState,
+} from '../../../../shared/alert-triage-api';
+import {
+  unreadCountResponseSchema,
+  watchlistListResponseSchema,
+} from '../../../../shared/alerts-api';
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
 
 // New alerts arrive with a batch (twice a day); a minute keeps the header count current enough.
 const ALERTS_STALE_MS = 60_000;
+
+/** The inbox's filters, as the URL holds them. */
+export interface InboxFilter {
+  state?: InboxState;
+  watchlist?: string;
+  iso?: string;
+  disposition?: Disposition;
+  limit?: number;
+}
 
 export const alertQueries = {
   all: () => ['alerts'] as const,
@@ -18,18 +38,39 @@ export const alertQueries = {
       refetchInterval: ALERTS_STALE_MS,
       meta: { label: 'the unread alert count' },
     }),
-  list: (filter: { unreadOnly: boolean; watchlist?: string; limit?: number }) =>
+  list: (filter: InboxFilter) =>
     queryOptions({
       queryKey: [...alertQueries.all(), 'list', filter] as const,
       queryFn: ({ signal }) => {
         const params = new URLSearchParams();
-        if (filter.unreadOnly) params.set('unread', '1');
+        if (filter.state) params.set('state', filter.state);
         if (filter.watchlist) params.set('watchlist', filter.watchlist);
+        if (filter.iso) params.set('iso', filter.iso);
+        if (filter.disposition) params.set('disposition', filter.disposition);
         params.set('limit', String(filter.limit ?? 100));
-        return fetchBff(`/api/alerts?${params}`, alertListResponseSchema, signal);
+        return fetchBff(`/api/alerts?${params}`, triagedAlertListSchema, signal);
       },
       staleTime: ALERTS_STALE_MS,
       meta: { label: 'the alerts' },
+    }),
+  history: (alertId: string) =>
+    queryOptions({
+      queryKey: [...alertQueries.all(), 'history', alertId] as const,
+      queryFn: ({ signal }) =>
+        fetchBff(
+          `/api/alerts/${encodeURIComponent(alertId)}/acknowledgements`,
+          acknowledgementHistorySchema,
+          signal,
+        ),
+      meta: { label: 'the acknowledgement history' },
+    }),
+  /** The lists (names and countries) the inbox can be filtered by. */
+  lists: () =>
+    queryOptions({
+      queryKey: [...alertQueries.all(), 'lists'] as const,
+      queryFn: ({ signal }) => fetchBff('/api/watchlists', watchlistListResponseSchema, signal),
+      staleTime: ALERTS_STALE_MS,
+      meta: { label: 'the watchlists' },
     }),
 };
 
@@ -40,4 +81,14 @@ export function markAlertsRead(ids: string[] | 'all') {
   return writeBff('POST', '/api/alerts/read', markedSchema, {
     body: ids === 'all' ? { all: true } : { ids },
   });
+}
+
+/** Acknowledges an alert for the team (or changes the acknowledgement it showed). */
+export function acknowledgeAlert(alertId: string, input: AcknowledgeInput) {
+  return writeBff(
+    'POST',
+    `/api/alerts/${encodeURIComponent(alertId)}/acknowledgement`,
+    acknowledgeResponseSchema,
+    { body: input },
+  );
 }

@@ -1,17 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from '../../../lib/app-link';
-import type { Alert } from '../../../../shared/alerts-api';
+import type { TriagedAlert } from '../../../../shared/alert-triage-api';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { useMarkAlertsRead } from '../api/alert-mutations';
-import { alertQueries } from '../api/alert-queries';
+import { alertQueries, type InboxFilter } from '../api/alert-queries';
+import { AcknowledgeForm, AcknowledgementLine } from './acknowledgement';
+import { InboxFilters, useInboxFilter } from './inbox-filters';
 
 function when(iso: string): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-function AlertItem({ alert, onRead, busy }: { alert: Alert; onRead: () => void; busy: boolean }) {
+function AlertItem({
+  alert,
+  onRead,
+  busy,
+}: {
+  alert: TriagedAlert;
+  onRead: () => void;
+  busy: boolean;
+}) {
   const unread = alert.read_at === null;
+  const [acknowledging, setAcknowledging] = useState(false);
   return (
     <li className={`alert-item${unread ? ' is-unread' : ''}`}>
       <p className="alert-head">
@@ -24,31 +36,42 @@ function AlertItem({ alert, onRead, busy }: { alert: Alert; onRead: () => void; 
         </span>
       </p>
       <p className="alert-message">{alert.message}</p>
-      {unread ? (
-        <button type="button" className="link-button" disabled={busy} onClick={onRead}>
-          Mark read
-          <span className="visually-hidden">: {alert.country}</span>
-        </button>
-      ) : (
-        <span className="alert-read">Read</span>
-      )}
+      <AcknowledgementLine alert={alert} />
+      {acknowledging ? (
+        <AcknowledgeForm alert={alert} onDone={() => setAcknowledging(false)} />
+      ) : null}
+      <div className="alert-actions">
+        {unread ? (
+          <button type="button" className="link-button" disabled={busy} onClick={onRead}>
+            Mark read
+            <span className="visually-hidden">: {alert.country}</span>
+          </button>
+        ) : (
+          <span className="alert-read">Read</span>
+        )}
+        {acknowledging ? null : (
+          <button type="button" className="link-button" onClick={() => setAcknowledging(true)}>
+            {alert.acknowledgement ? 'Change acknowledgement' : 'Acknowledge'}
+            <span className="visually-hidden">: {alert.country}</span>
+          </button>
+        )}
+      </div>
     </li>
   );
 }
 
-/** Alerts, newest first, each saying why and linking to its country; mark one or all read. */
-export function AlertList({
-  watchlist,
-  unreadOnly = false,
-  limit,
+function AlertItems({
+  filter,
   title,
+  canMarkAll,
+  children,
 }: {
-  watchlist?: string;
-  unreadOnly?: boolean;
-  limit?: number;
+  filter: InboxFilter;
   title: string;
+  canMarkAll: boolean;
+  children?: React.ReactNode;
 }) {
-  const query = useQuery(alertQueries.list({ unreadOnly, watchlist, limit }));
+  const query = useQuery(alertQueries.list(filter));
   const mark = useMarkAlertsRead();
   if (query.isPending) return <Skeleton label="Loading alerts" lines={4} />;
   if (query.isError && !query.data) {
@@ -57,22 +80,25 @@ export function AlertList({
     );
   }
   const { alerts, unread } = query.data.data;
+  const filtered = Boolean(filter.state || filter.iso || filter.disposition);
   return (
     <section className="panel alert-list" aria-label={title}>
       <div className="panel-head">
         <h2>{title}</h2>
         <p className="alert-count">{unread} unread</p>
-        {unread > 0 && !watchlist ? (
+        {unread > 0 && canMarkAll ? (
           <button type="button" disabled={mark.isPending} onClick={() => mark.mutate('all')}>
             Mark all read
           </button>
         ) : null}
       </div>
+      {children}
       {mark.isError ? <p role="alert">{mark.error.message}</p> : null}
       {alerts.length === 0 ? (
         <p className="empty">
-          No alerts yet. They appear when a followed country moves (|Δ active| ≥ 10 by default) in a
-          new batch.
+          {filtered
+            ? 'No alerts match these filters.'
+            : 'No alerts yet. They appear when a followed country moves (|Δ active| ≥ 10 by default) in a new batch.'}
         </p>
       ) : (
         <ul className="alerts">
@@ -87,5 +113,42 @@ export function AlertList({
         </ul>
       )}
     </section>
+  );
+}
+
+/** The inbox: its filters (state, list, country, disposition) live in the URL. */
+function Inbox({ title, limit }: { title: string; limit?: number }) {
+  const [filter, setFilter] = useInboxFilter();
+  return (
+    <AlertItems filter={{ ...filter, limit }} title={title} canMarkAll={!filter.watchlist}>
+      <InboxFilters filter={filter} onChange={setFilter} />
+    </AlertItems>
+  );
+}
+
+/**
+ * Alerts, newest first, each saying why, linking to its country and showing the team's
+ * acknowledgement; mark one or all read, acknowledge. `filtersInUrl`: the inbox page's filters.
+ */
+export function AlertList({
+  watchlist,
+  unreadOnly = false,
+  limit,
+  title,
+  filtersInUrl = false,
+}: {
+  watchlist?: string;
+  unreadOnly?: boolean;
+  limit?: number;
+  title: string;
+  filtersInUrl?: boolean;
+}) {
+  if (filtersInUrl) return <Inbox title={title} limit={limit} />;
+  return (
+    <AlertItems
+      filter={{ watchlist, state: unreadOnly ? 'unread' : undefined, limit }}
+      title={title}
+      canMarkAll={!watchlist}
+    />
   );
 }

@@ -215,6 +215,7 @@ export function WatchlistForm({
           <select name="webhook_format" defaultValue={initial?.webhook?.format ?? 'standard'}>
             <option value="standard">JSON (Standard Webhooks)</option>
             <option value="slack">Slack-compatible</option>
+            <option value="teams">Microsoft Teams (Workflows)</option>
           </select>
         </label>
       ) : null}

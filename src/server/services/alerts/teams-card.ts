@@ -1,0 +1,77 @@
+import type { Alert } from '../../../shared/alerts-api.js';
+
+/**
+ * Microsoft Teams endpoints (issue 21): a Workflows webhook ("When a Teams webhook request is
+ * received") takes a message whose attachment is an Adaptive Card. Version 1.4, which every
+ * Teams client renders.
+ */
+const CARD_VERSION = '1.4';
+
+/**
+ * Teams renders a TextBlock's text (and a fact's value) as Markdown, and replaces
+ * `{{DATE(…)}}`/`{{TIME(…)}}` with a formatted time: every ASCII punctuation mark that Markdown
+ * or those functions read is escaped with a backslash (CommonMark shows the character itself),
+ * so a list name or an upstream headline can neither add a link, an image or emphasis nor
+ * rewrite itself as a date. Line breaks become spaces (one line per value).
+ */
+export function teamsText(value: string): string {
+  return value
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .replace(/[\\`*_{}[\]()<>#+\-.!|~&]/g, (c) => `\\${c}`);
+}
+
+interface Fact {
+  title: string;
+  value: string;
+}
+
+function card(title: string, text: string, facts: Fact[], link: string | null): string {
+  const content = {
+    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+    type: 'AdaptiveCard',
+    version: CARD_VERSION,
+    body: [
+      { type: 'TextBlock', text: teamsText(title), weight: 'Bolder', size: 'Medium', wrap: true },
+      { type: 'TextBlock', text: teamsText(text), wrap: true },
+      ...(facts.length > 0
+        ? [
+            {
+              type: 'FactSet',
+              facts: facts.map((f) => ({ title: f.title, value: teamsText(f.value) })),
+            },
+          ]
+        : []),
+    ],
+    // Teams opens absolute links only: without ALERT_LINK_BASE_URL the card has no button.
+    ...(link !== null && /^https?:\/\//.test(link)
+      ? { actions: [{ type: 'Action.OpenUrl', title: 'Open the country page', url: link }] }
+      : {}),
+  };
+  return JSON.stringify({
+    type: 'message',
+    attachments: [
+      { contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content },
+    ],
+  });
+}
+
+export function teamsAlertBody(alert: Alert): string {
+  return card(
+    `${alert.country} (${alert.iso})`,
+    alert.message,
+    [
+      { title: 'Watchlist', value: alert.watchlist_name },
+      { title: 'Batch', value: alert.batch_as_of },
+    ],
+    alert.link,
+  );
+}
+
+export function teamsTestBody(watchlistName: string): string {
+  return card(
+    'Test message from the Global Risk Dashboard',
+    `Alerts of the watchlist “${watchlistName}” will arrive here.`,
+    [],
+    null,
+  );
+}

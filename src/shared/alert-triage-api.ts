@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { alertSchema } from './alerts-api.js';
+import { userTextProblem } from './user-text.js';
+
+/**
+ * Alerts a team works through (issue 21): acknowledgements with a disposition, the inbox's
+ * filters, and each person's delivery settings. Shared by the BFF (which validates with them)
+ * and the SPA.
+ */
+
+export const DISPOSITIONS = [
+  'no_impact',
+  'some_impact',
+  'significant_impact',
+  'duplicate',
+  'false_positive',
+] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
+
+export const DISPOSITION_LABELS: Record<Disposition, string> = {
+  no_impact: 'No impact',
+  some_impact: 'Some impact',
+  significant_impact: 'Significant impact',
+  duplicate: 'Duplicate',
+  false_positive: 'False positive',
+};
+
+export const ACK_NOTE_MAX = 1000;
+/** Acknowledgements kept per alert (each change is one): bounds the history an alert carries. */
+export const ACKS_PER_ALERT_MAX = 50;
+
+/** `POST /api/alerts/:id/acknowledgement`. */
+export const acknowledgeInputSchema = z.strictObject({
+  disposition: z.enum(DISPOSITIONS, {
+    error: `disposition must be one of ${DISPOSITIONS.map((d) => `"${d}"`).join(', ')}`,
+  }),
+  note: z
+    .string({ error: 'note must be text' })
+    .trim()
+    .max(ACK_NOTE_MAX, `note must be at most ${ACK_NOTE_MAX} characters`)
+    .superRefine((note, ctx) => {
+      // Line breaks are part of a note; every other control or invisible character is refused.
+      const problem = userTextProblem('note', note.replace(/\r?\n/g, ' '));
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  /**
+   * The revision of the acknowledgement this one changes (absent: the alert has none yet), so
+   * two people deciding at once never overwrite each other unseen.
+   */
+  replaces: z
+    .number({ error: 'replaces must be the revision of the acknowledgement shown' })
+    .int('replaces must be a whole number')
+    .min(1, 'replaces must be at least 1')
+    .optional(),
+});
+export type AcknowledgeInput = z.infer<typeof acknowledgeInputSchema>;
+
+export const acknowledgementSchema = z.looseObject({
+  disposition: z.enum(DISPOSITIONS),
+  note: z.string().nullable(),
+  /** Who: the person's name (or the token's). */
+  by: z.string(),
+  at: z.string(),
+  /** 1 for the first acknowledgement of an alert, +1 for each change. */
+  revision: z.number().int(),
+});
+export type Acknowledgement = z.infer<typeof acknowledgementSchema>;
+
+/** An alert as the inbox shows it: read state is the asking person's, the acknowledgement the team's. */
+export const triagedAlertSchema = alertSchema.extend({
+  acknowledgement: acknowledgementSchema.nullable(),
+});
+export type TriagedAlert = z.infer<typeof triagedAlertSchema>;
+
+export const triagedAlertListSchema = z.looseObject({
+  ok: z.literal(true),
+  alerts: z.array(triagedAlertSchema),
+  unread: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+
+export const acknowledgeResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  alert: triagedAlertSchema,
+});
+
+export const acknowledgementHistorySchema = z.looseObject({
+  ok: z.literal(true),
+  acknowledgements: z.array(acknowledgementSchema),
+});
+
+/** The inbox's `state` filter. */
+export const INBOX_STATES = ['unread', 'unacknowledged', 'acknowledged'] as const;
+export type InboxState = (typeof INBOX_STATES)[number];
+
+/** `HH:MM`, 24-hour clock. */
+const clockTime = z
+  .string({ error: 'quiet hours are times such as "22:00"' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'quiet hours are times such as "22:00" (00:00 to 23:59)');
+
+/** Whether the runtime knows `zone` as an IANA time zone (e.g. Europe/Berlin). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `PUT /api/me/settings`: a person's own delivery settings (the whole of them). */
+export const personSettingsInputSchema = z.strictObject({
+  email_enabled: z.boolean({ error: 'email_enabled must be true or false' }),
+  /** Local hour of the daily digest (0–23), or null for none. */
+  digest_hour: z
+    .number({ error: 'digest_hour must be an hour from 0 to 23, or null' })
+    .int('digest_hour must be a whole hour from 0 to 23')
+    .min(0, 'digest_hour must be an hour from 0 to 23')
+    .max(23, 'digest_hour must be an hour from 0 to 23')
+    .nullable(),
+  time_zone: z
+    .string({ error: 'time_zone must be an IANA time zone such as "Europe/Berlin"' })
+    .refine(isTimeZone, 'time_zone must be an IANA time zone such as "Europe/Berlin"'),
+  quiet_hours: z
+    .strictObject(
+      { start: clockTime, end: clockTime },
+      { error: 'quiet_hours must be {"start": "22:00", "end": "07:00"} or null' },
+    )
+    .refine((q) => q.start !== q.end, 'quiet hours must end at another time than they start')
+    .nullable(),
+});
+export type PersonSettingsInput = z.infer<typeof personSettingsInputSchema>;
+
+export const personSettingsSchema = z.looseObject({
+  email_enabled: z.boolean(),
+  digest_hour: z.number().int().nullable(),
+  time_zone: z.string(),
+  quiet_hours: z.looseObject({ start: z.string(), end: z.string() }).nullable(),
+  /** Where e-mail goes: the address of the sign-in (null: none known, nothing is sent). */
+  email: z.string().nullable(),
+  /** Increases with every save; the ETag is `"<version>"` (0: never saved, the defaults). */
+  version: z.number().int(),
+});
+export type PersonSettings = z.infer<typeof personSettingsSchema>;
+
+export const personSettingsResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  settings: personSettingsSchema,
+});
