@@ -29,7 +29,10 @@ function startServer(dataDir: string): {
   const started = new Promise<number | null>((resolve) => (seen = resolve));
   const done = runEntry('src/server/main.ts', {
     env: { DATA_DIR: dataDir, PORT: '0' },
-    timeoutMs: 90_000,
+    // A safety net only, under the test's own 240 s: the first server of a test lives while the
+    // second starts and stops, which took over 90 s at load 33 and turned its clean stop into
+    // this SIGKILL (its lock then left behind).
+    timeoutMs: 200_000,
     onOutput: (output, stopIt) => {
       stop = stopIt;
       const line = output.split('\n').find((l) => BANNER.test(l) && l.startsWith('{'));
