@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // One migrated PGlite per run, which every stack's in-memory store starts from.
+    globalSetup: ['test/helpers/pglite-template.ts'],
   },
 });

@@ -9,6 +9,7 @@ import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { HistoryCoverage } from '../../src/shared/history-api.js';
 import { TestClock } from '../helpers/clock.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
+import { pgliteTemplateBlob } from '../helpers/pglite-template.js';
 import { testConfig } from '../helpers/test-config.js';
 
 const builtClient = resolve(import.meta.dirname, '../../dist/client');
@@ -32,7 +33,12 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
   const clock = new TestClock(Date.UTC(2026, 10, 10, 10, 30));
   const scheduler = new ManualScheduler(clock.now);
   const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0, now: clock.now });
-  const store = await HistoryStore.open({ dataDir: null, databaseUrl: null, retentionDays: null });
+  const store = await HistoryStore.open({
+    dataDir: null,
+    databaseUrl: null,
+    retentionDays: null,
+    pgliteTemplate: pgliteTemplateBlob(),
+  });
   const app = await buildApp(testConfig(), {
     upstream: {
       mode: 'demo',

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
+import { pgliteTemplateBlob } from './pglite-template.js';
 
 const ALL_BACKENDS = ['pglite', 'postgres'] as const;
 export type StoreBackend = (typeof ALL_BACKENDS)[number];
@@ -37,12 +38,20 @@ export async function migratedPostgresDatabase(): Promise<string> {
   return url;
 }
 
-/** An empty store: in-memory PGlite, or a new database on the real server. */
+/** An empty store: in-memory PGlite (from the run's template), or a new database on the server. */
 export async function openTestStore(
   backend: StoreBackend,
   retentionDays: number | null = null,
 ): Promise<HistoryStore> {
-  const databaseUrl = backend === 'postgres' ? new Secret(await freshPostgresDatabase()) : null;
+  if (backend === 'pglite') {
+    return HistoryStore.open({
+      dataDir: null,
+      databaseUrl: null,
+      retentionDays,
+      pgliteTemplate: pgliteTemplateBlob(),
+    });
+  }
+  const databaseUrl = new Secret(await freshPostgresDatabase());
   return HistoryStore.open({ dataDir: null, databaseUrl, retentionDays });
 }
 

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { provideTemplate } from './pglite-template.js';
 import { startPostgres } from './postgres-server.js';
 
 declare module 'vitest' {
@@ -8,9 +9,15 @@ declare module 'vitest' {
   }
 }
 
-/** One PostgreSQL server per test run; each test file makes its own database on it. */
+/**
+ * One PostgreSQL server per test run (each test file makes its own database on it), and the
+ * migrated PGlite every embedded test store starts from (pglite-template.ts), made meanwhile.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startPostgres();
+  const [server, removeTemplate] = await Promise.all([startPostgres(), provideTemplate(project)]);
   project.provide('postgresUrl', server.url);
-  return () => server.stop();
+  return async () => {
+    removeTemplate();
+    await server.stop();
+  };
 }

@@ -12,6 +12,8 @@ import { buildApp } from '../../src/server/compose/app.js';
 import type { AppConfig } from '../../src/server/config.js';
 import type { Scheduler } from '../../src/server/jobs/scheduler.js';
 import { Secret } from '../../src/server/secret.js';
+import { HistoryStore } from '../../src/server/store/history-store.js';
+import { pgliteTemplateBlob } from './pglite-template.js';
 import { testConfig } from './test-config.js';
 
 export interface Stack {
@@ -53,9 +55,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     options.tier ?? 'Pro',
     options.keyLimit === undefined ? undefined : { limit: options.keyLimit },
   );
+  const config = testConfig(options.config);
+  // An in-memory store starts from the run's migrated template (pglite-template.ts) rather than
+  // a cold initdb; the app is handed it as `npm start` would open it, and the stack closes it.
+  const ownStore =
+    config.history && config.history.databaseUrl === null && config.dataDir === null
+      ? await HistoryStore.open({
+          dataDir: null,
+          databaseUrl: null,
+          retentionDays: config.history.retentionDays,
+          pgliteTemplate: pgliteTemplateBlob(),
+        })
+      : undefined;
   let app: FastifyInstance;
   try {
-    app = await buildApp(testConfig(options.config), {
+    app = await buildApp(config, {
       upstream: { mode: 'demo', baseUrl: upstream.url, apiKey: new Secret(key) },
       clientDir:
         options.clientDir !== undefined
@@ -66,9 +80,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       now: options.now,
       logger: options.logger,
       scheduler: options.scheduler,
+      historyStore: ownStore,
     });
     await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   } catch (error) {
+    await ownStore?.close();
     await upstream.close();
     throw error;
   }
@@ -81,6 +97,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     key,
     close: async () => {
       await app.close();
+      await ownStore?.close();
       await upstream.close();
     },
   };

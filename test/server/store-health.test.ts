@@ -7,6 +7,7 @@ import { watchlists } from '../../src/server/store/alerts-schema.js';
 import { rowsOf } from '../../src/server/store/connection.js';
 import { StoreFailingError } from '../../src/server/store/store-health.js';
 import { startHistoryStack } from '../helpers/history-stack.js';
+import { templateDataDir } from '../helpers/pglite-template.js';
 import { tempDataDir } from '../helpers/test-config.js';
 
 /*
@@ -17,8 +18,14 @@ import { tempDataDir } from '../helpers/test-config.js';
  */
 const start = Date.UTC(2026, 2, 1, 8, 0, 0);
 
-async function openOnDisk(): Promise<{ store: HistoryStore; folder: string }> {
-  const dataDir = tempDataDir('grd-health-');
+/**
+ * A store on disk: a copy of the run's migrated template, or made from nothing (`cold`) by
+ * initdb and the migrations in this process, which leaves its tables' files open.
+ */
+async function openOnDisk(
+  made: 'copy' | 'cold' = 'copy',
+): Promise<{ store: HistoryStore; folder: string }> {
+  const dataDir = made === 'copy' ? templateDataDir('grd-health-') : tempDataDir('grd-health-');
   const store = await HistoryStore.open({ dataDir, databaseUrl: null, retentionDays: null });
   return { store, folder: join(dataDir, 'history') };
 }
@@ -82,7 +89,10 @@ describe('the embedded store with its folder gone', () => {
   }, 120_000);
 
   it('a transaction whose folder vanishes before it commits is refused, not acknowledged', async () => {
-    const { store, folder } = await openOnDisk();
+    // Made cold, as it always was: on a copied store, whose table files this process has not
+    // opened yet, the transaction never settles once the folder is gone (seen 24 Nov 2026;
+    // PGlite's, not this test's, to answer; see the commit message).
+    const { store, folder } = await openOnDisk('cold');
     try {
       const write = store.db.transaction(async (tx) => {
         await tx.insert(watchlists).values({ name: 'Lost', countries: ['MLI'], rules: [] });

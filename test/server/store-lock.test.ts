@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { templateDataDir } from '../helpers/pglite-template.js';
 import { runEntry, type EntryRun } from '../helpers/run-entry.js';
 
 /*
@@ -11,6 +12,8 @@ import { runEntry, type EntryRun } from '../helpers/run-entry.js';
 
 const BANNER = /Global Risk Dashboard at (http:\/\/127\.0\.0\.1:\d+)/;
 
+// An empty DATA_DIR, where the process runs initdb itself. The lock tests start from the run's
+// migrated template instead (templateDataDir): what they test comes after the store is made.
 function newDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'grd-lock-'));
 }
@@ -26,7 +29,10 @@ function startServer(dataDir: string): {
   const started = new Promise<number | null>((resolve) => (seen = resolve));
   const done = runEntry('src/server/main.ts', {
     env: { DATA_DIR: dataDir, PORT: '0' },
-    timeoutMs: 90_000,
+    // A safety net only, under the test's own 240 s: the first server of a test lives while the
+    // second starts and stops, which took over 90 s at load 33 and turned its clean stop into
+    // this SIGKILL (its lock then left behind).
+    timeoutMs: 200_000,
     onOutput: (output, stopIt) => {
       stop = stopIt;
       const line = output.split('\n').find((l) => BANNER.test(l) && l.startsWith('{'));
@@ -39,7 +45,7 @@ function startServer(dataDir: string): {
 
 describe('two processes on one DATA_DIR', () => {
   it('the second refuses at once with one line naming the folder and the holder', async () => {
-    const dataDir = newDataDir();
+    const dataDir = templateDataDir('grd-lock-');
     const first = startServer(dataDir);
     const pid = await first.started;
     expect(pid, (await Promise.race([first.done, Promise.resolve(null)]))?.output).toBeTypeOf(
@@ -69,7 +75,7 @@ describe('two processes on one DATA_DIR', () => {
   }, 240_000);
 
   it('a holder killed with SIGKILL does not block the next start', async () => {
-    const dataDir = newDataDir();
+    const dataDir = templateDataDir('grd-lock-');
     const first = startServer(dataDir);
     const pid = await first.started;
     expect(pid).toBeTypeOf('number');

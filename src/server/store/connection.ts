@@ -34,6 +34,11 @@ export interface ConnectionOptions {
   databaseUrl: Secret | null;
   /** Connections in the PostgreSQL pool (DATABASE_POOL_MAX). */
   poolMax?: number;
+  /**
+   * Test seam: an in-memory store starts from this PGlite data directory (a `dumpDataDir`
+   * tarball of a migrated store) instead of running initdb, which costs seconds of CPU each.
+   */
+  pgliteTemplate?: Blob;
 }
 
 /** A store written by a newer version of the code: refuse to start rather than guess. */
@@ -70,7 +75,7 @@ export async function openConnection(options: ConnectionOptions): Promise<Connec
       throw error;
     }
   } else {
-    client = await createPglite(null);
+    client = await createPglite(null, options.pgliteTemplate);
   }
   const close = async (): Promise<void> => {
     try {

@@ -48,11 +48,15 @@ export const PGLITE_START_PARAMS: readonly string[] = [
  */
 const BASELINE_WASM_ONLY = '--liftoff-only';
 
-/** Opens PGlite in `dir` (null: in memory, for tests), tuned for memory. */
-export async function createPglite(dir: string | null): Promise<PGlite> {
+/**
+ * Opens PGlite in `dir` (null: in memory, for tests), tuned for memory. An in-memory store
+ * starts from `template` (a dumped data directory) when given: tests skip initdb that way.
+ */
+export async function createPglite(dir: string | null, template?: Blob): Promise<PGlite> {
   setFlagsFromString(BASELINE_WASM_ONLY);
   const options: PGliteOptions = { startParams: [...PGLITE_START_PARAMS] };
-  if (dir === null) return PGlite.create(options);
+  if (dir === null)
+    return PGlite.create(template ? { ...options, loadDataDir: template } : options);
   // initdb (a first start) runs in two more WebAssembly instances whose memory PGlite never lets
   // go (about 500 MB): run it in a child process that exits, then open the folder it made.
   if (!existsSync(join(dir, 'PG_VERSION'))) await initdbInChild(dir, options);
