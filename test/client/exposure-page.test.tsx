@@ -317,7 +317,8 @@ describe('our sites on the country page and the site page', () => {
       '/sites/2',
     );
     expect(bff.calls('/api/sites').map((u) => u.search)).toEqual(
-      expect.arrayContaining(['?country=UKR', '']),
+      // Our sites here (filtered) and every site, for those within reach; each follows pages.
+      expect.arrayContaining(['?country=UKR&limit=2000', '?limit=2000']),
     );
   });
 

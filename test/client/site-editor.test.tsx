@@ -174,9 +174,12 @@ describe('editing a site on /sites/:id', { timeout: 20_000 }, () => {
     const ref = within(form).getByLabelText('Ref (your own id)');
     await userEvent.type(ref, 'X');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(ref).toHaveAttribute('aria-invalid', 'true'));
-    expect(ref).toHaveAccessibleDescription('Another site already has this ref');
-    expect(ref).toHaveFocus();
+    // The refusal arrives, then the field is marked, described and focused (an effect after it).
+    await waitFor(() => {
+      expect(ref).toHaveAttribute('aria-invalid', 'true');
+      expect(ref).toHaveAccessibleDescription('Another site already has this ref');
+      expect(ref).toHaveFocus();
+    });
   });
 
   it('reports an edit made elsewhere (412) and starts again from the stored site on request', async () => {
