@@ -26,12 +26,14 @@ export default defineConfig({
               // lib/use-media-query.ts, shared by the map and lazy chunks, would be a file alone;
               // so would page-data, tiers, tier-scale and user-text (the entry's, shared with the
               // map's and the sites' chunks): four more requests before the first render.
+              // The header's unread count (alerts' queries) brings alerts-api, alert-triage-api
+              // and lib/api-write, which the lazy alerts pages share: two more files alone.
               name: 'vendor',
               test: new RegExp(
                 [
                   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]`,
-                  String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api|page-data|hotspot-limits|tiers|tier-scale|user-text)`,
-                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|format|use-media-query|zod-config|tier-scale)`,
+                  String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api|page-data|hotspot-limits|tiers|tier-scale|user-text|alerts-api|alert-triage-api)`,
+                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|api-write|format|use-media-query|zod-config|tier-scale)`,
                   String.raw`src[\\/]client[\\/]components[\\/](skeleton|query-error)`,
                 ].join('|'),
               ),
