@@ -185,7 +185,10 @@ describe('exposure', () => {
     const past = batches.at(-2)!;
     const latest = await exposure();
     const asOf = new Date(Date.parse(past.asOf) + 30_000).toISOString();
+    const upstreamBefore = stack.demo.requestCount();
     const body = await exposure(`?as_of=${encodeURIComponent(asOf)}`);
+    // Served from the store alone.
+    expect(stack.demo.requestCount()).toBe(upstreamBefore);
     expect(body.as_of).toBe(past.asOf);
     expect(body.index.now).toBe(weighted(past.rows, PEOPLE));
     expect(body.index.now).not.toBe(latest.index.now);
