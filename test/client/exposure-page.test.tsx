@@ -172,12 +172,6 @@ describe('the exposure brief', () => {
     expect(within(moved).getByRole('heading', { name: /^In 7 days/ })).toBeInTheDocument();
     expect(within(moved).getByRole('link', { name: 'Ukraine' })).toBeInTheDocument();
   });
-
-  it('says it shows the newest batch when asked for another one', async () => {
-    exposureBff();
-    renderApp('/exposure/brief?as_of=2025-05-01T10:00:00.000Z');
-    expect(await screen.findByText(/^Exposure is shown for the newest batch only/)).toBeVisible();
-  });
 });
 
 describe('our sites on the country page and the site page', () => {

@@ -17,7 +17,7 @@ interface BatchRef {
 }
 interface HotspotsAnswer {
   as_of: string;
-  hotspots: { iso: string; name: string; risk: number }[];
+  hotspots: { iso: string; name: string; risk: number; lat: number; lng: number }[];
 }
 
 let batches: BatchRef[];
@@ -151,5 +151,108 @@ describe('as of a recorded batch', () => {
     if (!second) throw new Error('no second batch');
     await page.waitForURL((url) => url.searchParams.get('as_of') === second.as_of);
     await page.screenshot({ path: screenshotPath('as-of-picker-375'), fullPage: false });
+  });
+});
+
+describe('All countries and exposure as of a recorded batch', () => {
+  interface CountriesAnswer {
+    as_of: string;
+    countries: { iso: string; name: string; risk: number | null }[];
+  }
+  interface ExposureAnswer {
+    as_of: string;
+    index: { now: number | null; trend: { as_of: string; index: number | null }[] };
+  }
+  const countriesAt = async (asOf: string | null): Promise<CountriesAnswer> => {
+    const query = asOf === null ? '' : `?as_of=${encodeURIComponent(asOf)}`;
+    return (await (
+      await fetch(`${stack.baseUrl}/api/countries${query}`)
+    ).json()) as CountriesAnswer;
+  };
+  const exposureAt = async (asOf: string | null): Promise<ExposureAnswer> => {
+    const query = asOf === null ? '' : `&as_of=${encodeURIComponent(asOf)}`;
+    const response = await fetch(`${stack.baseUrl}/api/exposure?weight=people${query}`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as ExposureAnswer;
+  };
+
+  it('lists every country as it stood in that batch, under the banner', async () => {
+    const latest = await countriesAt(null);
+    const riskNow = new Map(latest.countries.map((c) => [c.iso, c.risk]));
+    // A past batch and a country whose risk then differs from its latest.
+    let found: { batch: BatchRef; iso: string; name: string; risk: number } | undefined;
+    for (const batch of batches.slice(2)) {
+      const then = await countriesAt(batch.as_of);
+      const moved = then.countries.find((c) => c.risk !== null && c.risk !== riskNow.get(c.iso));
+      if (moved && moved.risk !== null) {
+        found = { batch, iso: moved.iso, name: moved.name, risk: moved.risk };
+        break;
+      }
+    }
+    if (!found) throw new Error('no country differs in a past batch from the latest');
+    const page = await open({ viewport: { width: 1440, height: 900 } });
+    const q = encodeURIComponent(found.name);
+    await page.goto(
+      `${stack.baseUrl}/?table=all&q=${q}&as_of=${encodeURIComponent(found.batch.as_of)}`,
+    );
+    const bar = page.getByRole('region', { name: 'Batch shown' });
+    await expect
+      .poll(() => bar.innerText())
+      .toContain(`Viewing the ${utc(found.batch.as_of)} batch`);
+    const panel = page.getByRole('region', { name: 'All countries', exact: true });
+    await expect.poll(() => panel.innerText()).toContain('countries in the batch shown');
+    const row = panel.locator('tbody tr').first();
+    await expect.poll(() => row.innerText()).toContain(found.risk.toFixed(2));
+    expect(await row.innerText()).not.toContain((riskNow.get(found.iso) ?? -1).toFixed(2));
+  });
+
+  it('/exposure shows our sites as of that batch: the index then and its trend up to it', async () => {
+    const top = (await hotspotsAt(null)).hotspots.slice(0, 3);
+    const imported = await fetch(`${stack.baseUrl}/api/sites/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(
+        top.map((h, i) => ({
+          ref: `S${i}`,
+          name: `Site ${i}`,
+          kind: 'office',
+          lat: h.lat,
+          lng: h.lng,
+          people: 10 * (i + 1),
+        })),
+      ),
+    });
+    expect(((await imported.json()) as { created: unknown[] }).created).toHaveLength(top.length);
+    const latest = await exposureAt(null);
+    let past: BatchRef | undefined;
+    let then: ExposureAnswer | undefined;
+    for (const batch of batches.slice(2)) {
+      const answer = await exposureAt(batch.as_of);
+      if (answer.index.now !== null && answer.index.now !== latest.index.now) {
+        past = batch;
+        then = answer;
+        break;
+      }
+    }
+    if (!past || !then || then.index.now === null) {
+      throw new Error('no past batch with another exposure index');
+    }
+    expect(then.as_of).toBe(past.as_of);
+    expect(then.index.trend.at(-1)?.as_of).toBe(past.as_of);
+
+    const page = await open({ viewport: { width: 1440, height: 900 } });
+    await page.goto(
+      `${stack.baseUrl}/exposure?index_view=table&as_of=${encodeURIComponent(past.as_of)}`,
+    );
+    const bar = page.getByRole('region', { name: 'Batch shown' });
+    await expect.poll(() => bar.innerText()).toContain(`Viewing the ${utc(past.as_of)} batch`);
+    await expect
+      .poll(() => page.locator('main').innerText())
+      .toContain(`Country numbers of the batch of ${utc(past.as_of)}`);
+    const trend = page.getByRole('region', { name: 'Exposure index (people-weighted) table' });
+    await expect.poll(() => trend.locator('tbody tr').count()).toBe(then.index.trend.length);
+    await expect
+      .poll(() => trend.locator('tbody tr').last().innerText())
+      .toContain(then.index.now.toFixed(2));
   });
 });

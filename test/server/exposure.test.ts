@@ -178,4 +178,52 @@ describe('exposure', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('weight must be "people" (the default) or "value"');
   });
+  it('as_of answers as a past batch stood: its numbers, the moves relative to it, the trend up to it', async () => {
+    // The crafted batch recorded above (Poland up a tier) is the newest; ask for the one before,
+    // a little after its time (the newest batch at or before as_of is answered).
+    const batches = await recorded();
+    const past = batches.at(-2)!;
+    const latest = await exposure();
+    const asOf = new Date(Date.parse(past.asOf) + 30_000).toISOString();
+    const upstreamBefore = stack.demo.requestCount();
+    const body = await exposure(`?as_of=${encodeURIComponent(asOf)}`);
+    // Served from the store alone.
+    expect(stack.demo.requestCount()).toBe(upstreamBefore);
+    expect(body.as_of).toBe(past.asOf);
+    expect(body.index.now).toBe(weighted(past.rows, PEOPLE));
+    expect(body.index.now).not.toBe(latest.index.now);
+    expect(body.index.trend).toEqual(
+      batches.slice(0, -1).map((b) => ({ as_of: b.asOf, index: weighted(b.rows, PEOPLE) })),
+    );
+    // Moves are relative to that batch: Poland's crafted move came after it.
+    expect(body.moved.previous_batch.since).toBe(batches.at(-3)!.asOf);
+    expect(body.moved.previous_batch.countries.map((m: { iso: string }) => m.iso)).not.toContain(
+      'POL',
+    );
+    expect(latest.moved.previous_batch.countries.map((m: { iso: string }) => m.iso)).toContain(
+      'POL',
+    );
+    // Kenya had a row then: no site is of an unknown tier in that batch.
+    const tiers = body.by_tier.map((t: { tier: string }) => t.tier);
+    expect(tiers).not.toContain('unknown');
+    expect(tiers).toContain(past.rows.get('POL')!.tier);
+    expect(body.riskiest[0].risk).toBe(
+      Math.max(...['POL', 'FRA', 'KEN'].map((iso) => past.rows.get(iso)?.risk ?? -1)),
+    );
+  });
+
+  it('refuses a malformed as_of, or one before the first recorded batch, in words', async () => {
+    const bad = await stack.app.inject({ url: '/api/exposure?as_of=last-tuesday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^as_of must be an ISO 8601 time .*last-tuesday/),
+    });
+    const early = await stack.app.inject({ url: '/api/exposure?as_of=2020-01-01' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({
+      ok: false,
+      error: 'as_of 2020-01-01T00:00:00.000Z is before the first recorded batch',
+    });
+  });
 });

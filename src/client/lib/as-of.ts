@@ -4,8 +4,8 @@ import { parseAsOf } from '../../shared/page-data';
 export { parseAsOf, withAsOf } from '../../shared/page-data';
 
 /**
- * The pages that can show a recorded batch instead of the latest (`?as_of=`): the overview, a
- * country, compare, a watchlist and the brief. A link from one of them to another keeps the
+ * The pages that can show a recorded batch instead of the latest (`?as_of=`): the overview (and
+ * its All countries table), a country, compare, a watchlist, the brief and exposure. A link from one of them to another keeps the
  * batch (lib/app-link.tsx); other pages (alerts, events, status) always show what is current.
  */
 export function showsAsOf(pathname: string): boolean {
@@ -14,7 +14,9 @@ export function showsAsOf(pathname: string): boolean {
     pathname.startsWith('/country/') ||
     pathname === '/compare' ||
     pathname.startsWith('/watchlists/') ||
-    pathname.startsWith('/brief')
+    pathname.startsWith('/brief') ||
+    pathname === '/exposure' ||
+    pathname === '/exposure/brief'
   );
 }
 

@@ -18,7 +18,8 @@ import {
 } from '../services/sites/site-filters.js';
 import type { SiteService } from '../services/sites/site-service.js';
 import { siteEtag, siteView } from '../services/sites/site-views.js';
-import { noQuery } from './params.js';
+import { noQuery, parseAsOf } from './params.js';
+import { BadRequest } from '../refusals.js';
 import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
 import { StoreQueryLimitError, type StoreQueryGuard } from '../store-query-limit.js';
 import { guarded as storeGuarded } from './store-reply.js';
@@ -60,6 +61,7 @@ export const exposureQuery = queryOf({
   country: optional,
   kind: optional,
   tag: optional,
+  as_of: optional,
 });
 
 /**
@@ -215,7 +217,7 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
   // A history question like the others (its trend reads every recorded batch): the client's
   // budget first, then the store-query guard around the work; refusals are 429 / 503 in words.
   typed.get('/api/exposure', zodRoute({ querystring: exposureQuery }), async (request, reply) => {
-    const { weight, ...rest } = request.query;
+    const { weight, as_of, ...rest } = request.query;
     let admitted: Admission | null = null;
     let chars = 0;
     try {
@@ -223,15 +225,18 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
         throw new ApiProblem(400, 'weight must be "people" (the default) or "value"');
       }
       const filters = parseSiteFilters(rest);
+      const asOf = parseAsOf(as_of);
       admitted = await opts.admit(request);
       const answer = await storeGuarded(opts.guardFor(request), () =>
-        opts.exposure.answer(filters, weight ?? 'people'),
+        opts.exposure.answer(filters, weight ?? 'people', asOf),
       );
       const body = JSON.stringify(answer);
       chars = body.length;
       return noStore(reply).type('application/json; charset=utf-8').send(body);
     } catch (error) {
       if (error instanceof ApiProblem) return sendError(reply, error.status, error.message);
+      // A malformed as_of, or one before the first recorded batch.
+      if (error instanceof BadRequest) return sendError(reply, 400, error.message);
       if (error instanceof StoreQueryLimitError) {
         return sendError(reply, error.status, error.message, error.retryAfterMs);
       }

@@ -7,6 +7,7 @@ import type {
 import { compareTiers } from '../../../shared/tiers.js';
 import { selectRisksOf, type CountryRow } from '../../store/batches.js';
 import type { HistoryStore } from '../../store/history-store.js';
+import { BadRequest } from '../../refusals.js';
 import type { SiteRow } from '../../store/sites.js';
 import { RevisionMemo, type MemoLimits } from '../history/revision-memo.js';
 import type { BatchCountries } from './current-batch.js';
@@ -68,7 +69,7 @@ const byPeople = (a: SiteRow, b: SiteRow): number =>
  * `/api/exposure`: our sites and people by their country's tier, the countries of ours that moved
  * (since the previous batch, 24 h, 7 d before the newest batch), the riskiest sites, and the
  * exposure index (the weighted mean of our countries' risk) now and over the whole recorded
- * history. The history is read once per country set and store revision (one query over the
+ * history; with `as_of`, all of it as of that recorded batch. The history is read once per country set and store revision (one query over the
  * recorded rows of those countries), then any weighting is arithmetic in memory.
  */
 export class ExposureService {
@@ -82,11 +83,23 @@ export class ExposureService {
     this.#risks = new RevisionMemo(limits);
   }
 
-  async answer(filters: SiteFilters, weight: ExposureWeight): Promise<ExposureResponse> {
+  /**
+   * `asOf` (null: the newest batch) answers as that recorded batch stood: its countries' numbers,
+   * the moves relative to it and the trend up to it, from the store alone.
+   */
+  async answer(
+    filters: SiteFilters,
+    weight: ExposureWeight,
+    asOf: Date | null = null,
+  ): Promise<ExposureResponse> {
     const [{ rows: all }, latest] = await Promise.all([
       this.sites.all(),
-      this.sites.batches.at(null),
+      this.sites.batches.at(asOf),
     ]);
+    // Before the first batch is refused in words: an empty answer would look like calm.
+    if (asOf && !latest) {
+      throw new BadRequest(`as_of ${asOf.toISOString()} is before the first recorded batch`);
+    }
     const rows = filterSites(all, filters, latest?.byIso);
     const groups = groupByCountry(rows);
     const weights = weightsOf(groups, weight);
@@ -97,7 +110,8 @@ export class ExposureService {
       now === null ? null : this.sites.batches.at(new Date(now - 7 * DAY_MS)),
       this.matrix([...groups.keys()]),
     ]);
-    const trend = trendOf(matrix, weights);
+    // The trend ends at the batch shown: later batches were not recorded yet as of then.
+    const trend = trendOf(matrix, weights, now ?? Infinity);
     return {
       ok: true,
       as_of: latest?.batch.asOf.toISOString() ?? null,
@@ -153,11 +167,16 @@ function indexAt(
   return total > 0 ? Math.round((sum / total) * 100) / 100 : null;
 }
 
-function trendOf(matrix: RiskMatrix, weights: Map<string, number>): ExposurePoint[] {
-  return matrix.times.map((time, i) => ({
-    as_of: new Date(time).toISOString(),
-    index: indexAt(weights, (iso) => matrix.risks.get(iso)?.[i] ?? null),
-  }));
+function trendOf(matrix: RiskMatrix, weights: Map<string, number>, until: number): ExposurePoint[] {
+  const points: ExposurePoint[] = [];
+  for (const [i, time] of matrix.times.entries()) {
+    if (time > until) break;
+    points.push({
+      as_of: new Date(time).toISOString(),
+      index: indexAt(weights, (iso) => matrix.risks.get(iso)?.[i] ?? null),
+    });
+  }
+  return points;
 }
 
 function byTier(groups: Map<string, CountryGroup>, latest: BatchCountries | null) {

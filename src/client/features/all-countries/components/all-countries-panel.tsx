@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { TableExport, type ExportColumn } from '../../../components/table-export';
 import { TierBadge } from '../../../components/tier-badge';
 import { TierFilter } from '../../../components/tier-filter';
+import { useAsOf } from '../../../lib/as-of';
 import { useSearchAliases } from '../../../lib/country-alias-queries';
 import { matchesCountry } from '../../../lib/country-search';
 import { fileStem } from '../../../lib/file-stem';
@@ -139,7 +140,7 @@ const EXPORT_COLUMNS: ExportColumn<RankedRow>[] = [
 ];
 
 /**
- * Every country of the latest batch (`/api/countries`, not only the top 50), with what the hotspot
+ * Every country of the latest batch, or of `?as_of=` (`/api/countries`, not only the top 50), with what the hotspot
  * table has: sortable headers, search, a tier filter, and downloads of the rows shown; plus a UN
  * region filter (`?region=`). Rows can be selected for Compare.
  */
@@ -170,6 +171,8 @@ export function AllCountriesPanel({
 }) {
   const id = useId();
   const location = useLocation();
+  // The rows are the route's (`/api/countries?as_of=`): the words say which batch they are of.
+  const ofBatch = useAsOf() === null ? 'the latest batch' : 'the batch shown';
   const linkState = useMemo(
     () => ({ from: `${location.pathname}${location.search}` }),
     [location.pathname, location.search],
@@ -215,7 +218,7 @@ export function AllCountriesPanel({
         <h2 id="all-countries-heading">All countries</h2>
         {countries ? (
           <p className="panel-sub">
-            {rows.length} of {countries.length} countries in the latest batch
+            {rows.length} of {countries.length} countries in {ofBatch}
             {narrowed.length > 0 ? ` · ${narrowed.join(' · ')}` : ''}
           </p>
         ) : null}
@@ -266,12 +269,12 @@ export function AllCountriesPanel({
           <Skeleton label="Loading all countries" lines={8} />
         )
       ) : rows.length === 0 ? (
-        <p className="empty">No country of the latest batch matches these filters.</p>
+        <p className="empty">No country of {ofBatch} matches these filters.</p>
       ) : (
         <>
           <DataTable
             label="All countries table"
-            caption="Every country of the latest batch; column headers sort the table."
+            caption={`Every country of ${ofBatch}; column headers sort the table.`}
             className="all-countries-table"
             bodyId="all-countries-rows"
             columns={tableColumns}

@@ -20,9 +20,11 @@ import {
 } from '../utils/compare-rows';
 import { TableHead } from '../../../components/data-table';
 import { LazyTrendChart } from '../../../components/lazy-trend-chart';
+import { useComparedAsOf } from '../hooks/use-compared-as-of';
 
-/** Overlaid risk trends of the compared countries, over the tier bands. */
-export function CompareTrend({ countries }: { countries: readonly ComparedCountry[] }) {
+/** Overlaid risk trends of the compared countries, over the tier bands (up to `?as_of=`). */
+export function CompareTrend({ countries: recorded }: { countries: readonly ComparedCountry[] }) {
+  const countries = useComparedAsOf(recorded);
   const tableRows = useMemo(() => riskTable(countries), [countries]);
   const rows = useMemo(
     () =>
@@ -67,8 +69,13 @@ export function CompareTrend({ countries }: { countries: readonly ComparedCountr
   );
 }
 
-/** The latest category scores side by side; the highest of each row is marked. */
-export function CompareCategories({ countries }: { countries: readonly ComparedCountry[] }) {
+/** The latest category scores side by side (as of `?as_of=`); the highest of each row is marked. */
+export function CompareCategories({
+  countries: recorded,
+}: {
+  countries: readonly ComparedCountry[];
+}) {
+  const countries = useComparedAsOf(recorded);
   const names = useMemo(() => latestCategories(countries), [countries]);
   const latest = countries.map((c) => latestPoint(c)?.categories ?? null);
   return (
@@ -123,8 +130,13 @@ export function CompareCategories({ countries }: { countries: readonly ComparedC
   );
 }
 
-/** Key numbers of each compared country, from its latest recorded batch. */
-export function CompareKeyNumbers({ countries }: { countries: readonly ComparedCountry[] }) {
+/** Key numbers of each compared country, from its latest recorded batch (as of `?as_of=`). */
+export function CompareKeyNumbers({
+  countries: recorded,
+}: {
+  countries: readonly ComparedCountry[];
+}) {
+  const countries = useComparedAsOf(recorded);
   return (
     <section className="panel" aria-labelledby="compare-numbers-heading">
       <div className="panel-head">

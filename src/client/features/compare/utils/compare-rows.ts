@@ -43,3 +43,20 @@ export function latestCategories(countries: readonly ComparedCountry[]): string[
 export function latestPoint(country: ComparedCountry): CountryHistoryPoint | undefined {
   return country.points.at(-1);
 }
+
+/**
+ * The compared countries as of a recorded batch (`?as_of=`): each history up to the newest
+ * batch at or before it, so the key numbers, categories and trend are those of that batch, as
+ * the BFF resolves an as-of time. Unchanged for the latest (null).
+ */
+export function upToBatch(
+  countries: readonly ComparedCountry[],
+  asOf: string | null,
+): readonly ComparedCountry[] {
+  const until = asOf === null ? Number.NaN : Date.parse(asOf);
+  if (Number.isNaN(until)) return countries;
+  return countries.map((country) => ({
+    ...country,
+    points: country.points.filter((point) => Date.parse(point.as_of) <= until),
+  }));
+}

@@ -1,18 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import { exposureResponseSchema, type ExposureWeight } from '../../../../shared/sites-api';
 import { fetchBff } from '../../../lib/api-client';
+import { pastBatch } from '../../../lib/bff-queries';
 import type { SiteFilters } from '../../../lib/site-filters';
 import { exposurePath } from '../utils/exposure-view';
 
-/** `/api/exposure`: the key is the exact path, which holds every filter and the weight. */
+/**
+ * `/api/exposure`: the key is the exact path, which holds every filter, the weight and the
+ * batch asked for (`as_of`; a recorded batch's answer never goes stale).
+ */
 export const exposureQueries = {
   all: () => ['exposure'] as const,
-  summary: (filters: SiteFilters, weight: ExposureWeight) => {
-    const path = exposurePath(filters, weight);
+  summary: (filters: SiteFilters, weight: ExposureWeight, asOf: string | null = null) => {
+    const path = exposurePath(filters, weight, asOf);
     return queryOptions({
       queryKey: [...exposureQueries.all(), path] as const,
       queryFn: ({ signal }) => fetchBff(path, exposureResponseSchema, signal),
       meta: { label: 'the exposure of our sites' },
+      ...pastBatch(asOf),
     });
   },
 };

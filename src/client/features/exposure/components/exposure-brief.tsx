@@ -67,8 +67,7 @@ function MovedBlock({ answer }: { answer: ExposureResponse }) {
  */
 export function ExposureBrief() {
   const [view] = useExposureView();
-  const query = useQuery(exposureQueries.summary(view.filters, view.weight));
-  const asked = useAsOf();
+  const query = useQuery(exposureQueries.summary(view.filters, view.weight, useAsOf()));
   const answer = query.data?.data;
   const title = 'Exposure brief';
   if (query.isPending) return <Skeleton label="Loading the exposure brief" lines={8} />;
@@ -82,10 +81,6 @@ export function ExposureBrief() {
     );
   }
   const trend = answer.index.trend;
-  // The exposure figures are always of the newest batch: a brief asked for as of another one
-  // says so rather than print today's numbers under that date.
-  const otherBatch =
-    asked !== null && answer.as_of !== null && Date.parse(asked) !== Date.parse(answer.as_of);
   return (
     <article className="brief exposure-brief">
       <title>{`${title} · Global Risk Dashboard`}</title>
@@ -96,12 +91,6 @@ export function ExposureBrief() {
           {answer.as_of ? formatUtcDateTime(answer.as_of) : 'no recorded batch'} ·{' '}
           {filterWords(view.filters)} · index weighted by {answer.weight}
         </p>
-        {otherBatch ? (
-          <p className="notice">
-            Exposure is shown for the newest batch only: these are not the figures of{' '}
-            {formatUtcDateTime(asked)}.
-          </p>
-        ) : null}
         <button type="button" className="no-print print-button" onClick={() => window.print()}>
           Print / Save as PDF
         </button>

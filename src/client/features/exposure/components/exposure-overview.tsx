@@ -5,6 +5,7 @@ import { PanelBoundary } from '../../../components/panel-boundary';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { Link } from '../../../lib/app-link';
+import { useAsOf } from '../../../lib/as-of';
 import { siteListQueries } from '../../../lib/site-list-queries';
 import { formatUtcDateTime } from '../../../lib/format';
 import { NO_SITE_FILTERS } from '../../../lib/site-filters';
@@ -25,8 +26,9 @@ import { RiskiestSites } from './riskiest-sites';
  */
 export function ExposureOverview({ after }: { after?: ReactNode }) {
   const [view, setView] = useExposureView();
+  const asOf = useAsOf();
   const query = useQuery({
-    ...exposureQueries.summary(view.filters, view.weight),
+    ...exposureQueries.summary(view.filters, view.weight, asOf),
     placeholderData: keepPreviousData,
   });
   // Every site, for the country and tag choices (the map reads the same cache entry).
@@ -49,7 +51,7 @@ export function ExposureOverview({ after }: { after?: ReactNode }) {
         />
         <p className="exposure-export">
           <a href={sitesSpreadsheetPath(view.filters)} download>
-            Download the sites (spreadsheet CSV)
+            Download the sites (spreadsheet CSV{asOf === null ? '' : ', with the latest numbers'})
           </a>{' '}
           · {/* The brief of this very view: the same URL parameters. */}
           <Link to={`/exposure/brief${search}`}>Exposure brief (print)</Link>

@@ -4,6 +4,7 @@ import {
   type ExposurePeriod,
   type ExposureWeight,
 } from '../../../../shared/sites-api';
+import { withAsOf } from '../../../lib/as-of';
 import { parseSiteFilters, siteFilterParams, type SiteFilters } from '../../../lib/site-filters';
 
 /**
@@ -45,11 +46,18 @@ export function exposureViewParams(
   return params;
 }
 
-/** `/api/exposure?…`: the filters and the weight (the BFF answers every period at once). */
-export function exposurePath(filters: SiteFilters, weight: ExposureWeight): string {
+/**
+ * `/api/exposure?…`: the filters and the weight (the BFF answers every period at once), as of
+ * the recorded batch `asOf` names, or the newest when null.
+ */
+export function exposurePath(
+  filters: SiteFilters,
+  weight: ExposureWeight,
+  asOf: string | null = null,
+): string {
   const params = siteFilterParams(filters);
   params.set('weight', weight);
-  return `/api/exposure?${params.toString()}`;
+  return withAsOf(`/api/exposure?${params.toString()}`, asOf);
 }
 
 /** The spreadsheet of the filtered sites with their countries' current numbers. */

@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { countriesBody, hotspot, hotspotsBody, statusBody } from './fixtures/data';
+import { batchTimes, countryHistoryBody, countryPoints, historyRoutes } from './fixtures/history';
+import { exposureBody, sitesBody, withHistory } from './fixtures/sites';
+import { installFakeBff, type Route } from './fake-bff';
+import { renderApp } from './render-app';
+
+/*
+ * Issue 22: All countries, exposure and compare as of a past recorded batch (`?as_of=`): each
+ * asks the BFF for that batch (or cuts its history there), shows its numbers, not the latest's,
+ * and the banner names the batch.
+ */
+const PAST = batchTimes(4)[1]!;
+const ENCODED = encodeURIComponent(PAST);
+
+/** `/api/batches?before=…&limit=1`, as the banner asks for the batch a time falls in. */
+const batchesRoute: Route = () => ({
+  body: {
+    ok: true,
+    batches: [{ id: 'c0ffee'.repeat(10) + 'abcd', as_of: PAST }],
+    next_before: null,
+  },
+});
+
+const bannerText = async () =>
+  (await screen.findByRole('region', { name: 'Batch shown' })).textContent ?? '';
+
+// Whole-app renders with lazy chunks on shared cores: the time limit is no assertion of speed.
+describe('as of a past batch', { timeout: 20_000 }, () => {
+  it('All countries lists the rows of that batch, says so, and its download is of them', async () => {
+    const then = countriesBody({
+      as_of: PAST,
+      countries: [hotspot({ iso: 'FRA', name: 'France', risk: 55.5, tier: 'high' })],
+    });
+    const bff = installFakeBff({
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/countries': { body: countriesBody() },
+      [`/api/countries?as_of=${ENCODED}`]: { body: then },
+      '/api/v1/hotspots': { body: hotspotsBody() },
+      [`/api/v1/hotspots?limit=50&as_of=${ENCODED}`]: { body: hotspotsBody({ as_of: PAST }) },
+      '/api/batches': batchesRoute,
+      ...historyRoutes(),
+    });
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp(`/?table=all&as_of=${ENCODED}`);
+    const panel = await screen.findByRole('region', { name: 'All countries' });
+    const table = await within(panel).findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('France');
+    expect(rows[0]).toHaveTextContent('55.50');
+    expect(screen.getByText(/^1 of 1 countries in the batch shown/)).toBeInTheDocument();
+    expect(bff.calls('/api/countries').map((u) => u.search)).toEqual([`?as_of=${ENCODED}`]);
+    expect(await bannerText()).toContain('Viewing the 1 Jun 2025, 10:00 UTC batch');
+
+    await userEvent.click(screen.getByRole('button', { name: 'JSON' }));
+    await vi.waitFor(() => expect(blobs).toHaveLength(1));
+    const body = JSON.parse(await blobs[0]!.text()) as { as_of: string; rows: unknown[] };
+    expect(body.as_of).toBe(PAST);
+    expect(body.rows).toEqual([expect.objectContaining({ iso: 'FRA', risk: 55.5 })]);
+  });
+
+  it('/exposure asks for that batch, shows its numbers and the banner', async () => {
+    const bff = installFakeBff({
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/exposure': { body: exposureBody() },
+      [`/api/exposure?weight=people&as_of=${ENCODED}`]: {
+        body: exposureBody({
+          as_of: PAST,
+          by_tier: [{ tier: 'mod', sites: 3, people: 75, value: 0 }],
+        }),
+      },
+      '/api/sites': { body: sitesBody() },
+      '/api/batches': batchesRoute,
+    });
+    renderApp(`/exposure?as_of=${ENCODED}`);
+    const tiers = await screen.findByRole('region', { name: 'Sites and people by tier' });
+    expect(bff.calls('/api/exposure').map((u) => u.search)).toEqual([
+      `?weight=people&as_of=${ENCODED}`,
+    ]);
+    expect(
+      within(tiers)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Moderate']);
+    expect(screen.getByText(/Country numbers of the batch of 1 Jun 2025, 10:00 UTC/)).toBeVisible();
+    expect(await bannerText()).toContain('Viewing the 1 Jun 2025, 10:00 UTC batch');
+  });
+
+  it('the exposure brief of that batch asks for it too', async () => {
+    const bff = installFakeBff({
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/exposure': { body: exposureBody({ as_of: PAST }) },
+      '/api/sites': { body: sitesBody() },
+      '/api/batches': batchesRoute,
+    });
+    renderApp(`/exposure/brief?as_of=${ENCODED}`);
+    expect(await screen.findByText(/^Data of the batch of 1 Jun 2025, 10:00 UTC/)).toBeVisible();
+    expect(bff.calls('/api/exposure').map((u) => u.search)).toEqual([
+      `?weight=people&as_of=${ENCODED}`,
+    ]);
+  });
+
+  it('compare shows the numbers and the trend up to that batch', async () => {
+    const points = countryPoints(4);
+    installFakeBff({
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/countries': { body: countriesBody() },
+      ...historyRoutes(),
+      '/api/history/country/MLI': { body: countryHistoryBody('MLI', 'Mali', points) },
+      '/api/history/country/NER': {
+        body: countryHistoryBody(
+          'NER',
+          'Niger',
+          points.map((p) => ({ ...p, risk: (p.risk ?? 0) - 10 })),
+        ),
+      },
+      '/api/batches': batchesRoute,
+    });
+    renderApp(`/compare?iso=MLI,NER&as_of=${ENCODED}&view=table`);
+    const numbers = await screen.findByRole('region', { name: 'Key numbers' });
+    const rows = within(numbers).getAllByRole('row').slice(1);
+    // The second of four batches: 70.1 then (86.1 in the newest).
+    expect(rows[0]).toHaveTextContent('70.10');
+    expect(rows[0]).not.toHaveTextContent('86.10');
+    expect(rows[1]).toHaveTextContent('60.10');
+    const categories = screen.getByRole('region', { name: 'Categories side by side' });
+    expect(within(categories).getByRole('row', { name: /Security/ })).toHaveTextContent(
+      'Security80.080.0',
+    );
+    const trend = within(await screen.findByRole('region', { name: 'Risk over time table' }));
+    expect(trend.getAllByRole('row')).toHaveLength(1 + 2);
+    expect(await bannerText()).toContain('Viewing the 1 Jun 2025, 10:00 UTC batch');
+  });
+});
