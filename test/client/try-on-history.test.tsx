@@ -184,11 +184,11 @@ describe('Try on history in the watchlist form', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    [429, 'You have tried on history too often in a short time. Wait a few seconds and try again.'],
     [
-      503,
-      'The history store is busy answering other questions right now. Try again in a few seconds.',
+      429,
+      'This browser has asked the history store too often in the last minute. Try again within a minute.',
     ],
+    [503, 'The history store is busy answering other questions right now. Try again in a moment.'],
     [400, 'The rules could not be tried on history: at most 20 rules.'],
   ])('a %i from the server is said in plain words', async (status, words) => {
     installFakeBff({

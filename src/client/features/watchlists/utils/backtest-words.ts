@@ -36,10 +36,10 @@ export function chosenActiveThresholds(rules: readonly AlertRule[]): string | nu
  */
 export function backtestProblem(error: Error): string {
   if (error instanceof ApiError && error.status === 429) {
-    return 'You have tried on history too often in a short time. Wait a few seconds and try again.';
+    return 'This browser has asked the history store too often in the last minute. Try again within a minute.';
   }
   if (error instanceof ApiError && error.status === 503) {
-    return 'The history store is busy answering other questions right now. Try again in a few seconds.';
+    return 'The history store is busy answering other questions right now. Try again in a moment.';
   }
   const message = plainWords(error.message);
   return `The rules could not be tried on history: ${message}${/[.!?]$/.test(message) ? '' : '.'}`;
