@@ -24,7 +24,13 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
         Static {formatSigned(data.delta_static, 1)}, active {formatSigned(data.delta_active, 1)}.
       </p>
       {moved.length > 0 ? (
-        <div className="table-scroll">
+        // Focusable: in a narrow column the table scrolls sideways, and keys must reach it too.
+        <div
+          className="table-scroll"
+          role="region"
+          aria-label={`Categories of ${name} that moved`}
+          tabIndex={0}
+        >
           <table className="data-table why-table">
             <caption className="visually-hidden">
               Categories of {name} that moved, largest change first

@@ -97,7 +97,8 @@ function BacktestResult({
         {result.batches} batches from {formatUtcDateTime(result.from)} to{' '}
         {formatUtcDateTime(result.to)}.
       </p>
-      <div className="table-scroll">
+      {/* Focusable: on a phone the table scrolls sideways, and keys must reach it too. */}
+      <div className="table-scroll" role="region" aria-label="Rules tried per country" tabIndex={0}>
         <table className="data-table backtest-table">
           <caption className="visually-hidden">How often each rule would have fired</caption>
           <thead>
