@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExplainResponse } from '../../src/shared/explain-api';
 import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
-import { changesBody, coverage, historyRoutes } from './fixtures/history';
+import {
+  changesBody,
+  countryHistoryBody,
+  countryPoints,
+  coverage,
+  historyRoutes,
+} from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -107,6 +113,22 @@ describe('why it moved', { timeout: 20_000 }, () => {
       await within(panel).findByText(/Nothing to compare yet: Ukraine is not in a recorded batch/),
     ).toBeVisible();
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a country recorded in one batch only is not asked about: nothing to compare, no error', async () => {
+    const bff = installFakeBff({
+      '/api/status': { body: statusBody({ history: coverage() }) },
+      '/api/v1/country/UKR': { body: countryBody() },
+      ...historyRoutes(),
+      '/api/history/country/UKR': {
+        body: countryHistoryBody('UKR', 'Ukraine', countryPoints(1), coverage({ batches: 1 })),
+      },
+      '/api/country/UKR/explain': { body: explainBody() },
+    });
+    renderApp('/country/UKR');
+    const panel = await screen.findByRole('region', { name: 'Why it moved' });
+    expect(await within(panel).findByText(/Nothing to compare yet: Ukraine/)).toBeVisible();
+    expect(bff.calls('/api/country/UKR/explain')).toHaveLength(0);
   });
 
   it('What changed explains a country when asked, between exactly the two batches compared', async () => {

@@ -6,4 +6,6 @@ export const countryQueries = {
   detail: bffQueries.country,
   /** `/api/country/:iso/explain`: why it moved since the batch before (issue 22). */
   explain: bffQueries.explain,
+  /** `/api/history/country/:iso` (the trend panel's, same cache entry): which batches hold it. */
+  history: bffQueries.historyCountry,
 };
