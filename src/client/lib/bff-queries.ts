@@ -9,6 +9,7 @@ import {
   countryHistoryResponseSchema,
   globalHistoryResponseSchema,
 } from '../../shared/history-api';
+import { explainPath, explainResponseSchema } from '../../shared/explain-api';
 import { COUNTRIES_PATH, countryPath, withAsOf } from '../../shared/page-data';
 import { countryResponseSchema } from '../../shared/schemas/responses';
 import { fetchBff } from './api-client';
@@ -110,5 +111,17 @@ export const bffQueries = {
         ),
       ...pastBatch(asOf),
       meta: { label: 'what changed' },
+    }),
+  /**
+   * Why `iso` moved from the batch at `from` (null: the one before `to`) to the batch at `to`
+   * (null: the newest): the country page and What changed (issue 22). Between two named batches
+   * the answer never changes, so `to` keys it like a past batch.
+   */
+  explain: (iso: string, from: string | null, to: string | null) =>
+    queryOptions({
+      queryKey: ['explain', iso, from, ...asOfKey(to)] as const,
+      queryFn: ({ signal }) => fetchBff(explainPath(iso, from, to), explainResponseSchema, signal),
+      ...pastBatch(to),
+      meta: { label: `why ${iso} moved` },
     }),
 };

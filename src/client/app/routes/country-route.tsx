@@ -21,6 +21,7 @@ import { CountryTrendPanel } from '../../features/history/components/country-tre
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
+import { WhyItMovedPanel } from '../../features/country/components/why-it-moved-panel';
 import { EventFeed } from '../../features/events/components/event-feed';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { CountryExportLink } from '../../features/export/components/export-links';
@@ -107,7 +108,8 @@ export function CountryRoute() {
 
 function CountryPage({ iso }: { iso: string }) {
   const now = useNow();
-  const query = useQuery(countryQueries.detail(iso, useAsOf()));
+  const shownAsOf = useAsOf();
+  const query = useQuery(countryQueries.detail(iso, shownAsOf));
   // Named before the data arrives (and when it never does): "Iceland", not "ISL".
   const name = countryName(iso) ?? iso;
   // During an outage a first load can take the BFF's whole retry budget: say why at once.
@@ -220,6 +222,15 @@ function CountryPage({ iso }: { iso: string }) {
       <PanelBoundary name="Our sites here">
         <CountrySites iso={country.iso} enabled={keepsHistory} />
       </PanelBoundary>
+      {keepsHistory ? (
+        <PanelBoundary name="Why it moved">
+          <WhyItMovedPanel
+            iso={country.iso}
+            name={displayName(country.iso, country.name)}
+            asOf={shownAsOf}
+          />
+        </PanelBoundary>
+      ) : null}
       <EventArchive iso={iso} inFeed={country.events ?? undefined} />
     </div>
   );

@@ -5,4 +5,6 @@ import type { ChangesSince } from '../utils/since';
 export const changesQueries = {
   all: () => ['changes'] as const,
   since: (since: ChangesSince, asOf: string | null = null) => bffQueries.changes(since, asOf),
+  /** `/api/country/:iso/explain`: one country's move between the two batches compared. */
+  explain: bffQueries.explain,
 };

@@ -11,6 +11,7 @@ import { formatSigned, formatUtcDateTime, humanise } from '../../../lib/format';
 import { bffQueries } from '../../../lib/bff-queries';
 import { RECORDED_DELTA_SOURCE } from '../../../lib/delta-labels';
 import { changesQueries } from '../api/changes-queries';
+import { ChangeWhy, type Between } from './change-why';
 import { changeLists } from '../utils/change-lists';
 import {
   CHANGES_SINCE,
@@ -43,11 +44,14 @@ function ChangeList({
   items,
   render,
   none,
+  between,
 }: {
   title: string;
   items: readonly CountryChange[];
   render: (change: CountryChange) => ReactNode;
   none: string;
+  /** The two batches compared: each country gets a "Why?" for its move between them. */
+  between: Between;
 }) {
   return (
     <div className="change-list">
@@ -59,6 +63,11 @@ function ChangeList({
           {items.map((change) => (
             <li key={change.iso}>
               <CountryLink iso={change.iso} name={change.name} /> {render(change)}
+              <ChangeWhy
+                iso={change.iso}
+                name={change.name ? displayName(change.iso, change.name) : change.iso}
+                between={between}
+              />
             </li>
           ))}
         </ol>
@@ -111,6 +120,12 @@ export function ChangesPanel() {
     () => (query.data ? changeLists(query.data.data.countries) : null),
     [query.data],
   );
+  const fromBatch = query.data?.data.from_batch?.as_of;
+  const toBatch = query.data?.data.to_batch?.as_of;
+  const between = useMemo(
+    () => (fromBatch && toBatch ? { from: fromBatch, to: toBatch } : null),
+    [fromBatch, toBatch],
+  );
 
   return (
     <section id="what-changed" className="panel changes-panel" aria-labelledby="changes-heading">
@@ -133,7 +148,7 @@ export function ChangesPanel() {
         <Skeleton label="Loading what changed" lines={6} />
       ) : query.isError && !query.data ? (
         <QueryError what="What changed" error={query.error} onRetry={() => void query.refetch()} />
-      ) : !query.data.data.from_batch || !query.data.data.to_batch || !lists ? (
+      ) : !query.data.data.from_batch || !query.data.data.to_batch || !lists || !between ? (
         <NothingToCompare since={since} latest={query.data.data.to_batch?.as_of ?? null} />
       ) : (
         <>
@@ -145,36 +160,42 @@ export function ChangesPanel() {
           </p>
           <div className="changes-grid">
             <ChangeList
+              between={between}
               title="Risk rose most"
               items={lists.riskRisers}
               none="No country's risk rose."
               render={(c) => <Moved change={c} by="delta_risk" />}
             />
             <ChangeList
+              between={between}
               title="Risk fell most"
               items={lists.riskFallers}
               none="No country's risk fell."
               render={(c) => <Moved change={c} by="delta_risk" />}
             />
             <ChangeList
+              between={between}
               title="Active score rose most"
               items={lists.activeRisers}
               none="No active score rose."
               render={(c) => <Moved change={c} by="delta_active" />}
             />
             <ChangeList
+              between={between}
               title="Active score fell most"
               items={lists.activeFallers}
               none="No active score fell."
               render={(c) => <Moved change={c} by="delta_active" />}
             />
             <ChangeList
+              between={between}
               title="Moved to a higher tier"
               items={lists.tierUp}
               none="None."
               render={(c) => <TierMove change={c} />}
             />
             <ChangeList
+              between={between}
               title="Moved to a lower tier"
               items={lists.tierDown}
               none="None."

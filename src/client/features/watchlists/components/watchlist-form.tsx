@@ -19,6 +19,7 @@ import {
 } from '../utils/field-errors';
 import { draftOf, rulesOf, type RuleDraft } from '../utils/rule-drafts';
 import { RulesEditor } from './rules-editor';
+import { TryOnHistory } from './try-on-history';
 
 /** What the picker needs to name and find countries (loaded by the route). */
 export interface CountryChoices {
@@ -198,6 +199,11 @@ export function WatchlistForm({
         }}
         problems={rules.problems}
         listProblem={problems.rules ?? null}
+      />
+      <TryOnHistory
+        countries={countries}
+        rules={rules.rules}
+        rulesValid={rules.problems.every((p) => p === null)}
       />
       {withWebhook ? (
         <TextField

@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import type { AlertRule } from '../../../../shared/alerts-api';
+import type { BacktestResponse } from '../../../../shared/backtest-api';
+import { formatUtcDateTime } from '../../../lib/format';
+import { displayName } from '../../../lib/display-name';
+import { countryName } from '../../../lib/country-names';
+import { useBacktest, type BacktestAsk } from '../api/backtest';
+import { backtestProblem, chosenActiveThresholds, labelOfKey } from '../utils/backtest-words';
+
+/** Alerts of the last 90 days listed under the table; the count says how many in all. */
+const ALERTS_SHOWN = 20;
+
+const nameOf = (iso: string): string => {
+  const name = countryName(iso);
+  return name ? displayName(iso, name) : iso;
+};
+const times = (n: number): string => `${n} time${n === 1 ? '' : 's'}`;
+const askKey = (ask: BacktestAsk): string => JSON.stringify(ask);
+
+/**
+ * "Try on history" while editing a list's rules: the form's countries and rules as they are now
+ * (unsaved), run over every stored batch by the server's own alert code. Shows how often each
+ * rule would have fired per country and when, what the last 90 days would have sent, and a
+ * threshold suggested from each country's own volatility beside the one chosen.
+ */
+export function TryOnHistory({
+  countries,
+  rules,
+  rulesValid,
+}: {
+  countries: readonly string[];
+  rules: readonly AlertRule[];
+  /** False while a rule on the form has a problem: the rules tried would not be the ones shown. */
+  rulesValid: boolean;
+}) {
+  const backtest = useBacktest();
+  const [unready, setUnready] = useState<string | null>(null);
+  const current: BacktestAsk = { countries: [...countries], rules: [...rules] };
+  const tried = backtest.variables;
+  const changedSince = tried !== undefined && askKey(tried) !== askKey(current);
+
+  const onTry = () => {
+    if (countries.length === 0)
+      return setUnready('Choose at least one country to try the rules on.');
+    if (!rulesValid) return setUnready('Fix the rules marked above first, then try them.');
+    if (rules.length === 0) return setUnready('Add at least one rule to try.');
+    setUnready(null);
+    backtest.mutate(current);
+  };
+
+  return (
+    <section className="try-on-history" aria-labelledby="try-heading">
+      <h3 id="try-heading">Try on history</h3>
+      <p className="muted">
+        How often these rules would have fired for these countries over the recorded batches.
+        Nothing is saved or sent.
+      </p>
+      <button type="button" onClick={onTry} disabled={backtest.isPending}>
+        {backtest.isPending ? 'Trying on history…' : 'Try on history'}
+      </button>
+      <div aria-live="polite">
+        {unready ? <p className="field-problem">{unready}</p> : null}
+        {backtest.isError && !unready ? (
+          <p role="alert" className="field-problem">
+            {backtestProblem(backtest.error)}
+          </p>
+        ) : null}
+        {backtest.data && tried && !backtest.isError && !unready ? (
+          <>
+            {changedSince ? (
+              <p className="note">
+                The countries or rules have changed since this was tried: try again to see them.
+              </p>
+            ) : null}
+            <BacktestResult result={backtest.data} rules={tried.rules} />
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function BacktestResult({
+  result,
+  rules,
+}: {
+  result: BacktestResponse;
+  rules: readonly AlertRule[];
+}) {
+  if (result.batches === 0 || !result.from || !result.to) {
+    return <p className="empty">No batches are recorded yet, so there is no history to try.</p>;
+  }
+  const chosen = chosenActiveThresholds(rules);
+  return (
+    <div className="backtest-result">
+      <p>
+        {result.batches} batches from {formatUtcDateTime(result.from)} to{' '}
+        {formatUtcDateTime(result.to)}.
+      </p>
+      {/* Focusable: on a phone the table scrolls sideways, and keys must reach it too. */}
+      <div className="table-scroll" role="region" aria-label="Rules tried per country" tabIndex={0}>
+        <table className="data-table backtest-table">
+          <caption className="visually-hidden">How often each rule would have fired</caption>
+          <thead>
+            <tr>
+              <th scope="col">Country</th>
+              {result.rules.map((key) => (
+                <th scope="col" key={key}>
+                  {labelOfKey(key, rules)}
+                </th>
+              ))}
+              <th scope="col">Suggested active change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.countries.map((country) => (
+              <tr key={country.iso}>
+                <th scope="row">
+                  {nameOf(country.iso)}
+                  <span className="muted"> ({country.batches} batches)</span>
+                </th>
+                {result.rules.map((key) => {
+                  const fired = country.rules.find((r) => r.rule === key);
+                  return (
+                    <td key={key}>
+                      {fired ? <Fired fired={fired} /> : <span className="muted">n/a</span>}
+                    </td>
+                  );
+                })}
+                <td>
+                  {country.suggested_min_abs_delta === null
+                    ? 'Too little history'
+                    : `≥ ${country.suggested_min_abs_delta.toFixed(1)}`}
+                  <span className="muted">
+                    {chosen === null ? ' (no active-change rule chosen)' : ` (chosen: ${chosen})`}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted">
+        The suggestion is the 95th percentile of the country&apos;s own batch-to-batch change of its
+        active score: a rule at it would fire about once in twenty batches.
+      </p>
+      <RecentAlerts recent={result.last_90_days} rules={rules} />
+    </div>
+  );
+}
+
+function Fired({ fired }: { fired: BacktestResponse['countries'][number]['rules'][number] }) {
+  const summary = `${times(fired.count)} (${fired.last_90_days} in the last 90 days)`;
+  if (fired.count === 0) return <>Never</>;
+  const unlisted = fired.count - fired.batches.length;
+  return (
+    <details className="backtest-batches">
+      <summary>{summary}</summary>
+      <ul>
+        {fired.batches.map((asOf) => (
+          <li key={asOf}>
+            <time dateTime={asOf}>{formatUtcDateTime(asOf)}</time>
+          </li>
+        ))}
+      </ul>
+      {unlisted > 0 ? <p className="muted">… and {unlisted} earlier.</p> : null}
+    </details>
+  );
+}
+
+function RecentAlerts({
+  recent,
+  rules,
+}: {
+  recent: BacktestResponse['last_90_days'];
+  rules: readonly AlertRule[];
+}) {
+  const shown = recent.alerts.slice(0, ALERTS_SHOWN);
+  return (
+    <>
+      <h4>What the last 90 days would have sent</h4>
+      {recent.count === 0 ? (
+        <p className="muted">No alerts: these rules would have stayed quiet.</p>
+      ) : (
+        <>
+          <p>
+            {recent.count} alert{recent.count === 1 ? '' : 's'}
+            {recent.since ? ` since ${formatUtcDateTime(recent.since)}` : ''}
+            {recent.count > shown.length ? `; the newest ${shown.length}:` : ':'}
+          </p>
+          <ul className="backtest-alerts">
+            {shown.map((alert, index) => (
+              <li key={`${alert.as_of}-${alert.iso}-${alert.rule}-${index}`}>
+                <time dateTime={alert.as_of}>{formatUtcDateTime(alert.as_of)}</time> ·{' '}
+                {nameOf(alert.iso)} · {labelOfKey(alert.rule, rules)}: {alert.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { batchRefSchema } from './history-api.js';
+
+/**
+ * Why a country's score moved between two recorded batches (issue 22):
+ * `GET /api/country/:iso/explain?from=&to=` (services/history/explain.ts). Without `from` the
+ * batch before `to` is compared; without `to`, the newest batch.
+ */
+export const categoryDriverSchema = z.looseObject({
+  category: z.string(),
+  delta_score: z.number().nullable(),
+  /** The category's weight in the newer batch (0.2 is 20 %). */
+  weight: z.number().nullable(),
+  delta_static: z.number().nullable(),
+  delta_active: z.number().nullable(),
+});
+export type CategoryDriver = z.infer<typeof categoryDriverSchema>;
+
+export const explainResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  iso: z.string(),
+  from_batch: batchRefSchema,
+  to_batch: batchRefSchema,
+  delta_risk: z.number().nullable(),
+  delta_static: z.number().nullable(),
+  delta_active: z.number().nullable(),
+  /** Every category, largest absolute change of score first. */
+  categories: z.array(categoryDriverSchema),
+  /** The country's events after the older batch up to the newer one (the newest 100). */
+  events: z.array(
+    z.looseObject({
+      ts: z.string(),
+      headline: z.string().nullable().optional(),
+      source: z.string().nullable().optional(),
+      breaking: z.boolean().nullable().optional(),
+    }),
+  ),
+  breaking_events: z.number().int(),
+  /** "Risk +6.0: security +14.0 (weight 20 %), civil unrest +9.0 …; 3 breaking events since" */
+  sentence: z.string(),
+});
+export type ExplainResponse = z.infer<typeof explainResponseSchema>;
+
+/** The path asking why `iso` moved from the batch at `from` to the one at `to` (null: default). */
+export function explainPath(iso: string, from: string | null, to: string | null): string {
+  const params = new URLSearchParams();
+  if (from !== null) params.set('from', from);
+  if (to !== null) params.set('to', to);
+  const query = params.toString();
+  return `/api/country/${encodeURIComponent(iso)}/explain${query ? `?${query}` : ''}`;
+}
