@@ -1,17 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatUtcDateTime } from '../../src/client/lib/format.js';
 import {
   launchChromium,
   openPage,
-  SCREENSHOT_DIR,
   screenshotPath,
   waitForMap,
   waitForPanels,
   type WatchedPage,
 } from './browser.js';
+import { printedPdf } from './print-pdf.js';
 import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
 
 // Issue 19, point 11: the overview and the brief on paper, printed to PDF by Chromium and read
@@ -50,25 +48,6 @@ async function open(): Promise<Page> {
   const watched = await openPage(browser, DESKTOP);
   opened.push(watched);
   return watched.page;
-}
-
-/** Prints the page to an A4 PDF; its text (pdftotext) and its first page as an image. */
-async function printed(page: Page, name: string): Promise<{ text: string; pages: string[] }> {
-  const pdf = resolve(SCREENSHOT_DIR, `print-${name}.pdf`);
-  await page.pdf({ path: pdf, format: 'A4', printBackground: true });
-  execFileSync('/usr/bin/pdftoppm', [
-    '-png',
-    '-r',
-    '60',
-    '-f',
-    '1',
-    '-l',
-    '1',
-    pdf,
-    pdf.replace(/\.pdf$/, ''),
-  ]);
-  const text = execFileSync('/usr/bin/pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
-  return { text, pages: text.split('\f').filter((p) => p.trim() !== '') };
 }
 
 /** How much of the map's width the markers span, from the leftmost centre to the rightmost. */
@@ -121,7 +100,7 @@ describe('printing the overview (issue 19, point 11)', () => {
     const worldShare = (Math.max(...lngs) - Math.min(...lngs)) / 305;
     expect(await markerSpanShare(page)).toBeLessThanOrEqual(worldShare + 0.03);
     await page.screenshot({ path: screenshotPath('print-overview-media') });
-    const { text, pages } = await printed(page, 'overview');
+    const { text, pages } = await printedPdf(page, 'overview');
     expect(text).toContain('World map');
 
     expect(pages.length).toBeGreaterThan(1);
@@ -139,7 +118,7 @@ describe('printing the overview (issue 19, point 11)', () => {
     await waitForMap(page, 20);
     await waitForPanels(page);
     await page.emulateMedia({ media: 'print' });
-    const { text, pages } = await printed(page, 'overview-footer');
+    const { text, pages } = await printedPdf(page, 'overview-footer');
     pages.forEach((sheet, i) => {
       expect(sheet, `page ${i + 1}`).toContain(`Data of the batch of ${batchTime}`);
       expect(sheet, `page ${i + 1}`).toMatch(new RegExp(`Page ${i + 1} / ${pages.length}\\b`));
@@ -179,7 +158,7 @@ describe('printing a brief (issue 19, point 11)', () => {
     }
     await page.emulateMedia({ media: 'print' });
     await page.screenshot({ path: screenshotPath('print-brief-media'), fullPage: true });
-    const { text, pages } = await printed(page, 'brief');
+    const { text, pages } = await printedPdf(page, 'brief');
     expect(text).toContain(`Data of the batch of ${batchTime}`);
     pages.forEach((sheet, i) => {
       expect(sheet, `page ${i + 1}`).toContain(`Data of the batch of ${batchTime}`);
