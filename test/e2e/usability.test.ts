@@ -316,36 +316,58 @@ describe('exports for spreadsheets (issue 11, point 6)', () => {
 
 /** Marker centres relative to the map's own box (they move when the map pans, not with scrolling). */
 async function markersInMap(page: Page): Promise<Map<string, { x: number; y: number }>> {
-  // One read of the layout, so a scroll in progress cannot come between the two boxes. Measured
-  // from the map's centre, which is what a view (centre and zoom) fixes: when the map's box
-  // changes size (a scrollbar appearing), Leaflet keeps the centre, not the top-left corner.
-  const centres = await page.evaluate(() => {
-    const frame = document.getElementById('world-map')!.getBoundingClientRect();
-    const midX = frame.left + frame.width / 2;
-    const midY = frame.top + frame.height / 2;
-    return [...document.querySelectorAll<HTMLElement>('.world-map .hotspot-marker')].map((m) => {
-      const box = m.getBoundingClientRect();
-      return [
-        m.dataset.iso ?? '',
-        { x: box.left + box.width / 2 - midX, y: box.top + box.height / 2 - midY },
-      ] as const;
-    });
-  });
-  return new Map(centres);
+  return (await readMap(page)).markers;
 }
 
-/** The markers once the map has stopped moving (Leaflet pans and zooms in animated steps). */
+/**
+ * The markers' centres after the page has drawn two more frames (so a state change already
+ * queued, such as the markers' re-spread after a zoom, is on screen), and whether Leaflet is
+ * still animating a pan or a zoom. One read of the layout, so a scroll in progress cannot come
+ * between the two boxes. Measured from the map's centre, which is what a view (centre and zoom)
+ * fixes: when the map's box changes size (a scrollbar appearing), Leaflet keeps the centre.
+ */
+async function readMap(
+  page: Page,
+): Promise<{ markers: Map<string, { x: number; y: number }>; animating: boolean }> {
+  const read = await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    const map = document.getElementById('world-map')!;
+    const box = map.getBoundingClientRect();
+    const midX = box.left + box.width / 2;
+    const midY = box.top + box.height / 2;
+    const markers = [...map.querySelectorAll<HTMLElement>('.hotspot-marker')].map((m) => {
+      const r = m.getBoundingClientRect();
+      return [
+        m.dataset.iso ?? '',
+        { x: r.left + r.width / 2 - midX, y: r.top + r.height / 2 - midY },
+      ] as const;
+    });
+    const animating = map.querySelector('.leaflet-pan-anim, .leaflet-zoom-anim') !== null;
+    return { markers, animating };
+  });
+  return { markers: new Map(read.markers), animating: read.animating };
+}
+
+/**
+ * The markers once the map has stopped moving: Leaflet pans and zooms in animated steps, and on
+ * a slow machine two reads a poll apart can fall between the frames of one move (a shared
+ * link's test then compared against a view that was still changing). Settled means no
+ * animation running and the same positions in two reads, each after fresh frames.
+ */
 async function settledMarkers(page: Page): Promise<Map<string, { x: number; y: number }>> {
-  let last = await markersInMap(page);
+  let last = await readMap(page);
   await expect
     .poll(async () => {
-      const now = await markersInMap(page);
-      const still = largestShift(last, now) < 0.5;
+      const now = await readMap(page);
+      const still =
+        !now.animating && !last.animating && largestShift(last.markers, now.markers) < 0.5;
       last = now;
       return still;
     })
     .toBe(true);
-  return last;
+  return last.markers;
 }
 
 function largestShift(
