@@ -352,6 +352,86 @@ describe('lists, filters and the spreadsheet', () => {
   });
 });
 
+describe('POST /api/sites: one new site', () => {
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    stack.app.inject({
+      method: 'POST',
+      url: '/api/sites',
+      headers: { ...signedIn, ...headers },
+      payload: payload as object,
+    });
+  const kyiv = { ref: 'N-1', name: 'Kyiv office', kind: 'office', lat: 50.45, lng: 30.52 };
+
+  it('answers 201 with the placed site and its ETag, which a PUT then takes', async () => {
+    const res = await post({
+      ...kyiv,
+      people: 12,
+      alert: { on: false, radius_km: 50, min_delta: 5 },
+    });
+    expect(res.statusCode).toBe(201);
+    const site = res.json().site;
+    expect(site).toMatchObject({
+      ref: 'N-1',
+      iso: 'UKR',
+      placed_by: 'inside',
+      people: 12,
+      version: 1,
+      alert: { on: false, radius_km: 50, min_delta: 5 },
+    });
+    expect(site.nearby[0]).toEqual({ iso: 'UKR', km: 0 });
+    expect(res.headers.etag).toBe('"1"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const put = await stack.app.inject({
+      method: 'PUT',
+      url: `/api/sites/${site.id}`,
+      headers: { ...signedIn, 'if-match': res.headers.etag as string },
+      payload: { ...kyiv, people: 13 },
+    });
+    expect(put.statusCode).toBe(200);
+  });
+
+  it('a ref another site has is a 409 and that site is left as it was', async () => {
+    const before = (await selectAllSites(store.db)).find((s) => s.ref === 'W-1')!;
+    const res = await post({ ...kyiv, ref: 'W-1', name: 'Not Warsaw' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ ok: false, error: 'ref: another site already has this ref' });
+    const after = (await selectAllSites(store.db)).find((s) => s.ref === 'W-1')!;
+    expect([after.name, after.version]).toEqual([before.name, before.version]);
+  });
+
+  it('refuses what an import row refuses, in the same words, storing nothing', async () => {
+    const cases: Array<[unknown, RegExp | string]> = [
+      [[kyiv], 'The body must be a JSON object with ref, name, kind, lat and lng'],
+      [{ ...kyiv, ref: 'N-2', lat: 95 }, 'lat: lat must be from -90 to 90 degrees'],
+      [{ ...kyiv, ref: 'N-3', lat: 30, lng: -40 }, /more than 300 km from any country/],
+      [{ ...kyiv, ref: 'N-4', name: '=HYPERLINK("x")' }, /^name: .*spreadsheet formula/],
+      [{ ...kyiv, ref: 'N-5', iso: 'XYZ' }, 'iso: XYZ is not an ISO 3166-1 alpha-3 country code'],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toEqual(
+        typeof error === 'string' ? error : expect.stringMatching(error),
+      );
+    }
+    expect(await stored()).not.toEqual(expect.arrayContaining(['N-2']));
+    expect((await stored()).filter((ref) => /^N-[2-5]$/.test(ref))).toEqual([]);
+  });
+
+  it('a site sent from another site, or by nobody signed in, is refused and not stored', async () => {
+    expect(
+      (await post({ ...kyiv, ref: 'N-6' }, { 'sec-fetch-site': 'cross-site' })).statusCode,
+    ).toBe(403);
+    const anonymous = await stack.app.inject({
+      method: 'POST',
+      url: '/api/sites',
+      payload: { ...kyiv, ref: 'N-7' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await stored()).not.toEqual(expect.arrayContaining([expect.stringMatching(/^N-[67]$/)]));
+  });
+});
+
 describe('access and cross-site protection', () => {
   it('nobody signed in gets a 401, for reads and imports alike', async () => {
     expect((await stack.app.inject({ url: '/api/sites' })).statusCode).toBe(401);

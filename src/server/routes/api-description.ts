@@ -192,6 +192,14 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     body: z.array(siteInputSchema),
     success: json(importResponseSchema),
   },
+  'POST /api/sites': {
+    summary:
+      'Create one site (checked and placed as an import row; a ref another site has is a 409); ' +
+      'answers with its ETag',
+    tag: 'Sites',
+    body: siteInputSchema,
+    success: json(siteResponseSchema, 201),
+  },
   'GET /api/sites': {
     summary:
       "Our sites with their country's numbers in the newest batch (tier, country, kind, tag), " +

@@ -128,6 +128,16 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
       }),
   );
 
+  // One new site, typed in: checked and placed as an import row is; a taken ref is a 409.
+  typed.post('/api/sites', { ...zodRoute({ querystring: noQuery }), ...editor }, (request, reply) =>
+    guarded(reply, async () => {
+      const row = await sites.create(request.body);
+      const latest = await sites.batches.at(null);
+      noStore(reply).code(201).header('etag', siteEtag(row));
+      return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
+    }),
+  );
+
   typed.get('/api/sites', zodRoute({ querystring: listQuery }), (request, reply) =>
     guarded(reply, async () => {
       const { limit, cursor, ...filterParams } = request.query;
