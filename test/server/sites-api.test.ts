@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectAllSites } from '../../src/server/store/sites.js';
@@ -429,6 +430,99 @@ describe('POST /api/sites: one new site', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect(await stored()).not.toEqual(expect.arrayContaining([expect.stringMatching(/^N-[67]$/)]));
+  });
+});
+
+describe("GET /api/sites/points: the map's copy of every site", () => {
+  it('has every site as columns, as /api/sites has them, in id order', async () => {
+    const res = await stack.app.inject({ url: '/api/sites/points', headers: signedIn });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const points = res.json();
+    const list = (
+      await stack.app.inject({ url: '/api/sites?limit=2000', headers: signedIn })
+    ).json();
+    type Listed = {
+      id: number;
+      lat: number;
+      lng: number;
+      kind: string;
+      name: string;
+      iso: string;
+      people: number | null;
+      country: { tier: string | null } | null;
+    };
+    const sites = list.sites as Listed[];
+    expect(sites.length).toBeGreaterThan(3);
+    expect(points).toEqual({
+      ok: true,
+      as_of: list.as_of,
+      total: sites.length,
+      id: sites.map((s) => s.id),
+      lat: sites.map((s) => s.lat),
+      lng: sites.map((s) => s.lng),
+      kind: sites.map((s) => s.kind),
+      tier: sites.map((s) => s.country?.tier ?? null),
+      name: sites.map((s) => s.name),
+      iso: sites.map((s) => s.iso),
+      people: sites.map((s) => s.people ?? 0),
+    });
+    expect(points.tier.some((tier: string | null) => tier !== null)).toBe(true);
+  });
+
+  it('answers 304 to its ETag until a site changes, then the new points', async () => {
+    const first = await stack.app.inject({ url: '/api/sites/points', headers: signedIn });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await stack.app.inject({
+      url: '/api/sites/points',
+      headers: { ...signedIn, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const id = first.json().id[0] as number;
+    const one = await stack.app.inject({ url: `/api/sites/${id}`, headers: signedIn });
+    const site = one.json().site;
+    const renamed = await stack.app.inject({
+      method: 'PUT',
+      url: `/api/sites/${id}`,
+      headers: { ...signedIn, 'if-match': one.headers.etag as string },
+      payload: {
+        ref: site.ref,
+        name: 'Renamed for the map',
+        kind: site.kind,
+        lat: site.lat,
+        lng: site.lng,
+      },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = await stack.app.inject({
+      url: '/api/sites/points',
+      headers: { ...signedIn, 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json().name[0]).toBe('Renamed for the map');
+  });
+
+  it('is compressed for a browser that takes gzip, with its own ETag', async () => {
+    // Enough sites for a body worth compressing (1 KB and more).
+    const rows = Array.from({ length: 20 }, (_, i) => `G-${i},Gdansk ${i},office,54.35,18.6${i}`);
+    expect((await importCsv(`ref,name,kind,lat,lng\n${rows.join('\n')}\n`)).statusCode).toBe(200);
+    const plain = await stack.app.inject({ url: '/api/sites/points', headers: signedIn });
+    const res = await stack.app.inject({
+      url: '/api/sites/points',
+      headers: { ...signedIn, 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.etag).not.toBe(plain.headers.etag);
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('nobody signed in gets a 401 and no point', async () => {
+    const res = await stack.app.inject({ url: '/api/sites/points' });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).not.toContain('Warsaw');
   });
 });
 

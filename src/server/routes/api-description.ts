@@ -34,6 +34,7 @@ import {
   siteAlertDeliveryResponseSchema,
   siteDeletedSchema,
   siteInputSchema,
+  sitePointsResponseSchema,
   siteResponseSchema,
   sitesResponseSchema,
 } from '../../shared/sites-api.js';
@@ -206,6 +207,13 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
       'a page at a time: limit (default 500, at most 2,000) and cursor (the next_cursor before)',
     tag: 'Sites',
     success: json(sitesResponseSchema),
+  },
+  'GET /api/sites/points': {
+    summary:
+      'Every site as the map draws it (id, lat, lng, kind, tier, name, iso, people as columns); ' +
+      'ETag, and 304 for a matching If-None-Match',
+    tag: 'Sites',
+    success: json(sitePointsResponseSchema),
   },
   'GET /api/sites/alert-delivery': {
     summary:

@@ -17,7 +17,9 @@ import {
   parseSitePage,
 } from '../services/sites/site-filters.js';
 import type { SiteService } from '../services/sites/site-service.js';
+import { SitePoints } from '../services/sites/site-points.js';
 import { siteEtag, siteView } from '../services/sites/site-views.js';
+import { sendServed } from './respond.js';
 import { noQuery, parseAsOf } from './params.js';
 import { BadRequest } from '../refusals.js';
 import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
@@ -157,6 +159,13 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
         next_cursor: next,
       };
     }),
+  );
+
+  // The map's copy of every site: six columns, one body per sites revision and batch, 304 on
+  // a matching If-None-Match.
+  const points = new SitePoints(sites);
+  typed.get('/api/sites/points', zodRoute({ querystring: noQuery }), (request, reply) =>
+    guarded(reply, async () => sendServed(request, reply, await points.served())),
   );
 
   // Where site alerts go besides the inbox: the "Our sites" list's webhook and e-mail.
