@@ -6,6 +6,7 @@ import { runAsOfBench } from './as-of.js';
 import { runHistoryBench } from './history.js';
 import { runReplicaMissBench } from './replica-miss.js';
 import { runSitesBench } from './sites.js';
+import { runSitesMapBench } from './sites-map.js';
 import { runStoreFlood } from './store-flood.js';
 import { runReplicaTeamDay, type ReplicaTeamDayResult } from './replica-team-day.js';
 import { runClusterHitThroughput } from './replica-throughput.js';
@@ -316,6 +317,46 @@ async function printSites(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+}
+
+async function printSitesMap(): Promise<void> {
+  print('(9b) Our sites on the map at 20,000 sites (issue 20): /api/sites/points and the first');
+  print('    frame with the sites drawn, Chromium at 1440 x 900, the built app (npm run build)');
+  const run = await runSitesMapBench();
+  if (!run) {
+    print('    dist/client is missing: run `npm run build` first');
+    return;
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  print(
+    `/api/sites/points, ${run.sites} sites: ${kb(run.pointsBytes.identity)} ` +
+      `(gzip ${kb(run.pointsBytes.gzip)}, br ${kb(run.pointsBytes.br)}); /api/sites in pages ` +
+      `of 2,000: ${kb(run.listBytes)}`,
+  );
+  run.loads.forEach((load, i) => {
+    print(
+      `    load ${i + 1}: first frame ${load.afterDataMs.toFixed(0)} ms after the last byte ` +
+        `(${load.afterParsedMs.toFixed(0)} ms after the layer had the points; target <= 500 ms), ` +
+        `fetch ${load.fetchMs.toFixed(0)} ms, ${kb(load.encodedBytes)} on the wire, ` +
+        `${load.markers} markers`,
+    );
+  });
+  const sorted = run.loads.map((l) => l.afterDataMs).sort((a, b) => a - b);
+  print(
+    `    median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms`,
+  );
+  print(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+// `--sites-map`: only our sites on the map (section 9b; needs `npm run build`).
+if (process.argv.includes('--sites-map')) {
+  print();
+  await printSitesMap();
+  process.exit(0);
 }
 
 // `--sites`: only sites at their limit (section 10).

@@ -57,7 +57,7 @@ const CITIES: Array<[number, number]> = [
 ];
 
 /** 20,000 rows near 20 cities (within about 20 km), a fixed pseudo-random walk. */
-function sitesCsv(): Buffer {
+export function sitesCsv(): Buffer {
   let seed = 7;
   const random = (): number => {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;

@@ -8,11 +8,12 @@ import {
 import {
   buildSiteIndex,
   isCluster,
+  placesOf,
   tierRank,
+  type SitePlace,
 } from '../../src/client/features/map/utils/site-clusters';
 import { sitesShown, withSitesShown } from '../../src/client/features/map/utils/sites-param';
 import { distanceKm, nearest } from '../../src/client/features/sites/utils/distance';
-import { site } from './fixtures/sites';
 
 const params = (text: string) => new URLSearchParams(text);
 
@@ -81,16 +82,13 @@ describe('the exposure view in the URL', () => {
 });
 
 describe('sites on the map, clustered', () => {
-  const place = (id: number, lat: number, lng: number, tier: string | null, people = 10) =>
-    site({
-      id,
-      ref: `R${id}`,
-      name: `Site ${id}`,
-      lat,
-      lng,
-      people,
-      country: tier === null ? null : { ...site().country!, tier },
-    });
+  const place = (
+    id: number,
+    lat: number,
+    lng: number,
+    tier: string | null,
+    people = 10,
+  ): SitePlace => ({ id, name: `Site ${id}`, kind: 'office', iso: 'UKR', lat, lng, tier, people });
 
   it('groups nearby sites at a low zoom with the most severe tier and the people summed', () => {
     const index = buildSiteIndex(
@@ -117,6 +115,44 @@ describe('sites on the map, clustered', () => {
     expect(only && isCluster(only)).toBe(true);
     if (!only || !isCluster(only)) return;
     expect(index.getClusterExpansionZoom(only.properties.cluster_id)).toBeGreaterThan(6);
+  });
+
+  it("reads /api/sites/points' columns as one place per site", () => {
+    const places = placesOf({
+      ok: true,
+      as_of: null,
+      total: 2,
+      id: [4, 9],
+      lat: [50.4, -33.9],
+      lng: [30.5, 151.2],
+      kind: ['plant', 'travel'],
+      tier: ['crit', null],
+      name: ['Kyiv plant', 'Sydney trip'],
+      iso: ['UKR', 'AUS'],
+      people: [30, 0],
+    });
+    expect(places).toEqual([
+      {
+        id: 4,
+        lat: 50.4,
+        lng: 30.5,
+        kind: 'plant',
+        tier: 'crit',
+        name: 'Kyiv plant',
+        iso: 'UKR',
+        people: 30,
+      },
+      {
+        id: 9,
+        lat: -33.9,
+        lng: 151.2,
+        kind: 'travel',
+        tier: null,
+        name: 'Sydney trip',
+        iso: 'AUS',
+        people: 0,
+      },
+    ]);
   });
 
   it('ranks tiers from Critical (0) to no data (4)', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../src/shared/sites-api';
 import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
 import { historyRoutes } from './fixtures/history';
-import { exposureBody, importBody, site, sitesBody, withHistory } from './fixtures/sites';
+import { exposureBody, site, sitesBody, withHistory } from './fixtures/sites';
 import { installFakeBff, type Route } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -241,13 +241,13 @@ describe('editing a site on /sites/:id', { timeout: 20_000 }, () => {
 });
 
 describe('a new site on /exposure', { timeout: 20_000 }, () => {
-  function newSiteBff(answer: (dryRun: boolean) => unknown) {
+  /** A BFF whose `POST /api/sites` answers `created`; every other request to it lists no site. */
+  function newSiteBff(created: { status?: number; body: unknown }) {
     return installFakeBff({
       '/api/status': { body: statusBody(withHistory) },
       '/api/me': me('editor'),
       '/api/exposure': { body: exposureBody() },
-      '/api/sites': { body: sitesBody() },
-      '/api/sites/import': (url) => ({ body: answer(url.searchParams.get('dry_run') === '1') }),
+      '/api/sites': (_url, init) => (init?.method === 'POST' ? created : { body: sitesBody() }),
       '/api/sites/7': { body: { ok: true, site: site({ id: 7, ref: 'WAW-1', name: 'Warsaw' }) } },
       '/api/v1/hotspots': { body: hotspotsBody() },
       '/api/countries': { body: countriesBody() },
@@ -271,18 +271,11 @@ describe('a new site on /exposure', { timeout: 20_000 }, () => {
     return panel;
   }
 
-  const created = { row: 1, ref: 'WAW-1', id: null, iso: 'POL', placed_by: 'inside' as const };
-
-  it('checks the ref is new (a dry run), stores the site, and opens its page', async () => {
-    newSiteBff((dryRun) =>
-      importBody({
-        dry_run: dryRun,
-        rows: 1,
-        created: [{ ...created, id: dryRun ? null : 7 }],
-        updated: [],
-        rejected: [],
-      }),
-    );
+  it('stores the site with one POST /api/sites (not an import) and opens its page', async () => {
+    newSiteBff({
+      status: 201,
+      body: { ok: true, site: site({ id: 7, ref: 'WAW-1', name: 'Warsaw', version: 1 }) },
+    });
     await fillNewSite();
     expect(await screen.findByRole('heading', { level: 1, name: 'Warsaw' })).toBeVisible();
     const row = {
@@ -299,35 +292,31 @@ describe('a new site on /exposure', { timeout: 20_000 }, () => {
       from: null,
       to: null,
     };
-    expect(writes('/api/sites/import')).toEqual([
-      { search: '?dry_run=1', method: 'POST', ifMatch: undefined, body: [row] },
-      { search: '', method: 'POST', ifMatch: undefined, body: [row] },
+    expect(writes('/api/sites')).toEqual([
+      { search: '', method: 'POST', ifMatch: undefined, body: row },
     ]);
+    expect(writes('/api/sites/import')).toEqual([]);
   });
 
   it('refuses a ref another site has, next to the ref, and stores nothing', async () => {
-    newSiteBff(() =>
-      importBody({ rows: 1, created: [], updated: [{ ...created, id: 3 }], rejected: [] }),
-    );
+    newSiteBff({
+      status: 409,
+      body: { ok: false, error: 'ref: another site already has this ref' },
+    });
     const panel = await fillNewSite();
     const ref = within(panel).getByLabelText('Ref (your own id)');
     await waitFor(() =>
       expect(ref).toHaveAccessibleDescription('Another site already has this ref'),
     );
-    expect(writes('/api/sites/import').map((w) => w.search)).toEqual(['?dry_run=1']);
+    expect(writes('/api/sites').map((w) => w.method)).toEqual(['POST']);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Warsaw' })).toBeNull();
   });
 
   it("shows a refused point next to the latitude, in the server's words", async () => {
-    newSiteBff(() =>
-      importBody({
-        rows: 1,
-        created: [],
-        updated: [],
-        rejected: [
-          { row: 1, ref: 'WAW-1', reason: 'the point is 400 km from the nearest country (POL)' },
-        ],
-      }),
-    );
+    newSiteBff({
+      status: 400,
+      body: { ok: false, error: 'the point is 400 km from the nearest country (POL)' },
+    });
     const panel = await fillNewSite();
     const lat = within(panel).getByLabelText('Latitude');
     await waitFor(() =>

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectAllSites } from '../../src/server/store/sites.js';
@@ -349,6 +350,179 @@ describe('lists, filters and the spreadsheet', () => {
       /^L-1,'=cmd\|calc,Warehouse,51\.25,22\.57,Poland,POL,Inside the country,35,/,
     );
     expect(line).toMatch(/,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  });
+});
+
+describe('POST /api/sites: one new site', () => {
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    stack.app.inject({
+      method: 'POST',
+      url: '/api/sites',
+      headers: { ...signedIn, ...headers },
+      payload: payload as object,
+    });
+  const kyiv = { ref: 'N-1', name: 'Kyiv office', kind: 'office', lat: 50.45, lng: 30.52 };
+
+  it('answers 201 with the placed site and its ETag, which a PUT then takes', async () => {
+    const res = await post({
+      ...kyiv,
+      people: 12,
+      alert: { on: false, radius_km: 50, min_delta: 5 },
+    });
+    expect(res.statusCode).toBe(201);
+    const site = res.json().site;
+    expect(site).toMatchObject({
+      ref: 'N-1',
+      iso: 'UKR',
+      placed_by: 'inside',
+      people: 12,
+      version: 1,
+      alert: { on: false, radius_km: 50, min_delta: 5 },
+    });
+    expect(site.nearby[0]).toEqual({ iso: 'UKR', km: 0 });
+    expect(res.headers.etag).toBe('"1"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const put = await stack.app.inject({
+      method: 'PUT',
+      url: `/api/sites/${site.id}`,
+      headers: { ...signedIn, 'if-match': res.headers.etag as string },
+      payload: { ...kyiv, people: 13 },
+    });
+    expect(put.statusCode).toBe(200);
+  });
+
+  it('a ref another site has is a 409 and that site is left as it was', async () => {
+    const before = (await selectAllSites(store.db)).find((s) => s.ref === 'W-1')!;
+    const res = await post({ ...kyiv, ref: 'W-1', name: 'Not Warsaw' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ ok: false, error: 'ref: another site already has this ref' });
+    const after = (await selectAllSites(store.db)).find((s) => s.ref === 'W-1')!;
+    expect([after.name, after.version]).toEqual([before.name, before.version]);
+  });
+
+  it('refuses what an import row refuses, in the same words, storing nothing', async () => {
+    const cases: Array<[unknown, RegExp | string]> = [
+      [[kyiv], 'The body must be a JSON object with ref, name, kind, lat and lng'],
+      [{ ...kyiv, ref: 'N-2', lat: 95 }, 'lat: lat must be from -90 to 90 degrees'],
+      [{ ...kyiv, ref: 'N-3', lat: 30, lng: -40 }, /more than 300 km from any country/],
+      [{ ...kyiv, ref: 'N-4', name: '=HYPERLINK("x")' }, /^name: .*spreadsheet formula/],
+      [{ ...kyiv, ref: 'N-5', iso: 'XYZ' }, 'iso: XYZ is not an ISO 3166-1 alpha-3 country code'],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toEqual(
+        typeof error === 'string' ? error : expect.stringMatching(error),
+      );
+    }
+    expect(await stored()).not.toEqual(expect.arrayContaining(['N-2']));
+    expect((await stored()).filter((ref) => /^N-[2-5]$/.test(ref))).toEqual([]);
+  });
+
+  it('a site sent from another site, or by nobody signed in, is refused and not stored', async () => {
+    expect(
+      (await post({ ...kyiv, ref: 'N-6' }, { 'sec-fetch-site': 'cross-site' })).statusCode,
+    ).toBe(403);
+    const anonymous = await stack.app.inject({
+      method: 'POST',
+      url: '/api/sites',
+      payload: { ...kyiv, ref: 'N-7' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await stored()).not.toEqual(expect.arrayContaining([expect.stringMatching(/^N-[67]$/)]));
+  });
+});
+
+describe("GET /api/sites/points: the map's copy of every site", () => {
+  it('has every site as columns, as /api/sites has them, in id order', async () => {
+    const res = await stack.app.inject({ url: '/api/sites/points', headers: signedIn });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const points = res.json();
+    const list = (
+      await stack.app.inject({ url: '/api/sites?limit=2000', headers: signedIn })
+    ).json();
+    type Listed = {
+      id: number;
+      lat: number;
+      lng: number;
+      kind: string;
+      name: string;
+      iso: string;
+      people: number | null;
+      country: { tier: string | null } | null;
+    };
+    const sites = list.sites as Listed[];
+    expect(sites.length).toBeGreaterThan(3);
+    expect(points).toEqual({
+      ok: true,
+      as_of: list.as_of,
+      total: sites.length,
+      id: sites.map((s) => s.id),
+      lat: sites.map((s) => s.lat),
+      lng: sites.map((s) => s.lng),
+      kind: sites.map((s) => s.kind),
+      tier: sites.map((s) => s.country?.tier ?? null),
+      name: sites.map((s) => s.name),
+      iso: sites.map((s) => s.iso),
+      people: sites.map((s) => s.people ?? 0),
+    });
+    expect(points.tier.some((tier: string | null) => tier !== null)).toBe(true);
+  });
+
+  it('answers 304 to its ETag until a site changes, then the new points', async () => {
+    const first = await stack.app.inject({ url: '/api/sites/points', headers: signedIn });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await stack.app.inject({
+      url: '/api/sites/points',
+      headers: { ...signedIn, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const id = first.json().id[0] as number;
+    const one = await stack.app.inject({ url: `/api/sites/${id}`, headers: signedIn });
+    const site = one.json().site;
+    const renamed = await stack.app.inject({
+      method: 'PUT',
+      url: `/api/sites/${id}`,
+      headers: { ...signedIn, 'if-match': one.headers.etag as string },
+      payload: {
+        ref: site.ref,
+        name: 'Renamed for the map',
+        kind: site.kind,
+        lat: site.lat,
+        lng: site.lng,
+      },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = await stack.app.inject({
+      url: '/api/sites/points',
+      headers: { ...signedIn, 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json().name[0]).toBe('Renamed for the map');
+  });
+
+  it('is compressed for a browser that takes gzip, with its own ETag', async () => {
+    // Enough sites for a body worth compressing (1 KB and more).
+    const rows = Array.from({ length: 20 }, (_, i) => `G-${i},Gdansk ${i},office,54.35,18.6${i}`);
+    expect((await importCsv(`ref,name,kind,lat,lng\n${rows.join('\n')}\n`)).statusCode).toBe(200);
+    const plain = await stack.app.inject({ url: '/api/sites/points', headers: signedIn });
+    const res = await stack.app.inject({
+      url: '/api/sites/points',
+      headers: { ...signedIn, 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.etag).not.toBe(plain.headers.etag);
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('nobody signed in gets a 401 and no point', async () => {
+    const res = await stack.app.inject({ url: '/api/sites/points' });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).not.toContain('Warsaw');
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import {
   deleteSite,
+  insertSite,
   selectAllSites,
   selectSitesRevision,
   upsertSites,
@@ -55,6 +56,24 @@ describe.each(STORE_BACKENDS)('sites store (%s)', (backend) => {
       ['b', 'b', 1],
       ['c', 'c', 1],
     ]);
+  });
+
+  it('adds one site, refusing a taken ref and a full store without writing', async () => {
+    const revision = await selectSitesRevision(store.db);
+    const added = await insertSite(store.db, site('e'), 5);
+    expect(added).toMatchObject({ ref: 'e', version: 1 });
+    expect(await selectSitesRevision(store.db)).toBe(revision + 1);
+    expect(await insertSite(store.db, site('a', 'Not A'), 5)).toBe('taken');
+    // Four stored (a, b, c, e): a fifth fits a limit of 5, a sixth does not.
+    expect(await insertSite(store.db, site('f'), 4)).toBe('full');
+    const rows = await selectAllSites(store.db);
+    expect(rows.map((r) => [r.ref, r.name])).toEqual([
+      ['a', 'A renamed'],
+      ['b', 'b'],
+      ['c', 'c'],
+      ['e', 'e'],
+    ]);
+    expect(await selectSitesRevision(store.db)).toBe(revision + 1);
   });
 });
 

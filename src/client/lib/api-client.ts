@@ -58,7 +58,7 @@ const STATUS_WORDS: Record<number, string> = {
   504: 'The data service did not answer in time',
 };
 
-async function errorFromResponse(response: Response): Promise<ApiError> {
+export async function errorFromResponse(response: Response): Promise<ApiError> {
   const headerRetry = retryAfterSeconds(response.headers.get('Retry-After'));
   let body: unknown = null;
   try {

@@ -34,6 +34,7 @@ import {
   siteAlertDeliveryResponseSchema,
   siteDeletedSchema,
   siteInputSchema,
+  sitePointsResponseSchema,
   siteResponseSchema,
   sitesResponseSchema,
 } from '../../shared/sites-api.js';
@@ -192,12 +193,27 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     body: z.array(siteInputSchema),
     success: json(importResponseSchema),
   },
+  'POST /api/sites': {
+    summary:
+      'Create one site (checked and placed as an import row; a ref another site has is a 409); ' +
+      'answers with its ETag',
+    tag: 'Sites',
+    body: siteInputSchema,
+    success: json(siteResponseSchema, 201),
+  },
   'GET /api/sites': {
     summary:
       "Our sites with their country's numbers in the newest batch (tier, country, kind, tag), " +
       'a page at a time: limit (default 500, at most 2,000) and cursor (the next_cursor before)',
     tag: 'Sites',
     success: json(sitesResponseSchema),
+  },
+  'GET /api/sites/points': {
+    summary:
+      'Every site as the map draws it (id, lat, lng, kind, tier, name, iso, people as columns); ' +
+      'ETag, and 304 for a matching If-None-Match',
+    tag: 'Sites',
+    success: json(sitePointsResponseSchema),
   },
   'GET /api/sites/alert-delivery': {
     summary:

@@ -17,7 +17,9 @@ import {
   parseSitePage,
 } from '../services/sites/site-filters.js';
 import type { SiteService } from '../services/sites/site-service.js';
+import { SitePoints } from '../services/sites/site-points.js';
 import { siteEtag, siteView } from '../services/sites/site-views.js';
+import { sendServed } from './respond.js';
 import { noQuery, parseAsOf } from './params.js';
 import { BadRequest } from '../refusals.js';
 import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
@@ -128,6 +130,16 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
       }),
   );
 
+  // One new site, typed in: checked and placed as an import row is; a taken ref is a 409.
+  typed.post('/api/sites', { ...zodRoute({ querystring: noQuery }), ...editor }, (request, reply) =>
+    guarded(reply, async () => {
+      const row = await sites.create(request.body);
+      const latest = await sites.batches.at(null);
+      noStore(reply).code(201).header('etag', siteEtag(row));
+      return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
+    }),
+  );
+
   typed.get('/api/sites', zodRoute({ querystring: listQuery }), (request, reply) =>
     guarded(reply, async () => {
       const { limit, cursor, ...filterParams } = request.query;
@@ -147,6 +159,13 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
         next_cursor: next,
       };
     }),
+  );
+
+  // The map's copy of every site: six columns, one body per sites revision and batch, 304 on
+  // a matching If-None-Match.
+  const points = new SitePoints(sites);
+  typed.get('/api/sites/points', zodRoute({ querystring: noQuery }), (request, reply) =>
+    guarded(reply, async () => sendServed(request, reply, await points.served())),
   );
 
   // Where site alerts go besides the inbox: the "Our sites" list's webhook and e-mail.

@@ -172,3 +172,25 @@ export async function deleteSite(db: Database, id: number, version: number): Pro
     return deleted.length > 0;
   });
 }
+
+/**
+ * Adds one site unless its ref is taken ('taken') or the sites would then number more than
+ * `limit` ('full'); nothing is written then. Under the imports' lock, so a create and an import
+ * cannot both take the last place or the same ref.
+ */
+export async function insertSite(
+  db: Database,
+  values: SiteValues,
+  limit: number,
+): Promise<SiteRow | 'taken' | 'full'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SITES_LOCK}))`);
+    const [held] = await tx.select({ n: count() }).from(sites);
+    if (Number(held?.n ?? 0) >= limit) return 'full';
+    // One site per ref (unique index sites_ref_key): a known ref is refused, never replaced.
+    const [row] = await tx.insert(sites).values(values).onConflictDoNothing().returning();
+    if (!row) return 'taken';
+    await bump(tx);
+    return row;
+  });
+}

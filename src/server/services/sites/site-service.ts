@@ -12,6 +12,7 @@ import type { HistoryStore } from '../../store/history-store.js';
 import {
   countSites,
   deleteSite,
+  insertSite,
   selectAllSites,
   selectSite,
   selectSitesByRef,
@@ -23,7 +24,7 @@ import {
 } from '../../store/sites.js';
 import { ApiProblem, editConflict, requireVersion, zodWords } from '../api-problem.js';
 import { BatchCountriesMemo } from './current-batch.js';
-import type { RawRow } from './import-rows.js';
+import { jsonRows, type RawRow } from './import-rows.js';
 import { SitePlacer } from './placement.js';
 
 /** The fields an import compares: equal ones make a row "unchanged" (nothing written). */
@@ -104,16 +105,47 @@ export class SiteService {
     return row;
   }
 
-  async update(rawId: string, ifMatch: string | undefined, body: unknown): Promise<SiteRow> {
-    const current = await this.row(rawId);
-    const version = this.#precondition(ifMatch, current);
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new ApiProblem(400, 'The body must be a JSON object with ref, name, kind, lat and lng');
+  /**
+   * One new site (`POST /api/sites`): validated and placed as an import row is, refused with a
+   * 409 when its ref is another site's (never replacing it) or the sites are at their limit.
+   */
+  async create(body: unknown): Promise<SiteRow> {
+    this.#object(body);
+    // Read as one row of a JSON import: the same synonyms, formula refusal and number reading.
+    const [raw] = jsonRows([body]);
+    if (raw?.problem) throw new ApiProblem(400, raw.problem);
+    const values = this.#parse(raw?.fields);
+    const row = await insertSite(this.#db, values, SITES_MAX);
+    if (row === 'taken') throw new ApiProblem(409, 'ref: another site already has this ref');
+    if (row === 'full') {
+      throw new ApiProblem(
+        409,
+        `There are already ${SITES_MAX} sites, the most there may be: delete some first. Nothing was stored`,
+      );
     }
+    return row;
+  }
+
+  /** A JSON body → the values stored (validated and placed), or a 400 in words. */
+  #parse(body: unknown): SiteValues {
+    this.#object(body);
     const parsed = siteInputSchema.safeParse(body);
     if (!parsed.success) throw new ApiProblem(400, siteWords(parsed.error));
     const values = this.#values(parsed.data);
     if (typeof values === 'string') throw new ApiProblem(400, values);
+    return values;
+  }
+
+  #object(body: unknown): void {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new ApiProblem(400, 'The body must be a JSON object with ref, name, kind, lat and lng');
+    }
+  }
+
+  async update(rawId: string, ifMatch: string | undefined, body: unknown): Promise<SiteRow> {
+    const current = await this.row(rawId);
+    const version = this.#precondition(ifMatch, current);
+    const values = this.#parse(body);
     const row = await updateSite(this.#db, current.id, version, values).catch((error: unknown) => {
       // A ref another site has: the unique index (sites_ref_key) refuses it.
       if ((error as { cause?: { code?: string } }).cause?.code === '23505') {

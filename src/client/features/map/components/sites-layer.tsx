@@ -3,14 +3,14 @@ import type { LeafletKeyboardEvent, Map as LeafletMap } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from '../../../lib/app-link';
-import { siteListQueries } from '../../../lib/site-list-queries';
 import { formatInteger } from '../../../lib/format';
-import { NO_SITE_FILTERS } from '../../../lib/site-filters';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
+import { sitePointQueries } from '../api/site-points-queries';
 import {
   buildSiteIndex,
   featureKey,
   isCluster,
+  placesOf,
   type SiteCluster,
   type SiteFeature,
   type SitePoint,
@@ -60,10 +60,12 @@ function activates(event: LeafletKeyboardEvent): boolean {
  */
 export function SitesLayer({ onSelectSite }: { onSelectSite: (id: number) => void }) {
   const map = useMap();
-  const query = useQuery(siteListQueries.list(NO_SITE_FILTERS));
-  const sites = query.data?.data.sites;
+  // The compact points (`/api/sites/points`), not `/api/sites`' pages: about a seventh of the
+  // bytes for 20,000 sites (docs/benchmarks.md, section 9b).
+  const query = useQuery(sitePointQueries.points());
+  const sites = query.data?.points;
   const index = useMemo(
-    () => (sites ? buildSiteIndex(sites, map.getMaxZoom()) : null),
+    () => (sites ? buildSiteIndex(placesOf(sites), map.getMaxZoom()) : null),
     [sites, map],
   );
   useEffect(() => {

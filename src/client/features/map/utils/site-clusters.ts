@@ -1,5 +1,5 @@
 import Supercluster, { type ClusterFeature, type PointFeature } from 'supercluster';
-import type { Site } from '../../../../shared/sites-api';
+import type { Site, SitePointsResponse } from '../../../../shared/sites-api';
 import { compareTiers, KNOWN_TIERS } from '../../../../shared/tiers';
 
 /** What the map keeps of a site: enough to draw, name and open it. */
@@ -11,6 +11,26 @@ export interface SitePoint {
   /** The site's country's tier in the newest batch (null: no current data). */
   tier: string | null;
   people: number;
+}
+
+/** A site where the map puts it. */
+export interface SitePlace extends SitePoint {
+  lat: number;
+  lng: number;
+}
+
+/** `/api/sites/points`' columns → one place per site. */
+export function placesOf(points: SitePointsResponse): SitePlace[] {
+  return points.id.map((id, i) => ({
+    id,
+    lat: points.lat[i] ?? 0,
+    lng: points.lng[i] ?? 0,
+    name: points.name[i] ?? '',
+    kind: points.kind[i] ?? '',
+    iso: points.iso[i] ?? '',
+    tier: points.tier[i] ?? null,
+    people: points.people[i] ?? 0,
+  }));
 }
 
 /** What a cluster adds up: its most severe tier's rank (0 = Critical) and its people. */
@@ -43,7 +63,7 @@ export function rankTier(rank: number): string | null {
  * metres apart) stay a cluster even fully zoomed in, and open as a list there.
  */
 export function buildSiteIndex(
-  sites: readonly Site[],
+  places: readonly SitePlace[],
   mapMaxZoom: number,
 ): Supercluster<SitePoint, ClusterSums> {
   const index = new Supercluster<SitePoint, ClusterSums>({
@@ -56,17 +76,10 @@ export function buildSiteIndex(
     },
   });
   return index.load(
-    sites.map((site): SiteFeature => ({
+    places.map(({ lat, lng, ...point }): SiteFeature => ({
       type: 'Feature',
-      geometry: { type: 'Point', coordinates: [site.lng, site.lat] },
-      properties: {
-        id: site.id,
-        name: site.name,
-        kind: site.kind,
-        iso: site.iso,
-        tier: site.country?.tier ?? null,
-        people: site.people ?? 0,
-      },
+      geometry: { type: 'Point', coordinates: [lng, lat] },
+      properties: point,
     })),
   );
 }

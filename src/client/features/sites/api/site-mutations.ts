@@ -38,7 +38,7 @@ export function useImportSites() {
   });
 }
 
-/** A new site (an import of one row whose ref no site has). */
+/** A new site (`POST /api/sites`; a ref another site has is refused). */
 export function useCreateSite() {
   const refresh = useRefreshSites();
   return useMutation({ mutationFn: createSite, onSettled: () => refresh() });

@@ -6,7 +6,7 @@ import {
   type Site,
   type SiteInput,
 } from '../../../../shared/sites-api';
-import { ApiError, fetchBff } from '../../../lib/api-client';
+import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
 import { siteListQueries } from '../../../lib/site-list-queries';
 
@@ -65,27 +65,13 @@ export function deleteSite(site: Site) {
 }
 
 /**
- * A new site. The BFF creates sites by import (matched by ref), so a dry run first makes sure
- * the ref is not another site's: an import would replace that site instead of adding one. The
- * site gets the default rule (an import row has no rule yet); it is adjusted on its page.
+ * A new site (`POST /api/sites`): checked and placed as an import row is; a ref another site has
+ * is refused (409), never replaced. Sent without a rule, the site gets the default one; it is
+ * adjusted on its page.
  */
 export async function createSite(input: SiteInput): Promise<{ id: number }> {
-  const row = [{ ...input, alert: undefined }];
-  const check = await writeBff('POST', '/api/sites/import?dry_run=1', importResponseSchema, {
-    body: row,
+  const done = await writeBff('POST', '/api/sites', siteResponseSchema, {
+    body: { ...input, alert: undefined },
   });
-  refuseUnlessNew(check.data);
-  const done = await writeBff('POST', '/api/sites/import', importResponseSchema, { body: row });
-  refuseUnlessNew(done.data);
-  const id = done.data.created[0]?.id;
-  if (typeof id !== 'number') throw new ApiError('The dashboard server stored no new site', 0);
-  return { id };
-}
-
-function refuseUnlessNew(answer: { created: unknown[]; rejected: { reason: string }[] }): void {
-  const rejected = answer.rejected[0];
-  if (rejected) throw new ApiError(rejected.reason, 400);
-  if (answer.created.length === 0) {
-    throw new ApiError('ref: another site already has this ref', 409);
-  }
+  return { id: done.data.site.id };
 }

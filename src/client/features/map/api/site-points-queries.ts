@@ -1,0 +1,56 @@
+import { queryOptions } from '@tanstack/react-query';
+import { sitePointsResponseSchema, type SitePointsResponse } from '../../../../shared/sites-api';
+import { ApiError, errorFromResponse } from '../../../lib/api-client';
+
+/** What the layer holds: the points and the ETag they came with (sent back as If-None-Match). */
+export interface HeldSitePoints {
+  etag: string | null;
+  points: SitePointsResponse;
+}
+
+/**
+ * `/api/sites/points`: the map's compact copy of every site. The BFF sends it `no-store` (sites
+ * are sensitive, never in the browser's disk cache), so the query keeps the ETag itself and asks
+ * with it: a 304 keeps the points already held, parsed once.
+ */
+async function fetchSitePoints(
+  held: HeldSitePoints | undefined,
+  signal: AbortSignal,
+): Promise<HeldSitePoints> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (held?.etag) headers['If-None-Match'] = held.etag;
+  let response: Response;
+  try {
+    response = await fetch('/api/sites/points', { headers, signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new ApiError('The dashboard server could not be reached', 0);
+  }
+  if (response.status === 304 && held) return held;
+  if (!response.ok) throw await errorFromResponse(response);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError('The dashboard server sent an answer that is not JSON', 0);
+  }
+  const parsed = sitePointsResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError('The dashboard server sent data in an unexpected shape', 0);
+  }
+  return { etag: response.headers.get('ETag'), points: parsed.data };
+}
+
+export const sitePointQueries = {
+  /**
+   * Under the sites' own key (`['sites', …]`, lib/site-list-queries.ts), so an import or an edit
+   * refreshes the map's points as it does every list of sites.
+   */
+  points: () =>
+    queryOptions({
+      queryKey: ['sites', 'points'] as const,
+      queryFn: ({ client, queryKey, signal }) =>
+        fetchSitePoints(client.getQueryData<HeldSitePoints>(queryKey), signal),
+      meta: { label: 'our sites' },
+    }),
+};
