@@ -362,7 +362,10 @@ export type ExposureWeight = (typeof EXPOSURE_WEIGHTS)[number];
 /** `GET /api/exposure?weight=people|value&tier=&country=&kind=&tag=` */
 export const exposureResponseSchema = z.object({
   ok: z.literal(true),
+  /** The batch the numbers were computed from (null: nothing recorded yet) and its id. */
   as_of: z.string().nullable(),
+  /** `/api/batches/:id` (null: no batch yet, or not chained yet). */
+  batch_id: z.string().nullable(),
   weight: z.enum(EXPOSURE_WEIGHTS),
   sites: z.number(),
   people: z.number(),

@@ -140,4 +140,61 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
     expect(trend.getAllByRole('row')).toHaveLength(1 + 2);
     expect(await bannerText()).toContain('Viewing the 1 Jun 2025, 10:00 UTC batch');
   });
+
+  it('a watchlist shows its countries as they stood in that batch, trends up to it, and shares it', async () => {
+    const list = {
+      id: 'w1',
+      name: 'East',
+      countries: ['UKR'],
+      rules: [{ kind: 'breaking_event' }],
+      scope: 'team',
+      owner: null,
+      webhook: null,
+      email: null,
+      version: 1,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
+      unread_alerts: 0,
+    };
+    const bff = installFakeBff({
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/watchlists/w1': { body: { ok: true, watchlist: list } },
+      '/api/countries': { body: countriesBody() },
+      [`/api/countries?as_of=${ENCODED}`]: {
+        body: countriesBody({
+          as_of: PAST,
+          countries: [hotspot({ iso: 'UKR', name: 'Ukraine', risk: 61.25, tier: 'high' })],
+        }),
+      },
+      ...historyRoutes(),
+      '/api/history/country/UKR': { body: countryHistoryBody('UKR', 'Ukraine', countryPoints(4)) },
+      '/api/alerts': { body: { ok: true, alerts: [], unread: 0, next_before: null } },
+      '/api/batches': batchesRoute,
+    });
+    renderApp(`/watchlists/w1?as_of=${ENCODED}`);
+    const table = await screen.findByRole('region', { name: 'Countries of the watchlist' });
+    const row = await within(table).findByRole('row', { name: /Ukraine/ });
+    await vi.waitFor(() => expect(row).toHaveTextContent('61.25'));
+    // Only the batch's numbers were asked for (from the store), never the latest's.
+    expect(bff.calls('/api/countries').map((u) => u.search)).toEqual([`?as_of=${ENCODED}`]);
+    // The trend stops at that batch: the second of four, not the newest.
+    expect(
+      await within(row).findByRole('img', {
+        name: 'Risk trend of UKR, 2 batches to 1 Jun 2025, 10:00 UTC',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Numbers of the batch of 1 Jun 2025, 10:00 UTC/)).toBeVisible();
+    expect(await bannerText()).toContain('Viewing the 1 Jun 2025, 10:00 UTC batch');
+    expect(
+      within(screen.getByRole('region', { name: 'Batch shown' }))
+        .getByRole('link', { name: 'Back to the latest' })
+        .getAttribute('href'),
+    ).toBe('/watchlists/w1');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Share link' }));
+    expect(await screen.findByText('Link copied to the clipboard.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(
+      `${window.location.origin}/watchlists/w1?as_of=${ENCODED}`,
+    );
+  });
 });

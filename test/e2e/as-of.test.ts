@@ -154,6 +154,63 @@ describe('as of a recorded batch', () => {
   });
 });
 
+describe('a watchlist as of a recorded batch', () => {
+  it("shows the list's countries as they stood then, from the store, with the banner and a way back", async () => {
+    const top = (await hotspotsAt(null)).hotspots.slice(0, 3);
+    const made = await fetch(`${stack.baseUrl}/api/watchlists`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Then', countries: top.map((h) => h.iso), rules: [] }),
+    });
+    expect(made.status).toBe(201);
+    const listId = ((await made.json()) as { watchlist: { id: string } }).watchlist.id;
+    // A past batch in which the list's first country had another risk than now.
+    const first = top[0];
+    if (!first) throw new Error('no hotspot');
+    let found: { batch: BatchRef; risk: number } | undefined;
+    for (const batch of batches.slice(2)) {
+      const then = (await (
+        await fetch(
+          `${stack.baseUrl}/api/v1/country/${first.iso}?as_of=${encodeURIComponent(batch.as_of)}`,
+        )
+      ).json()) as { country: { risk: number | null } };
+      if (then.country.risk !== null && then.country.risk !== first.risk) {
+        found = { batch, risk: then.country.risk };
+        break;
+      }
+    }
+    if (!found) throw new Error(`no past batch in which ${first.iso} had another risk`);
+
+    const page = await open({ viewport: { width: 1440, height: 900 } });
+    const asked = stack.demo.requestCount();
+    await page.goto(
+      `${stack.baseUrl}/watchlists/${listId}?as_of=${encodeURIComponent(found.batch.as_of)}`,
+    );
+    const bar = page.getByRole('region', { name: 'Batch shown' });
+    await expect
+      .poll(() => bar.innerText())
+      .toContain(`Viewing the ${utc(found.batch.as_of)} batch`);
+    const row = page
+      .getByRole('region', { name: 'Countries of the watchlist' })
+      .locator('tbody tr')
+      .first();
+    await expect.poll(() => row.innerText()).toContain(found.risk.toFixed(2));
+    expect(await row.innerText()).not.toContain(first.risk.toFixed(2));
+    await expect
+      .poll(() => page.locator('main').innerText())
+      .toContain(`Numbers of the batch of ${utc(found.batch.as_of)}`);
+    await page.screenshot({ path: screenshotPath('as-of-watchlist-1440') });
+    // Served from the store: the page asked the upstream nothing.
+    await stack.app.upstreamIdle();
+    expect(stack.demo.requestCount()).toBe(asked);
+
+    await bar.getByRole('link', { name: 'Back to the latest' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('as_of'));
+    expect(new URL(page.url()).pathname).toBe(`/watchlists/${listId}`);
+    await expect.poll(() => row.innerText()).toContain(first.risk.toFixed(2));
+  });
+});
+
 describe('All countries and exposure as of a recorded batch', () => {
   interface CountriesAnswer {
     as_of: string;

@@ -109,6 +109,48 @@ describe('as of a recorded batch', () => {
     }
   });
 
+  it('the spreadsheets as of a batch are of that batch, from the store, with its time and id', async () => {
+    const history = await store.countryHistory('UKR', { from: null, to: null });
+    const then = history.points.find((p) => p.as_of === first().as_of);
+    for (const url of [
+      `/api/spreadsheet/countries?as_of=${between()}`,
+      `/api/spreadsheet/countries?tier=${then?.tier ?? ''}&as_of=${between()}`,
+      `/api/spreadsheet/country/UKR?as_of=${between()}`,
+    ]) {
+      const before = stack.demo.requestCount();
+      const response = await stack.app.inject(url);
+      await stack.app.upstreamIdle();
+      expect(stack.demo.requestCount(), `${url} asked the upstream`).toBe(before);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/csv/);
+      // The file name has the batch's time (2026-06-01-…), not the latest's.
+      const stamp = first().as_of.slice(0, 10);
+      expect(response.headers['content-disposition'], url).toContain(`-${stamp}-`);
+      const rows = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+      expect(rows.length, url).toBeGreaterThan(0);
+      expect(new Set(rows.map((row) => row['Batch id'])), url).toEqual(new Set([first().id]));
+      const ukr = rows.find((row) => row['ISO code'] === 'UKR');
+      expect(Number(ukr?.['Risk (0–100)']), url).toBe(then?.risk);
+    }
+    const early = await get('/api/spreadsheet/countries?as_of=2020-01-01T00:00:00Z');
+    expect(early.status).toBe(400);
+    expect(early.body.error).toMatch(/before the first recorded batch/);
+  });
+
+  it('/api/exposure names the batch it was computed from by its time and id', async () => {
+    const imported = await stack.app.inject({
+      method: 'POST',
+      url: '/api/sites/import',
+      payload: [{ ref: 'K1', name: 'Kyiv', kind: 'office', lat: 50.45, lng: 30.52, people: 5 }],
+    });
+    expect(imported.statusCode).toBe(200);
+    const then = (await get(`/api/exposure?as_of=${between()}`)).body;
+    expect(then).toMatchObject({ as_of: first().as_of, batch_id: first().id });
+    const latest = (await get('/api/exposure')).body;
+    const newest = batches.at(-1);
+    expect(latest).toMatchObject({ as_of: newest?.as_of, batch_id: newest?.id });
+  });
+
   it('refuses a time before the first batch, and a time that is not one, in words', async () => {
     const early = '2020-01-01T00:00:00Z';
     for (const url of [

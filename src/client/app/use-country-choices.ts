@@ -6,12 +6,13 @@ import { referenceQueries } from '../features/reference/api/reference-queries';
 
 /**
  * What a country search needs (the palette and the watchlist form's picker): every ISO country
- * with its common names, and each country's tier and risk in the latest batch. `enabled` false
- * asks for nothing (the palette fetches on first opening).
+ * with its common names, and each country's tier and risk in the latest batch, or in the batch a
+ * page shows (`asOf`: a watchlist as of a batch asks for nothing newer). `enabled` false asks for
+ * nothing (the palette fetches on first opening).
  */
-export function useCountryChoices(enabled = true) {
+export function useCountryChoices(enabled = true, asOf: string | null = null) {
   const reference = useQuery({ ...referenceQueries.countries(), enabled });
-  const summaries = useQuery({ ...countrySummaryQueries.list(), enabled });
+  const summaries = useQuery({ ...countrySummaryQueries.list(asOf), enabled });
   const figures = useMemo<CountryFigures | null>(
     () => (summaries.data ? new Map(summaries.data.data.countries.map((c) => [c.iso, c])) : null),
     [summaries.data],

@@ -89,12 +89,14 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     success: json(countriesResponseSchema),
   },
   'GET /api/spreadsheet/countries': {
-    summary: 'Spreadsheet-ready CSV of every country (formula cells escaped)',
+    summary:
+      'Spreadsheet-ready CSV of every country (formula cells escaped); as_of: of a recorded batch',
     tag: 'Risk data',
     produces: 'text/csv',
   },
   'GET /api/spreadsheet/country/:iso': {
-    summary: "Spreadsheet-ready CSV of one country's categories and events",
+    summary:
+      "Spreadsheet-ready CSV of one country's categories and events; as_of: of a recorded batch",
     tag: 'Risk data',
     produces: 'text/csv',
   },

@@ -4,7 +4,7 @@ import type { Admission } from '../history-question-limit.js';
 import type { StoreQueryGuard } from '../store-query-limit.js';
 import { checkRetention } from './history-params.js';
 import { BadRequest } from './route-schema.js';
-import { guarded, reply400 } from './store-reply.js';
+import { guarded, reply400, type StoreFile } from './store-reply.js';
 
 /** What the data routes need to answer `?as_of=` from the store (null: no store). */
 export interface AsOfRouteParts {
@@ -27,6 +27,29 @@ export function replyAsOf(
   at: Date,
   work: (answers: AsOfAnswers) => Promise<object>,
 ): Promise<FastifyReply> {
+  return replyAsOfBuilt(request, reply, parts, at, async (answers) =>
+    JSON.stringify(await work(answers)),
+  );
+}
+
+/** replyAsOf for a file (the spreadsheet of a past batch): the same refusals and limits. */
+export function replyAsOfFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  parts: AsOfRouteParts | null | undefined,
+  at: Date,
+  work: (answers: AsOfAnswers) => Promise<StoreFile>,
+): Promise<FastifyReply> {
+  return replyAsOfBuilt(request, reply, parts, at, work);
+}
+
+function replyAsOfBuilt(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  parts: AsOfRouteParts | null | undefined,
+  at: Date,
+  work: (answers: AsOfAnswers) => Promise<string | StoreFile>,
+): Promise<FastifyReply> {
   return reply400(
     reply,
     async () => {
@@ -34,7 +57,7 @@ export function replyAsOf(
         throw new BadRequest('as_of needs the history store, and this server keeps no history');
       }
       checkRetention({ from: at, to: null }, parts.retentionStart());
-      return JSON.stringify(await guarded(parts.guardFor(request), () => work(parts.answers)));
+      return guarded(parts.guardFor(request), () => work(parts.answers));
     },
     parts ? parts.admit(request) : null,
   );

@@ -127,6 +127,10 @@ export const exportQuery = queryOf({ format: optional }).transform(
   rule((query: { format?: string }) => parseFormat(query.format)),
 );
 
-export const tierQuery = queryOf({ tier: optional }).transform(
-  rule((query: { tier?: string }) => parseTiers(query.tier)),
+/** The overview's spreadsheet: its tier filter, and the batch it shows (`as_of`, optional). */
+export const tierAsOfQuery = queryOf({ tier: optional, as_of: optional }).transform(
+  rule((query: { tier?: string; as_of?: string }) => ({
+    tiers: parseTiers(query.tier),
+    asOf: parseAsOf(query.as_of),
+  })),
 );

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countriesResponseSchema } from '../../shared/bff-api.js';
+import { asOfCountriesResponseSchema } from '../../shared/batches-api.js';
+import type { AsOfAnswers } from '../services/history/as-of-answers.js';
 import type { Served } from '../services/rendering/render.js';
 import {
   countriesCsv,
@@ -8,7 +10,10 @@ import {
   countryCsv,
   countryFileName,
 } from '../services/exports/spreadsheet-csv.js';
-import { isoParams, noQuery, tierQuery } from './params.js';
+import { replyAsOfFile } from './as-of.js';
+import { asOfQuery, isoParams, tierAsOfQuery } from './params.js';
+import { NotFound } from './route-schema.js';
+import type { StoreFile } from './store-reply.js';
 import { zodRoute } from './route-schema.js';
 import { answer, type DataRouteOptions } from './respond.js';
 
@@ -33,11 +38,25 @@ function csvServed(served: Served, body: Buffer, fileName: string): Served {
   return { status: 200, contentType: CSV_TYPE, body, headers, outcome: served.outcome };
 }
 
+/** A past batch's rows as `/api/countries?as_of=` answers them (from the store), with its id. */
+async function recordedBatch(answers: AsOfAnswers, at: Date) {
+  return asOfCountriesResponseSchema.parse(await answers.countries(at));
+}
+
+function csvFile(body: Buffer, fileName: string): StoreFile {
+  return {
+    body,
+    contentType: CSV_TYPE,
+    headers: { 'content-disposition': `attachment; filename="${fileName}"` },
+  };
+}
+
 /**
  * Spreadsheet-ready CSV (services/exports/spreadsheet-csv.ts), beside the upstream's raw export:
  * `/api/spreadsheet/countries?tier=crit,high` (the overview's tier filter) and
  * `/api/spreadsheet/country/:iso` (the country page). Built from `/api/countries`' data, so they
- * cost no upstream request beyond what the dashboard already spends.
+ * cost no upstream request beyond what the dashboard already spends; with `?as_of=`, from the
+ * recorded batch the page shows (the store alone), named by its id on every row.
  */
 export async function spreadsheetRoutes(
   app: FastifyInstance,
@@ -55,9 +74,19 @@ export async function spreadsheetRoutes(
   };
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get('/api/spreadsheet/countries', zodRoute({ querystring: tierQuery }), (request, reply) =>
-    answer(request, reply, opts.metrics, async () => {
-      const tiers = request.query;
+  const countriesRoute = zodRoute({ querystring: tierAsOfQuery });
+  typed.get('/api/spreadsheet/countries', countriesRoute, (request, reply) => {
+    const { tiers, asOf } = request.query;
+    if (asOf) {
+      return replyAsOfFile(request, reply, opts.asOf, asOf, async (answers) => {
+        const batch = await recordedBatch(answers, asOf);
+        return csvFile(
+          countriesCsv(batch.as_of, batch.countries, tiers, batch.batch_id),
+          countriesFileName(batch.as_of, tiers),
+        );
+      });
+    }
+    return answer(request, reply, opts.metrics, async () => {
       const served = await opts.data.countries(opts.guardFor(request));
       return withBatch(served, (batch, batchId) =>
         csvServed(
@@ -66,13 +95,25 @@ export async function spreadsheetRoutes(
           countriesFileName(batch.as_of, tiers),
         ),
       );
-    }),
-  );
+    });
+  });
 
-  const countryRoute = zodRoute({ querystring: noQuery, params: isoParams });
-  typed.get('/api/spreadsheet/country/:iso', countryRoute, (request, reply) =>
-    answer(request, reply, opts.metrics, async () => {
-      const { iso } = request.params;
+  const countryRoute = zodRoute({ querystring: asOfQuery, params: isoParams });
+  typed.get('/api/spreadsheet/country/:iso', countryRoute, (request, reply) => {
+    const { iso } = request.params;
+    const { asOf } = request.query;
+    if (asOf) {
+      return replyAsOfFile(request, reply, opts.asOf, asOf, async (answers) => {
+        const batch = await recordedBatch(answers, asOf);
+        const country = batch.countries.find((c) => c.iso.toUpperCase() === iso);
+        if (!country) throw new NotFound(`${iso} is not in the batch of ${batch.as_of}`);
+        return csvFile(
+          countryCsv(batch.as_of, country, batch.batch_id),
+          countryFileName(batch.as_of, iso),
+        );
+      });
+    }
+    return answer(request, reply, opts.metrics, async () => {
       const served = await opts.data.countries(opts.guardFor(request));
       return withBatch(served, (batch, batchId) => {
         const country = batch.countries.find((c) => c.iso.toUpperCase() === iso);
@@ -93,6 +134,6 @@ export async function spreadsheetRoutes(
           countryFileName(batch.as_of, iso),
         );
       });
-    }),
-  );
+    });
+  });
 }

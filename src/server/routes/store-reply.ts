@@ -9,10 +9,20 @@ import { BadRequest, NotFound } from './route-schema.js';
  * refusals in words with their status.
  */
 
-/** Sends the JSON `work` builds; a refusal (bad request, not found, store limits) in words. */
+/** A file built from the store (a spreadsheet of a past batch) instead of JSON. */
+export interface StoreFile {
+  body: Buffer;
+  contentType: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Sends the JSON (or the file) `work` builds; a refusal (bad request, not found, store limits)
+ * in words.
+ */
 export async function reply400(
   reply: FastifyReply,
-  work: () => Promise<string>,
+  work: () => Promise<string | StoreFile>,
   admission: Promise<Admission> | null = null,
 ): Promise<FastifyReply> {
   let admitted: Admission | null = null;
@@ -20,13 +30,18 @@ export async function reply400(
   try {
     admitted = admission ? await admission : null;
     // JSON already: the answers are joined from parts serialised once per batch.
-    const body = await work();
-    chars = body.length;
+    const built = await work();
+    const file: StoreFile =
+      typeof built === 'string'
+        ? { body: Buffer.from(built), contentType: 'application/json; charset=utf-8', headers: {} }
+        : built;
+    chars = file.body.length;
     // Answers change with each recorded batch; the SPA polls /api/status to notice one.
     return reply
       .header('cache-control', 'no-cache')
-      .type('application/json; charset=utf-8')
-      .send(body);
+      .headers(file.headers)
+      .type(file.contentType)
+      .send(file.body);
   } catch (error) {
     if (error instanceof BadRequest) return sendError(reply, 400, error.message);
     if (error instanceof NotFound) return sendError(reply, 404, error.message);

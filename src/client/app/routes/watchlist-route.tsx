@@ -12,13 +12,17 @@ import { WatchlistRulesSummary } from '../../features/watchlists/components/watc
 import { WatchlistSettings } from '../../features/watchlists/components/watchlist-settings';
 import { useCountryChoices } from '../use-country-choices';
 import { useAsOf } from '../../lib/as-of';
+import { ShareButton } from '../../components/share-button';
+import { formatUtcDateTime } from '../../lib/format';
 
 /** `/watchlists/:id`: a shareable page of one list: numbers, trends, latest alerts, settings. */
 export function WatchlistRoute() {
   const { id = '' } = useParams();
   const list = useQuery(watchlistQueries.detail(id));
-  const countries = useQuery(countrySummaryQueries.list(useAsOf()));
-  const choices = useCountryChoices();
+  const asOf = useAsOf();
+  // The numbers of the batch the page shows (`?as_of=`: from the store, never the upstream).
+  const countries = useQuery(countrySummaryQueries.list(asOf));
+  const choices = useCountryChoices(true, asOf);
   if (list.isPending) return <Skeleton label="Loading the watchlist" lines={6} />;
   if (list.isError && !list.data) {
     return (
@@ -40,11 +44,19 @@ export function WatchlistRoute() {
       </p>
       <div className="page-head">
         <h1>{watchlist.name}</h1>
-        <Link className="button-link no-print" to={`/brief/${watchlist.id}`}>
-          Brief (print)
-        </Link>
+        <div className="page-head-actions no-print">
+          <Link className="button-link" to={`/brief/${watchlist.id}`}>
+            Brief (print)
+          </Link>
+          <ShareButton />
+        </div>
       </div>
       <WatchlistRulesSummary list={watchlist} />
+      {asOf !== null && countries.data ? (
+        <p className="panel-sub">
+          Numbers of the batch of {formatUtcDateTime(countries.data.data.as_of)}; trends up to it.
+        </p>
+      ) : null}
       <PanelBoundary name="The countries">
         <WatchlistCountries isos={watchlist.countries} countries={countries.data?.data.countries} />
       </PanelBoundary>

@@ -112,9 +112,14 @@ export class ExposureService {
     ]);
     // The trend ends at the batch shown: later batches were not recorded yet as of then.
     const trend = trendOf(matrix, weights, now ?? Infinity);
+    // Cited by its id, as every answer of a batch is (issue 22): one indexed lookup.
+    const batchId = latest
+      ? ((await this.store.chainIds([latest.batch.id])).get(latest.batch.id) ?? null)
+      : null;
     return {
       ok: true,
       as_of: latest?.batch.asOf.toISOString() ?? null,
+      batch_id: batchId,
       weight,
       sites: rows.length,
       people: [...groups.values()].reduce((sum, g) => sum + g.people, 0),

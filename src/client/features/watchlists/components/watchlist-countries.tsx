@@ -4,16 +4,28 @@ import type { CountrySummary } from '../../../../shared/bff-api';
 import { Delta } from '../../../components/delta';
 import { Sparkline } from '../../../components/sparkline';
 import { TierBadge } from '../../../components/tier-badge';
-import { formatScore } from '../../../lib/format';
+import { formatScore, formatUtcDateTime } from '../../../lib/format';
 import { watchlistQueries } from '../api/watchlist-queries';
 import { TableHead } from '../../../components/data-table';
 import { displayName } from '../../../lib/display-name';
+import { useAsOf } from '../../../lib/as-of';
+
+/** The batches up to the one the page shows (`?as_of=`): a past page has no future in its trend. */
+function upTo<P extends { as_of: string }>(
+  points: readonly P[],
+  asOf: string | null,
+): readonly P[] {
+  const until = asOf === null ? Number.NaN : Date.parse(asOf);
+  return Number.isNaN(until) ? points : points.filter((p) => Date.parse(p.as_of) <= until);
+}
 
 function Trend({ iso }: { iso: string }) {
   const trend = useQuery(watchlistQueries.trend(iso));
+  const asOf = useAsOf();
   if (trend.isPending) return <span className="sparkline-empty">…</span>;
   if (trend.isError) return <span className="sparkline-empty">no trend</span>;
-  const recorded = trend.data.data.points.filter((p) => p.risk !== null).length;
+  const points = upTo(trend.data.data.points, asOf);
+  const recorded = points.filter((p) => p.risk !== null).length;
   // The sparkline's own "not enough history" sentence would fill a phone's column.
   if (recorded < 2) {
     return (
@@ -24,13 +36,16 @@ function Trend({ iso }: { iso: string }) {
   }
   return (
     <Sparkline
-      values={trend.data.data.points.slice(-60).map((p) => p.risk)}
-      label={`Risk trend of ${iso}, last ${Math.min(60, trend.data.data.points.length)} batches`}
+      values={points.slice(-60).map((p) => p.risk)}
+      label={`Risk trend of ${iso}, ${Math.min(60, points.length)} batches to ${formatUtcDateTime(points.at(-1)?.as_of)}`}
     />
   );
 }
 
-/** A list's countries with their current numbers (from the latest batch) and risk trends. */
+/**
+ * A list's countries with their numbers of the batch the page shows (the latest, or `?as_of=`'s:
+ * `countries` comes from that batch) and their risk trends up to it.
+ */
 export function WatchlistCountries({
   isos,
   countries,
