@@ -27,6 +27,7 @@ let demo: DemoUpstream;
 let store: HistoryStore;
 let app: FastifyInstance;
 let baseUrl: string;
+let listId: number;
 const pages: WatchedPage[] = [];
 
 beforeAll(async () => {
@@ -66,7 +67,7 @@ beforeAll(async () => {
     headers: { [USER_HEADER]: 'ana' },
     payload: { name: 'Sahel', countries: ['MLI', 'NER'] },
   });
-  const listId = Number(created.json().watchlist.id);
+  listId = Number(created.json().watchlist.id);
   const numbers = { as_of: new Date(start).toISOString(), risk: 61, tier: 'high', active: 52 };
   await insertAlerts(
     store.db,
@@ -171,6 +172,39 @@ describe('an acknowledgement the team sees', () => {
     await expect
       .poll(() => ana.page.locator('.alert-item .ack-line').allTextContents())
       .toEqual([expect.stringMatching(/^Some impact · acknowledged by ben/)]);
+  });
+});
+
+describe('each person’s unread count on the watchlist pages', () => {
+  it('cy marks an alert read on the list’s page; both pages show cy 1 unread, dan still 2', async () => {
+    const sahel = (page: WatchedPage['page']) =>
+      page.locator('ul.watchlists li').filter({ hasText: 'Sahel' }).locator('.list-unread');
+    const cy = await openAs('cy');
+    await cy.page.goto(`${baseUrl}/watchlists`);
+    await expect.poll(() => sahel(cy.page).textContent()).toBe('2 unread');
+    await cy.page.getByRole('link', { name: 'Sahel' }).click();
+    const panel = cy.page.getByRole('region', { name: 'Latest alerts' });
+    await expect.poll(() => panel.locator('.alert-count').textContent()).toBe('2 unread');
+    await panel.getByRole('button', { name: /^Mark read\W+Niger$/ }).click();
+    await expect.poll(() => panel.locator('.alert-count').textContent()).toBe('1 unread');
+    // Back to the index in the app (no reload): its count, shown a moment ago, follows.
+    await cy.page.getByRole('link', { name: '← All watchlists' }).click();
+    await expect.poll(() => sahel(cy.page).textContent()).toBe('1 unread');
+    expect(cy.errors).toEqual([]);
+
+    const dan = await openAs('dan');
+    await dan.page.goto(`${baseUrl}/watchlists`);
+    await expect.poll(() => sahel(dan.page).textContent()).toBe('2 unread');
+    await dan.page.goto(`${baseUrl}/watchlists/${listId}`);
+    await expect
+      .poll(() =>
+        dan.page
+          .getByRole('region', { name: 'Latest alerts' })
+          .locator('.alert-count')
+          .textContent(),
+      )
+      .toBe('2 unread');
+    expect(dan.errors).toEqual([]);
   });
 });
 

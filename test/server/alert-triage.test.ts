@@ -111,6 +111,34 @@ describe('read state is each person’s own', () => {
   });
 });
 
+describe('each list’s unread count is the asker’s own', () => {
+  /** The list's `unread_alerts` for `user`, in the index and on the list's own answer. */
+  const listUnread = async (user: string) => {
+    const index = await stack.app.inject({ url: '/api/watchlists', headers: as(user) });
+    const page = await stack.app.inject({ url: `/api/watchlists/${listId}`, headers: as(user) });
+    return {
+      index: index.json().watchlists.find((l: { id: string }) => l.id === listId)?.unread_alerts,
+      page: page.json().watchlist.unread_alerts,
+    };
+  };
+
+  it('in the index and on the list: one person marking read leaves the other’s count', async () => {
+    // Ana read one alert and cho all of them (above); ben none.
+    expect(await listUnread('ana')).toEqual({ index: 2, page: 2 });
+    expect(await listUnread('cho')).toEqual({ index: 0, page: 0 });
+    expect(await listUnread('ben')).toEqual({ index: 3, page: 3 });
+    await stack.app.inject({
+      method: 'POST',
+      url: '/api/alerts/read',
+      headers: as('ben'),
+      payload: { ids: [alertIds[1]] },
+    });
+    expect(await listUnread('ben')).toEqual({ index: 2, page: 2 });
+    expect(await listUnread('ana')).toEqual({ index: 2, page: 2 });
+    expect(await listUnread('dee')).toEqual({ index: 3, page: 3 });
+  });
+});
+
 describe('acknowledgements', () => {
   it('a viewer acknowledges with a disposition and a note; everyone sees who and when', async () => {
     const res = await acknowledge(alertIds[0]!, 'ana', {

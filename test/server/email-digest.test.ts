@@ -5,6 +5,7 @@ import type { Alert } from '../../src/shared/alerts-api.js';
 import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openAppStore } from '../helpers/history-store.js';
+import { subjectOf } from '../helpers/mail-subject.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
 /*
@@ -50,21 +51,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
   await store?.close();
 });
-
-/** The Subject header, unfolded and with its RFC 2047 Q-encoded words decoded. */
-function subjectOf(raw: string): string {
-  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
-  return header
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, text: string) =>
-      Buffer.from(
-        text
-          .replace(/_/g, ' ')
-          .replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8'),
-    );
-}
 
 async function mails(n: number): Promise<Mail[]> {
   while (inbox.length < n) await new Promise<void>((resolve) => waiters.push(resolve));

@@ -1,12 +1,17 @@
 import type { AddressInfo } from 'node:net';
+import type { Alert } from '../../src/shared/alerts-api.js';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret } from '../../src/server/secret.js';
 import { isCritical } from '../../src/server/services/alerts/critical.js';
+import { DailyDigests } from '../../src/server/services/alerts/daily-digest.js';
 import { quietUntil } from '../../src/server/services/alerts/local-time.js';
 import { insertAlerts } from '../../src/server/store/alerts.js';
+import { digestDeliveries } from '../../src/server/store/person-settings-schema.js';
+import { insertDigest, writePersonSettings } from '../../src/server/store/person-settings.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openAppStore } from '../helpers/history-store.js';
+import { subjectOf } from '../helpers/mail-subject.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
 /*
@@ -208,7 +213,159 @@ describe('the daily digest', () => {
   }, 90_000);
 });
 
+describe('the daily digest, once per person and local day', () => {
+  it('is sent once on a local day that spans a UTC midnight, and again the next local day', async () => {
+    // Los Angeles is UTC−7 in July: the local 10 July runs 07:00 UTC 10 July to 07:00 UTC 11
+    // July, so a day counted in UTC would start again at 17:00 local and send a second digest.
+    const stack = await startStack(Date.UTC(2026, 6, 10, 14, 30)); // 07:30 local
+    try {
+      const saved = await put(stack, 'lee@example.com', {
+        ...settings,
+        digest_hour: 8,
+        time_zone: 'America/Los_Angeles',
+      });
+      expect(saved.statusCode).toBe(200);
+      const subjects = () => mailsTo('lee@example.com').map((m) => subjectOf(m.raw));
+      await advance(stack, 35 * 60_000); // 08:05 local, 15:05 UTC
+      expect(subjects()).toEqual(['Daily digest 2026-07-10: no new alerts']);
+      // 17:05 local (00:05 UTC, 11 July), then 00:05 local on 11 July: nothing more.
+      for (const hours of [9, 7]) {
+        await advance(stack, hours * HOUR);
+        expect(subjects(), new Date(stack.clock.now()).toISOString()).toHaveLength(1);
+      }
+      await advance(stack, 8 * HOUR); // 08:05 local on 11 July
+      expect(subjects()).toEqual([
+        'Daily digest 2026-07-10: no new alerts',
+        'Daily digest 2026-07-11: no new alerts',
+      ]);
+    } finally {
+      await stack.close();
+    }
+  }, 90_000);
+
+  it('a second digest for the same local day is dropped by the store, whoever builds it', async () => {
+    const own = await openAppStore();
+    try {
+      const now = Date.UTC(2026, 6, 10, 16); // 09:00 in Los Angeles, the digest's hour
+      await writePersonSettings(
+        own.db,
+        {
+          subject: 'max@example.com',
+          email: 'max@example.com',
+          emailEnabled: true,
+          digestHour: 9,
+          timeZone: 'America/Los_Angeles',
+          quietStart: null,
+          quietEnd: null,
+          updatedAt: new Date(now),
+        },
+        0,
+      );
+      expect(await new DailyDigests(own.db, null).queueDue(now)).toBe(1);
+      // Another process that looked before this one wrote (its check saw no digest yet): the
+      // unique (person, local day) key keeps its digest out, without an error.
+      const late = await insertDigest(own.db, {
+        subject: 'max@example.com',
+        day: '2026-07-10',
+        messageId: 'digest_another_process',
+        body: '{}',
+        state: 'pending',
+        nextAttemptAt: new Date(now),
+        createdAt: new Date(now),
+      });
+      expect(late).toBe(false);
+      expect(await new DailyDigests(own.db, null).queueDue(now + 6 * HOUR)).toBe(0);
+      const rows = await own.db.select().from(digestDeliveries);
+      expect(rows.map((r) => [r.subject, r.day])).toEqual([['max@example.com', '2026-07-10']]);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+});
+
 describe('quiet hours', () => {
+  it('let a list’s critical e-mail through at night and hold the rest until they end', async () => {
+    // Quiet 22:00–07:00 in Berlin (UTC+2 in July): 20:00–05:00 UTC. It starts at 01:00 local.
+    const stack = await startStack(Date.UTC(2026, 6, 5, 23, 0));
+    try {
+      const saved = await put(stack, 'dee@example.com', {
+        ...settings,
+        time_zone: 'Europe/Berlin',
+        quiet_hours: { start: '22:00', end: '07:00' },
+      });
+      expect(saved.statusCode).toBe(200);
+      const [first] = await store.latestBatches(1);
+      // The 100 riskiest countries (a list's most): those that rise into the top tier.
+      const countries = (await store.countryRows(first!.id))
+        .sort((a, b) => (b.risk ?? 0) - (a.risk ?? 0))
+        .slice(0, 100)
+        .map((r) => r.iso);
+      const lists: Record<string, string> = {};
+      // "Rises": every rise in tier, critical when into the top tier; "Moves": never critical.
+      // (Ten countries for "Moves", so that one page of its alerts holds them all.)
+      for (const [name, rules, isos] of [
+        ['Rises', [{ kind: 'tier_change', direction: 'up' }], countries],
+        ['Moves', [{ kind: 'active_change', min_abs_delta: 0.1 }], countries.slice(0, 10)],
+      ] as const) {
+        const created = await stack.app.inject({
+          method: 'POST',
+          url: '/api/watchlists',
+          headers: { [USER_HEADER]: 'editor' },
+          payload: { name, countries: isos, rules, email: 'dee@example.com' },
+        });
+        expect(created.statusCode).toBe(201);
+        lists[name] = created.json().watchlist.id;
+      }
+      /** Each batch's alerts on a list: whether one of them is a rise into the top tier. */
+      const batchesOf = async (name: string): Promise<Map<string, boolean>> => {
+        const answer = await stack.app.inject({
+          url: `/api/alerts?watchlist=${lists[name]}&limit=200`,
+          headers: { [USER_HEADER]: 'dee@example.com' },
+        });
+        const out = new Map<string, boolean>();
+        for (const a of answer.json().alerts as Alert[]) {
+          const rise = a.after.tier === 'crit' && a.before !== null && a.before.tier !== 'crit';
+          out.set(a.batch_as_of, (out.get(a.batch_as_of) ?? false) || rise);
+        }
+        return out;
+      };
+      const mailed = (name: string): string[] =>
+        mailsTo('dee@example.com')
+          .map((m) => subjectOf(m.raw))
+          .map((s) => new RegExp(`for "${name}" \\(batch (.+)\\)$`).exec(s)?.[1])
+          .filter((asOf): asOf is string => asOf !== undefined)
+          .sort();
+
+      for (let i = 0; i < 6; i += 1) {
+        await stack.nextBatch();
+        await stack.app.alertsIdle();
+      }
+      /** The batches whose "Rises" e-mail holds a rise into the top tier. */
+      const critical = async (): Promise<string[]> =>
+        [...(await batchesOf('Rises'))]
+          .filter(([, rise]) => rise)
+          .map(([asOf]) => asOf)
+          .sort();
+      // The demo's batches of these 50 minutes hold rises into the top tier and other rises.
+      expect((await critical()).length).toBeGreaterThan(0);
+      expect((await critical()).length).toBeLessThan((await batchesOf('Rises')).size);
+      expect((await batchesOf('Moves')).size).toBeGreaterThan(0);
+      // At 02:00 local: the critical e-mails went at once, nothing else did.
+      expect(mailed('Rises')).toEqual(await critical());
+      expect(mailed('Moves')).toEqual([]);
+
+      await advance(stack, 4 * HOUR + 50 * 60_000); // 06:50 local: still quiet
+      expect(mailed('Rises')).toEqual(await critical());
+      expect(mailed('Moves')).toEqual([]);
+      await advance(stack, 15 * 60_000); // 07:05 local: quiet hours are over
+      // Every held e-mail goes now: one per batch with alerts, on both lists.
+      expect(mailed('Rises')).toEqual([...(await batchesOf('Rises')).keys()].sort());
+      expect(mailed('Moves')).toEqual([...(await batchesOf('Moves')).keys()].sort());
+    } finally {
+      await stack.close();
+    }
+  }, 90_000);
+
   it('hold a list’s non-critical e-mail to the person until they end; e-mail off sends nothing', async () => {
     const stack = await startStack(Date.UTC(2026, 6, 5, 23, 0));
     try {

@@ -92,7 +92,7 @@ export async function watchlistRoutes(
           .header('location', `/api/watchlists/${row.id}`);
         return {
           ok: true,
-          watchlist: await watchlists.view(row),
+          watchlist: await watchlists.view(row, opts.viewerOf(request)),
           ...(secret ? { webhook_secret: secret } : {}),
         };
       }),
@@ -114,7 +114,7 @@ export async function watchlistRoutes(
     guarded(reply, async () => {
       const row = await watchlists.row(request.params.id, opts.viewerOf(request));
       noStore(reply).header('etag', etagOf(row));
-      return { ok: true, watchlist: await watchlists.view(row) };
+      return { ok: true, watchlist: await watchlists.view(row, opts.viewerOf(request)) };
     }),
   );
 
@@ -130,7 +130,7 @@ export async function watchlistRoutes(
       noStore(reply).header('etag', etagOf(row));
       return {
         ok: true,
-        watchlist: await watchlists.view(row),
+        watchlist: await watchlists.view(row, opts.viewerOf(request)),
         ...(secret ? { webhook_secret: secret } : {}),
       };
     }),

@@ -125,6 +125,20 @@ export async function countUnreadFor(
   return Number(row?.n ?? 0);
 }
 
+/** The alerts `reader` has not read, per list of `watchlistIds` (lists with none are absent). */
+export async function countUnreadByList(
+  db: Database,
+  watchlistIds: number[],
+  reader: Reader,
+): Promise<Map<number, number>> {
+  if (watchlistIds.length === 0) return new Map();
+  const base = db.select({ id: alerts.watchlistId, n: count() }).from(alerts).$dynamic();
+  const rows = await withReads(base, reader)
+    .where(and(inArray(alerts.watchlistId, watchlistIds), sql`${readAtOf(reader)} is null`))
+    .groupBy(alerts.watchlistId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
 /**
  * Marks alerts of `watchlistIds` read for `reader` (those given, or all when `ids` is null);
  * returns how many were unread. A person's "all" moves their mark to the newest alert: one row,

@@ -1,3 +1,4 @@
+import { ListUnreadCount } from '../../features/alerts/components/list-unread-count';
 import { WatchlistIndex } from '../../features/watchlists/components/watchlist-index';
 import { useCountryChoices } from '../use-country-choices';
 import { SinglePanelPage } from './single-panel-page';
@@ -7,7 +8,7 @@ export function WatchlistsRoute() {
   const choices = useCountryChoices();
   return (
     <SinglePanelPage className="watchlists-page" title="Watchlists" panelName="The watchlists">
-      <WatchlistIndex choices={choices} />
+      <WatchlistIndex choices={choices} unreadOf={(id) => <ListUnreadCount watchlist={id} />} />
     </SinglePanelPage>
   );
 }

@@ -52,8 +52,10 @@ export class DailyDigests {
 
   async #queue(person: PersonSettingsRow, now: number): Promise<boolean> {
     if (person.digestHour === null || person.email === null) return false;
+    // The day and hour are the person's own, never UTC's: one digest per day as they live it.
     const local = localClock(now, person.timeZone);
     if (local.minutes < person.digestHour * 60) return false;
+    // A shortcut only (nothing built twice per pass); the store's unique key is the guarantee.
     if (await digestExists(this.db, person.subject, local.day)) return false;
     const lists = await selectWatchlists(this.db, person.subject);
     const names = new Map(lists.map((l) => [l.id, l.name]));

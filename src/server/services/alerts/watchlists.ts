@@ -9,6 +9,7 @@ import {
   type Watchlist,
   type WatchlistInput,
 } from '../../../shared/alerts-api.js';
+import { countUnreadByList } from '../../store/alert-triage.js';
 import { selectBatchAtOrBefore, selectCountryRows } from '../../store/batches.js';
 import type { Database } from '../../store/connection.js';
 import { insertDelivery } from '../../store/outbox.js';
@@ -16,7 +17,6 @@ import { selectSiteAlertList } from '../../store/sites-alerts.js';
 import {
   deleteWatchlist,
   insertWatchlist,
-  selectUnreadCounts,
   selectWatchlist,
   selectWatchlists,
   updateWatchlist,
@@ -64,11 +64,13 @@ export class WatchlistService {
 
   constructor(private readonly deps: WatchlistServiceDeps) {}
 
+  /** The lists `viewer` sees, each with the alerts unread by them (their own read state). */
   async list(viewer: Viewer): Promise<Watchlist[]> {
     const rows = await selectWatchlists(this.deps.db, viewer);
-    const unread = await selectUnreadCounts(
+    const unread = await countUnreadByList(
       this.deps.db,
       rows.map((r) => r.id),
+      viewer,
     );
     return rows.map((r) => watchlistView(r, unread.get(r.id) ?? 0));
   }
@@ -83,8 +85,9 @@ export class WatchlistService {
     return row;
   }
 
-  async view(row: WatchlistRow): Promise<Watchlist> {
-    const unread = await selectUnreadCounts(this.deps.db, [row.id]);
+  /** One list as `viewer` sees it: the unread count is theirs, as in the inbox. */
+  async view(row: WatchlistRow, viewer: Viewer): Promise<Watchlist> {
+    const unread = await countUnreadByList(this.deps.db, [row.id], viewer);
     return watchlistView(row, unread.get(row.id) ?? 0);
   }
 

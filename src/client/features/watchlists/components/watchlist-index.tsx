@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '../../../lib/app-link';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
@@ -8,8 +8,17 @@ import { useCreateWatchlist } from '../api/watchlist-mutations';
 import { watchlistQueries } from '../api/watchlist-queries';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
 
-/** Every list the viewer can see, and a form to make one. */
-export function WatchlistIndex({ choices }: { choices: CountryChoices }) {
+/**
+ * Every list the viewer can see, and a form to make one. `unreadOf` shows a list's unread count
+ * (the route composes it from the alerts feature).
+ */
+export function WatchlistIndex({
+  choices,
+  unreadOf,
+}: {
+  choices: CountryChoices;
+  unreadOf?: (listId: string) => ReactNode;
+}) {
   const lists = useQuery(watchlistQueries.list());
   const [secret, setSecret] = useState<string | null>(null);
   // The form stays for the next list; a new key empties it after each one made.
@@ -45,7 +54,7 @@ export function WatchlistIndex({ choices }: { choices: CountryChoices }) {
                 <Link to={`/watchlists/${l.id}`}>{l.name}</Link> · {l.countries.length}{' '}
                 {l.countries.length === 1 ? 'country' : 'countries'} · {l.rules.length}{' '}
                 {l.rules.length === 1 ? 'rule' : 'rules'}
-                {l.unread_alerts > 0 ? ` · ${l.unread_alerts} unread alerts` : ''}
+                {unreadOf ? <> · {unreadOf(l.id)}</> : null}
                 {l.scope === 'user' ? ' · only you' : ''}
               </li>
             ))}
