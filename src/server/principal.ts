@@ -16,6 +16,20 @@ export interface Principal {
   via: (typeof SIGN_IN_METHODS)[number];
 }
 
+/**
+ * What an admin's list shows of a signed-in session (plugins/sessions.ts keeps them, routes/
+ * identity.ts lists them): never its id (the cookie's value), only an opaque handle, the SHA-256
+ * it is stored under, which cannot be turned back into the cookie.
+ */
+export interface SessionSummary {
+  id: string;
+  principal: Principal;
+  createdAt: number;
+  lastSeen: number;
+  expiresAt: number;
+  address: string | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the access plugin; null when no access control is configured (then anyone is admin). */

@@ -1,8 +1,7 @@
 import { displayName } from '../services/reference/display-names.js';
-import type { FastifyBaseLogger } from 'fastify';
 import { ruleKey, type AlertNumbers } from '../../shared/alerts-api.js';
 import { firings } from '../services/alerts/alert-rules.js';
-import { alertView } from '../services/alerts/alert-views.js';
+import { alertNumbers, alertView } from '../services/alerts/alert-views.js';
 import { listDeliveries } from '../services/alerts/list-deliveries.js';
 import {
   beginEvaluation,
@@ -22,26 +21,14 @@ import {
   type NewAlert,
   type NewDelivery,
 } from '../store/alerts.js';
-import { selectCountryRows, type CountryRow } from '../store/batches.js';
+import { selectCountryRows } from '../store/batches.js';
 import { selectChainIds } from '../store/batch-chain.js';
-import type { Database } from '../store/connection.js';
 import {
   selectWatchlistById,
   selectWatchlistPage,
   type WatchlistRow,
 } from '../store/watchlists.js';
-
-export interface EvaluatorDeps {
-  db: Database;
-  now: () => number;
-  logger: FastifyBaseLogger;
-  /** ALERT_LINK_BASE_URL: absolute links in webhooks and e-mail. */
-  linkBase: string | null;
-  /** E-mail digests are queued only when SMTP is configured. */
-  emailEnabled: boolean;
-  /** Called after alerts were written with deliveries to send. */
-  onQueued?: () => void;
-}
+import { BatchEvaluator, type EvaluatorDeps } from './batch-evaluator.js';
 
 // Alerts of a batch older than this (a backlog after downtime, the demo's seeded history) go to
 // the inbox only: a burst of stale webhooks and e-mails helps no one.
@@ -54,10 +41,6 @@ const LISTS_PER_PAGE = 100;
 const ALERTS_PER_CHUNK = 5_000;
 // A batch whose evaluation fails this often outside any one list is given up, never retried first.
 const ATTEMPTS_PER_BATCH = 3;
-
-function numbers(row: CountryRow): AlertNumbers {
-  return { as_of: row.asOf.toISOString(), risk: row.risk, tier: row.tier, active: row.active };
-}
 
 /** One batch's country numbers (and the batch before's), read once for all its chunks. */
 interface BatchContext {
@@ -81,29 +64,12 @@ const NO_CONTEXT: Pick<BatchContext, 'previous' | 'chainId'> = { previous: null,
  * a page at a time and written in chunks, so neither memory nor a statement grows with the
  * number of lists, and a list that fails is noted and skipped. Passes run one at a time.
  */
-export class AlertEvaluator {
-  #running: Promise<number> = Promise.resolve(0);
-
-  constructor(private readonly deps: EvaluatorDeps) {}
-
-  /** Evaluates every batch not evaluated yet; resolves to the number of new alerts. */
-  evaluatePending(): Promise<number> {
-    const next = this.#running.then(
-      () => this.#pass(),
-      () => this.#pass(),
-    );
-    this.#running = next.catch((error: unknown) => {
-      this.deps.logger.error({ reason: reasonOf(error) }, 'alert evaluation failed');
-      return 0;
-    });
-    return next;
+export class AlertEvaluator extends BatchEvaluator {
+  constructor(deps: EvaluatorDeps) {
+    super(deps, 'alert evaluation failed');
   }
 
-  async idle(): Promise<void> {
-    await this.#running;
-  }
-
-  async #pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     let total = 0;
     // A batch that failed is not taken again in the same pass (the next pass tries it again).
     const tried = new Set<number>();
@@ -159,11 +125,13 @@ export class AlertEvaluator {
     const after = new Map(
       (await selectCountryRows(db, batch.id)).map((r) => [
         r.iso,
-        { name: displayName(r.iso, r.name), numbers: numbers(r) },
+        { name: displayName(r.iso, r.name), numbers: alertNumbers(r) },
       ]),
     );
     const before = new Map(
-      previous ? (await selectCountryRows(db, previous.id)).map((r) => [r.iso, numbers(r)]) : [],
+      previous
+        ? (await selectCountryRows(db, previous.id)).map((r) => [r.iso, alertNumbers(r)])
+        : [],
     );
     const chainId = (await selectChainIds(db, [batch.id])).get(batch.id) ?? null;
     return { batch, previous, chainId, after, before };

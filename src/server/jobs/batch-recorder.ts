@@ -18,7 +18,7 @@ import {
   hotspotsGlobal,
   type Found,
 } from './batch-sources.js';
-import { JobLoop } from './job-loop.js';
+import { jobLoop, type JobLoop } from './job-loop.js';
 import type { Scheduler } from './scheduler.js';
 
 const RETRY_MS = 30_000;
@@ -58,7 +58,7 @@ export class BatchRecorder {
   #complete = true;
 
   constructor(private readonly deps: BatchRecorderDeps) {
-    this.#loop = new JobLoop({
+    this.#loop = jobLoop(deps, {
       name: 'batch watch',
       run: async () => {
         await this.check();
@@ -69,10 +69,6 @@ export class BatchRecorder {
         this.#complete = false;
         return this.#nextAt();
       },
-      scheduler: deps.scheduler,
-      now: deps.now,
-      logger: deps.logger,
-      isLeader: deps.isLeader,
     });
   }
 

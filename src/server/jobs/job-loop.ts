@@ -107,3 +107,15 @@ export class JobLoop {
     this.#cancel = this.options.scheduler.at(at, () => this.kick());
   }
 }
+
+/** What a job's loop takes from the job's own dependencies (they hold these under these names). */
+export type LoopSurroundings = Pick<JobLoopOptions, 'scheduler' | 'now' | 'logger' | 'isLeader'>;
+
+/** A loop for `job` on the scheduler, clock, logger and leadership the job was given. */
+export function jobLoop(
+  surroundings: LoopSurroundings,
+  job: Omit<JobLoopOptions, keyof LoopSurroundings>,
+): JobLoop {
+  const { scheduler, now, logger, isLeader } = surroundings;
+  return new JobLoop({ ...job, scheduler, now, logger, isLeader });
+}

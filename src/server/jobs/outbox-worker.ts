@@ -23,7 +23,7 @@ import {
   selectSettingsByEmail,
   type DigestRow,
 } from '../store/person-settings.js';
-import { JobLoop } from './job-loop.js';
+import { jobLoop, type JobLoop } from './job-loop.js';
 import type { Mailer } from './mailer.js';
 import type { Scheduler } from './scheduler.js';
 import { sendWebhook, type SendOptions, type SendResult } from './webhook-sender.js';
@@ -105,7 +105,7 @@ export class OutboxWorker {
   #stopped = false;
 
   constructor(private readonly deps: OutboxDeps) {
-    this.#loop = new JobLoop({
+    this.#loop = jobLoop(deps, {
       name: 'outbox run',
       run: async () => {
         try {
@@ -120,10 +120,6 @@ export class OutboxWorker {
         }
         return this.#nextAt();
       },
-      scheduler: deps.scheduler,
-      now: deps.now,
-      logger: deps.logger,
-      isLeader: deps.isLeader,
     });
   }
 

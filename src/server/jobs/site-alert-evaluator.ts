@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AlertNumbers } from '../../shared/alerts-api.js';
-import { alertView } from '../services/alerts/alert-views.js';
+import { alertNumbers, alertView } from '../services/alerts/alert-views.js';
 import { listDeliveries } from '../services/alerts/list-deliveries.js';
 import { displayName } from '../services/reference/display-names.js';
 import {
@@ -10,24 +8,15 @@ import {
   type CountryMove,
 } from '../services/sites/site-rule.js';
 import { reasonOf, selectPreviousBatch, type BatchRef, type NewAlert } from '../store/alerts.js';
-import { selectCountryRows, type CountryRow } from '../store/batches.js';
+import { selectCountryRows } from '../store/batches.js';
 import { selectChainIds } from '../store/batch-chain.js';
-import type { Database } from '../store/connection.js';
 import {
   ensureSiteAlertList,
   selectRuleSites,
   selectSiteRuleBatches,
   writeSiteAlerts,
 } from '../store/sites-alerts.js';
-
-export interface SiteAlertDeps {
-  db: Database;
-  now: () => number;
-  logger: FastifyBaseLogger;
-  linkBase: string | null;
-  emailEnabled: boolean;
-  onQueued?: () => void;
-}
+import { BatchEvaluator, type EvaluatorDeps } from './batch-evaluator.js';
 
 /** Site alerts are about now: batches older than this (a backlog, the demo's seeded history) are not evaluated. */
 const RECENT_MS = 48 * 3_600_000;
@@ -37,10 +26,6 @@ export const SITES_PER_CHUNK = 20_000;
 /** The site rule's alerts keep this key: one per country and batch in the "Our sites" list. */
 export const SITE_RULE_KEY = 'site';
 
-function numbers(row: CountryRow): AlertNumbers {
-  return { as_of: row.asOf.toISOString(), risk: row.risk, tier: row.tier, active: row.active };
-}
-
 /**
  * The site rule over every new batch (the pipeline's "evaluated around our sites" step): the
  * countries that moved, against every site's stored nearby list, chunk by chunk; one alert per
@@ -48,28 +33,12 @@ function numbers(row: CountryRow): AlertNumbers {
  * deliveries written in the same transaction. Once per batch and alert (store/sites-alerts.ts
  * writeSiteAlerts); passes run one at a time.
  */
-export class SiteAlertEvaluator {
-  #running: Promise<number> = Promise.resolve(0);
-
-  constructor(private readonly deps: SiteAlertDeps) {}
-
-  evaluatePending(): Promise<number> {
-    const next = this.#running.then(
-      () => this.#pass(),
-      () => this.#pass(),
-    );
-    this.#running = next.catch((error: unknown) => {
-      this.deps.logger.error({ reason: reasonOf(error) }, 'site alert evaluation failed');
-      return 0;
-    });
-    return next;
+export class SiteAlertEvaluator extends BatchEvaluator {
+  constructor(deps: EvaluatorDeps) {
+    super(deps, 'site alert evaluation failed');
   }
 
-  async idle(): Promise<void> {
-    await this.#running;
-  }
-
-  async #pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const since = new Date(this.deps.now() - RECENT_MS);
     const pending = await selectSiteRuleBatches(this.deps.db, since, BATCHES_PER_PASS);
     let added = 0;
@@ -104,8 +73,8 @@ export class SiteAlertEvaluator {
       moves.set(row.iso, {
         iso: row.iso,
         name: displayName(row.iso, row.name),
-        before: numbers(old),
-        after: numbers(row),
+        before: alertNumbers(old),
+        after: alertNumbers(row),
       });
     }
     return { moves, previous };

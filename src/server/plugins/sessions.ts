@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { SessionLifetimes } from '../config-oidc.js';
-import type { Principal } from '../principal.js';
+import type { Principal, SessionSummary } from '../principal.js';
 
 const MINUTE_MS = 60_000;
 /** Sessions held at once; the oldest is signed out first when more people sign in. */
@@ -24,18 +24,7 @@ export interface Session {
   address: string | null;
 }
 
-/**
- * What an admin's list shows of a session: never its id (the cookie's value), only an opaque
- * handle, the SHA-256 it is stored under, which cannot be turned back into the cookie.
- */
-export interface SessionSummary {
-  id: string;
-  principal: Principal;
-  createdAt: number;
-  lastSeen: number;
-  expiresAt: number;
-  address: string | null;
-}
+export type { SessionSummary };
 
 /** Requests within this of the last one recorded do not record a new one (idle precision). */
 export const TOUCH_EVERY_MS = MINUTE_MS;
@@ -46,6 +35,20 @@ export function sessionEnd(session: Session): number {
 
 export function sessionHash(id: string): string {
   return createHash('sha256').update(id).digest('base64url');
+}
+
+/** The sessions (by hash) not yet ended at `now`, as an admin's list shows them. */
+export function liveSummaries(
+  byHash: Iterable<readonly [string, Session]>,
+  now: number,
+): SessionSummary[] {
+  const live: SessionSummary[] = [];
+  for (const [id, session] of byHash) {
+    if (sessionEnd(session) <= now) continue;
+    const { principal, createdAt, lastSeen, expiresAt, address } = session;
+    live.push({ id, principal, createdAt, lastSeen, expiresAt, address });
+  }
+  return live;
 }
 
 /**
@@ -74,18 +77,19 @@ export function wellFormedSessionId(id: string | undefined): id is string {
   return id !== undefined && /^[A-Za-z0-9_-]{43}$/.test(id);
 }
 
-export function newSessionId(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function newSession(
+/**
+ * A session opened now: a new random id (never one the browser sent), the hash a store keeps it
+ * under, and the session itself.
+ */
+export function startSession(
   principal: Principal,
   lifetimes: SessionLifetimes,
   now: number,
   idToken: string | null,
-  address: string | null = null,
-): Session {
-  return {
+  address: string | null,
+): { id: string; hash: string; session: Session } {
+  const id = randomBytes(32).toString('base64url');
+  const session: Session = {
     principal,
     createdAt: now,
     lastSeen: now,
@@ -94,6 +98,7 @@ export function newSession(
     idToken,
     address,
   };
+  return { id, hash: sessionHash(id), session };
 }
 
 /**
@@ -112,11 +117,8 @@ export class Sessions implements SessionStore {
     idToken: string | null = null,
     address: string | null = null,
   ): Promise<string> {
-    const id = newSessionId();
-    this.#sessions.set(
-      sessionHash(id),
-      newSession(principal, lifetimes, this.now(), idToken, address),
-    );
+    const { id, hash, session } = startSession(principal, lifetimes, this.now(), idToken, address);
+    this.#sessions.set(hash, session);
     return Promise.resolve(id);
   }
 
@@ -140,17 +142,7 @@ export class Sessions implements SessionStore {
   }
 
   list(): Promise<SessionSummary[]> {
-    const now = this.now();
-    const listed = [...this.#sessions.entries()]
-      .filter(([, session]) => sessionEnd(session) > now)
-      .map(([id, { principal, createdAt, lastSeen, expiresAt, address }]) => ({
-        id,
-        principal,
-        createdAt,
-        lastSeen,
-        expiresAt,
-        address,
-      }));
+    const listed = liveSummaries(this.#sessions.entries(), this.now());
     return Promise.resolve(listed.sort((a, b) => b.createdAt - a.createdAt));
   }
 

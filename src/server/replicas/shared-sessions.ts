@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import type { SessionLifetimes } from '../config-oidc.js';
 import {
-  newSession,
-  newSessionId,
+  liveSummaries,
   sessionEnd,
   sessionHash,
+  startSession,
   TOUCH_EVERY_MS,
   wellFormedSessionId,
   type Session,
@@ -94,10 +94,8 @@ export class SharedSessions implements SessionStore {
     idToken: string | null = null,
     address: string | null = null,
   ): Promise<string> {
-    const id = newSessionId();
-    const hash = sessionHash(id);
     const now = this.deps.now();
-    const session = newSession(principal, lifetimes, now, idToken, address);
+    const { id, hash, session } = startSession(principal, lifetimes, now, idToken, address);
     this.#known.set(hash, session, { ttl: 0 });
     try {
       await insertSession(this.deps.db, {
@@ -160,17 +158,10 @@ export class SharedSessions implements SessionStore {
   async list(): Promise<SessionSummary[]> {
     const now = this.deps.now();
     const rows = await listSessions(this.deps.db, now);
-    return rows
-      .map((row) => ({ id: row.idHash, session: toSession(row) }))
-      .filter(({ session }) => sessionEnd(session) > now)
-      .map(({ id, session: { principal, createdAt, lastSeen, expiresAt, address } }) => ({
-        id,
-        principal,
-        createdAt,
-        lastSeen,
-        expiresAt,
-        address,
-      }));
+    return liveSummaries(
+      rows.map((row) => [row.idHash, toSession(row)] as const),
+      now,
+    );
   }
 
   async revokeListed(idHash: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Me } from '../../shared/roles.js';
-import { principalOf, type Principal } from '../principal.js';
+import { principalOf, type SessionSummary } from '../principal.js';
 import type { ApiTokens } from '../services/identity/api-tokens.js';
 import { recordAudit } from '../services/identity/audit.js';
 import { ApiProblem } from '../services/api-problem.js';
@@ -12,16 +12,7 @@ import { guarded } from './watchlists.js';
 
 /** The sessions an admin may list and end (the access plugin's session store). */
 export interface AdminSessions {
-  list(): Promise<
-    {
-      id: string;
-      principal: Principal;
-      createdAt: number;
-      lastSeen: number;
-      expiresAt: number;
-      address: string | null;
-    }[]
-  >;
+  list(): Promise<SessionSummary[]>;
   revokeListed(idHash: string): Promise<boolean>;
 }
 
@@ -38,7 +29,7 @@ const admin = { config: { role: 'admin' as const } };
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** A session as an admin sees it: `id` is its opaque handle, never the cookie's value. */
-function sessionView(s: Awaited<ReturnType<AdminSessions['list']>>[number]) {
+function sessionView(s: SessionSummary) {
   return {
     id: s.id,
     name: s.principal.name,

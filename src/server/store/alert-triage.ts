@@ -17,7 +17,7 @@ import type { Disposition, InboxState } from '../../shared/alert-triage-api.js';
 import { alerts, watchlists } from './alerts-schema.js';
 import type { Database } from './connection.js';
 import { alertAckHistory, alertAcks, alertReads, readerMarks } from './triage-schema.js';
-import type { AlertRow } from './alerts.js';
+import { alertColumns, type AlertRow } from './alerts.js';
 
 /**
  * Whose read state a question is about: a person (`oidc:<sub>`, the proxy's user), or null for
@@ -77,17 +77,7 @@ export async function selectInbox(db: Database, query: InboxQuery): Promise<Inbo
   if (query.watchlistIds.length === 0) return [];
   const base = db
     .select({
-      id: alerts.id,
-      watchlistId: alerts.watchlistId,
-      ruleKey: alerts.ruleKey,
-      kind: alerts.kind,
-      iso: alerts.iso,
-      country: alerts.country,
-      batchAsOf: alerts.batchAsOf,
-      message: alerts.message,
-      before: alerts.before,
-      after: alerts.after,
-      createdAt: alerts.createdAt,
+      ...alertColumns,
       readAt: readAtOf(query.reader).mapWith(alerts.readAt),
       watchlistName: watchlists.name,
       ack: alertAcks,

@@ -12,7 +12,9 @@ import {
   lte,
   or,
   sql,
+  type SQL,
 } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   alertEvaluations,
   alertListFailures,
@@ -28,20 +30,48 @@ export type NewAlert = typeof alerts.$inferInsert;
 export type NewDelivery = typeof deliveries.$inferInsert;
 export type BatchRef = { id: number; asOf: Date };
 
-/** Batches with country rows whose evaluation is not finished (or not begun), oldest first. */
-export async function selectUnevaluatedBatches(db: Database, limit: number): Promise<BatchRef[]> {
+/** An alert's own columns but its per-reader read mark (the lists and the inbox each add theirs). */
+export const alertColumns = {
+  id: alerts.id,
+  watchlistId: alerts.watchlistId,
+  ruleKey: alerts.ruleKey,
+  kind: alerts.kind,
+  iso: alerts.iso,
+  country: alerts.country,
+  batchAsOf: alerts.batchAsOf,
+  message: alerts.message,
+  before: alerts.before,
+  after: alerts.after,
+  createdAt: alerts.createdAt,
+};
+
+/**
+ * Up to `limit` batches with country rows for which `pending` holds, oldest first; `pending` may
+ * read the batch's row of `evaluations` (an evaluator's own table, left joined on `batchId`).
+ */
+export async function selectPendingBatches(
+  db: Database,
+  evaluations: { table: PgTable; batchId: PgColumn },
+  pending: SQL | undefined,
+  limit: number,
+): Promise<BatchRef[]> {
   return db
     .select({ id: batches.id, asOf: batches.asOf })
     .from(batches)
-    .leftJoin(alertEvaluations, eq(alertEvaluations.batchId, batches.id))
-    .where(
-      and(
-        gt(batches.countryCount, 0),
-        or(isNull(alertEvaluations.batchId), isNotNull(alertEvaluations.pendingAfter)),
-      ),
-    )
+    .leftJoin(evaluations.table, eq(evaluations.batchId, batches.id))
+    .where(and(gt(batches.countryCount, 0), pending))
     .orderBy(asc(batches.asOf))
     .limit(limit);
+}
+
+/** Batches with country rows whose evaluation is not finished (or not begun), oldest first. */
+export async function selectUnevaluatedBatches(db: Database, limit: number): Promise<BatchRef[]> {
+  return selectPendingBatches(
+    db,
+    { table: alertEvaluations, batchId: alertEvaluations.batchId },
+    or(isNull(alertEvaluations.batchId), isNotNull(alertEvaluations.pendingAfter)),
+    limit,
+  );
 }
 
 /** The batch with country rows just before `asOf`. */
@@ -117,7 +147,8 @@ export const ALERT_ROWS_PER_INSERT = 500;
 // A delivery binds at most 12 too.
 const DELIVERIES_PER_INSERT = 500;
 
-async function insertAlertRows(db: Database, rows: NewAlert[]): Promise<AlertRow[]> {
+/** Alerts in statements of ALERT_ROWS_PER_INSERT; a duplicate of `alerts_once_key` is dropped. */
+export async function insertAlertRows(db: Database, rows: NewAlert[]): Promise<AlertRow[]> {
   const inserted: AlertRow[] = [];
   for (let i = 0; i < rows.length; i += ALERT_ROWS_PER_INSERT) {
     const slice = rows.slice(i, i + ALERT_ROWS_PER_INSERT);
@@ -126,7 +157,8 @@ async function insertAlertRows(db: Database, rows: NewAlert[]): Promise<AlertRow
   return inserted;
 }
 
-async function insertDeliveryRows(db: Database, rows: NewDelivery[]): Promise<void> {
+/** Deliveries in statements of DELIVERIES_PER_INSERT; a duplicate message id is dropped. */
+export async function insertDeliveryRows(db: Database, rows: NewDelivery[]): Promise<void> {
   for (let i = 0; i < rows.length; i += DELIVERIES_PER_INSERT) {
     const slice = rows.slice(i, i + DELIVERIES_PER_INSERT);
     await db.insert(deliveries).values(slice).onConflictDoNothing();
@@ -312,17 +344,7 @@ export async function selectAlerts(db: Database, query: AlertQuery): Promise<Ale
   if (query.watchlistIds.length === 0) return [];
   return db
     .select({
-      id: alerts.id,
-      watchlistId: alerts.watchlistId,
-      ruleKey: alerts.ruleKey,
-      kind: alerts.kind,
-      iso: alerts.iso,
-      country: alerts.country,
-      batchAsOf: alerts.batchAsOf,
-      message: alerts.message,
-      before: alerts.before,
-      after: alerts.after,
-      createdAt: alerts.createdAt,
+      ...alertColumns,
       readAt: alerts.readAt,
       watchlistName: watchlists.name,
     })

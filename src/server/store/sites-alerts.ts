@@ -1,11 +1,19 @@
 import { and, asc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { WebhookFormat } from '../../shared/alerts-api.js';
-import { alerts, deliveries, watchlists } from './alerts-schema.js';
-import type { AlertRow, BatchRef, NewAlert, NewDelivery } from './alerts.js';
+import { watchlists } from './alerts-schema.js';
+import {
+  insertAlertRows,
+  insertDeliveryRows,
+  selectPendingBatches,
+  type AlertRow,
+  type BatchRef,
+  type NewAlert,
+  type NewDelivery,
+} from './alerts.js';
 import type { Database } from './connection.js';
 import { batches } from './schema.js';
 import { siteAlertEvaluations, siteAlertTarget, sites } from './sites-schema.js';
-import type { WatchlistRow } from './watchlists.js';
+import { saveWatchlistAt, type WatchlistRow } from './watchlists.js';
 
 /** What the site rule reads of a site (not its tags, value or placement). */
 export type SiteRuleRow = Pick<
@@ -53,19 +61,12 @@ export async function selectSiteRuleBatches(
   since: Date,
   limit: number,
 ): Promise<BatchRef[]> {
-  return db
-    .select({ id: batches.id, asOf: batches.asOf })
-    .from(batches)
-    .leftJoin(siteAlertEvaluations, eq(siteAlertEvaluations.batchId, batches.id))
-    .where(
-      and(
-        gt(batches.countryCount, 0),
-        gte(batches.asOf, since),
-        isNull(siteAlertEvaluations.batchId),
-      ),
-    )
-    .orderBy(asc(batches.asOf))
-    .limit(limit);
+  return selectPendingBatches(
+    db,
+    { table: siteAlertEvaluations, batchId: siteAlertEvaluations.batchId },
+    and(gte(batches.asOf, since), isNull(siteAlertEvaluations.batchId)),
+    limit,
+  );
 }
 
 const TARGET_LOCK = 'sites:alert-target';
@@ -117,23 +118,9 @@ export async function updateSiteAlertDelivery(
     email: string | null;
   },
 ): Promise<WatchlistRow | null> {
-  const [row] = await db
-    .update(watchlists)
-    .set({
-      ...values,
-      // Saving lifts a pause, as saving a watchlist does.
-      webhookPausedAt: null,
-      webhookPausedReason: null,
-      version: sql`${watchlists.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(watchlists.id, listId), eq(watchlists.version, version)))
-    .returning();
-  return row ?? null;
+  // Saving lifts a pause, as saving a watchlist does.
+  return saveWatchlistAt(db, listId, version, values);
 }
-
-/** Alert rows a statement (10 parameters each), as store/alerts.ts writes them. */
-const ROWS_PER_INSERT = 500;
 
 /**
  * Writes one batch's site alerts and their deliveries in one transaction, or nothing (null) when
@@ -154,18 +141,8 @@ export async function writeSiteAlerts(
       .onConflictDoNothing()
       .returning({ batchId: siteAlertEvaluations.batchId });
     if (claimed.length === 0) return null;
-    const inserted: AlertRow[] = [];
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      const slice = rows.slice(i, i + ROWS_PER_INSERT);
-      inserted.push(...(await tx.insert(alerts).values(slice).onConflictDoNothing().returning()));
-    }
-    const out = deliveriesFor(inserted);
-    for (let i = 0; i < out.length; i += ROWS_PER_INSERT) {
-      await tx
-        .insert(deliveries)
-        .values(out.slice(i, i + ROWS_PER_INSERT))
-        .onConflictDoNothing();
-    }
+    const inserted = await insertAlertRows(tx, rows);
+    await insertDeliveryRows(tx, deliveriesFor(inserted));
     if (inserted.length > 0) {
       await tx
         .update(siteAlertEvaluations)

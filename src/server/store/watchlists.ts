@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AlertRule, WebhookFormat } from '../../shared/alerts-api.js';
 import { alerts, watchlists } from './alerts-schema.js';
 import type { Database } from './connection.js';
@@ -117,6 +117,21 @@ export async function updateWatchlist(
   values: WatchlistValues,
   user: string | null,
 ): Promise<WatchlistRow | null> {
+  return saveWatchlistAt(db, id, version, values, visibleTo(user));
+}
+
+/**
+ * Writes `values` to list `id` only if it is still at `version` (and `alsoWhere` holds): null
+ * when a concurrent edit moved it on, never an overwrite. Saving lifts a webhook pause and moves
+ * the version (the list's ETag) on.
+ */
+export async function saveWatchlistAt(
+  db: Database,
+  id: number,
+  version: number,
+  values: Partial<WatchlistValues>,
+  alsoWhere?: SQL,
+): Promise<WatchlistRow | null> {
   const [row] = await db
     .update(watchlists)
     .set({
@@ -126,7 +141,7 @@ export async function updateWatchlist(
       version: sql`${watchlists.version} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(watchlists.id, id), eq(watchlists.version, version), visibleTo(user)))
+    .where(and(eq(watchlists.id, id), eq(watchlists.version, version), alsoWhere))
     .returning();
   return row ?? null;
 }

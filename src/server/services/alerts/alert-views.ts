@@ -1,4 +1,4 @@
-import type { Alert, Watchlist } from '../../../shared/alerts-api.js';
+import type { Alert, AlertNumbers, Watchlist } from '../../../shared/alerts-api.js';
 import type {
   Acknowledgement,
   Disposition,
@@ -6,6 +6,7 @@ import type {
 } from '../../../shared/alert-triage-api.js';
 import type { InboxRow } from '../../store/alert-triage.js';
 import type { AlertRow } from '../../store/alerts.js';
+import type { CountryRow } from '../../store/batches.js';
 import type { WatchlistRow } from '../../store/watchlists.js';
 
 /** Store rows → API bodies. Ids are strings in the API (room for other id schemes later). */
@@ -13,6 +14,11 @@ import type { WatchlistRow } from '../../store/watchlists.js';
 /** A country page: absolute when the operator set ALERT_LINK_BASE_URL (e-mail, webhooks). */
 export function countryLink(iso: string, base: string | null): string {
   return `${base ?? ''}/country/${iso}`;
+}
+
+/** A recorded country's numbers as an alert states them (before and after). */
+export function alertNumbers(row: CountryRow): AlertNumbers {
+  return { as_of: row.asOf.toISOString(), risk: row.risk, tier: row.tier, active: row.active };
 }
 
 export function alertView(row: AlertRow, listName: string, linkBase: string | null): Alert {
