@@ -5,6 +5,13 @@ import type { AppConfig } from '../../src/server/config.js';
 import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { DEFAULT_FRESHNESS } from '../../src/shared/freshness.js';
+import {
+  accessFor,
+  authModeFromEnv,
+  credentialsFor,
+  injectWith,
+  type AuthMode,
+} from './auth-modes.js';
 import { TestClock } from './clock.js';
 import { ManualScheduler } from './manual-scheduler.js';
 import { testConfig } from './test-config.js';
@@ -20,6 +27,10 @@ export interface HistoryStack {
   demo: DemoUpstream;
   clock: TestClock;
   scheduler: ManualScheduler;
+  /** How clients get in (null: the test configured access itself). */
+  auth: AuthMode | null;
+  /** `app.inject` without the mode's credentials (`app.inject` sends them). */
+  anonymousInject: FastifyInstance['inject'];
   /** Moves both clocks to the next demo batch and lets the BFF's own watch run. */
   nextBatch(): Promise<void>;
   close(): Promise<void>;
@@ -27,12 +38,23 @@ export interface HistoryStack {
 
 /**
  * The BFF recording into `store` from a demo upstream on its fast batch clock (a batch every 10
- * minutes of the test clock); no page is requested unless a test does.
+ * minutes of the test clock); no page is requested unless a test does. Unless the test sets
+ * `config.access` itself, access is `auth` (default TEST_AUTH_MODE, else open) and `app.inject`
+ * sends that mode's admin credentials (auth-modes.ts).
  */
 export async function startHistoryStack(
   store: HistoryStore,
-  options: { start: number; shape?: ExportShape; config?: Partial<AppConfig> },
+  options: {
+    start: number;
+    shape?: ExportShape;
+    config?: Partial<AppConfig>;
+    auth?: AuthMode;
+  },
 ): Promise<HistoryStack> {
+  if (options.auth !== undefined && options.config?.access !== undefined) {
+    throw new Error('startHistoryStack: give `auth` or `config.access`, not both');
+  }
+  const auth = options.config?.access !== undefined ? null : (options.auth ?? authModeFromEnv());
   const clock = new TestClock(options.start);
   const scheduler = new ManualScheduler(clock.now);
   const demo = await startDemoUpstream({
@@ -50,7 +72,11 @@ export async function startHistoryStack(
   }
   const key = demo.issueKey('Custom', { limit: 1000 });
   const app = await buildApp(
-    testConfig({ freshness: { ...DEFAULT_FRESHNESS, freshMs: 60_000 }, ...options.config }),
+    testConfig({
+      freshness: { ...DEFAULT_FRESHNESS, freshMs: 60_000 },
+      ...options.config,
+      ...(auth === null ? {} : { access: accessFor(auth) }),
+    }),
     {
       upstream: { mode: 'demo', baseUrl: variant?.url ?? demo.url, apiKey: new Secret(key) },
       now: clock.now,
@@ -59,11 +85,14 @@ export async function startHistoryStack(
     },
   );
   await app.historyIdle();
+  const anonymousInject = injectWith(app, auth === null ? {} : credentialsFor(auth));
   return {
     app,
     demo,
     clock,
     scheduler,
+    auth,
+    anonymousInject,
     nextBatch: async () => {
       clock.set((Math.floor(clock.t / BATCH_INTERVAL_MS) + 1) * BATCH_INTERVAL_MS + 1000);
       scheduler.runDue();

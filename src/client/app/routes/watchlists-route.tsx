@@ -8,7 +8,10 @@ export function WatchlistsRoute() {
   const choices = useCountryChoices();
   return (
     <SinglePanelPage className="watchlists-page" title="Watchlists" panelName="The watchlists">
-      <WatchlistIndex choices={choices} unreadOf={(id) => <ListUnreadCount watchlist={id} />} />
+      <WatchlistIndex
+        choices={choices}
+        unreadOf={(l) => <ListUnreadCount watchlist={l.id} shown={l.unread_alerts} />}
+      />
     </SinglePanelPage>
   );
 }

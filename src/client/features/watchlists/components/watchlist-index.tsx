@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import type { Watchlist } from '../../../../shared/alerts-api';
 import { Link } from '../../../lib/app-link';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
@@ -17,7 +18,7 @@ export function WatchlistIndex({
   unreadOf,
 }: {
   choices: CountryChoices;
-  unreadOf?: (listId: string) => ReactNode;
+  unreadOf?: (list: Watchlist) => ReactNode;
 }) {
   const lists = useQuery(watchlistQueries.list());
   const [secret, setSecret] = useState<string | null>(null);
@@ -54,7 +55,7 @@ export function WatchlistIndex({
                 <Link to={`/watchlists/${l.id}`}>{l.name}</Link> · {l.countries.length}{' '}
                 {l.countries.length === 1 ? 'country' : 'countries'} · {l.rules.length}{' '}
                 {l.rules.length === 1 ? 'rule' : 'rules'}
-                {unreadOf ? <> · {unreadOf(l.id)}</> : null}
+                {unreadOf ? <> · {unreadOf(l)}</> : null}
                 {l.scope === 'user' ? ' · only you' : ''}
               </li>
             ))}
