@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it, vi } from 'vitest';
-import { countriesBody, hotspotsBody, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
 import { batchTimes, historyRoutes } from './fixtures/history';
 import { withHistory } from './fixtures/sites';
 import { installFakeBff, type Route } from './fake-bff';
@@ -136,5 +136,18 @@ describe('downloads cite their batch', { timeout: 20_000 }, () => {
     }
     // Sixty batches: one page of the list.
     expect(bff.calls('/api/batches')).toHaveLength(1);
+  });
+
+  it("the country page's spreadsheet as of a past batch is of that batch", async () => {
+    installFakeBff({
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/v1/country/UKR': { body: countryBody() },
+      ...historyRoutes(),
+      '/api/country/UKR/explain': { status: 404, body: { ok: false, error: 'no move' } },
+      '/api/batches': batchesRoute,
+    });
+    renderApp(`/country/UKR?as_of=${ENCODED}`);
+    const link = await screen.findByRole('link', { name: /^Download .+ as CSV$/ }, FILE_MADE);
+    expect(link.getAttribute('href')).toBe(`/api/spreadsheet/country/UKR?as_of=${ENCODED}`);
   });
 });
