@@ -32,6 +32,17 @@ export function spreadsheetTime(iso: string | null | undefined): string {
  * or LF quoted (csv-stringify leaves a lone CR bare, which ends the row in a spreadsheet and
  * starts the next one with whatever follows: `'\r=1+1` would become a formula cell).
  */
+/**
+ * `2026-11-22T10:00:00Z` → `2026-11-22-1000` (UTC): a batch's time in file names (the BFF's
+ * spreadsheets and the SPA's chart downloads); null if unreadable.
+ */
+export function batchStamp(asOf: string): string | null {
+  const time = Date.parse(asOf);
+  if (Number.isNaN(time)) return null;
+  const iso = new Date(time).toISOString();
+  return `${iso.slice(0, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}`;
+}
+
 export const SPREADSHEET_CSV_OPTIONS = {
   record_delimiter: 'windows',
   quoted_match: /[\r\n]/,

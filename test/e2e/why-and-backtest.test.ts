@@ -119,6 +119,11 @@ describe('why it moved (issue 22)', () => {
       const panel = page.locator(`[id="${await first.getAttribute('aria-controls')}"]`);
       await expect.poll(() => panel.innerText(), { timeout: 20_000 }).toMatch(/^Risk [+−]\d/);
       await panel.scrollIntoViewIfNeeded();
+      // Its categories table is read whole in What changed's column: no column cut off, nothing
+      // to scroll sideways for (it was cut at Static in a half-width column at 1440 px).
+      const categories = panel.getByRole('region', { name: /^Categories of .+ that moved$/ });
+      const cut = await categories.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(cut, 'px of the categories table cut off').toBeLessThanOrEqual(0);
       await page.screenshot({ path: screenshotPath(`why-changes-${width}`) });
       expect(await seriousViolations(page)).toEqual([]);
       expect(await pageOverflow(page)).toBe(0);

@@ -1,8 +1,37 @@
 import type { ReactNode } from 'react';
+import { batchIdsAt } from '../lib/batch-ids';
 import { downloadText, seriesCsv, type SeriesColumn, type SeriesRow } from '../lib/csv';
+import { batchStamp } from '../../shared/spreadsheet-cell';
 import { formatScore, formatUtcDateTime, NA } from '../lib/format';
 import { tierLabel } from '../../shared/tiers';
 import { useChartView, ViewToggle } from './view-toggle';
+
+const BATCH_ID: SeriesColumn = { key: 'batch_id', label: 'Batch id', kind: 'text' };
+
+/**
+ * The chart's CSV as a citable file (issue 22): each row (one recorded batch) gains its batch's
+ * id, and the file name the time of the newest batch drawn. Should the ids not be had (no
+ * answer), the file still comes, its rows carrying their batch times.
+ */
+async function downloadSeries(
+  filename: string,
+  columns: readonly SeriesColumn[],
+  rows: readonly SeriesRow[],
+) {
+  const time = columns.find((column) => column.kind === 'time');
+  const times = time ? rows.map((row) => String(row[time.key] ?? '')) : [];
+  const ids = await batchIdsAt(times).catch(() => new Map<number, string>());
+  const cited = rows.map((row, i) => ({ ...row, batch_id: ids.get(Date.parse(times[i] ?? '')) }));
+  const newest = times.reduce<string | null>(
+    (max, t) => (max === null || Date.parse(t) > Date.parse(max) ? t : max),
+    null,
+  );
+  const stamp = newest === null ? null : batchStamp(newest);
+  downloadText(
+    `${filename}${stamp ? `-${stamp}` : ''}.csv`,
+    seriesCsv(time ? [...columns, BATCH_ID] : columns, cited),
+  );
+}
 
 /**
  * A chart with its table view and CSV download. The view is in the URL (`?<param>=table`), like
@@ -35,7 +64,7 @@ export function ChartFrame({
         <button
           type="button"
           className="link-button"
-          onClick={() => downloadText(`${filename}.csv`, seriesCsv(columns, rows))}
+          onClick={() => void downloadSeries(filename, columns, rows)}
         >
           Download CSV<span className="visually-hidden"> of {label}</span>
         </button>

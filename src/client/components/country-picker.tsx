@@ -84,13 +84,19 @@ export function CountryPicker({
   };
 
   const optionId = (iso: string) => `${id}-option-${iso}`;
+  // A single choice (a site's country) is no list: "0 of 1 countries" read as a count of nothing.
+  const single = max === 1;
   const status =
     loadError !== null
       ? `The list of countries could not be loaded: ${loadError.message}`
       : full
-        ? `${chosen.length} of ${max} countries: the most a list may have.`
+        ? single
+          ? `${nameOf(chosen[0] ?? '')} is chosen: remove it to choose another country.`
+          : `${chosen.length} of ${max} countries: the most a list may have.`
         : text.trim() === ''
-          ? `${chosen.length} of ${max} countries. Type a name, a code or a common name; Enter adds it.`
+          ? single
+            ? 'No country chosen. Type a name, a code or a common name; Enter chooses it.'
+            : `${chosen.length} of ${max} countries. Type a name, a code or a common name; Enter adds it.`
           : countries === undefined
             ? 'Loading countries…'
             : hits.length === 0

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { batchIdAt } from '../lib/batch-ids';
 
 /** A column of a table's download: its header and the raw value of each row. */
 export interface ExportColumn<Row> {
@@ -9,10 +10,18 @@ export interface ExportColumn<Row> {
   value: (row: Row) => string | number | null | undefined;
 }
 
+/** Every row's batch, as the BFF's spreadsheets end their rows. */
+const BATCH_COLUMNS = [
+  { key: 'batch_as_of', label: 'Data generated (UTC)', kind: 'time' },
+  { key: 'batch_id', label: 'Batch id', kind: 'text' },
+] as const;
+
 /**
  * Downloads the rows a table shows (after its search, filters and sort), in the order shown: a
  * spreadsheet CSV (the same byte-order mark and formula guard as every CSV here) or JSON with the
  * batch time and the view's URL. Made in the browser; the CSV code loads on the first click.
+ * Both cite the batch the rows come from by its time and id (issue 22; the id is asked for when
+ * the file is made, and left empty should the store not have it).
  */
 export function TableExport<Row>({
   columns,
@@ -33,13 +42,22 @@ export function TableExport<Row>({
       Object.fromEntries(columns.map((column) => [column.key, column.value(row) ?? null])),
     );
   const csv = async () => {
-    const { downloadText, seriesCsv } = await import('../lib/csv');
-    downloadText(`${filename}.csv`, seriesCsv(columns, records()));
+    const [{ downloadText, seriesCsv }, batchId] = await Promise.all([
+      import('../lib/csv'),
+      batchIdAt(asOf),
+    ]);
+    const cited = records().map((record) => ({
+      ...record,
+      batch_as_of: asOf ?? null,
+      batch_id: batchId,
+    }));
+    downloadText(`${filename}.csv`, seriesCsv([...columns, ...BATCH_COLUMNS], cited));
   };
   const json = async () => {
-    const { downloadText } = await import('../lib/csv');
+    const [{ downloadText }, batchId] = await Promise.all([import('../lib/csv'), batchIdAt(asOf)]);
     const body = {
       as_of: asOf ?? null,
+      batch_id: batchId,
       view: `${location.pathname}${location.search}`,
       count: rows.length,
       rows: records(),

@@ -12,7 +12,9 @@ import {
 import { explainPath, explainResponseSchema } from '../../shared/explain-api';
 import { COUNTRIES_PATH, countryPath, withAsOf } from '../../shared/page-data';
 import { countryResponseSchema } from '../../shared/schemas/responses';
+import { batchListResponseSchema } from '../../shared/batches-api';
 import { fetchBff } from './api-client';
+import { batchListPath } from './batch-ids';
 
 /*
  * One query definition per BFF URL that several features read (the country page and the brief,
@@ -123,5 +125,22 @@ export const bffQueries = {
       queryFn: ({ signal }) => fetchBff(explainPath(iso, from, to), explainResponseSchema, signal),
       ...pastBatch(to),
       meta: { label: `why ${iso} moved` },
+    }),
+  /**
+   * The recorded batch a time falls in (the newest at or before it) with its id: what `?as_of=`
+   * shows (the banner) and what the overview's exports cite. A recorded batch never changes.
+   */
+  batchAt: (asOf: string) =>
+    queryOptions({
+      queryKey: ['batches', 'at', asOf] as const,
+      queryFn: ({ signal }) =>
+        fetchBff(
+          batchListPath(new Date(Date.parse(asOf) + 1).toISOString(), 1),
+          batchListResponseSchema,
+          signal,
+        ),
+      select: ({ data }) => data.batches[0] ?? null,
+      staleTime: Number.POSITIVE_INFINITY,
+      meta: { label: 'the batch shown' },
     }),
 };

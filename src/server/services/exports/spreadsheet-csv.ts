@@ -3,6 +3,7 @@ import { displayName } from '../reference/display-names.js';
 import type { CountrySummary } from '../../../shared/bff-api.js';
 import { CATEGORY_NAMES } from '../../../shared/categories.js';
 import {
+  batchStamp,
   SPREADSHEET_CSV_OPTIONS,
   spreadsheetCell,
   spreadsheetText,
@@ -25,6 +26,7 @@ export function humanLabel(code: string | null | undefined): string {
 
 /** Text cells: the formula guard every CSV of the project shares (shared/spreadsheet-cell.ts). */
 export const safeText = spreadsheetText;
+export { batchStamp };
 
 /** Numbers as numbers; a missing or non-finite one is an empty cell. */
 function num(value: number | null | undefined): string | number {
@@ -37,14 +39,6 @@ export function csv(
 ): Buffer {
   const text = stringify([columns, ...rows], { ...SPREADSHEET_CSV_OPTIONS, bom: true });
   return Buffer.from(text, 'utf8');
-}
-
-/** `2026-11-22T10:00:00Z` → `2026-11-22-1000` (UTC), for file names; null if unreadable. */
-export function batchStamp(asOf: string): string | null {
-  const time = Date.parse(asOf);
-  if (Number.isNaN(time)) return null;
-  const iso = new Date(time).toISOString();
-  return `${iso.slice(0, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}`;
 }
 
 /** `global-risk-2026-11-22-1000-crit-high.csv` (tier labels are already [a-z0-9_-]). */
