@@ -6,6 +6,13 @@ import { displayName } from '../lib/display-name';
 
 const SHOWN = 8;
 
+/** What a country picker needs to name and find countries (a route loads it: useCountryChoices). */
+export interface CountryChoices {
+  countries: readonly ReferenceCountry[] | undefined;
+  loadError: Error | null;
+  figures: CountryFigures | null;
+}
+
 /**
  * Choosing countries by name (the search palette's matching: codes, common names, one typo):
  * the chosen ones as chips with a remove button each, a combobox to add more. Arrow keys move
@@ -15,9 +22,7 @@ const SHOWN = 8;
 export function CountryPicker({
   label,
   pendingName,
-  countries,
-  loadError,
-  figures,
+  choices: { countries, loadError, figures },
   chosen,
   onChange,
   max,
@@ -25,10 +30,8 @@ export function CountryPicker({
 }: {
   label: string;
   pendingName: string;
-  /** Undefined while the list loads. */
-  countries: readonly ReferenceCountry[] | undefined;
-  loadError: Error | null;
-  figures: CountryFigures | null;
+  /** Its `countries` are undefined while the list loads. */
+  choices: CountryChoices;
   chosen: readonly string[];
   onChange: (next: string[]) => void;
   max: number;
