@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ReferenceCountry } from '../../shared/history-api';
 import { searchCountries } from '../lib/country-match';
-import { CountryOptionText, type CountryFigures } from './country-option';
+import { CountryOptionList, type CountryFigures } from './country-option';
 import { displayName } from '../lib/display-name';
 
 const SHOWN = 8;
@@ -149,30 +149,16 @@ export function CountryPicker({
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        <ul
-          id={`${id}-list`}
-          role="listbox"
-          aria-label="Matching countries"
+        <CountryOptionList
+          listId={`${id}-list`}
+          optionId={optionId}
+          hits={listed ? hits : []}
+          current={current}
+          figures={figures}
+          onChoose={add}
           className="palette-list picker-list"
           hidden={!listed}
-        >
-          {listed
-            ? hits.map((hit) => (
-                <li
-                  key={hit.country.iso}
-                  id={optionId(hit.country.iso)}
-                  role="option"
-                  aria-selected={hit === current}
-                  className={hit === current ? 'palette-option is-active' : 'palette-option'}
-                  // Keep focus in the field: a click adds, it does not blur first.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => add(hit.country.iso)}
-                >
-                  <CountryOptionText hit={hit} figures={figures} />
-                </li>
-              ))
-            : null}
-        </ul>
+        />
       </div>
       <p id={`${id}-status`} className="field-hint" aria-live="polite">
         {status}
