@@ -43,3 +43,52 @@ export function CountryOptionText({
     </>
   );
 }
+
+/**
+ * The listbox of matching countries (the palette's and the picker's) for a combobox field: the
+ * active option marked; a click chooses without taking the focus from the field.
+ */
+export function CountryOptionList({
+  listId,
+  optionId,
+  hits,
+  current,
+  figures,
+  onChoose,
+  className,
+  hidden,
+}: {
+  listId: string;
+  optionId: (iso: string) => string;
+  hits: readonly SearchHit[];
+  current: SearchHit | undefined;
+  figures: CountryFigures | null;
+  onChoose: (iso: string) => void;
+  className: string;
+  hidden?: boolean;
+}) {
+  return (
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label="Matching countries"
+      className={className}
+      hidden={hidden}
+    >
+      {hits.map((hit) => (
+        <li
+          key={hit.country.iso}
+          id={optionId(hit.country.iso)}
+          role="option"
+          aria-selected={hit === current}
+          className={hit === current ? 'palette-option is-active' : 'palette-option'}
+          // Keep focus in the field: a click chooses, it does not blur first.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onChoose(hit.country.iso)}
+        >
+          <CountryOptionText hit={hit} figures={figures} />
+        </li>
+      ))}
+    </ul>
+  );
+}

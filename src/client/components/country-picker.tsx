@@ -1,10 +1,17 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ReferenceCountry } from '../../shared/history-api';
 import { searchCountries } from '../lib/country-match';
-import { CountryOptionText, type CountryFigures } from './country-option';
+import { CountryOptionList, type CountryFigures } from './country-option';
 import { displayName } from '../lib/display-name';
 
 const SHOWN = 8;
+
+/** What a country picker needs to name and find countries (a route loads it: useCountryChoices). */
+export interface CountryChoices {
+  countries: readonly ReferenceCountry[] | undefined;
+  loadError: Error | null;
+  figures: CountryFigures | null;
+}
 
 /**
  * Choosing countries by name (the search palette's matching: codes, common names, one typo):
@@ -15,9 +22,7 @@ const SHOWN = 8;
 export function CountryPicker({
   label,
   pendingName,
-  countries,
-  loadError,
-  figures,
+  choices: { countries, loadError, figures },
   chosen,
   onChange,
   max,
@@ -25,10 +30,8 @@ export function CountryPicker({
 }: {
   label: string;
   pendingName: string;
-  /** Undefined while the list loads. */
-  countries: readonly ReferenceCountry[] | undefined;
-  loadError: Error | null;
-  figures: CountryFigures | null;
+  /** Its `countries` are undefined while the list loads. */
+  choices: CountryChoices;
   chosen: readonly string[];
   onChange: (next: string[]) => void;
   max: number;
@@ -152,30 +155,16 @@ export function CountryPicker({
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        <ul
-          id={`${id}-list`}
-          role="listbox"
-          aria-label="Matching countries"
+        <CountryOptionList
+          listId={`${id}-list`}
+          optionId={optionId}
+          hits={listed ? hits : []}
+          current={current}
+          figures={figures}
+          onChoose={add}
           className="palette-list picker-list"
           hidden={!listed}
-        >
-          {listed
-            ? hits.map((hit) => (
-                <li
-                  key={hit.country.iso}
-                  id={optionId(hit.country.iso)}
-                  role="option"
-                  aria-selected={hit === current}
-                  className={hit === current ? 'palette-option is-active' : 'palette-option'}
-                  // Keep focus in the field: a click adds, it does not blur first.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => add(hit.country.iso)}
-                >
-                  <CountryOptionText hit={hit} figures={figures} />
-                </li>
-              ))
-            : null}
-        </ul>
+        />
       </div>
       <p id={`${id}-status`} className="field-hint" aria-live="polite">
         {status}

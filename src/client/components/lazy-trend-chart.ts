@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import type { TrendSeries } from './trend-chart';
+import type { SeriesColumn, SeriesRow } from '../lib/csv';
+import type { TrendRow, TrendSeries } from './trend-chart';
 
 /**
  * The trend chart as its own chunk: recharts stays out of the overview's initial JavaScript
@@ -20,4 +21,46 @@ export function scoreSeries(headline: { key: string; label: string }): TrendSeri
     { key: 'static', label: 'Static', colour: '#0072b2', dash: '6 3' },
     { key: 'active', label: 'Active', colour: '#d55e00' },
   ];
+}
+
+/**
+ * A score trend's table and CSV columns, in the order of its lines: the batch, the headline
+ * score, its static and active parts; then the trend's `own` columns.
+ */
+export function scoreColumns(
+  headline: { key: string; label: string },
+  ...own: SeriesColumn[]
+): SeriesColumn[] {
+  return [
+    { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
+    { ...headline, kind: 'score' },
+    { key: 'static', label: 'Static', kind: 'score' },
+    { key: 'active', label: 'Active', kind: 'score' },
+    ...own,
+  ];
+}
+
+/** A recorded point of a score trend: its batch time, and its static and active parts. */
+type ScorePoint = { as_of: string; static: number | null; active: number | null };
+
+/** The chart row of a point for scoreSeries({ key: headline }): its time and its three scores. */
+export function scoreChartRow<P extends ScorePoint & Record<H, number | null>, H extends string>(
+  headline: H,
+): (point: P) => TrendRow {
+  return (point) => ({
+    t: Date.parse(point.as_of),
+    [headline]: point[headline],
+    static: point.static,
+    active: point.active,
+  });
+}
+
+/** The table row of a point: its value of each of the table's columns. */
+export function columnValues<P extends object>(
+  columns: readonly SeriesColumn[],
+): (point: P) => SeriesRow {
+  return (point) => {
+    const values = point as Record<string, SeriesRow[string]>;
+    return Object.fromEntries(columns.map(({ key }) => [key, values[key]]));
+  };
 }

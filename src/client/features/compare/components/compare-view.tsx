@@ -1,7 +1,6 @@
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from '../../../lib/app-link';
-import { ChartFrame } from '../../../components/chart-frame';
-import { Skeleton } from '../../../components/skeleton';
+import { TrendFrame } from '../../../components/trend-frame';
 import { TierBadge } from '../../../components/tier-badge';
 import { fileStem, type SeriesColumn } from '../../../lib/csv';
 import {
@@ -19,7 +18,6 @@ import {
   type ComparedCountry,
 } from '../utils/compare-rows';
 import { TableHead } from '../../../components/data-table';
-import { LazyTrendChart } from '../../../components/lazy-trend-chart';
 import { useComparedAsOf } from '../hooks/use-compared-as-of';
 
 /** Overlaid risk trends of the compared countries, over the tier bands (up to `?as_of=`). */
@@ -52,17 +50,17 @@ export function CompareTrend({ countries: recorded }: { countries: readonly Comp
       {rows.length === 0 ? (
         <p className="empty">No history recorded for these countries yet.</p>
       ) : (
-        <ChartFrame
+        <TrendFrame
           label="Risk over time"
           viewParam="view"
           columns={columns}
           rows={tableRows}
           filename={fileStem('compare', ...countries.map((c) => c.iso))}
-          chart={
-            <Suspense fallback={<Skeleton label="Drawing the trends" height={300} />}>
-              <LazyTrendChart rows={rows} series={series} bands height={300} />
-            </Suspense>
-          }
+          drawing="Drawing the trends"
+          chartRows={rows}
+          series={series}
+          bands
+          height={300}
         />
       )}
     </section>

@@ -17,6 +17,41 @@ export interface CountryChoice {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO3 = /^[A-Z]{3}$/;
 
+/** One end of the searched range of days (UTC), with the range's problem when it has one. */
+function RangeEnd({
+  end,
+  label,
+  value,
+  onChange,
+  problem = null,
+}: {
+  end: 'from' | 'to';
+  label: string;
+  value: string;
+  onChange: (end: 'from' | 'to', value: string) => void;
+  problem?: string | null;
+}) {
+  const id = `event-${end}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        aria-invalid={problem !== null || undefined}
+        aria-describedby={problem !== null ? 'event-range-error' : undefined}
+        onChange={(event) => onChange(end, event.target.value)}
+      />
+      {problem !== null ? (
+        <p id="event-range-error" className="field-error">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The filters as the URL holds them; a value the URL cannot mean is dropped, not sent. */
 export function filtersFromUrl(params: URLSearchParams): EventFilters {
   const day = (name: string) => {
@@ -117,31 +152,14 @@ export function EventSearch({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="event-from">From (UTC)</label>
-          <input
-            id="event-from"
-            type="date"
-            value={draft.from}
-            onChange={(event) => set('from', event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="event-to">To (UTC)</label>
-          <input
-            id="event-to"
-            type="date"
-            value={draft.to}
-            aria-invalid={rangeWrong || undefined}
-            aria-describedby={rangeWrong ? 'event-range-error' : undefined}
-            onChange={(event) => set('to', event.target.value)}
-          />
-          {rangeWrong ? (
-            <p id="event-range-error" className="field-error">
-              “To” is before “From”.
-            </p>
-          ) : null}
-        </div>
+        <RangeEnd end="from" label="From (UTC)" value={draft.from} onChange={set} />
+        <RangeEnd
+          end="to"
+          label="To (UTC)"
+          value={draft.to}
+          onChange={set}
+          problem={rangeWrong ? '“To” is before “From”.' : null}
+        />
         <label className="check-field">
           <input
             type="checkbox"

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChartFrame } from '../../../components/chart-frame';
-import { Skeleton } from '../../../components/skeleton';
+import { TrendFrame } from '../../../components/trend-frame';
 import { fileStem, type SeriesColumn } from '../../../lib/csv';
 import { humanise } from '../../../lib/format';
 import { historyQueries } from '../api/history-queries';
 import { useTrendRange } from '../hooks/use-trend-range';
 import { sliceRange } from '../utils/range';
-import { LazyTrendChart, scoreSeries } from '../../../components/lazy-trend-chart';
+import { scoreSeries } from '../../../components/lazy-trend-chart';
 
 const SERIES = scoreSeries({ key: 'score', label: 'Score' });
 
@@ -101,17 +100,16 @@ export function CategoryHistoryPanel({ iso }: { iso: string }) {
           </select>
         </div>
       </div>
-      <ChartFrame
+      <TrendFrame
         label={`${label} history of ${iso}`}
         viewParam="cat_view"
         columns={columns}
         rows={tableRows}
         filename={fileStem(iso, category, range)}
-        chart={
-          <Suspense fallback={<Skeleton label="Drawing the category history" height={220} />}>
-            <LazyTrendChart rows={rows} series={SERIES} height={220} />
-          </Suspense>
-        }
+        drawing="Drawing the category history"
+        chartRows={rows}
+        series={SERIES}
+        height={220}
       />
     </section>
   );

@@ -1,11 +1,11 @@
 import type { CountryHistoryPoint } from '../../../../shared/history-api';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useMemo } from 'react';
-import { ChartFrame } from '../../../components/chart-frame';
+import { useMemo } from 'react';
+import { TrendFrame } from '../../../components/trend-frame';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { ApiError } from '../../../lib/api-client';
-import { fileStem, type SeriesColumn } from '../../../lib/csv';
+import { fileStem } from '../../../lib/csv';
 import { historyQueries } from '../api/history-queries';
 import { useTrendRange } from '../hooks/use-trend-range';
 import { useTrendRows } from '../hooks/use-trend-rows';
@@ -13,34 +13,23 @@ import { describeLatestChange } from '../utils/drivers';
 import { RANGE_LABELS } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
-import { LazyTrendChart, scoreSeries } from '../../../components/lazy-trend-chart';
+import {
+  columnValues,
+  scoreChartRow,
+  scoreColumns,
+  scoreSeries,
+} from '../../../components/lazy-trend-chart';
 
-const COLUMNS: SeriesColumn[] = [
-  { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
-  { key: 'risk', label: 'Risk', kind: 'score' },
-  { key: 'static', label: 'Static', kind: 'score' },
-  { key: 'active', label: 'Active', kind: 'score' },
+const RISK = { key: 'risk', label: 'Risk' };
+const COLUMNS = scoreColumns(
+  RISK,
   { key: 'tier', label: 'Tier', kind: 'tier' },
   { key: 'confidence', label: 'Confidence', kind: 'text' },
-];
+);
+const SERIES = scoreSeries(RISK);
 
-const SERIES = scoreSeries({ key: 'risk', label: 'Risk' });
-
-const chartRow = (p: CountryHistoryPoint) => ({
-  t: Date.parse(p.as_of),
-  risk: p.risk,
-  static: p.static,
-  active: p.active,
-});
-
-const tableRow = (p: CountryHistoryPoint) => ({
-  as_of: p.as_of,
-  risk: p.risk,
-  static: p.static,
-  active: p.active,
-  tier: p.tier,
-  confidence: p.confidence,
-});
+const chartRow = scoreChartRow<CountryHistoryPoint, 'risk'>('risk');
+const tableRow = columnValues<CountryHistoryPoint>(COLUMNS);
 
 /** Risk, static and active of one country over time, over the tier bands, with what drove the
  * latest change in words. */
@@ -87,17 +76,16 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
                 : `No history recorded for ${iso} yet.`}
             </p>
           ) : (
-            <ChartFrame
+            <TrendFrame
               label={`Trend of ${iso}`}
               viewParam="trend_view"
               columns={COLUMNS}
               rows={tableRows}
               filename={fileStem(iso, 'trend', range)}
-              chart={
-                <Suspense fallback={<Skeleton label="Drawing the trend" height={260} />}>
-                  <LazyTrendChart rows={rows} series={SERIES} bands />
-                </Suspense>
-              }
+              drawing="Drawing the trend"
+              chartRows={rows}
+              series={SERIES}
+              bands
             />
           )}
         </>

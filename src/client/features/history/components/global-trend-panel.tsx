@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import type { GlobalHistoryPoint } from '../../../../shared/history-api';
 import { tierLabel } from '../../../../shared/tiers';
 import { useTierOrder } from '../../../lib/tier-scale';
-import { ChartFrame } from '../../../components/chart-frame';
+import { TrendFrame } from '../../../components/trend-frame';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { TierBadge } from '../../../components/tier-badge';
-import type { SeriesColumn } from '../../../lib/csv';
 import { fileStem } from '../../../lib/csv';
 import { historyQueries } from '../api/history-queries';
 import { useTrendRange } from '../hooks/use-trend-range';
@@ -15,20 +13,22 @@ import { useTrendRows } from '../hooks/use-trend-rows';
 import { RANGE_LABELS } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
-import { LazyTrendChart, scoreSeries } from '../../../components/lazy-trend-chart';
+import {
+  columnValues,
+  scoreChartRow,
+  scoreColumns,
+  scoreSeries,
+} from '../../../components/lazy-trend-chart';
 
-const COLUMNS: SeriesColumn[] = [
-  { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
-  { key: 'index', label: 'Global index', kind: 'score' },
-  { key: 'static', label: 'Static', kind: 'score' },
-  { key: 'active', label: 'Active', kind: 'score' },
+const INDEX = { key: 'index', label: 'Global index' };
+const COLUMNS = scoreColumns(
+  INDEX,
   { key: 'events_24h', label: 'Events (24 h)', kind: 'text' },
   { key: 'tier', label: 'Tier', kind: 'tier' },
-];
-
+);
 // No tier bands on this chart: the global index moves by tenths, which a fixed 0–100 scale would
 // flatten.
-const SERIES = scoreSeries({ key: 'index', label: 'Global index' });
+const SERIES = scoreSeries(INDEX);
 
 function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
   const order = useTierOrder(Object.keys(point?.tier_counts ?? {}));
@@ -46,21 +46,8 @@ function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
   );
 }
 
-const chartRow = (p: GlobalHistoryPoint) => ({
-  t: Date.parse(p.as_of),
-  index: p.index,
-  static: p.static,
-  active: p.active,
-});
-
-const tableRow = (p: GlobalHistoryPoint) => ({
-  as_of: p.as_of,
-  index: p.index,
-  static: p.static,
-  active: p.active,
-  events_24h: p.events_24h,
-  tier: p.tier,
-});
+const chartRow = scoreChartRow<GlobalHistoryPoint, 'index'>('index');
+const tableRow = columnValues<GlobalHistoryPoint>(COLUMNS);
 
 /** The global index over time (7 d / 30 d / 90 d / all, in the URL) with the latest tier counts. */
 export function GlobalTrendPanel() {
@@ -94,17 +81,15 @@ export function GlobalTrendPanel() {
                 : 'No history yet: the trend starts with the first recorded batch.'}
             </p>
           ) : (
-            <ChartFrame
+            <TrendFrame
               label="Global index trend"
               viewParam="trend_view"
               columns={COLUMNS}
               rows={tableRows}
               filename={fileStem('global-index', range)}
-              chart={
-                <Suspense fallback={<Skeleton label="Drawing the trend" height={260} />}>
-                  <LazyTrendChart rows={rows} series={SERIES} />
-                </Suspense>
-              }
+              drawing="Drawing the trend"
+              chartRows={rows}
+              series={SERIES}
             />
           )}
         </>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ReferenceCountry } from '../../../../shared/history-api';
-import { CountryOptionText, type CountryFigures } from '../../../components/country-option';
+import { CountryOptionList, type CountryFigures } from '../../../components/country-option';
 import { searchCountries } from '../../../lib/country-match';
 
 /**
@@ -97,30 +97,15 @@ export function SearchPalette({
           }}
           onKeyDown={onKeyDown}
         />
-        <ul
-          id={`${id}-list`}
-          role="listbox"
-          aria-label="Matching countries"
+        <CountryOptionList
+          listId={`${id}-list`}
+          optionId={optionId}
+          hits={hits}
+          current={current}
+          figures={figures}
+          onChoose={onPick}
           className="palette-list"
-        >
-          {hits.map((hit) => {
-            const selected = hit === current;
-            return (
-              <li
-                key={hit.country.iso}
-                id={optionId(hit.country.iso)}
-                role="option"
-                aria-selected={selected}
-                className={selected ? 'palette-option is-active' : 'palette-option'}
-                // Keep focus in the field: a click picks, it does not move focus first.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => onPick(hit.country.iso)}
-              >
-                <CountryOptionText hit={hit} figures={figures} />
-              </li>
-            );
-          })}
-        </ul>
+        />
         <p id={`${id}-status`} className="palette-status" aria-live="polite">
           {status}
         </p>

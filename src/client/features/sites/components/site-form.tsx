@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   NEARBY_MAX_KM,
   SITE_KINDS,
@@ -8,10 +8,9 @@ import {
   type SiteInput,
   type SiteKind,
 } from '../../../../shared/sites-api';
-import type { ReferenceCountry } from '../../../../shared/history-api';
-import type { CountryFigures } from '../../../components/country-option';
-import { CountryPicker } from '../../../components/country-picker';
-import { ApiError } from '../../../lib/api-client';
+import { CountryPicker, type CountryChoices } from '../../../components/country-picker';
+import { FormActions, FormField, type FieldControlProps } from '../../../components/form-field';
+import { useFormProblems } from '../../../lib/use-form-problems';
 import { checkDraft, ruleOf, ruleSentence, type SiteDraft } from '../utils/site-draft';
 import {
   fieldOfServerProblem,
@@ -20,12 +19,7 @@ import {
   type SiteField,
 } from '../utils/site-fields';
 
-/** What the country picker needs (loaded by the route). */
-export interface CountryChoices {
-  countries: readonly ReferenceCountry[] | undefined;
-  loadError: Error | null;
-  figures: CountryFigures | null;
-}
+export type { CountryChoices };
 
 const PENDING_COUNTRY = 'country_search';
 
@@ -36,48 +30,17 @@ const FIELD_OF: Partial<Record<TextKey, SiteField>> = {
   minDelta: 'min_delta',
 };
 
-/** A labelled field with its problem under it, tied to the control (aria-describedby). */
+/** A site field: its problem (as the schema or the server put it) shown in plain words. */
 function Field({
-  label,
-  hint,
   problem,
-  children,
+  ...field
 }: {
   label: string;
   hint?: string;
   problem: string | undefined;
-  children: (props: {
-    id: string;
-    'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
-  }) => ReactNode;
+  children: (props: FieldControlProps) => ReactNode;
 }) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : null, problem ? `${id}-problem` : null]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className="form-field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': problem ? true : undefined,
-        'aria-describedby': described || undefined,
-      })}
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${id}-problem`} className="field-problem">
-          {problemWords(problem)}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <FormField {...field} problem={problem ? problemWords(problem) : undefined} />;
 }
 
 /**
@@ -106,53 +69,25 @@ export function SiteForm({
   /** Further buttons beside the submit button. */
   children?: ReactNode;
 }) {
-  const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(initial);
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [formProblem, setFormProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { formProps, problems, clear, check, save, actions } = useFormProblems<SiteField>();
 
   const edit = (field: SiteField, change: Partial<SiteDraft>) => {
     setDraft((current) => ({ ...current, ...change }));
-    setProblems((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    clear(field);
   };
-  const focusFirstProblem = () =>
-    requestAnimationFrame(() =>
-      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormProblem(null);
     const typed = String(new FormData(event.currentTarget).get(PENDING_COUNTRY) ?? '').trim();
     const checked = checkDraft(draft, withRule);
     const found: FieldProblems = checked.ok ? {} : checked.problems;
     if (typed !== '') {
       found.iso = `“${typed}” is not chosen yet: choose it from the list (↓ then Enter), or clear the field.`;
     }
-    setProblems(found);
-    if (!checked.ok || typed !== '') {
-      focusFirstProblem();
-      return;
-    }
-    setPending(true);
-    try {
-      await onSave(checked.input);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const field =
-        error instanceof ApiError && (error.status === 400 || error.status === 409)
-          ? fieldOfServerProblem(message)
-          : null;
-      if (field) {
-        setProblems({ [field]: message });
-        focusFirstProblem();
-      } else {
-        setFormProblem(message);
-      }
-    } finally {
-      setPending(false);
-    }
+    if (!check(found, checked.ok && typed === '') || !checked.ok) return;
+    const { input } = checked;
+    await save(() => onSave(input), { statuses: [400, 409], fieldOf: fieldOfServerProblem });
   };
 
   const text = (
@@ -181,10 +116,9 @@ export function SiteForm({
   const rule = ruleOf(draft);
   return (
     <form
-      ref={form}
+      {...formProps}
       onSubmit={(event) => void onSubmit(event)}
       className="settings-form site-form"
-      noValidate
     >
       <div className="site-form-grid">
         {text('name', 'Name', { maxLength: SITE_NAME_MAX })}
@@ -217,9 +151,7 @@ export function SiteForm({
       <CountryPicker
         label="Country (optional)"
         pendingName={PENDING_COUNTRY}
-        countries={choices.countries}
-        loadError={choices.loadError}
-        figures={choices.figures}
+        choices={choices}
         chosen={draft.iso}
         onChange={(next) => edit('iso', { iso: next })}
         max={1}
@@ -286,17 +218,9 @@ export function SiteForm({
           </p>
         </fieldset>
       ) : null}
-      <div className="form-actions">
-        <button type="submit" disabled={pending}>
-          {submitLabel}
-        </button>
+      <FormActions submitLabel={submitLabel} {...actions}>
         {children}
-      </div>
-      {formProblem ? (
-        <p role="alert" className="field-problem">
-          {formProblem}
-        </p>
-      ) : null}
+      </FormActions>
     </form>
   );
 }

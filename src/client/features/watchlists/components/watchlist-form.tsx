@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   DEFAULT_RULES,
   WATCHLIST_COUNTRIES_MAX,
@@ -7,10 +7,9 @@ import {
   type WatchlistInput,
   type WebhookFormat,
 } from '../../../../shared/alerts-api';
-import type { ReferenceCountry } from '../../../../shared/history-api';
-import type { CountryFigures } from '../../../components/country-option';
-import { CountryPicker } from '../../../components/country-picker';
-import { ApiError } from '../../../lib/api-client';
+import { CountryPicker, type CountryChoices } from '../../../components/country-picker';
+import { FormActions, FormField } from '../../../components/form-field';
+import { useFormProblems } from '../../../lib/use-form-problems';
 import {
   fieldOfServerProblem,
   problemWords,
@@ -21,12 +20,7 @@ import { draftOf, rulesOf, type RuleDraft } from '../utils/rule-drafts';
 import { RulesEditor } from './rules-editor';
 import { TryOnHistory } from './try-on-history';
 
-/** What the picker needs to name and find countries (loaded by the route). */
-export interface CountryChoices {
-  countries: readonly ReferenceCountry[] | undefined;
-  loadError: Error | null;
-  figures: CountryFigures | null;
-}
+export type { CountryChoices };
 
 const PENDING_COUNTRY = 'country_search';
 
@@ -47,28 +41,19 @@ function TextField({
   maxLength?: number;
   onEdit: () => void;
 }) {
-  const id = useId();
   return (
-    <div className="form-field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        maxLength={maxLength}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={onEdit}
-      />
-      {problem ? (
-        <p id={`${id}-problem`} className="field-problem">
-          {problem}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} problem={problem}>
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          type={type}
+          defaultValue={defaultValue}
+          maxLength={maxLength}
+          onChange={onEdit}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -99,23 +84,12 @@ export function WatchlistForm({
   /** Further buttons beside the submit button. */
   children?: ReactNode;
 }) {
-  const form = useRef<HTMLFormElement>(null);
   const [countries, setCountries] = useState<string[]>(() => [...(initial?.countries ?? [])]);
   const [drafts, setDrafts] = useState<RuleDraft[]>(() =>
     (initial?.rules ?? DEFAULT_RULES).map(draftOf),
   );
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [formProblem, setFormProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { formProps, problems, clear, check, save, actions } = useFormProblems<WatchlistField>();
   const rules = rulesOf(drafts);
-
-  const clear = (field: WatchlistField) =>
-    setProblems((current) => (current[field] ? { ...current, [field]: undefined } : current));
-
-  const focusFirstProblem = () =>
-    requestAnimationFrame(() =>
-      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -129,46 +103,25 @@ export function WatchlistForm({
     } else if (countries.length === 0) {
       found.countries = 'Choose at least one country.';
     }
-    setProblems(found);
-    setFormProblem(null);
     const rulesBad = rules.problems.some((p) => p !== null);
-    if (Object.keys(found).length > 0 || rulesBad) {
-      focusFirstProblem();
-      return;
-    }
+    if (!check(found, Object.keys(found).length === 0 && !rulesBad)) return;
     const format = text('webhook_format');
-    setPending(true);
-    try {
-      await onSave({
-        name: text('name'),
-        countries,
-        rules: rules.rules,
-        webhook_url: text('webhook_url') || null,
-        webhook_format: (format || initial?.webhook?.format || 'standard') as WebhookFormat,
-        email: text('email') || null,
-      });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const field =
-        error instanceof ApiError && error.status === 400 ? fieldOfServerProblem(message) : null;
-      if (field) {
-        setProblems({ [field]: problemWords(message) });
-        focusFirstProblem();
-      } else {
-        setFormProblem(message);
-      }
-    } finally {
-      setPending(false);
-    }
+    await save(
+      () =>
+        onSave({
+          name: text('name'),
+          countries,
+          rules: rules.rules,
+          webhook_url: text('webhook_url') || null,
+          webhook_format: (format || initial?.webhook?.format || 'standard') as WebhookFormat,
+          email: text('email') || null,
+        }),
+      { statuses: [400], fieldOf: fieldOfServerProblem, words: problemWords },
+    );
   };
 
   return (
-    <form
-      ref={form}
-      onSubmit={(event) => void onSubmit(event)}
-      className="settings-form"
-      noValidate
-    >
+    <form {...formProps} onSubmit={(event) => void onSubmit(event)} className="settings-form">
       <TextField
         label="Name"
         name="name"
@@ -180,9 +133,7 @@ export function WatchlistForm({
       <CountryPicker
         label="Countries"
         pendingName={PENDING_COUNTRY}
-        countries={choices.countries}
-        loadError={choices.loadError}
-        figures={choices.figures}
+        choices={choices}
         chosen={countries}
         onChange={(next) => {
           setCountries(next);
@@ -233,17 +184,9 @@ export function WatchlistForm({
         problem={problems.email}
         onEdit={() => clear('email')}
       />
-      <div className="form-actions">
-        <button type="submit" disabled={pending}>
-          {submitLabel}
-        </button>
+      <FormActions submitLabel={submitLabel} {...actions}>
         {children}
-      </div>
-      {formProblem ? (
-        <p role="alert" className="field-problem">
-          {formProblem}
-        </p>
-      ) : null}
+      </FormActions>
     </form>
   );
 }
