@@ -13,9 +13,7 @@ function Picker({ max }: { max: number }) {
     <CountryPicker
       label="Country"
       pendingName="pending"
-      countries={COUNTRIES}
-      loadError={null}
-      figures={null}
+      choices={{ countries: COUNTRIES, loadError: null, figures: null }}
       chosen={chosen}
       onChange={setChosen}
       max={max}
