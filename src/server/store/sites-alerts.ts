@@ -11,7 +11,9 @@ import type { WatchlistRow } from './watchlists.js';
 export type SiteRuleRow = Pick<
   typeof sites.$inferSelect,
   | 'id'
+  | 'ref'
   | 'name'
+  | 'iso'
   | 'kind'
   | 'people'
   | 'tripFrom'
@@ -31,7 +33,9 @@ export async function selectRuleSites(
   return db
     .select({
       id: sites.id,
+      ref: sites.ref,
       name: sites.name,
+      iso: sites.iso,
       kind: sites.kind,
       people: sites.people,
       tripFrom: sites.tripFrom,
