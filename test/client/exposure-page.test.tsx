@@ -12,6 +12,7 @@ function exposureBff(extra: Parameters<typeof installFakeBff>[0] = {}) {
     '/api/status': { body: statusBody(withHistory) },
     '/api/exposure': { body: exposureBody() },
     '/api/sites': { body: sitesBody() },
+    '/api/sites/alert-delivery': { status: 404, body: { ok: false, error: 'not in this test' } },
     ...extra,
   });
 }

@@ -8,6 +8,9 @@ import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectPreviousBatch } from '../../src/server/store/alerts.js';
 import { deliveries } from '../../src/server/store/alerts-schema.js';
 import { writeSiteAlerts } from '../../src/server/store/sites-alerts.js';
+import { selectChainIds } from '../../src/server/store/batch-chain.js';
+import { listDeliveries } from '../../src/server/services/alerts/list-deliveries.js';
+import type { WatchlistRow } from '../../src/server/store/watchlists.js';
 import { siteAlertEvaluations } from '../../src/server/store/sites-schema.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
@@ -145,12 +148,37 @@ describe('site alerts end to end', () => {
             alert: { message: string };
             watchlist: { name: string };
             country: { iso: string };
+            batch: { id: string | null };
+            sites: unknown;
           };
         },
     );
     const sent = payloads.find((p) => p.data.country.iso === neighbour?.iso);
     expect(sent?.data.alert.message).toBe(neighbour?.message);
     expect(sent?.data.watchlist.name).toBe('Our sites');
+    // Besides the sentence, the sites as data: ids, refs, names, people, country and distance.
+    const site = imported.json().created[0];
+    const km = Number(/, (\d+) km away, /.exec(neighbour!.message)?.[1]);
+    expect(sent?.data.sites).toEqual({
+      count: 1,
+      people: 60,
+      listed: [
+        {
+          id: site.id,
+          ref: 'S-1',
+          name: 'Strasbourg office',
+          people: 60,
+          iso: 'FRA',
+          distance_km: expect.closeTo(km, -0.5),
+        },
+      ],
+      more: 0,
+    });
+    // The batch's citable id, as GET /api/batches/:id names it.
+    const [latest] = await store.latestBatches(1);
+    const chainId = (await selectChainIds(store.db, [latest!.id])).get(latest!.id);
+    expect(chainId).toEqual(expect.any(String));
+    expect(sent?.data.batch.id).toBe(chainId);
   }, 60_000);
 
   it('exactly once, however often the evaluation runs (another process, the same batch)', async () => {
@@ -185,6 +213,50 @@ describe('site alerts end to end', () => {
     ).json().alerts.length;
     expect(alertsAfter).toBe(alertsBefore);
     expect(await deliveriesOf(listId)).toBe(queued);
+  });
+});
+
+describe("a site alert's e-mail", () => {
+  it('lists the sites under the alert (ref, id, people, country, distance) with the batch id', () => {
+    const alert = {
+      id: '7',
+      iso: 'DEU',
+      country: 'Germany',
+      message: 'Strasbourg office, 60 people: Germany, 2 km away, Moderate → High',
+      link: 'https://risk.example.com/country/DEU',
+      batch_as_of: '2026-06-01T08:00:00.000Z',
+    } as Alert;
+    const list = {
+      id: 3,
+      name: 'Our sites',
+      webhookUrl: null,
+      webhookSecret: null,
+      email: 'risk@example.com',
+    } as unknown as WatchlistRow;
+    const sites = {
+      count: 2,
+      people: 70,
+      listed: [
+        { id: 11, ref: 'S-1', name: 'Strasbourg office', people: 60, iso: 'FRA', distance_km: 2.4 },
+      ],
+      more: 1,
+    };
+    const [mail] = listDeliveries(
+      list,
+      [alert],
+      { previousAsOf: null, chainId: 'b_abc' },
+      new Date(),
+      true,
+      (a) => (a.iso === 'DEU' ? sites : null),
+    );
+    const body = JSON.parse(mail!.body) as { text: string; html: string };
+    expect(body.text).toContain(
+      '  * Strasbourg office (ref S-1, site 11), 60 people, FRA, 2 km\n  * and 1 more site',
+    );
+    expect(body.text).toContain('batch id b_abc');
+    expect(body.html).toContain(
+      '<li>Strasbourg office (ref S-1, site 11), 60 people, FRA, 2 km</li>',
+    );
   });
 });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertNumbers } from '../../src/shared/alerts-api.js';
 import {
+  alertSites,
   collectHits,
+  SITES_LISTED,
   inTravelWindow,
   siteAlertMessage,
   type CountryHits,
@@ -28,9 +30,12 @@ function move(iso: string, name: string, before: AlertNumbers, after: AlertNumbe
 
 let nextId = 1;
 function site(over: Partial<SiteRuleRow> = {}): SiteRuleRow {
+  const id = nextId++;
   return {
-    id: nextId++,
+    id,
+    ref: `R-${id}`,
     name: 'Lublin warehouse',
+    iso: 'POL',
     kind: 'warehouse',
     people: 35,
     tripFrom: null,
@@ -110,6 +115,23 @@ describe('the site rule', () => {
     const traveller = site({ ...trip, name: 'Kyiv visit', people: 2 });
     expect(hitsOf([traveller], [ukraineUp], new Date('2026-05-09T12:00:00Z')).size).toBe(0);
     expect(hitsOf([traveller], [ukraineUp], new Date('2026-05-10T12:00:00Z')).size).toBe(1);
+  });
+
+  it('the payloads list at most SITES_LISTED sites, most people first, and count the rest', () => {
+    const many = Array.from({ length: SITES_LISTED + 10 }, (_, i) => site({ people: i }));
+    const sites = alertSites(hitsOf(many, [ukraineUp]).get('UKR')!);
+    expect(sites.count).toBe(SITES_LISTED + 10);
+    expect(sites.more).toBe(10);
+    expect(sites.listed).toHaveLength(SITES_LISTED);
+    expect(sites.listed[0]).toEqual({
+      id: many.at(-1)!.id,
+      ref: many.at(-1)!.ref,
+      name: 'Lublin warehouse',
+      people: SITES_LISTED + 9,
+      iso: 'POL',
+      distance_km: 80,
+    });
+    expect(sites.listed.at(-1)?.people).toBe(10);
   });
 
   it('many sites on one country: the three with most people named, the rest counted', () => {

@@ -2,6 +2,7 @@ import { alertNumbers, alertView } from '../services/alerts/alert-views.js';
 import { listDeliveries } from '../services/alerts/list-deliveries.js';
 import { displayName } from '../services/reference/display-names.js';
 import {
+  alertSites,
   collectHits,
   siteAlertMessage,
   type CountryHits,
@@ -121,6 +122,10 @@ export class SiteAlertEvaluator extends BatchEvaluator {
         { previousAsOf: previous?.asOf.toISOString() ?? null, chainId },
         createdAt,
         this.deps.emailEnabled,
+        (alert) => {
+          const country = hits.get(alert.iso);
+          return country ? alertSites(country) : null;
+        },
       ),
     );
     if (!written || written.length === 0) return 0;

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
 import { countryMonths, countryRows, sealedMonths, type MonthPoint } from './schema.js';
 
@@ -209,4 +209,42 @@ export async function selectCountryPoints(
   // Blocks and open spans never overlap in time; one sort puts the two sources in order.
   points.sort((a, b) => (a.as_of < b.as_of ? -1 : a.as_of > b.as_of ? 1 : 0));
   return { points, bytes };
+}
+
+/**
+ * Every recorded risk of `isos`: sealed months from their blocks (about 24 rows a country over
+ * two years), the other months from `country_rows`; what `/api/exposure`'s index reads. A block's
+ * points older than the oldest batch still held (retention cut its month) are left out, as the
+ * rows are.
+ */
+export async function selectRisksFromBlocks(
+  db: Database,
+  isos: string[],
+): Promise<Array<{ at: number; iso: string; risk: number | null }>> {
+  if (isos.length === 0) return [];
+  const [floorRow] = rowsOf(await db.execute(sql`select min(as_of) as floor from batches`));
+  if (!floorRow?.floor) return [];
+  const floor = new Date(floorRow.floor as string | Date).toISOString();
+  const months = (await db.select({ month: sealedMonths.month }).from(sealedMonths))
+    .map((row) => row.month)
+    .sort();
+  const blocks = await db
+    .select({ iso: countryMonths.iso, text: sql<string>`${countryMonths.points}::text` })
+    .from(countryMonths)
+    .where(inArray(countryMonths.iso, isos));
+  const rows = await db
+    .select({ asOf: countryRows.asOf, iso: countryRows.iso, risk: countryRows.risk })
+    .from(countryRows)
+    .where(and(inArray(countryRows.iso, isos), or(...openSpans(months, { from: null, to: null }))));
+  const found: Array<{ at: number; iso: string; risk: number | null }> = [];
+  for (const block of blocks) {
+    for (const point of JSON.parse(block.text) as MonthPoint[]) {
+      if (point.as_of >= floor) {
+        found.push({ at: Date.parse(point.as_of), iso: block.iso.trim(), risk: point.risk });
+      }
+    }
+  }
+  for (const row of rows)
+    found.push({ at: row.asOf.getTime(), iso: row.iso.trim(), risk: row.risk });
+  return found;
 }

@@ -19,7 +19,9 @@ import { saveWatchlistAt, type WatchlistRow } from './watchlists.js';
 export type SiteRuleRow = Pick<
   typeof sites.$inferSelect,
   | 'id'
+  | 'ref'
   | 'name'
+  | 'iso'
   | 'kind'
   | 'people'
   | 'tripFrom'
@@ -39,7 +41,9 @@ export async function selectRuleSites(
   return db
     .select({
       id: sites.id,
+      ref: sites.ref,
       name: sites.name,
+      iso: sites.iso,
       kind: sites.kind,
       people: sites.people,
       tripFrom: sites.tripFrom,

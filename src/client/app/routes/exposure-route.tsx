@@ -3,6 +3,7 @@ import { useCan } from '../../lib/me-queries';
 import { ExposureOverview } from '../../features/exposure/components/exposure-overview';
 import { ImportPanel } from '../../features/sites/components/import-panel';
 import { NewSitePanel } from '../../features/sites/components/new-site-panel';
+import { SiteAlertDeliveryPanel } from '../../features/sites/components/site-alert-delivery';
 import { useCountryChoices } from '../use-country-choices';
 
 /** `/exposure`: what of ours sits where the risk is; for editors, a new site and the import. */
@@ -17,16 +18,22 @@ export function ExposureRoute() {
       <PanelBoundary name="The exposure of our sites">
         <ExposureOverview
           after={
-            editor ? (
-              <>
-                <PanelBoundary name="The new-site form">
-                  <NewSitePanel choices={choices} />
-                </PanelBoundary>
-                <PanelBoundary name="The import">
-                  <ImportPanel />
-                </PanelBoundary>
-              </>
-            ) : null
+            <>
+              {editor ? (
+                <>
+                  <PanelBoundary name="The new-site form">
+                    <NewSitePanel choices={choices} />
+                  </PanelBoundary>
+                  <PanelBoundary name="The import">
+                    <ImportPanel />
+                  </PanelBoundary>
+                </>
+              ) : null}
+              {/* Everyone sees where site alerts go; an editor changes it. */}
+              <PanelBoundary name="Where site alerts go">
+                <SiteAlertDeliveryPanel editor={editor} />
+              </PanelBoundary>
+            </>
           }
         />
       </PanelBoundary>

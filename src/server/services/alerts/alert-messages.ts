@@ -9,6 +9,27 @@ import { teamsAlertBody, teamsTestBody } from './teams-card.js';
 
 export const WEBHOOK_EVENT_TYPE = 'alert.created';
 
+/** A site a site alert names, as its payloads carry it (issue 20). */
+export interface AlertSite {
+  id: number;
+  ref: string;
+  name: string;
+  people: number | null;
+  /** The site's own country. */
+  iso: string;
+  /** From the site to the shape of the country that moved (0: the site's own). */
+  distance_km: number;
+}
+
+/** The sites behind a site alert: every one counted, the first `listed` named (most people first). */
+export interface AlertSites {
+  count: number;
+  people: number;
+  listed: AlertSite[];
+  /** Sites counted but not listed (the list is bounded). */
+  more: number;
+}
+
 /**
  * Slack reads `<…>` as links and mentions (`<!channel>`, `<https://x|text>`) and `&` as the start
  * of an entity: every value put in its mrkdwn is escaped as Slack's "Escaping text" asks (&, <, >),
@@ -35,6 +56,8 @@ export function webhookBody(
   previousAsOf: string | null,
   /** The batch's citable id (GET /api/batches/:id); null when it has none. */
   batchId: string | null = null,
+  /** A site alert's sites: `data.sites` in the JSON payload. */
+  sites: AlertSites | null = null,
 ): string {
   if (format === 'teams') return teamsAlertBody(alert);
   if (format === 'slack') {
@@ -56,8 +79,29 @@ export function webhookBody(
       watchlist: { id: alert.watchlist_id, name: alert.watchlist_name },
       country: { iso: alert.iso, name: alert.country, before: alert.before, after: alert.after },
       batch: { as_of: alert.batch_as_of, previous_as_of: previousAsOf, id: batchId },
+      ...(sites ? { sites } : {}),
     },
   });
+}
+
+const km = (value: number): string => `${Math.round(value).toLocaleString('en-US')} km`;
+
+/** One listed site in words: "Lublin warehouse (ref L-1, site 7), 35 people, POL, 80 km". */
+function siteLine(site: AlertSite): string {
+  const people = site.people === null ? '' : `, ${site.people.toLocaleString('en-US')} people`;
+  return `${site.name} (ref ${site.ref}, site ${site.id})${people}, ${site.iso}, ${km(site.distance_km)}`;
+}
+
+function moreLine(sites: AlertSites): string | null {
+  if (sites.more <= 0) return null;
+  return `and ${sites.more.toLocaleString('en-US')} more site${sites.more === 1 ? '' : 's'}`;
+}
+
+/** A site alert's sites as a nested HTML list (empty for other alerts). */
+function siteItems(sites: AlertSites | null): string {
+  if (!sites) return '';
+  const lines = [...sites.listed.map(siteLine), moreLine(sites)].flatMap((l) => (l ? [l] : []));
+  return `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
 }
 
 /** A test message for "send test": the same shape, marked as a test. */
@@ -98,11 +142,19 @@ export function digestMail(
   alerts: Alert[],
   /** The batch's citable id (GET /api/batches/:id); null when it has none. */
   batchId: string | null = null,
+  /** A site alert's sites, listed under it. */
+  sitesOf: (alert: Alert) => AlertSites | null = () => null,
 ): Mail {
   const subject = headerLine(
     `${alerts.length} alert${alerts.length === 1 ? '' : 's'} for "${listName}" (batch ${batchAsOf})`,
   );
-  const lines = alerts.map((a) => `- ${a.country} (${a.iso}): ${a.message}\n  ${a.link}`);
+  const lines = alerts.map((a) => {
+    const sites = sitesOf(a);
+    const listed = sites
+      ? [...sites.listed.map(siteLine), moreLine(sites)].flatMap((l) => (l ? [`  * ${l}`] : []))
+      : [];
+    return [`- ${a.country} (${a.iso}): ${a.message}`, ...listed, `  ${a.link}`].join('\n');
+  });
   const text = [
     `Watchlist “${listName}”, batch of ${batchAsOf}${citedId(batchId)}:`,
     '',
@@ -114,7 +166,7 @@ export function digestMail(
     .map(
       (a) =>
         `<li><strong>${escapeHtml(a.country)} (${escapeHtml(a.iso)})</strong>: ${escapeHtml(a.message)} ` +
-        `<a href="${escapeHtml(a.link)}">country page</a></li>`,
+        `<a href="${escapeHtml(a.link)}">country page</a>${siteItems(sitesOf(a))}</li>`,
     )
     .join('');
   const html =

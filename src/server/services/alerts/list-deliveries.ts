@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Alert } from '../../../shared/alerts-api.js';
 import type { NewDelivery } from '../../store/alerts.js';
 import type { WatchlistRow } from '../../store/watchlists.js';
-import { digestMail, webhookBody } from './alert-messages.js';
+import { digestMail, webhookBody, type AlertSites } from './alert-messages.js';
 import { isCritical } from './critical.js';
 
 /**
@@ -21,6 +21,8 @@ export function listDeliveries(
   },
   now: Date,
   emailEnabled: boolean,
+  /** A site alert's sites (the "Our sites" list), carried by its webhook and e-mail. */
+  sitesOf: (alert: Alert) => AlertSites | null = () => null,
 ): NewDelivery[] {
   const first = alerts[0];
   if (!first) return [];
@@ -37,7 +39,13 @@ export function listDeliveries(
         ...common,
         messageId: `msg_${randomUUID().replace(/-/g, '')}`,
         channel: 'webhook',
-        body: webhookBody(alert, list.webhookFormat, batch.previousAsOf, batch.chainId),
+        body: webhookBody(
+          alert,
+          list.webhookFormat,
+          batch.previousAsOf,
+          batch.chainId,
+          sitesOf(alert),
+        ),
       });
     }
   }
@@ -50,7 +58,7 @@ export function listDeliveries(
         to: list.email,
         // Sent through a recipient's quiet hours only when critical (issue 21).
         critical: alerts.some(isCritical),
-        ...digestMail(list.name, first.batch_as_of, alerts, batch.chainId),
+        ...digestMail(list.name, first.batch_as_of, alerts, batch.chainId, sitesOf),
       }),
     });
   }

@@ -5,7 +5,8 @@ import type {
   ExposureWeight,
 } from '../../../shared/sites-api.js';
 import { compareTiers } from '../../../shared/tiers.js';
-import { selectRisksOf, type CountryRow } from '../../store/batches.js';
+import type { CountryRow } from '../../store/batches.js';
+import { selectRisksFromBlocks } from '../../store/series.js';
 import type { HistoryStore } from '../../store/history-store.js';
 import { BadRequest } from '../../refusals.js';
 import type { SiteRow } from '../../store/sites.js';
@@ -142,13 +143,15 @@ export class ExposureService {
       set.join(','),
       async () => undefined,
       async () => {
-        const found = await selectRisksOf(this.store.db, set);
-        const times = [...new Set(found.map((r) => r.asOf.getTime()))].sort((a, b) => a - b);
+        // Sealed months from their blocks: a cold read of two years was 666 ms of CPU from the
+        // rows alone (docs/benchmarks.md, section 10).
+        const found = await selectRisksFromBlocks(this.store.db, set);
+        const times = [...new Set(found.map((r) => r.at))].sort((a, b) => a - b);
         const slot = new Map(times.map((t, i) => [t, i]));
         const risks = new Map(set.map((iso) => [iso, new Float64Array(times.length).fill(NaN)]));
         for (const r of found) {
-          const column = risks.get(r.iso.trim());
-          const at = slot.get(r.asOf.getTime());
+          const column = risks.get(r.iso);
+          const at = slot.get(r.at);
           if (column && at !== undefined && r.risk !== null) column[at] = r.risk;
         }
         return { value: { times, risks }, chars: 4 * times.length * (set.length + 1) + 64 };

@@ -1,6 +1,7 @@
 import type { AlertNumbers } from '../../../shared/alerts-api.js';
 import { tierDirection, tierLabel } from '../../../shared/tiers.js';
 import type { SiteRuleRow } from '../../store/sites-alerts.js';
+import type { AlertSites } from '../alerts/alert-messages.js';
 
 /*
  * The site rule (issue 20): a site alerts when any country within its radius (its own at 0 km)
@@ -14,6 +15,8 @@ const DAY_MS = 86_400_000;
 export const TRIP_LEAD_DAYS = 7;
 /** Sites named in one alert; the rest are counted ("and 312 more sites, 4,100 people"). */
 export const SITES_NAMED = 3;
+/** Sites listed in an alert's payloads (webhook JSON, e-mail): bounded whatever the sites. */
+export const SITES_LISTED = 50;
 
 /** One country's numbers in a batch and the batch before. */
 export interface CountryMove {
@@ -42,7 +45,10 @@ export function inTravelWindow(
 }
 
 interface Hit {
+  id: number;
+  ref: string;
   name: string;
+  iso: string;
   people: number | null;
   km: number;
 }
@@ -55,7 +61,7 @@ export interface CountryHits {
   activeMoved: boolean;
   sites: number;
   people: number;
-  /** The sites named in the message: most people first, then nearest. */
+  /** The sites listed (up to SITES_LISTED; the message names the first three): most people first, then nearest. */
   named: Hit[];
 }
 
@@ -94,13 +100,37 @@ export function collectHits(
       country.activeMoved ||= activeMoved;
       country.sites += 1;
       country.people += site.people ?? 0;
-      const hit = { name: site.name, people: site.people, km };
+      const hit = {
+        id: site.id,
+        ref: site.ref,
+        name: site.name,
+        iso: site.iso,
+        people: site.people,
+        km,
+      };
       const place = country.named.findIndex((other) => outranks(hit, other));
       if (place >= 0) country.named.splice(place, 0, hit);
       else country.named.push(hit);
-      if (country.named.length > SITES_NAMED) country.named.length = SITES_NAMED;
+      if (country.named.length > SITES_LISTED) country.named.length = SITES_LISTED;
     }
   }
+}
+
+/** The sites behind one country's alert, as its webhook and e-mail carry them. */
+export function alertSites(hits: CountryHits): AlertSites {
+  return {
+    count: hits.sites,
+    people: hits.people,
+    listed: hits.named.map((hit) => ({
+      id: hit.id,
+      ref: hit.ref,
+      name: hit.name,
+      people: hit.people,
+      iso: hit.iso,
+      distance_km: Math.round(hit.km * 10) / 10,
+    })),
+    more: hits.sites - hits.named.length,
+  };
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -135,13 +165,14 @@ const distance = (hit: Hit): string =>
  */
 export function siteAlertMessage(hits: CountryHits): string {
   const country = hits.move.name;
-  const [first] = hits.named;
+  const shown = hits.named.slice(0, SITES_NAMED);
+  const [first] = shown;
   if (hits.sites === 1 && first) {
     return `${siteWords(first)}: ${country}, ${distance(first)}, ${change(hits)}`;
   }
-  const named = hits.named.map((hit) => `${siteWords(hit)} (${distance(hit)})`).join('; ');
-  const restSites = hits.sites - hits.named.length;
-  const restPeople = hits.people - hits.named.reduce((sum, hit) => sum + (hit.people ?? 0), 0);
+  const named = shown.map((hit) => `${siteWords(hit)} (${distance(hit)})`).join('; ');
+  const restSites = hits.sites - shown.length;
+  const restPeople = hits.people - shown.reduce((sum, hit) => sum + (hit.people ?? 0), 0);
   const rest =
     restSites > 0
       ? ` and ${count(restSites)} more site${restSites === 1 ? '' : 's'}, ${count(restPeople)} people`

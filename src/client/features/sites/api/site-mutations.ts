@@ -1,6 +1,13 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Site } from '../../../../shared/sites-api';
-import { createSite, deleteSite, importSites, saveSite, siteQueries } from './site-queries';
+import {
+  createSite,
+  deleteSite,
+  importSites,
+  saveAlertDelivery,
+  saveSite,
+  siteQueries,
+} from './site-queries';
 
 /*
  * Every change to our sites goes through a hook here, and each owns what it makes stale: the
@@ -72,5 +79,15 @@ export function useDeleteSite() {
         queryClient.invalidateQueries({ queryKey: detail, exact: true, refetchType: 'none' }),
       ]);
     },
+  });
+}
+
+/** Where site alerts go: refreshed after the save, whether it succeeded or not (a 412). */
+export function useSaveAlertDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAlertDelivery,
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: siteQueries.alertDelivery().queryKey }),
   });
 }

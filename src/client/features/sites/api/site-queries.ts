@@ -1,11 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   importResponseSchema,
+  siteAlertDeliveryResponseSchema,
   siteDeletedSchema,
   siteResponseSchema,
   type Site,
+  type SiteAlertDeliveryInput,
   type SiteInput,
 } from '../../../../shared/sites-api';
+import type { Watchlist } from '../../../../shared/alerts-api';
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
 import { siteListQueries } from '../../../lib/site-list-queries';
@@ -22,7 +25,29 @@ export const siteQueries = {
         fetchBff(`/api/sites/${encodeURIComponent(id)}`, siteResponseSchema, signal),
       meta: { label: 'the site' },
     }),
+  /** `/api/sites/alert-delivery`: where site alerts go (the "Our sites" list's webhook, e-mail). */
+  alertDelivery: () =>
+    queryOptions({
+      queryKey: ['site-alert-delivery'] as const,
+      queryFn: ({ signal }) =>
+        fetchBff('/api/sites/alert-delivery', siteAlertDeliveryResponseSchema, signal),
+      meta: { label: 'where site alerts go' },
+    }),
 };
+
+/** Sets where site alerts go, with If-Match: a change made elsewhere first is a 412. */
+export function saveAlertDelivery({
+  base,
+  input,
+}: {
+  base: Pick<Watchlist, 'version'>;
+  input: SiteAlertDeliveryInput;
+}) {
+  return writeBff('PUT', '/api/sites/alert-delivery', siteAlertDeliveryResponseSchema, {
+    body: input,
+    ifMatch: `"${base.version}"`,
+  });
+}
 
 /** What an import sends: the text of a CSV file (or pasted cells), or a JSON array of sites. */
 export interface ImportRequest {

@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { WEBHOOK_FORMATS, type Watchlist, type WebhookFormat } from '../../../../shared/alerts-api';
+import { ProblemField } from '../../../components/problem-field';
+import { QueryError } from '../../../components/query-error';
+import { ApiError } from '../../../lib/api-client';
+import { useSaveAlertDelivery } from '../api/site-mutations';
+import { siteQueries } from '../api/site-queries';
+
+type DeliveryField = 'webhook_url' | 'email';
+type Problems = Partial<Record<DeliveryField, string>>;
+
+const FORMAT_WORDS: Record<WebhookFormat, string> = {
+  standard: 'JSON (signed, documented payload)',
+  slack: 'Slack',
+  teams: 'Microsoft Teams',
+};
+
+/**
+ * The field a refusal is about and its words without the API's names: "email: not an address"
+ * → e-mail, "Not an address"; the address checks' words ("10.0.0.1 is a private address") are
+ * about the webhook URL.
+ */
+export function deliveryProblem(message: string): { field: DeliveryField; words: string } {
+  const field: DeliveryField = /^email\b/.test(message) ? 'email' : 'webhook_url';
+  const rest = message
+    .replace(/^(webhook_url|email):\s*/, '')
+    .replace(/^webhook_url\b/, 'The webhook URL')
+    .replace(/^email\b/, 'The e-mail address');
+  return { field, words: rest.charAt(0).toUpperCase() + rest.slice(1) };
+}
+
+function ReadOnly({ list }: { list: Watchlist }) {
+  return (
+    <dl className="delivery-settings">
+      <dt>Webhook</dt>
+      <dd>
+        {list.webhook ? `${list.webhook.url} (${FORMAT_WORDS[list.webhook.format]})` : 'None'}
+      </dd>
+      <dt>E-mail</dt>
+      <dd>{list.email ?? 'None'}</dd>
+    </dl>
+  );
+}
+
+function DeliveryForm({ list }: { list: Watchlist }) {
+  const save = useSaveAlertDelivery();
+  const form = useRef<HTMLFormElement>(null);
+  const [problems, setProblems] = useState<Problems>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const clear = (field: DeliveryField) => {
+    setSaved(false);
+    setProblems((was) => (was[field] ? { ...was, [field]: undefined } : was));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    setGeneral(null);
+    setSaved(false);
+    try {
+      const answer = await save.mutateAsync({
+        base: list,
+        input: {
+          webhook_url: text('webhook_url') || null,
+          webhook_format: (text('webhook_format') || 'standard') as WebhookFormat,
+          email: text('email') || null,
+        },
+      });
+      setProblems({});
+      setSaved(true);
+      if (answer.data.webhook_secret) setSecret(answer.data.webhook_secret);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof ApiError && error.status === 400) {
+        const { field, words } = deliveryProblem(message);
+        setProblems({ [field]: words });
+        // The field with the problem takes the focus, as the watchlist form does.
+        requestAnimationFrame(() =>
+          form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+        );
+      } else {
+        setGeneral(message);
+      }
+    }
+  };
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate>
+      <ProblemField
+        label="Webhook URL"
+        name="webhook_url"
+        type="url"
+        defaultValue={list.webhook?.url ?? ''}
+        problem={problems.webhook_url}
+        onEdit={() => clear('webhook_url')}
+      />
+      <div className="form-field">
+        <label className="field-label">
+          Webhook format{' '}
+          <select name="webhook_format" defaultValue={list.webhook?.format ?? 'standard'}>
+            {WEBHOOK_FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {FORMAT_WORDS[format]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ProblemField
+        label="E-mail address"
+        name="email"
+        type="email"
+        defaultValue={list.email ?? ''}
+        problem={problems.email}
+        onEdit={() => clear('email')}
+      />
+      <button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save'}
+      </button>
+      <p role="status" className="panel-sub">
+        {saved ? 'Saved.' : ''}
+      </p>
+      {general ? (
+        <p role="alert" className="field-problem">
+          {general}
+        </p>
+      ) : null}
+      {secret ? (
+        <p className="webhook-secret">
+          The webhook&apos;s signing secret, shown this once: <code>{secret}</code>
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/**
+ * Where site alerts go besides everyone's inbox: the "Our sites" list's webhook and e-mail. An
+ * editor sets them here; a viewer sees them.
+ */
+export function SiteAlertDeliveryPanel({ editor }: { editor: boolean }) {
+  const id = useId();
+  const query = useQuery(siteQueries.alertDelivery());
+  const list = query.data?.data.watchlist;
+  return (
+    <section className="panel site-alert-delivery no-print" aria-labelledby={`${id}-heading`}>
+      <div className="panel-head">
+        <h2 id={`${id}-heading`}>Where site alerts go</h2>
+      </div>
+      <p className="panel-sub">
+        Site alerts are in everyone&apos;s inbox under &ldquo;Our sites&rdquo;; they can also go to
+        a webhook and an e-mail address.
+      </p>
+      {query.error ? <QueryError what="Where site alerts go" error={query.error} /> : null}
+      {list?.webhook?.paused_at ? (
+        <p role="alert">
+          Webhook deliveries are paused ({list.webhook.paused_reason ?? 'they failed for 3 days'}):
+          saving resumes them.
+        </p>
+      ) : null}
+      {list ? (
+        editor ? (
+          // Not keyed by version: a save refetches the list, and what was typed, the "Saved."
+          // and a new webhook's secret (shown once) stay on screen.
+          <DeliveryForm list={list} />
+        ) : (
+          <ReadOnly list={list} />
+        )
+      ) : null}
+    </section>
+  );
+}
