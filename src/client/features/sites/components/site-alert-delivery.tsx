@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { WEBHOOK_FORMATS, type Watchlist, type WebhookFormat } from '../../../../shared/alerts-api';
-import { ProblemField } from '../../../components/problem-field';
+import { FormField } from '../../../components/form-field';
 import { QueryError } from '../../../components/query-error';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveAlertDelivery } from '../api/site-mutations';
@@ -90,14 +90,17 @@ function DeliveryForm({ list }: { list: Watchlist }) {
 
   return (
     <form ref={form} onSubmit={submit} noValidate>
-      <ProblemField
-        label="Webhook URL"
-        name="webhook_url"
-        type="url"
-        defaultValue={list.webhook?.url ?? ''}
-        problem={problems.webhook_url}
-        onEdit={() => clear('webhook_url')}
-      />
+      <FormField label="Webhook URL" problem={problems.webhook_url}>
+        {(control) => (
+          <input
+            {...control}
+            name="webhook_url"
+            type="url"
+            defaultValue={list.webhook?.url ?? ''}
+            onChange={() => clear('webhook_url')}
+          />
+        )}
+      </FormField>
       <div className="form-field">
         <label className="field-label">
           Webhook format{' '}
@@ -110,14 +113,17 @@ function DeliveryForm({ list }: { list: Watchlist }) {
           </select>
         </label>
       </div>
-      <ProblemField
-        label="E-mail address"
-        name="email"
-        type="email"
-        defaultValue={list.email ?? ''}
-        problem={problems.email}
-        onEdit={() => clear('email')}
-      />
+      <FormField label="E-mail address" problem={problems.email}>
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            defaultValue={list.email ?? ''}
+            onChange={() => clear('email')}
+          />
+        )}
+      </FormField>
       <button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save'}
       </button>
