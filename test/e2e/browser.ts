@@ -64,10 +64,7 @@ export async function openPage(
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
   const page = await context.newPage();
   const throttle = cpuThrottleRate();
-  if (throttle !== undefined) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-  }
+  if (throttle !== undefined) await throttleCpu(page, throttle);
   const foreignRequests: string[] = [];
   const errors: string[] = [];
   const httpErrors: string[] = [];
@@ -89,6 +86,24 @@ export async function openPage(
     }
   });
   return { page, foreignRequests, errors, httpErrors, close: () => context.close() };
+}
+
+/**
+ * Slows the page's renderer through a CDP session of its own. That session stays attached (the
+ * rate ends with it), and on every navigation Chromium applies each session's emulated media
+ * type, this one's none: a `page.emulateMedia({ media: 'print' })` made before a `goto` was
+ * undone by it (the page loaded in screen media), so this session repeats the media type too.
+ */
+async function throttleCpu(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const emulateMedia = page.emulateMedia.bind(page);
+  page.emulateMedia = async (options) => {
+    await emulateMedia(options);
+    if (options && 'media' in options) {
+      await cdp.send('Emulation.setEmulatedMedia', { media: options.media ?? '' });
+    }
+  };
 }
 
 /** Waits until the world map has drawn its shapes and the given number of markers. */
