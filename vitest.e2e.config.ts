@@ -7,6 +7,10 @@ export default defineConfig({
     environment: 'node',
     include: ['test/e2e/**/*.test.ts'],
     testTimeout: 60_000,
+    // expect.poll gives up after 1 s by default: a slow renderer (a loaded CI machine, or
+    // E2E_CPU_THROTTLE) takes longer than that to reload a page or fetch and draw an answer, and
+    // a poll that met its condition at 1.3 s failed. The same 20 s as the page waits (waitForMap).
+    expect: { poll: { timeout: 20_000 } },
     hookTimeout: 120_000,
     fileParallelism: false,
     // One migrated PGlite per run, which every stack's in-memory store starts from.

@@ -41,6 +41,21 @@ export interface WatchedPage {
   close(): Promise<void>;
 }
 
+/**
+ * `E2E_CPU_THROTTLE=4` slows every page's renderer fourfold (Chrome DevTools Protocol's
+ * `Emulation.setCPUThrottlingRate`), as a loaded CI machine or a slow phone would: a test that
+ * reads the page before the state it means has arrived then fails here too. Unset, pages run at
+ * full speed.
+ */
+export function cpuThrottleRate(value = process.env.E2E_CPU_THROTTLE): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 1) {
+    throw new Error(`E2E_CPU_THROTTLE must be a number ≥ 1 (a slowdown factor), not "${value}"`);
+  }
+  return rate === 1 ? undefined : rate;
+}
+
 /** A fresh context and page that records where it sends requests and what goes wrong. */
 export async function openPage(
   browser: Browser,
@@ -48,6 +63,8 @@ export async function openPage(
 ): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
   const page = await context.newPage();
+  const throttle = cpuThrottleRate();
+  if (throttle !== undefined) await throttleCpu(page, throttle);
   const foreignRequests: string[] = [];
   const errors: string[] = [];
   const httpErrors: string[] = [];
@@ -69,6 +86,24 @@ export async function openPage(
     }
   });
   return { page, foreignRequests, errors, httpErrors, close: () => context.close() };
+}
+
+/**
+ * Slows the page's renderer through a CDP session of its own. That session stays attached (the
+ * rate ends with it), and on every navigation Chromium applies each session's emulated media
+ * type, this one's none: a `page.emulateMedia({ media: 'print' })` made before a `goto` was
+ * undone by it (the page loaded in screen media), so this session repeats the media type too.
+ */
+async function throttleCpu(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const emulateMedia = page.emulateMedia.bind(page);
+  page.emulateMedia = async (options) => {
+    await emulateMedia(options);
+    if (options && 'media' in options) {
+      await cdp.send('Emulation.setEmulatedMedia', { media: options.media ?? '' });
+    }
+  };
 }
 
 /** Waits until the world map has drawn its shapes and the given number of markers. */
