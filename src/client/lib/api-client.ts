@@ -58,7 +58,7 @@ const STATUS_WORDS: Record<number, string> = {
   504: 'The data service did not answer in time',
 };
 
-export async function errorFromResponse(response: Response): Promise<ApiError> {
+async function errorFromResponse(response: Response): Promise<ApiError> {
   const headerRetry = retryAfterSeconds(response.headers.get('Retry-After'));
   let body: unknown = null;
   try {
@@ -74,20 +74,32 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(message, response.status, retry ?? null);
 }
 
-export async function fetchBff<S extends z.ZodType>(
+/**
+ * A GET to the BFF: the network failure and any answer other than 2xx (or a 304 the caller
+ * asked for with `If-None-Match`) become an ApiError in plain words.
+ */
+export async function requestBff(
   path: string,
-  schema: S,
   signal?: AbortSignal,
-): Promise<Fetched<z.infer<S>>> {
+  headers: Record<string, string> = {},
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { Accept: 'application/json' }, signal });
+    response = await fetch(path, { headers: { Accept: 'application/json', ...headers }, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError('The dashboard server could not be reached', 0);
   }
-  if (!response.ok) throw await errorFromResponse(response);
+  const notModified = response.status === 304 && 'If-None-Match' in headers;
+  if (!response.ok && !notModified) throw await errorFromResponse(response);
+  return response;
+}
 
+/** An answer's JSON body checked against its schema, or an ApiError saying what was wrong. */
+export async function readBff<S extends z.ZodType>(
+  response: Response,
+  schema: S,
+): Promise<z.infer<S>> {
   let body: unknown;
   try {
     body = await response.json();
@@ -98,9 +110,19 @@ export async function fetchBff<S extends z.ZodType>(
   if (!parsed.success) {
     throw new ApiError('The dashboard server sent data in an unexpected shape', 0);
   }
+  return parsed.data;
+}
+
+export async function fetchBff<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<Fetched<z.infer<S>>> {
+  const response = await requestBff(path, signal);
+  const data = await readBff(response, schema);
   const age = Number(response.headers.get('Age'));
   return {
-    data: parsed.data,
+    data,
     cache: response.headers.get('X-Cache'),
     ageSeconds: response.headers.has('Age') && Number.isFinite(age) ? age : null,
     receivedAt: Date.now(),

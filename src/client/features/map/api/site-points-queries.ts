@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { sitePointsResponseSchema, type SitePointsResponse } from '../../../../shared/sites-api';
-import { ApiError, errorFromResponse } from '../../../lib/api-client';
+import { readBff, requestBff } from '../../../lib/api-client';
 
 /** What the layer holds: the points and the ETag they came with (sent back as If-None-Match). */
 export interface HeldSitePoints {
@@ -17,28 +17,14 @@ async function fetchSitePoints(
   held: HeldSitePoints | undefined,
   signal: AbortSignal,
 ): Promise<HeldSitePoints> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (held?.etag) headers['If-None-Match'] = held.etag;
-  let response: Response;
-  try {
-    response = await fetch('/api/sites/points', { headers, signal });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new ApiError('The dashboard server could not be reached', 0);
-  }
+  const response = await requestBff(
+    '/api/sites/points',
+    signal,
+    held?.etag ? { 'If-None-Match': held.etag } : {},
+  );
   if (response.status === 304 && held) return held;
-  if (!response.ok) throw await errorFromResponse(response);
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new ApiError('The dashboard server sent an answer that is not JSON', 0);
-  }
-  const parsed = sitePointsResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError('The dashboard server sent data in an unexpected shape', 0);
-  }
-  return { etag: response.headers.get('ETag'), points: parsed.data };
+  const points = await readBff(response, sitePointsResponseSchema);
+  return { etag: response.headers.get('ETag'), points };
 }
 
 export const sitePointQueries = {
