@@ -349,7 +349,13 @@ describe('lists, filters and the spreadsheet', () => {
     expect(line).toMatch(
       /^L-1,'=cmd\|calc,Warehouse,51\.25,22\.57,Poland,POL,Inside the country,35,/,
     );
-    expect(line).toMatch(/,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // The numbers cite their batch (issue 22): its time, then its id in the chain (newest first).
+    const batches = await stack.app.inject({ url: '/api/batches', headers: signedIn });
+    const newest = (batches.json() as { batches: { id: string }[] }).batches[0];
+    expect(newest?.id).toMatch(/^[0-9a-f]{16,}$/);
+    expect(res.body.split('\r\n')[0]!.endsWith(',Data generated (UTC),Batch id')).toBe(true);
+    expect(line.endsWith(`,${newest!.id}`)).toBe(true);
+    expect(line).toMatch(/,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,[0-9a-f]+$/);
   });
 });
 

@@ -226,10 +226,12 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
         const filters = parseSiteFilters(request.query);
         const [{ rows }, latest] = await Promise.all([sites.all(), sites.batches.at(null)]);
         const asOf = latest?.batch.asOf.toISOString() ?? null;
+        const batchId = latest ? await opts.exposure.citableId(latest.batch.id) : null;
+        const kept = filterSites(rows, filters, latest?.byIso);
         return noStore(reply)
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${sitesFileName(asOf)}"`)
-          .send(sitesCsv(filterSites(rows, filters, latest?.byIso), latest?.byIso, asOf));
+          .send(sitesCsv(kept, latest?.byIso, asOf, batchId));
       }),
   );
 

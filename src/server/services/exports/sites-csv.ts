@@ -25,18 +25,21 @@ const SITE_COLUMNS = [
   'Active score',
   'Change in active score since the previous batch',
   'Data generated (UTC)',
+  'Batch id',
 ] as const;
 
 const PLACED_WORDS = { given: 'Given', inside: 'Inside the country', distance: 'By distance' };
 
 /**
- * Our sites with their country's numbers in the newest recorded batch, through the same cell
+ * Our sites with their country's numbers in the newest recorded batch (its time and citable id
+ * on every row whose country it has), through the same cell
  * rules as every spreadsheet CSV (formula guard, UTC times, tier words, BOM, CRLF).
  */
 export function sitesCsv(
   rows: readonly SiteRow[],
   countries: ReadonlyMap<string, CountryRow> | undefined,
   asOf: string | null,
+  batchId: string | null = null,
 ): Buffer {
   return csv(
     SITE_COLUMNS,
@@ -62,6 +65,7 @@ export function sitesCsv(
         spreadsheetCell(country?.active),
         spreadsheetCell(country?.deltaActive),
         country ? spreadsheetTime(asOf) : '',
+        country ? safeText(batchId ?? '') : '',
       ];
     }),
   );

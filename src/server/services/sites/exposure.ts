@@ -88,6 +88,11 @@ export class ExposureService {
    * `asOf` (null: the newest batch) answers as that recorded batch stood: its countries' numbers,
    * the moves relative to it and the trend up to it, from the store alone.
    */
+  /** A recorded batch's citable id (issue 22), or null while the chain has not reached it. */
+  async citableId(batchId: number): Promise<string | null> {
+    return (await this.store.chainIds([batchId])).get(batchId) ?? null;
+  }
+
   async answer(
     filters: SiteFilters,
     weight: ExposureWeight,
@@ -114,9 +119,7 @@ export class ExposureService {
     // The trend ends at the batch shown: later batches were not recorded yet as of then.
     const trend = trendOf(matrix, weights, now ?? Infinity);
     // Cited by its id, as every answer of a batch is (issue 22): one indexed lookup.
-    const batchId = latest
-      ? ((await this.store.chainIds([latest.batch.id])).get(latest.batch.id) ?? null)
-      : null;
+    const batchId = latest ? await this.citableId(latest.batch.id) : null;
     return {
       ok: true,
       as_of: latest?.batch.asOf.toISOString() ?? null,
