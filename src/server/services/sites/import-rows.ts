@@ -67,7 +67,7 @@ function fieldOf(header: string): string | null {
  * not one: refused rather than stored, so no file we write later carries it back out. A minus
  * sign is a formula only when a number does not follow it (`-3.2` is a longitude).
  */
-function formulaProblem(name: string, text: string): string | null {
+export function formulaProblem(name: string, text: string): string | null {
   if (/^[=+@\t\r]/.test(text) || (/^-/.test(text) && !/^-\d/.test(text))) {
     return `${name}: ${JSON.stringify(text.slice(0, 20))} looks like a spreadsheet formula; sites take plain values only`;
   }

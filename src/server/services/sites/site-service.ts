@@ -24,7 +24,7 @@ import {
 } from '../../store/sites.js';
 import { ApiProblem, editConflict, requireVersion, zodWords } from '../api-problem.js';
 import { BatchCountriesMemo } from './current-batch.js';
-import { jsonRows, type RawRow } from './import-rows.js';
+import { formulaProblem, jsonRows, type RawRow } from './import-rows.js';
 import { SitePlacer } from './placement.js';
 
 /** The fields an import compares: equal ones make a row "unchanged" (nothing written). */
@@ -136,6 +136,21 @@ export class SiteService {
     return values;
   }
 
+  /**
+   * An edit takes plain values only, as an import and a new site do: a text (or a tag) that a
+   * spreadsheet would run as a formula is refused, so no CSV we write later carries it out.
+   */
+  #refuseFormulas(body: unknown): void {
+    this.#object(body);
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      const texts = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+      for (const text of texts) {
+        const problem = typeof text === 'string' ? formulaProblem(key, text.trim()) : null;
+        if (problem) throw new ApiProblem(400, problem);
+      }
+    }
+  }
+
   #object(body: unknown): void {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new ApiProblem(400, 'The body must be a JSON object with ref, name, kind, lat and lng');
@@ -145,6 +160,7 @@ export class SiteService {
   async update(rawId: string, ifMatch: string | undefined, body: unknown): Promise<SiteRow> {
     const current = await this.row(rawId);
     const version = this.#precondition(ifMatch, current);
+    this.#refuseFormulas(body);
     const values = this.#parse(body);
     const row = await updateSite(this.#db, current.id, version, values).catch((error: unknown) => {
       // A ref another site has: the unique index (sites_ref_key) refuses it.
