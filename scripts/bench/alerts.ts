@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
+import { demoSeedRecord } from '../../src/server/compose/demo.js';
 import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 import { Secret } from '../../src/server/secret.js';
 import { watchlists } from '../../src/server/store/alerts-schema.js';
@@ -50,14 +51,6 @@ export async function runAlertBench(databaseUrl: string | null): Promise<AlertBe
   try {
     const [first, second] = [...pastBatches(Date.now(), 2)];
     if (!first || !second) throw new Error('no demo batches');
-    const record = (batch: typeof first) => ({
-      asOf: new Date(batch.asOf),
-      methodologyVersion: batch.methodologyVersion,
-      global: batch.global,
-      source: 'demo_seed' as const,
-      demo: true,
-      countries: batch.countries,
-    });
     const evaluator = new AlertEvaluator({
       db: store.db,
       now: () => Date.now(),
@@ -65,7 +58,7 @@ export async function runAlertBench(databaseUrl: string | null): Promise<AlertBe
       linkBase: null,
       emailEnabled: false,
     });
-    await store.recordBatch(record(first));
+    await store.recordBatch(demoSeedRecord(first));
     await evaluator.evaluatePending();
     // 2,000 lists, each 100 countries (a different window of the batch's countries) and 5 rules.
     const isos = first.countries.map((c) => c.iso);
@@ -78,7 +71,7 @@ export async function runAlertBench(databaseUrl: string | null): Promise<AlertBe
     for (let i = 0; i < lists.length; i += 200) {
       await store.db.insert(watchlists).values(lists.slice(i, i + 200));
     }
-    await store.recordBatch(record(second));
+    await store.recordBatch(demoSeedRecord(second));
 
     const baseline = process.memoryUsage();
     let peakRss = baseline.rss;

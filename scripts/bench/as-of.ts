@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
+import { demoSeedRecord } from '../../src/server/compose/demo.js';
 import type { AlertRule } from '../../src/shared/alerts-api.js';
 import { BatchChainAnswers } from '../../src/server/services/batches/batch-chain-answers.js';
 import { RuleBacktest } from '../../src/server/services/alerts/backtest.js';
@@ -82,14 +83,7 @@ export async function runAsOfBench(): Promise<AsOfBench> {
     for (const batch of reuse ? [] : pastBatches(Date.now(), BATCHES)) {
       countries = batch.countries.length;
       oldest ||= batch.asOf;
-      await store.recordBatch({
-        asOf: new Date(batch.asOf),
-        methodologyVersion: batch.methodologyVersion,
-        global: batch.global,
-        source: 'demo_seed',
-        demo: true,
-        countries: batch.countries,
-      });
+      await store.recordBatch(demoSeedRecord(batch));
     }
     const fillSeconds = reuse ? Number.NaN : (Date.now() - fillStart) / 1000;
     await store.close();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
+import { demoSeedRecord } from '../../src/server/compose/demo.js';
 import { ExposureService } from '../../src/server/services/sites/exposure.js';
 import { csvRows } from '../../src/server/services/sites/import-rows.js';
 import { SiteService } from '../../src/server/services/sites/site-service.js';
@@ -48,14 +49,7 @@ export async function runExposureBench(batches = BATCHES): Promise<ExposureBench
   try {
     const fillStart = performance.now();
     for (const batch of pastBatches(Date.now(), batches)) {
-      await store.recordBatch({
-        asOf: new Date(batch.asOf),
-        methodologyVersion: batch.methodologyVersion,
-        global: batch.global,
-        source: 'demo_seed',
-        demo: true,
-        countries: batch.countries,
-      });
+      await store.recordBatch(demoSeedRecord(batch));
     }
     const fillSeconds = (performance.now() - fillStart) / 1000;
     const imported = await new SiteService({ store }).import(csvRows(sitesCsv()), false);

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
+import { demoSeedRecord } from '../../src/server/compose/demo.js';
 import { HistoryAnswers } from '../../src/server/services/history/history-answers.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
-import type { BatchRecord } from '../../src/server/store/history-store.js';
 
 /**
  * The history store at two years: 1,460 batches (03:00 and 10:00 UTC) of every demo country with
@@ -38,19 +38,6 @@ export interface HistoryBench {
 const BATCHES = 1460;
 const DAY_MS = 86_400_000;
 
-function record(
-  batch: ReturnType<typeof pastBatches> extends Generator<infer B> ? B : never,
-): BatchRecord {
-  return {
-    asOf: new Date(batch.asOf),
-    methodologyVersion: batch.methodologyVersion,
-    global: batch.global,
-    source: 'demo_seed',
-    demo: true,
-    countries: batch.countries,
-  };
-}
-
 const timed = async <T>(work: () => Promise<T>): Promise<[number, T]> => {
   const start = process.hrtime.bigint();
   const value = await work();
@@ -75,7 +62,7 @@ export async function runHistoryBench(): Promise<HistoryBench> {
     let month = '';
     for (const batch of pastBatches(now, BATCHES)) {
       countries = batch.countries.length;
-      const [ms] = await timed(() => store.recordBatch(record(batch)));
+      const [ms] = await timed(() => store.recordBatch(demoSeedRecord(batch)));
       // The last five: recording a batch into a two-year store. A batch opening a month (in the
       // second year) is reported on its own: its recording seals the month before.
       if (n >= BATCHES - 5) recordMs.push(ms);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
+import { demoSeedRecord } from '../../src/server/compose/demo.js';
 import { SiteAlertEvaluator } from '../../src/server/jobs/site-alert-evaluator.js';
 import { ExposureService } from '../../src/server/services/sites/exposure.js';
 import { csvRows } from '../../src/server/services/sites/import-rows.js';
@@ -83,14 +84,7 @@ export async function runSitesBench(): Promise<SitesBench> {
   try {
     const batches = [...pastBatches(Date.now(), 180)];
     for (const batch of batches) {
-      await store.recordBatch({
-        asOf: new Date(batch.asOf),
-        methodologyVersion: batch.methodologyVersion,
-        global: batch.global,
-        source: 'demo_seed',
-        demo: true,
-        countries: batch.countries,
-      });
+      await store.recordBatch(demoSeedRecord(batch));
     }
     const sites = new SiteService({ store });
     const exposure = new ExposureService(sites, store);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
+import { demoSeedRecord } from '../../src/server/compose/demo.js';
 import { selectRisksOf } from '../../src/server/store/batches.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectRisksFromBlocks } from '../../src/server/store/series.js';
@@ -17,14 +18,7 @@ describe.each(STORE_BACKENDS)('risks for the exposure index (%s)', (backend) => 
     store = await openTestStore(backend);
     // 50 batches (25 days) ending on 10 March: February is sealed, March is open.
     for (const batch of pastBatches(Date.UTC(2026, 2, 10, 12), 50)) {
-      await store.recordBatch({
-        asOf: new Date(batch.asOf),
-        methodologyVersion: batch.methodologyVersion,
-        global: batch.global,
-        source: 'demo_seed',
-        demo: true,
-        countries: batch.countries,
-      });
+      await store.recordBatch(demoSeedRecord(batch));
     }
   }, 120_000);
   afterAll(async () => store?.close());

@@ -1,8 +1,9 @@
-import { pastBatches } from '../../demo-upstream/history-seed.js';
+import { pastBatches, type PastBatch } from '../../demo-upstream/history-seed.js';
 import { startDemoUpstream, type DemoUpstream } from '../../demo-upstream/server.js';
 import type { AppConfig } from '../config.js';
 import { releaseMemory } from '../release-memory.js';
 import { Secret } from '../secret.js';
+import type { BatchRecord } from '../store/batches.js';
 import type { HistoryStore } from '../store/history-store.js';
 import type { ResolvedUpstream } from './upstream.js';
 
@@ -18,6 +19,18 @@ export async function resolveUpstream(
   const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
   const apiKey = new Secret(demo.issueKey(config.upstream.demoTier));
   return { upstream: { mode: 'demo', baseUrl: demo.url, apiKey }, demo };
+}
+
+/** A past batch of the demo generator as the store records it: marked demo, from the seed. */
+export function demoSeedRecord(batch: PastBatch): BatchRecord {
+  return {
+    asOf: new Date(batch.asOf),
+    methodologyVersion: batch.methodologyVersion,
+    global: batch.global,
+    source: 'demo_seed',
+    demo: true,
+    countries: batch.countries,
+  };
 }
 
 // Demo mode: 90 days of past batches (two a day) from the demo generator, marked demo, so trends
@@ -38,14 +51,7 @@ export async function seedDemoHistory(
     // PGlite runs queries synchronously and settles them as microtasks: without a turn of the
     // event loop between batches, the seed would starve every socket for its whole duration.
     await new Promise((done) => setImmediate(done));
-    await store.recordBatch({
-      asOf: new Date(batch.asOf),
-      methodologyVersion: batch.methodologyVersion,
-      global: batch.global,
-      source: 'demo_seed',
-      demo: true,
-      countries: batch.countries,
-    });
+    await store.recordBatch(demoSeedRecord(batch));
     added += 1;
     // A seed's dead objects freed as it goes, so the heap never grows to hold them (issue 18).
     if (added % SEED_BATCHES_PER_COLLECTION === 0) releaseMemory();
