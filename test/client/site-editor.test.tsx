@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../src/shared/sites-api';
@@ -233,7 +233,7 @@ describe('editing a site on /sites/:id', { timeout: 20_000 }, () => {
     await waitFor(() => expect(bff.calls('/api/me').length).toBeGreaterThan(0));
     expect(screen.queryByRole('region', { name: 'Edit the site' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete site' })).toBeNull();
-    await router.navigate('/exposure');
+    await act(() => router.navigate('/exposure'));
     await screen.findByRole('region', { name: 'Riskiest sites' });
     expect(screen.queryByRole('region', { name: 'New site' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Import sites' })).toBeNull();

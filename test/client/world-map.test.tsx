@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
 import { installFakeBff } from './fake-bff';
@@ -49,8 +49,10 @@ describe('world map', () => {
     const ivory = markers.find((m) => m.textContent?.startsWith("Côte d'Ivoire"))!;
     expect(parseInt(ukraine.style.width, 10)).toBeGreaterThan(parseInt(ivory.style.width, 10));
 
-    ukraine.focus();
-    fireEvent.keyDown(ukraine, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await act(async () => {
+      ukraine.focus();
+      fireEvent.keyDown(ukraine, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/country/UKR'));
     expect(await screen.findByRole('heading', { level: 1, name: /Ukraine/ })).toBeInTheDocument();
   });
