@@ -23,8 +23,9 @@ export default defineConfig({
             'test/demo-upstream/**/*.test.ts',
           ],
           testTimeout: 20_000,
-          // A throwaway PostgreSQL server for the store tests (test/helpers/postgres-server.ts).
-          globalSetup: ['test/helpers/postgres-global-setup.ts'],
+          // One temporary folder per run, removed at its end (run-tmpdir.ts), then a throwaway
+          // PostgreSQL server for the store tests (test/helpers/postgres-server.ts).
+          globalSetup: ['test/helpers/run-tmpdir.ts', 'test/helpers/postgres-global-setup.ts'],
         },
       },
       {

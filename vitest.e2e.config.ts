@@ -14,6 +14,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     // One migrated PGlite per run, which every stack's in-memory store starts from.
-    globalSetup: ['test/helpers/pglite-template.ts'],
+    globalSetup: ['test/helpers/run-tmpdir.ts', 'test/helpers/pglite-template.ts'],
   },
 });

@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // One temporary folder per run, removed at its end (test/helpers/run-tmpdir.ts).
+    globalSetup: ['test/helpers/run-tmpdir.ts'],
   },
 });
