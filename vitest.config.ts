@@ -35,6 +35,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/client/**/*.test.{ts,tsx}'],
           setupFiles: ['test/client/setup.ts'],
+          // vitest's default 5 s: a page test that takes 1–3 s alone took 4.7 s at load 17 (helpers
+          // and a browser on two cores) and others passed the limit. A limit, not a wait: a test
+          // that passes still ends as soon as its conditions hold.
+          testTimeout: 20_000,
         },
       },
     ],
