@@ -1,3 +1,5 @@
+import { HOUR_MS, DAY_MS } from '../shared/durations.js';
+
 /**
  * The batch clock. By default batches run at 03:00 and 10:00 UTC (the documented schedule);
  * with `intervalMs` (the fast clock for tests and demonstrations) a batch starts every
@@ -10,8 +12,6 @@ export interface BatchClock {
   timeOf(index: number): number;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const BATCH_HOURS_UTC = [3, 10] as const;
 
 export const documentedBatchClock: BatchClock = {

@@ -5,11 +5,11 @@ import type { BatchScores, FeedHistoryEntry, SourceDiagnostics } from './payload
 import { hashString, mix, round2, unit } from './prng.js';
 import { SOURCES } from './sources.js';
 import { METHODOLOGY_VERSION } from './vocabulary.js';
+import { HOUR_MS } from '../shared/durations.js';
 
 /** The JSON export's extras: the feed history of recent batches and per-source diagnostics. */
 
 export const FEED_HISTORY_LENGTH = 14;
-const HOUR_MS = 3_600_000;
 
 /** The last FEED_HISTORY_LENGTH batch runs, newest first. */
 export function feedHistory(

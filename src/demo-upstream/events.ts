@@ -11,6 +11,7 @@ import {
 } from './prng.js';
 import { SOURCES, type Source } from './sources.js';
 import { HEADLINE_TEMPLATES } from './vocabulary.js';
+import { HOUR_MS } from '../shared/durations.js';
 
 /**
  * The news pool. Events are generated per hour of absolute time (not per batch), so an event
@@ -35,7 +36,6 @@ export interface EventCandidates {
   actorCumulative: number[];
 }
 
-const HOUR_MS = 3_600_000;
 const EVENT_SEED = hashString('demo-upstream/events');
 const SOURCE_CUMULATIVE = cumulativeWeights(SOURCES.map((source) => source.weight));
 

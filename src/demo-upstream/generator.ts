@@ -13,13 +13,13 @@ import {
 } from './scores.js';
 import { feedHistory, sourceDiagnostics } from './diagnostics.js';
 import { ABSENT_ISOS } from './vocabulary.js';
+import { HOUR_MS } from '../shared/durations.js';
 
 /** Fixed, always-present country whose newest event turns hostile with `adversarialEvents`. */
 export const ADVERSARIAL_ISO = 'UKR';
 export const ADVERSARIAL_HEADLINE = '<img src=x onerror="window.__xss=1">Ceasefire <b>talks</b>';
 export const ADVERSARIAL_URL = 'javascript:window.__xss=1';
 
-const HOUR_MS = 3_600_000;
 export const EVENT_WINDOW_MS = 72 * HOUR_MS;
 const BREAKING_MS = 6 * HOUR_MS;
 export const MAX_COUNTRY_EVENTS = 20;

@@ -6,6 +6,7 @@ import { DemoData } from './generator.js';
 import { countryFigures, globalFigures } from './labels.js';
 import { countryTraits } from './scores.js';
 import { METHODOLOGY_VERSION } from './vocabulary.js';
+import { DAY_MS } from '../shared/durations.js';
 
 /** A past batch as the demo upstream would have served it (scores and categories, no events). */
 export interface PastBatch {
@@ -16,8 +17,6 @@ export interface PastBatch {
   /** `source_count` is left out: it counts news sources, and no news is generated for the past. */
   countries: CountrySummary[];
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The `count` batches before the one in force at `now`, oldest first, one at a time (the caller

@@ -1,7 +1,9 @@
 import { LRUCache } from 'lru-cache';
+import { MINUTE_MS, HOUR_MS } from '../shared/durations.js';
 
-const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
+/** The limits count misses over a sliding hour (the replicas' shared limiter uses it too). */
+export { HOUR_MS };
+
 /** Clients remembered at once; an address churned out forgets its count, so keep this large. */
 const MAX_CLIENTS = 10_000;
 

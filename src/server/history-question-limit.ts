@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { StoreQueryLimitError } from './store-query-limit.js';
+import { MINUTE_MS } from '../shared/durations.js';
 
-const MINUTE_MS = 60_000;
 /** Clients remembered at once; an address churned out starts with a full budget again. */
 const MAX_CLIENTS = 10_000;
 /** One unit of a client's budget per started 64 KB of answer (a whole 90-day series: 3). */

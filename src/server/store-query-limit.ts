@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
+import { MINUTE_MS } from '../shared/durations.js';
 
-const MINUTE_MS = 60_000;
 /** Clients remembered at once; an address churned out forgets its count, so keep this large. */
 const MAX_CLIENTS = 10_000;
 /** What a refused request is told to wait when the store is busy: a query takes milliseconds. */

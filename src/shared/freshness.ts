@@ -1,3 +1,5 @@
+import { HOUR_MS, DAY_MS } from './durations.js';
+
 /**
  * The one caching policy of the product. The BFF decides from it when to ask the upstream again;
  * the SPA derives its `staleTime` from it, so a browser never asks sooner than the BFF would
@@ -24,9 +26,6 @@ export const DEFAULT_FRESHNESS: FreshnessPolicy = {
   batchWatchWindowMs: 90 * 60_000,
   staleIfErrorMs: 24 * 60 * 60_000,
 };
-
-const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** The most recent documented batch time at or before `now` (epoch ms). */
 export function previousBatchDue(now: number, policy: FreshnessPolicy = DEFAULT_FRESHNESS): number {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAlerts } from '../../src/server/store/alerts.js';
+import { ensureSiteAlertList } from '../../src/server/store/sites-alerts.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
@@ -260,5 +261,38 @@ describe('acknowledgements', () => {
       .alerts.map((a: { id: string }) => a.id);
     expect((await acknowledge(own, 'ana', { disposition: 'duplicate' })).statusCode).toBe(404);
     expect((await acknowledge(own, 'dee', { disposition: 'duplicate' })).statusCode).toBe(200);
+  });
+});
+
+// Last: its alerts would change the inbox the tests above count.
+describe('"Our sites" unread count is the asker’s own (issue 21)', () => {
+  it('the site alerts’ delivery settings show the asker’s unread count, not the team’s', async () => {
+    const sitesList = await ensureSiteAlertList(store.db);
+    const numbers = { as_of: new Date(start).toISOString(), risk: 70, tier: 'crit', active: 60 };
+    await insertAlerts(
+      store.db,
+      ['UKR', 'BLR'].map((iso) => ({
+        watchlistId: sitesList.id,
+        ruleKey: `site:${iso}`,
+        kind: 'active_change' as const,
+        iso,
+        country: iso,
+        batchAsOf: new Date(start),
+        message: `Sites near ${iso}`,
+        before: numbers,
+        after: numbers,
+      })),
+    );
+    const delivery = async (user: string) =>
+      (await stack.app.inject({ url: '/api/sites/alert-delivery', headers: as(user) })).json()
+        .watchlist.unread_alerts;
+    await stack.app.inject({
+      method: 'POST',
+      url: '/api/alerts/read',
+      headers: as('eve'),
+      payload: { all: true },
+    });
+    expect(await delivery('eve')).toBe(0);
+    expect(await delivery('fay')).toBe(2);
   });
 });

@@ -27,7 +27,7 @@ export function scoreSeries(headline: { key: string; label: string }): TrendSeri
  * A score trend's table and CSV columns, in the order of its lines: the batch, the headline
  * score, its static and active parts; then the trend's `own` columns.
  */
-export function scoreColumns(
+function scoreColumns(
   headline: { key: string; label: string },
   ...own: SeriesColumn[]
 ): SeriesColumn[] {
@@ -44,7 +44,7 @@ export function scoreColumns(
 type ScorePoint = { as_of: string; static: number | null; active: number | null };
 
 /** The chart row of a point for scoreSeries({ key: headline }): its time and its three scores. */
-export function scoreChartRow<P extends ScorePoint & Record<H, number | null>, H extends string>(
+function scoreChartRow<P extends ScorePoint & Record<H, number | null>, H extends string>(
   headline: H,
 ): (point: P) => TrendRow {
   return (point) => ({
@@ -56,11 +56,35 @@ export function scoreChartRow<P extends ScorePoint & Record<H, number | null>, H
 }
 
 /** The table row of a point: its value of each of the table's columns. */
-export function columnValues<P extends object>(
-  columns: readonly SeriesColumn[],
-): (point: P) => SeriesRow {
+function columnValues<P extends object>(columns: readonly SeriesColumn[]): (point: P) => SeriesRow {
   return (point) => {
     const values = point as Record<string, SeriesRow[string]>;
     return Object.fromEntries(columns.map(({ key }) => [key, values[key]]));
+  };
+}
+
+/** What a score trend draws and tabulates: its table columns, its lines, and the row mappers. */
+export interface ScoreTrend<P> {
+  columns: SeriesColumn[];
+  series: TrendSeries[];
+  chartRow: (point: P) => TrendRow;
+  tableRow: (point: P) => SeriesRow;
+}
+
+/**
+ * A score trend from its headline score (the country's risk, the global index) and its own
+ * columns after the three scores: the columns, lines and row mappers, defined once at module
+ * level so the rows are rebuilt only when the points change.
+ */
+export function scoreTrend<P extends ScorePoint & Record<H, number | null>, H extends string>(
+  headline: { key: H; label: string },
+  ...own: SeriesColumn[]
+): ScoreTrend<P> {
+  const columns = scoreColumns(headline, ...own);
+  return {
+    columns,
+    series: scoreSeries(headline),
+    chartRow: scoreChartRow<P, H>(headline.key),
+    tableRow: columnValues<P>(columns),
   };
 }

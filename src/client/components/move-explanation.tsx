@@ -1,5 +1,6 @@
 import type { ExplainResponse } from '../../shared/explain-api';
 import { formatSigned, formatUtcDateTime, humanise } from '../lib/format';
+import { TableHead } from './data-table';
 
 /** Events listed under an explanation; the count says how many there were in all. */
 const EVENTS_SHOWN = 8;
@@ -35,15 +36,15 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
             <caption className="visually-hidden">
               Categories of {name} that moved, largest change first
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                <th scope="col">Change</th>
-                <th scope="col">Weight</th>
-                <th scope="col">Static</th>
-                <th scope="col">Active</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: 'Category' },
+                { label: 'Change' },
+                { label: 'Weight' },
+                { label: 'Static' },
+                { label: 'Active' },
+              ]}
+            />
             <tbody>
               {moved.map((c) => (
                 <tr key={c.category}>

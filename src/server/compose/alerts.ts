@@ -27,6 +27,8 @@ export interface Alerts {
   /** Makes the demo's sample watchlist (once) and its inbox; resolves to the alerts added. */
   demoWatchlist(): Promise<number>;
   registerRoutes(app: FastifyInstance): Promise<void>;
+  /** Who asks: whose personal lists and read state a request acts on. */
+  viewerOf(request: FastifyRequest): Viewer;
   /** Reads the numbers backtests use in the background, so the first backtest is quick. */
   warmBacktests(): void;
   /** Stops that reading and closes the mailer (after the outbox stopped). */
@@ -91,6 +93,7 @@ export function composeAlerts(
   const backtest = new RuleBacktest(db);
   return {
     evaluator,
+    viewerOf,
     newOutbox: (fence, isLeader) =>
       new OutboxWorker({
         db,

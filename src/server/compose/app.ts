@@ -315,8 +315,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(opsRoutes, ops);
   await history?.registerRoutes(app);
   await alerts?.registerRoutes(app);
-  if (sites && history) {
+  if (sites && history && alerts) {
     await sites.registerRoutes(app, {
+      viewerOf: alerts.viewerOf,
       guardFor: (request) => history.queryLimiter.guardFor(identity.clientKey(request)),
       admit: (request) => history.questionLimiter.admit(identity.clientKey(request)),
     });

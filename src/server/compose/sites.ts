@@ -9,7 +9,7 @@ import { SiteAlertDelivery } from '../services/sites/site-alert-delivery.js';
 import { SiteService } from '../services/sites/site-service.js';
 import type { HistoryStore } from '../store/history-store.js';
 
-type StoreLimits = Pick<SiteRouteOptions, 'guardFor' | 'admit'>;
+type RouteParts = Pick<SiteRouteOptions, 'guardFor' | 'admit' | 'viewerOf'>;
 
 export interface Sites {
   sites: SiteService;
@@ -18,8 +18,11 @@ export interface Sites {
   siteAlerts: SiteAlertEvaluator;
   /** Demo mode: the fictional company's sites, only when there are no sites yet; the count added. */
   demoSites(): Promise<number>;
-  /** The routes, `/api/exposure` under the store-query guard and history-question budget. */
-  registerRoutes(app: FastifyInstance, limits: StoreLimits): Promise<void>;
+  /**
+   * The routes, `/api/exposure` under the store-query guard and history-question budget; who
+   * asks (`viewerOf`) for their own unread count.
+   */
+  registerRoutes(app: FastifyInstance, parts: RouteParts): Promise<void>;
 }
 
 /**
@@ -63,8 +66,8 @@ export function composeSites(
       const answer = await sites.import(jsonRows(demoSiteRows(now())), false);
       return answer.created.length;
     },
-    registerRoutes: async (app, limits) => {
-      await app.register(siteRoutes, { sites, exposure, delivery, ...limits });
+    registerRoutes: async (app, parts) => {
+      await app.register(siteRoutes, { sites, exposure, delivery, ...parts });
     },
   };
 }

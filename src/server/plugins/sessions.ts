@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { SessionLifetimes } from '../config-oidc.js';
 import type { Principal, SessionSummary } from '../principal.js';
+import { MINUTE_MS } from '../../shared/durations.js';
 
-const MINUTE_MS = 60_000;
 /** Sessions held at once; the oldest is signed out first when more people sign in. */
 const MAX_SESSIONS = 10_000;
 /** Addresses whose wrong guesses are remembered. */

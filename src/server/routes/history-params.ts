@@ -5,8 +5,8 @@ import { BadRequest, ISO_TIME, parseIso, parseTime } from './params.js';
 
 export { parseTime };
 import { optional, queryOf, rule, shown } from './route-schema.js';
+import { DAY_MS } from '../../shared/durations.js';
 
-const DAY_MS = 86_400_000;
 const SPANS: Record<string, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS };
 const MAX_Q = 100;
 const MAX_EVENTS_LIMIT = 100;

@@ -26,6 +26,7 @@ import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
 import { StoreQueryLimitError, type StoreQueryGuard } from '../store-query-limit.js';
 import { guarded as storeGuarded } from './store-reply.js';
 import { guarded } from './watchlists.js';
+import type { Viewer } from '../services/alerts/watchlists.js';
 
 export interface SiteRouteOptions {
   sites: SiteService;
@@ -34,6 +35,8 @@ export interface SiteRouteOptions {
   /** The store-query guard and history-question budget of the asking client (as history's). */
   guardFor: (request: FastifyRequest) => StoreQueryGuard;
   admit: (request: FastifyRequest) => Promise<Admission>;
+  /** Who asks, for their own read state (as the inbox's). */
+  viewerOf: (request: FastifyRequest) => Viewer;
 }
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
@@ -169,11 +172,11 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
   );
 
   // Where site alerts go besides the inbox: the "Our sites" list's webhook and e-mail.
-  typed.get('/api/sites/alert-delivery', zodRoute({ querystring: noQuery }), (_request, reply) =>
+  typed.get('/api/sites/alert-delivery', zodRoute({ querystring: noQuery }), (request, reply) =>
     guarded(reply, async () => {
       const row = await opts.delivery.row();
       noStore(reply).header('etag', etagOf(row));
-      return { ok: true, watchlist: await opts.delivery.view(row) };
+      return { ok: true, watchlist: await opts.delivery.view(row, opts.viewerOf(request)) };
     }),
   );
 
@@ -187,7 +190,7 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
           request.body,
         );
         noStore(reply).header('etag', etagOf(row));
-        const watchlist = await opts.delivery.view(row);
+        const watchlist = await opts.delivery.view(row, opts.viewerOf(request));
         return secret ? { ok: true, watchlist, webhook_secret: secret } : { ok: true, watchlist };
       }),
   );

@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gt,
@@ -360,15 +359,6 @@ export async function selectAlerts(db: Database, query: AlertQuery): Promise<Ale
     )
     .orderBy(desc(alerts.id))
     .limit(query.limit + 1);
-}
-
-export async function countUnread(db: Database, watchlistIds: number[]): Promise<number> {
-  if (watchlistIds.length === 0) return 0;
-  const [row] = await db
-    .select({ n: count() })
-    .from(alerts)
-    .where(and(inArray(alerts.watchlistId, watchlistIds), isNull(alerts.readAt)));
-  return Number(row?.n ?? 0);
 }
 
 /** Marks alerts read (those given, or all of the lists when `ids` is null); returns how many. */

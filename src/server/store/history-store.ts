@@ -49,6 +49,7 @@ import {
   type EventQuery,
   type EventRow,
 } from './events.js';
+import { DAY_MS } from '../../shared/durations.js';
 
 export type { BatchRecord, BatchRow, CountryRow } from './batches.js';
 export type { Range } from './series.js';
@@ -61,8 +62,6 @@ export interface HistoryStoreOptions extends ConnectionOptions {
   /** Keep batches and events this many days; null keeps everything. */
   retentionDays: number | null;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The embedded store could not be opened; the message names its folder and the reason. */
 export class StoreOpenError extends Error {

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AlertRule, WebhookFormat } from '../../shared/alerts-api.js';
-import { alerts, watchlists } from './alerts-schema.js';
+import { watchlists } from './alerts-schema.js';
 import type { Database } from './connection.js';
 
 export type WatchlistRow = typeof watchlists.$inferSelect;
@@ -169,20 +169,6 @@ export async function pauseWebhook(
     .update(watchlists)
     .set({ webhookPausedAt: at, webhookPausedReason: reason })
     .where(and(eq(watchlists.id, id), isNull(watchlists.webhookPausedAt)));
-}
-
-/** Unread alerts per list. */
-export async function selectUnreadCounts(
-  db: Database,
-  ids: number[],
-): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: alerts.watchlistId, n: count() })
-    .from(alerts)
-    .where(and(inArray(alerts.watchlistId, ids), isNull(alerts.readAt)))
-    .groupBy(alerts.watchlistId);
-  return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
 export async function selectDemoWatchlist(db: Database): Promise<WatchlistRow | null> {

@@ -68,7 +68,7 @@ function CountryMessage({
 /** The recorded past of a country: its trend and its categories over time. */
 function CountryTrends({ iso }: { iso: string }) {
   return (
-    <div className="history-row">
+    <div className="two-columns history-row">
       <PanelBoundary name="The trend">
         <CountryTrendPanel iso={iso} />
       </PanelBoundary>
@@ -193,7 +193,7 @@ function CountryPage({ iso }: { iso: string }) {
         refreshError={query.isRefetchError ? query.error : null}
         now={now}
       />
-      <div className="country-top">
+      <div className="two-columns wide-first">
         <PanelBoundary name="The country summary">
           <CountryHeader country={country} asOf={asOf} now={now} />
         </PanelBoundary>
@@ -209,7 +209,7 @@ function CountryPage({ iso }: { iso: string }) {
       </div>
       <CountryExportLink iso={country.iso} name={displayName(country.iso, country.name)} />
       <CountryTrends iso={iso} />
-      <div className="country-panels">
+      <div className="two-columns">
         <PanelBoundary name="The categories chart">
           <CategoriesPanel categories={country.categories} />
         </PanelBoundary>

@@ -231,7 +231,7 @@ export function OverviewRoute() {
 
       {/* The history panels too come in the render after the first: their chunks are then asked
           for after the first frame, not while the index and the map are being drawn. */}
-      <div className="history-row">
+      <div className="two-columns history-row">
         <AfterFirstPaint
           fallback={
             <>

@@ -85,7 +85,7 @@ export function SiteRoute() {
       <title>{`${site.name} · Global Risk Dashboard`}</title>
       <BackToExposure />
       <h1>{site.name}</h1>
-      <div className="site-top">
+      <div className="two-columns">
         <PanelBoundary name="The site">
           <SiteSummary
             site={site}
@@ -96,7 +96,7 @@ export function SiteRoute() {
           <NeighbourCountries site={site} figures={figures} />
         </PanelBoundary>
       </div>
-      <div className="history-row">
+      <div className="two-columns history-row">
         <PanelBoundary name="The trend">
           <CountryTrendPanel iso={site.iso} />
         </PanelBoundary>

@@ -14,8 +14,8 @@ import {
 import { selectRuleNumbers } from '../../store/batches.js';
 import type { Database } from '../../store/connection.js';
 import { firings, type RuleInput } from './alert-rules.js';
+import { DAY_MS } from '../../../shared/durations.js';
 
-const DAY_MS = 86_400_000;
 /**
  * Batches whose numbers are read per query (~175 rows each): ~40 ms of the main thread a read
  * with PGlite, so requests are answered between reads while the archive fills.

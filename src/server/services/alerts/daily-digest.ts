@@ -11,8 +11,8 @@ import { selectWatchlists } from '../../store/watchlists.js';
 import { headerLine } from './alert-messages.js';
 import { countryLink } from './alert-views.js';
 import { localClock } from './local-time.js';
+import { DAY_MS } from '../../../shared/durations.js';
 
-const DAY_MS = 24 * 3_600_000;
 // People read a page at a time, and a digest lists at most this many alerts (with the count).
 const PEOPLE_PER_PAGE = 100;
 const ALERTS_PER_DIGEST = 200;

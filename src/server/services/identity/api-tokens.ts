@@ -13,10 +13,10 @@ import {
 } from '../../store/api-tokens.js';
 import type { Database } from '../../store/connection.js';
 import { ApiProblem } from '../api-problem.js';
+import { DAY_MS } from '../../../shared/durations.js';
 
 /** Live API tokens at once: each is a standing credential, so they stay few enough to review. */
 export const API_TOKENS_MAX = 100;
-const DAY_MS = 86_400_000;
 /** A token's last use is recorded at most this often. */
 const USE_RECORDED_EVERY_MS = 60_000;
 

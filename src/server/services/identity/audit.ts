@@ -9,8 +9,8 @@ import {
 } from '../../store/audit.js';
 import type { Database } from '../../store/connection.js';
 import { withoutSecrets } from './audit-redact.js';
+import { DAY_MS } from '../../../shared/durations.js';
 
-const DAY_MS = 86_400_000;
 /** Retention runs at most this often per process (after a write). */
 const PRUNE_EVERY_MS = 3_600_000;
 /** Rows one prune statement deletes; a pass stops after PRUNE_CHUNKS of them (the rest next time). */

@@ -15,8 +15,8 @@ import type { BatchCountries } from './current-batch.js';
 import { filterSites, type SiteFilters } from './site-filters.js';
 import type { SiteService } from './site-service.js';
 import { siteBrief } from './site-views.js';
+import { DAY_MS } from '../../../shared/durations.js';
 
-const DAY_MS = 86_400_000;
 /** A country "moved" when its tier changed or its risk moved by at least this many points. */
 export const MOVED_MIN_RISK = 1;
 const MOVED_MAX = 50;

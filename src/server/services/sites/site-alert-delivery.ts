@@ -1,11 +1,12 @@
 import { siteAlertDeliveryInputSchema } from '../../../shared/sites-api.js';
 import type { Database } from '../../store/connection.js';
 import { ensureSiteAlertList, updateSiteAlertDelivery } from '../../store/sites-alerts.js';
-import { selectUnreadCounts, type WatchlistRow } from '../../store/watchlists.js';
+import { countUnreadByList } from '../../store/alert-triage.js';
+import type { WatchlistRow } from '../../store/watchlists.js';
 import type { Watchlist } from '../../../shared/alerts-api.js';
 import { refusedUrl } from '../alerts/address-policy.js';
 import { watchlistView } from '../alerts/alert-views.js';
-import { newWebhookSecret } from '../alerts/watchlists.js';
+import { newWebhookSecret, type Viewer } from '../alerts/watchlists.js';
 import { ApiProblem, editConflict, requireVersion, zodWords } from '../api-problem.js';
 
 export interface SiteAlertDeliveryDeps {
@@ -28,8 +29,9 @@ export class SiteAlertDelivery {
     return ensureSiteAlertList(this.deps.db);
   }
 
-  async view(row: WatchlistRow): Promise<Watchlist> {
-    const unread = await selectUnreadCounts(this.deps.db, [row.id]);
+  /** The list as `viewer` sees it: the unread count is theirs, as in the inbox (issue 21). */
+  async view(row: WatchlistRow, viewer: Viewer): Promise<Watchlist> {
+    const unread = await countUnreadByList(this.deps.db, [row.id], viewer);
     return watchlistView(row, unread.get(row.id) ?? 0);
   }
 

@@ -2,6 +2,7 @@ import type { AlertNumbers } from '../../../shared/alerts-api.js';
 import { tierDirection, tierLabel } from '../../../shared/tiers.js';
 import type { SiteRuleRow } from '../../store/sites-alerts.js';
 import type { AlertSites } from '../alerts/alert-messages.js';
+import { DAY_MS } from '../../../shared/durations.js';
 
 /*
  * The site rule (issue 20): a site alerts when any country within its radius (its own at 0 km)
@@ -10,7 +11,6 @@ import type { AlertSites } from '../alerts/alert-messages.js';
  * Distances come from each site's stored `nearby` list (computed once when the site was written).
  */
 
-const DAY_MS = 86_400_000;
 /** A trip's sites count from this long before it starts. */
 export const TRIP_LEAD_DAYS = 7;
 /** Sites named in one alert; the rest are counted ("and 312 more sites, 4,100 people"). */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { AUDIT_FILTERS, type AuditEntry, type AuditFilters } from '../../../../shared/audit-api';
 import { QueryError } from '../../../components/query-error';
+import { TableHead } from '../../../components/data-table';
 import { Skeleton } from '../../../components/skeleton';
 import { adminQueries, auditSearch } from '../api/admin-queries';
 
@@ -109,17 +110,17 @@ export function AuditLog() {
       ) : (
         <>
           <table className="audit-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Address</th>
-                <th scope="col">Action</th>
-                <th scope="col">Object</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: 'When' },
+                { label: 'Who' },
+                { label: 'Address' },
+                { label: 'Action' },
+                { label: 'Object' },
+                { label: 'Outcome' },
+                { label: 'Change' },
+              ]}
+            />
             <tbody>
               {page.data.data.entries.map((entry) => (
                 <EntryRow key={entry.id} entry={entry} />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryError } from '../../../components/query-error';
+import { TableHead } from '../../../components/data-table';
 import { Skeleton } from '../../../components/skeleton';
 import { useRevokeSession } from '../api/admin-mutations';
 import { adminQueries } from '../api/admin-queries';
@@ -24,18 +25,16 @@ export function SessionsPanel() {
         <p>Nobody is signed in with a session.</p>
       ) : (
         <table className="audit-table">
-          <thead>
-            <tr>
-              <th scope="col">Who</th>
-              <th scope="col">Role</th>
-              <th scope="col">Started</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">Address</th>
-              <th scope="col">
-                <span className="visually-hidden">End</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: 'Who' },
+              { label: 'Role' },
+              { label: 'Started' },
+              { label: 'Last seen' },
+              { label: 'Address' },
+              { label: <span className="visually-hidden">End</span> },
+            ]}
+          />
           <tbody>
             {sessions.data.data.sessions.map((session) => (
               <tr key={session.id}>

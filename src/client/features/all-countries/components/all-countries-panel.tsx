@@ -27,6 +27,7 @@ import {
   type AllCountriesRow,
 } from '../utils/regions';
 import { CountryNameCell, CountrySearchField } from '../../../components/country-name-cell';
+import { SelectField } from '../../../components/select-field';
 
 interface RankedRow extends AllCountriesRow {
   /** Rank in the whole batch by risk (1 = highest), kept when the table is filtered or sorted. */
@@ -231,34 +232,26 @@ export function AllCountriesPanel({
           loading={!countries}
           onChange={(tiers) => setView({ tiers })}
         />
-        <div className="field">
-          <label htmlFor="region-filter">Region</label>
-          <select
-            id="region-filter"
-            value={region}
-            onChange={(event) => setRegion(event.target.value)}
-            disabled={!reference}
-          >
-            <option value="">All regions</option>
-            {/* A filter from a hand-edited URL stays visible even if no group holds it. */}
-            {region &&
-            !groups.some(
-              (g) => g.region === region || g.subregions.some((s) => s.value === region),
-            ) ? (
-              <option value={region}>{region}</option>
-            ) : null}
-            {groups.map((group) => (
-              <optgroup key={group.region} label={group.region}>
-                <option value={group.region}>{`${group.region} (all)`}</option>
-                {group.subregions.map((sub) => (
-                  <option key={sub.value} value={sub.value}>
-                    {sub.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Region" value={region} onChange={setRegion} disabled={!reference}>
+          <option value="">All regions</option>
+          {/* A filter from a hand-edited URL stays visible even if no group holds it. */}
+          {region &&
+          !groups.some(
+            (g) => g.region === region || g.subregions.some((s) => s.value === region),
+          ) ? (
+            <option value={region}>{region}</option>
+          ) : null}
+          {groups.map((group) => (
+            <optgroup key={group.region} label={group.region}>
+              <option value={group.region}>{`${group.region} (all)`}</option>
+              {group.subregions.map((sub) => (
+                <option key={sub.value} value={sub.value}>
+                  {sub.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectField>
         <CountrySearchField id={`${id}-q`} value={view.q} onChange={(q) => setView({ q })} />
         {selectionBar}
       </div>

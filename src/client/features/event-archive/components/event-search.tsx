@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { eventArchiveQueries, type EventFilters } from '../api/event-archive-queries';
 import { ArchivedEventItem, eventKey } from './event-archive-panel';
 import { displayName } from '../../../lib/display-name';
+import { SelectField } from '../../../components/select-field';
 
 export interface CountryChoice {
   iso: string;
@@ -137,21 +138,14 @@ export function EventSearch({
             onChange={(event) => set('q', event.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="event-iso">Country</label>
-          <select
-            id="event-iso"
-            value={draft.iso}
-            onChange={(event) => set('iso', event.target.value)}
-          >
-            <option value="">All countries</option>
-            {countries.map((c) => (
-              <option key={c.iso} value={c.iso}>
-                {displayName(c.iso, c.name)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Country" value={draft.iso} onChange={(iso) => set('iso', iso)}>
+          <option value="">All countries</option>
+          {countries.map((c) => (
+            <option key={c.iso} value={c.iso}>
+              {displayName(c.iso, c.name)}
+            </option>
+          ))}
+        </SelectField>
         <RangeEnd end="from" label="From (UTC)" value={draft.from} onChange={set} />
         <RangeEnd
           end="to"

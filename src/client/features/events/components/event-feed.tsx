@@ -4,6 +4,7 @@ import { useEventFilters } from '../hooks/use-event-filters';
 import { filterEvents, rolesPresent, sortNewestFirst } from '../utils/event-filters';
 import { roleOption } from '../../../lib/event-roles';
 import { EventItem } from './event-item';
+import { SelectField } from '../../../components/select-field';
 
 /** The country's recent events, newest first, filterable by role and breaking. */
 export function EventFeed({
@@ -34,21 +35,18 @@ export function EventFeed({
       </div>
       {all.length > 0 ? (
         <div className="filter-bar">
-          <div className="field">
-            <label htmlFor={`${id}-role`}>Role</label>
-            <select
-              id={`${id}-role`}
-              value={filters.role ?? ''}
-              onChange={(event) => setFilters({ role: event.target.value || null })}
-            >
-              <option value="">All roles</option>
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {roleOption(role)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Role"
+            value={filters.role ?? ''}
+            onChange={(role) => setFilters({ role: role || null })}
+          >
+            <option value="">All roles</option>
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {roleOption(role)}
+              </option>
+            ))}
+          </SelectField>
           <label className="check">
             <input
               type="checkbox"

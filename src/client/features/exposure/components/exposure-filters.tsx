@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { SITE_KINDS, type ExposureWeight, type Site } from '../../../../shared/sites-api';
 import { TierFilter } from '../../../components/tier-filter';
+import { SelectField } from '../../../components/select-field';
 import { countryName } from '../../../lib/country-names';
 import type { ExposureView } from '../utils/exposure-view';
 
@@ -42,63 +43,48 @@ export function ExposureFilters({
         options={tiers.filter((t) => t !== 'unknown')}
         onChange={(next) => setFilters({ tiers: next })}
       />
-      <div className="field">
-        <label htmlFor={`${id}-country`}>Country</label>
-        <select
-          id={`${id}-country`}
-          value={country}
-          onChange={(event) =>
-            setFilters({ countries: event.target.value ? [event.target.value] : [] })
-          }
-        >
-          <option value="">All countries</option>
-          {country && !countries.some((c) => c.iso === country) ? (
-            <option value={country}>{countryName(country) ?? country}</option>
-          ) : null}
-          {countries.map((c) => (
-            <option key={c.iso} value={c.iso}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-kind`}>Kind</label>
-        <select
-          id={`${id}-kind`}
-          value={filters.kinds[0] ?? ''}
-          onChange={(event) =>
-            setFilters({
-              kinds: SITE_KINDS.filter((kind) => kind === event.target.value),
-            })
-          }
-        >
-          <option value="">All kinds</option>
-          {SITE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {kind}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-tag`}>Tag</label>
-        <select
-          id={`${id}-tag`}
-          value={filters.tag ?? ''}
-          onChange={(event) => setFilters({ tag: event.target.value || null })}
-        >
-          <option value="">All tags</option>
-          {filters.tag && !tags.includes(filters.tag) ? (
-            <option value={filters.tag}>{filters.tag}</option>
-          ) : null}
-          {tags.map((tag) => (
-            <option key={tag} value={tag}>
-              {tag}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Country"
+        value={country}
+        onChange={(iso) => setFilters({ countries: iso ? [iso] : [] })}
+      >
+        <option value="">All countries</option>
+        {country && !countries.some((c) => c.iso === country) ? (
+          <option value={country}>{countryName(country) ?? country}</option>
+        ) : null}
+        {countries.map((c) => (
+          <option key={c.iso} value={c.iso}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Kind"
+        value={filters.kinds[0] ?? ''}
+        onChange={(chosen) => setFilters({ kinds: SITE_KINDS.filter((kind) => kind === chosen) })}
+      >
+        <option value="">All kinds</option>
+        {SITE_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {kind}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Tag"
+        value={filters.tag ?? ''}
+        onChange={(tag) => setFilters({ tag: tag || null })}
+      >
+        <option value="">All tags</option>
+        {filters.tag && !tags.includes(filters.tag) ? (
+          <option value={filters.tag}>{filters.tag}</option>
+        ) : null}
+        {tags.map((tag) => (
+          <option key={tag} value={tag}>
+            {tag}
+          </option>
+        ))}
+      </SelectField>
       <fieldset className="weight-choice">
         <legend>Index weighted by</legend>
         {(['people', 'value'] as const satisfies readonly ExposureWeight[]).map((weight) => (

@@ -70,7 +70,7 @@ export function ExposureOverview({ after }: { after?: ReactNode }) {
           onRetry={() => void query.refetch()}
         />
       ) : answer ? (
-        <div className="exposure-grid" aria-busy={query.isPlaceholderData}>
+        <div className="two-columns exposure-grid" aria-busy={query.isPlaceholderData}>
           <PanelBoundary name="Sites by tier">
             <ExposureByTier answer={answer} />
           </PanelBoundary>

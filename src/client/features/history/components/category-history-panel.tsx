@@ -8,6 +8,7 @@ import { historyQueries } from '../api/history-queries';
 import { useTrendRange } from '../hooks/use-trend-range';
 import { sliceRange } from '../utils/range';
 import { scoreSeries } from '../../../components/lazy-trend-chart';
+import { SelectField } from '../../../components/select-field';
 
 const SERIES = scoreSeries({ key: 'score', label: 'Score' });
 
@@ -85,20 +86,13 @@ export function CategoryHistoryPanel({ iso }: { iso: string }) {
     <section className="panel" aria-labelledby="category-history-heading">
       <div className="panel-head">
         <h2 id="category-history-heading">Category history</h2>
-        <div className="field">
-          <label htmlFor="category-pick">Category</label>
-          <select
-            id="category-pick"
-            value={category}
-            onChange={(event) => setCategory(event.target.value)}
-          >
-            {categories.map((key) => (
-              <option key={key} value={key}>
-                {humanise(key)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Category" value={category} onChange={setCategory}>
+          {categories.map((key) => (
+            <option key={key} value={key}>
+              {humanise(key)}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <TrendFrame
         label={`${label} history of ${iso}`}

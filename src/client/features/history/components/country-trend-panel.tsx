@@ -7,37 +7,25 @@ import { Skeleton } from '../../../components/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { fileStem } from '../../../lib/csv';
 import { historyQueries } from '../api/history-queries';
-import { useTrendRange } from '../hooks/use-trend-range';
 import { useTrendRows } from '../hooks/use-trend-rows';
 import { describeLatestChange } from '../utils/drivers';
 import { RANGE_LABELS } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
-import {
-  columnValues,
-  scoreChartRow,
-  scoreColumns,
-  scoreSeries,
-} from '../../../components/lazy-trend-chart';
+import { scoreTrend } from '../../../components/lazy-trend-chart';
 
-const RISK = { key: 'risk', label: 'Risk' };
-const COLUMNS = scoreColumns(
-  RISK,
+const TREND = scoreTrend<CountryHistoryPoint, 'risk'>(
+  { key: 'risk', label: 'Risk' },
   { key: 'tier', label: 'Tier', kind: 'tier' },
   { key: 'confidence', label: 'Confidence', kind: 'text' },
 );
-const SERIES = scoreSeries(RISK);
-
-const chartRow = scoreChartRow<CountryHistoryPoint, 'risk'>('risk');
-const tableRow = columnValues<CountryHistoryPoint>(COLUMNS);
 
 /** Risk, static and active of one country over time, over the tier bands, with what drove the
  * latest change in words. */
 export function CountryTrendPanel({ iso }: { iso: string }) {
   const query = useQuery(historyQueries.country(iso));
-  const [range, setRange] = useTrendRange('trend');
   const points = query.data?.data.points;
-  const { chartRows: rows, tableRows } = useTrendRows(points, range, chartRow, tableRow);
+  const { range, setRange, chartRows: rows, tableRows } = useTrendRows(points, TREND);
   const driver = useMemo(() => describeLatestChange(points ?? []), [points]);
 
   return (
@@ -79,12 +67,12 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
             <TrendFrame
               label={`Trend of ${iso}`}
               viewParam="trend_view"
-              columns={COLUMNS}
+              columns={TREND.columns}
               rows={tableRows}
               filename={fileStem(iso, 'trend', range)}
               drawing="Drawing the trend"
               chartRows={rows}
-              series={SERIES}
+              series={TREND.series}
               bands
             />
           )}

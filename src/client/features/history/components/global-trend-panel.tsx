@@ -8,27 +8,19 @@ import { Skeleton } from '../../../components/skeleton';
 import { TierBadge } from '../../../components/tier-badge';
 import { fileStem } from '../../../lib/csv';
 import { historyQueries } from '../api/history-queries';
-import { useTrendRange } from '../hooks/use-trend-range';
 import { useTrendRows } from '../hooks/use-trend-rows';
 import { RANGE_LABELS } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
-import {
-  columnValues,
-  scoreChartRow,
-  scoreColumns,
-  scoreSeries,
-} from '../../../components/lazy-trend-chart';
+import { scoreTrend } from '../../../components/lazy-trend-chart';
 
-const INDEX = { key: 'index', label: 'Global index' };
-const COLUMNS = scoreColumns(
-  INDEX,
+// No tier bands on this chart: the global index moves by tenths, which a fixed 0–100 scale would
+// flatten.
+const TREND = scoreTrend<GlobalHistoryPoint, 'index'>(
+  { key: 'index', label: 'Global index' },
   { key: 'events_24h', label: 'Events (24 h)', kind: 'text' },
   { key: 'tier', label: 'Tier', kind: 'tier' },
 );
-// No tier bands on this chart: the global index moves by tenths, which a fixed 0–100 scale would
-// flatten.
-const SERIES = scoreSeries(INDEX);
 
 function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
   const order = useTierOrder(Object.keys(point?.tier_counts ?? {}));
@@ -46,15 +38,11 @@ function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
   );
 }
 
-const chartRow = scoreChartRow<GlobalHistoryPoint, 'index'>('index');
-const tableRow = columnValues<GlobalHistoryPoint>(COLUMNS);
-
 /** The global index over time (7 d / 30 d / 90 d / all, in the URL) with the latest tier counts. */
 export function GlobalTrendPanel() {
   const query = useQuery(historyQueries.global());
-  const [range, setRange] = useTrendRange('trend');
   const points = query.data?.data.points;
-  const { chartRows: rows, tableRows } = useTrendRows(points, range, chartRow, tableRow);
+  const { range, setRange, chartRows: rows, tableRows } = useTrendRows(points, TREND);
 
   return (
     <section className="panel trend-panel" aria-labelledby="global-trend-heading">
@@ -84,12 +72,12 @@ export function GlobalTrendPanel() {
             <TrendFrame
               label="Global index trend"
               viewParam="trend_view"
-              columns={COLUMNS}
+              columns={TREND.columns}
               rows={tableRows}
               filename={fileStem('global-index', range)}
               drawing="Drawing the trend"
               chartRows={rows}
-              series={SERIES}
+              series={TREND.series}
             />
           )}
         </>

@@ -1,3 +1,5 @@
+import { DAY_MS } from '../../../../shared/durations';
+
 /** The trend ranges people pick, in the URL as `?<param>=30d`; "all" is everything recorded. */
 export const TREND_RANGES = ['7d', '30d', '90d', 'all'] as const;
 export type TrendRange = (typeof TREND_RANGES)[number];
@@ -10,7 +12,6 @@ export const RANGE_LABELS: Record<TrendRange, string> = {
   all: 'All',
 };
 
-const DAY_MS = 24 * 60 * 60_000;
 const RANGE_DAYS: Record<Exclude<TrendRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
 export function parseRange(raw: string | null): TrendRange {

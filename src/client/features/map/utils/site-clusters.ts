@@ -1,6 +1,6 @@
 import Supercluster, { type ClusterFeature, type PointFeature } from 'supercluster';
-import type { Site, SitePointsResponse } from '../../../../shared/sites-api';
-import { compareTiers, KNOWN_TIERS } from '../../../../shared/tiers';
+import type { SitePointsResponse } from '../../../../shared/sites-api';
+import { KNOWN_TIERS } from '../../../../shared/tiers';
 
 /** What the map keeps of a site: enough to draw, name and open it. */
 export interface SitePoint {
@@ -91,11 +91,4 @@ export function isCluster(feature: SiteCluster | SiteFeature): feature is SiteCl
 /** A stable key for a drawn feature (cluster ids and site ids never collide: prefixed). */
 export function featureKey(feature: SiteCluster | SiteFeature): string {
   return isCluster(feature) ? `c${feature.properties.cluster_id}` : `s${feature.properties.id}`;
-}
-
-/** Tiers present among the sites, most severe first (for the legend). */
-export function siteTiers(sites: readonly Site[]): string[] {
-  return [...new Set(sites.flatMap((s) => (s.country?.tier ? [s.country.tier] : [])))].sort(
-    compareTiers,
-  );
 }
