@@ -4,6 +4,7 @@ import { downloadText, seriesCsv, type SeriesColumn, type SeriesRow } from '../l
 import { batchStamp } from '../../shared/spreadsheet-cell';
 import { formatScore, formatUtcDateTime, NA } from '../lib/format';
 import { tierLabel } from '../../shared/tiers';
+import { TableHead, TableRegion } from './data-table';
 import { useChartView, ViewToggle } from './view-toggle';
 
 const BATCH_ID: SeriesColumn = { key: 'batch_id', label: 'Batch id', kind: 'text' };
@@ -101,23 +102,15 @@ function SeriesTable({
   rows: readonly SeriesRow[];
 }) {
   return (
-    <div
-      className="table-scroll series-table"
-      role="region"
-      aria-label={`${label} table`}
-      tabIndex={0}
-    >
+    <TableRegion label={`${label} table`} className="series-table">
       <table className="data-table">
         <caption className="visually-hidden">{label}</caption>
-        <thead>
-          <tr>
-            {columns.map((column, i) => (
-              <th key={column.key} scope="col" className={i === 0 ? undefined : 'num'}>
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead
+          columns={columns.map((column, i) => ({
+            label: column.label,
+            className: i === 0 ? undefined : 'num',
+          }))}
+        />
         <tbody>
           {rows.map((row, r) => (
             <tr key={r}>
@@ -139,6 +132,6 @@ function SeriesTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

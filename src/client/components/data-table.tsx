@@ -1,5 +1,30 @@
 import type { ReactNode } from 'react';
 
+/**
+ * A table's scrolling box, named for screen readers and focusable: on a narrow screen the table
+ * scrolls sideways, and keys must reach it too.
+ */
+export function TableRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={className ? `table-scroll ${className}` : 'table-scroll'}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
+      {children}
+    </div>
+  );
+}
+
 /** One column heading of a data table; `className` carries `num` (right-aligned) and the like. */
 export interface TableColumn {
   label: ReactNode;
@@ -126,7 +151,7 @@ export function DataTable<Row>({
   note?: ReactNode;
 }) {
   return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+    <TableRegion label={label}>
       <table className={`data-table sortable-table ${className}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -201,7 +226,7 @@ export function DataTable<Row>({
         </tbody>
       </table>
       {note ? <p className="table-note">{note}</p> : null}
-    </div>
+    </TableRegion>
   );
 }
 

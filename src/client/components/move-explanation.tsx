@@ -1,6 +1,6 @@
 import type { ExplainResponse } from '../../shared/explain-api';
 import { formatSigned, formatUtcDateTime, humanise } from '../lib/format';
-import { TableHead } from './data-table';
+import { TableHead, TableRegion } from './data-table';
 
 /** Events listed under an explanation; the count says how many there were in all. */
 const EVENTS_SHOWN = 8;
@@ -25,13 +25,7 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
         Static {formatSigned(data.delta_static, 1)}, active {formatSigned(data.delta_active, 1)}.
       </p>
       {moved.length > 0 ? (
-        // Focusable: in a narrow column the table scrolls sideways, and keys must reach it too.
-        <div
-          className="table-scroll"
-          role="region"
-          aria-label={`Categories of ${name} that moved`}
-          tabIndex={0}
-        >
+        <TableRegion label={`Categories of ${name} that moved`}>
           <table className="data-table why-table">
             <caption className="visually-hidden">
               Categories of {name} that moved, largest change first
@@ -57,7 +51,7 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : null}
       {data.events.length === 0 ? (
         <p className="muted">No events recorded for {name} between the two batches.</p>

@@ -17,7 +17,7 @@ import {
   riskTable,
   type ComparedCountry,
 } from '../utils/compare-rows';
-import { TableHead } from '../../../components/data-table';
+import { TableHead, TableRegion } from '../../../components/data-table';
 import { useComparedAsOf } from '../hooks/use-compared-as-of';
 
 /** Overlaid risk trends of the compared countries, over the tier bands (up to `?as_of=`). */
@@ -85,23 +85,14 @@ export function CompareCategories({
       {names.length === 0 ? (
         <p className="empty">No category scores recorded for these countries.</p>
       ) : (
-        <div
-          className="table-scroll"
-          role="region"
-          aria-label="Categories side by side table"
-          tabIndex={0}
-        >
+        <TableRegion label="Categories side by side table">
           <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                {countries.map((c) => (
-                  <th key={c.iso} scope="col" className="num">
-                    {c.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: 'Category' },
+                ...countries.map((c) => ({ label: c.name, className: 'num' })),
+              ]}
+            />
             <tbody>
               {names.map((name) => {
                 const scores = latest.map((cats) => cats?.[name]?.score ?? null);
@@ -122,7 +113,7 @@ export function CompareCategories({
               })}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );
@@ -140,7 +131,7 @@ export function CompareKeyNumbers({
       <div className="panel-head">
         <h2 id="compare-numbers-heading">Key numbers</h2>
       </div>
-      <div className="table-scroll" role="region" aria-label="Key numbers table" tabIndex={0}>
+      <TableRegion label="Key numbers table">
         <table className="data-table">
           <TableHead
             columns={[
@@ -194,7 +185,7 @@ export function CompareKeyNumbers({
           recorded by this dashboard; not the upstream&apos;s own Δ, which is since its previous
           batch.
         </p>
-      </div>
+      </TableRegion>
     </section>
   );
 }

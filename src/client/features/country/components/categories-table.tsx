@@ -1,10 +1,10 @@
 import { formatScore } from '../../../lib/format';
 import { formatWeight, type CategoryRow } from '../utils/category-rows';
-import { TableHead } from '../../../components/data-table';
+import { TableHead, TableRegion } from '../../../components/data-table';
 
 export function CategoriesTable({ rows }: { rows: readonly CategoryRow[] }) {
   return (
-    <div className="table-scroll" role="region" aria-label="Category scores" tabIndex={0}>
+    <TableRegion label="Category scores">
       <table className="data-table">
         <caption className="visually-hidden">Category scores, highest first</caption>
         <TableHead
@@ -28,6 +28,6 @@ export function CategoriesTable({ rows }: { rows: readonly CategoryRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

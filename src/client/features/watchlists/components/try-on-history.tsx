@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AlertRule } from '../../../../shared/alerts-api';
 import type { BacktestResponse } from '../../../../shared/backtest-api';
+import { TableHead, TableRegion } from '../../../components/data-table';
 import { formatUtcDateTime } from '../../../lib/format';
 import { displayName } from '../../../lib/display-name';
 import { countryName } from '../../../lib/country-names';
@@ -97,21 +98,16 @@ function BacktestResult({
         {result.batches} batches from {formatUtcDateTime(result.from)} to{' '}
         {formatUtcDateTime(result.to)}.
       </p>
-      {/* Focusable: on a phone the table scrolls sideways, and keys must reach it too. */}
-      <div className="table-scroll" role="region" aria-label="Rules tried per country" tabIndex={0}>
+      <TableRegion label="Rules tried per country">
         <table className="data-table backtest-table">
           <caption className="visually-hidden">How often each rule would have fired</caption>
-          <thead>
-            <tr>
-              <th scope="col">Country</th>
-              {result.rules.map((key) => (
-                <th scope="col" key={key}>
-                  {labelOfKey(key, rules)}
-                </th>
-              ))}
-              <th scope="col">Suggested active change</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: 'Country' },
+              ...result.rules.map((key) => ({ label: labelOfKey(key, rules) })),
+              { label: 'Suggested active change' },
+            ]}
+          />
           <tbody>
             {result.countries.map((country) => (
               <tr key={country.iso}>
@@ -139,7 +135,7 @@ function BacktestResult({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       <p className="muted">
         The suggestion is the 95th percentile of the country&apos;s own batch-to-batch change of its
         active score: a rule at it would fire about once in twenty batches.

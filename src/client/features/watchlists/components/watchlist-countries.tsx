@@ -6,7 +6,7 @@ import { Sparkline } from '../../../components/sparkline';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatScore, formatUtcDateTime } from '../../../lib/format';
 import { watchlistQueries } from '../api/watchlist-queries';
-import { TableHead } from '../../../components/data-table';
+import { TableHead, TableRegion } from '../../../components/data-table';
 import { displayName } from '../../../lib/display-name';
 import { useAsOf } from '../../../lib/as-of';
 
@@ -55,12 +55,7 @@ export function WatchlistCountries({
 }) {
   const byIso = new Map((countries ?? []).map((c) => [c.iso, c]));
   return (
-    <div
-      className="table-scroll"
-      role="region"
-      aria-label="Countries of the watchlist"
-      tabIndex={0}
-    >
+    <TableRegion label="Countries of the watchlist">
       <table className="data-table watchlist-table">
         <TableHead
           columns={[
@@ -99,6 +94,6 @@ export function WatchlistCountries({
           })}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

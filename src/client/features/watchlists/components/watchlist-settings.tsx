@@ -10,7 +10,7 @@ import {
 import { watchlistQueries } from '../api/watchlist-queries';
 import { useCan } from '../../../lib/me-queries';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
-import { TableHead } from '../../../components/data-table';
+import { TableHead, TableRegion } from '../../../components/data-table';
 
 function DeliveryLog({ id }: { id: string }) {
   const log = useQuery({ ...watchlistQueries.deliveries(id), refetchInterval: 15_000 });
@@ -19,7 +19,7 @@ function DeliveryLog({ id }: { id: string }) {
   const entries = log.data.data.deliveries;
   if (entries.length === 0) return <p className="empty">Nothing sent yet.</p>;
   return (
-    <div className="table-scroll" role="region" aria-label="Delivery log" tabIndex={0}>
+    <TableRegion label="Delivery log">
       <table className="data-table delivery-log">
         <caption>Delivery log (newest first)</caption>
         <TableHead
@@ -50,7 +50,7 @@ function DeliveryLog({ id }: { id: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 
