@@ -56,6 +56,13 @@ describe('/exposure', () => {
     expect(screen.getByRole('radio', { name: 'Value' })).toBeChecked();
     const riskiest = screen.getByRole('region', { name: 'Riskiest sites' });
     expect(within(riskiest).getByRole('link', { name: 'Kyiv office' })).toBeInTheDocument();
+    // Each table scrolls sideways on a phone in a named box that keys can reach.
+    for (const [panel, box] of [
+      [tiers, 'Sites by tier table'],
+      [riskiest, 'Riskiest sites table'],
+    ] as const) {
+      expect(within(panel).getByRole('region', { name: box })).toHaveAttribute('tabindex', '0');
+    }
     expect(screen.getByRole('link', { name: /Download the sites/ })).toHaveAttribute(
       'href',
       '/api/spreadsheet/sites.csv?tier=crit',
@@ -108,6 +115,9 @@ describe('/exposure', () => {
     expect(within(rejected).getAllByRole('row')[1]).toHaveTextContent(
       '4SEA-1the point is 400 km from any country',
     );
+    for (const box of ['Rejected rows table', 'Sites to update table']) {
+      expect(within(panel).getByRole('region', { name: box })).toHaveAttribute('tabindex', '0');
+    }
     expect(within(panel).getByRole('table', { name: 'Sites to update' })).toHaveTextContent(
       'UKR (placed by distance',
     );
@@ -236,6 +246,12 @@ describe('our sites on the country page and the site page', () => {
     const reach = screen.getByRole('region', { name: 'Countries within reach' });
     expect(within(reach).getAllByRole('row')[2]).toHaveTextContent('Belarus');
     expect(within(reach).getAllByRole('row')[2]).toHaveTextContent('90 km');
+    for (const [panel, box] of [
+      [hotspots, 'Nearest hotspots table'],
+      [reach, 'Countries within reach table'],
+    ] as const) {
+      expect(within(panel).getByRole('region', { name: box })).toHaveAttribute('tabindex', '0');
+    }
     expect(screen.getByRole('region', { name: 'The site and its country' })).toHaveTextContent(
       '86.12',
     );
@@ -297,6 +313,10 @@ describe('our sites on the country page and the site page', () => {
     });
     renderApp('/country/UKR');
     const reach = await screen.findByRole('region', { name: 'Our sites within reach' });
+    expect(within(reach).getByRole('region', { name: 'Sites within reach table' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     expect(reach).toHaveTextContent(
       '3 sites in other countries, 40 people, with Ukraine within their alert radius.',
     );

@@ -1,6 +1,6 @@
 import type { ExposureResponse } from '../../../../shared/sites-api';
 import { compareTiers } from '../../../../shared/tiers';
-import { TableHead } from '../../../components/data-table';
+import { TableHead, TableRegion } from '../../../components/data-table';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore } from '../../../lib/format';
 
@@ -29,7 +29,7 @@ export function ExposureByTier({ answer }: { answer: ExposureResponse }) {
       {rows.length === 0 ? (
         <p className="empty">No sites match these filters.</p>
       ) : (
-        <div className="table-scroll">
+        <TableRegion label="Sites by tier table">
           <table className="data-table">
             <caption className="visually-hidden">
               Our sites and people by their country&apos;s tier
@@ -57,7 +57,7 @@ export function ExposureByTier({ answer }: { answer: ExposureResponse }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );

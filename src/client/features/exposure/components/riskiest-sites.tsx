@@ -1,6 +1,6 @@
 import { Link } from '../../../lib/app-link';
 import type { ExposureResponse } from '../../../../shared/sites-api';
-import { TableHead } from '../../../components/data-table';
+import { TableHead, TableRegion } from '../../../components/data-table';
 import { TierBadge } from '../../../components/tier-badge';
 import { countryName } from '../../../lib/country-names';
 import { formatInteger, formatScore } from '../../../lib/format';
@@ -13,7 +13,7 @@ export function RiskiestSites({ answer }: { answer: ExposureResponse }) {
       {answer.riskiest.length === 0 ? (
         <p className="empty">No sites match these filters.</p>
       ) : (
-        <div className="table-scroll">
+        <TableRegion label="Riskiest sites table">
           <table className="data-table">
             <caption className="visually-hidden">Sites by their country&apos;s risk</caption>
             <TableHead
@@ -42,7 +42,7 @@ export function RiskiestSites({ answer }: { answer: ExposureResponse }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );

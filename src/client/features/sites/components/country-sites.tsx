@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Site } from '../../../../shared/sites-api';
-import { TableHead } from '../../../components/data-table';
+import { TableHead, TableRegion } from '../../../components/data-table';
 import { Link } from '../../../lib/app-link';
 import { countryName } from '../../../lib/country-names';
 import { displayName } from '../../../lib/display-name';
@@ -80,7 +80,7 @@ function SitesWithinReach({ iso, enabled }: { iso: string; enabled: boolean }) {
           radius.
         </p>
       </div>
-      <div className="table-scroll">
+      <TableRegion label="Sites within reach table">
         <table className="data-table">
           <caption className="visually-hidden">Our sites near {name}, nearest first</caption>
           <TableHead
@@ -109,7 +109,7 @@ function SitesWithinReach({ iso, enabled }: { iso: string; enabled: boolean }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       {reach.length > SHOWN ? (
         <p className="muted">
           The {SHOWN} nearest of {formatInteger(reach.length)}.

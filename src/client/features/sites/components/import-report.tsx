@@ -1,5 +1,5 @@
 import type { ImportedRow, ImportResponse } from '../../../../shared/sites-api';
-import { TableHead } from '../../../components/data-table';
+import { TableHead, TableRegion } from '../../../components/data-table';
 import { formatInteger } from '../../../lib/format';
 
 const SHOWN = 50;
@@ -31,7 +31,7 @@ function placed(row: ImportedRow): string {
 function RowsTable({ caption, rows }: { caption: string; rows: readonly ImportedRow[] }) {
   if (rows.length === 0) return null;
   return (
-    <div className="table-scroll">
+    <TableRegion label={`${caption} table`}>
       <table className="data-table">
         <caption>
           {caption}
@@ -50,7 +50,7 @@ function RowsTable({ caption, rows }: { caption: string; rows: readonly Imported
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 
@@ -63,7 +63,7 @@ export function ImportReport({ answer }: { answer: ImportResponse }) {
         {importSummary(answer)}
       </p>
       {rejected.length > 0 ? (
-        <div className="table-scroll">
+        <TableRegion label="Rejected rows table">
           <table className="data-table rejected-rows">
             <caption>
               Rejected rows{answer.dry_run ? ' (fix them and check again; the others import)' : ''}
@@ -81,7 +81,7 @@ export function ImportReport({ answer }: { answer: ImportResponse }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : null}
       <RowsTable
         caption={answer.dry_run ? 'Sites to create' : 'Sites created'}

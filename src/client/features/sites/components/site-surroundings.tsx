@@ -1,6 +1,6 @@
 import { Link } from '../../../lib/app-link';
 import type { Site } from '../../../../shared/sites-api';
-import { TableHead } from '../../../components/data-table';
+import { TableHead, TableRegion } from '../../../components/data-table';
 import { TierBadge } from '../../../components/tier-badge';
 import { countryName } from '../../../lib/country-names';
 import { displayName } from '../../../lib/display-name';
@@ -39,7 +39,7 @@ export function NearestHotspots({
       ) : rows.length === 0 ? (
         <p className="empty">No hotspot has a location.</p>
       ) : (
-        <div className="table-scroll">
+        <TableRegion label="Nearest hotspots table">
           <table className="data-table">
             <caption className="visually-hidden">
               The {HOTSPOTS_SHOWN} hotspots nearest the site
@@ -69,7 +69,7 @@ export function NearestHotspots({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );
@@ -95,7 +95,7 @@ export function NeighbourCountries({
           ? `The site rule is off; its radius is ${formatKm(radius)}.`
           : `The site rule watches every country within ${formatKm(radius)} of the site.`}
       </p>
-      <div className="table-scroll">
+      <TableRegion label="Countries within reach table">
         <table className="data-table">
           <caption className="visually-hidden">Countries near the site, nearest first</caption>
           <TableHead
@@ -126,7 +126,7 @@ export function NeighbourCountries({
             })}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </section>
   );
 }
