@@ -93,7 +93,7 @@ describe('/exposure (issue 20)', () => {
       for (const tier of tierRows) {
         expect(['Critical', 'High', 'Moderate', 'Low', 'No current data']).toContain(tier);
       }
-      const riskiest = page.getByRole('region', { name: 'Riskiest sites' });
+      const riskiest = page.getByRole('region', { name: 'Riskiest sites', exact: true });
       expect(await riskiest.getByRole('link').count()).toBeGreaterThan(0);
       await page.getByRole('region', { name: 'Exposure index over the stored history' }).waitFor();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
@@ -151,8 +151,12 @@ async function openMapWithSites(options: object): Promise<Page> {
 async function expectSitePage(page: Page): Promise<void> {
   await page.waitForURL(/\/sites\/\d+$/);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.getByRole('region', { name: 'Countries within reach' }).waitFor();
-  await page.getByRole('region', { name: 'Nearest hotspots' }).getByRole('row').nth(1).waitFor();
+  await page.getByRole('region', { name: 'Countries within reach', exact: true }).waitFor();
+  await page
+    .getByRole('region', { name: 'Nearest hotspots', exact: true })
+    .getByRole('row')
+    .nth(1)
+    .waitFor();
   await waitForPanels(page);
   await page.screenshot({ path: screenshotPath('site-page-1440-dark'), fullPage: true });
   await expectAxeClean(page);
