@@ -13,6 +13,7 @@ export default defineConfig({
     './src/server/store/audit-schema.ts',
     './src/server/store/triage-schema.ts',
     './src/server/store/person-settings-schema.ts',
+    './src/server/store/month-risks-schema.ts',
   ],
   out: './src/server/store/migrations',
 });

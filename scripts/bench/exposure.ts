@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
@@ -15,7 +15,9 @@ import { sitesCsv } from './sites.js';
  * again with new services (a fresh process's memos); each phase is timed alone, wall clock and
  * this process's CPU (PGlite runs in it): reading the 20,000 sites, then the answer whose sites
  * are in hand but whose risk history is not (the exposure index over two years, cold), then the
- * same answer warm (median of 20).
+ * same answer warm (median of 20). `GRD_BENCH_EXPOSURE_STORE=<dir>` copies a store filled (and its
+ * sites imported) by an earlier run from that folder, and keeps this run's there when the folder
+ * does not exist yet: the fill takes minutes.
  */
 export interface ExposureBench {
   batches: number;
@@ -45,16 +47,22 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; cpuMs: nu
 export async function runExposureBench(batches = BATCHES): Promise<ExposureBench> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grd-bench-exposure-'));
   const options = { dataDir, databaseUrl: null, retentionDays: null };
+  const kept = process.env.GRD_BENCH_EXPOSURE_STORE ?? null;
+  const reuse = kept !== null && existsSync(kept);
+  if (reuse) cpSync(kept, dataDir, { recursive: true });
   let store = await HistoryStore.open(options);
   try {
     const fillStart = performance.now();
-    for (const batch of pastBatches(Date.now(), batches)) {
+    for (const batch of reuse ? [] : pastBatches(Date.now(), batches)) {
       await store.recordBatch(demoSeedRecord(batch));
     }
-    const fillSeconds = (performance.now() - fillStart) / 1000;
-    const imported = await new SiteService({ store }).import(csvRows(sitesCsv()), false);
-    if (imported.total < 20_000) throw new Error(`${imported.total} sites imported`);
+    const fillSeconds = reuse ? Number.NaN : (performance.now() - fillStart) / 1000;
+    if (!reuse) {
+      const imported = await new SiteService({ store }).import(csvRows(sitesCsv()), false);
+      if (imported.total < 20_000) throw new Error(`${imported.total} sites imported`);
+    }
     await store.close();
+    if (kept && !reuse) cpSync(dataDir, kept, { recursive: true });
 
     // Cold, phase by phase: the sites, then the index over the whole history.
     store = await HistoryStore.open(options);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectAllSites } from '../../src/server/store/sites.js';
+import { SITES_MAX } from '../../src/shared/sites-api.js';
 import { openTestStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
@@ -203,6 +204,24 @@ describe('bad files are refused whole, in words, and nothing stored changes', ()
     });
     expect(declared.statusCode).toBe(415);
     expect(declared.json().error).toMatch(/must be UTF-8/);
+  });
+
+  it('a file of more rows than there may be sites (CSV and JSON)', async () => {
+    const rows = Array.from({ length: SITES_MAX + 1 }, (_, i) => `R-${i},R,office,50,30`);
+    const csv = await importCsv(`ref,name,kind,lat,lng\n${rows.join('\n')}\n`);
+    expect(csv.statusCode).toBe(413);
+    expect(csv.json()).toEqual({
+      ok: false,
+      error: `The file has ${SITES_MAX + 1} rows; an import takes at most ${SITES_MAX} (the most sites there may be): split it`,
+    });
+    const json = await stack.app.inject({
+      method: 'POST',
+      url: '/api/sites/import',
+      headers: signedIn,
+      payload: Array.from({ length: SITES_MAX + 1 }, (_, i) => ({ ref: `R-${i}` })),
+    });
+    expect(json.statusCode).toBe(413);
+    expect(await stored()).not.toContain('R-0');
   });
 
   it('a 50 MB body', async () => {

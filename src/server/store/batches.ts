@@ -6,7 +6,7 @@ import type { BatchSource } from '../../shared/history-api.js';
 import { rowsOf, type Database } from './connection.js';
 import { batches, countryRows } from './schema.js';
 import { appendToChain, markPruned } from './batch-chain.js';
-import { afterRecording, lockRecording, monthOf, type Range } from './series.js';
+import { afterRecording, fillMonthRisks, lockRecording, monthOf, type Range } from './series.js';
 
 /** Where a batch row came from: the shared sources, or a global-only point of `feed_history`. */
 export type StoredSource = BatchSource | 'feed_history';
@@ -197,11 +197,12 @@ export async function selectCoverage(db: Database): Promise<BatchCoverage> {
   };
 }
 
-/** Seals every closed month that has no blocks yet (a store written before the blocks existed). */
+/** Seals every closed month that has no blocks yet, and gives sealed months their risk series (a store written before either existed). */
 export async function sealClosedMonths(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await lockRecording(tx);
     await afterRecording(tx, null);
+    await fillMonthRisks(tx);
   });
 }
 

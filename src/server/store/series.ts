@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
+import { monthRisks, type MonthRiskSeries } from './month-risks-schema.js';
 import { countryMonths, countryRows, sealedMonths, type MonthPoint } from './schema.js';
 
 /** A time range of batches; null ends are open. */
@@ -51,6 +52,8 @@ export async function afterRecording(tx: Tx, month: string | null): Promise<void
       .where(eq(sealedMonths.month, month))
       .returning({ month: sealedMonths.month });
     // A block is read whenever it exists: the month's rows are read instead until it is resealed.
+    // Its risk series stays until the month is sealed again (replaced then): it is read only
+    // for sealed months.
     if (unsealed.length > 0) await tx.delete(countryMonths).where(eq(countryMonths.month, month));
   }
   const months = rowsOf(
@@ -77,14 +80,49 @@ async function newestMonth(tx: Tx): Promise<string | null> {
   return row?.month ? String(row.month) : null;
 }
 
-/** Builds every country's block of a closed month from its country rows, in one statement. */
-async function seal(tx: Tx, month: string): Promise<void> {
+/** The ids of a month's batches with countries, as the array literal its statements take. */
+async function monthBatchIds(tx: Tx, month: string): Promise<string> {
   const ids = rowsOf(
     await tx.execute(sql`
       select id from batches
       where country_count > 0 and as_of >= ${monthStart(month).toISOString()}
         and as_of < ${nextMonthStart(month).toISOString()}`),
   ).map((row) => Number(row.id));
+  return `{${ids.join(',')}}`;
+}
+
+/** Each country's risk series of a month (`month_risks`), from its rows, in one statement. */
+async function writeMonthRisks(tx: Tx, month: string, ids: string): Promise<void> {
+  await tx.execute(sql`
+    insert into month_risks (iso, month, series)
+    select r.iso, ${month}::date, json_build_object(
+        'at', json_agg(round(extract(epoch from r.as_of) * 1000)::bigint order by r.as_of),
+        'risk', json_agg(r.risk order by r.as_of))
+    from country_rows r
+    where r.batch_id = any(${ids}::bigint[])
+    group by r.iso
+    on conflict (iso, month) do update set series = excluded.series`);
+}
+
+/**
+ * Sealed months without their risk series (sealed before `month_risks` existed) get them: once,
+ * at start-up, as the blocks did; after that every seal writes both.
+ */
+export async function fillMonthRisks(tx: Tx): Promise<void> {
+  const months = rowsOf(
+    await tx.execute(sql`
+      select to_char(s.month, 'YYYY-MM-DD') as month from sealed_months s
+      where not exists (select 1 from month_risks r where r.month = s.month)`),
+  ).map((row) => String(row.month));
+  for (const month of months) await writeMonthRisks(tx, month, await monthBatchIds(tx, month));
+}
+
+/**
+ * Builds every country's block of a closed month from its country rows, in one statement, and
+ * its risk series: a sealed month has both, or its rows are read.
+ */
+async function seal(tx: Tx, month: string): Promise<void> {
+  const ids = await monthBatchIds(tx, month);
   // By batch id (country_rows' primary key starts with it): without statistics (PGlite runs no
   // autovacuum, so no ANALYZE) a join to batches was planned as a scan of the whole table. The
   // month's ~10,000 rows (~14 MB) are sorted by country in memory, not in temporary files.
@@ -96,9 +134,10 @@ async function seal(tx: Tx, month: string): Promise<void> {
         'name', r.name, 'risk', r.risk, 'tier', r.tier, 'static', r.static, 'active', r.active,
         'confidence', r.confidence, 'categories', r.categories) order by r.as_of)
     from country_rows r
-    where r.batch_id = any(${`{${ids.join(',')}}`}::bigint[])
+    where r.batch_id = any(${ids}::bigint[])
     group by r.iso
     on conflict (iso, month) do update set points = excluded.points`);
+  await writeMonthRisks(tx, month, ids);
   await tx.insert(sealedMonths).values({ month }).onConflictDoNothing();
 }
 
@@ -106,6 +145,7 @@ async function seal(tx: Tx, month: string): Promise<void> {
 export async function deleteMonthsBefore(db: Tx, before: Date): Promise<void> {
   const month = monthOf(before);
   await db.delete(countryMonths).where(lt(countryMonths.month, month));
+  await db.delete(monthRisks).where(lt(monthRisks.month, month));
   await db.delete(sealedMonths).where(lt(sealedMonths.month, month));
 }
 
@@ -212,36 +252,38 @@ export async function selectCountryPoints(
 }
 
 /**
- * Every recorded risk of `isos`: sealed months from their blocks (about 24 rows a country over
- * two years), the other months from `country_rows`; what `/api/exposure`'s index reads. A block's
- * points older than the oldest batch still held (retention cut its month) are left out, as the
- * rows are.
+ * Every recorded risk of `isos`: sealed months from their risk series (`month_risks`, about 24
+ * rows a country over two years), the other months from `country_rows`; what `/api/exposure`'s
+ * index reads. Points older than the oldest batch still held (retention cut their month) are
+ * left out, as the rows are.
  */
-export async function selectRisksFromBlocks(
+export async function selectRiskHistory(
   db: Database,
   isos: string[],
 ): Promise<Array<{ at: number; iso: string; risk: number | null }>> {
   if (isos.length === 0) return [];
   const [floorRow] = rowsOf(await db.execute(sql`select min(as_of) as floor from batches`));
   if (!floorRow?.floor) return [];
-  const floor = new Date(floorRow.floor as string | Date).toISOString();
+  const floor = new Date(floorRow.floor as string | Date).getTime();
   const months = (await db.select({ month: sealedMonths.month }).from(sealedMonths))
     .map((row) => row.month)
     .sort();
-  const blocks = await db
-    .select({ iso: countryMonths.iso, text: sql<string>`${countryMonths.points}::text` })
-    .from(countryMonths)
-    .where(inArray(countryMonths.iso, isos));
+  // Only sealed months' series: a month a late batch unsealed is read from its rows.
+  const series = await db
+    .select({ iso: monthRisks.iso, text: sql<string>`${monthRisks.series}::text` })
+    .from(monthRisks)
+    .where(and(inArray(monthRisks.iso, isos), inArray(monthRisks.month, months)));
   const rows = await db
     .select({ asOf: countryRows.asOf, iso: countryRows.iso, risk: countryRows.risk })
     .from(countryRows)
     .where(and(inArray(countryRows.iso, isos), or(...openSpans(months, { from: null, to: null }))));
   const found: Array<{ at: number; iso: string; risk: number | null }> = [];
-  for (const block of blocks) {
-    for (const point of JSON.parse(block.text) as MonthPoint[]) {
-      if (point.as_of >= floor) {
-        found.push({ at: Date.parse(point.as_of), iso: block.iso.trim(), risk: point.risk });
-      }
+  for (const row of series) {
+    const iso = row.iso.trim();
+    const { at, risk } = JSON.parse(row.text) as MonthRiskSeries;
+    for (const [i, time] of at.entries()) {
+      // Retention pruned these points' rows; the series still holds them until its month goes.
+      if (time >= floor) found.push({ at: time, iso, risk: risk[i] ?? null });
     }
   }
   for (const row of rows)
