@@ -234,18 +234,23 @@ describe('our sites on the map (issue 20)', () => {
     throw new Error('no site got focus after eight zooms');
   });
 
-  it('is switched on at 375 px by its checkbox (in the URL) and stays axe clean', async () => {
-    const { page } = await suite.open(PHONE);
-    await page.goto(suite.stack.baseUrl);
-    await waitForMap(page);
-    await page.getByLabel('Show our sites').check();
-    await page.waitForSelector('.world-map .site-cluster', { timeout: 20_000 });
-    expect(new URL(page.url()).searchParams.get('sites')).toBe('1');
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-    await page.locator('#world-map').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath('sites-map-375') });
-    await expectAxeClean(page);
-  });
+  for (const [label, options] of [
+    ['light', PHONE],
+    ['dark', { ...PHONE, ...DARK }],
+  ] as const) {
+    it(`is switched on at 375 px by its checkbox (in the URL) and stays axe clean (${label})`, async () => {
+      const { page } = await suite.open(options);
+      await page.goto(suite.stack.baseUrl);
+      await waitForMap(page);
+      await page.getByLabel('Show our sites').check();
+      await page.waitForSelector('.world-map .site-cluster', { timeout: 20_000 });
+      expect(new URL(page.url()).searchParams.get('sites')).toBe('1');
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await page.locator('#world-map').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`sites-map-375-${label}`) });
+      await expectAxeClean(page);
+    });
+  }
 });
 
 /** The stored site with `ref`, as the BFF answers it. */
