@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { documentedBatchClock } from '../../src/demo-upstream/batches.js';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
@@ -9,7 +10,7 @@ import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { HistoryCoverage } from '../../src/shared/history-api.js';
 import { TestClock } from '../helpers/clock.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
-import { pgliteTemplateBlob } from '../helpers/pglite-template.js';
+import { pgliteTemplateBlob, runFile } from '../helpers/pglite-template.js';
 import { testConfig } from '../helpers/test-config.js';
 
 const builtClient = resolve(import.meta.dirname, '../../dist/client');
@@ -23,21 +24,39 @@ export interface HistoryE2eStack {
   close(): Promise<void>;
 }
 
+const FIRST_BATCH_SEEN_AT = Date.UTC(2026, 10, 10, 10, 30);
+
+/** A minute into each of the next documented batches after `from`: when the clock moves. */
+function batchMinutes(from: number, count: number): number[] {
+  const times: number[] = [];
+  for (let t = from; times.length < count;) {
+    t = documentedBatchClock.timeOf(documentedBatchClock.indexAt(t) + 1) + 60_000;
+    times.push(t);
+  }
+  return times;
+}
+
 /**
  * The built SPA served by a BFF that has recorded `batches` real batches of the demo upstream on
  * its documented schedule (03:00 and 10:00 UTC), the clock moved batch by batch: what a person
  * sees after some days of running, with history, changes and an event archive. In-memory PGlite.
+ * The first file of a run to ask for a number of batches records them; the store it leaves is
+ * kept beside the run's PGlite template, and later files start from it at the same clock (the
+ * demo's batches are a function of their time, so the rows are the same).
  */
 export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eStack> {
   if (!existsSync(builtClient)) throw new Error('dist/client is missing: run `npx vite build`');
-  const clock = new TestClock(Date.UTC(2026, 10, 10, 10, 30));
+  const moves = batchMinutes(FIRST_BATCH_SEEN_AT, batches - 1);
+  const seedFile = runFile(`history-${batches}-batches.tar`);
+  const seeded = seedFile && existsSync(seedFile) ? new Blob([readFileSync(seedFile)]) : undefined;
+  const clock = new TestClock(seeded ? (moves.at(-1) ?? FIRST_BATCH_SEEN_AT) : FIRST_BATCH_SEEN_AT);
   const scheduler = new ManualScheduler(clock.now);
   const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0, now: clock.now });
   const store = await HistoryStore.open({
     dataDir: null,
     databaseUrl: null,
     retentionDays: null,
-    pgliteTemplate: pgliteTemplateBlob(),
+    pgliteTemplate: seeded ?? pgliteTemplateBlob(),
   });
   const app = await buildApp(testConfig(), {
     upstream: {
@@ -53,15 +72,19 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
   let coverage: HistoryCoverage;
   try {
     await app.historyIdle();
-    for (let i = 1; i < batches; i++) {
-      const next = documentedBatchClock.timeOf(documentedBatchClock.indexAt(clock.t) + 1);
-      clock.set(next + 60_000);
+    for (const at of seeded ? [] : moves) {
+      clock.set(at);
       scheduler.runDue();
       await app.historyIdle();
     }
     coverage = await store.coverage();
     if (coverage.batches < batches) {
       throw new Error(`expected ${batches} recorded batches, the store has ${coverage.batches}`);
+    }
+    if (seedFile && !seeded) {
+      const client = (store.db as unknown as { $client: PGlite }).$client;
+      const dump = await client.dumpDataDir('none');
+      writeFileSync(seedFile, Buffer.from(await dump.arrayBuffer()));
     }
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { createPglite } from '../../src/server/store/pglite.js';
@@ -65,6 +65,15 @@ export function pgliteTemplateBlob(): Blob | undefined {
   if (!made) return undefined;
   tarball ??= new Blob([readFileSync(made.tarball)]);
   return tarball;
+}
+
+/**
+ * A file of this run beside the template (removed with it), for a store made once per run and
+ * shared by the test files that start from it; null when the run made no template.
+ */
+export function runFile(name: string): string | null {
+  const made = template();
+  return made ? join(dirname(made.tarball), name) : null;
 }
 
 /** A new DATA_DIR whose `history` folder is a copy of the template: a migrated, empty store. */

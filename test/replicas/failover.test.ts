@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Alert } from '../../src/shared/alerts-api.js';
+import { batchRelease } from '../helpers/batch-release.js';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.js';
 import { startReplicaCluster, waitUntil, type ReplicaCluster } from '../helpers/replica-cluster.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -9,11 +10,13 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  * The leader dies (SIGKILL, between batches): another replica takes the lease within 30 s, the
  * next batch is recorded once, and every alert of a watchlist with a webhook reaches the receiver
  * exactly once (counted by webhook-id and by alert id), before the failover, after it, and after
- * the killed replica comes back. The demo upstream starts a batch every 20 s; the replicas check
- * for one every 5 s (FRESH_SECONDS) and hold a 5 s lease. The key is a Team key (100 an hour),
+ * the killed replica comes back. The test releases each batch of the demo upstream (20 s apart in
+ * its time: batch-release.ts), the third while the killed leader's lease still stands; the
+ * replicas check for one every 5 s (FRESH_SECONDS) and hold a 5 s lease. The key is a Team key (100 an hour),
  * room for the 5-second checks: this test is about the leader; the budget has its own tests.
  */
 const BATCH_MS = 20_000;
+const release = batchRelease(BATCH_MS);
 let postgres: PostgresServer;
 let cluster: ReplicaCluster;
 let receiver: WebhookReceiver;
@@ -24,7 +27,7 @@ beforeAll(async () => {
   cluster = await startReplicaCluster({
     replicas: 3,
     postgres,
-    demo: { batchIntervalMs: BATCH_MS },
+    demo: { batchIntervalMs: BATCH_MS, now: release.now },
     keyTier: 'Team',
     env: { FRESH_SECONDS: '5', LEADER_LEASE_SECONDS: '5' },
   });
@@ -137,15 +140,17 @@ describe('the leader dies between batches', () => {
       return alerts;
     };
 
-    // The next batch after the watchlist exists (one recorded meanwhile had no watchlist to
-    // alert), with the first leader alive: its alerts arrive.
+    // The next batch after the watchlist exists, with the first leader alive: its alerts arrive.
     const recordedAtCreation =
       (await api<{ history?: { latest: string | null } }>('/api/status')).history?.latest ?? first;
+    release.next();
     const second = await newerBatch(recordedAtCreation);
     const secondAlerts = await deliveredFor(second);
 
     // Between batches: SIGKILL the leader (no chance to release its lease).
     await firstLeader.kill('SIGKILL');
+    // The next batch comes out while the dead leader's lease still stands.
+    release.next();
     const newLeader = await cluster.leader(30_000);
     expect(newLeader.name).not.toBe(firstLeader.name);
 
@@ -165,6 +170,7 @@ describe('the leader dies between batches', () => {
       30_000,
       diagnostics,
     );
+    release.next();
     const fourth = await newerBatch(third);
     await recordedEverywhere(fourth);
     const fourthAlerts = await deliveredFor(fourth);
