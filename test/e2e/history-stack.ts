@@ -7,6 +7,12 @@ import { buildApp } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { HistoryCoverage } from '../../src/shared/history-api.js';
+import {
+  accessFor,
+  authModeFromEnv,
+  forgetModeOrigin,
+  rememberModeOrigin,
+} from '../helpers/auth-modes.js';
 import { TestClock } from '../helpers/clock.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { pgliteTemplateBlob } from '../helpers/pglite-template.js';
@@ -27,6 +33,7 @@ export interface HistoryE2eStack {
  * The built SPA served by a BFF that has recorded `batches` real batches of the demo upstream on
  * its documented schedule (03:00 and 10:00 UTC), the clock moved batch by batch: what a person
  * sees after some days of running, with history, changes and an event archive. In-memory PGlite.
+ * Access is TEST_AUTH_MODE's (else open); pages and fetches send its credentials (mode-clients.ts).
  */
 export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eStack> {
   if (!existsSync(builtClient)) throw new Error('dist/client is missing: run `npx vite build`');
@@ -39,7 +46,8 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
     retentionDays: null,
     pgliteTemplate: pgliteTemplateBlob(),
   });
-  const app = await buildApp(testConfig(), {
+  const auth = authModeFromEnv();
+  const app = await buildApp(testConfig({ access: accessFor(auth) }), {
     upstream: {
       mode: 'demo',
       baseUrl: demo.url,
@@ -72,12 +80,15 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  rememberModeOrigin(baseUrl, auth);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     app,
     demo,
     coverage,
     close: async () => {
+      forgetModeOrigin(baseUrl);
       await app.close();
       await store.close();
       await demo.close();

@@ -86,3 +86,33 @@ export function injectWith(
   app.inject = withHeaders as FastifyInstance['inject'];
   return bare;
 }
+
+/**
+ * The BFFs listening in this test file that a mode's client must reach with credentials (origin →
+ * mode): the browser tests' fetch and pages send them there only, never to a stack that set its
+ * own access (an OIDC stack, a proxy test's own headers) nor to the demo upstream.
+ */
+const modeOrigins = new Map<string, AuthMode>();
+
+/** Records that clients of `baseUrl` act in `mode` (until `forgetModeOrigin`). */
+export function rememberModeOrigin(baseUrl: string, mode: AuthMode): void {
+  if (mode !== 'open') modeOrigins.set(new URL(baseUrl).origin, mode);
+}
+
+export function forgetModeOrigin(baseUrl: string): void {
+  modeOrigins.delete(new URL(baseUrl).origin);
+}
+
+/** The listening stacks that need credentials, as [origin, mode]. */
+export function modeOriginsNow(): [string, AuthMode][] {
+  return [...modeOrigins];
+}
+
+/** The mode a request to `url` is made in (open when no stack in a mode listens there). */
+export function modeOfUrl(url: string): AuthMode {
+  try {
+    return modeOrigins.get(new URL(url).origin) ?? 'open';
+  } catch {
+    return 'open';
+  }
+}
