@@ -116,10 +116,13 @@ function startAndLook(): Promise<Seen> {
 
 let first: Seen;
 let second: Seen;
-beforeAll(async () => {
-  first = await startAndLook();
-  second = await startAndLook();
-}, 2 * START_BOUND_MS + 20_000);
+beforeAll(
+  async () => {
+    first = await startAndLook();
+    second = await startAndLook();
+  },
+  2 * START_BOUND_MS + 20_000,
+);
 
 describe('demo history seed', () => {
   it('seeds 90 days on first start, and nothing again on a restart', () => {
