@@ -15,5 +15,7 @@ export default defineConfig({
     fileParallelism: false,
     // One migrated PGlite per run, which every stack's in-memory store starts from.
     globalSetup: ['test/helpers/run-tmpdir.ts', 'test/helpers/pglite-template.ts'],
+    // TEST_AUTH_MODE=token|proxy: the tests' fetch sends the mode's credentials to its stacks.
+    setupFiles: ['test/e2e/setup-mode-clients.ts'],
   },
 });

@@ -46,6 +46,8 @@ export function hotspotsPath(tiers: readonly string[], limit: number): string {
 }
 
 export const STATUS_PATH = '/api/status';
+/** Who is signed in: the header's audit link and user menu (nothing when nobody signs in). */
+export const ME_PATH = '/api/me';
 export const COUNTRIES_PATH = '/api/countries';
 
 export function countryPath(iso: string): string {
@@ -87,14 +89,16 @@ export function pageDataPaths(pathname: string, search: URLSearchParams): string
     const limit = parseHotspotLimit(search.get('limit'));
     return [
       STATUS_PATH,
+      ME_PATH,
       withAsOf(COUNTRIES_PATH, asOf),
       withAsOf(hotspotsPath(tiers, limit), asOf),
     ];
   }
   const country = countryPageCode(pathname);
-  // Every page draws the status (banner, header links) above itself: known at its first render,
-  // it moves nothing when it arrives.
+  // Every page draws the status (banner, header links) and who is signed in (the header's audit
+  // link and user menu, a line of their own on a phone) above itself: known at its first render,
+  // they move nothing when they arrive.
   return country?.canonical
-    ? [STATUS_PATH, withAsOf(countryPath(country.iso), asOf)]
-    : [STATUS_PATH];
+    ? [STATUS_PATH, ME_PATH, withAsOf(countryPath(country.iso), asOf)]
+    : [STATUS_PATH, ME_PATH];
 }

@@ -7,6 +7,7 @@ import { hotspotQueries } from '../../src/client/features/hotspots/api/hotspot-q
 import { shapeQueries } from '../../src/client/features/map/api/shape-queries';
 import { countrySummaryQueries } from '../../src/client/features/overview/api/country-summary-queries';
 import { statusQueries } from '../../src/client/features/status/api/status-queries';
+import { meQueries } from '../../src/client/lib/me-queries';
 import { createQueryClient, RECENT_ERROR_MS } from '../../src/client/lib/query-client';
 import { pageDataPaths } from '../../src/shared/page-data';
 import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
@@ -15,6 +16,11 @@ import { installFakeBff } from './fake-bff';
 const location = (href: string) => {
   const url = new URL(href, 'http://dashboard.test');
   return { pathname: url.pathname, search: url.search };
+};
+
+/** Nobody signs in here (a dashboard without access control). */
+const OPEN_ME = {
+  body: { ok: true, name: 'Anyone', email: null, role: 'admin', via: 'open', sign_out: null },
 };
 
 const requested = (requests: URL[]) => requests.map((url) => `${url.pathname}${url.search}`);
@@ -27,6 +33,7 @@ describe('the start of the page (first render)', () => {
   it("has the overview's data, map chunk and shapes in the cache when it resolves, asked for at the preloaded URLs", async () => {
     const bff = installFakeBff({
       '/api/status': { body: statusBody() },
+      '/api/me': OPEN_ME,
       '/api/countries': { body: countriesBody() },
       '/api/v1/hotspots': { body: hotspotsBody() },
     });
@@ -66,6 +73,7 @@ describe('the start of the page (first render)', () => {
   it("starts the country page's chunk and data; a lower-case code gets the chunk and the status; other pages the status", async () => {
     const bff = installFakeBff({
       '/api/status': { body: statusBody() },
+      '/api/me': OPEN_ME,
       '/api/v1/country/UKR': { body: countryBody({ iso: 'UKR', name: 'Ukraine' }) },
     });
     const queryClient = createQueryClient();
@@ -79,14 +87,15 @@ describe('the start of the page (first render)', () => {
     for (const path of ['/country/ukr', '/compare', '/watchlists', '/nowhere']) {
       await startPage(other, location(path), 60_000);
     }
-    // The status alone (asked once): it draws the banner and header links above every page.
+    // The status and who is signed in alone (asked once each): they draw the banner, the header
+    // links and the user menu above every page.
     expect(
       other
         .getQueryCache()
         .getAll()
         .map((query) => query.queryKey),
-    ).toEqual([statusQueries.current().queryKey]);
-    expect(bff.requests).toHaveLength(3);
+    ).toEqual([statusQueries.current().queryKey, meQueries.current().queryKey]);
+    expect(bff.requests).toHaveLength(5);
   });
 
   it('keeps a failure as the error the page shows on mount, without asking again', async () => {

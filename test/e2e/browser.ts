@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { modeHeaders, signInForMode } from './mode-clients.js';
 
 /**
  * Debian's Chromium, driven by playwright-core (never a downloaded browser). The networking
@@ -56,12 +57,20 @@ export function cpuThrottleRate(value = process.env.E2E_CPU_THROTTLE): number | 
   return rate === 1 ? undefined : rate;
 }
 
-/** A fresh context and page that records where it sends requests and what goes wrong. */
+/**
+ * A fresh context and page that records where it sends requests and what goes wrong, signed in
+ * on the stacks started in TEST_AUTH_MODE (mode-clients.ts).
+ */
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    ...options,
+    extraHTTPHeaders: { ...modeHeaders(), ...options.extraHTTPHeaders },
+  });
+  await signInForMode(context);
   const page = await context.newPage();
   const throttle = cpuThrottleRate();
   if (throttle !== undefined) await throttleCpu(page, throttle);

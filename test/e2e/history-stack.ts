@@ -8,6 +8,12 @@ import { buildApp } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { HistoryCoverage } from '../../src/shared/history-api.js';
+import {
+  accessFor,
+  authModeFromEnv,
+  forgetModeOrigin,
+  rememberModeOrigin,
+} from '../helpers/auth-modes.js';
 import { TestClock } from '../helpers/clock.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { pgliteTemplateBlob, runFile } from '../helpers/pglite-template.js';
@@ -43,6 +49,7 @@ function batchMinutes(from: number, count: number): number[] {
  * The first file of a run to ask for a number of batches records them; the store it leaves is
  * kept beside the run's PGlite template, and later files start from it at the same clock (the
  * demo's batches are a function of their time, so the rows are the same).
+ * Access is TEST_AUTH_MODE's (else open); pages and fetches send its credentials (mode-clients.ts).
  */
 export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eStack> {
   if (!existsSync(builtClient)) throw new Error('dist/client is missing: run `npx vite build`');
@@ -58,7 +65,8 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
     retentionDays: null,
     pgliteTemplate: seeded ?? pgliteTemplateBlob(),
   });
-  const app = await buildApp(testConfig(), {
+  const auth = authModeFromEnv();
+  const app = await buildApp(testConfig({ access: accessFor(auth) }), {
     upstream: {
       mode: 'demo',
       baseUrl: demo.url,
@@ -95,12 +103,15 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  rememberModeOrigin(baseUrl, auth);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     app,
     demo,
     coverage,
     close: async () => {
+      forgetModeOrigin(baseUrl);
       await app.close();
       await store.close();
       await demo.close();

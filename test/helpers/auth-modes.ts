@@ -14,6 +14,8 @@ export type AuthMode = (typeof AUTH_MODES)[number];
 export const MODE_TOKEN = 'Vb7pQ2xZr9LmT4sKc8NwYe1HgJ6uAd3fXo5iRq0tWk=';
 export const PROXY_USER_HEADER = 'x-forwarded-user';
 export const PROXY_GROUPS_HEADER = 'x-forwarded-groups';
+/** The proxy's address: where `inject` requests come from unless a test says otherwise. */
+const PROXY_ADDRESS = '127.0.0.1';
 const GROUP_OF: Record<Role, string> = {
   viewer: 'staff',
   editor: 'risk-editors',
@@ -46,7 +48,7 @@ export function accessFor(mode: AuthMode): AppConfig['access'] {
       ...none,
       trustedProxyAuthHeader: PROXY_USER_HEADER,
       trustedProxyGroupsHeader: PROXY_GROUPS_HEADER,
-      trustedProxyAddresses: ['127.0.0.1'],
+      trustedProxyAddresses: [PROXY_ADDRESS],
       roles: { editors: [GROUP_OF.editor], admins: [GROUP_OF.admin] },
     };
   }
@@ -81,8 +83,56 @@ export function injectWith(
     // The chained form (`inject().get(...)`) is left as it is: no test here uses it.
     if (options === undefined) return bare();
     const given = typeof options === 'string' ? { url: options } : options;
-    return bare({ ...given, headers: { ...headers, ...given.headers } });
+    return bare(asModeClient(given, headers));
   };
   app.inject = withHeaders as FastifyInstance['inject'];
   return bare;
+}
+
+/**
+ * A request as the mode's client sends it: with `headers` (the request's own win). Behind the
+ * proxy every connection comes from the proxy's (trusted) address, and the per-client limits
+ * count the person it vouches for: a client a test places at another address is a person of
+ * its own there, sent from the proxy's address, unless the test names the person itself.
+ */
+function asModeClient(given: InjectOptions, headers: Record<string, string>): InjectOptions {
+  const sent = { ...given, headers: { ...headers, ...given.headers } };
+  const address = given.remoteAddress;
+  const behindProxy = PROXY_USER_HEADER in headers && !(PROXY_USER_HEADER in (given.headers ?? {}));
+  if (!behindProxy || address === undefined || address === PROXY_ADDRESS) return sent;
+  return {
+    ...sent,
+    remoteAddress: PROXY_ADDRESS,
+    headers: { ...sent.headers, [PROXY_USER_HEADER]: `person-at-${address}` },
+  };
+}
+
+/**
+ * The BFFs listening in this test file that a mode's client must reach with credentials (origin →
+ * mode): the browser tests' fetch and pages send them there only, never to a stack that set its
+ * own access (an OIDC stack, a proxy test's own headers) nor to the demo upstream.
+ */
+const modeOrigins = new Map<string, AuthMode>();
+
+/** Records that clients of `baseUrl` act in `mode` (until `forgetModeOrigin`). */
+export function rememberModeOrigin(baseUrl: string, mode: AuthMode): void {
+  if (mode !== 'open') modeOrigins.set(new URL(baseUrl).origin, mode);
+}
+
+export function forgetModeOrigin(baseUrl: string): void {
+  modeOrigins.delete(new URL(baseUrl).origin);
+}
+
+/** The listening stacks that need credentials, as [origin, mode]. */
+export function modeOriginsNow(): [string, AuthMode][] {
+  return [...modeOrigins];
+}
+
+/** The mode a request to `url` is made in (open when no stack in a mode listens there). */
+export function modeOfUrl(url: string): AuthMode {
+  try {
+    return modeOrigins.get(new URL(url).origin) ?? 'open';
+  } catch {
+    return 'open';
+  }
 }

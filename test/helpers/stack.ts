@@ -13,6 +13,13 @@ import type { AppConfig } from '../../src/server/config.js';
 import type { Scheduler } from '../../src/server/jobs/scheduler.js';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
+import {
+  accessFor,
+  authModeFromEnv,
+  forgetModeOrigin,
+  rememberModeOrigin,
+  type AuthMode,
+} from './auth-modes.js';
 import { pgliteTemplateBlob } from './pglite-template.js';
 import { testConfig } from './test-config.js';
 
@@ -41,6 +48,8 @@ export interface StackOptions {
   scheduler?: Scheduler;
   /** The BFF's port (default: any free one), when something must know it in advance. */
   port?: number;
+  /** How clients get in unless `config.access` is given (default TEST_AUTH_MODE, else open). */
+  auth?: AuthMode;
 }
 
 const builtClient = resolve(import.meta.dirname, '../../dist/client');
@@ -55,7 +64,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     options.tier ?? 'Pro',
     options.keyLimit === undefined ? undefined : { limit: options.keyLimit },
   );
-  const config = testConfig(options.config);
+  const auth = options.config?.access !== undefined ? null : (options.auth ?? authModeFromEnv());
+  const config = testConfig({
+    ...options.config,
+    ...(auth === null ? {} : { access: accessFor(auth) }),
+  });
   // An in-memory store starts from the run's migrated template (pglite-template.ts) rather than
   // a cold initdb; the app is handed it as `npm start` would open it, and the stack closes it.
   const ownStore =
@@ -90,12 +103,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Browser tests' pages and fetches send the mode's credentials here (test/e2e/mode-clients.ts).
+  if (auth !== null) rememberModeOrigin(baseUrl, auth);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     upstream,
     app,
     key,
     close: async () => {
+      forgetModeOrigin(baseUrl);
       await app.close();
       await ownStore?.close();
       await upstream.close();

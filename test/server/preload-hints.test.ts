@@ -33,6 +33,7 @@ describe('preload hints for the data a page starts with (issue 11, point 11)', (
     const plain = await get(stack, '/');
     expect(preloads(plain.headers.link)).toEqual([
       '/api/status',
+      '/api/me',
       '/api/countries',
       '/api/v1/hotspots?limit=20',
     ]);
@@ -40,18 +41,27 @@ describe('preload hints for the data a page starts with (issue 11, point 11)', (
     const filtered = await get(stack, '/?tier=HIGH,crit&limit=80&q=sud');
     expect(preloads(filtered.headers.link)).toEqual([
       '/api/status',
+      '/api/me',
       '/api/countries',
       '/api/v1/hotspots?limit=50&tier=crit%2Chigh',
     ]);
   });
 
-  it('a country page announces its country, other pages the status alone; files carry no hints', async () => {
+  it('a country page announces its country, other pages the status and who is signed in alone; files carry no hints', async () => {
     stack = await startTestStack({ clientDir: clientDir() });
     const country = await get(stack, '/country/UKR');
-    expect(preloads(country.headers.link)).toEqual(['/api/status', '/api/v1/country/UKR']);
-    // The status draws the banner and header links above every page (issue 19.10: no shift).
+    expect(preloads(country.headers.link)).toEqual([
+      '/api/status',
+      '/api/me',
+      '/api/v1/country/UKR',
+    ]);
+    // The status draws the banner and header links above every page, who is signed in the audit
+    // link and user menu (issue 19.10: no shift; a signed-in phone's header gains a line).
     for (const url of ['/country/ukr', '/events', '/compare?iso=MLI,NER', '/brief?iso=MLI']) {
-      expect(preloads((await get(stack, url)).headers.link), url).toEqual(['/api/status']);
+      expect(preloads((await get(stack, url)).headers.link), url).toEqual([
+        '/api/status',
+        '/api/me',
+      ]);
     }
     for (const url of ['/api/status', '/favicon.svg']) {
       const res = await get(stack, url);

@@ -9,6 +9,7 @@ import { statusQueries } from '../features/status/api/status-queries';
 import { loadCountryRoute } from './load-country-route';
 import { worldMapQuery } from './load-world-map';
 import { parseAsOf } from '../lib/as-of';
+import { meQueries } from '../lib/me-queries';
 
 /**
  * How long React's first render waits for the first page's data and chunks. On a good
@@ -31,6 +32,7 @@ function startFirstLoads(
   if (pathname === '/') {
     return [
       queryClient.prefetchQuery(statusQueries.current()),
+      queryClient.prefetchQuery(meQueries.current()),
       queryClient.prefetchQuery(countrySummaryQueries.list(asOf)),
       queryClient.prefetchQuery(hotspotQueries.list(parseFilters(params), asOf)),
       // Leaflet and the shapes: requested now rather than after the first commit.
@@ -38,16 +40,20 @@ function startFirstLoads(
       queryClient.prefetchQuery(shapeQueries.world()),
     ];
   }
-  // Every page: the status decides the banner and the header's links, drawn above the page,
-  // so the first render must know it or the whole page moves down when it arrives.
-  const status = queryClient.prefetchQuery(statusQueries.current());
+  // Every page: the status decides the banner and the header's links, and who is signed in the
+  // audit link and user menu (a line of their own on a phone), all drawn above the page, so the
+  // first render must know them or the whole page moves down when they arrive.
+  const header = [
+    queryClient.prefetchQuery(statusQueries.current()),
+    queryClient.prefetchQuery(meQueries.current()),
+  ];
   const country = countryPageCode(pathname);
-  if (!country) return [status];
+  if (!country) return header;
   // The route's lazy() takes the same module; a failed load is reported by the route.
   const route = loadCountryRoute().catch(() => undefined);
   // Data for the same URLs the BFF preloads (shared/page-data.ts): the canonical form only.
-  if (!country.canonical) return [route, status];
-  return [route, status, queryClient.prefetchQuery(countryQueries.detail(country.iso, asOf))];
+  if (!country.canonical) return [route, ...header];
+  return [route, ...header, queryClient.prefetchQuery(countryQueries.detail(country.iso, asOf))];
 }
 
 /**
