@@ -65,62 +65,83 @@ function AlertItems({
   title,
   canMarkAll,
   children,
+  after,
 }: {
   filter: InboxFilter;
   title: string;
   canMarkAll: boolean;
   children?: React.ReactNode;
+  after?: React.ReactNode;
 }) {
   const query = useQuery(alertQueries.list(filter));
   const mark = useMarkAlertsRead();
   if (query.isPending) return <Skeleton label="Loading alerts" lines={4} />;
   if (query.isError && !query.data) {
     return (
-      <QueryError what="The alerts" error={query.error} onRetry={() => void query.refetch()} />
+      <>
+        <QueryError what="The alerts" error={query.error} onRetry={() => void query.refetch()} />
+        {after}
+      </>
     );
   }
   const { alerts, unread } = query.data.data;
   const filtered = Boolean(filter.state || filter.iso || filter.disposition);
   return (
-    <section className="panel alert-list" aria-label={title}>
-      <div className="panel-head">
-        <h2>{title}</h2>
-        <p className="alert-count">{unread} unread</p>
-        {unread > 0 && canMarkAll ? (
-          <button type="button" disabled={mark.isPending} onClick={() => mark.mutate('all')}>
-            Mark all read
-          </button>
-        ) : null}
-      </div>
-      {children}
-      {mark.isError ? <p role="alert">{mark.error.message}</p> : null}
-      {alerts.length === 0 ? (
-        <p className="empty">
-          {filtered
-            ? 'No alerts match these filters.'
-            : 'No alerts yet. They appear when a followed country moves (|Δ active| ≥ 10 by default) in a new batch.'}
-        </p>
-      ) : (
-        <ul className="alerts">
-          {alerts.map((alert) => (
-            <AlertItem
-              key={alert.id}
-              alert={alert}
-              busy={mark.isPending}
-              onRead={() => mark.mutate([alert.id])}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+    <>
+      <section className="panel alert-list" aria-label={title}>
+        <div className="panel-head">
+          <h2>{title}</h2>
+          <p className="alert-count">{unread} unread</p>
+          {unread > 0 && canMarkAll ? (
+            <button type="button" disabled={mark.isPending} onClick={() => mark.mutate('all')}>
+              Mark all read
+            </button>
+          ) : null}
+        </div>
+        {children}
+        {mark.isError ? <p role="alert">{mark.error.message}</p> : null}
+        {alerts.length === 0 ? (
+          <p className="empty">
+            {filtered
+              ? 'No alerts match these filters.'
+              : 'No alerts yet. They appear when a followed country moves (|Δ active| ≥ 10 by default) in a new batch.'}
+          </p>
+        ) : (
+          <ul className="alerts">
+            {alerts.map((alert) => (
+              <AlertItem
+                key={alert.id}
+                alert={alert}
+                busy={mark.isPending}
+                onRead={() => mark.mutate([alert.id])}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {after}
+    </>
   );
 }
 
 /** The inbox: its filters (state, list, country, disposition) live in the URL. */
-function Inbox({ title, limit }: { title: string; limit?: number }) {
+function Inbox({
+  title,
+  limit,
+  after,
+}: {
+  title: string;
+  limit?: number;
+  after?: React.ReactNode;
+}) {
   const [filter, setFilter] = useInboxFilter();
   return (
-    <AlertItems filter={{ ...filter, limit }} title={title} canMarkAll={!filter.watchlist}>
+    <AlertItems
+      filter={{ ...filter, limit }}
+      title={title}
+      canMarkAll={!filter.watchlist}
+      after={after}
+    >
       <InboxFilters filter={filter} onChange={setFilter} />
     </AlertItems>
   );
@@ -129,6 +150,8 @@ function Inbox({ title, limit }: { title: string; limit?: number }) {
 /**
  * Alerts, newest first, each saying why, linking to its country and showing the team's
  * acknowledgement; mark one or all read, acknowledge. `filtersInUrl`: the inbox page's filters.
+ * `after` is drawn under the list once it has answered: drawn earlier, the rows arriving above
+ * would push it down the page (a layout shift a person sees).
  */
 export function AlertList({
   watchlist,
@@ -136,19 +159,22 @@ export function AlertList({
   limit,
   title,
   filtersInUrl = false,
+  after,
 }: {
   watchlist?: string;
   unreadOnly?: boolean;
   limit?: number;
   title: string;
   filtersInUrl?: boolean;
+  after?: React.ReactNode;
 }) {
-  if (filtersInUrl) return <Inbox title={title} limit={limit} />;
+  if (filtersInUrl) return <Inbox title={title} limit={limit} after={after} />;
   return (
     <AlertItems
       filter={{ watchlist, state: unreadOnly ? 'unread' : undefined, limit }}
       title={title}
       canMarkAll={!watchlist}
+      after={after}
     />
   );
 }
