@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import type { DailyDigests } from '../../src/server/services/alerts/daily-digest.js';
@@ -268,6 +268,46 @@ describe('the daily digests’ lane', () => {
     await runOnceKeepingSchedule(soon);
     expect(second.nextAt()).toBe(t + 3 * MINUTE);
     await soon.stop();
+  });
+
+  it('without digests or a mailer, wakes at the 5-minute poll, not on the quarter hour', async () => {
+    const t = Date.UTC(2026, 6, 6, 9, 11);
+    const { mailer } = recordingMailer();
+    const scheduler = new ManualScheduler(() => t);
+    const outbox = worker(new TestClock(t), mailer, { scheduler });
+    await runOnceKeepingSchedule(outbox);
+    expect(scheduler.nextAt()).toBe(t + 5 * MINUTE);
+    await outbox.stop();
+  });
+
+  it('a replica the leader fence refuses sends no digest', async () => {
+    const t = Date.UTC(2026, 6, 6, 9, 7);
+    await digest('fenced', t);
+    const { bodies, mailer } = recordingMailer();
+    const outbox = new OutboxWorker({
+      db: store.db,
+      now: () => t,
+      logger: recordingLogger().logger,
+      mailer,
+      digests,
+      fence: sql`false`,
+      scheduler: new ManualScheduler(() => t),
+      send: { allowPrivate: true, connectTimeoutMs: 2_000, totalTimeoutMs: 2_000 },
+    });
+    await runOnce(outbox);
+    expect(bodies).toEqual([]);
+    expect((await row('fenced'))?.attempts).toBe(0);
+  });
+
+  it('a mailer that throws: the lane ends and says so, and idle() still settles', async () => {
+    const t = Date.UTC(2026, 6, 6, 9, 7);
+    await digest('thrown', t);
+    const mailer: Mailer = { send: () => Promise.reject(new Error('socket closed')), close() {} };
+    const { lines, logger } = recordingLogger();
+    await runOnce(worker(new TestClock(t), mailer, { digests, logger }));
+    expect(lines.filter((line) => line.level === 'error')).toMatchObject([
+      { fields: { err: { message: 'socket closed' } }, message: 'daily digest delivery failed' },
+    ]);
   });
 
   it('without a mailer, no digest is queued or sent', async () => {
