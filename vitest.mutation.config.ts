@@ -14,6 +14,7 @@ const focused = [
   'test/server/alert-rules*.test.ts',
   'test/server/webhook-sender.test.ts',
   'test/server/webhook-answers.test.ts',
+  'test/server/webhook-connect.mutation.test.ts',
   'test/server/address-policy*.test.ts',
   'test/server/changes-answer.test.ts',
   'test/server/cache-staleness.test.ts',
@@ -32,6 +33,7 @@ const focused = [
   'test/server/outbox-claims.test.ts',
   'test/server/outbox-worker.test.ts',
   'test/server/outbox-retries.test.ts',
+  'test/server/outbox-people.mutation.test.ts',
   'test/server/delivery-cutoff.test.ts',
   'test/server/breaking-since-previous.test.ts',
   'test/server/alert-evaluator-deliveries.test.ts',
@@ -39,6 +41,7 @@ const focused = [
   // The pipeline's wiring, the role default-deny and the cross-site guard (bare jobs and apps).
   'test/server/batch-pipeline.mutation.test.ts',
   'test/server/batch-recorder.mutation.test.ts',
+  'test/server/batch-watch-steps.mutation.test.ts',
   'test/server/batch-recording.mutation.test.ts',
   'test/server/write-guards.mutation.test.ts',
 ];
