@@ -1,5 +1,6 @@
 import { Agent, createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { credentialsFor, type AuthMode } from './auth-modes.js';
 
 export interface IdentityProxy {
   /** Where clients reach the BFF through the proxy, e.g. http://127.0.0.1:41235. */
@@ -72,4 +73,13 @@ export async function startIdentityProxy(
       await closed;
     },
   };
+}
+
+/**
+ * Where a mode's clients reach the BFF listening at `ownUrl`: through an identity proxy adding
+ * an admin's headers in proxy mode, else directly (closing then does nothing).
+ */
+export async function frontFor(mode: AuthMode | null, ownUrl: string): Promise<IdentityProxy> {
+  if (mode !== 'proxy') return { url: ownUrl, close: async () => {} };
+  return startIdentityProxy(ownUrl, credentialsFor('proxy'));
 }

@@ -16,12 +16,11 @@ import { HistoryStore } from '../../src/server/store/history-store.js';
 import {
   accessFor,
   authModeFromEnv,
-  credentialsFor,
   forgetModeOrigin,
   rememberModeOrigin,
   type AuthMode,
 } from './auth-modes.js';
-import { startIdentityProxy, type IdentityProxy } from './identity-proxy.js';
+import { frontFor, type IdentityProxy } from './identity-proxy.js';
 import { pgliteTemplateBlob } from './pglite-template.js';
 import { testConfig } from './test-config.js';
 
@@ -111,17 +110,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const ownUrl = `http://127.0.0.1:${port}`;
   // In proxy mode clients go through a proxy that adds its headers to every request, as a real
   // one does (browser downloads included); it forwards from 127.0.0.1, the address trusted.
-  let proxy: IdentityProxy | undefined;
+  let front: IdentityProxy;
   try {
-    proxy =
-      auth === 'proxy' ? await startIdentityProxy(ownUrl, credentialsFor('proxy')) : undefined;
+    front = await frontFor(auth, ownUrl);
   } catch (error) {
     await app.close();
     await ownStore?.close();
     await upstream.close();
     throw error;
   }
-  const baseUrl = proxy?.url ?? ownUrl;
+  const baseUrl = front.url;
   // Browser tests' fetches send the mode's credentials here (test/e2e/mode-clients.ts).
   if (auth !== null) rememberModeOrigin(baseUrl, auth);
   return {
@@ -131,7 +129,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     key,
     close: async () => {
       forgetModeOrigin(baseUrl);
-      await proxy?.close();
+      await front.close();
       await app.close();
       await ownStore?.close();
       await upstream.close();
