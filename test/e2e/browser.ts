@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { modeHeaders, signInForMode } from './mode-clients.js';
+import { signInForMode } from './mode-clients.js';
 
 /**
  * Debian's Chromium, driven by playwright-core (never a downloaded browser). The networking
@@ -68,7 +68,6 @@ export async function openPage(
   const context = await browser.newContext({
     viewport: { width: 1366, height: 900 },
     ...options,
-    extraHTTPHeaders: { ...modeHeaders(), ...options.extraHTTPHeaders },
   });
   await signInForMode(context);
   const page = await context.newPage();

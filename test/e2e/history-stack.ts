@@ -15,6 +15,7 @@ import {
   rememberModeOrigin,
 } from '../helpers/auth-modes.js';
 import { TestClock } from '../helpers/clock.js';
+import { frontFor, type IdentityProxy } from '../helpers/identity-proxy.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { pgliteTemplateBlob, runFile } from '../helpers/pglite-template.js';
 import { testConfig } from '../helpers/test-config.js';
@@ -49,7 +50,7 @@ function batchMinutes(from: number, count: number): number[] {
  * The first file of a run to ask for a number of batches records them; the store it leaves is
  * kept beside the run's PGlite template, and later files start from it at the same clock (the
  * demo's batches are a function of their time, so the rows are the same).
- * Access is TEST_AUTH_MODE's (else open); pages and fetches send its credentials (mode-clients.ts).
+ * Access is TEST_AUTH_MODE's (else open); its clients get in as mode-clients.ts says.
  */
 export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eStack> {
   if (!existsSync(builtClient)) throw new Error('dist/client is missing: run `npx vite build`');
@@ -103,7 +104,18 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const ownUrl = `http://127.0.0.1:${port}`;
+  // In proxy mode clients go through a proxy adding its headers to every request (stack.ts).
+  let front: IdentityProxy;
+  try {
+    front = await frontFor(auth, ownUrl);
+  } catch (error) {
+    await app.close();
+    await store.close();
+    await demo.close();
+    throw error;
+  }
+  const baseUrl = front.url;
   rememberModeOrigin(baseUrl, auth);
   return {
     baseUrl,
@@ -112,6 +124,7 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
     coverage,
     close: async () => {
       forgetModeOrigin(baseUrl);
+      await front.close();
       await app.close();
       await store.close();
       await demo.close();

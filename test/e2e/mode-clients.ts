@@ -5,7 +5,8 @@ import { MODE_TOKEN, credentialsFor, modeOfUrl, modeOriginsNow } from '../helper
  * Browser tests in TEST_AUTH_MODE=token|proxy: each client reaches a stack started in a mode
  * (stack.ts, history-stack.ts) the way that mode's clients do. Scripts (the tests' own fetch)
  * send the token or the proxy's headers; a browser signs in with the token on the sign-in form
- * (its session cookie then rides along) or, behind the proxy, sends the proxy's headers.
+ * (its session cookie then rides along) or, behind the proxy, reaches the stack through the
+ * identity proxy (identity-proxy.ts), which adds the proxy's headers to every request.
  */
 
 /** Makes this file's `fetch` send a mode's admin credentials to the stacks started in it. */
@@ -22,12 +23,6 @@ export function installModeFetch(): void {
     }
     return bare(input, { ...init, headers });
   };
-}
-
-/** The headers every request of a page sends: the proxy's, when a stack here is behind one. */
-export function modeHeaders(): Record<string, string> {
-  const proxied = modeOriginsNow().some(([, mode]) => mode === 'proxy');
-  return proxied ? credentialsFor('proxy') : {};
 }
 
 /** Signs `context` in on every token-mode stack's sign-in form, as a person would. */

@@ -20,11 +20,15 @@ import {
   rememberModeOrigin,
   type AuthMode,
 } from './auth-modes.js';
+import { frontFor, type IdentityProxy } from './identity-proxy.js';
 import { pgliteTemplateBlob } from './pglite-template.js';
 import { testConfig } from './test-config.js';
 
 export interface Stack {
-  /** The BFF's own URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  /**
+   * Where clients reach the BFF, e.g. http://127.0.0.1:41234 (no trailing slash): its own port,
+   * or in proxy mode the identity proxy's in front of it (identity-proxy.ts).
+   */
   baseUrl: string;
   upstream: DemoUpstream;
   app: FastifyInstance;
@@ -103,8 +107,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // Browser tests' pages and fetches send the mode's credentials here (test/e2e/mode-clients.ts).
+  const ownUrl = `http://127.0.0.1:${port}`;
+  // In proxy mode clients go through a proxy that adds its headers to every request, as a real
+  // one does (browser downloads included); it forwards from 127.0.0.1, the address trusted.
+  let front: IdentityProxy;
+  try {
+    front = await frontFor(auth, ownUrl);
+  } catch (error) {
+    await app.close();
+    await ownStore?.close();
+    await upstream.close();
+    throw error;
+  }
+  const baseUrl = front.url;
+  // Browser tests' fetches send the mode's credentials here (test/e2e/mode-clients.ts).
   if (auth !== null) rememberModeOrigin(baseUrl, auth);
   return {
     baseUrl,
@@ -113,6 +129,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     key,
     close: async () => {
       forgetModeOrigin(baseUrl);
+      await front.close();
       await app.close();
       await ownStore?.close();
       await upstream.close();
