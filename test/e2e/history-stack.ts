@@ -15,7 +15,7 @@ import {
   rememberModeOrigin,
 } from '../helpers/auth-modes.js';
 import { TestClock } from '../helpers/clock.js';
-import { frontFor, type IdentityProxy } from '../helpers/identity-proxy.js';
+import { frontForApp } from '../helpers/identity-proxy.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 import { pgliteTemplateBlob, runFile } from '../helpers/pglite-template.js';
 import { testConfig } from '../helpers/test-config.js';
@@ -102,19 +102,13 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
     await demo.close();
     throw error;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  const ownUrl = `http://127.0.0.1:${port}`;
-  // In proxy mode clients go through a proxy adding its headers to every request (stack.ts).
-  let front: IdentityProxy;
-  try {
-    front = await frontFor(auth, ownUrl);
-  } catch (error) {
+  // In proxy mode clients go through a proxy that adds its headers to every request, as a real
+  // one does (browser downloads included); it forwards from 127.0.0.1, the address trusted.
+  const front = await frontForApp(auth, app, async () => {
     await app.close();
     await store.close();
     await demo.close();
-    throw error;
-  }
+  });
   const baseUrl = front.url;
   rememberModeOrigin(baseUrl, auth);
   return {

@@ -83,3 +83,22 @@ export async function frontFor(mode: AuthMode | null, ownUrl: string): Promise<I
   if (mode !== 'proxy') return { url: ownUrl, close: async () => {} };
   return startIdentityProxy(ownUrl, credentialsFor('proxy'));
 }
+
+/**
+ * `frontFor` the app listening on loopback; when the proxy cannot start, `closeStack` closes
+ * what the caller started before the error goes on.
+ */
+export async function frontForApp(
+  mode: AuthMode | null,
+  app: { server: { address(): AddressInfo | string | null } },
+  closeStack: () => Promise<void>,
+): Promise<IdentityProxy> {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  try {
+    return await frontFor(mode, `http://127.0.0.1:${port}`);
+  } catch (error) {
+    await closeStack();
+    throw error;
+  }
+}

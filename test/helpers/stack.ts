@@ -20,7 +20,7 @@ import {
   rememberModeOrigin,
   type AuthMode,
 } from './auth-modes.js';
-import { frontFor, type IdentityProxy } from './identity-proxy.js';
+import { frontForApp } from './identity-proxy.js';
 import { pgliteTemplateBlob } from './pglite-template.js';
 import { testConfig } from './test-config.js';
 
@@ -105,20 +105,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await upstream.close();
     throw error;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  const ownUrl = `http://127.0.0.1:${port}`;
   // In proxy mode clients go through a proxy that adds its headers to every request, as a real
   // one does (browser downloads included); it forwards from 127.0.0.1, the address trusted.
-  let front: IdentityProxy;
-  try {
-    front = await frontFor(auth, ownUrl);
-  } catch (error) {
+  const front = await frontForApp(auth, app, async () => {
     await app.close();
     await ownStore?.close();
     await upstream.close();
-    throw error;
-  }
+  });
   const baseUrl = front.url;
   // Browser tests' fetches send the mode's credentials here (test/e2e/mode-clients.ts).
   if (auth !== null) rememberModeOrigin(baseUrl, auth);
