@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openAppStore } from '../helpers/history-store.js';
@@ -21,8 +22,8 @@ afterAll(async () => {
   await store?.close();
 });
 
-const recordedAsOfs = async (): Promise<number[]> =>
-  (await store.batches({ from: new Date(START - DAY), to: new Date(START + DAY) }))
+const recordedAsOfs = async (start = START): Promise<number[]> =>
+  (await store.batches({ from: new Date(start - DAY), to: new Date(start + DAY) }))
     .filter((row) => row.countryCount > 0)
     .map((row) => row.asOf.getTime());
 
@@ -40,6 +41,38 @@ describe('the batch watch', () => {
       stack.scheduler.runDue();
       await stack.app.historyIdle();
       expect(await recordedAsOfs()).toEqual([first, first + BATCH_INTERVAL_MS]);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it('a batch whose writing failed is written at its next look, not taken as recorded', async () => {
+    const start = START + 10 * DAY;
+    const stack = await startHistoryStack(store, { start });
+    try {
+      const first = Math.floor(start / BATCH_INTERVAL_MS) * BATCH_INTERVAL_MS;
+      expect(await recordedAsOfs(start)).toEqual([first]);
+      // The store refuses the next batch's row (a stand-in for any failed write: a PostgreSQL
+      // that goes away between the watch's look and its write, a full disk).
+      await store.db.execute(
+        sql.raw(`create function refuse_batch() returns trigger language plpgsql as $$
+          begin raise exception 'batch refused for the test'; end $$`),
+      );
+      await store.db.execute(
+        sql.raw(`create trigger refuse_batch before insert on batches
+          for each row execute function refuse_batch()`),
+      );
+      try {
+        await stack.nextBatch();
+        expect(await recordedAsOfs(start)).toEqual([first]);
+      } finally {
+        await store.db.execute(sql.raw('drop trigger refuse_batch on batches'));
+        await store.db.execute(sql.raw('drop function refuse_batch()'));
+      }
+      stack.clock.advance(RETRY_MS);
+      stack.scheduler.runDue();
+      await stack.app.historyIdle();
+      expect(await recordedAsOfs(start)).toEqual([first, first + BATCH_INTERVAL_MS]);
     } finally {
       await stack.close();
     }
