@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import { watchlists } from '../../src/server/store/alerts-schema.js';
 import { rowsOf } from '../../src/server/store/connection.js';
-import { StoreFailingError } from '../../src/server/store/store-health.js';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { StoreFailingError, storeFailure } from '../../src/server/store/store-health.js';
 import { startHistoryStack } from '../helpers/history-stack.js';
 import { templateDataDir } from '../helpers/pglite-template.js';
 import { tempDataDir } from '../helpers/test-config.js';
@@ -17,6 +18,8 @@ import { tempDataDir } from '../helpers/test-config.js';
  * its writes "succeed" into files no longer on disk: acknowledged, then lost.
  */
 const start = Date.UTC(2026, 2, 1, 8, 0, 0);
+/** The table the disk-failure case makes, as the query builder sees it. */
+const diskProbe = pgTable('disk_probe', { v: text('v') });
 
 /**
  * A store on disk: a copy of the run's migrated template, or made from nothing (`cold`) by
@@ -134,6 +137,20 @@ describe('the embedded store with its folder gone', () => {
         });
         expect(reopened.health()).toMatchObject({ health: 'failing' });
         expect(reopened.health()?.message).toContain('Is a directory');
+        // In a transaction (every write of a route) drizzle wraps the driver's error in "Failed
+        // query: <SQL>" before the commit fails: the refusal (a 503's words) names the disk,
+        // never the statement.
+        const built = reopened.db.transaction(async (tx) => {
+          await tx.insert(diskProbe).values({ v: 'y' });
+        });
+        await expect(built).rejects.toSatisfy((error) => {
+          const refusal = storeFailure(error);
+          return (
+            refusal !== null &&
+            /cannot write: could not open file/.test(refusal.message) &&
+            !/Failed query|insert into/i.test(refusal.message)
+          );
+        });
 
         rmSync(file, { recursive: true });
         await reopened.db.execute(sql`select 1`);

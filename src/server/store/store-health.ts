@@ -2,7 +2,7 @@ import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoreHealthStatus } from '../../shared/bff-api.js';
 import { errorWords } from '../safe-error.js';
-import { causesOf } from './error-causes.js';
+import { causesOf, type ErrorFacts } from './error-causes.js';
 
 /**
  * The embedded store's folder, watched. PGlite keeps its files open: with its folder removed or
@@ -99,7 +99,7 @@ export class StoreHealth {
   /** A statement failed: a failure of the disk is this store's health, and a 503 for callers. */
   failed(error: unknown): unknown {
     if (storeFailure(error) || !isDiskFailure(error)) return error;
-    const words = errorWords(error);
+    const words = errorWords(diskCause(error));
     const sticky = /Aborted|RuntimeError|PGlite is closed/i.test(words);
     const message = sticky
       ? `The history store (${WHERE}) stopped after a file-system failure (${words}); restart the dashboard once the disk is fixed.`
@@ -173,13 +173,25 @@ function refusal(problem: string): string {
   return `${problem} Nothing was saved.`;
 }
 
+function saysDiskFailed({ code, message, name }: ErrorFacts): boolean {
+  if (name === 'ErrnoError') return true;
+  if (typeof code === 'string' && FAILING_SQLSTATE.test(code)) return true;
+  return typeof message === 'string' && FAILING_TEXT.test(message);
+}
+
 function isDiskFailure(error: unknown): boolean {
-  for (const { code, message, name } of causesOf(error)) {
-    if (name === 'ErrnoError') return true;
-    if (typeof code === 'string' && FAILING_SQLSTATE.test(code)) return true;
-    if (typeof message === 'string' && FAILING_TEXT.test(message)) return true;
-  }
+  for (const e of causesOf(error)) if (saysDiskFailed(e)) return true;
   return false;
+}
+
+/**
+ * The innermost error of the chain that says what the disk did: the driver's, not drizzle's
+ * "Failed query: <the statement>" around it, so a refusal names the disk and never the SQL.
+ */
+function diskCause(error: unknown): unknown {
+  let found: unknown = error;
+  for (const e of causesOf(error)) if (saysDiskFailed(e)) found = e;
+  return found;
 }
 
 type Statement = (...args: never[]) => Promise<unknown>;
