@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Secret } from '../secret.js';
+import { makeFolder } from './make-folder.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { migrationsFolder } from './migrations-folder.js';
 import { causesOf } from './error-causes.js';
@@ -66,7 +66,7 @@ export async function openConnection(options: ConnectionOptions): Promise<Connec
   let lock: DataDirLock | null = null;
   if (options.dataDir) {
     const dir = resolve(options.dataDir, 'history');
-    mkdirSync(dir, { recursive: true });
+    makeFolder(dir);
     lock = acquireDataDirLock(dir);
     try {
       client = await createPglite(dir);
