@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageShape } from './schemas/common.js';
 import { alertSchema } from './alerts-api.js';
 import { userTextProblem } from './user-text.js';
 
@@ -68,10 +69,9 @@ export const triagedAlertSchema = alertSchema.extend({
 export type TriagedAlert = z.infer<typeof triagedAlertSchema>;
 
 export const triagedAlertListSchema = z.looseObject({
-  ok: z.literal(true),
+  ...cursorPageShape,
   alerts: z.array(triagedAlertSchema),
   unread: z.number().int(),
-  next_cursor: z.string().nullable(),
 });
 
 export const acknowledgeResponseSchema = z.looseObject({
