@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageShape } from './schemas/common.js';
 import { alertSchema } from './alerts-api.js';
 import { userTextProblem } from './user-text.js';
 
@@ -8,22 +9,16 @@ import { userTextProblem } from './user-text.js';
  * and the SPA.
  */
 
-export const DISPOSITIONS = [
-  'no_impact',
-  'some_impact',
-  'significant_impact',
-  'duplicate',
-  'false_positive',
-] as const;
-export type Disposition = (typeof DISPOSITIONS)[number];
-
-export const DISPOSITION_LABELS: Record<Disposition, string> = {
+/** What an acknowledgement may say the alert was, each with its label, in the order offered. */
+export const DISPOSITION_LABELS = {
   no_impact: 'No impact',
   some_impact: 'Some impact',
   significant_impact: 'Significant impact',
   duplicate: 'Duplicate',
   false_positive: 'False positive',
-};
+} as const;
+export type Disposition = keyof typeof DISPOSITION_LABELS;
+export const DISPOSITIONS = Object.keys(DISPOSITION_LABELS) as readonly Disposition[];
 
 export const ACK_NOTE_MAX = 1000;
 /** Acknowledgements kept per alert (each change is one): bounds the history an alert carries. */
@@ -74,10 +69,9 @@ export const triagedAlertSchema = alertSchema.extend({
 export type TriagedAlert = z.infer<typeof triagedAlertSchema>;
 
 export const triagedAlertListSchema = z.looseObject({
-  ok: z.literal(true),
+  ...cursorPageShape,
   alerts: z.array(triagedAlertSchema),
   unread: z.number().int(),
-  next_cursor: z.string().nullable(),
 });
 
 export const acknowledgeResponseSchema = z.looseObject({

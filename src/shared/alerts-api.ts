@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageShape } from './schemas/common.js';
 import { userTextProblem } from './user-text.js';
 
 /**
@@ -183,10 +184,9 @@ export const alertSchema = z.looseObject({
 export type Alert = z.infer<typeof alertSchema>;
 
 export const alertListResponseSchema = z.looseObject({
-  ok: z.literal(true),
+  ...cursorPageShape,
   alerts: z.array(alertSchema),
   unread: z.number().int(),
-  next_cursor: z.string().nullable(),
 });
 export type AlertListResponse = z.infer<typeof alertListResponseSchema>;
 

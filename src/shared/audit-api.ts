@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageShape } from './schemas/common.js';
 
 /** One entry of `GET /api/audit` (issue 21): who did what to what, when, from where. */
 export const auditEntrySchema = z.object({
@@ -22,9 +23,8 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditPageSchema = z.object({
-  ok: z.literal(true),
+  ...cursorPageShape,
   entries: z.array(auditEntrySchema),
-  next_cursor: z.string().nullable(),
 });
 
 /** The filters `/api/audit` and `/api/spreadsheet/audit.csv` share (the page's URL holds them). */

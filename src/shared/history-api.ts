@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categoriesSchema } from './schemas/category.js';
+import { cursorPageShape } from './schemas/common.js';
 import { eventSchema } from './schemas/event.js';
 
 /**
@@ -136,10 +137,8 @@ export type ArchivedEvent = z.infer<typeof archivedEventSchema>;
 
 /** `GET /api/events?iso=&q=&from=&to=&role=&breaking=&cursor=&limit=`, newest first. */
 export const eventsResponseSchema = z.looseObject({
-  ok: z.literal(true),
+  ...cursorPageShape,
   events: z.array(archivedEventSchema),
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  next_cursor: z.string().nullable(),
 });
 export type EventsResponse = z.infer<typeof eventsResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageShape } from './schemas/common.js';
 import { watchlistInputSchema, watchlistSchema } from './alerts-api.js';
 import { userTextProblem } from './user-text.js';
 
@@ -212,7 +213,7 @@ export const SITES_PAGE_MAX = 2_000;
 
 /** `GET /api/sites?tier=crit,high&country=POL&kind=plant&tag=emea&limit=500&cursor=` */
 export const sitesResponseSchema = z.object({
-  ok: z.literal(true),
+  ...cursorPageShape,
   /** The batch the country numbers come from; null before any batch is recorded. */
   as_of: z.string().nullable(),
   /** Sites stored, whatever the filters. */
@@ -221,8 +222,6 @@ export const sitesResponseSchema = z.object({
   matched: z.number(),
   /** This page: by id, at most `limit`. */
   sites: z.array(siteSchema),
-  /** `cursor` for the next page; null on the last. */
-  next_cursor: z.string().nullable(),
 });
 export type SitesResponse = z.infer<typeof sitesResponseSchema>;
 

@@ -4,7 +4,6 @@ import { SiteAlertEvaluator } from '../jobs/site-alert-evaluator.js';
 import { siteRoutes, type SiteRouteOptions } from '../routes/sites.js';
 import { demoSiteRows } from '../services/sites/demo-sites.js';
 import { ExposureService } from '../services/sites/exposure.js';
-import { jsonRows } from '../services/sites/import-rows.js';
 import { SiteAlertDelivery } from '../services/sites/site-alert-delivery.js';
 import { SiteService } from '../services/sites/site-service.js';
 import type { HistoryStore } from '../store/history-store.js';
@@ -63,7 +62,7 @@ export function composeSites(
     demoSites: async () => {
       if ((await sites.all()).rows.length > 0) return 0;
       // Matched by ref like any import: two processes seeding at once cannot double a site.
-      const answer = await sites.import(jsonRows(demoSiteRows(now())), false);
+      const answer = await sites.import(demoSiteRows(now()), false);
       return answer.created.length;
     },
     registerRoutes: async (app, parts) => {

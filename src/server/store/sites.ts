@@ -1,10 +1,12 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
 import { sites, sitesRevision } from './sites-schema.js';
 
 export type SiteRow = typeof sites.$inferSelect;
+/** The columns the table sets itself: the id and the bookkeeping. */
+const OWN_COLUMNS = ['id', 'version', 'createdAt', 'updatedAt'] as const;
 /** What a write sets: everything but the id and the bookkeeping columns. */
-export type SiteValues = Omit<SiteRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+export type SiteValues = Omit<SiteRow, (typeof OWN_COLUMNS)[number]>;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -53,27 +55,16 @@ export async function selectSitesByRef(db: Database, refs: string[]): Promise<Si
   return found;
 }
 
+/** Each field a write sets, with its column's name (what `jsonb_to_recordset` reads). */
+const VALUE_COLUMNS = Object.entries(getTableColumns(sites))
+  .filter(([field]) => !(OWN_COLUMNS as readonly string[]).includes(field))
+  .map(([field, column]) => [field as keyof SiteValues, column.name] as const);
+
 /** One site as the JSON row `jsonb_to_recordset` reads (column names as in the table). */
 function recordOf(row: SiteValues): Record<string, unknown> {
-  return {
-    ref: row.ref,
-    name: row.name,
-    kind: row.kind,
-    lat: row.lat,
-    lng: row.lng,
-    iso: row.iso,
-    placed_by: row.placedBy,
-    people: row.people,
-    value: row.value,
-    currency: row.currency,
-    tags: row.tags,
-    trip_from: row.tripFrom,
-    trip_to: row.tripTo,
-    nearby: row.nearby,
-    alert_on: row.alertOn,
-    alert_radius_km: row.alertRadiusKm,
-    alert_min_delta: row.alertMinDelta,
-  };
+  const record: Record<string, unknown> = {};
+  for (const [field, column] of VALUE_COLUMNS) record[column] = row[field];
+  return record;
 }
 
 /**

@@ -16,3 +16,12 @@ export const errorBodySchema = z.looseObject({
   error: z.string(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * What each page of a BFF list answer carries beside its items: `next_cursor` is passed as
+ * `cursor` for the next page, null on the last.
+ */
+export const cursorPageShape = {
+  ok: z.literal(true),
+  next_cursor: z.string().nullable(),
+};

@@ -3,8 +3,7 @@ import type {
   GlobalHistoryPoint,
   HistoryCoverage,
 } from '../../../shared/history-api.js';
-import type { Categories } from '../../../shared/schemas/category.js';
-import type { HistoryStore, Range } from '../../store/history-store.js';
+import type { CountryRow, HistoryStore, Range } from '../../store/history-store.js';
 import { RevisionMemo, type MemoLimits } from './revision-memo.js';
 
 /**
@@ -30,15 +29,15 @@ export interface CountrySeries {
   names: (string | null)[];
 }
 
-/** What /api/changes compares of each country row. */
-export interface ComparedRow {
-  iso: string;
-  name: string | null;
-  risk: number | null;
-  tier: string | null;
-  static: number | null;
-  active: number | null;
-  categories: Categories | null;
+/** What /api/changes compares of each country row: all the memo holds of it. */
+const COMPARED_FIELDS = ['iso', 'name', 'risk', 'tier', 'static', 'active', 'categories'] as const;
+export type ComparedRow = Pick<CountryRow, (typeof COMPARED_FIELDS)[number]>;
+
+/** A copy of `from` with only `keys`. */
+function pick<T, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) picked[key] = from[key];
+  return picked;
 }
 
 export interface SeriesMemoLimits {
@@ -165,15 +164,7 @@ export class SeriesMemo {
   batchRows(batchId: number, revision: number, enter: () => Promise<void>) {
     return this.#batchRows.get(revision, String(batchId), enter, async () => {
       const rows = await this.store.countryRows(batchId);
-      const value = rows.map((row) => ({
-        iso: row.iso,
-        name: row.name,
-        risk: row.risk,
-        tier: row.tier,
-        static: row.static,
-        active: row.active,
-        categories: row.categories,
-      }));
+      const value = rows.map((row) => pick(row, COMPARED_FIELDS));
       return { value, chars: JSON.stringify(value).length };
     });
   }
