@@ -81,7 +81,10 @@ describe('tier case in the URL (point 9)', { timeout: 15_000 }, () => {
     expect(bff.calls('/api/v1/hotspots').map((u) => u.searchParams.get('tier'))).not.toContain(
       'CRIT',
     );
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // No refusal of the tier anywhere. Not "no alert at all": the overview's lazy panels ask for
+    // URLs this fake does not answer, and whether their errors are drawn yet depends on the load.
+    const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
+    expect(alerts.filter((text) => /tier/i.test(text))).toEqual([]);
   });
 
   it('a refused request offers no "Try again" that would be refused again', async () => {
