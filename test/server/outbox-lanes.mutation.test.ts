@@ -133,7 +133,7 @@ function queue(watchlistId: number, at: number, channel: 'webhook' | 'email' = '
 }
 
 describe('the outbox worker’s lanes', () => {
-  it('with every lane taken, a run starts no other endpoint', async () => {
+  it('with every lane taken, a run starts no other endpoint and does not wake early for one', async () => {
     const receiver = await heldReceiver();
     const t = Date.UTC(2026, 7, 20, 8);
     try {
@@ -150,6 +150,9 @@ describe('the outbox worker’s lanes', () => {
       // A run while both lanes are busy (as when something new is queued) has no lane to give.
       outbox.kick();
       await scheduler.wakes(2);
+      // With every lane taken, the next lane to finish looks again: C and D, due already, do not
+      // wake the worker (it would wake at once and spin with no lane to give them).
+      expect(scheduler.asked).toEqual([t + 5 * MINUTE, t + 5 * MINUTE]);
       // Stopped now, a lane already started would still send its first delivery: none was.
       const stopping = outbox.stop();
       receiver.release();
