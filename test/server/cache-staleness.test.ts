@@ -89,6 +89,30 @@ describe('fresh, then revalidated', () => {
       staleReason: 'the Risk API answered 503',
     });
   });
+  it('a refresh that failed before an entry was fetched does not flag that entry', async () => {
+    await loaded(probe);
+    // The batch's probe fails at 12:30 ...
+    clock.advance(30 * MINUTE);
+    probe.next = failure();
+    await loaded(probe);
+    // ... and a page of the same batch is fetched afterwards, at 12:31: due at 13:01.
+    clock.advance(MINUTE);
+    const page = scripted('page', BATCH);
+    const { entry } = await loaded(page);
+    clock.advance(30 * MINUTE);
+    expect(cache.classify(entry, clock.t)).toBe('revalidate');
+    // The 12:30 failure says nothing about an answer checked at 12:31.
+    expect(await cache.load(page.spec, noGuard)).toMatchObject({
+      outcome: 'hit',
+      staleReason: null,
+    });
+    await cache.idle();
+    // The probe asked at 13:01 fails too: now it does.
+    expect(await loaded(page)).toMatchObject({
+      outcome: 'stale',
+      staleReason: 'the Risk API answered 503',
+    });
+  });
 });
 
 describe('outcomes', () => {
