@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import type { Mailer } from '../../src/server/jobs/mailer.js';
 import { OutboxWorker, type OutboxDeps } from '../../src/server/jobs/outbox-worker.js';
@@ -15,16 +15,18 @@ import { ManualScheduler } from '../helpers/manual-scheduler.js';
 /*
  * The outbox worker's lanes (jobs/outbox-worker.ts) against a receiver the test holds: with every
  * lane taken a run starts no other, the lanes in flight are left out of the look for the next
- * wake-up, and stop() waits for the delivery under way and sends nothing after it.
+ * wake-up, stop() waits for the delivery under way and sends nothing after it, and an attempt's
+ * time limit is cancelled once it has answered.
  */
 const silent = { info() {}, warn() {}, error() {} } as never;
 const MINUTE = 60_000;
 let store: HistoryStore;
 let serial = 0;
-beforeAll(async () => {
+// A store of its own for each case: what one case leaves pending is not another's to send.
+beforeEach(async () => {
   store = await openAppStore();
 }, 60_000);
-afterAll(async () => {
+afterEach(async () => {
   await store?.close();
 });
 
@@ -232,4 +234,36 @@ describe('the outbox worker’s lanes', () => {
     await outbox.idle();
     expect(calls).toHaveLength(1);
   }, 30_000);
+
+  it('an attempt that answers in time leaves no timer running for its limit', async () => {
+    const t = Date.UTC(2026, 7, 23, 8);
+    const limitMs = 43_210; // distinctive: only the attempt's limit is set for this long
+    const mailer: Mailer = {
+      send: () =>
+        Promise.resolve({
+          status: 250,
+          retryAfterMs: null,
+          durationMs: 1,
+          error: null,
+          retryable: false,
+        }),
+      close() {},
+    };
+    const mail = await queue(await hookList(null), t, 'email');
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      const outbox = worker(t, { mailer, attemptLimitMs: limitMs });
+      outbox.start();
+      await outbox.idle();
+      await outbox.stop();
+      expect((await selectDelivery(store.db, mail.messageId))?.state).toBe('delivered');
+      const limits = set.mock.results.filter((_, i) => set.mock.calls[i]![1] === limitMs);
+      expect(limits).toHaveLength(1);
+      expect(cleared.mock.calls.map(([timer]) => timer)).toContain(limits[0]!.value);
+    } finally {
+      set.mockRestore();
+      cleared.mockRestore();
+    }
+  });
 });
