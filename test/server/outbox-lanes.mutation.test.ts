@@ -16,7 +16,7 @@ import { ManualScheduler } from '../helpers/manual-scheduler.js';
  * The outbox worker's lanes (jobs/outbox-worker.ts) against a receiver the test holds: with every
  * lane taken a run starts no other, the lanes in flight are left out of the look for the next
  * wake-up, stop() waits for the delivery under way and sends nothing after it, and an attempt's
- * time limit is cancelled once it has answered.
+ * time limit, well inside its claim, is cancelled once it has answered.
  */
 const silent = { info() {}, warn() {}, error() {} } as never;
 const MINUTE = 60_000;
@@ -264,6 +264,48 @@ describe('the outbox worker’s lanes', () => {
     } finally {
       set.mockRestore();
       cleared.mockRestore();
+    }
+  });
+
+  it('by default an attempt is given up well before its claim runs out', async () => {
+    const t = Date.UTC(2026, 7, 24, 8);
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    let limitMs: unknown = null;
+    let started!: () => void;
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const mailer: Mailer = {
+      send: () => {
+        // The attempt's limit is the timer set just before the send (in the same turn).
+        limitMs = set.mock.calls.at(-1)![1];
+        started();
+        return new Promise((resolve) => {
+          release = () =>
+            resolve({
+              status: 250,
+              retryAfterMs: null,
+              durationMs: 1,
+              error: null,
+              retryable: false,
+            });
+        });
+      },
+      close() {},
+    };
+    const mail = await queue(await hookList(null), t, 'email');
+    try {
+      const outbox = worker(t, { mailer });
+      outbox.start();
+      await sending;
+      const claimedFor =
+        (await selectDelivery(store.db, mail.messageId))!.lockedUntil!.getTime() - t;
+      expect(claimedFor).toBe(2 * MINUTE);
+      expect(limitMs).toBeLessThanOrEqual(claimedFor / 2);
+      release();
+      await outbox.idle();
+      await outbox.stop();
+    } finally {
+      set.mockRestore();
     }
   });
 });
