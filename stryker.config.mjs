@@ -45,7 +45,7 @@ export default {
     // time an entry was last checked).
     'src/shared/freshness.ts',
     'src/server/cache/resource-cache.ts:113-161',
-    'src/server/cache/resource-cache.ts:283-297',
+    'src/server/cache/resource-cache.ts:306-320',
   ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },

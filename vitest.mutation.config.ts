@@ -34,6 +34,8 @@ const focused = [
   'test/server/outbox-worker.test.ts',
   'test/server/outbox-retries.test.ts',
   'test/server/outbox-people.mutation.test.ts',
+  'test/server/outbox-failures.mutation.test.ts',
+  'test/server/outbox-lanes.mutation.test.ts',
   'test/server/delivery-cutoff.test.ts',
   'test/server/breaking-since-previous.test.ts',
   'test/server/alert-evaluator-deliveries.test.ts',

@@ -3,6 +3,7 @@ import { pastBatches } from '../../src/demo-upstream/history-seed.js';
 import type { CountrySummary } from '../../src/shared/bff-api.js';
 import { selectChainEntryOfBatch } from '../../src/server/store/batch-chain.js';
 import { selectCountryRows } from '../../src/server/store/batches.js';
+import { sealedMonths } from '../../src/server/store/schema.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openAppStore } from '../helpers/history-store.js';
 
@@ -103,5 +104,31 @@ describe('a recorded batch', () => {
     // has no content to chain.
     expect(await selectChainEntryOfBatch(store.db, batchId!)).not.toBeNull();
     expect(await selectChainEntryOfBatch(store.db, pointId!)).toBeNull();
+  });
+
+  it('a late global-only point leaves its month sealed (only country rows unseal a month)', async () => {
+    const own = await openAppStore();
+    try {
+      const country = { iso: 'FRA', name: 'France', tier: 'low', risk: 10 } as CountrySummary;
+      const record = (asOf: number, countries: CountrySummary[]) =>
+        own.recordBatch({
+          asOf: new Date(asOf),
+          methodologyVersion: 'test',
+          global: null,
+          source: countries.length > 0 ? 'export_json' : 'feed_history',
+          demo: false,
+          countries,
+        });
+      await record(Date.UTC(2026, 3, 10), [country]);
+      // A batch in the next month closes April: it is sealed into blocks.
+      await record(Date.UTC(2026, 4, 10), [country]);
+      const sealed = async () => (await own.db.select().from(sealedMonths)).map((row) => row.month);
+      expect(await sealed()).toEqual(['2026-04-01']);
+      // A global-only point dated in April, recorded late: April keeps its blocks.
+      expect((await record(Date.UTC(2026, 3, 20), [])).recorded).toBe(true);
+      expect(await sealed()).toEqual(['2026-04-01']);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -83,5 +83,19 @@ describe('breaking events per batch', () => {
       [0, 'Breaking event: Unrest at the first batch (news.example) and 1 more'],
       [HOUR, 'Breaking event: Unrest at the second batch (news.example) and 1 more'],
     ]);
+    // Each alert names its country as the batch does, not by its code.
+    const countries = (
+      await selectAlerts(store.db, {
+        watchlistIds: [list.id],
+        unreadOnly: false,
+        iso: null,
+        before: null,
+        limit: 100,
+      })
+    ).map((a) => [a.iso, a.country]);
+    expect(countries).toEqual([
+      ['AAA', 'Country AAA'],
+      ['AAA', 'Country AAA'],
+    ]);
   });
 });

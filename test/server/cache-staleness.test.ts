@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BatchTracker } from '../../src/server/cache/batch.js';
-import { ResourceCache, type ResourceSpec } from '../../src/server/cache/resource-cache.js';
+import {
+  ResourceCache,
+  type Fetched,
+  type ResourceSpec,
+} from '../../src/server/cache/resource-cache.js';
 import { CacheEntries } from '../../src/server/cache/entries.js';
 import { UpstreamError } from '../../src/server/upstream/errors.js';
 import { DEFAULT_FRESHNESS } from '../../src/shared/freshness.js';
@@ -89,6 +93,30 @@ describe('fresh, then revalidated', () => {
       staleReason: 'the Risk API answered 503',
     });
   });
+  it('a refresh that failed before an entry was fetched does not flag that entry', async () => {
+    await loaded(probe);
+    // The batch's probe fails at 12:30 ...
+    clock.advance(30 * MINUTE);
+    probe.next = failure();
+    await loaded(probe);
+    // ... and a page of the same batch is fetched afterwards, at 12:31: due at 13:01.
+    clock.advance(MINUTE);
+    const page = scripted('page', BATCH);
+    const { entry } = await loaded(page);
+    clock.advance(30 * MINUTE);
+    expect(cache.classify(entry, clock.t)).toBe('revalidate');
+    // The 12:30 failure says nothing about an answer checked at 12:31.
+    expect(await cache.load(page.spec, noGuard)).toMatchObject({
+      outcome: 'hit',
+      staleReason: null,
+    });
+    await cache.idle();
+    // The probe asked at 13:01 fails too: now it does.
+    expect(await loaded(page)).toMatchObject({
+      outcome: 'stale',
+      staleReason: 'the Risk API answered 503',
+    });
+  });
 });
 
 describe('outcomes', () => {
@@ -167,6 +195,37 @@ describe('outdated', () => {
     probe.next = NEWER;
     await loaded(probe);
     expect(cache.servableUntil(entry)).toBe(NOON + STALE_IF_ERROR);
+  });
+
+  it('an answer of the newest batch that another replica fetched before this one saw it is not outdated', async () => {
+    // Another replica fetched the page at 11:50; this replica first sees the batch at 12:00.
+    const sharedAt = NOON - 10 * MINUTE;
+    const page = scripted('page', BATCH);
+    const shared = new ResourceCache(
+      new CacheEntries(100, 1_000_000),
+      new BatchTracker(),
+      DEFAULT_FRESHNESS,
+      clock.now,
+      () => probe.spec,
+      pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
+      {
+        lookup: <V>(key: string) =>
+          Promise.resolve(
+            key === 'page'
+              ? ({ value: 'shared', fetchedAt: sharedAt, asOfText: BATCH, size: 10 } as Fetched<V>)
+              : null,
+          ),
+        fetch: (spec, purpose) => spec.fetch(purpose),
+      },
+    );
+    await shared.load(probe.spec, noGuard);
+    clock.advance(5 * MINUTE);
+    const { entry } = await shared.load(page.spec, noGuard);
+    expect(entry).toMatchObject({ fetchedAt: sharedAt, value: 'shared' });
+    // Same batch as the newest: fresh (its batch was confirmed at 12:00), not refetched.
+    expect(shared.classify(entry, clock.t)).toBe('fresh');
+    expect(await shared.load(page.spec, noGuard)).toMatchObject({ outcome: 'hit', entry });
+    expect(page.fetches).toBe(0);
   });
 
   it('an answer without as_of from before any batch is never outdated', async () => {
