@@ -127,6 +127,12 @@ async function openPostgres(
   });
   // An idle client's error (server restart) must not crash the process; the next query retries.
   pool.on('error', () => {});
+  // pg-pool takes that listener off a connection while it is out. One held between two queries
+  // (the answer lock across an upstream fetch, a transaction) that the server ends (a restart or
+  // shutdown: 57P01) would emit an 'error' nobody hears, which ends the process (seen: a
+  // replica's leader died in the PostgreSQL-outage test). So each connection listens for its
+  // whole life: its next query fails in words, and the pool drops it at release (not queryable).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema });
   return { db: db as unknown as Database, kind: 'postgres', pool, close: () => pool.end() };
 }
