@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import type { DailyDigests } from '../../src/server/services/alerts/daily-digest.js';
-import type { Mailer } from '../../src/server/jobs/mailer.js';
-import { OutboxWorker } from '../../src/server/jobs/outbox-worker.js';
 import { insertDelivery } from '../../src/server/store/outbox.js';
-import { insertWatchlist } from '../../src/server/store/watchlists.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
+import {
+  acceptingMailer,
+  deliveryList,
+  recordingLogger,
+  testOutboxWorker,
+} from '../helpers/outbox.js';
 
 /*
  * The outbox worker when something under it fails (jobs/outbox-worker.ts): a store that cannot
@@ -14,27 +16,7 @@ import { ManualScheduler } from '../helpers/manual-scheduler.js';
  * logged in its own words with the error, the run goes on to its next step, and idle() settles.
  * Before this file no test reached these lines (Stryker: no coverage).
  */
-function recordingLogger() {
-  const lines: Array<{ level: string; fields: { err?: unknown }; message: string }> = [];
-  const at =
-    (level: string) =>
-    (fields: { err?: unknown }, message: string): void => {
-      lines.push({ level, fields, message });
-    };
-  return { lines, logger: { info: at('info'), warn: at('warn'), error: at('error') } as never };
-}
-
-const mailer: Mailer = {
-  send: () =>
-    Promise.resolve({
-      status: 250,
-      retryAfterMs: null,
-      durationMs: 1,
-      error: null,
-      retryable: false,
-    }),
-  close() {},
-};
+const mailer = acceptingMailer;
 
 describe('the outbox worker when what it uses fails', () => {
   it('a store that cannot be read: each step says so in its own words, and the run still ends', async () => {
@@ -47,15 +29,7 @@ describe('the outbox worker when what it uses fails', () => {
     } as unknown as DailyDigests;
     const { lines, logger } = recordingLogger();
     const scheduler = new ManualScheduler(() => t);
-    const outbox = new OutboxWorker({
-      db: store.db,
-      now: () => t,
-      logger,
-      mailer,
-      digests,
-      scheduler,
-      send: { allowPrivate: true, connectTimeoutMs: 2_000, totalTimeoutMs: 2_000 },
-    });
+    const outbox = testOutboxWorker(store.db, () => t, { logger, mailer, digests, scheduler });
     outbox.start();
     await outbox.idle();
     // The sending step, the digests' step, then the look for the next wake-up: none of them
@@ -76,24 +50,11 @@ describe('the outbox worker when what it uses fails', () => {
     const store = await openAppStore();
     try {
       const t = Date.UTC(2026, 6, 7, 10);
-      const list = await insertWatchlist(
-        store.db,
-        {
-          name: 'Unreadable mail',
-          countries: ['MLI'],
-          rules: [],
-          owner: null,
-          webhookUrl: null,
-          webhookFormat: 'standard',
-          webhookSecret: null,
-          email: 'desk@example.com',
-        },
-        TEAM_WATCHLISTS_MAX,
-      );
+      const list = await deliveryList(store.db, 'Unreadable mail', null);
       // An e-mail whose body is not JSON: reading its recipient throws inside the lane.
       await insertDelivery(store.db, {
         messageId: 'msg_failures_unreadable',
-        watchlistId: list!.id,
+        watchlistId: list,
         channel: 'email',
         body: 'not json',
         state: 'pending',
@@ -101,14 +62,7 @@ describe('the outbox worker when what it uses fails', () => {
         createdAt: new Date(t),
       });
       const { lines, logger } = recordingLogger();
-      const outbox = new OutboxWorker({
-        db: store.db,
-        now: () => t,
-        logger,
-        mailer,
-        scheduler: new ManualScheduler(() => t),
-        send: { allowPrivate: true, connectTimeoutMs: 2_000, totalTimeoutMs: 2_000 },
-      });
+      const outbox = testOutboxWorker(store.db, () => t, { logger, mailer });
       outbox.start();
       await outbox.idle();
       const errors = lines.filter((line) => line.level === 'error');

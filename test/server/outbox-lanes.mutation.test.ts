@@ -1,16 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import type { Mailer } from '../../src/server/jobs/mailer.js';
-import { OutboxWorker, type OutboxDeps } from '../../src/server/jobs/outbox-worker.js';
-import type { SendResult } from '../../src/server/jobs/webhook-sender.js';
+import type { OutboxDeps, OutboxWorker } from '../../src/server/jobs/outbox-worker.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { insertDelivery, selectDelivery } from '../../src/server/store/outbox.js';
-import { insertWatchlist } from '../../src/server/store/watchlists.js';
-import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
+import { ACCEPTED, acceptingMailer, deliveryList, testOutboxWorker } from '../helpers/outbox.js';
 
 /*
  * The outbox worker's lanes (jobs/outbox-worker.ts) against a receiver the test holds: with every
@@ -18,7 +15,6 @@ import { ManualScheduler } from '../helpers/manual-scheduler.js';
  * wake-up, stop() waits for the delivery under way and sends nothing after it, and an attempt's
  * time limit, well inside its claim, is cancelled once it has answered.
  */
-const silent = { info() {}, warn() {}, error() {} } as never;
 const MINUTE = 60_000;
 let store: HistoryStore;
 let serial = 0;
@@ -92,34 +88,11 @@ class WatchedScheduler extends ManualScheduler {
 }
 
 function worker(t: number, extra: Partial<OutboxDeps>): OutboxWorker {
-  return new OutboxWorker({
-    db: store.db,
-    now: () => t,
-    logger: silent,
-    mailer: null,
-    scheduler: new ManualScheduler(() => t),
-    random: () => 0.5,
-    send: { allowPrivate: true, connectTimeoutMs: 2_000, totalTimeoutMs: 2_000 },
-    ...extra,
-  });
+  return testOutboxWorker(store.db, () => t, extra);
 }
 
-async function hookList(url: string | null): Promise<number> {
-  const row = await insertWatchlist(
-    store.db,
-    {
-      name: `Lanes ${(serial += 1)}`,
-      countries: ['MLI'],
-      rules: [],
-      owner: null,
-      webhookUrl: url,
-      webhookFormat: 'standard',
-      webhookSecret: url ? newWebhookSecret() : null,
-      email: 'desk@example.com',
-    },
-    TEAM_WATCHLISTS_MAX,
-  );
-  return row!.id;
+function hookList(url: string | null): Promise<number> {
+  return deliveryList(store.db, `Lanes ${(serial += 1)}`, url);
 }
 
 function queue(watchlistId: number, at: number, channel: 'webhook' | 'email' = 'webhook') {
@@ -192,13 +165,7 @@ describe('the outbox worker’s lanes', () => {
 
   it('stop() waits for the delivery under way, then sends nothing more', async () => {
     const t = Date.UTC(2026, 7, 22, 8);
-    const sent: SendResult = {
-      status: 250,
-      retryAfterMs: null,
-      durationMs: 1,
-      error: null,
-      retryable: false,
-    };
+    const sent = ACCEPTED;
     const calls: string[] = [];
     let started!: () => void;
     const firstStarted = new Promise<void>((resolve) => (started = resolve));
@@ -238,17 +205,7 @@ describe('the outbox worker’s lanes', () => {
   it('an attempt that answers in time leaves no timer running for its limit', async () => {
     const t = Date.UTC(2026, 7, 23, 8);
     const limitMs = 43_210; // distinctive: only the attempt's limit is set for this long
-    const mailer: Mailer = {
-      send: () =>
-        Promise.resolve({
-          status: 250,
-          retryAfterMs: null,
-          durationMs: 1,
-          error: null,
-          retryable: false,
-        }),
-      close() {},
-    };
+    const mailer = acceptingMailer;
     const mail = await queue(await hookList(null), t, 'email');
     const set = vi.spyOn(globalThis, 'setTimeout');
     const cleared = vi.spyOn(globalThis, 'clearTimeout');
@@ -280,14 +237,7 @@ describe('the outbox worker’s lanes', () => {
         limitMs = set.mock.calls.at(-1)![1];
         started();
         return new Promise((resolve) => {
-          release = () =>
-            resolve({
-              status: 250,
-              retryAfterMs: null,
-              durationMs: 1,
-              error: null,
-              retryable: false,
-            });
+          release = () => resolve(ACCEPTED);
         });
       },
       close() {},

@@ -17,6 +17,7 @@ import { insertWatchlist } from '../../src/server/store/watchlists.js';
 import { TestClock } from '../helpers/clock.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
+import { recordingLogger } from '../helpers/outbox.js';
 
 /*
  * The outbox worker's people (jobs/outbox-worker.ts) on a store of its own, with a mailer that
@@ -57,16 +58,6 @@ function recordingMailer(result: SendResult = delivered) {
     close() {},
   };
   return { bodies, mailer };
-}
-
-function recordingLogger() {
-  const lines: Array<{ level: string; fields: unknown; message: string }> = [];
-  const at =
-    (level: string) =>
-    (fields: unknown, message: string): void => {
-      lines.push({ level, fields, message });
-    };
-  return { lines, logger: { info: at('info'), warn: at('warn'), error: at('error') } as never };
 }
 
 function worker(

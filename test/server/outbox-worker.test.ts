@@ -1,7 +1,6 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
-import { OutboxWorker, type OutboxDeps } from '../../src/server/jobs/outbox-worker.js';
+import type { OutboxDeps, OutboxWorker } from '../../src/server/jobs/outbox-worker.js';
 import type { Mailer } from '../../src/server/jobs/mailer.js';
 import type { SendResult } from '../../src/server/jobs/webhook-sender.js';
 import { deliveries, deliveryAttempts } from '../../src/server/store/alerts-schema.js';
@@ -11,18 +10,16 @@ import {
   selectDelivery,
   selectDeliveryLog,
 } from '../../src/server/store/outbox.js';
-import { insertWatchlist } from '../../src/server/store/watchlists.js';
-import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { TestClock } from '../helpers/clock.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
+import { ACCEPTED, deliveryList, testOutboxWorker } from '../helpers/outbox.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 /*
  * The outbox worker on its own, against a store and real receivers: how many endpoints it sends
  * to at once, one delivery at a time per endpoint, and an attempt that never ends.
  */
-const silent = { info() {}, warn() {}, error() {} } as never;
 let store: HistoryStore;
 let serial = 0;
 beforeAll(async () => {
@@ -33,34 +30,11 @@ afterAll(async () => {
 });
 
 function worker(clock: TestClock, extra: Partial<OutboxDeps>): OutboxWorker {
-  return new OutboxWorker({
-    db: store.db,
-    now: clock.now,
-    logger: silent,
-    mailer: null,
-    scheduler: new ManualScheduler(clock.now),
-    random: () => 0.5,
-    send: { allowPrivate: true, connectTimeoutMs: 2_000, totalTimeoutMs: 2_000 },
-    ...extra,
-  });
+  return testOutboxWorker(store.db, clock.now, extra);
 }
 
-async function list(webhookUrl: string | null): Promise<number> {
-  const row = await insertWatchlist(
-    store.db,
-    {
-      name: `List ${(serial += 1)}`,
-      countries: ['MLI'],
-      rules: [],
-      owner: null,
-      webhookUrl,
-      webhookFormat: 'standard',
-      webhookSecret: webhookUrl ? newWebhookSecret() : null,
-      email: 'desk@example.com',
-    },
-    TEAM_WATCHLISTS_MAX,
-  );
-  return row!.id;
+function list(webhookUrl: string | null): Promise<number> {
+  return deliveryList(store.db, `List ${(serial += 1)}`, webhookUrl);
 }
 
 async function queue(watchlistId: number, at: number, channel: 'webhook' | 'email' = 'webhook') {
@@ -126,13 +100,7 @@ describe('the outbox worker', () => {
   it('gives up an attempt that never ends after attemptLimitMs, and retries it later', async () => {
     // The first send never ends (until the test answers it late); later ones succeed.
     const calls: Array<(result: SendResult) => void> = [];
-    const sent: SendResult = {
-      status: 250,
-      retryAfterMs: null,
-      durationMs: 1,
-      error: null,
-      retryable: false,
-    };
+    const sent = ACCEPTED;
     const mailer: Mailer = {
       send: () =>
         calls.length === 0
