@@ -23,6 +23,12 @@ export default defineConfig({
             'test/demo-upstream/**/*.test.ts',
           ],
           testTimeout: 20_000,
+          // One module graph per worker for all its files instead of one per file: importing
+          // Fastify, drizzle, PGlite and zod again for every file was a third of this project's
+          // CPU (310 -> 198 s for 1,099 tests; 205 -> 147 s of wall time). Files share no state
+          // through modules: every test builds its own app, store and upstream, and none mocks a
+          // module (vi.mock would leak to the next file here).
+          isolate: false,
           // One temporary folder per run, removed at its end (run-tmpdir.ts), then a throwaway
           // PostgreSQL server for the store tests (test/helpers/postgres-server.ts).
           globalSetup: ['test/helpers/run-tmpdir.ts', 'test/helpers/postgres-global-setup.ts'],

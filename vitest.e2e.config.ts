@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Real-browser tests: Debian's Chromium driven by playwright-core against the built app served by
 // the BFF on a demo upstream. One file at a time: two cores, one browser.
 export default defineConfig({
+  // Its own cache (vitest keeps file durations there): this run goes beside the unit run
+  // (scripts/test-lanes.mjs), and two runs writing one cache file could leave it torn.
+  cacheDir: 'node_modules/.vite/e2e',
   test: {
     environment: 'node',
     include: ['test/e2e/**/*.test.ts'],
