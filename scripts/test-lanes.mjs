@@ -40,8 +40,9 @@ function runStep(lane, { name, command }) {
     const child = spawn(command, {
       shell: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      // Plain output: no colour codes or redrawn progress lines in a log two lanes share.
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', CI: process.env.CI ?? '1' },
+      // Plain output: no colour codes in a log two lanes share (a pipe already gets no redrawn
+      // progress lines).
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
     });
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
