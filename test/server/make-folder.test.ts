@@ -1,14 +1,15 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeFolder, type FolderFs } from '../../src/server/store/make-folder.js';
+import { makeFolder, type FolderFs } from '../../src/server/make-folder.js';
 import { tempDataDir } from '../helpers/test-config.js';
 
 /*
  * The store's folder under DATA_DIR is made with makeFolder so that a start-up on an unusable
  * folder says why (issue 18: start-up errors are always words, and true ones). Node's recursive
  * mkdir says ENOENT on a read-only file system (nodejs/node#47098); seen by hand on a read-only
- * tmpfs: "could not be opened: ENOENT: no such file or directory, mkdir '…/history'".
+ * tmpfs: "could not be opened: ENOENT: no such file or directory, mkdir '…/history'". The cache
+ * file's folder (cache/persistence.ts) is made with it too, private (0700).
  */
 
 /** A file system that is read-only below `root` and answers as Node's mkdir does there. */
@@ -47,7 +48,7 @@ describe('makeFolder', () => {
   });
 
   it('on a read-only file system says EROFS, not the ENOENT of a recursive mkdir', () => {
-    expect(() => makeFolder('/srv/ro/data/history', readOnlyBelow('/srv/ro'))).toThrow(
+    expect(() => makeFolder('/srv/ro/data/history', { fs: readOnlyBelow('/srv/ro') })).toThrow(
       expect.objectContaining({ code: 'EROFS', message: expect.stringContaining('/srv/ro/data') }),
     );
   });
@@ -64,7 +65,34 @@ describe('makeFolder', () => {
       existsSync,
       isDirectory: (path) => statSync(path).isDirectory(),
     };
-    expect(() => makeFolder(dir, racing)).not.toThrow();
+    expect(() => makeFolder(dir, { fs: racing })).not.toThrow();
     expect(existsSync(dir)).toBe(true);
   });
+
+  it('every folder it makes gets the mode; one already there keeps its own', () => {
+    const base = tempDataDir('grd-folder-');
+    chmodSync(base, 0o755);
+    const dir = join(base, 'a', 'b');
+    makeFolder(dir, { mode: 0o700 });
+    expect(modeOf(base)).toBe(0o755);
+    expect([modeOf(join(base, 'a')), modeOf(dir)]).toEqual([0o700, 0o700]);
+  });
+
+  it('level by level after an ENOENT, every folder made gets the mode too', () => {
+    const base = tempDataDir('grd-folder-');
+    const dir = join(base, 'a', 'b');
+    // Node's recursive mkdir says ENOENT (as on a read-only file system); each level works.
+    const recursiveSaysEnoent: FolderFs = {
+      mkdirSync: (path, options) => {
+        if (options.recursive) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+        return mkdirSync(path, options);
+      },
+      existsSync,
+      isDirectory: (path) => statSync(path).isDirectory(),
+    };
+    makeFolder(dir, { mode: 0o700, fs: recursiveSaysEnoent });
+    expect([modeOf(join(base, 'a')), modeOf(dir)]).toEqual([0o700, 0o700]);
+  });
 });
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;

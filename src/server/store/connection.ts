@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Secret } from '../secret.js';
-import { makeFolder } from './make-folder.js';
+import { makeFolder } from '../make-folder.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { migrationsFolder } from './migrations-folder.js';
 import { causesOf } from './error-causes.js';
