@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** The file-system calls makeFolder needs (the real ones unless a test stands in). */
+/**
+ * The file-system calls makeFolder needs (the real ones unless a test stands in). `recursive` is
+ * there so a stand-in can answer as Node would; makeFolder never asks for it.
+ */
 export interface FolderFs {
   mkdirSync(path: string, options: { recursive?: boolean; mode?: number }): unknown;
   existsSync(path: string): boolean;
@@ -21,28 +24,24 @@ export interface FolderOptions {
 }
 
 /**
- * `mkdir -p` whose error says why. Node's recursive mkdir reports ENOENT when the real error is
- * EROFS, EACCES or ENOSPC (nodejs/node#47098, #31481, #42808), so a read-only DATA_DIR read "no
- * such file or directory": after such an ENOENT each missing level is made on its own, and the
- * error thrown is the system's own. Here, not in store/ or cache/: both make folders under
- * DATA_DIR, and neither layer may import the other.
+ * `mkdir -p` whose error says why, one level at a time. Node's recursive mkdir reports ENOENT
+ * when the real error is EROFS, EACCES or ENOSPC (nodejs/node#47098, #31481, #42808), so a
+ * read-only DATA_DIR read "no such file or directory"; and where mkdir says ENOENT though the
+ * parent exists (DATA_DIR=/proc/x) it tries again for ever, and start-up hung. Here each missing
+ * level is made on its own and the error thrown is the system's own. In src/server, not in store/
+ * or cache/: both make folders under DATA_DIR, and neither layer may import the other.
  */
 export function makeFolder(dir: string, { mode, fs = nodeFs }: FolderOptions = {}): void {
-  try {
-    fs.mkdirSync(dir, { recursive: true, mode });
-    return;
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+  // `dir` itself is always tried: there already, it must be a folder, not a file.
+  const levels = [dir];
+  for (let at = dirname(dir); !fs.existsSync(at) && dirname(at) !== at; at = dirname(at)) {
+    levels.unshift(at);
   }
-  const missing: string[] = [];
-  for (let at = dir; !fs.existsSync(at) && dirname(at) !== at; at = dirname(at)) {
-    missing.unshift(at);
-  }
-  for (const level of missing) {
+  for (const level of levels) {
     try {
       fs.mkdirSync(level, { mode });
     } catch (error) {
-      // Made meanwhile by another process: as good as made here.
+      // There already, or made meanwhile by another process: as good as made here.
       if ((error as { code?: unknown }).code !== 'EEXIST' || !fs.isDirectory(level)) throw error;
     }
   }
