@@ -1,14 +1,15 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeFolder, type FolderFs } from '../../src/server/store/make-folder.js';
+import { makeFolder, type FolderFs } from '../../src/server/make-folder.js';
 import { tempDataDir } from '../helpers/test-config.js';
 
 /*
  * The store's folder under DATA_DIR is made with makeFolder so that a start-up on an unusable
  * folder says why (issue 18: start-up errors are always words, and true ones). Node's recursive
  * mkdir says ENOENT on a read-only file system (nodejs/node#47098); seen by hand on a read-only
- * tmpfs: "could not be opened: ENOENT: no such file or directory, mkdir '…/history'".
+ * tmpfs: "could not be opened: ENOENT: no such file or directory, mkdir '…/history'". The cache
+ * file's folder (cache/persistence.ts) is made with it too, private (0700).
  */
 
 /** A file system that is read-only below `root` and answers as Node's mkdir does there. */
@@ -25,6 +26,23 @@ function readOnlyBelow(root: string): FolderFs {
       throw erofs(path);
     },
     existsSync: (path) => path === root || !path.startsWith(root),
+    isDirectory: () => true,
+  };
+}
+
+/**
+ * /proc: mkdir there says ENOENT though the parent exists, and Node's recursive mkdir then tries
+ * again for ever (seen by hand: `DATA_DIR=/proc/x` hung start-up); asked for it, this throws.
+ */
+function procLike(): FolderFs {
+  return {
+    mkdirSync: (path, options) => {
+      if (options.recursive) throw new Error(`a recursive mkdir '${path}' would never return`);
+      throw Object.assign(new Error(`ENOENT: no such file or directory, mkdir '${path}'`), {
+        code: 'ENOENT',
+      });
+    },
+    existsSync: (path) => path === '/proc' || path === '/',
     isDirectory: () => true,
   };
 }
@@ -47,8 +65,22 @@ describe('makeFolder', () => {
   });
 
   it('on a read-only file system says EROFS, not the ENOENT of a recursive mkdir', () => {
-    expect(() => makeFolder('/srv/ro/data/history', readOnlyBelow('/srv/ro'))).toThrow(
+    expect(() => makeFolder('/srv/ro/data/history', { fs: readOnlyBelow('/srv/ro') })).toThrow(
       expect.objectContaining({ code: 'EROFS', message: expect.stringContaining('/srv/ro/data') }),
+    );
+  });
+
+  it('a file where the folder should be is the system’s own error too', () => {
+    const base = tempDataDir('grd-folder-');
+    writeFileSync(join(base, 'history'), 'a file');
+    expect(() => makeFolder(join(base, 'history'))).toThrow(
+      expect.objectContaining({ code: 'EEXIST' }),
+    );
+  });
+
+  it('on /proc says ENOENT rather than never returning', () => {
+    expect(() => makeFolder('/proc/x/history', { fs: procLike() })).toThrow(
+      expect.objectContaining({ code: 'ENOENT', message: expect.stringContaining("'/proc/x'") }),
     );
   });
 
@@ -64,7 +96,18 @@ describe('makeFolder', () => {
       existsSync,
       isDirectory: (path) => statSync(path).isDirectory(),
     };
-    expect(() => makeFolder(dir, racing)).not.toThrow();
+    expect(() => makeFolder(dir, { fs: racing })).not.toThrow();
     expect(existsSync(dir)).toBe(true);
   });
+
+  it('every folder it makes gets the mode; one already there keeps its own', () => {
+    const base = tempDataDir('grd-folder-');
+    chmodSync(base, 0o755);
+    const dir = join(base, 'a', 'b');
+    makeFolder(dir, { mode: 0o700 });
+    expect(modeOf(base)).toBe(0o755);
+    expect([modeOf(join(base, 'a')), modeOf(dir)]).toEqual([0o700, 0o700]);
+  });
 });
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;

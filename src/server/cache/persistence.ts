@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { makeFolder } from '../make-folder.js';
 import { emptyQuotaState, quotaStateSchema, type QuotaState } from '../upstream/quota.js';
 import type { BatchState } from './batch.js';
 import type { CacheEntry } from './entries.js';
@@ -174,7 +175,7 @@ export class CachePersistence {
     await this.#writing;
     if (!this.#dirty) return;
     try {
-      mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+      makeFolder(this.dir, { mode: DIR_MODE });
       for (const [file, text] of this.#serialise()) {
         const temp = `${file}.${process.pid}.tmp`;
         writeFileSync(temp, text, { mode: FILE_MODE });
@@ -195,7 +196,7 @@ export class CachePersistence {
     this.#dirty = false;
     this.#writing = (async () => {
       try {
-        mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+        makeFolder(this.dir, { mode: DIR_MODE });
         for (const [file, text] of this.#serialise()) {
           const temp = `${file}.${process.pid}.tmp`;
           await writeFile(temp, text, { mode: FILE_MODE });

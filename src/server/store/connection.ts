@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Secret } from '../secret.js';
-import { makeFolder } from './make-folder.js';
+import { makeFolder } from '../make-folder.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { migrationsFolder } from './migrations-folder.js';
 import { causesOf } from './error-causes.js';
@@ -109,6 +109,11 @@ async function openPostgres(
   // Migrations on one dedicated connection holding a session advisory lock: a second process
   // starting at the same moment waits, then finds nothing left to apply.
   const admin = new pg.Client({ connectionString: url.reveal() });
+  // As with the pool's connections below: the server may end this one during start-up (a
+  // restart, pg_terminate_backend) while no query of it runs, and pg then emits an 'error' that,
+  // unheard, ends the process with a stack trace. Heard, the next query fails and start-up
+  // fails in words.
+  admin.on('error', () => {});
   await admin.connect();
   try {
     await admin.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
