@@ -185,8 +185,10 @@ const UNREACHABLE_CODES = new Set([
   '08004',
   '08006',
 ]);
+// "not queryable": pg's answer on a connection the server has already ended (a restart while the
+// connection was held between queries: held-connection.test.ts), which has no code of its own.
 const UNREACHABLE_TEXT =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Cannot use a pool after calling end/i;
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Cannot use a pool after calling end|connection error and is not queryable/i;
 
 /**
  * True when `error` (or what it wraps: drizzle wraps the driver's errors) says the database
