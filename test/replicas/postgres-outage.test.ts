@@ -68,34 +68,56 @@ async function globalHistory(cluster: ReplicaCluster): Promise<string[]> {
   return asOfs;
 }
 
+/**
+ * Replicas on the shared PostgreSQL for one describe block, started before its tests and closed
+ * after them; the demo upstream's clock stands still until `release` moves it.
+ */
+function outageCluster(replicas: number, env: Record<string, string>) {
+  const release = batchRelease(BATCH_MS);
+  let cluster: ReplicaCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startReplicaCluster({
+      replicas,
+      postgres,
+      demo: { batchIntervalMs: BATCH_MS, now: release.now },
+      env,
+    });
+  });
+  afterAll(() => closeCluster(cluster));
+  return {
+    release,
+    cluster(): ReplicaCluster {
+      if (!cluster) throw new Error('the cluster starts in beforeAll');
+      return cluster;
+    },
+  };
+}
+
+/** Waits until every replica has recorded the first batch; that batch's as_of. */
+async function firstBatchRecorded(cluster: ReplicaCluster): Promise<string> {
+  let first = '';
+  await waitUntil(
+    'the first batch recorded and known to every replica',
+    async () => (first = await recordedByAll(cluster)) !== '',
+    30_000,
+    cluster.diagnostics,
+  );
+  return first;
+}
+
 function termsLed(replica: Replica): number {
   return replica.output().match(LEADS)?.length ?? 0;
 }
 
 describe('PostgreSQL stopped for longer than the lease', () => {
-  const release = batchRelease(BATCH_MS);
-  let cluster: ReplicaCluster;
-
-  beforeAll(async () => {
-    cluster = await startReplicaCluster({
-      replicas: 3,
-      postgres,
-      demo: { batchIntervalMs: BATCH_MS, now: release.now },
-      env: { FRESH_SECONDS: '10', LEADER_LEASE_SECONDS: '5' },
-    });
-  });
-  afterAll(() => closeCluster(cluster));
+  const setup = outageCluster(3, { FRESH_SECONDS: '10', LEADER_LEASE_SECONDS: '5' });
+  const { release } = setup;
 
   it('answers keep coming, writes are refused, shares are kept, and the batch seen meanwhile is recorded afterwards', async () => {
+    const cluster = setup.cluster();
     const { diagnostics } = cluster;
     await cluster.leader();
-    let first = '';
-    await waitUntil(
-      'the first batch recorded and known to every replica',
-      async () => (first = await recordedByAll(cluster)) !== '',
-      30_000,
-      diagnostics,
-    );
+    const first = await firstBatchRecorded(cluster);
     // What a team opens: every replica holds it once asked (directly, so each one is asked).
     for (const replica of cluster.replicas) {
       for (const page of PAGES) expect((await cluster.get(page, replica)).status).toBe(200);
@@ -219,30 +241,15 @@ describe('PostgreSQL stopped for longer than the lease', () => {
 });
 
 describe('PostgreSQL gone for less than the lease', () => {
-  const release = batchRelease(BATCH_MS);
-  let cluster: ReplicaCluster;
-
-  beforeAll(async () => {
-    cluster = await startReplicaCluster({
-      replicas: 2,
-      postgres,
-      demo: { batchIntervalMs: BATCH_MS, now: release.now },
-      // A lease of 60 s: the leader steps down only after 36 s without renewing it.
-      env: { FRESH_SECONDS: '5', LEADER_LEASE_SECONDS: '60' },
-    });
-  });
-  afterAll(() => closeCluster(cluster));
+  // A lease of 60 s: the leader steps down only after 36 s without renewing it.
+  const setup = outageCluster(2, { FRESH_SECONDS: '5', LEADER_LEASE_SECONDS: '60' });
+  const { release } = setup;
 
   it('the leader keeps its term, and its batch watch records the batch it could not record meanwhile', async () => {
+    const cluster = setup.cluster();
     const { diagnostics } = cluster;
     const leader = await cluster.leader();
-    let first = '';
-    await waitUntil(
-      'the first batch recorded and known to every replica',
-      async () => (first = await recordedByAll(cluster)) !== '',
-      30_000,
-      diagnostics,
-    );
+    const first = await firstBatchRecorded(cluster);
     expect(termsLed(leader)).toBe(1);
     const failuresBefore = leader.output().split(WATCH_FAILED).length;
 

@@ -52,17 +52,17 @@ describe('breaking events per batch', () => {
     });
     const breaking = (at: number, headline: string) =>
       store.archiveEvents('AAA', [event(at, headline, { breaking: true })], new Date(at));
+    const alerts = () =>
+      selectAlerts(store.db, {
+        watchlistIds: [list.id],
+        unreadOnly: false,
+        iso: null,
+        before: null,
+        limit: 100,
+      });
     /** Each batch's breaking-event message, oldest batch first. */
     const messages = async () =>
-      (
-        await selectAlerts(store.db, {
-          watchlistIds: [list.id],
-          unreadOnly: false,
-          iso: null,
-          before: null,
-          limit: 100,
-        })
-      )
+      (await alerts())
         .map((a) => [a.batchAsOf.getTime() - t0, a.message] as const)
         .sort((a, b) => a[0] - b[0]);
 
@@ -84,15 +84,7 @@ describe('breaking events per batch', () => {
       [HOUR, 'Breaking event: Unrest at the second batch (news.example) and 1 more'],
     ]);
     // Each alert names its country as the batch does, not by its code.
-    const countries = (
-      await selectAlerts(store.db, {
-        watchlistIds: [list.id],
-        unreadOnly: false,
-        iso: null,
-        before: null,
-        limit: 100,
-      })
-    ).map((a) => [a.iso, a.country]);
+    const countries = (await alerts()).map((a) => [a.iso, a.country]);
     expect(countries).toEqual([
       ['AAA', 'Country AAA'],
       ['AAA', 'Country AAA'],

@@ -53,17 +53,22 @@ const noGuard = () => undefined;
 let clock: TestClock;
 let probe: Scripted;
 let cache: ResourceCache;
-beforeEach(() => {
-  clock = new TestClock(NOON);
-  probe = scripted('probe', BATCH);
-  cache = new ResourceCache(
+/** A cache on the test's clock, whose batch probe is `probe`; `shared`: other replicas' answers. */
+function newCache(shared?: ConstructorParameters<typeof ResourceCache>[6]): ResourceCache {
+  return new ResourceCache(
     new CacheEntries(100, 1_000_000),
     new BatchTracker(),
     DEFAULT_FRESHNESS,
     clock.now,
     () => probe.spec,
     pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
+    shared,
   );
+}
+beforeEach(() => {
+  clock = new TestClock(NOON);
+  probe = scripted('probe', BATCH);
+  cache = newCache();
 });
 
 async function loaded(script: Scripted) {
@@ -201,23 +206,15 @@ describe('outdated', () => {
     // Another replica fetched the page at 11:50; this replica first sees the batch at 12:00.
     const sharedAt = NOON - 10 * MINUTE;
     const page = scripted('page', BATCH);
-    const shared = new ResourceCache(
-      new CacheEntries(100, 1_000_000),
-      new BatchTracker(),
-      DEFAULT_FRESHNESS,
-      clock.now,
-      () => probe.spec,
-      pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
-      {
-        lookup: <V>(key: string) =>
-          Promise.resolve(
-            key === 'page'
-              ? ({ value: 'shared', fetchedAt: sharedAt, asOfText: BATCH, size: 10 } as Fetched<V>)
-              : null,
-          ),
-        fetch: (spec, purpose) => spec.fetch(purpose),
-      },
-    );
+    const shared = newCache({
+      lookup: <V>(key: string) =>
+        Promise.resolve(
+          key === 'page'
+            ? ({ value: 'shared', fetchedAt: sharedAt, asOfText: BATCH, size: 10 } as Fetched<V>)
+            : null,
+        ),
+      fetch: (spec, purpose) => spec.fetch(purpose),
+    });
     await shared.load(probe.spec, noGuard);
     clock.advance(5 * MINUTE);
     const { entry } = await shared.load(page.spec, noGuard);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import type { Mailer } from '../../src/server/jobs/mailer.js';
 import {
-  OutboxWorker,
   PAUSE_AFTER_MS,
   RETRY_WINDOW_MS,
   retryDelay,
@@ -18,10 +17,9 @@ import {
   selectDeliveryLog,
 } from '../../src/server/store/outbox.js';
 import { insertWatchlist, selectWatchlistById } from '../../src/server/store/watchlists.js';
-import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { HOUR, MINUTE, TestClock } from '../helpers/clock.js';
 import { openAppStore } from '../helpers/history-store.js';
-import { ManualScheduler } from '../helpers/manual-scheduler.js';
+import { deliveryList, recordingLogger, testOutboxWorker } from '../helpers/outbox.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 /*
@@ -57,44 +55,10 @@ describe('the back-off', () => {
   });
 });
 
-const logs: Array<{ level: string; message: string; fields: unknown }> = [];
-const logger = {
-  info: (fields: unknown, message: string) => logs.push({ level: 'info', message, fields }),
-  warn: (fields: unknown, message: string) => logs.push({ level: 'warn', message, fields }),
-  error: (fields: unknown, message: string) => logs.push({ level: 'error', message, fields }),
-} as never;
+const { lines: logs, logger } = recordingLogger();
 
-function worker(clock: TestClock, extra: Partial<OutboxDeps> = {}) {
-  const scheduler = new ManualScheduler(clock.now);
-  const outbox = new OutboxWorker({
-    db: store.db,
-    now: clock.now,
-    logger,
-    mailer: null,
-    scheduler,
-    random: () => 0.5,
-    send: { allowPrivate: true, connectTimeoutMs: 2_000, totalTimeoutMs: 2_000 },
-    ...extra,
-  });
-  return { outbox, scheduler };
-}
-
-async function list(webhookUrl: string | null): Promise<number> {
-  const row = await insertWatchlist(
-    store.db,
-    {
-      name: `Retries ${(serial += 1)}`,
-      countries: ['MLI'],
-      rules: [],
-      owner: null,
-      webhookUrl,
-      webhookFormat: 'standard',
-      webhookSecret: webhookUrl ? newWebhookSecret() : null,
-      email: 'desk@example.com',
-    },
-    TEAM_WATCHLISTS_MAX,
-  );
-  return row!.id;
+function list(webhookUrl: string | null): Promise<number> {
+  return deliveryList(store.db, `Retries ${(serial += 1)}`, webhookUrl);
 }
 
 function queue(
@@ -127,7 +91,7 @@ const failure = (retryable: boolean, retryAfterMs: number | null = null): SendRe
 });
 
 async function runOnce(clock: TestClock, extra: Partial<OutboxDeps>) {
-  const { outbox } = worker(clock, extra);
+  const outbox = testOutboxWorker(store.db, clock.now, { logger, ...extra });
   outbox.start();
   await outbox.idle();
   await outbox.stop();
