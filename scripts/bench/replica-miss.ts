@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { startDemoUpstream } from '../../src/demo-upstream/server.js';
 import { buildApp } from '../../src/server/compose/app.js';
-import type { AppConfig } from '../../src/server/config.js';
 import { Secret } from '../../src/server/secret.js';
 import { startPostgres } from '../../test/helpers/postgres-server.js';
 import { testConfig } from '../../test/helpers/test-config.js';
@@ -56,23 +55,22 @@ export async function runReplicaMissBench(): Promise<ReplicaMissResult> {
   const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
   const key = new Secret(demo.issueKey('Custom', { limit: 100_000 }));
   const quiet = pino({ level: 'silent' });
-  const generous: Partial<AppConfig> = {
-    clientMissesPerMinute: 10_000,
-    clientBudgetSharePercent: 100,
-  };
-  const start = (name: string | null): Promise<FastifyInstance> =>
-    buildApp(
-      testConfig({
-        ...generous,
-        ...(name === null
-          ? {}
-          : {
-              history: { databaseUrl: new Secret(server.url), retentionDays: null },
-              cluster: { replicaName: name, leaseSeconds: 15, poolMax: 10 },
-            }),
-      }),
-      { upstream: { mode: 'live', baseUrl: demo.url, apiKey: key }, logger: quiet },
-    );
+  const generous = { data: { clientMissesPerMinute: 10_000, clientBudgetSharePercent: 100 } };
+  const start = async (name: string | null): Promise<FastifyInstance> =>
+    (
+      await buildApp(
+        testConfig({
+          ...generous,
+          ...(name === null
+            ? {}
+            : {
+                history: { databaseUrl: new Secret(server.url), retentionDays: null },
+                replicas: { replicaName: name, leaseSeconds: 15, poolMax: 10 },
+              }),
+        }),
+        { upstream: { mode: 'live', baseUrl: demo.url, apiKey: key }, logger: quiet },
+      )
+    ).app;
   const first = await start('first');
   const adopted: number[] = [];
   const upstream: number[] = [];

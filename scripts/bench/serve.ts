@@ -57,7 +57,7 @@ export interface RecordedBody {
 async function serveBff(): Promise<string> {
   const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
   const config = parseConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'grd-bench-')), PORT: '0' });
-  const app = await buildApp(config, {
+  const { app } = await buildApp(config, {
     upstream: { mode: 'demo', baseUrl: demo.url, apiKey: new Secret(demo.issueKey('Pro')) },
     logger: createLogger('info'),
   });
@@ -77,13 +77,13 @@ async function serveBffWithHistory(): Promise<string> {
     ...Object.fromEntries(settings),
   });
   const store = await HistoryStore.open({
-    dataDir: config.dataDir,
+    dataDir: config.server.dataDir,
     databaseUrl: null,
     retentionDays: null,
   });
   // The seed `npm start` runs in demo mode: the same 180 batches, the same way.
   await seedDemoHistory(store, Date.now(), () => false);
-  const app = await buildApp(config, {
+  const { app } = await buildApp(config, {
     upstream: { mode: 'demo', baseUrl: demo.url, apiKey: new Secret(demo.issueKey('Pro')) },
     logger: createLogger('info'),
     historyStore: store,

@@ -90,7 +90,7 @@ export async function runSitesMapBench(
   });
   const browser = await launchChromium();
   try {
-    await stack.app.historyIdle();
+    await stack.bff.historyIdle();
     const imported = await fetch(`${stack.baseUrl}/api/sites/import`, {
       method: 'POST',
       headers: { 'content-type': 'text/csv' },

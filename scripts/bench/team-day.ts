@@ -149,7 +149,7 @@ export async function runTeamDay(partial: Partial<TeamDayOptions> = {}): Promise
   const clock = () => now;
   const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0, now: clock });
   const config = parseConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'grd-teamday-')) });
-  const app = await buildApp(config, {
+  const bff = await buildApp(config, {
     upstream: { mode: 'demo', baseUrl: demo.url, apiKey: new Secret(demo.issueKey('Pro')) },
     now: clock,
     logger: pino({ level: 'silent' }),
@@ -166,7 +166,7 @@ export async function runTeamDay(partial: Partial<TeamDayOptions> = {}): Promise
     for (const visit of visits) {
       now = Math.floor(visit.at);
       for (const url of visit.urls) {
-        const res = await app.inject({
+        const res = await bff.app.inject({
           method: 'GET',
           url,
           remoteAddress: `10.0.0.${visit.analyst + 1}`,
@@ -180,7 +180,7 @@ export async function runTeamDay(partial: Partial<TeamDayOptions> = {}): Promise
           if (body.stale) staleServes++;
           if (body.as_of) asOfSeen.add(body.as_of);
         }
-        await app.upstreamIdle();
+        await bff.upstreamIdle();
       }
     }
 
@@ -198,7 +198,7 @@ export async function runTeamDay(partial: Partial<TeamDayOptions> = {}): Promise
       wallMs: Date.now() - started,
     };
   } finally {
-    await app.close();
+    await bff.app.close();
     await demo.close();
   }
 }

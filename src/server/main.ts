@@ -24,6 +24,8 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  for (const warning of config.warnings)
+    process.stderr.write(`Configuration warning: ${warning}\n`);
   const { app, upstream, close } = await composeProcess(config, clientDir);
 
   let closing = false;
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutDown('SIGTERM'));
 
   // The address actually bound (PORT=0 picks a free port).
-  const where = await app.listen({ host: config.host, port: config.port });
+  const where = await app.listen({ host: config.server.host, port: config.server.port });
   const banner = `Global Risk Dashboard at ${where}${upstream.mode === 'demo' ? ' (Demo data)' : ''}`;
   app.log.info(
     {

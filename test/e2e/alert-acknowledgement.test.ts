@@ -35,29 +35,31 @@ beforeAll(async () => {
   const clock = new TestClock(start);
   demo = await startDemoUpstream({ host: '127.0.0.1', port: 0, now: clock.now });
   store = await HistoryStore.open({ dataDir: null, databaseUrl: null, retentionDays: null });
-  app = await buildApp(
-    testConfig({
-      access: {
-        dashboardToken: null,
-        trustedProxyAuthHeader: USER_HEADER,
-        // The browser connects from loopback: the "proxy" is this test.
-        trustedProxyAddresses: ['127.0.0.1'],
-        allowedHosts: ['localhost', '127.0.0.1', '::1'],
-        allowAnonymous: false,
+  app = (
+    await buildApp(
+      testConfig({
+        access: {
+          dashboardToken: null,
+          trustedProxyAuthHeader: USER_HEADER,
+          // The browser connects from loopback: the "proxy" is this test.
+          trustedProxyAddresses: ['127.0.0.1'],
+          allowedHosts: ['localhost', '127.0.0.1', '::1'],
+          allowAnonymous: false,
+        },
+      }),
+      {
+        upstream: {
+          mode: 'demo',
+          baseUrl: demo.url,
+          apiKey: new Secret(demo.issueKey('Custom', { limit: 5000 })),
+        },
+        clientDir: builtClient,
+        now: clock.now,
+        historyStore: store,
+        scheduler: new ManualScheduler(clock.now),
       },
-    }),
-    {
-      upstream: {
-        mode: 'demo',
-        baseUrl: demo.url,
-        apiKey: new Secret(demo.issueKey('Custom', { limit: 5000 })),
-      },
-      clientDir: builtClient,
-      now: clock.now,
-      historyStore: store,
-      scheduler: new ManualScheduler(clock.now),
-    },
-  );
+    )
+  ).app;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -85,12 +85,12 @@ beforeAll(async () => {
     keyLimit: 1000,
     config: {
       // Checks for a new batch at least every minute of the test clock (FRESH_SECONDS=60).
-      freshness: { ...DEFAULT_FRESHNESS, freshMs: 60_000 },
+      data: { freshness: { ...DEFAULT_FRESHNESS, freshMs: 60_000 } },
       history: { databaseUrl: null, retentionDays: null },
       alerts: { webhookAllowPrivate: true, email: null, linkBase: null },
     },
   });
-  await stack.app.historyIdle();
+  await stack.bff.historyIdle();
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -143,8 +143,8 @@ describe('follow, alert, inbox', () => {
     // The next batch: the demo upstream's clock moves on, the BFF's own watch records it.
     clock.set(mover.batchStart + INTERVAL + 1000);
     scheduler.runDue();
-    await stack.app.historyIdle();
-    await stack.app.alertsIdle();
+    await stack.bff.historyIdle();
+    await stack.bff.alertsIdle();
 
     const [hook] = await receiver.waitFor(1);
     const payload = new Webhook(secret).verify(

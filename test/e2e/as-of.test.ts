@@ -205,7 +205,7 @@ describe('a watchlist as of a recorded batch', () => {
       .toContain(`Numbers of the batch of ${utc(found.batch.as_of)}`);
     await page.screenshot({ path: screenshotPath('as-of-watchlist-1440') });
     // Served from the store: the page asked the upstream nothing.
-    await stack.app.upstreamIdle();
+    await stack.bff.upstreamIdle();
     expect(stack.demo.requestCount()).toBe(asked);
 
     await bar.getByRole('link', { name: 'Back to the latest' }).click();

@@ -10,8 +10,8 @@ const suite = browserSuite();
 let listId = '';
 
 beforeAll(async () => {
-  await suite.stack.app.historyIdle();
-  await suite.stack.app.demoWatchlist();
+  await suite.stack.bff.historyIdle();
+  await suite.stack.bff.demoWatchlist();
   const res = await fetch(`${suite.stack.baseUrl}/api/watchlists`);
   const lists = ((await res.json()) as { watchlists: { id: string }[] }).watchlists;
   listId = lists[0]?.id ?? '';

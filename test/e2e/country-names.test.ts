@@ -15,7 +15,7 @@ const SHOWN = ['Russia', 'Syria', 'Iran'];
 let listId = '';
 
 beforeAll(async () => {
-  await suite.stack.app.historyIdle();
+  await suite.stack.bff.historyIdle();
   const res = await fetch(`${suite.stack.baseUrl}/api/watchlists`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

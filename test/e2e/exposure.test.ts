@@ -52,7 +52,7 @@ function sitesCsv(): { csv: string; count: number } {
 let siteCount = 0;
 
 beforeAll(async () => {
-  await suite.stack.app.historyIdle();
+  await suite.stack.bff.historyIdle();
   const { csv, count } = sitesCsv();
   const res = await fetch(`${suite.stack.baseUrl}/api/sites/import`, {
     method: 'POST',

@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { documentedBatchClock } from '../../src/demo-upstream/batches.js';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/compose/app.js';
+import { buildApp, type Bff } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import type { HistoryCoverage } from '../../src/shared/history-api.js';
@@ -25,6 +25,7 @@ const builtClient = resolve(import.meta.dirname, '../../dist/client');
 export interface HistoryE2eStack {
   baseUrl: string;
   app: FastifyInstance;
+  bff: Bff;
   demo: DemoUpstream;
   /** What the store holds once the batches are recorded. */
   coverage: HistoryCoverage;
@@ -67,7 +68,7 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
     pgliteTemplate: seeded ?? pgliteTemplateBlob(),
   });
   const auth = authModeFromEnv();
-  const app = await buildApp(testConfig({ access: accessFor(auth) }), {
+  const bff = await buildApp(testConfig({ access: accessFor(auth) }), {
     upstream: {
       mode: 'demo',
       baseUrl: demo.url,
@@ -78,13 +79,14 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
     historyStore: store,
     scheduler,
   });
+  const app = bff.app;
   let coverage: HistoryCoverage;
   try {
-    await app.historyIdle();
+    await bff.historyIdle();
     for (const at of seeded ? [] : moves) {
       clock.set(at);
       scheduler.runDue();
-      await app.historyIdle();
+      await bff.historyIdle();
     }
     coverage = await store.coverage();
     if (coverage.batches < batches) {
@@ -114,6 +116,7 @@ export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eS
   return {
     baseUrl,
     app,
+    bff,
     demo,
     coverage,
     close: async () => {

@@ -44,8 +44,8 @@ function description(field: Locator): Promise<string> {
 const newListForm = (page: Page) => page.getByRole('region', { name: 'New watchlist' });
 
 beforeAll(async () => {
-  await suite.stack.app.historyIdle();
-  await suite.stack.app.demoWatchlist();
+  await suite.stack.bff.historyIdle();
+  await suite.stack.bff.demoWatchlist();
 });
 
 describe('alert rules in the watchlist form (issue 19, point 1)', () => {

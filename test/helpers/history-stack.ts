@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/compose/app.js';
-import type { AppConfig } from '../../src/server/config.js';
+import { buildApp, type Bff } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { DEFAULT_FRESHNESS } from '../../src/shared/freshness.js';
@@ -14,7 +13,7 @@ import {
 } from './auth-modes.js';
 import { TestClock } from './clock.js';
 import { ManualScheduler } from './manual-scheduler.js';
-import { testConfig } from './test-config.js';
+import { testConfig, type ConfigOverrides } from './test-config.js';
 import { startVariantUpstream, type VariantUpstream } from './variant-upstream.js';
 
 export const BATCH_INTERVAL_MS = 10 * 60_000;
@@ -24,6 +23,8 @@ export type ExportShape = 'array' | 'keyed' | 'csv-only';
 
 export interface HistoryStack {
   app: FastifyInstance;
+  /** The app's handles: waiting for its background work. */
+  bff: Bff;
   demo: DemoUpstream;
   clock: TestClock;
   scheduler: ManualScheduler;
@@ -47,7 +48,7 @@ export async function startHistoryStack(
   options: {
     start: number;
     shape?: ExportShape;
-    config?: Partial<AppConfig>;
+    config?: ConfigOverrides;
     auth?: AuthMode;
   },
 ): Promise<HistoryStack> {
@@ -71,10 +72,10 @@ export async function startHistoryStack(
     });
   }
   const key = demo.issueKey('Custom', { limit: 1000 });
-  const app = await buildApp(
+  const bff = await buildApp(
     testConfig({
-      freshness: { ...DEFAULT_FRESHNESS, freshMs: 60_000 },
       ...options.config,
+      data: { freshness: { ...DEFAULT_FRESHNESS, freshMs: 60_000 }, ...options.config?.data },
       ...(auth === null ? {} : { access: accessFor(auth) }),
     }),
     {
@@ -84,10 +85,12 @@ export async function startHistoryStack(
       scheduler,
     },
   );
-  await app.historyIdle();
+  const app = bff.app;
+  await bff.historyIdle();
   const anonymousInject = injectWith(app, auth === null ? {} : credentialsFor(auth));
   return {
     app,
+    bff,
     demo,
     clock,
     scheduler,
@@ -96,7 +99,7 @@ export async function startHistoryStack(
     nextBatch: async () => {
       clock.set((Math.floor(clock.t / BATCH_INTERVAL_MS) + 1) * BATCH_INTERVAL_MS + 1000);
       scheduler.runDue();
-      await app.historyIdle();
+      await bff.historyIdle();
     },
     close: async () => {
       await app.close();

@@ -8,8 +8,7 @@ import {
   type DemoUpstream,
   type DemoUpstreamOptions,
 } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/compose/app.js';
-import type { AppConfig } from '../../src/server/config.js';
+import { buildApp, type Bff } from '../../src/server/compose/app.js';
 import type { Scheduler } from '../../src/server/jobs/scheduler.js';
 import { Secret } from '../../src/server/secret.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
@@ -22,7 +21,7 @@ import {
 } from './auth-modes.js';
 import { frontForApp } from './identity-proxy.js';
 import { pgliteTemplateBlob } from './pglite-template.js';
-import { testConfig } from './test-config.js';
+import { testConfig, type ConfigOverrides } from './test-config.js';
 
 export interface Stack {
   /**
@@ -32,6 +31,8 @@ export interface Stack {
   baseUrl: string;
   upstream: DemoUpstream;
   app: FastifyInstance;
+  /** The app's handles: waiting for its background work, the demo's sample data. */
+  bff: Bff;
   /** The plaintext key issued by the demo upstream (for leak searches; never sent to clients). */
   key: string;
   close(): Promise<void>;
@@ -39,7 +40,7 @@ export interface Stack {
 
 export interface StackOptions {
   demo?: DemoUpstreamOptions;
-  config?: Partial<AppConfig>;
+  config?: ConfigOverrides;
   tier?: DemoTier;
   /** Hourly limit of a Custom key. */
   keyLimit?: number;
@@ -76,7 +77,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // An in-memory store starts from the run's migrated template (pglite-template.ts) rather than
   // a cold initdb; the app is handed it as `npm start` would open it, and the stack closes it.
   const ownStore =
-    config.history && config.history.databaseUrl === null && config.dataDir === null
+    config.history && config.history.databaseUrl === null && config.server.dataDir === null
       ? await HistoryStore.open({
           dataDir: null,
           databaseUrl: null,
@@ -84,9 +85,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           pgliteTemplate: pgliteTemplateBlob(),
         })
       : undefined;
-  let app: FastifyInstance;
+  let bff: Bff;
   try {
-    app = await buildApp(config, {
+    bff = await buildApp(config, {
       upstream: { mode: 'demo', baseUrl: upstream.url, apiKey: new Secret(key) },
       clientDir:
         options.clientDir !== undefined
@@ -99,12 +100,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       scheduler: options.scheduler,
       historyStore: ownStore,
     });
-    await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+    await bff.app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   } catch (error) {
     await ownStore?.close();
     await upstream.close();
     throw error;
   }
+  const app = bff.app;
   // In proxy mode clients go through a proxy that adds its headers to every request, as a real
   // one does (browser downloads included); it forwards from 127.0.0.1, the address trusted.
   const front = await frontForApp(auth, app, async () => {
@@ -119,6 +121,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     baseUrl,
     upstream,
     app,
+    bff,
     key,
     close: async () => {
       forgetModeOrigin(baseUrl);

@@ -9,44 +9,73 @@ export function tempDataDir(prefix = 'grd-bff-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** A test's changes: each slice given is merged over the test defaults of that slice. */
+export type ConfigOverrides = {
+  [Slice in keyof AppConfig]?: AppConfig[Slice] extends object | null
+    ? Partial<NonNullable<AppConfig[Slice]>> | null
+    : AppConfig[Slice];
+};
+
+/** The history settings of `parseConfig`'s defaults, generous on one client's questions. */
+export function testHistory(overrides: Partial<NonNullable<AppConfig['history']>> = {}) {
+  return {
+    databaseUrl: null,
+    retentionDays: null,
+    storeQueries: { perClientPerMinute: 60, inFlight: 2, queue: 50 },
+    // Generous: tests of the answers ask many questions from one address (loopback).
+    questions: { costPerMinute: 100_000, perClientInFlight: 8, perClientQueue: 1000, inFlight: 8 },
+    ...overrides,
+  };
+}
+
 /**
  * The configuration tests build the app with: the production defaults of `parseConfig`, except
- * that nothing persists unless a test asks (`dataDir: null`), logs are quiet and retries are fast.
+ * that nothing persists unless a test asks (`server.dataDir: null`), logs are quiet, retries are
+ * fast, and no store is opened unless a test asks for `history` (PGlite's first open takes
+ * seconds).
  */
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    host: '127.0.0.1',
-    port: 0,
+export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
+  const base: AppConfig = {
+    server: { host: '127.0.0.1', port: 0, logLevel: 'silent', dataDir: null },
     upstream: { mode: 'demo', demoTier: 'Pro' },
-    dataDir: null,
+    data: {
+      quotaReserve: 10,
+      freshness: { ...DEFAULT_FRESHNESS },
+      cacheMaxEntries: 2000,
+      cacheMaxBytes: 256 * 1024 * 1024,
+      clientMissesPerMinute: 30,
+      clientBudgetSharePercent: 20,
+      upstreamTimeouts: { connectMs: 1000, requestMs: 5000 },
+      upstreamRetry: { maxAttempts: 3, maxTotalMs: 2000, baseDelayMs: 10 },
+    },
     access: {
       dashboardToken: null,
       trustedProxyAuthHeader: null,
       trustedProxyAddresses: [],
       allowedHosts: ['localhost', '127.0.0.1', '::1'],
       allowAnonymous: false,
+      behindTls: false,
     },
-    quotaReserve: 10,
-    freshness: { ...DEFAULT_FRESHNESS },
-    cacheMaxEntries: 2000,
-    cacheMaxBytes: 256 * 1024 * 1024,
-    clientMissesPerMinute: 30,
-    clientBudgetSharePercent: 20,
-    storeQueries: { perClientPerMinute: 60, inFlight: 2, queue: 50 },
-    // Generous: tests of the answers ask many questions from one address (loopback).
-    historyQuestions: {
-      costPerMinute: 100_000,
-      perClientInFlight: 8,
-      perClientQueue: 1000,
-      inFlight: 8,
-    },
-    upstreamTimeouts: { connectMs: 1000, requestMs: 5000 },
-    upstreamRetry: { maxAttempts: 3, maxTotalMs: 2000, baseDelayMs: 10 },
-    tiles: null,
-    behindTls: false,
-    logLevel: 'silent',
-    // No history store unless a test asks for one (PGlite's first open takes seconds).
+    look: { tiles: null },
     history: null,
-    ...overrides,
+    replicas: null,
+    alerts: { webhookAllowPrivate: false, email: null, linkBase: null },
+    warnings: [],
   };
+  const merged: Record<string, unknown> = { ...base };
+  for (const [slice, value] of Object.entries(overrides)) {
+    const before = (base as unknown as Record<string, unknown>)[slice];
+    const mergeable =
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      before !== null &&
+      typeof before === 'object' &&
+      slice !== 'upstream';
+    merged[slice] = mergeable ? { ...before, ...value } : value;
+  }
+  const config = merged as unknown as AppConfig;
+  // `history: {}` asks for a store with the defaults.
+  if (overrides.history) config.history = testHistory(overrides.history);
+  return config;
 }

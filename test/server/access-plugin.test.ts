@@ -30,18 +30,18 @@ async function build(
   const { token = TOKEN, proxyHeader = null, behindTls = false } = options;
   let now = Date.UTC(2026, 5, 1, 8);
   const config = testConfig({
-    behindTls,
     access: {
       dashboardToken: token === null ? null : new Secret(token),
       trustedProxyAuthHeader: proxyHeader,
       trustedProxyAddresses: [PROXY],
       allowedHosts: ['localhost'],
       allowAnonymous: false,
+      behindTls,
     },
   });
   const built = Fastify();
   app = built;
-  await installAccess(built, config, new ClientIdentity(proxyHeader, [PROXY]), () => now);
+  await installAccess(built, config.access, new ClientIdentity(proxyHeader, [PROXY]), () => now);
   built.get('/api/data', async () => ({ ok: true }));
   built.get('/map', async () => 'page');
   built.get('/healthz', { config: { signInFree: true } }, async () => 'up');

@@ -133,7 +133,7 @@ describe('access control: TRUSTED_PROXY_AUTH_HEADER', () => {
 
 describe('per-client limit on cache misses', () => {
   it('a client that causes too many misses gets 429; hits and other clients are unaffected', async () => {
-    stack = await startTestStack({ config: { clientMissesPerMinute: 2 } });
+    stack = await startTestStack({ config: { data: { clientMissesPerMinute: 2 } } });
     const from = (remoteAddress: string, url: string) => get(stack, url, { remoteAddress });
     expect((await from('10.0.0.1', '/api/v1/hotspots')).statusCode).toBe(200);
     expect((await from('10.0.0.1', '/api/v1/export')).statusCode).toBe(200);
@@ -162,13 +162,13 @@ describe('per-client limit on cache misses', () => {
   it('behind an SSO proxy the limit is per person, not per proxy address', async () => {
     stack = await startTestStack({
       config: {
-        clientMissesPerMinute: 1,
         access: {
           dashboardToken: null,
           trustedProxyAuthHeader: 'x-forwarded-user',
           trustedProxyAddresses: ['127.0.0.1', '10.9.9.9'],
           allowAnonymous: false,
         },
+        data: { clientMissesPerMinute: 1 },
       },
     });
     const as = (user: string, url: string) =>

@@ -53,7 +53,7 @@ describe('evaluation once per new batch', () => {
   beforeAll(async () => {
     store = await openAppStore();
     stack = await startHistoryStack(store, { start });
-    await stack.app.alertsIdle();
+    await stack.bff.alertsIdle();
     const [first] = await store.latestBatches(1);
     watched = (await store.countryRows(first!.id))
       .map((r) => r.iso)
@@ -68,7 +68,7 @@ describe('evaluation once per new batch', () => {
     listId = created.json().watchlist.id;
     for (let i = 0; i < 3; i += 1) {
       await stack.nextBatch();
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
     }
   }, 120_000);
   afterAll(async () => {
@@ -155,7 +155,7 @@ describe('evaluation once per new batch', () => {
     await stack.app.close();
     const again = await startHistoryStack(store, { start: stack.clock.t });
     try {
-      await again.app.alertsIdle();
+      await again.bff.alertsIdle();
       expect((await allAlerts(again.app)).length).toBe(before);
     } finally {
       await again.close();
@@ -170,7 +170,7 @@ describe('two evaluators on one PostgreSQL database', () => {
     const b = await HistoryStore.open({ dataDir: null, databaseUrl: url, retentionDays: null });
     const stack = await startHistoryStack(a, { start });
     try {
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       const [first] = await a.latestBatches(1);
       const countries = (await a.countryRows(first!.id))
         .map((r) => r.iso)
@@ -192,7 +192,7 @@ describe('two evaluators on one PostgreSQL database', () => {
         emailEnabled: false,
       });
       await stack.nextBatch();
-      await Promise.all([stack.app.alertsIdle(), second.evaluatePending()]);
+      await Promise.all([stack.bff.alertsIdle(), second.evaluatePending()]);
       const alerts = (await stack.app.inject({ url: '/api/alerts?limit=200' })).json()
         .alerts as Alert[];
       const keys = alerts.map((x) => `${x.batch_as_of}|${x.rule}|${x.iso}`);

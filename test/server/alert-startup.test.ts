@@ -31,7 +31,7 @@ describe('start-up with a batch whose alerts are pending', () => {
     try {
       // A first run records the demo's batch, then stops.
       const first = await startHistoryStack(store, { start });
-      await first.app.alertsIdle();
+      await first.bff.alertsIdle();
       await first.close();
       const [recorded] = await store.latestBatches(1);
       const rows = (await store.countryRows(recorded!.id)).slice(0, 5);
@@ -63,7 +63,7 @@ describe('start-up with a batch whose alerts are pending', () => {
       try {
         // Built and ready, not listening yet: nothing evaluated.
         await second.app.ready();
-        await second.app.alertsIdle();
+        await second.bff.alertsIdle();
         expect((await selectUnevaluatedBatches(store.db, 10)).map((b) => b.id)).toEqual([pending]);
 
         // Hold the evaluation up: it needs the evaluation marks, which another session locks.
@@ -80,7 +80,7 @@ describe('start-up with a batch whose alerts are pending', () => {
         expect((await fetch(`${address}/healthz`)).status).toBe(200);
         await other.query('commit');
 
-        await second.app.alertsIdle();
+        await second.bff.alertsIdle();
         expect(await selectUnevaluatedBatches(store.db, 10)).toEqual([]);
         const [counted] = rowsOf(
           await store.db.execute(

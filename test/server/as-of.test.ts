@@ -36,7 +36,7 @@ afterAll(async () => {
 async function get(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const before = stack.demo.requestCount();
   const response = await stack.app.inject({ method: 'GET', url });
-  await stack.app.upstreamIdle();
+  await stack.bff.upstreamIdle();
   expect(stack.demo.requestCount(), `${url} asked the upstream`).toBe(before);
   return { status: response.statusCode, body: response.json() };
 }
@@ -119,7 +119,7 @@ describe('as of a recorded batch', () => {
     ]) {
       const before = stack.demo.requestCount();
       const response = await stack.app.inject(url);
-      await stack.app.upstreamIdle();
+      await stack.bff.upstreamIdle();
       expect(stack.demo.requestCount(), `${url} asked the upstream`).toBe(before);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/csv/);

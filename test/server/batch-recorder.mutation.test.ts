@@ -18,14 +18,14 @@ describe('the batch watch, by its requests', () => {
     // 45 s: between the 30 s retry and the next batch (10 min on the demo's clock).
     const stack = await startHistoryStack(store, {
       start: START,
-      config: { freshness: { ...DEFAULT_FRESHNESS, freshMs: 45_000 } },
+      config: { data: { freshness: { ...DEFAULT_FRESHNESS, freshMs: 45_000 } } },
     });
     try {
       const look = async (ms: number): Promise<number> => {
         const before = stack.demo.requestCount();
         stack.clock.advance(ms);
         stack.scheduler.runDue();
-        await stack.app.historyIdle();
+        await stack.bff.historyIdle();
         return stack.demo.requestCount() - before;
       };
       expect(await look(30_000)).toBe(0);

@@ -39,7 +39,7 @@ describe('the batch watch', () => {
       stack.demo.setFaults({});
       stack.clock.advance(RETRY_MS);
       stack.scheduler.runDue();
-      await stack.app.historyIdle();
+      await stack.bff.historyIdle();
       expect(await recordedAsOfs()).toEqual([first, first + BATCH_INTERVAL_MS]);
     } finally {
       await stack.close();
@@ -71,7 +71,7 @@ describe('the batch watch', () => {
       }
       stack.clock.advance(RETRY_MS);
       stack.scheduler.runDue();
-      await stack.app.historyIdle();
+      await stack.bff.historyIdle();
       expect(await recordedAsOfs(start)).toEqual([first, first + BATCH_INTERVAL_MS]);
     } finally {
       await stack.close();

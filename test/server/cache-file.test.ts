@@ -17,7 +17,7 @@ afterEach(async () => {
 
 async function filledDir(): Promise<{ dataDir: string; used: number }> {
   const dataDir = tempDataDir();
-  stack = await startTestStack({ config: { dataDir } });
+  stack = await startTestStack({ config: { server: { dataDir } } });
   for (const url of ['/api/v1/hotspots', '/api/v1/hotspots?include=events', '/api/v1/export']) {
     expect((await get(stack, url)).statusCode).toBe(200);
   }
@@ -26,11 +26,13 @@ async function filledDir(): Promise<{ dataDir: string; used: number }> {
   return { dataDir, used };
 }
 
-const restart = (dataDir: string) =>
-  buildApp(testConfig({ dataDir }), {
-    upstream: { mode: 'demo', baseUrl: stack.upstream.url, apiKey: new Secret(stack.key) },
-    now: stack.clock.now,
-  });
+const restart = async (dataDir: string) =>
+  (
+    await buildApp(testConfig({ server: { dataDir } }), {
+      upstream: { mode: 'demo', baseUrl: stack.upstream.url, apiKey: new Secret(stack.key) },
+      now: stack.clock.now,
+    })
+  ).app;
 
 const cacheFile = (dir: string) =>
   join(dir, readdirSync(dir).find((f) => f.startsWith('cache-')) ?? '');

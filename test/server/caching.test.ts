@@ -100,12 +100,14 @@ describe('freshness', () => {
       clock,
       demo: { batchIntervalMs: interval },
       config: {
-        freshness: {
-          batchHoursUtc: [],
-          freshMs: 2 * MINUTE,
-          batchWatchMs: MINUTE,
-          batchWatchWindowMs: 0,
-          staleIfErrorMs: 60 * MINUTE,
+        data: {
+          freshness: {
+            batchHoursUtc: [],
+            freshMs: 2 * MINUTE,
+            batchWatchMs: MINUTE,
+            batchWatchWindowMs: 0,
+            staleIfErrorMs: 60 * MINUTE,
+          },
         },
       },
     });
@@ -125,7 +127,7 @@ describe('freshness', () => {
 describe('persistence', () => {
   it('a restart on the same DATA_DIR serves from disk with zero upstream requests', async () => {
     const dataDir = tempDataDir();
-    stack = await startTestStack({ config: { dataDir } });
+    stack = await startTestStack({ config: { server: { dataDir } } });
     const before = {
       hotspots: (await get(stack, '/api/v1/hotspots?limit=7')).body,
       country: (await get(stack, '/api/v1/country/UKR')).body,
@@ -143,10 +145,12 @@ describe('persistence', () => {
       expect(readFileSync(join(dataDir, file), 'utf8')).not.toContain(stack.key);
     }
 
-    const app = await buildApp(testConfig({ dataDir }), {
-      upstream: { mode: 'demo', baseUrl: stack.upstream.url, apiKey: new Secret(stack.key) },
-      now: stack.clock.now,
-    });
+    const app = (
+      await buildApp(testConfig({ server: { dataDir } }), {
+        upstream: { mode: 'demo', baseUrl: stack.upstream.url, apiKey: new Secret(stack.key) },
+        now: stack.clock.now,
+      })
+    ).app;
     try {
       const spent = await upstreamRequestsDuring(stack, async () => {
         const hotspots = await app.inject('/api/v1/hotspots?limit=7');
@@ -166,13 +170,15 @@ describe('persistence', () => {
 
   it('demo and live caches never mix: the file is named by mode and base-URL hash', async () => {
     const dataDir = tempDataDir();
-    stack = await startTestStack({ config: { dataDir } });
+    stack = await startTestStack({ config: { server: { dataDir } } });
     await get(stack, '/api/v1/hotspots');
     await stack.app.close();
-    const live = await buildApp(testConfig({ dataDir }), {
-      upstream: { mode: 'live', baseUrl: stack.upstream.url, apiKey: new Secret(stack.key) },
-      now: stack.clock.now,
-    });
+    const live = (
+      await buildApp(testConfig({ server: { dataDir } }), {
+        upstream: { mode: 'live', baseUrl: stack.upstream.url, apiKey: new Secret(stack.key) },
+        now: stack.clock.now,
+      })
+    ).app;
     try {
       const res = await live.inject('/api/v1/hotspots');
       expect(res.headers['x-cache']).toBe('MISS');
@@ -188,18 +194,20 @@ describe('persistence', () => {
 
   it('a corrupt cache file means a warning and an empty cache, not a crash', async () => {
     const dataDir = tempDataDir();
-    stack = await startTestStack({ config: { dataDir } });
+    stack = await startTestStack({ config: { server: { dataDir } } });
     await get(stack, '/api/v1/hotspots');
     await stack.app.close();
     const file = readdirSync(dataDir).find((f) => f.startsWith('cache-')) ?? '';
     writeFileSync(join(dataDir, file), '{"version":1,"entries":[{"trunc');
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
-    const app = await buildApp(testConfig({ dataDir }), {
-      upstream: { mode: 'demo', baseUrl: stack.upstream.url, apiKey: new Secret(stack.key) },
-      now: stack.clock.now,
-      logger,
-    });
+    const app = (
+      await buildApp(testConfig({ server: { dataDir } }), {
+        upstream: { mode: 'demo', baseUrl: stack.upstream.url, apiKey: new Secret(stack.key) },
+        now: stack.clock.now,
+        logger,
+      })
+    ).app;
     try {
       expect(lines.join('\n')).toMatch(/cache file corrupt; starting with an empty cache/);
       const res = await app.inject('/api/v1/hotspots');

@@ -34,7 +34,7 @@ describe('circuit breaker', () => {
   it('malformed answers (still charged): five views polled for 6 minutes cost a few probes', async () => {
     stack = await startTestStack({
       demo: { faults: { malformedRate: 1 } },
-      config: ONE_CLIENT,
+      config: { data: ONE_CLIENT },
     });
     const statuses = await poll(30_000, 6 * MINUTE);
     expect(statuses.every((s) => s === 502 || s === 503)).toBe(true);
@@ -44,7 +44,10 @@ describe('circuit breaker', () => {
   });
 
   it('a cold start during an outage: retries once, then single probes', async () => {
-    stack = await startTestStack({ demo: { faults: { outage: true } }, config: ONE_CLIENT });
+    stack = await startTestStack({
+      demo: { faults: { outage: true } },
+      config: { data: ONE_CLIENT },
+    });
     const statuses = await poll(10_000, 160_000);
     expect(statuses.every((s) => s === 503)).toBe(true);
     // 3 attempts of the first request, then one probe per opening; was 45 in 160 s.
@@ -59,7 +62,7 @@ describe('circuit breaker', () => {
   it('while one request retries a failure, other resources send nothing', async () => {
     stack = await startTestStack({
       demo: { faults: { outage: true, latencyMs: 50 } },
-      config: ONE_CLIENT,
+      config: { data: ONE_CLIENT },
     });
     const answers = await Promise.all(VIEWS.map((view) => get(stack, view)));
     expect(answers.every((a) => a.statusCode === 503)).toBe(true);

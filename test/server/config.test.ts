@@ -12,11 +12,11 @@ const STRONG_TOKEN = 'q3Jx0vTq8mZ2bYl4VdN7cR1sWk9eHu5aPf6gLi2oXy0=';
 describe('parseConfig', () => {
   it('defaults to the demo upstream on loopback with a Pro key', () => {
     const config = parseConfig({});
-    expect(config.host).toBe('127.0.0.1');
-    expect(config.port).toBe(3000);
+    expect(config.server.host).toBe('127.0.0.1');
+    expect(config.server.port).toBe(3000);
     expect(config.upstream).toEqual({ mode: 'demo', demoTier: 'Pro' });
-    expect(config.freshness.staleIfErrorMs).toBe(24 * 3_600_000);
-    expect(config.tiles).toBeNull();
+    expect(config.data.freshness.staleIfErrorMs).toBe(24 * 3_600_000);
+    expect(config.look.tiles).toBeNull();
   });
 
   it('takes a live upstream from a key file, trimming the trailing newline', () => {
@@ -41,7 +41,9 @@ describe('parseConfig', () => {
   });
 
   it('allows a public address with an access control or an explicit opt-out', () => {
-    expect(parseConfig({ HOST: '0.0.0.0', DASHBOARD_TOKEN: STRONG_TOKEN }).host).toBe('0.0.0.0');
+    expect(parseConfig({ HOST: '0.0.0.0', DASHBOARD_TOKEN: STRONG_TOKEN }).server.host).toBe(
+      '0.0.0.0',
+    );
     expect(
       parseConfig({
         HOST: '::',
@@ -53,7 +55,7 @@ describe('parseConfig', () => {
       trustedProxyAddresses: ['10.0.0.5', '10.1.0.0/16', '::1'],
     });
     expect(parseConfig({ HOST: '0.0.0.0', ALLOW_ANONYMOUS: '1' }).access.allowAnonymous).toBe(true);
-    expect(parseConfig({ HOST: 'localhost' }).host).toBe('localhost');
+    expect(parseConfig({ HOST: 'localhost' }).server.host).toBe('localhost');
   });
 
   it('reads every tuning variable, treating blank as unset', () => {
@@ -68,15 +70,15 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'WARN',
       DEMO_TIER: 'team',
     });
-    expect(config.port).toBe(3000);
-    expect(config.cacheMaxBytes).toBe(32 * 1024 * 1024);
-    expect(config.freshness).toMatchObject({ freshMs: 60_000, batchHoursUtc: [3, 10.5] });
+    expect(config.server.port).toBe(3000);
+    expect(config.data.cacheMaxBytes).toBe(32 * 1024 * 1024);
+    expect(config.data.freshness).toMatchObject({ freshMs: 60_000, batchHoursUtc: [3, 10.5] });
     expect(config.history?.retentionDays).toBe(90);
     expect(config.history?.databaseUrl?.reveal()).toBe('postgres://grd:pw@db.local/grd');
     expect(config.access.allowedHosts).toBeNull();
-    expect(config.logLevel).toBe('warn');
+    expect(config.server.logLevel).toBe('warn');
     expect(config.upstream).toEqual({ mode: 'demo', demoTier: 'Team' });
-    expect(parseConfig({}).history).toEqual({ databaseUrl: null, retentionDays: null });
+    expect(parseConfig({}).history).toMatchObject({ databaseUrl: null, retentionDays: null });
     expect(parseConfig({ HOST: '127.0.0.2' }).access.allowedHosts).toEqual([
       'localhost',
       '127.0.0.1',
@@ -99,7 +101,7 @@ describe('parseConfig', () => {
       parseConfig({
         TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png',
         TILE_ATTRIBUTION: '© Example',
-      }).tiles,
+      }).look.tiles,
     ).toEqual({ url: 'https://tiles.example.com/{z}/{x}/{y}.png', attribution: '© Example' });
   });
 

@@ -57,7 +57,7 @@ describe('batch re-confirmation', () => {
     s.clock.advance(31 * MINUTE);
     // Past its freshness: served, and one probe runs in the background.
     expect((await get(s, '/api/v1/hotspots?include=events')).headers['x-cache']).toBe('HIT');
-    await s.app.upstreamIdle();
+    await s.bff.upstreamIdle();
     const confirmed = (await get(s, '/api/status')).json().last_checked_at;
     expect(Date.parse(confirmed)).toBe(s.clock.t);
     // Confirmed: the other entry of that batch is fresh again, nothing more is asked for.
@@ -65,7 +65,7 @@ describe('batch re-confirmation', () => {
     const spent = await upstreamRequestsDuring(s, async () => {
       await get(s, '/api/v1/hotspots?include=events');
       await get(s, '/api/v1/hotspots');
-      await s.app.upstreamIdle();
+      await s.bff.upstreamIdle();
     });
     expect(spent).toBe(0);
   });
@@ -80,7 +80,7 @@ describe('an outdated entry whose refetch fails', () => {
     // The next batch: the probe sees a newer as_of, so older entries are outdated.
     s.clock.advance(12 * HOUR);
     await get(s, '/api/v1/hotspots');
-    await s.app.upstreamIdle();
+    await s.bff.upstreamIdle();
     await get(s, '/api/v1/hotspots');
     s.upstream.setFaults({ outage: true });
     const res = await get(s, '/api/v1/hotspots?include=events');

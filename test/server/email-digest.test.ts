@@ -95,7 +95,7 @@ describe('e-mail digests', () => {
     expect(created.statusCode).toBe(201);
     const id = created.json().watchlist.id;
     await stack.nextBatch();
-    await stack.app.alertsIdle();
+    await stack.bff.alertsIdle();
     const alerts: Alert[] = (
       await stack.app.inject({ url: `/api/alerts?watchlist=${id}&limit=200` })
     ).json().alerts;
@@ -123,7 +123,7 @@ describe('e-mail digests', () => {
 
     // The next batch is another digest; a list without e-mail gets none.
     await stack.nextBatch();
-    await stack.app.alertsIdle();
+    await stack.bff.alertsIdle();
     expect((await mails(2)).length).toBe(2);
   }, 60_000);
 });

@@ -28,7 +28,7 @@ describe('outage', () => {
     expect((await get(stack, '/api/v1/hotspots')).statusCode).toBe(200);
     // The background refresh fails after its bounded retries (3 attempts); awaited, not polled
     // (a poll's one second ran out on a loaded machine).
-    await stack.app.upstreamIdle();
+    await stack.bff.upstreamIdle();
     expect(stack.upstream.requestCount()).toBe(2 + 3);
     const stale = await get(stack, '/api/v1/hotspots');
     expect(stale.statusCode).toBe(200);
@@ -53,7 +53,7 @@ describe('outage', () => {
     stack.upstream.setFaults({});
     stack.clock.advance(MINUTE);
     await get(stack, '/api/v1/hotspots');
-    await stack.app.upstreamIdle();
+    await stack.bff.upstreamIdle();
     expect((await get(stack, '/api/v1/hotspots')).headers['x-cache']).toBe('HIT');
     expect((await get(stack, '/api/v1/hotspots')).json()).not.toHaveProperty('stale');
     expect((await status()).upstream.health).toBe('degraded');
@@ -77,13 +77,13 @@ describe('outage', () => {
 
   it('stale data is served only up to STALE_IF_ERROR', async () => {
     stack = await startTestStack({
-      config: { freshness: { ...testConfig().freshness, staleIfErrorMs: 2 * HOUR } },
+      config: { data: { freshness: { ...testConfig().data.freshness, staleIfErrorMs: 2 * HOUR } } },
     });
     await get(stack, '/api/v1/hotspots');
     stack.upstream.setFaults({ outage: true });
     stack.clock.advance(90 * MINUTE);
     await get(stack, '/api/v1/hotspots');
-    await stack.app.upstreamIdle();
+    await stack.bff.upstreamIdle();
     expect((await get(stack, '/api/v1/hotspots')).headers['x-cache']).toBe('STALE');
     stack.clock.advance(HOUR);
     const expired = await get(stack, '/api/v1/hotspots');
@@ -108,7 +108,7 @@ describe('retries', () => {
   it('retries stop when the total time budget is spent', async () => {
     stack = await startTestStack({
       demo: { faults: { errorRate: 1 } },
-      config: { upstreamRetry: { maxAttempts: 100, maxTotalMs: 300, baseDelayMs: 100 } },
+      config: { data: { upstreamRetry: { maxAttempts: 100, maxTotalMs: 300, baseDelayMs: 100 } } },
     });
     expect((await get(stack, '/api/v1/hotspots')).statusCode).toBe(503);
     // 100 attempts were allowed; the 300 ms budget with 100 ms doubling delays leaves a few.
@@ -119,7 +119,7 @@ describe('retries', () => {
   it('a slow upstream hits the whole-request timeout and is classified as such', async () => {
     stack = await startTestStack({
       demo: { faults: { latencyMs: 400 } },
-      config: { upstreamTimeouts: { connectMs: 1000, requestMs: 100 } },
+      config: { data: { upstreamTimeouts: { connectMs: 1000, requestMs: 100 } } },
     });
     const res = await get(stack, '/api/v1/hotspots');
     expect(res.statusCode).toBe(503);
@@ -136,13 +136,15 @@ describe('retries', () => {
         server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
       });
     });
-    const app = await buildApp(testConfig(), {
-      upstream: {
-        mode: 'live',
-        baseUrl: `http://127.0.0.1:${port}`,
-        apiKey: new Secret(stack.key),
-      },
-    });
+    const app = (
+      await buildApp(testConfig(), {
+        upstream: {
+          mode: 'live',
+          baseUrl: `http://127.0.0.1:${port}`,
+          apiKey: new Secret(stack.key),
+        },
+      })
+    ).app;
     try {
       const res = await app.inject('/api/v1/hotspots');
       expect(res.statusCode).toBe(503);
@@ -195,7 +197,7 @@ describe('shutdown', () => {
   it('a slow upstream does not hold up close(): requests in flight end at once', async () => {
     stack = await startTestStack({
       demo: { faults: { latencyMs: 3000 } },
-      config: { upstreamTimeouts: { connectMs: 1000, requestMs: 10_000 } },
+      config: { data: { upstreamTimeouts: { connectMs: 1000, requestMs: 10_000 } } },
     });
     const pending = get(stack, '/api/v1/hotspots');
     // The request reaching the upstream is awaited (a poll's default second can pass on a loaded

@@ -32,7 +32,7 @@ afterAll(async () => {
 async function get(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const before = stack.demo.requestCount();
   const response = await stack.app.inject({ method: 'GET', url });
-  await stack.app.upstreamIdle();
+  await stack.bff.upstreamIdle();
   expect(stack.demo.requestCount(), `${url} asked the upstream`).toBe(before);
   return { status: response.statusCode, body: response.json() };
 }

@@ -5,9 +5,9 @@ import { ConfigError, parseConfig } from '../../src/server/config.js';
 describe('history configuration', () => {
   it('defaults: embedded store, keep everything, 30 min freshness, 03:00 and 10:00 UTC', () => {
     const config = parseConfig({});
-    expect(config.history).toEqual({ databaseUrl: null, retentionDays: null });
-    expect(config.freshness.freshMs).toBe(1_800_000);
-    expect(config.freshness.batchHoursUtc).toEqual([3, 10]);
+    expect(config.history).toMatchObject({ databaseUrl: null, retentionDays: null });
+    expect(config.data.freshness.freshMs).toBe(1_800_000);
+    expect(config.data.freshness.batchHoursUtc).toEqual([3, 10]);
   });
 
   it('reads FRESH_SECONDS, BATCH_SCHEDULE_UTC, HISTORY_RETENTION_DAYS and DATABASE_URL', () => {
@@ -17,8 +17,8 @@ describe('history configuration', () => {
       HISTORY_RETENTION_DAYS: '365',
       DATABASE_URL: 'postgres://grd:s3cret-pw@db.internal:5432/grd',
     });
-    expect(config.freshness.freshMs).toBe(5000);
-    expect(config.freshness.batchHoursUtc).toEqual([3, 10.5]);
+    expect(config.data.freshness.freshMs).toBe(5000);
+    expect(config.data.freshness.batchHoursUtc).toEqual([3, 10.5]);
     expect(config.history?.retentionDays).toBe(365);
     expect(config.history?.databaseUrl?.reveal()).toContain('db.internal');
     // The URL's password never reaches a log line or a status body.

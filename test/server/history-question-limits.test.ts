@@ -25,11 +25,13 @@ beforeAll(async () => {
     start: START,
     config: {
       access: { ...testConfig().access, trustedProxyAddresses: ['127.0.0.1'] },
-      historyQuestions: {
-        costPerMinute: BUDGET,
-        perClientInFlight: 1,
-        perClientQueue: QUEUE,
-        inFlight: 1,
+      history: {
+        questions: {
+          costPerMinute: BUDGET,
+          perClientInFlight: 1,
+          perClientQueue: QUEUE,
+          inFlight: 1,
+        },
       },
     },
   });
@@ -122,7 +124,7 @@ describe('a flood from one client', () => {
       expect(finished).toEqual([]);
       // Another client's history question arrives last, behind the flooder's whole queue.
       const other = track('B1', ask(heldRange(), '10.3.0.2'));
-      await until(() => stack.app.historyQuestionsWaiting() === QUEUE + 1);
+      await until(() => stack.bff.historyQuestionsWaiting() === QUEUE + 1);
       open();
       await Promise.all([...flood, other]);
       // Clients take turns: B1 goes after the flooder's next question, not after all of them.
@@ -187,7 +189,7 @@ describe('a waiting question', () => {
 
 describe('history question settings', () => {
   it('are whole numbers in range, refused in words naming the variable', () => {
-    expect(parseConfig({}).historyQuestions).toEqual({
+    expect(parseConfig({}).history?.questions).toEqual({
       costPerMinute: 120,
       perClientInFlight: 2,
       perClientQueue: 8,

@@ -70,7 +70,7 @@ describe('the API key never leaves the upstream client', () => {
   it('is absent from every response, header and log line, on every path', async () => {
     const dataDir = tempDataDir();
     // Normal operation, then every kind of upstream failure.
-    const stack = await startTestStack({ logger, config: { dataDir } });
+    const stack = await startTestStack({ logger, config: { server: { dataDir } } });
     closers.push(() => stack.close());
     keys.add(stack.key);
     await drive(stack);
@@ -102,10 +102,12 @@ describe('the API key never leaves the upstream client', () => {
       [hostileKey, hostileUrl],
     ] as const) {
       keys.add(key);
-      const app = await buildApp(testConfig({ dataDir, logLevel: 'trace' }), {
-        upstream: { mode: 'live', baseUrl, apiKey: new Secret(key) },
-        logger,
-      });
+      const app = (
+        await buildApp(testConfig({ server: { dataDir, logLevel: 'trace' } }), {
+          upstream: { mode: 'live', baseUrl, apiKey: new Secret(key) },
+          logger,
+        })
+      ).app;
       closers.push(() => app.close());
       await drive({ app });
     }

@@ -24,21 +24,23 @@ let app: FastifyInstance;
 beforeAll(async () => {
   upstream = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
   store = await openAppStore();
-  app = await buildApp(
-    testConfig({
-      logLevel: 'info',
-      alerts: { webhookAllowPrivate: true, email: null, linkBase: null },
-    }),
-    {
-      upstream: {
-        mode: 'demo',
-        baseUrl: upstream.url,
-        apiKey: new Secret(upstream.issueKey('Pro')),
+  app = (
+    await buildApp(
+      testConfig({
+        alerts: { webhookAllowPrivate: true, email: null, linkBase: null },
+        server: { logLevel: 'info' },
+      }),
+      {
+        upstream: {
+          mode: 'demo',
+          baseUrl: upstream.url,
+          apiKey: new Secret(upstream.issueKey('Pro')),
+        },
+        historyStore: store,
+        logger: createLogger('info', { write: (line: string) => void lines.push(line) }),
       },
-      historyStore: store,
-      logger: createLogger('info', { write: (line: string) => void lines.push(line) }),
-    },
-  );
+    )
+  ).app;
 }, 60_000);
 afterAll(async () => {
   await app?.close();

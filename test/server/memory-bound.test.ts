@@ -49,7 +49,7 @@ describe('memory bound', () => {
 
   it('rendered answers of every legitimate variant stay within their share of CACHE_MAX_MB', async () => {
     const cacheMaxBytes = 400 * 1024;
-    stack = await startTestStack({ config: { cacheMaxBytes } });
+    stack = await startTestStack({ config: { data: { cacheMaxBytes } } });
     const limit = cacheMaxBytes - Math.floor(cacheMaxBytes * 0.75);
     let peak = 0;
     for (const include of ['', '&include=events', '&include=categories,events']) {

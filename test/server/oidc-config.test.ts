@@ -45,7 +45,7 @@ describe('OIDC settings', () => {
       absoluteMs: 7 * 86_400_000,
     });
     // OIDC is access control: listening beyond loopback is allowed with it alone.
-    expect(config.host).toBe('0.0.0.0');
+    expect(config.server.host).toBe('0.0.0.0');
   });
 
   it('never prints the client secret, from the variable or from a file', () => {

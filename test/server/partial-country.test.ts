@@ -24,10 +24,12 @@ describe('budget spent, JSON export without countries', () => {
   it('answers a country from its CSV row, marked partial with the time events return', async () => {
     stack = await startTestStack({ tier: 'Custom', keyLimit: 3 });
     variant = await startVariantUpstream(stack.upstream.url);
-    app = await buildApp(testConfig({ clientBudgetSharePercent: 100 }), {
-      upstream: { mode: 'live', baseUrl: variant.url, apiKey: new Secret(stack.key) },
-      now: stack.clock.now,
-    });
+    app = (
+      await buildApp(testConfig({ data: { clientBudgetSharePercent: 100 } }), {
+        upstream: { mode: 'live', baseUrl: variant.url, apiKey: new Secret(stack.key) },
+        now: stack.clock.now,
+      })
+    ).app;
     // JSON export (no countries), then the CSV: 2 of 3 requests; UKR's endpoint: the third.
     const list = await app.inject('/api/countries');
     expect(list.statusCode).toBe(200);

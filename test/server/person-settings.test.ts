@@ -82,8 +82,8 @@ async function startStack(start: number): Promise<HistoryStack> {
 async function advance(stack: HistoryStack, ms: number): Promise<void> {
   stack.clock.advance(ms);
   stack.scheduler.runDue();
-  await stack.app.historyIdle();
-  await stack.app.alertsIdle();
+  await stack.bff.historyIdle();
+  await stack.bff.alertsIdle();
 }
 
 const mailsTo = (address: string): Mail[] => inbox.filter((m) => m.to.includes(address));
@@ -338,7 +338,7 @@ describe('quiet hours', () => {
 
       for (let i = 0; i < 6; i += 1) {
         await stack.nextBatch();
-        await stack.app.alertsIdle();
+        await stack.bff.alertsIdle();
       }
       /** The batches whose "Rises" e-mail holds a rise into the top tier. */
       const critical = async (): Promise<string[]> =>
@@ -395,7 +395,7 @@ describe('quiet hours', () => {
         expect(created.statusCode).toBe(201);
       }
       await stack.nextBatch();
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       expect(
         (
           await stack.app.inject({

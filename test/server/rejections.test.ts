@@ -22,7 +22,7 @@ const ONE_CLIENT = { clientBudgetSharePercent: 100 };
 
 describe('rate limits', () => {
   it("a 429's Retry-After is honoured: no request with that key before it passes", async () => {
-    stack = await startTestStack({ tier: 'Custom', keyLimit: 5, config: ONE_CLIENT });
+    stack = await startTestStack({ tier: 'Custom', keyLimit: 5, config: { data: ONE_CLIENT } });
     await get(stack, '/api/v1/hotspots');
     // Another seat using the same key empties the bucket behind the BFF's back.
     for (let i = 0; i < 4; i++) {
@@ -57,7 +57,7 @@ describe('rate limits', () => {
   });
 
   it('the governor stops before the bucket is empty: no 429 is ever caused', async () => {
-    stack = await startTestStack({ tier: 'Custom', keyLimit: 3, config: ONE_CLIENT });
+    stack = await startTestStack({ tier: 'Custom', keyLimit: 3, config: { data: ONE_CLIENT } });
     await get(stack, '/api/v1/hotspots');
     await get(stack, '/api/v1/hotspots?tier=low&limit=50');
     await get(stack, '/api/v1/export');
@@ -74,7 +74,7 @@ describe('rate limits', () => {
     stack = await startTestStack({
       tier: 'Custom',
       keyLimit: 6,
-      config: { ...ONE_CLIENT, quotaReserve: 3 },
+      config: { data: { ...ONE_CLIENT, quotaReserve: 3 } },
     });
     await get(stack, '/api/v1/hotspots');
     await get(stack, '/api/v1/export');
@@ -95,10 +95,12 @@ describe('rate limits', () => {
 describe('rejected keys', () => {
   it('401: not retried, not re-asked for a minute, and /api/status says why', async () => {
     stack = await startTestStack();
-    const app = await buildApp(testConfig(), {
-      upstream: { mode: 'live', baseUrl: stack.upstream.url, apiKey: new Secret('not-a-key') },
-      now: stack.clock.now,
-    });
+    const app = (
+      await buildApp(testConfig(), {
+        upstream: { mode: 'live', baseUrl: stack.upstream.url, apiKey: new Secret('not-a-key') },
+        now: stack.clock.now,
+      })
+    ).app;
     try {
       const res = await app.inject('/api/v1/hotspots');
       expect(res.statusCode).toBe(503);

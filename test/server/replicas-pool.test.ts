@@ -1,12 +1,11 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/compose/app.js';
+import { buildApp, type Bff } from '../../src/server/compose/app.js';
 import { Membership } from '../../src/server/replicas/membership.js';
 import { Secret } from '../../src/server/secret.js';
 import { updateLedger } from '../../src/server/store/quota-ledger.js';
@@ -51,9 +50,9 @@ const quiet = pino({ level: 'silent' });
 describe('replicas on a pool of two connections', () => {
   let demo: DemoUpstream | null = null;
   let variant: VariantUpstream | null = null;
-  let apps: FastifyInstance[] = [];
+  let apps: Bff[] = [];
   afterEach(async () => {
-    await Promise.all(apps.map((app) => app.close()));
+    await Promise.all(apps.map(({ app }) => app.close()));
     apps = [];
     await variant?.close();
     await demo?.close();
@@ -96,7 +95,7 @@ describe('replicas on a pool of two connections', () => {
 
     // Both replicas miss the same eight countries at once, each asked by its own client.
     const answers = await Promise.all(
-      apps.flatMap((app, r) =>
+      apps.flatMap(({ app }, r) =>
         COUNTRIES.map((iso, i) =>
           app.inject({
             method: 'GET',
@@ -119,7 +118,7 @@ describe('replicas on a pool of two connections', () => {
     );
 
     // Every replica still says PostgreSQL is reachable and the budget is the shared one …
-    for (const app of apps) {
+    for (const { app } of apps) {
       const status = (
         await app.inject({ method: 'GET', url: '/api/status' })
       ).json<StatusResponse>();

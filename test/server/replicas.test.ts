@@ -1,11 +1,10 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
-import { buildApp } from '../../src/server/compose/app.js';
+import { buildApp, type Bff } from '../../src/server/compose/app.js';
 import { Secret } from '../../src/server/secret.js';
 import { holdsLease } from '../../src/server/store/leadership.js';
 import type { Database } from '../../src/server/store/connection.js';
@@ -26,8 +25,7 @@ import { testConfig } from '../helpers/test-config.js';
 const quiet = pino({ level: 'silent' });
 const BATCH_MS = 10 * 60_000;
 
-interface Replica {
-  app: FastifyInstance;
+interface Replica extends Bff {
   name: string;
 }
 
@@ -60,11 +58,10 @@ describe('three BFF replicas on one PostgreSQL', () => {
     replicas = await Promise.all(
       ['r1', 'r2', 'r3'].map(async (name) => ({
         name,
-        app: await buildApp(
+        ...(await buildApp(
           testConfig({
             history: { databaseUrl: new Secret(url), retentionDays: null },
             replicas: { replicaName: name, leaseSeconds: 3, poolMax: 4 },
-            clientMissesPerMinute: missesPerMinute,
             access: {
               dashboardToken: token === null ? null : new Secret(token),
               trustedProxyAuthHeader: null,
@@ -72,6 +69,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
               allowedHosts: ['localhost', '127.0.0.1', '::1'],
               allowAnonymous: false,
             },
+            data: { clientMissesPerMinute: missesPerMinute },
           }),
           {
             upstream: { mode: 'live', baseUrl, apiKey: key },
@@ -79,7 +77,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
             logger: quiet,
             scheduler: new ManualScheduler(clock.now),
           },
-        ),
+        )),
       })),
     );
     return replicas;
@@ -103,7 +101,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
     const url = await migratedPostgresDatabase();
     const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
     await startReplicas(url, clock);
-    await Promise.all(replicas.map((r) => r.app.historyIdle()));
+    await Promise.all(replicas.map((r) => r.historyIdle()));
     const before = demo!.requestLog().length;
 
     // Countries come from the export the leader's watch has fetched; hotspots with their events
@@ -256,7 +254,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
     // The documented schedule (03:00 and 10:00 UTC): no batch between 08:01 and 08:41.
     const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
     await startReplicas(url, clock, null, null);
-    await Promise.all(replicas.map((r) => r.app.historyIdle()));
+    await Promise.all(replicas.map((r) => r.historyIdle()));
     const [r1, r2] = replicas as [Replica, Replica];
     const path = '/api/v1/hotspots?tier=high&include=events';
     expect((await r1.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
@@ -264,7 +262,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
     clock.advance(40 * 60_000);
     // r2's page confirms the batch (one probe: its last check is 40 minutes old) …
     expect((await r2.app.inject({ method: 'GET', url: '/api/v1/hotspots' })).statusCode).toBe(200);
-    await r2.app.upstreamIdle();
+    await r2.upstreamIdle();
     expect(demo!.requestLog().at(-1)?.query).toBe('limit=50');
     const before = demo!.requestLog().length;
     // … and r1's answer of that same batch is then as good as a new one.
@@ -280,7 +278,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
       const clock = new TestClock(Date.UTC(2026, 10, 23, 8, 1));
       await startReplicas(server.url, clock);
       const [r1] = replicas as [Replica];
-      await r1.app.historyIdle();
+      await r1.historyIdle();
       expect((await r1.app.inject({ method: 'GET', url: '/api/v1/hotspots' })).statusCode).toBe(
         200,
       );
@@ -310,7 +308,7 @@ describe('three BFF replicas on one PostgreSQL', () => {
   it('counts one client’s misses across replicas: spreading them over replicas earns no more', async () => {
     const url = await migratedPostgresDatabase();
     await startReplicas(url, new TestClock(Date.UTC(2026, 10, 23, 8, 1)), null, BATCH_MS, 2);
-    await Promise.all(replicas.map((r) => r.app.historyIdle()));
+    await Promise.all(replicas.map((r) => r.historyIdle()));
     const [r1, r2, r3] = replicas as [Replica, Replica, Replica];
     const ask = (r: Replica, path: string) =>
       r.app.inject({ method: 'GET', url: path, remoteAddress: '10.0.0.9' });

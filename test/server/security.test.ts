@@ -52,7 +52,7 @@ describe('security headers', () => {
   });
 
   it('behind TLS: HSTS and upgrade-insecure-requests', async () => {
-    stack = await startTestStack({ config: { behindTls: true } });
+    stack = await startTestStack({ config: { access: { behindTls: true } } });
     const res = await get(stack, '/healthz');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(csp(res).has('upgrade-insecure-requests')).toBe(true);
@@ -61,7 +61,9 @@ describe('security headers', () => {
   it('a configured tile layer adds only its host to img-src', async () => {
     stack = await startTestStack({
       config: {
-        tiles: { url: 'https://{s}.tile.example.org/{z}/{x}/{y}.png', attribution: '© Example' },
+        look: {
+          tiles: { url: 'https://{s}.tile.example.org/{z}/{x}/{y}.png', attribution: '© Example' },
+        },
       },
     });
     const res = await get(stack, '/healthz');

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Alert } from '../../src/shared/alerts-api.js';
-import type { AppConfig } from '../../src/server/config.js';
+import type { ConfigOverrides } from '../helpers/test-config.js';
 import { SiteAlertEvaluator } from '../../src/server/jobs/site-alert-evaluator.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectPreviousBatch } from '../../src/server/store/alerts.js';
@@ -23,10 +23,10 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  * often the evaluation runs.
  */
 const STORE_QUESTIONS = 4;
-const allowPrivate: Partial<AppConfig> = {
+const allowPrivate: ConfigOverrides = {
   alerts: { webhookAllowPrivate: true, email: null, linkBase: 'https://risk.example.com' },
   // A small rate of store questions per client, so the exposure answer's guard shows.
-  storeQueries: { perClientPerMinute: STORE_QUESTIONS, inFlight: 2, queue: 50 },
+  history: { storeQueries: { perClientPerMinute: STORE_QUESTIONS, inFlight: 2, queue: 50 } },
 };
 
 let store: HistoryStore;
@@ -132,7 +132,7 @@ describe('site alerts end to end', () => {
     expect(imported.json().created).toHaveLength(1);
     const before = receiver.received.length;
     await stack.nextBatch();
-    await stack.app.alertsIdle();
+    await stack.bff.alertsIdle();
     const alerts: Alert[] = (
       await stack.app.inject({ url: `/api/alerts?watchlist=${listId}&limit=200` })
     ).json().alerts;
@@ -189,7 +189,7 @@ describe('site alerts end to end', () => {
     expect(queued).toBeGreaterThan(0);
     expect(await evaluator().evaluatePending()).toBe(0);
     expect(await evaluator().evaluateBatch(batch)).toBe(0);
-    await stack.app.alertsIdle();
+    await stack.bff.alertsIdle();
     expect(await deliveriesOf(listId)).toBe(queued);
     expect(receiver.received.length).toBe(sent);
   });
@@ -263,7 +263,7 @@ describe("a site alert's e-mail", () => {
 describe('a batch whose site evaluation fails', () => {
   it('is retried later and never holds up the batches after it', async () => {
     await stack.nextBatch();
-    await stack.app.alertsIdle();
+    await stack.bff.alertsIdle();
     const [newer, older] = await store.latestBatches(2);
     await store.db
       .delete(siteAlertEvaluations)

@@ -91,15 +91,15 @@ describe('demo sites', () => {
 
   it('seeds nothing when the organisation has sites of its own', async () => {
     await upsertSites(store.db, [site('own')], 10);
-    expect(await stack.app.demoSites()).toBe(0);
+    expect(await stack.bff.demoSites()).toBe(0);
     expect((await selectAllSites(store.db)).map((r) => r.ref)).toEqual(['own']);
     const [own] = await selectAllSites(store.db);
     expect(await deleteSite(store.db, own!.id, own!.version)).toBe(true);
   });
 
   it('seeds the fictional company once, every site placed, and /exposure has content', async () => {
-    expect(await stack.app.demoSites()).toBe(40);
-    expect(await stack.app.demoSites()).toBe(0);
+    expect(await stack.bff.demoSites()).toBe(40);
+    expect(await stack.bff.demoSites()).toBe(0);
     const rows = await selectAllSites(store.db);
     expect(rows).toHaveLength(40);
     expect(rows.filter((r) => r.kind === 'travel')).toHaveLength(4);

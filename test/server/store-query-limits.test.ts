@@ -25,7 +25,9 @@ beforeAll(async () => {
     config: {
       // Loopback (inject's address) is the trusted proxy: X-Forwarded-For names each client.
       access: { ...testConfig().access, trustedProxyAddresses: ['127.0.0.1'] },
-      storeQueries: { perClientPerMinute: PER_MINUTE, inFlight: IN_FLIGHT, queue: QUEUE },
+      history: {
+        storeQueries: { perClientPerMinute: PER_MINUTE, inFlight: IN_FLIGHT, queue: QUEUE },
+      },
     },
   });
   await stack.nextBatch();
@@ -165,11 +167,15 @@ describe('store query slots', () => {
 describe('store query settings', () => {
   it('are whole numbers in range, refused in words naming the variable', () => {
     const config = parseConfig({});
-    expect(config.storeQueries).toEqual({ perClientPerMinute: 60, inFlight: 2, queue: 50 });
+    expect(config.history?.storeQueries).toEqual({
+      perClientPerMinute: 60,
+      inFlight: 2,
+      queue: 50,
+    });
     expect(() => parseConfig({ STORE_QUERIES_IN_FLIGHT: '0' })).toThrow(ConfigError);
     expect(() => parseConfig({ STORE_QUERIES_PER_MINUTE: 'lots' })).toThrow(
       /STORE_QUERIES_PER_MINUTE must be a whole number from 1 to 100000/,
     );
-    expect(parseConfig({ STORE_QUERY_QUEUE: '0' }).storeQueries.queue).toBe(0);
+    expect(parseConfig({ STORE_QUERY_QUEUE: '0' }).history?.storeQueries?.queue).toBe(0);
   });
 });

@@ -94,7 +94,7 @@ describe('Teams Workflows webhooks', () => {
         url: `/api/watchlists/${watchlist.id}/test`,
       });
       expect(test.statusCode).toBe(202);
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       const [got] = await receiver.waitFor(1);
       const testCard = expectCardShape(
         new Webhook(webhook_secret).verify(
@@ -106,7 +106,7 @@ describe('Teams Workflows webhooks', () => {
       expect(testCard.body[1]!.text).toContain(teamsText(HOSTILE.slice(0, 80)));
 
       await stack.nextBatch();
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       const alerts = (await stack.app.inject({ url: '/api/alerts' })).json().alerts as Array<{
         iso: string;
         message: string;

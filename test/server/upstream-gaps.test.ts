@@ -19,10 +19,12 @@ let app: FastifyInstance;
 beforeEach(async () => {
   stack = await startTestStack();
   variant = await startVariantUpstream(stack.upstream.url);
-  app = await buildApp(testConfig(), {
-    upstream: { mode: 'live', baseUrl: variant.url, apiKey: new Secret(stack.key) },
-    now: stack.clock.now,
-  });
+  app = (
+    await buildApp(testConfig(), {
+      upstream: { mode: 'live', baseUrl: variant.url, apiKey: new Secret(stack.key) },
+      now: stack.clock.now,
+    })
+  ).app;
 });
 afterEach(async () => {
   await app.close();

@@ -41,10 +41,12 @@ describe('upstream header values', () => {
   it('never reach a 502, a log line, /readyz, /api/status or the export download', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) });
-    const app = await buildApp(testConfig({ logLevel: 'trace' }), {
-      upstream: { mode: 'live', baseUrl: await echoingUpstream(), apiKey: new Secret(KEY) },
-      logger,
-    });
+    const app = (
+      await buildApp(testConfig({ server: { logLevel: 'trace' } }), {
+        upstream: { mode: 'live', baseUrl: await echoingUpstream(), apiKey: new Secret(KEY) },
+        logger,
+      })
+    ).app;
     try {
       const download = await app.inject('/api/v1/export?format=csv');
       expect(download.statusCode).toBe(200);
@@ -83,9 +85,11 @@ describe('an upstream content type used as a hiding place', () => {
     await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done));
     const address = server.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const app = await buildApp(testConfig(), {
-      upstream: { mode: 'live', baseUrl, apiKey: new Secret(KEY) },
-    });
+    const app = (
+      await buildApp(testConfig(), {
+        upstream: { mode: 'live', baseUrl, apiKey: new Secret(KEY) },
+      })
+    ).app;
     try {
       const broken = await app.inject('/api/v1/hotspots');
       expect(broken.statusCode).toBe(502);

@@ -59,8 +59,8 @@ async function log(stack: HistoryStack, id: string): Promise<DeliveryLogEntry[]>
 async function advance(stack: HistoryStack, ms: number): Promise<void> {
   stack.clock.advance(ms);
   stack.scheduler.runDue();
-  await stack.app.historyIdle();
-  await stack.app.alertsIdle();
+  await stack.bff.historyIdle();
+  await stack.bff.alertsIdle();
 }
 
 describe('alerts as signed webhooks', () => {
@@ -80,7 +80,7 @@ describe('alerts as signed webhooks', () => {
       });
       const before = receiver.received.length;
       await stack.nextBatch();
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       const alerts: Alert[] = (
         await stack.app.inject({ url: `/api/alerts?watchlist=${watchlist.id}&limit=200` })
       ).json().alerts;
@@ -136,7 +136,7 @@ describe('alerts as signed webhooks', () => {
         url: `/api/watchlists/${watchlist.id}/test`,
       });
       expect(test.statusCode).toBe(202);
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       const [got] = (await receiver.waitFor(before + 1)).slice(before);
       const body = new Webhook(webhook_secret).verify(
         got!.body,
@@ -161,7 +161,7 @@ describe('the durable outbox', () => {
     const messageId = (
       await stack.app.inject({ method: 'POST', url: `/api/watchlists/${watchlist.id}/test` })
     ).json().message_id;
-    await stack.app.alertsIdle();
+    await stack.bff.alertsIdle();
     expect(await log(stack, watchlist.id)).toMatchObject([
       { message_id: messageId, state: 'pending', status: 503, attempt: 1 },
     ]);
@@ -175,7 +175,7 @@ describe('the durable outbox', () => {
     await stack.close();
     stack = await startHistoryStack(store, { start: start + 11 * 60_000, config: allowPrivate });
     try {
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       const got = (await receiver.waitFor(before + 2)).slice(before);
       expect(got.map((r) => r.headers['webhook-id'])).toEqual([messageId, messageId]);
       expect(
@@ -201,7 +201,7 @@ describe('the durable outbox', () => {
       const before = receiver.received.length;
       receiver.answers.push({ status: 410 });
       await stack.app.inject({ method: 'POST', url: `/api/watchlists/${watchlist.id}/test` });
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       await advance(stack, 6 * HOUR);
       expect(receiver.received.length).toBe(before + 1);
       expect(await log(stack, watchlist.id)).toMatchObject([
@@ -223,7 +223,7 @@ describe('the durable outbox', () => {
         stack.app.inject({ method: 'POST', url: `/api/watchlists/${watchlist.id}/test` });
       for (let i = 0; i < 200; i += 1) receiver.answers.push({ status: 500 });
       await send();
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       for (let step = 0; step < 13; step += 1) await advance(stack, 2 * HOUR);
       const firstMessage = (await log(stack, watchlist.id)).filter((e) => e.attempt === 1).at(-1)!;
       expect(firstMessage.state).toBe('failed');
@@ -236,11 +236,11 @@ describe('the durable outbox', () => {
       expect(await paused()).toBeNull();
       await advance(stack, DAY);
       await send();
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       expect(await paused()).toBeNull();
       await advance(stack, DAY);
       await send();
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       expect(await paused()).not.toBeNull();
       const view = (await stack.app.inject({ url: `/api/watchlists/${watchlist.id}` })).json()
         .watchlist;
@@ -249,7 +249,7 @@ describe('the durable outbox', () => {
       // While paused nothing is sent; saving the list resumes it.
       const count = receiver.received.length;
       await send();
-      await stack.app.alertsIdle();
+      await stack.bff.alertsIdle();
       expect(receiver.received.length).toBe(count);
       receiver.answers.length = 0;
       const saved = await stack.app.inject({

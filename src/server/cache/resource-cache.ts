@@ -66,7 +66,7 @@ interface Failure {
 /** A "check now": started (settles when the probe has answered), or refused for `waitMs`. */
 export type CheckNow = { started: true; done: Promise<void> } | { started: false; waitMs: number };
 
-/** Last failure per key, for stale reasons; as many as the store can hold is plenty. */
+/** Last failure per key, for stale reasons; as many as the entries can hold is plenty. */
 const MAX_FAILURES = 2000;
 
 /**
@@ -93,7 +93,7 @@ export class ResourceCache {
   readonly #newBatchListeners: Array<(asOfText: string) => void> = [];
 
   constructor(
-    private readonly store: CacheEntries,
+    private readonly entries: CacheEntries,
     private readonly batch: BatchTracker,
     private readonly policy: FreshnessPolicy,
     private readonly now: () => number,
@@ -114,7 +114,7 @@ export class ResourceCache {
 
   async load<V>(spec: ResourceSpec<V>, guard: MissGuard): Promise<Loaded<V>> {
     const now = this.now();
-    const entry = this.store.get<V>(spec.key);
+    const entry = this.entries.get<V>(spec.key);
     if (!entry || now > this.servableUntil(entry)) {
       return { entry: await this.#fetchNow(spec, guard), outcome: 'miss', staleReason: null };
     }
@@ -140,7 +140,7 @@ export class ResourceCache {
 
   /** The newest cached answer for a key if it can still be served at all (for derived data). */
   peek<V>(key: string): CacheEntry<V> | undefined {
-    const entry = this.store.get<V>(key);
+    const entry = this.entries.get<V>(key);
     return entry && this.now() <= this.servableUntil(entry) ? entry : undefined;
   }
 
@@ -165,7 +165,7 @@ export class ResourceCache {
 
   /** When the probe (the batch check) is next due; null before any data. */
   nextCheckAt(): number | null {
-    const probe = this.store.get(this.probe().key);
+    const probe = this.entries.get(this.probe().key);
     return probe ? this.#dueAt(probe) : null;
   }
 
@@ -178,7 +178,7 @@ export class ResourceCache {
   checkNow(minGapMs: number): CheckNow {
     const now = this.now();
     const probe = this.probe();
-    const entry = this.store.get(probe.key);
+    const entry = this.entries.get(probe.key);
     const lastCheck = entry ? this.#checkedAt(entry) : null;
     if (lastCheck !== null && now - lastCheck < minGapMs) {
       return { started: false, waitMs: lastCheck + minGapMs - now };
@@ -279,7 +279,7 @@ export class ResourceCache {
       value: fetched.value,
       size: fetched.size,
     };
-    this.store.set(entry);
+    this.entries.set(entry);
     this.#failures.delete(spec.key);
     if (fetched.fetchedAt === undefined) this.#onFetched(entry);
     else this.#adopted.add(entry);

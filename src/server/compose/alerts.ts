@@ -1,13 +1,14 @@
 import type { SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ClientIdentity } from '../client-identity.js';
-import type { AppConfig, AlertsConfig } from '../config.js';
+import type { AlertsConfig } from '../config.js';
 import { AlertEvaluator } from '../jobs/alert-evaluator.js';
 import { createMailer } from '../jobs/mailer.js';
 import { OutboxWorker } from '../jobs/outbox-worker.js';
 import type { Scheduler } from '../jobs/scheduler.js';
-import { alertRoutes } from '../routes/alerts.js';
-import { watchlistRoutes } from '../routes/watchlists.js';
+import type { AlertRouteOptions } from '../routes/alerts.js';
+import type { MeSettingsRouteOptions } from '../routes/me-settings.js';
+import type { WatchlistRouteOptions } from '../routes/watchlists.js';
 import { AlertInbox } from '../services/alerts/alert-inbox.js';
 import { RuleBacktest } from '../services/alerts/backtest.js';
 import { BacktestRequests } from '../services/alerts/backtest-request.js';
@@ -16,7 +17,6 @@ import { DeliveryLogView } from '../services/alerts/delivery-log.js';
 import { WatchlistService, type Viewer } from '../services/alerts/watchlists.js';
 import type { HistoryStore } from '../store/history-store.js';
 import { principalOf } from '../principal.js';
-import { meSettingsRoutes } from '../routes/me-settings.js';
 import { DailyDigests } from '../services/alerts/daily-digest.js';
 import { PersonSettingsService } from '../services/alerts/person-settings.js';
 
@@ -26,7 +26,12 @@ export interface Alerts {
   newOutbox(fence: SQL | null, isLeader: () => boolean): OutboxWorker;
   /** Makes the demo's sample watchlist (once) and its inbox; resolves to the alerts added. */
   demoWatchlist(): Promise<number>;
-  registerRoutes(app: FastifyInstance): Promise<void>;
+  /** What the watchlist, settings and inbox routes answer with; the root registers them. */
+  readonly routes: {
+    watchlists: WatchlistRouteOptions;
+    meSettings: MeSettingsRouteOptions;
+    alerts: AlertRouteOptions;
+  };
   /** Who asks: whose personal lists and read state a request acts on. */
   viewerOf(request: FastifyRequest): Viewer;
   /** Reads the numbers backtests use in the background, so the first backtest is quick. */
@@ -35,17 +40,17 @@ export interface Alerts {
   close(): void;
 }
 
-const DEFAULTS: AlertsConfig = { webhookAllowPrivate: false, email: null, linkBase: null };
-
 /**
  * Watchlists and alerts (issue 8), their parts built on the store the composition root opened:
  * the evaluator, the outbox worker for webhooks and e-mail (one per term of leadership), the
  * demo's sample list, the routes. The batch pipeline (jobs/pipeline.ts) runs them.
  */
 export function composeAlerts(
-  config: AppConfig,
+  settings: AlertsConfig,
   parts: {
     store: HistoryStore;
+    /** People sign in (OIDC) or a proxy names them: personal lists exist. */
+    knowsUsers: boolean;
     now: () => number;
     scheduler: Scheduler;
     logger: FastifyBaseLogger;
@@ -55,7 +60,6 @@ export function composeAlerts(
     queued: () => void;
   },
 ): Alerts {
-  const settings = config.alerts ?? DEFAULTS;
   const { now, logger } = parts;
   const db = parts.store.db;
   const mailer = settings.email
@@ -72,7 +76,6 @@ export function composeAlerts(
     emailEnabled: mailer !== null,
     onQueued: parts.queued,
   });
-  const proxyHeader = config.access.trustedProxyAuthHeader;
   // The header is believed only through ClientIdentity (from TRUSTED_PROXY_ADDRESSES), whatever
   // else lets the request in: a token holder must not pick whose personal lists they act on.
   // With OIDC, the person in the session (set by the access plugin from the store, never from
@@ -86,7 +89,7 @@ export function composeAlerts(
     db,
     now,
     allowPrivate: settings.webhookAllowPrivate,
-    knowsUsers: proxyHeader !== null || (config.access.oidc ?? null) !== null,
+    knowsUsers: parts.knowsUsers,
     onQueued: parts.queued,
   });
 
@@ -114,25 +117,25 @@ export function composeAlerts(
       const id = await ensureDemoWatchlist(db);
       return id === null ? 0 : evaluator.backfill(id);
     },
-    registerRoutes: async (target) => {
-      await target.register(watchlistRoutes, {
+    routes: {
+      watchlists: {
         watchlists,
         backtests: new BacktestRequests(backtest, watchlists),
         deliveryLog: new DeliveryLogView(db),
         viewerOf,
-      });
-      await target.register(meSettingsRoutes, {
+      },
+      meSettings: {
         settings: new PersonSettingsService(db, now),
         ownerOf: (request) => ({
           subject: viewerOf(request),
           email: request.principal?.email ?? null,
         }),
-      });
-      await target.register(alertRoutes, {
+      },
+      alerts: {
         inbox: new AlertInbox(db, settings.linkBase, now),
         viewerOf,
         actorOf: (request) => ({ name: principalOf(request).name, subject: viewerOf(request) }),
-      });
+      },
     },
     warmBacktests: () => void backtest.warm(),
     close: () => {

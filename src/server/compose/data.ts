@@ -4,7 +4,7 @@ import { CachePersistence } from '../cache/persistence.js';
 import { ResourceCache, type ResourceSpec } from '../cache/resource-cache.js';
 import { CacheEntries } from '../cache/entries.js';
 import { ClientMissLimiter } from '../client-limit.js';
-import type { AppConfig } from '../config.js';
+import type { DataConfig } from '../config.js';
 import { Metrics } from '../metrics.js';
 import type { SharedMissLimiter } from '../replicas/shared-miss-limiter.js';
 import { RiskAnswers } from '../services/risk-answers/risk-answers.js';
@@ -18,13 +18,17 @@ import {
 import { UpstreamClient } from '../upstream/client.js';
 import { QuotaGovernor } from '../upstream/quota.js';
 import type { ResolvedUpstream } from './upstream.js';
+import type { FastifyRequest } from 'fastify';
+import type { AsOfRouteParts } from '../routes/as-of.js';
+import type { DataRouteOptions } from '../routes/respond.js';
 import type { Replicas } from './replicas.js';
 
 /** The upstream side of the app: what answers a page's data request, and what it spends. */
 export interface DataParts {
   /** The governor the status and metrics read: this process's, or the shared ledger's mirror. */
   quota: QuotaGovernor;
-  store: CacheEntries;
+  /** The upstream answers held in memory (an LRU bounded in entries and bytes). */
+  entries: CacheEntries;
   batch: BatchTracker;
   metrics: Metrics;
   client: UpstreamClient;
@@ -45,22 +49,28 @@ export interface DataParts {
  * in this order, each on the ones before. The key goes into the upstream client only.
  */
 export function composeData(
-  config: AppConfig,
-  upstream: ResolvedUpstream,
-  replicas: Replicas | null,
-  now: () => number,
-  logger: FastifyBaseLogger,
+  config: DataConfig,
+  parts: {
+    upstream: ResolvedUpstream;
+    replicas: Replicas | null;
+    /** Where the cache file lives (DATA_DIR); null keeps it in memory only. */
+    dataDir: string | null;
+    now: () => number;
+    logger: FastifyBaseLogger;
+  },
 ): DataParts {
+  const { upstream, replicas, dataDir, now, logger } = parts;
   const quota = replicas?.quota.mirror ?? new QuotaGovernor(config.quotaReserve, now);
   const entryBytes = Math.floor(config.cacheMaxBytes * 0.75);
-  const store = new CacheEntries(config.cacheMaxEntries, entryBytes);
+  const entries = new CacheEntries(config.cacheMaxEntries, entryBytes);
   const bodies = new RenderedBodies(config.cacheMaxBytes - entryBytes);
   const batch = new BatchTracker();
   const metrics = new Metrics(
     quota,
-    () => store.size,
-    () => ({ entries: store.bytes, rendered: bodies.bytes, variants: bodies.size }),
+    () => entries.size,
+    () => ({ entries: entries.bytes, rendered: bodies.bytes, variants: bodies.size }),
   );
+  if (replicas) metrics.watchCluster(() => replicas.status());
   const client = new UpstreamClient({
     baseUrl: upstream.baseUrl,
     apiKey: upstream.apiKey,
@@ -75,7 +85,7 @@ export function composeData(
   const specs = new ResourceSpecs(client, exportIndexes);
   const probe = (): ReturnType<ResourceSpecs['hotspots']> => specs.hotspots([], []);
   const cache = new ResourceCache(
-    store,
+    entries,
     batch,
     config.freshness,
     now,
@@ -94,12 +104,16 @@ export function composeData(
   );
   const limiter = replicas?.missLimiter(localLimiter, config.clientMissesPerMinute) ?? localLimiter;
 
-  const persistence = config.dataDir
+  const persistence = dataDir
     ? new CachePersistence(
-        config.dataDir,
+        dataDir,
         upstream.mode,
         upstream.baseUrl,
-        () => ({ batch: batch.state, quota: quota.snapshot(), entries: store.entries().reverse() }),
+        () => ({
+          batch: batch.state,
+          quota: quota.snapshot(),
+          entries: entries.entries().reverse(),
+        }),
         logger,
         isServableValue,
       )
@@ -108,12 +122,16 @@ export function composeData(
   if (saved) {
     batch.restore(saved.batch);
     quota.restore(saved.quota);
-    store.restore(saved.entries);
+    entries.restore(saved.entries);
     logger.info({ entries: saved.entries.length }, 'cache restored from disk');
+  }
+  if (persistence) {
+    entries.onChange(() => persistence.schedule());
+    quota.onChange(() => persistence.schedule());
   }
   return {
     quota,
-    store,
+    entries,
     batch,
     metrics,
     client,
@@ -124,5 +142,20 @@ export function composeData(
     data,
     limiter,
     persistence,
+  };
+}
+
+/** What the data routes answer with; `?as_of=` from the history when there is one. */
+export function dataRouteOptions(
+  data: DataParts,
+  asOf: AsOfRouteParts | null,
+  clientKey: (request: FastifyRequest) => string,
+): DataRouteOptions {
+  return {
+    data: data.data,
+    metrics: data.metrics,
+    asOf,
+    // One client: the person a trusted SSO proxy vouches for, else the address.
+    guardFor: (request) => () => data.limiter.consume(clientKey(request)),
   };
 }

@@ -1,6 +1,6 @@
 import { pastBatches, type PastBatch } from '../../demo-upstream/history-seed.js';
 import { startDemoUpstream, type DemoUpstream } from '../../demo-upstream/server.js';
-import type { AppConfig } from '../config.js';
+import type { UpstreamConfig } from '../config.js';
 import { releaseMemory } from '../release-memory.js';
 import { Secret } from '../secret.js';
 import type { BatchRecord } from '../store/batches.js';
@@ -8,16 +8,16 @@ import type { HistoryStore } from '../store/history-store.js';
 import type { ResolvedUpstream } from './upstream.js';
 
 export async function resolveUpstream(
-  config: AppConfig,
+  config: UpstreamConfig,
 ): Promise<{ upstream: ResolvedUpstream; demo: DemoUpstream | null }> {
-  if (config.upstream.mode === 'live') {
-    const { baseUrl, apiKey } = config.upstream;
+  if (config.mode === 'live') {
+    const { baseUrl, apiKey } = config;
     return { upstream: { mode: 'live', baseUrl, apiKey }, demo: null };
   }
   // No key configured: run our stand-in for the Risk API on a loopback port and talk to it over
   // HTTP exactly as to the real service, with a freshly issued key of the configured tier.
   const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
-  const apiKey = new Secret(demo.issueKey(config.upstream.demoTier));
+  const apiKey = new Secret(demo.issueKey(config.demoTier));
   return { upstream: { mode: 'demo', baseUrl: demo.url, apiKey }, demo };
 }
 

@@ -1,17 +1,18 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { BatchTracker } from '../cache/batch.js';
 import type { ResourceCache, ResourceSpec } from '../cache/resource-cache.js';
-import type { AppConfig } from '../config.js';
+import { DEFAULT_STORE_LIMITS, type HistoryConfig } from '../config.js';
+import { HistoryQuestionLimiter, type Admission } from '../history-question-limit.js';
 import { BatchRecorder } from '../jobs/batch-recorder.js';
 import { EventArchiver } from '../jobs/event-archiver.js';
 import type { BatchPipeline } from '../jobs/pipeline.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import type { AsOfRouteParts } from '../routes/as-of.js';
-import { batchRoutes } from '../routes/batches.js';
+import type { BatchRouteOptions } from '../routes/batches.js';
+import type { HistoryRouteOptions } from '../routes/history.js';
+import { BatchChainAnswers } from '../services/batches/batch-chain-answers.js';
 import { AsOfAnswers } from '../services/history/as-of-answers.js';
 import { MoveExplanations } from '../services/history/explain.js';
-import { historyRoutes } from '../routes/history.js';
-import { BatchChainAnswers } from '../services/batches/batch-chain-answers.js';
 import { HistoryAnswers } from '../services/history/history-answers.js';
 import type { ExportIndexes } from '../services/upstream-resources/export-index.js';
 import type {
@@ -19,8 +20,8 @@ import type {
   ResourceSpecs,
 } from '../services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from '../store/history-store.js';
-import { HistoryQuestionLimiter } from '../history-question-limit.js';
-import { StoreQueryLimiter } from '../store-query-limit.js';
+import type { FreshnessPolicy } from '../../shared/freshness.js';
+import { StoreQueryLimiter, type StoreQueryGuard } from '../store-query-limit.js';
 
 export interface HistoryParts {
   store: HistoryStore;
@@ -28,6 +29,8 @@ export interface HistoryParts {
   specs: ResourceSpecs;
   batch: BatchTracker;
   probe: () => ResourceSpec<HotspotsValue>;
+  /** When the batch watch looks for a new batch (the data part's freshness policy). */
+  policy: FreshnessPolicy;
   now: () => number;
   scheduler: Scheduler;
   logger: FastifyBaseLogger;
@@ -44,21 +47,26 @@ export interface History {
   /** A new batch watch for one term of leadership (a stopped one does not start again). */
   newWatch(pipeline: BatchPipeline, isLeader: () => boolean): BatchRecorder;
   readonly coverage: HistoryStore['lastCoverage'];
-  /** The limits on store queries of the history routes (per client, in flight). */
-  readonly queryLimiter: StoreQueryLimiter;
+  /** A request's store queries: its client's rate and the bound on queries at once. */
+  guardFor(request: FastifyRequest): StoreQueryGuard;
+  /** A request's question: its turn under its client's budget (history-question-limit.ts). */
+  admit(request: FastifyRequest): Promise<Admission>;
+  /** Questions waiting for their turn, all clients together. */
+  questionsWaiting(): number;
   /** `?as_of=` of the data routes, answered from this store. */
   readonly asOf: AsOfRouteParts;
-  /** Every history question's turn: its client's budget and the bounds on answers at once. */
-  readonly questionLimiter: HistoryQuestionLimiter;
-  /** Registers the history routes (after the app's plugins, like every route). */
-  registerRoutes(app: FastifyInstance): Promise<void>;
+  /** What the history and batch routes answer with; the root registers them. */
+  readonly routes: { history: HistoryRouteOptions; batches: BatchRouteOptions };
 }
 
 /**
- * The history of issue 7, its parts built on the store the composition root opened: the batch
- * watch (run by the leader, one per term), the event archive, the answers and their routes.
+ * The history, its parts built on the store the composition root opened: the batch watch (run
+ * by the leader, one per term), the event archive, the answers and what their routes need.
  */
-export function composeHistory(config: AppConfig, parts: HistoryParts): History {
+export function composeHistory(
+  config: Pick<HistoryConfig, 'storeQueries' | 'questions'>,
+  parts: HistoryParts,
+): History {
   const { store } = parts;
   const archiver = new EventArchiver(
     store,
@@ -67,16 +75,14 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
     parts.exportIndexes,
     parts.onArchived,
   );
-  const answers = new HistoryAnswers(store, () => store.coverage());
-  const queryLimiter = new StoreQueryLimiter(config.storeQueries, parts.now);
-  const questionLimiter = new HistoryQuestionLimiter(config.historyQuestions, parts.now);
-  const chain = new BatchChainAnswers(store);
-  const asOf: AsOfRouteParts = {
-    answers: new AsOfAnswers(store),
-    guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
-    admit: (request) => questionLimiter.admit(parts.clientKey(request)),
-    retentionStart: () => store.retentionStart(parts.now()),
-  };
+  const limits = { ...DEFAULT_STORE_LIMITS, ...config };
+  const queryLimiter = new StoreQueryLimiter(limits.storeQueries, parts.now);
+  const questionLimiter = new HistoryQuestionLimiter(limits.questions, parts.now);
+  const guardFor = (request: FastifyRequest): StoreQueryGuard =>
+    queryLimiter.guardFor(parts.clientKey(request));
+  const admit = (request: FastifyRequest): Promise<Admission> =>
+    questionLimiter.admit(parts.clientKey(request));
+  const retentionStart = (): Date | null => store.retentionStart(parts.now());
   return {
     store,
     archiver,
@@ -87,7 +93,7 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
         cache: parts.cache,
         specs: parts.specs,
         batch: parts.batch,
-        policy: config.freshness,
+        policy: parts.policy,
         now: parts.now,
         scheduler: parts.scheduler,
         logger: parts.logger,
@@ -98,21 +104,19 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
     get coverage() {
       return store.lastCoverage;
     },
-    queryLimiter,
-    asOf,
-    questionLimiter,
-    registerRoutes: async (target) => {
-      await target.register(historyRoutes, {
-        answers,
+    guardFor,
+    admit,
+    questionsWaiting: () => questionLimiter.waiting,
+    asOf: { answers: new AsOfAnswers(store), guardFor, admit, retentionStart },
+    routes: {
+      history: {
+        answers: new HistoryAnswers(store, () => store.coverage()),
         explanations: new MoveExplanations(store),
-        retentionStart: () => store.retentionStart(parts.now()),
-        guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
-        admit: (request) => questionLimiter.admit(parts.clientKey(request)),
-      });
-      await target.register(batchRoutes, {
-        answers: chain,
-        guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
-      });
+        retentionStart,
+        guardFor,
+        admit,
+      },
+      batches: { answers: new BatchChainAnswers(store), guardFor },
     },
   };
 }

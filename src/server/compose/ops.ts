@@ -1,4 +1,5 @@
-import type { AppConfig } from '../config.js';
+import type { LookConfig } from '../config.js';
+import type { FreshnessPolicy } from '../../shared/freshness.js';
 import { CHECK_NOW_GAP_MS, type OpsRouteOptions } from '../routes/status.js';
 import { buildStatus } from '../services/status/status.js';
 import type { HistoryStore } from '../store/history-store.js';
@@ -9,17 +10,18 @@ import type { Replicas } from './replicas.js';
 
 /** What /api/status, /healthz, /readyz and /metrics read, from the parts composed before. */
 export function opsOptions(
-  config: AppConfig,
   upstream: ResolvedUpstream,
   parts: DataParts,
   more: {
+    tiles: LookConfig['tiles'];
+    policy: FreshnessPolicy;
     now: () => number;
     history: History | null;
     replicas: Replicas | null;
-    historyStore: HistoryStore | undefined;
+    historyStore: HistoryStore | null;
   },
 ): OpsRouteOptions {
-  const { batch, cache, store, client, quota, metrics, probe } = parts;
+  const { batch, cache, entries, client, quota, metrics, probe } = parts;
   const { history, replicas, historyStore } = more;
   return {
     metrics,
@@ -27,11 +29,11 @@ export function opsOptions(
     status: () => ({
       ...buildStatus({
         mode: upstream.mode,
-        config,
-        policy: config.freshness,
+        tiles: more.tiles,
+        policy: more.policy,
         batch,
         cache,
-        store,
+        entries,
         client,
         quota,
         metrics,

@@ -4,7 +4,7 @@ import type { BatchTracker } from '../cache/batch.js';
 import type { EventArchiver } from '../jobs/event-archiver.js';
 import type { BatchPipeline } from '../jobs/pipeline.js';
 import type { ClientMissLimiter } from '../client-limit.js';
-import type { ReplicasConfig } from '../config.js';
+import type { AppConfig, ReplicasConfig } from '../config.js';
 import { NewsChannel, type ReplicaNews } from '../replicas/news-channel.js';
 import { Membership } from '../replicas/membership.js';
 import { MissConnections } from '../replicas/miss-connections.js';
@@ -50,7 +50,7 @@ export interface ReplicasDeps {
   config: ReplicasConfig;
   databaseUrl: Secret;
   store: HistoryStore;
-  quotaReserve: number;
+  quotaReserve: number | null;
   /** Upstream answers older than this are dropped from the shared table (stale-if-error). */
   keepAnswersMs: number;
   /** Longest wait for another replica's fetch of the same key. */
@@ -184,4 +184,27 @@ export function composeReplicas(deps: ReplicasDeps): Replicas {
       await quota.idle();
     },
   };
+}
+
+/**
+ * The replicas' parts when this process shares a PostgreSQL store with others (DATABASE_URL),
+ * else null. They coordinate on the store the root opened.
+ */
+export function replicasFor(
+  config: Pick<AppConfig, 'replicas' | 'history' | 'data'>,
+  parts: { store: HistoryStore | null; now: () => number; logger: FastifyBaseLogger },
+): Replicas | null {
+  const databaseUrl = config.history?.databaseUrl;
+  if (!config.replicas || !databaseUrl || !parts.store?.pool) return null;
+  const { data } = config;
+  return composeReplicas({
+    config: config.replicas,
+    databaseUrl,
+    store: parts.store,
+    quotaReserve: data.quotaReserve,
+    keepAnswersMs: data.freshness.staleIfErrorMs,
+    lockWaitMs: data.upstreamTimeouts.requestMs + data.upstreamRetry.maxTotalMs,
+    now: parts.now,
+    logger: parts.logger,
+  });
 }

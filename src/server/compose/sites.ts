@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AlertsConfig } from '../config.js';
 import { SiteAlertEvaluator } from '../jobs/site-alert-evaluator.js';
-import { siteRoutes, type SiteRouteOptions } from '../routes/sites.js';
+import type { SiteRouteOptions } from '../routes/sites.js';
 import { demoSiteRows } from '../services/sites/demo-sites.js';
 import { ExposureService } from '../services/sites/exposure.js';
 import { SiteAlertDelivery } from '../services/sites/site-alert-delivery.js';
@@ -18,10 +18,10 @@ export interface Sites {
   /** Demo mode: the fictional company's sites, only when there are no sites yet; the count added. */
   demoSites(): Promise<number>;
   /**
-   * The routes, `/api/exposure` under the store-query guard and history-question budget; who
-   * asks (`viewerOf`) for their own unread count.
+   * What the site routes answer with, given who asks (`viewerOf`, for their own unread count)
+   * and the history's store-query guard and question budget (for `/api/exposure`).
    */
-  registerRoutes(app: FastifyInstance, parts: RouteParts): Promise<void>;
+  routes(parts: RouteParts): SiteRouteOptions;
 }
 
 /**
@@ -30,30 +30,30 @@ export interface Sites {
  * evaluator and where its alerts go ("Our sites"), the routes.
  */
 export function composeSites(
-  store: HistoryStore,
-  now: () => number,
-  alerts: {
-    settings: AlertsConfig | undefined;
+  settings: AlertsConfig,
+  parts: {
+    store: HistoryStore;
+    now: () => number;
     logger: FastifyBaseLogger;
     /** Deliveries were queued (the pipeline's "queued" step). */
     queued: () => void;
   },
 ): Sites {
+  const { store, now } = parts;
   const sites = new SiteService({ store });
   const exposure = new ExposureService(sites, store);
-  const settings = alerts.settings;
   const siteAlerts = new SiteAlertEvaluator({
     db: store.db,
     now,
-    logger: alerts.logger,
-    linkBase: settings?.linkBase ?? null,
-    emailEnabled: (settings?.email ?? null) !== null,
-    onQueued: alerts.queued,
+    logger: parts.logger,
+    linkBase: settings.linkBase,
+    emailEnabled: settings.email !== null,
+    onQueued: parts.queued,
   });
   const delivery = new SiteAlertDelivery({
     db: store.db,
-    allowPrivate: settings?.webhookAllowPrivate ?? false,
-    onQueued: alerts.queued,
+    allowPrivate: settings.webhookAllowPrivate,
+    onQueued: parts.queued,
   });
   return {
     sites,
@@ -65,8 +65,6 @@ export function composeSites(
       const answer = await sites.import(demoSiteRows(now()), false);
       return answer.created.length;
     },
-    registerRoutes: async (app, parts) => {
-      await app.register(siteRoutes, { sites, exposure, delivery, ...parts });
-    },
+    routes: (parts) => ({ sites, exposure, delivery, ...parts }),
   };
 }

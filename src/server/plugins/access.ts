@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientIdentity } from '../client-identity.js';
 import type { AuditLog } from '../services/identity/audit.js';
-import type { AppConfig } from '../config.js';
+import type { AccessConfig } from '../config.js';
 import { crossSiteRefusal } from './cross-site.js';
 import { sendError } from '../reply.js';
 import { loginPage } from './login-page.js';
@@ -90,21 +90,21 @@ const TOKEN_HOLDER: Principal = {
  */
 export async function installAccess(
   app: FastifyInstance,
-  config: AppConfig,
+  config: AccessConfig,
   identity: ClientIdentity,
   now: () => number,
   parts: AccessParts = {},
 ): Promise<Access | null> {
-  const token = config.access.dashboardToken?.reveal() ?? null;
-  const proxyHeader = config.access.trustedProxyAuthHeader;
-  const oidc = config.access.oidc ?? null;
+  const token = config.dashboardToken?.reveal() ?? null;
+  const proxyHeader = config.trustedProxyAuthHeader;
+  const oidc = config.oidc ?? null;
   app.decorateRequest('principal', null);
   if (token === null && proxyHeader === null && oidc === null) return null;
 
   await app.register(cookie);
   const sessions = parts.sessions ?? new Sessions(now);
   const guesses = new GuessThrottle(GUESSES_PER_MINUTE, now);
-  const groupsHeader = config.access.trustedProxyGroupsHeader ?? null;
+  const groupsHeader = config.trustedProxyGroupsHeader ?? null;
 
   const proxyPrincipal = (request: FastifyRequest, user: string): Principal => {
     const groups = groupsHeader === null ? undefined : request.headers[groupsHeader];
@@ -119,7 +119,7 @@ export async function installAccess(
           ? 'editor'
           : roleFromGroups(
               (typeof groups === 'string' ? groups : '').split(',').map((g) => g.trim()),
-              config.access.roles,
+              config.roles,
             ),
       via: 'proxy',
     };
@@ -163,12 +163,12 @@ export async function installAccess(
   const signIn: SignInParts = {
     sessions,
     cookieName: SESSION_COOKIE,
-    behindTls: config.behindTls,
+    behindTls: config.behindTls === true,
     now,
     audit: parts.audit,
   };
   if (oidc !== null) {
-    installOidcSignIn(app, oidc, config.access, signIn);
+    installOidcSignIn(app, oidc, config, signIn);
   }
   if (token !== null) installTokenSignIn(app, config, token, guesses, signIn);
   return {
@@ -179,7 +179,7 @@ export async function installAccess(
 
 function installTokenSignIn(
   app: FastifyInstance,
-  config: AppConfig,
+  config: AccessConfig,
   token: string,
   guesses: GuessThrottle,
   { sessions, audit }: SignInParts,
@@ -188,7 +188,7 @@ function installTokenSignIn(
     httpOnly: true,
     sameSite: 'strict' as const,
     path: '/',
-    secure: config.behindTls,
+    secure: config.behindTls === true,
   };
   // The sign-in page and its form exist only with a token (proxy mode has no /login).
   app.get('/login', signInFree, async (_request, reply) =>
@@ -200,7 +200,7 @@ function installTokenSignIn(
   registerFormParser(app);
   app.post('/login', signInFree, async (request, reply) => {
     // A form post from our own pages only, so another site cannot sign someone in or out.
-    if (crossSiteRefusal(request, config.behindTls) !== null) {
+    if (crossSiteRefusal(request, config.behindTls === true) !== null) {
       return sendError(reply, 403, 'Sign-in must come from this site');
     }
     const wait = guesses.blockedFor(request.ip);
@@ -227,7 +227,7 @@ function installTokenSignIn(
       .redirect('/', 303);
   });
   app.post('/logout', signInFree, async (request, reply) => {
-    if (crossSiteRefusal(request, config.behindTls) !== null) {
+    if (crossSiteRefusal(request, config.behindTls === true) !== null) {
       return sendError(reply, 403, 'Sign-out must come from this site');
     }
     const session = await sessions.find(request.cookies[SESSION_COOKIE]);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import type { AppConfig } from '../config.js';
+import type { AccessConfig } from '../config.js';
 import type { OidcConfig } from '../config-oidc.js';
 import { claimValues, roleFromGroups, type Principal } from '../principal.js';
 import { sendError } from '../reply.js';
@@ -97,11 +97,7 @@ function plainReason(error: unknown): string {
 }
 
 /** The person an ID token names, with the role their groups map to. */
-function personOf(
-  claims: client.IDToken,
-  groups: string[],
-  access: AppConfig['access'],
-): Principal {
+function personOf(claims: client.IDToken, groups: string[], access: AccessConfig): Principal {
   const text = (value: unknown): string | null =>
     typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : null;
   const email = text(claims.email);
@@ -135,7 +131,7 @@ function emailRefusal(email: string | null, verified: boolean, domains: string[]
 export function installOidcSignIn(
   app: FastifyInstance,
   oidc: OidcConfig,
-  access: AppConfig['access'],
+  access: AccessConfig,
   parts: SignInParts,
 ): void {
   let discovered: Promise<client.Configuration> | null = null;

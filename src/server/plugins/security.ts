@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { LOOPBACK_NAMES, type AppConfig } from '../config.js';
+import { LOOPBACK_NAMES, type AccessConfig, type LookConfig } from '../config.js';
 import { sendError } from '../reply.js';
 
 /** The tile host for the CSP: `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`. */
@@ -16,8 +16,8 @@ export function tileSource(template: string): string {
  * upgrade-insecure-requests only behind TLS: on plain http at a non-localhost address they make
  * browsers rewrite asset URLs to https and the page never draws.
  */
-export function securityHeaders(config: AppConfig): Record<string, string> {
-  const tiles = config.tiles ? [tileSource(config.tiles.url)] : [];
+export function securityHeaders(access: AccessConfig, look: LookConfig): Record<string, string> {
+  const tiles = look.tiles ? [tileSource(look.tiles.url)] : [];
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -31,17 +31,13 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         // Signing out (a form POST) ends at the identity provider's end-session page.
-        formAction: [
-          "'self'",
-          ...(config.access.oidc ? [new URL(config.access.oidc.issuerUrl).origin] : []),
-        ],
+        formAction: ["'self'", ...(access.oidc ? [new URL(access.oidc.issuerUrl).origin] : [])],
         frameAncestors: ["'none'"],
-        ...(config.behindTls ? { upgradeInsecureRequests: [] } : {}),
+        ...(access.behindTls === true ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: config.behindTls
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
+    strictTransportSecurity:
+      access.behindTls === true ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // Tile servers (OpenStreetMap's among them) require a Referer; without tiles, send none out.
     referrerPolicy: {
       policy: tiles.length > 0 ? 'strict-origin-when-cross-origin' : 'same-origin',
@@ -68,10 +64,13 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
  * @fastify/helmet rebuilds helmet (and re-parses the CSP) on every request, which cost more than
  * a whole cached answer does.
  */
-export function installSecurity(app: FastifyInstance, config: AppConfig): void {
-  const headers = securityHeaders(config);
-  const allowed =
-    config.access.allowedHosts === undefined ? LOOPBACK_NAMES : config.access.allowedHosts;
+export function installSecurity(
+  app: FastifyInstance,
+  access: AccessConfig,
+  look: LookConfig,
+): void {
+  const headers = securityHeaders(access, look);
+  const allowed = access.allowedHosts === undefined ? LOOPBACK_NAMES : access.allowedHosts;
   const hosts = allowed === null ? null : new Set(allowed);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);

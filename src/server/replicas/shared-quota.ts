@@ -26,7 +26,7 @@ export interface SharedQuotaDeps {
   pool: pg.Pool;
   /** A miss's own connection, when the request is a miss's: booked there, not on a second one. */
   connections: MissConnections;
-  reserve: number;
+  reserve: number | null;
   now: () => number;
   logger: FastifyBaseLogger;
   /** Replicas alive as last seen: the PostgreSQL-down share divides the limit by it. */

@@ -78,8 +78,9 @@ export class QuotaGovernor implements QuotaLedger {
   #state: QuotaState = emptyQuotaState();
   #onChange: () => void = () => {};
 
+  /** `reserve` null: a fifth of the key's hourly limit (10 of Pro's 50). */
   constructor(
-    private readonly reserve: number,
+    private readonly reserve: number | null,
     private readonly now: () => number,
   ) {}
 
@@ -90,7 +91,8 @@ export class QuotaGovernor implements QuotaLedger {
 
   /** The reserve in force: never more than half the key's limit, so background work can run. */
   effectiveReserve(): number {
-    return Math.min(this.reserve, Math.floor(this.effectiveLimit() / 2));
+    const limit = this.effectiveLimit();
+    return Math.min(this.reserve ?? Math.ceil(limit / 5), Math.floor(limit / 2));
   }
 
   /** The limit told by the upstream, or the smallest paid tier's until it has told one. */

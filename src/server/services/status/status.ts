@@ -3,7 +3,7 @@ import { nextBatchDue, type FreshnessPolicy } from '../../../shared/freshness.js
 import type { BatchTracker } from '../../cache/batch.js';
 import type { ResourceCache } from '../../cache/resource-cache.js';
 import type { CacheEntries } from '../../cache/entries.js';
-import type { AppConfig } from '../../config.js';
+import type { LookConfig } from '../../config.js';
 import type { Metrics } from '../../metrics.js';
 import type { UpstreamClient } from '../../upstream/client.js';
 import type { QuotaGovernor } from '../../upstream/quota.js';
@@ -13,11 +13,11 @@ const DEGRADED_FOR_MS = 15 * 60_000;
 
 export interface StatusSources {
   mode: 'demo' | 'live';
-  config: AppConfig;
+  tiles: LookConfig['tiles'];
   policy: FreshnessPolicy;
   batch: BatchTracker;
   cache: ResourceCache;
-  store: CacheEntries;
+  entries: CacheEntries;
   client: UpstreamClient;
   quota: QuotaGovernor;
   metrics: Metrics;
@@ -91,9 +91,9 @@ export function buildStatus(s: StatusSources): StatusResponse {
       reserve: s.quota.effectiveReserve(),
       blocked_until: iso(blockedUntil),
     },
-    tiles: s.config.tiles,
+    tiles: s.tiles,
     cache: {
-      entries: s.store.size,
+      entries: s.entries.size,
       hits: s.metrics.totals.hits,
       misses: s.metrics.totals.misses,
       stale_serves: s.metrics.totals.stale,

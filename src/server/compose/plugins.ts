@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ClientIdentity } from '../client-identity.js';
+import type { AccessConfig, LookConfig } from '../config.js';
+import { installAccess, type Access } from '../plugins/access.js';
+import { installAudit } from '../plugins/audit.js';
+import { installCrossSiteGuard } from '../plugins/cross-site.js';
+import { installErrorHandlers } from '../plugins/errors.js';
+import { installStrictJson } from '../plugins/json-body.js';
+import { installPreloadHints } from '../plugins/preload-hints.js';
+import { installRoles } from '../plugins/roles.js';
+import { installSecurity } from '../plugins/security.js';
+import { registerSpa } from '../plugins/spa.js';
+import type { IdentityParts } from './identity.js';
+
+/**
+ * Every plugin, in the order their hooks run. The security plugins (cross-site guard, headers
+ * and Host check, access, roles) are installed whatever parts are on; the audit log needs the
+ * store, the SPA a built client.
+ */
+export async function installPlugins(
+  app: FastifyInstance,
+  settings: { access: AccessConfig; look: LookConfig },
+  parts: {
+    identity: ClientIdentity;
+    people: IdentityParts;
+    now: () => number;
+    /** Built SPA (dist/client) to serve; null serves the API only. */
+    clientDir: string | null;
+  },
+): Promise<Access | null> {
+  const { access, look } = settings;
+  const { people, clientDir } = parts;
+  installCrossSiteGuard(app, access.behindTls === true);
+  installSecurity(app, access, look);
+  const signIn = await installAccess(app, access, parts.identity, parts.now, {
+    sessions: people.sessions,
+    apiTokens: people.apiTokens ?? undefined,
+    audit: people.audit ?? undefined,
+  });
+  installRoles(app);
+  if (people.audit) installAudit(app, people.audit, { accessConfigured: signIn !== null });
+  if (clientDir) {
+    await registerSpa(app, clientDir);
+    installPreloadHints(app);
+  }
+  installErrorHandlers(app, clientDir !== null);
+  installStrictJson(app);
+  return signIn;
+}
