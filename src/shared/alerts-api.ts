@@ -11,7 +11,8 @@ export const WATCHLIST_NAME_MAX = 80;
 /*
  * What a watchlist may hold and how many there may be: every batch evaluates every rule of every
  * list for each of its countries, so these bound the work and the alerts of one batch (a list
- * raises at most 100 × 20 = 2,000 alerts a batch). The README's watchlist section states them.
+ * raises at most 100 × 20 = 2,000 alerts a batch). docs/api.md (Watchlist and alert API) states
+ * them.
  */
 export const WATCHLIST_COUNTRIES_MAX = 100;
 export const WATCHLIST_RULES_MAX = 20;
