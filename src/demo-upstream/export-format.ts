@@ -4,7 +4,7 @@ import type { Batch, CountryOut } from './payload-types.js';
 import { METHODOLOGY_VERSION } from './vocabulary.js';
 import { SCORE_FIELDS } from '../shared/score-fields.js';
 
-/** The bulk export in its two formats (upstream-gaps.md fixes the CSV columns and comments). */
+/** The bulk export in two formats (docs/upstream-gaps.md fixes the CSV columns and comments). */
 
 const SCORE_COLUMNS = [
   'iso',

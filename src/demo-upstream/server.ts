@@ -15,7 +15,7 @@ import {
 
 /**
  * The demo upstream: our own implementation of the Global Risk Index API (upstream-api.md, with
- * the choices of upstream-gaps.md), on a real HTTP port, so the BFF talks to it exactly as it
+ * the choices of docs/upstream-gaps.md), on a real HTTP port, so the BFF talks to it exactly as it
  * would to the real service.
  */
 

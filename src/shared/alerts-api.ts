@@ -11,7 +11,8 @@ export const WATCHLIST_NAME_MAX = 80;
 /*
  * What a watchlist may hold and how many there may be: every batch evaluates every rule of every
  * list for each of its countries, so these bound the work and the alerts of one batch (a list
- * raises at most 100 × 20 = 2,000 alerts a batch). The README's watchlist section states them.
+ * raises at most 100 × 20 = 2,000 alerts a batch). docs/api.md (Watchlist and alert API) states
+ * them.
  */
 export const WATCHLIST_COUNTRIES_MAX = 100;
 export const WATCHLIST_RULES_MAX = 20;
@@ -76,8 +77,47 @@ export function ruleKey(rule: AlertRule): string {
   }
 }
 
-export const WEBHOOK_FORMATS = ['standard', 'slack', 'teams'] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+/**
+ * Every webhook format, in the order pickers offer them: the one list that the API's schema, the
+ * server's dispatch (`Record<WebhookFormat, …>` there) and every picker and label read, so a new
+ * format cannot go missing from one of them. Payloads: docs/webhooks.md.
+ */
+export const WEBHOOK_FORMAT_OPTIONS = [
+  {
+    id: 'standard',
+    label: 'JSON (Standard Webhooks)',
+    description: 'Signed JSON with the documented payload, for your own receiver.',
+  },
+  {
+    id: 'slack',
+    label: 'Slack',
+    description: 'A Slack incoming webhook: one line of text per alert.',
+  },
+  {
+    id: 'teams',
+    label: 'Microsoft Teams (Workflows)',
+    description: 'A Teams Workflows webhook: an Adaptive Card per alert.',
+  },
+] as const;
+
+type FormatIds<T> = { -readonly [K in keyof T]: T[K] extends { id: infer I } ? I : never };
+
+/** The format ids as a tuple, as `z.enum` wants them. */
+export const WEBHOOK_FORMATS = WEBHOOK_FORMAT_OPTIONS.map((f) => f.id) as FormatIds<
+  typeof WEBHOOK_FORMAT_OPTIONS
+>;
+export type WebhookFormat = (typeof WEBHOOK_FORMAT_OPTIONS)[number]['id'];
+export type WebhookFormatOption = (typeof WEBHOOK_FORMAT_OPTIONS)[number];
+
+/** The picker's words for a format: "Microsoft Teams (Workflows)". */
+export function webhookFormatLabel(format: WebhookFormat): string {
+  return WEBHOOK_FORMAT_OPTIONS.find((f) => f.id === format)?.label ?? format;
+}
+
+/** `"standard", "slack" or "teams"`: the formats as the API's refusals name them. */
+const FORMAT_WORDS = WEBHOOK_FORMATS.map((f) => `"${f}"`)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' or $1');
 
 /** `POST /api/watchlists` and `PUT /api/watchlists/:id` (PUT replaces the whole list). */
 export const watchlistInputSchema = z.strictObject({
@@ -107,7 +147,7 @@ export const watchlistInputSchema = z.strictObject({
   scope: z.enum(['team', 'user'], { error: 'scope must be "team" or "user"' }).optional(),
   webhook_url: z.string({ error: 'webhook_url must be a URL' }).max(2000).nullable().optional(),
   webhook_format: z
-    .enum(WEBHOOK_FORMATS, { error: 'webhook_format must be "standard", "slack" or "teams"' })
+    .enum(WEBHOOK_FORMATS, { error: `webhook_format must be ${FORMAT_WORDS}` })
     .optional(),
   email: z
     .email({ error: 'email must be an e-mail address such as analyst@example.com' })

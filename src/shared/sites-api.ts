@@ -9,7 +9,7 @@ import { userTextProblem } from './user-text.js';
  * and the SPA. Times are ISO 8601; trip dates are `YYYY-MM-DD`.
  */
 
-/** Sites in all (every site is the team's): the README's sites section states it. */
+/** Sites in all (every site is the team's): docs/api.md (Sites and exposure API) states it. */
 export const SITES_MAX = 20_000;
 /** The biggest import body: 20,000 rows of a wide spreadsheet fit with room to spare. */
 export const SITES_IMPORT_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,7 +1,7 @@
 /**
  * Tier labels. The API names only `crit` and `high`; `mod` and `low` are the provider's public
- * methodology bands (see upstream-gaps.md). Any other label is shown as-is in a neutral colour,
- * so nothing here may be used to reject data.
+ * methodology bands (see docs/upstream-gaps.md). Any other label is shown as-is in a neutral
+ * colour, so nothing here may be used to reject data.
  */
 export const KNOWN_TIERS = ['crit', 'high', 'mod', 'low'] as const;
 export type KnownTier = (typeof KNOWN_TIERS)[number];

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 
 /**
  * A real HTTP upstream in front of the demo upstream that makes the choices a real service may
- * make where the document is silent (upstream-gaps.md): a JSON export without a `countries`
+ * make where the document is silent (docs/upstream-gaps.md): a JSON export without a `countries`
  * array (or with countries as an object keyed by ISO code), and a CSV export with other column order, `.` between category and part, a missing and
  * an extra column, and comment lines in another order with an extra key. Auth, quota and
  * everything else stay the demo upstream's.

@@ -6,7 +6,7 @@ import {
 } from '../../src/shared/freshness.js';
 
 /*
- * The caching policy's figures as the README states them, and the edges of the watch for a due
+ * The caching policy's figures as the README's settings and src/server/README.md state them, and the edges of the watch for a due
  * batch. Each case here was a one-line change of freshness.ts that no test caught (the other
  * tests compare with DEFAULT_FRESHNESS itself, so a changed figure changed both sides).
  */

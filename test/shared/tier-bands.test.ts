@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { tierForRisk } from '../../src/shared/tiers.js';
 import { startHarness } from '../helpers/demo-harness.js';
 
-// The bands as upstream-gaps.md documents them (the provider's public methodology), written out
-// here rather than taken from our own code, so moving a band in the code is caught.
+// The bands as docs/upstream-gaps.md documents them (the provider's public methodology), written
+// out here rather than taken from our own code, so moving a band in the code is caught.
 function documentedTier(risk: number): string {
   if (risk >= 75) return 'crit';
   if (risk >= 60) return 'high';

@@ -3,7 +3,7 @@ import { optionalInteger, optionalNumber, optionalString } from './common.js';
 
 /**
  * The global summary. The document prints the index field's name as "the service"; the demo
- * upstream calls it `ggri`, and `index` is the accepted fallback (upstream-gaps.md).
+ * upstream calls it `ggri`, and `index` is the accepted fallback (docs/upstream-gaps.md).
  */
 export const globalSummarySchema = z.looseObject({
   ggri: optionalNumber,

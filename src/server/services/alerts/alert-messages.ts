@@ -2,9 +2,10 @@ import type { Alert, WebhookFormat } from '../../../shared/alerts-api.js';
 import { teamsAlertBody, teamsTestBody } from './teams-card.js';
 
 /**
- * What goes out for alerts: the webhook body (the documented JSON payload, or a Slack-compatible
- * `{text}`), and one e-mail digest per batch and list. Bodies are built once, stored in the
- * outbox and sent byte for byte on every retry (the signature covers them).
+ * What goes out for alerts: the webhook body in each format of `WEBHOOK_FORMAT_OPTIONS` (the
+ * documented JSON payload, Slack's `{text}`, a Teams card), and one e-mail digest per batch and
+ * list. Bodies are built once, stored in the outbox and sent byte for byte on every retry (the
+ * signature covers them).
  */
 
 export const WEBHOOK_EVENT_TYPE = 'alert.created';
@@ -50,6 +51,44 @@ export function headerLine(value: string): string {
 /** " (batch id …)" after a batch's time, so a message cites exactly that batch. */
 const citedId = (batchId: string | null): string => (batchId ? `, batch id ${batchId}` : '');
 
+/** What one alert's message needs beyond the alert itself. */
+interface AlertContext {
+  alert: Alert;
+  previousAsOf: string | null;
+  batchId: string | null;
+  sites: AlertSites | null;
+}
+
+/**
+ * One body builder per format: a `Record` over the shared list, so a format added to
+ * `WEBHOOK_FORMAT_OPTIONS` does not compile until it has its own body here (no silent fallback).
+ */
+const ALERT_BODIES: Record<WebhookFormat, (context: AlertContext) => string> = {
+  standard: ({ alert, previousAsOf, batchId, sites }) =>
+    JSON.stringify({
+      type: WEBHOOK_EVENT_TYPE,
+      timestamp: alert.created_at,
+      data: {
+        alert: {
+          id: alert.id,
+          rule: alert.rule,
+          kind: alert.kind,
+          message: alert.message,
+          link: alert.link,
+        },
+        watchlist: { id: alert.watchlist_id, name: alert.watchlist_name },
+        country: { iso: alert.iso, name: alert.country, before: alert.before, after: alert.after },
+        batch: { as_of: alert.batch_as_of, previous_as_of: previousAsOf, id: batchId },
+        ...(sites ? { sites } : {}),
+      },
+    }),
+  slack: ({ alert, batchId }) =>
+    JSON.stringify({
+      text: `*${slackText(alert.country)} (${slackText(alert.iso)})*: ${slackText(alert.message)} (watchlist “${slackText(alert.watchlist_name)}”, batch ${slackText(alert.batch_as_of)}${citedId(batchId)})`,
+    }),
+  teams: ({ alert }) => teamsAlertBody(alert),
+};
+
 export function webhookBody(
   alert: Alert,
   format: WebhookFormat,
@@ -59,29 +98,7 @@ export function webhookBody(
   /** A site alert's sites: `data.sites` in the JSON payload. */
   sites: AlertSites | null = null,
 ): string {
-  if (format === 'teams') return teamsAlertBody(alert);
-  if (format === 'slack') {
-    return JSON.stringify({
-      text: `*${slackText(alert.country)} (${slackText(alert.iso)})*: ${slackText(alert.message)} (watchlist “${slackText(alert.watchlist_name)}”, batch ${slackText(alert.batch_as_of)}${citedId(batchId)})`,
-    });
-  }
-  return JSON.stringify({
-    type: WEBHOOK_EVENT_TYPE,
-    timestamp: alert.created_at,
-    data: {
-      alert: {
-        id: alert.id,
-        rule: alert.rule,
-        kind: alert.kind,
-        message: alert.message,
-        link: alert.link,
-      },
-      watchlist: { id: alert.watchlist_id, name: alert.watchlist_name },
-      country: { iso: alert.iso, name: alert.country, before: alert.before, after: alert.after },
-      batch: { as_of: alert.batch_as_of, previous_as_of: previousAsOf, id: batchId },
-      ...(sites ? { sites } : {}),
-    },
-  });
+  return ALERT_BODIES[format]({ alert, previousAsOf, batchId, sites });
 }
 
 const km = (value: number): string => `${Math.round(value).toLocaleString('en-US')} km`;
@@ -104,23 +121,25 @@ function siteItems(sites: AlertSites | null): string {
   return `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
 }
 
-/** A test message for "send test": the same shape, marked as a test. */
-export function testWebhookBody(
-  format: WebhookFormat,
-  watchlist: { id: string; name: string },
-  at: Date,
-): string {
-  if (format === 'teams') return teamsTestBody(watchlist.name);
-  if (format === 'slack') {
-    return JSON.stringify({
+type TestList = { id: string; name: string };
+
+/** A test message for "send test" in each format: the same shape, marked as a test. */
+const TEST_BODIES: Record<WebhookFormat, (watchlist: TestList, at: Date) => string> = {
+  standard: (watchlist, at) =>
+    JSON.stringify({
+      type: 'test',
+      timestamp: at.toISOString(),
+      data: { watchlist, message: 'Test message from the Global Risk Dashboard' },
+    }),
+  slack: (watchlist) =>
+    JSON.stringify({
       text: `Test message from the Global Risk Dashboard for watchlist “${slackText(watchlist.name)}”.`,
-    });
-  }
-  return JSON.stringify({
-    type: 'test',
-    timestamp: at.toISOString(),
-    data: { watchlist, message: 'Test message from the Global Risk Dashboard' },
-  });
+    }),
+  teams: (watchlist) => teamsTestBody(watchlist.name),
+};
+
+export function testWebhookBody(format: WebhookFormat, watchlist: TestList, at: Date): string {
+  return TEST_BODIES[format](watchlist, at);
 }
 
 export interface Mail {

@@ -29,8 +29,8 @@ function toNumber(raw: string): number | null {
 }
 
 /**
- * Reads the CSV export into country summaries, tolerant as upstream-gaps.md requires: columns by
- * header name (any order, extra and missing columns accepted), `.` or `_` between a category and
+ * Reads the CSV export into country summaries, tolerant as docs/upstream-gaps.md requires: columns
+ * by header name (any order, extra and missing columns accepted), `.` or `_` between a category and
  * its part, `threat_vectors` split on `;`, comment lines read as `key: value` in any order. Rows
  * without an ISO code are skipped. Throws when the text is not CSV at all.
  */

@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { WEBHOOK_FORMATS, type Watchlist, type WebhookFormat } from '../../../../shared/alerts-api';
+import {
+  webhookFormatLabel,
+  type Watchlist,
+  type WebhookFormat,
+} from '../../../../shared/alerts-api';
 import { FormField } from '../../../components/form-field';
 import { QueryError } from '../../../components/query-error';
+import { WebhookFormatField } from '../../../components/webhook-format-field';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveAlertDelivery } from '../api/site-mutations';
 import { siteQueries } from '../api/site-queries';
 
 type DeliveryField = 'webhook_url' | 'email';
 type Problems = Partial<Record<DeliveryField, string>>;
-
-const FORMAT_WORDS: Record<WebhookFormat, string> = {
-  standard: 'JSON (signed, documented payload)',
-  slack: 'Slack',
-  teams: 'Microsoft Teams',
-};
 
 /**
  * The field a refusal is about and its words without the API's names: "email: not an address"
@@ -35,7 +34,7 @@ function ReadOnly({ list }: { list: Watchlist }) {
     <dl className="delivery-settings">
       <dt>Webhook</dt>
       <dd>
-        {list.webhook ? `${list.webhook.url} (${FORMAT_WORDS[list.webhook.format]})` : 'None'}
+        {list.webhook ? `${list.webhook.url} (${webhookFormatLabel(list.webhook.format)})` : 'None'}
       </dd>
       <dt>E-mail</dt>
       <dd>{list.email ?? 'None'}</dd>
@@ -101,18 +100,7 @@ function DeliveryForm({ list }: { list: Watchlist }) {
           />
         )}
       </FormField>
-      <div className="form-field">
-        <label className="field-label">
-          Webhook format{' '}
-          <select name="webhook_format" defaultValue={list.webhook?.format ?? 'standard'}>
-            {WEBHOOK_FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {FORMAT_WORDS[format]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <WebhookFormatField defaultValue={list.webhook?.format ?? 'standard'} />
       <FormField label="E-mail address" problem={problems.email}>
         {(control) => (
           <input

@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/alerts-api';
 import { CountryPicker, type CountryChoices } from '../../../components/country-picker';
 import { FormActions, FormField } from '../../../components/form-field';
+import { WebhookFormatField } from '../../../components/webhook-format-field';
 import { useFormProblems } from '../../../lib/use-form-problems';
 import {
   fieldOfServerProblem,
@@ -167,14 +168,7 @@ export function WatchlistForm({
         />
       ) : null}
       {withFormat && withWebhook ? (
-        <label>
-          Webhook format
-          <select name="webhook_format" defaultValue={initial?.webhook?.format ?? 'standard'}>
-            <option value="standard">JSON (Standard Webhooks)</option>
-            <option value="slack">Slack-compatible</option>
-            <option value="teams">Microsoft Teams (Workflows)</option>
-          </select>
-        </label>
+        <WebhookFormatField defaultValue={initial?.webhook?.format ?? 'standard'} />
       ) : null}
       <TextField
         label={initial ? 'E-mail digest to' : 'E-mail digest to (optional)'}
