@@ -341,6 +341,7 @@ const environmentSchema = z.object({
   OIDC_CLIENT_SECRET_FILE: text,
   OIDC_REDIRECT_URL: text,
   OIDC_ROLE_CLAIM: text,
+  OIDC_SCOPES: text,
   OIDC_EDITORS: text,
   OIDC_ADMINS: text,
   OIDC_ALLOWED_EMAIL_DOMAINS: text,

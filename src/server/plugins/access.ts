@@ -16,6 +16,7 @@ import {
   signInEvent,
   type SignInParts,
 } from './oidc-sign-in.js';
+import type { RoleRecheck } from './oidc-recheck.js';
 import { GuessThrottle, Sessions, type SessionStore } from './sessions.js';
 
 const SESSION_COOKIE = 'grd_session';
@@ -125,13 +126,21 @@ export async function installAccess(
     };
   };
 
+  // Set when OIDC sign-in is installed below: a session's role is asked of the provider again.
+  let recheck: RoleRecheck | null = null;
+  const sessionPrincipal = async (id: string | undefined): Promise<Principal | false> => {
+    const session = await sessions.find(id);
+    if (session === null || id === undefined) return false;
+    return (recheck === null ? session.principal : await recheck(id, session)) ?? false;
+  };
+
   /** Who the request acts for, false, or the wait in ms when this address guessed wrong too often. */
   const check = async (request: FastifyRequest): Promise<Principal | false | number> => {
+    // The proxy's groups header is read on every request: a group removed there counts at once.
     const user = identity.vouchedUser(request);
     if (user !== null) return proxyPrincipal(request, user);
     const given = bearer(request);
-    if (given === null)
-      return (await sessions.find(request.cookies[SESSION_COOKIE]))?.principal ?? false;
+    if (given === null) return sessionPrincipal(request.cookies[SESSION_COOKIE]);
     const wait = guesses.blockedFor(request.ip);
     if (wait > 0) return wait;
     if (token !== null && sameSecret(given, token)) return TOKEN_HOLDER;
@@ -167,9 +176,7 @@ export async function installAccess(
     now,
     audit: parts.audit,
   };
-  if (oidc !== null) {
-    installOidcSignIn(app, oidc, config.access, signIn);
-  }
+  if (oidc !== null) recheck = installOidcSignIn(app, oidc, config.access, signIn);
   if (token !== null) installTokenSignIn(app, config, token, guesses, signIn);
   return {
     sessions,
