@@ -82,6 +82,34 @@ const TOKEN_HOLDER: Principal = {
 };
 
 /**
+ * Whom the SSO proxy vouches for, with the role its groups header gives, read on every request
+ * (a group removed at the proxy's provider counts at once).
+ */
+function proxyPrincipalOf(
+  request: FastifyRequest,
+  user: string,
+  access: AppConfig['access'],
+): Principal {
+  const groupsHeader = access.trustedProxyGroupsHeader ?? null;
+  const groups = groupsHeader === null ? undefined : request.headers[groupsHeader];
+  return {
+    name: user,
+    email: null,
+    subject: user,
+    // Without a groups header the proxy says only who, not what: people keep what they had
+    // before roles (editing), and admin work needs a group mapping or the dashboard token.
+    role:
+      groupsHeader === null
+        ? 'editor'
+        : roleFromGroups(
+            (typeof groups === 'string' ? groups : '').split(',').map((g) => g.trim()),
+            access.roles,
+          ),
+    via: 'proxy',
+  };
+}
+
+/**
  * Access control when the operator configured one: OIDC sign-in (oidc-sign-in.ts),
  * DASHBOARD_TOKEN (a bearer token for scripts, or the sign-in page whose session cookie is
  * HttpOnly, SameSite=Strict and revoked on sign-out), API tokens an admin made, and/or
@@ -105,27 +133,6 @@ export async function installAccess(
   await app.register(cookie);
   const sessions = parts.sessions ?? new Sessions(now);
   const guesses = new GuessThrottle(GUESSES_PER_MINUTE, now);
-  const groupsHeader = config.access.trustedProxyGroupsHeader ?? null;
-
-  const proxyPrincipal = (request: FastifyRequest, user: string): Principal => {
-    const groups = groupsHeader === null ? undefined : request.headers[groupsHeader];
-    return {
-      name: user,
-      email: null,
-      subject: user,
-      // Without a groups header the proxy says only who, not what: people keep what they had
-      // before roles (editing), and admin work needs a group mapping or the dashboard token.
-      role:
-        groupsHeader === null
-          ? 'editor'
-          : roleFromGroups(
-              (typeof groups === 'string' ? groups : '').split(',').map((g) => g.trim()),
-              config.access.roles,
-            ),
-      via: 'proxy',
-    };
-  };
-
   // Set when OIDC sign-in is installed below: a session's role is asked of the provider again.
   let recheck: RoleRecheck | null = null;
   const sessionPrincipal = async (id: string | undefined): Promise<Principal | false> => {
@@ -136,9 +143,8 @@ export async function installAccess(
 
   /** Who the request acts for, false, or the wait in ms when this address guessed wrong too often. */
   const check = async (request: FastifyRequest): Promise<Principal | false | number> => {
-    // The proxy's groups header is read on every request: a group removed there counts at once.
     const user = identity.vouchedUser(request);
-    if (user !== null) return proxyPrincipal(request, user);
+    if (user !== null) return proxyPrincipalOf(request, user, config.access);
     const given = bearer(request);
     if (given === null) return sessionPrincipal(request.cookies[SESSION_COOKIE]);
     const wait = guesses.blockedFor(request.ip);
