@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/server/config.js';
-import { ROLE_RECHECK_MS } from '../../src/server/plugins/oidc-recheck.js';
+import { ROLE_RECHECK_MS, UNVERIFIED_GRACE_MS } from '../../src/server/plugins/oidc-recheck.js';
 import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
@@ -198,5 +198,21 @@ describe('a person the provider no longer knows', () => {
     } finally {
       provider.people.eddie = kept;
     }
+  });
+});
+
+describe('a provider that cannot be reached', () => {
+  const parts = withProvider({ shape: 'default', roleClaim: 'groups' });
+
+  it('leaves the role for an hour after its last answer, then the session is a viewer', async () => {
+    const { app, provider, stack } = parts;
+    const ada = await signIn(app, 'ada');
+    await provider.close();
+    stack.clock.advance(ROLE_RECHECK_MS + 1000);
+    expect((await me(app, ada)).json().role).toBe('admin');
+    stack.clock.advance(UNVERIFIED_GRACE_MS);
+    const after = await me(app, ada);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().role).toBe('viewer');
   });
 });
