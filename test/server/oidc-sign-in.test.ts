@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/server/config.js';
 import { Secret } from '../../src/server/secret.js';
 import { queryAudit } from '../../src/server/store/audit.js';
+import { findSession } from '../../src/server/store/sessions.js';
+import { sessionHash } from '../../src/server/plugins/sessions.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { openAppStore } from '../helpers/history-store.js';
@@ -297,6 +299,21 @@ describe('sessions', () => {
     expect(
       (await app.inject({ url: '/api/sessions', cookies: { grd_session: vera2 } })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('the provider’s tokens a session keeps', () => {
+  it('are sealed in the store and never answered, not even to an admin', async () => {
+    const ada = await signIn('ada');
+    const row = await findSession(store.db, sessionHash(ada));
+    const sealed = row?.providerGrant ?? '';
+    expect(sealed).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(Buffer.from(sealed.split('.')[2] ?? '', 'base64url').toString('latin1')).not.toMatch(
+      /accessToken|idClaims|ada@example\.com/,
+    );
+    const listed = await app.inject({ url: '/api/sessions', cookies: { grd_session: ada } });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toMatch(/grant|token/i);
   });
 });
 
