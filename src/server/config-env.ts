@@ -234,6 +234,7 @@ export const environmentSchema = z.object({
   OIDC_CLIENT_SECRET_FILE: text,
   OIDC_REDIRECT_URL: text,
   OIDC_ROLE_CLAIM: text,
+  OIDC_SCOPES: text,
   OIDC_EDITORS: text,
   OIDC_ADMINS: text,
   OIDC_ALLOWED_EMAIL_DOMAINS: text,
@@ -302,6 +303,8 @@ export const DEPRECATED_SETTINGS: Record<string, string> = {
   UPSTREAM_TIMEOUT_MS: 'the upstream timeouts are fixed (3 s to connect, 15 s in all)',
   STALE_IF_ERROR_HOURS: 'the last good data is served for 24 hours while the upstream fails',
   SESSION_MAX_DAYS: 'a session ends after 7 days in all; SESSION_IDLE_HOURS stays',
+  REPLICA_NAME:
+    'a replica is named by its host name and process id (in a container, the host name is the pod’s)',
   STORE_QUERIES_PER_MINUTE: 'use STORE_QUESTIONS_PER_MINUTE',
   STORE_QUERIES_IN_FLIGHT: 'use STORE_QUESTIONS_PER_MINUTE',
   STORE_QUERY_QUEUE: 'use STORE_QUESTIONS_PER_MINUTE',

@@ -8,8 +8,13 @@ export interface OidcConfig {
   clientSecret: Secret;
   /** The full callback URL registered at the provider (…/auth/callback). */
   redirectUrl: string;
-  /** The ID-token claim whose values map to roles (OIDC_ROLE_CLAIM, default `groups`). */
+  /**
+   * The claim whose values map to roles (OIDC_ROLE_CLAIM, default `groups`), in the ID token or
+   * UserInfo: a name, or a dotted path into nested claims (`realm_access.roles` for Keycloak).
+   */
   roleClaim: string;
+  /** The scopes asked for (OIDC_SCOPES); absent: `openid profile email`. Always has `openid`. */
+  scopes?: string[];
   /** Lower-case e-mail domains allowed to sign in; empty allows any. */
   allowedEmailDomains: string[];
 }
@@ -29,6 +34,36 @@ export interface SessionLifetimes {
 type Raw = Record<string, string | null>;
 
 export class OidcConfigError extends Error {}
+
+/** What the sign-in asks for when OIDC_SCOPES is unset. */
+export const DEFAULT_SCOPES = ['openid', 'profile', 'email'];
+/** A scope token as RFC 6749 §3.3 allows it (printable ASCII but space, `"` and `\\`). */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/** OIDC_SCOPES: separated by spaces or commas; `openid` is required (without it, no ID token). */
+function readScopes(raw: string | null, problem: (message: string) => never): string[] {
+  if (raw === null) return DEFAULT_SCOPES;
+  const scopes = [...new Set(raw.split(/[\s,]+/).filter((scope) => scope !== ''))];
+  const bad = scopes.find((scope) => !SCOPE_TOKEN.test(scope));
+  if (bad !== undefined) {
+    return problem(`OIDC_SCOPES must list scopes separated by spaces (got "${bad}")`);
+  }
+  if (!scopes.includes('openid')) {
+    return problem('OIDC_SCOPES must include openid (e.g. "openid profile email groups")');
+  }
+  return scopes;
+}
+
+/** OIDC_ROLE_CLAIM: a claim name or a dotted path to a nested one (`realm_access.roles`). */
+function readRoleClaim(raw: string | null, problem: (message: string) => never): string {
+  const claim = raw?.trim() ?? 'groups';
+  if (claim === '' || claim.split('.').some((part) => part === '')) {
+    return problem(
+      `OIDC_ROLE_CLAIM must name a claim, or a path such as realm_access.roles (got "${claim}")`,
+    );
+  }
+  return claim;
+}
 
 function list(raw: string | null): string[] {
   return (raw ?? '')
@@ -88,6 +123,7 @@ export function readOidc(env: Raw, problem: (message: string) => never): OidcCon
       'OIDC_CLIENT_SECRET',
       'OIDC_CLIENT_SECRET_FILE',
       'OIDC_REDIRECT_URL',
+      'OIDC_SCOPES',
     ].find((name) => (env[name] ?? null) !== null);
     if (stray) return problem(`${stray} is set but OIDC_ISSUER_URL is not`);
     return null;
@@ -125,7 +161,8 @@ export function readOidc(env: Raw, problem: (message: string) => never): OidcCon
     clientId,
     clientSecret: readSecret(env, problem),
     redirectUrl,
-    roleClaim: env.OIDC_ROLE_CLAIM ?? 'groups',
+    roleClaim: readRoleClaim(env.OIDC_ROLE_CLAIM ?? null, problem),
+    scopes: readScopes(env.OIDC_SCOPES ?? null, problem),
     allowedEmailDomains: domains,
   };
 }

@@ -61,13 +61,6 @@ export function roleFromGroups(groups: readonly string[], mapping: RoleMapping |
   return 'viewer';
 }
 
-/** A claim's values: a list of strings, or one string (some providers send a single group). */
-export function claimValues(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
-  return [];
-}
-
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

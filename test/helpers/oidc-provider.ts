@@ -1,5 +1,11 @@
 import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
@@ -23,15 +29,62 @@ export interface TestProvider {
     change: ((claims: Record<string, unknown>) => void) | null,
     signer?: 'provider' | 'forged',
   ): void;
+  /** What the UserInfo endpoint's next answers carry instead (null: unchanged). */
+  alterUserInfo(change: ((claims: Record<string, unknown>) => void) | null): void;
+  /** This provider's people: change someone's groups here and the provider says so from then on. */
+  people: Record<string, Person>;
   close(): Promise<void>;
 }
 
+export interface Person {
+  name: string;
+  email: string;
+  groups: string[];
+  /** As the provider sends it (default true); a string "false" is what some directories send. */
+  email_verified?: unknown;
+}
+
 /** People who can sign in (login name → claims); the dev login form takes any password. */
-export const PEOPLE: Record<string, { name: string; email: string; groups: string[] }> = {
+export const PEOPLE: Readonly<Record<string, Readonly<Person>>> = {
   vera: { name: 'Vera Viewer', email: 'vera@example.com', groups: ['staff'] },
   eddie: { name: 'Eddie Editor', email: 'eddie@example.com', groups: ['staff', 'risk-editors'] },
+  alice: { name: 'Alice Analyst', email: 'alice@example.com', groups: ['staff', 'risk-editors'] },
   ada: { name: 'Ada Admin', email: 'ada@example.com', groups: ['risk-admins'] },
   mallory: { name: 'Mallory', email: 'mallory@elsewhere.test', groups: ['risk-admins'] },
+  una: {
+    name: 'Una Unverified',
+    email: 'una@example.com',
+    groups: ['risk-admins'],
+    email_verified: 'false',
+  },
+};
+
+/**
+ * How the provider releases claims, as real ones do (OpenID Connect Core 1.0 §5.4):
+ * - `default`: oidc-provider as shipped (conformIdTokenClaims on): the ID token carries `sub`
+ *   only; name, e-mail and groups (under the `profile` scope) come from UserInfo.
+ * - `id-token`: scope claims in the ID token too (as Entra ID and Keycloak can be set to do).
+ * - `groups-scope`: as `default`, but `groups` is released only for a `groups` scope (Okta).
+ * - `keycloak`: roles nested as `realm_access: {roles: [...]}` under a `roles` scope, and a
+ *   refresh token with every sign-in (Keycloak issues one by default).
+ */
+export type ProviderShape = 'default' | 'id-token' | 'groups-scope' | 'keycloak';
+
+const CLAIMS_OF: Record<ProviderShape, Record<string, string[]>> = {
+  default: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+  'id-token': { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+  'groups-scope': {
+    openid: ['sub'],
+    email: ['email', 'email_verified'],
+    profile: ['name'],
+    groups: ['groups'],
+  },
+  keycloak: {
+    openid: ['sub'],
+    email: ['email', 'email_verified'],
+    profile: ['name', 'preferred_username'],
+    roles: ['realm_access'],
+  },
 };
 
 function base64url(value: Buffer | string): string {
@@ -59,8 +112,32 @@ async function listen(server: Server, host: string): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/** `appOrigin`: where the dashboard is (`http://127.0.0.1:<port>`), for its registered URLs. */
-export async function startTestProvider(appOrigin: string): Promise<TestProvider> {
+/** A JSON answer with its body changed (content-length set again). */
+function rewriteJson(
+  answer: IncomingMessage,
+  outgoing: ServerResponse,
+  change: (body: Record<string, unknown>) => void,
+): void {
+  const chunks: Buffer[] = [];
+  answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+  answer.on('end', () => {
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    change(body);
+    const text = JSON.stringify(body);
+    const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) };
+    outgoing.writeHead(200, headers);
+    outgoing.end(text);
+  });
+}
+
+/**
+ * `appOrigin`: where the dashboard is (`http://127.0.0.1:<port>`), for its registered URLs;
+ * `shape`: how the provider releases claims (default `id-token`, what the first tests assumed).
+ */
+export async function startTestProvider(
+  appOrigin: string,
+  { shape = 'id-token' }: { shape?: ProviderShape } = {},
+): Promise<TestProvider> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = {
     ...privateKey.export({ format: 'jwk' }),
@@ -74,8 +151,11 @@ export async function startTestProvider(appOrigin: string): Promise<TestProvider
 
   // The relay listens first: its address is the provider's issuer.
   let providerPort = 0;
+  let userInfoChange: ((claims: Record<string, unknown>) => void) | null = null;
   const relay = createServer((incoming, outgoing) => {
-    const tamper = change !== null && incoming.method === 'POST' && incoming.url === '/token';
+    const idTokenChange =
+      change !== null && incoming.method === 'POST' && incoming.url === '/token' ? change : null;
+    const userInfo = userInfoChange !== null && incoming.url === '/me' ? userInfoChange : null;
     const upstream = httpRequest(
       {
         host: '127.0.0.1',
@@ -85,25 +165,18 @@ export async function startTestProvider(appOrigin: string): Promise<TestProvider
         headers: incoming.headers,
       },
       (answer) => {
-        if (!tamper || answer.statusCode !== 200) {
+        if (answer.statusCode === 200 && idTokenChange !== null) {
+          rewriteJson(answer, outgoing, (body) => {
+            if (typeof body.id_token === 'string') {
+              body.id_token = resign(body.id_token, resignWith, idTokenChange);
+            }
+          });
+        } else if (answer.statusCode === 200 && userInfo !== null) {
+          rewriteJson(answer, outgoing, userInfo);
+        } else {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);
-          return;
         }
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<
-            string,
-            unknown
-          >;
-          if (typeof body.id_token === 'string' && change)
-            body.id_token = resign(body.id_token, resignWith, change);
-          const text = JSON.stringify(body);
-          const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) };
-          outgoing.writeHead(200, headers);
-          outgoing.end(text);
-        });
       },
     );
     incoming.pipe(upstream);
@@ -114,6 +187,8 @@ export async function startTestProvider(appOrigin: string): Promise<TestProvider
   const clientId = 'dashboard';
   const clientSecret = 'a-client-secret-for-the-loopback-provider';
 
+  const people: Record<string, Person> = structuredClone({ ...PEOPLE });
+  const keycloak = shape === 'keycloak';
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -122,17 +197,30 @@ export async function startTestProvider(appOrigin: string): Promise<TestProvider
         token_endpoint_auth_method: 'client_secret_post',
         redirect_uris: [`${appOrigin}/auth/callback`],
         post_logout_redirect_uris: [`${appOrigin}/auth/signed-out`],
+        grant_types: keycloak ? ['authorization_code', 'refresh_token'] : ['authorization_code'],
       },
     ],
     jwks: { keys: [jwk] },
+    // Asked at every token and UserInfo answer: a change to `people` shows from then on.
     findAccount: (_ctx: unknown, id: string) => {
-      const person = PEOPLE[id];
+      const person = people[id];
       if (!person) return undefined;
-      return { accountId: id, claims: () => ({ sub: id, ...person, email_verified: true }) };
+      const { groups, ...rest } = person;
+      return {
+        accountId: id,
+        claims: () => ({
+          sub: id,
+          email_verified: true,
+          ...rest,
+          preferred_username: id,
+          ...(keycloak ? { realm_access: { roles: groups } } : { groups }),
+        }),
+      };
     },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
-    // Scope claims in the ID token itself (as Entra ID and Keycloak can be set to do).
-    conformIdTokenClaims: false,
+    claims: CLAIMS_OF[shape],
+    // Only the `id-token` shape puts scope claims in the ID token itself.
+    ...(shape === 'id-token' ? { conformIdTokenClaims: false } : {}),
+    ...(keycloak ? { issueRefreshToken: () => true } : {}),
     pkce: { required: () => true },
     cookies: { keys: ['a-cookie-key-for-the-loopback-provider'] },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
@@ -151,6 +239,10 @@ export async function startTestProvider(appOrigin: string): Promise<TestProvider
           ? signingKey
           : generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
     },
+    alterUserInfo: (next) => {
+      userInfoChange = next;
+    },
+    people,
     close: async () => {
       await new Promise<void>((done) => relay.close(() => done()));
       await new Promise<void>((done) => server.close(() => done()));

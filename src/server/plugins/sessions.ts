@@ -22,6 +22,10 @@ export interface Session {
   idToken: string | null;
   /** The address it was opened from (null for sessions from before it was kept). */
   address: string | null;
+  /** The provider's tokens, sealed by the sign-in (null: none, or a dashboard-token sign-in). */
+  grant: string | null;
+  /** When the role was last asked of the provider (at first: when the session was opened). */
+  checkedAt: number;
 }
 
 export type { SessionSummary };
@@ -62,6 +66,7 @@ export interface SessionStore {
     lifetimes: SessionLifetimes,
     idToken?: string | null,
     address?: string | null,
+    grant?: string | null,
   ): Promise<string>;
   /** The live session with this id (its last activity recorded), or null. */
   find(id: string | undefined): Promise<Session | null>;
@@ -70,6 +75,13 @@ export interface SessionStore {
   list(): Promise<SessionSummary[]>;
   /** An admin signs someone out by the listed id; true when there was such a session. */
   revokeListed(idHash: string): Promise<boolean>;
+  /**
+   * Takes the due re-check of a session's role: true for one caller only (across replicas), the
+   * one whose `seen` is still the session's `checkedAt`, which becomes `now`.
+   */
+  claimRecheck(id: string, seen: number, now: number): Promise<boolean>;
+  /** What the re-check found: who the session acts for now, and the provider's sealed tokens. */
+  updateIdentity(id: string, principal: Principal, grant: string | null): Promise<void>;
 }
 
 /** The shape every session id has (32 random bytes, base64url). */
@@ -87,6 +99,7 @@ export function startSession(
   now: number,
   idToken: string | null,
   address: string | null,
+  grant: string | null = null,
 ): { id: string; hash: string; session: Session } {
   const id = randomBytes(32).toString('base64url');
   const session: Session = {
@@ -97,6 +110,8 @@ export function startSession(
     idleMs: lifetimes.idleMs,
     idToken,
     address,
+    grant,
+    checkedAt: now,
   };
   return { id, hash: sessionHash(id), session };
 }
@@ -116,8 +131,10 @@ export class Sessions implements SessionStore {
     lifetimes: SessionLifetimes,
     idToken: string | null = null,
     address: string | null = null,
+    grant: string | null = null,
   ): Promise<string> {
-    const { id, hash, session } = startSession(principal, lifetimes, this.now(), idToken, address);
+    const now = this.now();
+    const { id, hash, session } = startSession(principal, lifetimes, now, idToken, address, grant);
     this.#sessions.set(hash, session);
     return Promise.resolve(id);
   }
@@ -148,6 +165,19 @@ export class Sessions implements SessionStore {
 
   revokeListed(idHash: string): Promise<boolean> {
     return Promise.resolve(this.#sessions.delete(idHash));
+  }
+
+  claimRecheck(id: string, seen: number, now: number): Promise<boolean> {
+    const session = this.#sessions.get(sessionHash(id));
+    if (session === undefined || session.checkedAt !== seen) return Promise.resolve(false);
+    session.checkedAt = now;
+    return Promise.resolve(true);
+  }
+
+  updateIdentity(id: string, principal: Principal, grant: string | null): Promise<void> {
+    const session = this.#sessions.get(sessionHash(id));
+    if (session !== undefined) Object.assign(session, { principal, grant });
+    return Promise.resolve();
   }
 }
 

@@ -14,12 +14,14 @@ import {
 import { isRole, type Principal } from '../principal.js';
 import type { Database } from '../store/connection.js';
 import {
+  claimRoleCheck,
   deleteSession,
   findSession,
   insertSession,
   listSessions,
   pruneSessions,
   touchSession,
+  updateSessionIdentity,
   type SessionRow,
 } from '../store/sessions.js';
 
@@ -72,6 +74,8 @@ function toSession(row: SessionRow): Session {
     idleMs: row.idleMs ?? row.expiresAt,
     idToken: row.idToken,
     address: row.address,
+    grant: row.providerGrant,
+    checkedAt: row.roleCheckedAt ?? createdAt,
   };
 }
 
@@ -93,9 +97,10 @@ export class SharedSessions implements SessionStore {
     lifetimes: SessionLifetimes,
     idToken: string | null = null,
     address: string | null = null,
+    grant: string | null = null,
   ): Promise<string> {
     const now = this.deps.now();
-    const { id, hash, session } = startSession(principal, lifetimes, now, idToken, address);
+    const { id, hash, session } = startSession(principal, lifetimes, now, idToken, address, grant);
     this.#known.set(hash, session, { ttl: 0 });
     try {
       await insertSession(this.deps.db, {
@@ -107,6 +112,8 @@ export class SharedSessions implements SessionStore {
         idleMs: session.idleMs,
         idToken,
         address,
+        providerGrant: grant,
+        roleCheckedAt: now,
       });
       this.#known.set(hash, session);
       if (now - this.#prunedAt >= PRUNE_EVERY_MS) {
@@ -174,6 +181,34 @@ export class SharedSessions implements SessionStore {
     }
     this.deps.announceRevoked(idHash);
     return deleted;
+  }
+
+  async claimRecheck(id: string, seen: number, now: number): Promise<boolean> {
+    const hash = sessionHash(id);
+    try {
+      const claimed = await claimRoleCheck(this.deps.db, hash, seen, now);
+      this.deps.reportStore(true);
+      const known = this.#known.get(hash);
+      // Won here: remembered as checked now. Lost: another replica has it; ask the row again.
+      if (claimed && known !== undefined) known.checkedAt = now;
+      if (!claimed) this.#known.delete(hash);
+      return claimed;
+    } catch (error) {
+      this.deps.reportStore(false, error);
+      return false;
+    }
+  }
+
+  async updateIdentity(id: string, principal: Principal, grant: string | null): Promise<void> {
+    const hash = sessionHash(id);
+    const known = this.#known.get(hash);
+    if (known !== undefined) Object.assign(known, { principal, grant });
+    try {
+      await updateSessionIdentity(this.deps.db, hash, { ...principal }, grant);
+      this.deps.reportStore(true);
+    } catch (error) {
+      this.deps.reportStore(false, error);
+    }
   }
 
   /** Another replica signed this session out. */

@@ -85,4 +85,11 @@ export const sessions = pgTable('sessions', {
   idToken: text('id_token'),
   /** The address the session was opened from (an admin's list of sessions shows it). */
   address: text('address'),
+  /**
+   * The provider's tokens and the person's ID-token claims, sealed (AES-GCM, a key derived from
+   * the client secret: services/identity/oidc-keys.ts), so the role can be asked for again.
+   */
+  providerGrant: text('provider_grant'),
+  /** When the role was last asked of the provider (epoch ms); null: at sign-in (created_at). */
+  roleCheckedAt: bigint('role_checked_at', { mode: 'number' }),
 });

@@ -12,6 +12,9 @@ export interface SessionRow {
   idleMs: number | null;
   idToken: string | null;
   address: string | null;
+  /** Sealed by the sign-in (the store never sees the provider's tokens in the clear). */
+  providerGrant: string | null;
+  roleCheckedAt: number | null;
 }
 
 /** Sessions an admin's list shows at most (the newest first). */
@@ -19,9 +22,11 @@ const LISTED_MAX = 500;
 
 export async function insertSession(db: Database, row: SessionRow): Promise<void> {
   await db.execute(
-    sql`insert into sessions (id_hash, expires_at, principal, created_at, last_seen, idle_ms, id_token, address)
+    sql`insert into sessions (id_hash, expires_at, principal, created_at, last_seen, idle_ms, id_token, address,
+                              provider_grant, role_checked_at)
         values (${row.idHash}, ${row.expiresAt}, ${row.principal === null ? null : JSON.stringify(row.principal)}::jsonb,
-                ${row.createdAt}, ${row.lastSeen}, ${row.idleMs}, ${row.idToken}, ${row.address})
+                ${row.createdAt}, ${row.lastSeen}, ${row.idleMs}, ${row.idToken}, ${row.address},
+                ${row.providerGrant}, ${row.roleCheckedAt})
         on conflict (id_hash) do nothing`,
   );
 }
@@ -42,13 +47,16 @@ function toRow(row: Record<string, unknown>): SessionRow {
     idleMs: number(row.idle_ms),
     idToken: typeof row.id_token === 'string' ? row.id_token : null,
     address: typeof row.address === 'string' ? row.address : null,
+    providerGrant: typeof row.provider_grant === 'string' ? row.provider_grant : null,
+    roleCheckedAt: number(row.role_checked_at),
   };
 }
 
 export async function findSession(db: Database, idHash: string): Promise<SessionRow | null> {
   const [row] = rowsOf(
     await db.execute(
-      sql`select id_hash, expires_at, principal, created_at, last_seen, idle_ms, id_token, address
+      sql`select id_hash, expires_at, principal, created_at, last_seen, idle_ms, id_token, address,
+                 provider_grant, role_checked_at
           from sessions where id_hash = ${idHash}`,
     ),
   );
@@ -64,11 +72,45 @@ export async function listSessions(db: Database, now: number): Promise<SessionRo
   return rowsOf(
     await db.execute(
       sql`select id_hash, expires_at, principal, created_at, last_seen, idle_ms, null as id_token,
-                 address
+                 address, null as provider_grant, role_checked_at
           from sessions where expires_at > ${now}
           order by created_at desc nulls last limit ${LISTED_MAX}`,
     ),
   ).map(toRow);
+}
+
+/**
+ * Takes a due re-check of the session's role: true for exactly one caller whose `seen` time is
+ * still the row's (the compare-and-set keeps two replicas from spending one refresh token twice).
+ */
+export async function claimRoleCheck(
+  db: Database,
+  idHash: string,
+  seen: number,
+  now: number,
+): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(
+      sql`update sessions set role_checked_at = ${now}
+          where id_hash = ${idHash} and coalesce(role_checked_at, created_at, 0) = ${seen}
+          returning id_hash`,
+    ),
+  );
+  return rows.length > 0;
+}
+
+/** What a re-check found: the person now, and the provider's (sealed) tokens. */
+export async function updateSessionIdentity(
+  db: Database,
+  idHash: string,
+  principal: Record<string, unknown>,
+  providerGrant: string | null,
+): Promise<void> {
+  await db.execute(
+    sql`update sessions set principal = ${JSON.stringify(principal)}::jsonb,
+                            provider_grant = ${providerGrant}
+        where id_hash = ${idHash}`,
+  );
 }
 
 /** True when a session was there to delete. */

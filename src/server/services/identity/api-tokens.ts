@@ -13,6 +13,7 @@ import {
 } from '../../store/api-tokens.js';
 import type { Database } from '../../store/connection.js';
 import { ApiProblem } from '../api-problem.js';
+import { hasControlOrBidi } from './plain-text.js';
 import { DAY_MS } from '../../../shared/durations.js';
 
 /** Live API tokens at once: each is a standing credential, so they stay few enough to review. */
@@ -29,7 +30,12 @@ export const apiTokenInputSchema = z.strictObject(
       .string({ error: 'name must be text' })
       .trim()
       .min(1, 'name must not be empty')
-      .max(100, 'name may have at most 100 characters'),
+      .max(100, 'name may have at most 100 characters')
+      // The name reaches the audit log and the admin's pages: no line breaks, no bidi overrides.
+      .refine(
+        (name) => !hasControlOrBidi(name),
+        'name must not contain control characters or bidirectional-text controls',
+      ),
     role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }),
     expires_in_days: z
       .number({ error: 'expires_in_days must be a whole number of days' })
