@@ -78,6 +78,19 @@ describe('the job loop', () => {
     expect(runs.started).toBe(1);
   });
 
+  it('a run queued before stop() never starts', async () => {
+    const runs = heldRuns();
+    const { job } = loop(new TestClock(0), { run: runs.run });
+    job.start();
+    await turn();
+    // Queued behind the run in progress, then the loop is stopped before it could start.
+    job.kick();
+    const stopping = job.stop();
+    runs.release();
+    await stopping;
+    expect(runs.started).toBe(1);
+  });
+
   it('backs off after failures, doubling up to its ceiling, and starts over after a success', async () => {
     const clock = new TestClock(1_000_000);
     let fail = true;

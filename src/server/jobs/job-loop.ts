@@ -11,8 +11,9 @@ import type { Scheduler } from './scheduler.js';
  * - Asks coalesce: every kick or request made before the queued run starts joins it (`#queued`),
  *   and that run starts only after the one in progress ended, so it sees what they asked about.
  *   Pinned by "requests made while a run is queued share that run and its result".
- * - Stop waits: stop() settles when the run in progress has ended and starts none after it.
- *   Pinned by "stop while a run is in progress waits for that run, and starts none after".
+ * - Stop waits: stop() settles when the run in progress has ended and starts none after it,
+ *   not even one queued before stop(). Pinned by "stop while a run is in progress waits for that
+ *   run, and starts none after" and "a run queued before stop() never starts".
  * - Back-off (jobs that wake on their own): after a failed run the next starts after `firstMs`,
  *   doubling up to `maxMs`; a success starts over. Jobs run only when asked are not retried by
  *   the loop: the failure rejects its askers and the next ask runs again.

@@ -21,8 +21,10 @@ import type { SendResult } from './webhook-sender.js';
  *   `deliveries.locked_until` (store/outbox.ts claimNext), so two processes never send it at
  *   once; a claim whose process died runs out after LEASE_MS and the delivery is claimed again
  *   with the same message id. Pinned by outbox-claims.test.ts "a claim whose lease ran out (its
- *   process crashed) is claimed again, not before" and webhook-delivery.test.ts "retries a
- *   failing receiver after a restart, honouring Retry-After, with the same id".
+ *   process crashed) is claimed again, not before", outbox-lanes.mutation.test.ts "by default an
+ *   attempt is given up well before its claim runs out" (the lease's length) and
+ *   webhook-delivery.test.ts "retries a failing receiver after a restart, honouring Retry-After,
+ *   with the same id".
  * - Fenced by the lease: every claim passes `fence` (the leader lease's counter) to claimNext,
  *   whose UPDATE requires it, so a leader that stalled past its lease claims nothing. Pinned by
  *   outbox-worker.test.ts "a worker the leader fence refuses claims nothing, sends nothing and
