@@ -38,6 +38,9 @@ export default {
     // leases, the leader fence, the delivery cut-off).
     'src/server/jobs/alert-evaluator.ts',
     'src/server/jobs/outbox-worker.ts',
+    'src/server/jobs/outbox-lanes.ts',
+    'src/server/jobs/webhook-outbox.ts',
+    'src/server/jobs/email-outbox.ts',
     'src/server/store/outbox.ts',
     'src/server/plugins/access.ts',
     'src/server/client-limit.ts',

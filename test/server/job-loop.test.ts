@@ -27,6 +27,16 @@ function heldRuns() {
       running -= 1;
       return null;
     },
+    /** The same held run for a job run only when asked: resolves to its own number (1, 2, …). */
+    counted: async (): Promise<number> => {
+      started += 1;
+      const mine = started;
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => held.push(resolve));
+      running -= 1;
+      return mine;
+    },
     release: () => held.shift()?.(),
     get started() {
       return started;
@@ -65,6 +75,19 @@ describe('the job loop', () => {
     runs.release();
     await stopping;
     expect(stopped).toBe(true);
+    expect(runs.started).toBe(1);
+  });
+
+  it('a run queued before stop() never starts', async () => {
+    const runs = heldRuns();
+    const { job } = loop(new TestClock(0), { run: runs.run });
+    job.start();
+    await turn();
+    // Queued behind the run in progress, then the loop is stopped before it could start.
+    job.kick();
+    const stopping = job.stop();
+    runs.release();
+    await stopping;
     expect(runs.started).toBe(1);
   });
 
@@ -140,5 +163,58 @@ describe('the job loop', () => {
     expect(runs.started).toBe(2);
     expect(runs.most).toBe(1);
     await job.stop();
+  });
+});
+
+describe('a job run only when asked', () => {
+  it('requests made while a run is queued share that run and its result', async () => {
+    const runs = heldRuns();
+    const job = new JobLoop({ name: 'asked job', run: runs.counted, logger: silent });
+    const first = job.request();
+    await turn();
+    // Asked while the first runs: one more run, after it, shared by all three askers.
+    const asked = [job.request(), job.request(), job.request()];
+    await turn();
+    expect(runs.started).toBe(1);
+    runs.release();
+    expect(await first).toBe(1);
+    await turn();
+    expect(runs.started).toBe(2);
+    runs.release();
+    expect(await Promise.all(asked)).toEqual([2, 2, 2]);
+    await job.idle();
+    expect(runs.started).toBe(2);
+    expect(runs.most).toBe(1);
+  });
+
+  it('a failed run rejects its askers, is logged in the job’s words, and is not retried', async () => {
+    const logged: Array<[unknown, number]> = [];
+    let runs = 0;
+    const job = new JobLoop<number>({
+      name: 'asked job',
+      run: async () => {
+        runs += 1;
+        if (runs === 1) throw new Error('store down');
+        return 7;
+      },
+      logger: silent,
+      logFailure: (error, failures) => logged.push([(error as Error).message, failures]),
+    });
+    await expect(job.request()).rejects.toThrow('store down');
+    await job.idle();
+    expect(logged).toEqual([['store down', 1]]);
+    // No schedule: nothing runs again until asked.
+    await turn();
+    expect(runs).toBe(1);
+    expect(await job.request()).toBe(7);
+    expect(job.failures).toBe(0);
+  });
+
+  it('a stopped loop runs nothing more and answers its askers with null', async () => {
+    const runs = heldRuns();
+    const job = new JobLoop({ name: 'asked job', run: runs.counted, logger: silent });
+    await job.stop();
+    expect(await job.request()).toBeNull();
+    expect(runs.started).toBe(0);
   });
 });

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import type { Mailer } from '../../src/server/jobs/mailer.js';
-import {
-  PAUSE_AFTER_MS,
-  RETRY_WINDOW_MS,
-  retryDelay,
-  type OutboxDeps,
-} from '../../src/server/jobs/outbox-worker.js';
+import { RETRY_WINDOW_MS, retryDelay } from '../../src/server/jobs/outbox-lanes.js';
+import type { OutboxDeps } from '../../src/server/jobs/outbox-worker.js';
+import { PAUSE_AFTER_MS } from '../../src/server/jobs/webhook-outbox.js';
 import type { SendResult } from '../../src/server/jobs/webhook-sender.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import {

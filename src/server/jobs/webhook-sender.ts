@@ -74,7 +74,7 @@ export function sendWebhook(
   options: SendOptions,
 ): Promise<SendResult> {
   const started = Date.now();
-  const done = (partial: Omit<SendResult, 'durationMs'>): SendResult => ({
+  const done: Done = (partial) => ({
     ...partial,
     durationMs: Date.now() - started,
   });
@@ -84,10 +84,14 @@ export function sendWebhook(
       done({ status: null, retryAfterMs: null, error: refused, retryable: false }),
     );
   }
-  const url = new URL(target.url);
+  return post(new URL(target.url), signedHeaders(target, messageId, body), body, options, done);
+}
+
+/** The Standard Webhooks headers of one attempt, signed now. */
+function signedHeaders(target: WebhookTarget, messageId: string, body: string) {
   // The wall clock, not an injected one: receivers compare it with theirs (replay window).
   const timestamp = Math.floor(Date.now() / 1000);
-  const headers = {
+  return {
     'content-type': 'application/json',
     'user-agent': 'GlobalRiskDashboard-Webhooks/1',
     'webhook-id': messageId,
@@ -95,6 +99,21 @@ export function sendWebhook(
     'webhook-signature': signWebhook(target.secret, messageId, timestamp, body),
     'content-length': String(Buffer.byteLength(body)),
   };
+}
+
+type Done = (partial: Omit<SendResult, 'durationMs'>) => SendResult;
+
+/**
+ * One POST of `body`: no redirect followed, at most 4 KB of the answer read, the connect and the
+ * total timeout, the connected address checked again; settles once, whatever happens first.
+ */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+  done: Done,
+): Promise<SendResult> {
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: SendResult): void => {
@@ -144,26 +163,27 @@ export function sendWebhook(
         read += chunk.length;
         if (read > 4096) response.destroy();
       });
-      const settle = (): void => {
-        const ok = status >= 200 && status < 300;
-        const retryable = status >= 500 || status === 408 || status === 429;
-        finish(
-          done({
-            status,
-            retryAfterMs: parseRetryAfter(response.headers['retry-after'], Date.now()),
-            error: ok
-              ? null
-              : status >= 300 && status < 400
-                ? `answered ${status} (redirects are not followed)`
-                : `answered ${status}`,
-            retryable,
-          }),
-        );
-      };
+      const settle = (): void => finish(done(answered(status, response.headers['retry-after'])));
       response.on('end', settle);
       response.on('close', settle);
       response.on('error', settle);
     });
     request.end(body);
   });
+}
+
+/** What a receiver's answer means: 2xx delivered; 5xx, 408 and 429 worth retrying; 3xx refused. */
+function answered(status: number, retryAfter: string | undefined): Omit<SendResult, 'durationMs'> {
+  const ok = status >= 200 && status < 300;
+  const retryable = status >= 500 || status === 408 || status === 429;
+  return {
+    status,
+    retryAfterMs: parseRetryAfter(retryAfter, Date.now()),
+    error: ok
+      ? null
+      : status >= 300 && status < 400
+        ? `answered ${status} (redirects are not followed)`
+        : `answered ${status}`,
+    retryable,
+  };
 }
