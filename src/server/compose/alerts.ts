@@ -7,7 +7,7 @@ import { createMailer } from '../jobs/mailer.js';
 import { OutboxWorker } from '../jobs/outbox-worker.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import { alertRoutes } from '../routes/alerts.js';
-import { watchlistRoutes } from '../routes/watchlists.js';
+import { watchlistRoutes, type WatchlistRouteOptions } from '../routes/watchlists.js';
 import { AlertInbox } from '../services/alerts/alert-inbox.js';
 import { RuleBacktest } from '../services/alerts/backtest.js';
 import { BacktestRequests } from '../services/alerts/backtest-request.js';
@@ -26,7 +26,8 @@ export interface Alerts {
   newOutbox(fence: SQL | null, isLeader: () => boolean): OutboxWorker;
   /** Makes the demo's sample watchlist (once) and its inbox; resolves to the alerts added. */
   demoWatchlist(): Promise<number>;
-  registerRoutes(app: FastifyInstance): Promise<void>;
+  /** `admit`: a backtest's turn under its client's budget (history's limiter, issue 29). */
+  registerRoutes(app: FastifyInstance, admit?: WatchlistRouteOptions['admit']): Promise<void>;
   /** Who asks: whose personal lists and read state a request acts on. */
   viewerOf(request: FastifyRequest): Viewer;
   /** Reads the numbers backtests use in the background, so the first backtest is quick. */
@@ -114,10 +115,16 @@ export function composeAlerts(
       const id = await ensureDemoWatchlist(db);
       return id === null ? 0 : evaluator.backfill(id);
     },
-    registerRoutes: async (target) => {
+    registerRoutes: async (target, admit) => {
       await target.register(watchlistRoutes, {
         watchlists,
-        backtests: new BacktestRequests(backtest, watchlists),
+        backtests: new BacktestRequests(
+          backtest,
+          watchlists,
+          // Numbers change with batches; breaking events with the archive: either is a new revision.
+          () => parts.store.batchRevision + parts.store.eventRevision,
+        ),
+        admit,
         deliveryLog: new DeliveryLogView(db),
         viewerOf,
       });

@@ -38,6 +38,7 @@ import { composeHistory } from './history.js';
 import { opsOptions } from './ops.js';
 import { composeReplicas } from './replicas.js';
 import { composeSites } from './sites.js';
+import { ReadinessHolds } from '../work/readiness.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,8 @@ declare module 'fastify' {
     demoWatchlist(): Promise<number>;
     /** Demo mode: the fictional company's sites (only when there are none); the count added. */
     demoSites(): Promise<number>;
+    /** `/readyz` answers 503 with `reason` until `work` settles (the demo seed, issue 29). */
+    holdReadiness(work: Promise<unknown>, reason: string): void;
   }
 }
 
@@ -303,7 +306,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // One client: the person a trusted SSO proxy vouches for, else the address.
     guardFor: (request) => () => parts.limiter.consume(identity.clientKey(request)),
   };
-  const ops = opsOptions(config, deps.upstream, parts, { now, history, replicas, historyStore });
+  const holds = new ReadinessHolds();
+  app.decorate('holdReadiness', (work: Promise<unknown>, reason: string) =>
+    holds.hold(work, reason),
+  );
+  const ops = opsOptions(config, deps.upstream, parts, {
+    now,
+    history,
+    replicas,
+    historyStore,
+    holds,
+  });
   await app.register(hotspotRoutes, dataOptions);
   await app.register(countryRoutes, dataOptions);
   await app.register(exportRoutes, dataOptions);
@@ -314,12 +327,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(batchCheckRoutes, ops);
   await app.register(opsRoutes, ops);
   await history?.registerRoutes(app);
-  await alerts?.registerRoutes(app);
+  await alerts?.registerRoutes(app, history?.admit);
   if (sites && history && alerts) {
     await sites.registerRoutes(app, {
       viewerOf: alerts.viewerOf,
       guardFor: (request) => history.queryLimiter.guardFor(identity.clientKey(request)),
-      admit: (request) => history.questionLimiter.admit(identity.clientKey(request)),
+      admit: history.admit,
     });
   }
   await app.register(identityRoutes, {

@@ -19,7 +19,7 @@ import type {
   ResourceSpecs,
 } from '../services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from '../store/history-store.js';
-import { HistoryQuestionLimiter } from '../history-question-limit.js';
+import { HistoryQuestionLimiter, type Admission } from '../history-question-limit.js';
 import { StoreQueryLimiter } from '../store-query-limit.js';
 
 export interface HistoryParts {
@@ -50,6 +50,8 @@ export interface History {
   readonly asOf: AsOfRouteParts;
   /** Every history question's turn: its client's budget and the bounds on answers at once. */
   readonly questionLimiter: HistoryQuestionLimiter;
+  /** A heavy request's turn under that same limiter (issue 29); `what` names it in a refusal. */
+  admit(request: FastifyRequest, what?: string): Promise<Admission>;
   /** Registers the history routes (after the app's plugins, like every route). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
@@ -101,6 +103,7 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
     queryLimiter,
     asOf,
     questionLimiter,
+    admit: (request, what) => questionLimiter.admit(parts.clientKey(request), what),
     registerRoutes: async (target) => {
       await target.register(historyRoutes, {
         answers,
@@ -112,6 +115,7 @@ export function composeHistory(config: AppConfig, parts: HistoryParts): History 
       await target.register(batchRoutes, {
         answers: chain,
         guardFor: (request) => queryLimiter.guardFor(parts.clientKey(request)),
+        admit: (request, what) => questionLimiter.admit(parts.clientKey(request), what),
       });
     },
   };

@@ -57,6 +57,8 @@ export async function composeProcess(
           (error: unknown) => app.log.error({ err: error }, 'demo history could not be seeded'),
         )
       : Promise.resolve();
+  // The pages answer from the seeded history: not ready until it is there (issue 29).
+  app.holdReadiness(seeding, 'The demo history is still being recorded; ready in a few seconds');
 
   return {
     app,
