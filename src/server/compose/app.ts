@@ -222,6 +222,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   if (pipeline) app.addHook('onListen', async () => pipeline.listening());
   // Backtests read two years of numbers once (seconds); after listening, in the background.
   if (alerts) app.addHook('onListen', async () => alerts.warmBacktests());
+  // What start-up work the pages wait for; /readyz says "not ready" until it is done.
+  const holds = new ReadinessHolds();
+  // The country shapes an import places sites on: loaded once after listening, before ready,
+  // not inside the first import while others wait (issue 29).
+  if (sites) {
+    app.addHook('onListen', async () => {
+      const loading = new Promise<void>((done) => setImmediate(done)).then(() =>
+        sites.warmPlacer(),
+      );
+      holds.hold(loading, 'The map sites are placed on is still loading; ready in a second');
+    });
+  }
   if (persistence) {
     store.onChange(() => persistence.schedule());
     quota.onChange(() => persistence.schedule());
@@ -306,7 +318,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // One client: the person a trusted SSO proxy vouches for, else the address.
     guardFor: (request) => () => parts.limiter.consume(identity.clientKey(request)),
   };
-  const holds = new ReadinessHolds();
   app.decorate('holdReadiness', (work: Promise<unknown>, reason: string) =>
     holds.hold(work, reason),
   );

@@ -132,6 +132,9 @@ export const IMPORT_MAX_COLUMNS = 1_000;
 /** Characters one row (or one cell) of an import may hold: a row of a real sheet is under 1 KB. */
 export const IMPORT_MAX_ROW_CHARS = 64 * 1024;
 
+/** Characters handed to csv-parse at once (~500 rows): a few milliseconds of parsing. */
+const PARSE_PIECE_CHARS = 16 * 1024;
+
 const notUtf8 = () =>
   new ApiProblem(
     415,
@@ -307,10 +310,15 @@ export async function readCsvRows(
   try {
     await pipeline(
       async function* text() {
-        if (head !== '') yield head;
-        while (!ended) {
-          const more = await nextText();
-          if (more) yield more;
+        let more: string | null = head;
+        for (;;) {
+          // A large chunk (a body already in memory) is parsed a piece at a time: csv-parse
+          // parses whatever it is given in one go, and the rows' loop yields between pieces.
+          for (let at = 0; more && at < more.length; at += PARSE_PIECE_CHARS) {
+            yield more.slice(at, at + PARSE_PIECE_CHARS);
+          }
+          if (ended) return;
+          more = await nextText();
         }
       },
       parse(csvOptions(delimiter)),
