@@ -210,7 +210,7 @@ export async function runHeavyRoutes(): Promise<HeavyRoutesResult> {
  * The largest legal evaluation (500 lists × 42 countries × 20 rules, a new demo batch after
  * one evaluated), in this process: the victim is a 50 ms timer, its lateness the latency.
  */
-async function evaluationScenario(): Promise<HeavyScenario> {
+export async function evaluationScenario(): Promise<HeavyScenario> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grd-heavy-eval-'));
   const store = await HistoryStore.open({ dataDir, databaseUrl: null, retentionDays: null });
   try {
