@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { runAlertBench } from './alerts.js';
 import { runFlood } from './flood.js';
+import { runHeavyRoutes } from './heavy-routes.js';
 import { runAsOfBench } from './as-of.js';
 import { runHistoryBench } from './history.js';
 import { runReplicaMissBench } from './replica-miss.js';
@@ -350,6 +351,41 @@ async function printSitesMap(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+}
+
+async function printHeavyRoutes(): Promise<void> {
+  print('(11) Heavy routes (issue 29): one client does the heaviest legal thing on each route');
+  print('    of `node dist/node/server/main.js` (demo mode, after its seed) while another reads');
+  print("    /api/v1/hotspots (cached) every 50 ms; the BFF's event-loop delay from /metrics");
+  print('    (grd_event_loop_delay_seconds). Targets: victim p99 <= 100 ms, loop p99 <= 50 ms.');
+  const r = await runHeavyRoutes();
+  print(
+    `ready (/readyz 200) ${r.readySeconds.toFixed(0)} s after start, ${r.notReadyAnswers} ` +
+      'answers of 503 before it while the seed ran',
+  );
+  for (const s of r.scenarios) {
+    const answers = Object.entries(s.answers)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
+    print(`  ${s.name}`);
+    print(
+      `    heavy request ${ms(s.heavyMs)} (${answers}); victim ${s.victim.requests} answers, ` +
+        `p50 ${s.victim.p50.toFixed(1)} ms, p99 ${s.victim.p99.toFixed(1)} ms, max ${s.victim.max.toFixed(1)} ms; ` +
+        `loop delay p50 ${s.loop.p50.toFixed(1)} ms, p99 ${s.loop.p99.toFixed(1)} ms, max ${s.loop.max.toFixed(1)} ms`,
+    );
+  }
+  print(
+    `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+// `--heavy`: only the heavy routes (section 11; needs `npm run build`).
+if (process.argv.includes('--heavy')) {
+  print();
+  await printHeavyRoutes();
+  process.exit(0);
 }
 
 // `--sites-map`: only our sites on the map (section 9b; needs `npm run build`).

@@ -21,6 +21,14 @@ export class ClientIdentity {
     }
   }
 
+  /** From the access settings: the proxy's user header and the addresses it connects from. */
+  static of(access: {
+    trustedProxyAuthHeader: string | null;
+    trustedProxyAddresses?: readonly string[];
+  }): ClientIdentity {
+    return new ClientIdentity(access.trustedProxyAuthHeader, access.trustedProxyAddresses ?? []);
+  }
+
   /** For Fastify's `trustProxy`: whether a hop's address is one of our proxies. */
   readonly isProxy = (address: string): boolean => {
     const plain = address.startsWith('::ffff:') ? address.slice(7) : address;

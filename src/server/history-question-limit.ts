@@ -67,8 +67,10 @@ export class HistoryQuestionLimiter {
   /**
    * Lets one question of `client` be answered: 429 at once when its budget is spent or its queue
    * is full, else waits for its turn. One unit is reserved now, the rest charged by `done`.
+   * `what` names the kind of question in a refusal: the heavy routes of issue 29 (the chain's
+   * verification, backtests, imports) take their turns here too, under the same budget.
    */
-  async admit(client: string): Promise<Admission> {
+  async admit(client: string, what = 'history or event-archive'): Promise<Admission> {
     const state = this.#state(client);
     const { costPerMinute, perClientInFlight, perClientQueue } = this.limits;
     if (state.tokens < 1) {
@@ -76,14 +78,14 @@ export class HistoryQuestionLimiter {
       throw new StoreQueryLimitError(
         429,
         Math.max(1000, waitMs),
-        `Too many history or event-archive answers for this client: its budget of ${costPerMinute} units a minute (one unit per 64 KB answered) is used up; ask again in ${Math.ceil(Math.max(1000, waitMs) / 1000)} s (cached data stays available)`,
+        `Too many ${what} answers for this client: its budget of ${costPerMinute} units a minute (one unit per 64 KB answered) is used up; ask again in ${Math.ceil(Math.max(1000, waitMs) / 1000)} s (cached data stays available)`,
       );
     }
     if (state.running + state.waiting.length >= perClientInFlight + perClientQueue) {
       throw new StoreQueryLimitError(
         429,
         QUEUE_RETRY_MS,
-        `Too many history or event-archive questions at once from this client (at most ${perClientInFlight} answered and ${perClientQueue} waiting); ask again in 1 s, after an answer arrives`,
+        `Too many ${what} questions at once from this client (at most ${perClientInFlight} answered and ${perClientQueue} waiting); ask again in 1 s, after an answer arrives`,
       );
     }
     state.tokens -= 1;

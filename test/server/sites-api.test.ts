@@ -212,7 +212,7 @@ describe('bad files are refused whole, in words, and nothing stored changes', ()
     expect(csv.statusCode).toBe(413);
     expect(csv.json()).toEqual({
       ok: false,
-      error: `The file has ${SITES_MAX + 1} rows; an import takes at most ${SITES_MAX} (the most sites there may be): split it`,
+      error: `The file has more than ${SITES_MAX} rows; an import takes at most ${SITES_MAX} (the most sites there may be): split it`,
     });
     const json = await stack.app.inject({
       method: 'POST',

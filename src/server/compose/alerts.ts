@@ -51,6 +51,8 @@ export function composeAlerts(
     store: HistoryStore;
     /** People sign in (OIDC) or a proxy names them: personal lists exist. */
     knowsUsers: boolean;
+    /** A backtest's turn under its client's budget (the history's limiter, issue 29). */
+    admit: WatchlistRouteOptions['admit'];
     now: () => number;
     scheduler: Scheduler;
     logger: FastifyBaseLogger;
@@ -120,7 +122,13 @@ export function composeAlerts(
     routes: {
       watchlists: {
         watchlists,
-        backtests: new BacktestRequests(backtest, watchlists),
+        backtests: new BacktestRequests(
+          backtest,
+          watchlists,
+          // Numbers change with batches; breaking events with the archive: either is a new revision.
+          () => parts.store.batchRevision + parts.store.eventRevision,
+        ),
+        admit: parts.admit,
         deliveryLog: new DeliveryLogView(db),
         viewerOf,
       },

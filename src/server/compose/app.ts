@@ -34,6 +34,7 @@ import { replicasFor } from './replicas.js';
 import { createServer } from './server.js';
 import { composeSites } from './sites.js';
 import { openStore } from './store.js';
+import { ReadinessHolds } from '../work/readiness.js';
 import type { ResolvedUpstream } from './upstream.js';
 
 export type { Bff } from './bff.js';
@@ -65,10 +66,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
   const now = deps.now ?? Date.now;
   const scheduler = deps.scheduler ?? timerScheduler(now);
   const access = config.access;
-  const identity = new ClientIdentity(
-    access.trustedProxyAuthHeader,
-    access.trustedProxyAddresses ?? [],
-  );
+  const identity = ClientIdentity.of(access);
   const app = await createServer(deps.logger ?? createLogger(config.server.logLevel), identity);
   const logger = app.log;
   const clientKey = identity.clientKey.bind(identity);
@@ -98,30 +96,26 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
       })
     : null;
   const knowsUsers = access.trustedProxyAuthHeader !== null || (access.oidc ?? null) !== null;
-  const alertParts = { store, now, scheduler, logger, identity, knowsUsers, queued: queued.fire };
-  const alerts = store && history ? composeAlerts(config.alerts, { ...alertParts, store }) : null;
+  const alertParts = { now, scheduler, logger, identity, knowsUsers, queued: queued.fire };
+  const admit = history?.admit;
+  const alerts =
+    store && history ? composeAlerts(config.alerts, { ...alertParts, store, admit }) : null;
   const sites = store && history ? composeSites(config.alerts, { ...alertParts, store }) : null;
+  // Start-up work the pages wait for: /readyz says "not ready" until it is done (issue 29).
+  const holds = new ReadinessHolds();
+  if (sites) app.addHook('onListen', async () => sites.placeOnceListening(holds));
   const people = composeIdentity(access, { store, replicas, now, logger });
 
-  const batchSteps =
-    store && history && alerts && sites
-      ? await composePipeline(app, {
-          ...data,
-          store,
-          history,
-          alerts,
-          sites,
-          leadership,
-          replicas,
-          queued,
-        })
-      : null;
+  const onStore = store && history && alerts && sites ? { store, history, alerts, sites } : null;
+  const pipelineParts = { ...data, ...onStore, leadership, replicas, queued };
+  const batchSteps = onStore ? await composePipeline(app, { ...pipelineParts, ...onStore }) : null;
 
   const clientDir = deps.clientDir ?? null;
   const signIn = await installPlugins(app, config, { identity, people, now, clientDir });
 
   const dataOptions = dataRouteOptions(data, history?.asOf ?? null, clientKey);
   const ops = opsOptions(deps.upstream, data, {
+    holds,
     tiles: config.look.tiles,
     policy: config.data.freshness,
     now,
@@ -158,5 +152,5 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     await closeAll();
     if (!deps.historyStore) await store?.close();
   });
-  return handlesOf(app, store, { cache: data.cache, batchSteps, history, alerts, sites });
+  return handlesOf(app, store, { holds, cache: data.cache, batchSteps, history, alerts, sites });
 }

@@ -8,6 +8,7 @@ import type { DataParts } from './data.js';
 import type { History } from './history.js';
 import type { Replicas } from './replicas.js';
 import type { Sites } from './sites.js';
+import type { ReadinessHolds } from '../work/readiness.js';
 
 /**
  * What the composition root hands back: the app, and the handles its caller (main.ts's process,
@@ -30,6 +31,8 @@ export interface Bff {
   demoWatchlist(): Promise<number>;
   /** Demo mode: the fictional company's sites (only when there are none); the count added. */
   demoSites(): Promise<number>;
+  /** `/readyz` answers 503 with `reason` until `work` settles (the demo seed, issue 29). */
+  holdReadiness(work: Promise<unknown>, reason: string): void;
 }
 
 /**
@@ -65,6 +68,7 @@ export function handlesOf(
   app: FastifyInstance,
   store: HistoryStore | null,
   parts: {
+    holds: ReadinessHolds;
     cache: ResourceCache;
     batchSteps: { pipeline: BatchPipeline } | null;
     history: History | null;
@@ -72,7 +76,7 @@ export function handlesOf(
     sites: Sites | null;
   },
 ): Bff {
-  const { cache, batchSteps, history, alerts, sites } = parts;
+  const { holds, cache, batchSteps, history, alerts, sites } = parts;
   return {
     app,
     store,
@@ -85,5 +89,6 @@ export function handlesOf(
     historyQuestionsWaiting: () => history?.questionsWaiting() ?? 0,
     demoWatchlist: async () => (alerts ? alerts.demoWatchlist() : 0),
     demoSites: async () => (sites ? sites.demoSites() : 0),
+    holdReadiness: (work, reason) => holds.hold(work, reason),
   };
 }

@@ -49,8 +49,11 @@ export interface History {
   readonly coverage: HistoryStore['lastCoverage'];
   /** A request's store queries: its client's rate and the bound on queries at once. */
   guardFor(request: FastifyRequest): StoreQueryGuard;
-  /** A request's question: its turn under its client's budget (history-question-limit.ts). */
-  admit(request: FastifyRequest): Promise<Admission>;
+  /**
+   * A request's question, or a heavy request's turn (issue 29: verification, backtest, import):
+   * under its client's budget (history-question-limit.ts); `what` names it in a refusal.
+   */
+  admit(request: FastifyRequest, what?: string): Promise<Admission>;
   /** Questions waiting for their turn, all clients together. */
   questionsWaiting(): number;
   /** `?as_of=` of the data routes, answered from this store. */
@@ -80,8 +83,8 @@ export function composeHistory(
   const questionLimiter = new HistoryQuestionLimiter(limits.questions, parts.now);
   const guardFor = (request: FastifyRequest): StoreQueryGuard =>
     queryLimiter.guardFor(parts.clientKey(request));
-  const admit = (request: FastifyRequest): Promise<Admission> =>
-    questionLimiter.admit(parts.clientKey(request));
+  const admit = (request: FastifyRequest, what?: string): Promise<Admission> =>
+    questionLimiter.admit(parts.clientKey(request), what);
   const retentionStart = (): Date | null => store.retentionStart(parts.now());
   return {
     store,
@@ -116,7 +119,7 @@ export function composeHistory(
         guardFor,
         admit,
       },
-      batches: { answers: new BatchChainAnswers(store), guardFor },
+      batches: { answers: new BatchChainAnswers(store), guardFor, admit },
     },
   };
 }

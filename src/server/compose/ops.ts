@@ -3,6 +3,7 @@ import type { FreshnessPolicy } from '../../shared/freshness.js';
 import { CHECK_NOW_GAP_MS, type OpsRouteOptions } from '../routes/status.js';
 import { buildStatus } from '../services/status/status.js';
 import type { HistoryStore } from '../store/history-store.js';
+import type { ReadinessHolds } from '../work/readiness.js';
 import type { ResolvedUpstream } from './upstream.js';
 import type { DataParts } from './data.js';
 import type { History } from './history.js';
@@ -19,6 +20,8 @@ export function opsOptions(
     history: History | null;
     replicas: Replicas | null;
     historyStore: HistoryStore | null;
+    /** Start-up work the pages wait for (the demo seed, the map sites are placed on). */
+    holds: ReadinessHolds;
   },
 ): OpsRouteOptions {
   const { batch, cache, entries, client, quota, metrics, probe } = parts;
@@ -49,7 +52,10 @@ export function opsOptions(
       if (storeHealth?.health === 'failing') {
         return { ready: false, reason: storeHealth.message ?? 'The history store is failing' };
       }
-      if (cache.peek(probe().key)) return { ready: true, reason: '' };
+      if (cache.peek(probe().key)) {
+        const held = more.holds.reason();
+        return held ? { ready: false, reason: held } : { ready: true, reason: '' };
+      }
       // Readiness probes drive the first fetch, so an idle new instance becomes ready by itself.
       cache.refreshInBackground(probe());
       const error = client.health().lastError;

@@ -28,6 +28,8 @@ export async function composeProcess(
     bff.store && upstream.mode === 'demo'
       ? seedDemo(bff, bff.store, () => closing)
       : Promise.resolve();
+  // The pages answer from the seeded history: not ready until it is there (issue 29).
+  bff.holdReadiness(seeding, 'The demo history is still being recorded; ready in a few seconds');
   return {
     app: bff.app,
     upstream,

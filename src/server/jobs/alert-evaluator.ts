@@ -29,6 +29,7 @@ import {
   type WatchlistRow,
 } from '../store/watchlists.js';
 import { BatchEvaluator, type EvaluatorDeps } from './batch-evaluator.js';
+import { TimeSlice } from '../work/time-slice.js';
 
 // Alerts of a batch older than this (a backlog after downtime, the demo's seeded history) go to
 // the inbox only: a burst of stale webhooks and e-mails helps no one.
@@ -111,7 +112,9 @@ export class AlertEvaluator extends BatchEvaluator {
     if (!list) return 0;
     let added = 0;
     let previous: BatchRef | null = null;
+    const slice = new TimeSlice();
     for (const batch of await selectBatchRefs(this.deps.db)) {
+      await slice.pause();
       const context = await this.#context(batch, previous);
       const breaking = await this.#breaking(context, [list]);
       added += await insertAlerts(this.deps.db, this.#candidates(context, breaking, list));

@@ -8,6 +8,7 @@ import {
 } from '../../shared/batches-api.js';
 import type { BatchChainAnswers } from '../services/batches/batch-chain-answers.js';
 import { sendError } from '../reply.js';
+import type { Admission } from '../history-question-limit.js';
 import type { StoreQueryGuard } from '../store-query-limit.js';
 import { guarded, reply400 } from './store-reply.js';
 import { BadRequest, noQuery, parseTime } from './params.js';
@@ -16,6 +17,8 @@ import { NotFound, optional, queryOf, rule, shown, zodRoute } from './route-sche
 export interface BatchRouteOptions {
   answers: BatchChainAnswers;
   guardFor: (request: FastifyRequest) => StoreQueryGuard;
+  /** The verification's turn under its client's budget (issue 29), as history questions take. */
+  admit?: (request: FastifyRequest, what: string) => Promise<Admission>;
 }
 
 function parseLimit(raw: string | undefined): number {
@@ -62,8 +65,12 @@ export async function batchRoutes(app: FastifyInstance, opts: BatchRouteOptions)
     // 503 while old batches are still being chained: "holds" would cover only part of them.
     const incomplete = answers.incomplete();
     if (incomplete) return sendError(reply, 503, incomplete.message, incomplete.retryAfterMs);
-    return reply400(reply, async () =>
-      JSON.stringify(await guarded(guardFor(request), () => answers.verify())),
+    // Heavy (it hashes every batch held): admitted per client like a history question; the
+    // answer is built once per store revision and shared (BatchChainAnswers).
+    return reply400(
+      reply,
+      async () => JSON.stringify(await guarded(guardFor(request), () => answers.verify())),
+      opts.admit?.(request, 'chain verification') ?? null,
     );
   });
   typed.get(

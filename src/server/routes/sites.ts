@@ -8,7 +8,7 @@ import { sendError } from '../reply.js';
 import { ApiProblem } from '../services/api-problem.js';
 import { etagOf } from '../services/alerts/alert-views.js';
 import type { ExposureService } from '../services/sites/exposure.js';
-import { csvRows, jsonRows } from '../services/sites/import-rows.js';
+import { jsonRows, readCsvRows, type RawRow } from '../services/sites/import-rows.js';
 import type { SiteAlertDelivery } from '../services/sites/site-alert-delivery.js';
 import {
   filterSites,
@@ -34,7 +34,7 @@ export interface SiteRouteOptions {
   delivery: SiteAlertDelivery;
   /** The store-query guard and history-question budget of the asking client (as history's). */
   guardFor: (request: FastifyRequest) => StoreQueryGuard;
-  admit: (request: FastifyRequest) => Promise<Admission>;
+  admit: (request: FastifyRequest, what?: string) => Promise<Admission>;
   /** Who asks, for their own read state (as the inbox's). */
   viewerOf: (request: FastifyRequest) => Viewer;
 }
@@ -42,6 +42,9 @@ export interface SiteRouteOptions {
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
 const MB = Math.round(SITES_IMPORT_MAX_BYTES / 1024 / 1024);
 const tooLarge = `The file is larger than ${MB} MB, the most one import takes: split it into several files`;
+
+const isStream = (body: unknown): body is AsyncIterable<Buffer | string> =>
+  body !== null && typeof body === 'object' && Symbol.asyncIterator in body;
 
 const filterQuery = queryOf({ tier: optional, country: optional, kind: optional, tag: optional });
 const listQuery = queryOf({
@@ -82,18 +85,16 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
   // Sites are the team's: changing them needs an editor (issue 21); reading them, a viewer.
   const editor = { config: { role: 'editor' as const } };
 
-  // CSV bodies as bytes: import-rows.ts decodes them (UTF-8 only, in words when not).
-  app.addContentTypeParser(
-    CSV_TYPES,
-    { parseAs: 'buffer', bodyLimit: SITES_IMPORT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  // CSV bodies as the request's stream: readCsvRows parses them as they arrive, each limit
+  // applied while reading (issue 29), and only once the import's turn has come.
+  app.addContentTypeParser(CSV_TYPES, (_request, payload, done) => done(null, payload));
 
   typed.post(
     '/api/sites/import',
     {
       ...zodRoute({ querystring: importQuery }),
       ...editor,
+      // JSON imports are read whole (Fastify's parser) up to this; CSV ones count their bytes.
       bodyLimit: SITES_IMPORT_MAX_BYTES,
       // Refused before a byte of a too-large body is read, in words (a body sent without a
       // length is cut off at the same limit by Fastify).
@@ -128,8 +129,32 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
             `The file must be UTF-8 text (charset=${charset.slice(0, 20)} was sent): save it as "CSV UTF-8"`,
           );
         }
-        const raw = Buffer.isBuffer(request.body) ? csvRows(request.body) : jsonRows(request.body);
-        return sites.import(raw, request.query.dryRun);
+        // An import is heavy work: admitted under its client's budget like a history question,
+        // before a byte of a CSV body is parsed; charged by the bytes it read.
+        let admitted: Admission | null = null;
+        let bytes = 0;
+        try {
+          admitted = await opts.admit(request, 'site imports');
+          const body = request.body;
+          let raw: RawRow[];
+          if (isStream(body)) {
+            ({ rows: raw, bytes } = await readCsvRows(body, SITES_IMPORT_MAX_BYTES));
+          } else {
+            raw = jsonRows(body);
+          }
+          return await sites.import(raw, request.query.dryRun);
+        } catch (error) {
+          // A refused file may still be arriving: its connection is closed after the answer
+          // rather than read to its end.
+          if (error instanceof ApiProblem && error.status === 413)
+            reply.header('connection', 'close');
+          if (error instanceof StoreQueryLimitError) {
+            return sendError(reply, error.status, error.message, error.retryAfterMs);
+          }
+          throw error;
+        } finally {
+          admitted?.done(bytes);
+        }
       }),
   );
 

@@ -10,12 +10,16 @@ import { principalOf } from '../principal.js';
 import { noQuery } from './params.js';
 import { BadRequest, paramsOf, zodRoute } from './route-schema.js';
 import { sendError } from './respond.js';
+import { heavyReply } from './heavy-reply.js';
+import type { Admission } from '../history-question-limit.js';
 
 export interface WatchlistRouteOptions {
   watchlists: WatchlistService;
   backtests: BacktestRequests;
   deliveryLog: DeliveryLogView;
   viewerOf: (request: FastifyRequest) => Viewer;
+  /** A backtest's turn under its client's budget (history-question-limit.ts, issue 29). */
+  admit?: (request: FastifyRequest, what: string) => Promise<Admission>;
 }
 
 /** Maps refusals to `{ok:false,error}`; anything else is the error handler's 500. */
@@ -106,7 +110,14 @@ export async function watchlistRoutes(
     (request, reply) =>
       guarded(reply, async () => {
         noStore(reply);
-        return opts.backtests.run(request.body, opts.viewerOf(request));
+        // Heavy (every batch held, each list's countries × rules): admitted per client like a
+        // history question; the same list and rules are answered once per store revision.
+        return heavyReply(
+          reply,
+          opts.admit?.(request, 'backtest') ?? null,
+          () => opts.backtests.run(request.body, opts.viewerOf(request)),
+          (answer) => answer.countries.length * answer.rules.length * 256,
+        );
       }),
   );
 

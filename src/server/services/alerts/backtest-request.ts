@@ -1,6 +1,10 @@
 import { ruleKey, type AlertRule } from '../../../shared/alerts-api.js';
 import { backtestRequestSchema, type BacktestResponse } from '../../../shared/backtest-api.js';
 import type { RuleBacktest } from './backtest.js';
+import { RevisionMemo } from '../history/revision-memo.js';
+
+/** Backtest answers held at once: a few people's lists, tried again as they edit them. */
+const BACKTEST_MEMO = { maxEntries: 64, maxBytes: 32 * 1024 * 1024 };
 import { ApiProblem, zodWords, type Viewer, type WatchlistService } from './watchlists.js';
 
 /**
@@ -9,10 +13,18 @@ import { ApiProblem, zodWords, type Viewer, type WatchlistService } from './watc
  */
 export class BacktestRequests {
   #running: Promise<unknown> = Promise.resolve();
+  /**
+   * Answers by countries and rules, for one store revision (a backtest reads only recorded
+   * batches and archived events, so nothing else changes it): the same list tried again, by
+   * anyone, until the next batch costs nothing. Bounded; dies with this object (its app).
+   */
+  readonly #answers = new RevisionMemo<BacktestResponse>(BACKTEST_MEMO);
 
   constructor(
     private readonly backtest: RuleBacktest,
     private readonly watchlists: WatchlistService,
+    /** The store's revision: changes with every batch recorded or event archived. */
+    private readonly revision: () => number = () => 0,
   ) {}
 
   async run(body: unknown, viewer: Viewer): Promise<BacktestResponse> {
@@ -35,11 +47,22 @@ export class BacktestRequests {
       // The same rule twice is one rule (one alert per rule, country and batch).
       rules = [...new Map(parsed.data.rules.map((rule) => [ruleKey(rule), rule])).values()];
     }
-    const next = this.#running.then(
-      () => this.backtest.run(countries, rules),
-      () => this.backtest.run(countries, rules),
+    // In the order asked: the answer lists countries and rules in that order.
+    const key = JSON.stringify([countries, rules.map(ruleKey)]);
+    return this.#answers.get(
+      this.revision(),
+      key,
+      async () => undefined,
+      async () => {
+        const next = this.#running.then(
+          () => this.backtest.run(countries, rules),
+          () => this.backtest.run(countries, rules),
+        );
+        this.#running = next.catch(() => undefined);
+        const value = await next;
+        // Sized by its countries and rules (what its JSON grows with), not by serialising it.
+        return { value, chars: 512 + value.countries.length * value.rules.length * 256 };
+      },
     );
-    this.#running = next.catch(() => undefined);
-    return next;
   }
 }

@@ -15,6 +15,7 @@ import { selectRuleNumbers } from '../../store/batches.js';
 import type { Database } from '../../store/connection.js';
 import { firings, type RuleInput } from './alert-rules.js';
 import { DAY_MS } from '../../../shared/durations.js';
+import { TimeSlice } from '../../work/time-slice.js';
 
 /**
  * Batches whose numbers are read per query (~175 rows each): ~40 ms of the main thread a read
@@ -153,7 +154,11 @@ export class RuleBacktest {
     let eventAt = 0;
     let previous: BatchRef | null = null;
     let before: Map<string, AlertNumbers> = new Map();
+    // Every batch × countries × rules (100 × 20 over 180 batches: ~360,000 rule checks): the
+    // loop yields every slice, so cached answers go out while it runs (issue 29).
+    const slice = new TimeSlice();
     for (const { batch, numbers } of history) {
+      await slice.pause();
       // Breaking events in (previous batch, this batch], newest first, as the evaluator has them.
       const windowEvents = new Map<string, BreakingEvent[]>();
       while (eventAt < breaking.length) {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type {
   ExposureMove,
   ExposurePoint,
@@ -20,6 +21,8 @@ import { DAY_MS } from '../../../shared/durations.js';
 /** A country "moved" when its tier changed or its risk moved by at least this many points. */
 export const MOVED_MIN_RISK = 1;
 const MOVED_MAX = 50;
+/** Countries whose recorded risks are read per store query (two years: ~30 ms each on PGlite). */
+const RISK_READ_COUNTRIES = 20;
 const EXAMPLES_MAX = 10;
 const RISKIEST_MAX = 20;
 
@@ -148,7 +151,16 @@ export class ExposureService {
       async () => {
         // Sealed months from their risk series: a cold read of two years was 666 ms of CPU from
         // the rows alone, 478 ms from the blocks (docs/benchmarks.md, section 10).
-        const found = await selectRiskHistory(this.store.db, set);
+        // A few countries a read, with a turn of the event loop between reads: the embedded
+        // store answers each on the main thread, and all of them at once was one long stretch
+        // (issue 29). Each read is whole for its countries, so the matrix is the same.
+        const found: Awaited<ReturnType<typeof selectRiskHistory>> = [];
+        for (let i = 0; i < set.length; i += RISK_READ_COUNTRIES) {
+          if (i > 0) await nextTurn();
+          found.push(
+            ...(await selectRiskHistory(this.store.db, set.slice(i, i + RISK_READ_COUNTRIES))),
+          );
+        }
         const times = [...new Set(found.map((r) => r.at))].sort((a, b) => a - b);
         const slot = new Map(times.map((t, i) => [t, i]));
         const risks = new Map(set.map((iso) => [iso, new Float64Array(times.length).fill(NaN)]));

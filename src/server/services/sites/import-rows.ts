@@ -1,7 +1,10 @@
-import { parse } from 'csv-parse/sync';
+import { pipeline } from 'node:stream/promises';
+import { parse } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import countryCodes from 'i18n-iso-countries';
 import { DEFAULT_SITE_ALERT, SITES_MAX } from '../../../shared/sites-api.js';
 import { ApiProblem } from '../api-problem.js';
+import { TimeSlice } from '../../work/time-slice.js';
 
 /** One row of an import before validation: its row number and the fields it named. */
 export interface RawRow {
@@ -124,70 +127,212 @@ function withAlert(row: RawRow): RawRow {
   return { ...row, fields: rest };
 }
 
-// Drops a leading byte-order mark itself (Excel's "CSV UTF-8" writes one).
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+/** Columns a row of an import may have: the site's 18 fields, with room for a spreadsheet's own. */
+export const IMPORT_MAX_COLUMNS = 1_000;
+/** Characters one row (or one cell) of an import may hold: a row of a real sheet is under 1 KB. */
+export const IMPORT_MAX_ROW_CHARS = 64 * 1024;
+
+/** Characters handed to csv-parse at once (~500 rows): a few milliseconds of parsing. */
+const PARSE_PIECE_CHARS = 16 * 1024;
+
+const notUtf8 = () =>
+  new ApiProblem(
+    415,
+    'The file is not UTF-8 text: save it from your spreadsheet as "CSV UTF-8" and import it again',
+  );
+
+/** The refusal of a body past `maxBytes` (the route refuses a declared length before this). */
+export function tooLargeProblem(maxBytes: number): ApiProblem {
+  const mb = Math.round(maxBytes / 1024 / 1024);
+  return new ApiProblem(
+    413,
+    `The file is larger than ${mb} MB, the most one import takes: split it into several files`,
+  );
+}
+
+/** The delimiter a header row uses more: comma or semicolon. */
+function delimiterOf(text: string): ',' | ';' {
+  const headerLine = text.slice(0, text.search(/\r?\n|$/));
+  return headerLine.split(';').length > headerLine.split(',').length ? ';' : ',';
+}
+
+function csvOptions(delimiter: string) {
+  return {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    trim: true,
+    bom: false,
+    // A row (or a quote never closed) longer than this stops the parse as it is read.
+    max_record_size: IMPORT_MAX_ROW_CHARS,
+  };
+}
+
+/** A csv-parse failure in words: a row too long is a 413, anything else a 400. */
+function csvProblem(error: unknown): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  const { code, lines } = error as { code?: string; lines?: number };
+  if (code === 'CSV_MAX_RECORD_SIZE') {
+    return new ApiProblem(
+      413,
+      `Row ${lines ?? '?'} of the file is longer than ${IMPORT_MAX_ROW_CHARS / 1024} KB (more than ${IMPORT_MAX_COLUMNS} columns, or a quote never closed): an import row is one site`,
+    );
+  }
+  return new ApiProblem(
+    400,
+    `The file could not be read as CSV${lines ? ` (near line ${lines})` : ''}: check its quotes`,
+  );
+}
 
 /**
- * A CSV file's rows: UTF-8 with or without a byte-order mark, comma or semicolon (whichever the
- * header row uses more), header names in any case with the usual synonyms. Refused whole, in
- * words, when it is not UTF-8, has no header we know, or has more rows than sites may exist.
+ * Turns CSV records into rows one at a time, so each limit is applied as the file is read: the
+ * 1,001st column or the 20,001st row refuses the file before another byte of it is parsed.
  */
-export function csvRows(body: Buffer): RawRow[] {
-  let text: string;
-  try {
-    text = utf8.decode(body);
-  } catch {
-    throw new ApiProblem(
-      415,
-      'The file is not UTF-8 text: save it from your spreadsheet as "CSV UTF-8" and import it again',
-    );
-  }
-  const headerLine = text.slice(0, text.search(/\r?\n|$/));
-  const semicolons = headerLine.split(';').length;
-  const delimiter = semicolons > headerLine.split(',').length ? ';' : ',';
-  let records: string[][];
-  try {
-    records = parse(text, {
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: true,
-      bom: false,
-    }) as string[][];
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw new ApiProblem(
-      400,
-      `The file could not be read as CSV${line ? ` (near line ${line})` : ''}: check its quotes`,
-    );
-  }
-  const [header, ...data] = records;
-  if (!header)
-    throw new ApiProblem(400, 'The file is empty: it needs a header row and one site a row');
-  const fields = header.map(fieldOf);
-  if (data.length === 0) {
-    throw new ApiProblem(400, 'The file has a header row but no sites under it');
-  }
-  const missing = REQUIRED.filter((name) => !fields.includes(name));
-  if (missing.length > 0) {
-    throw new ApiProblem(
-      400,
-      `The header row lacks ${missing.join(', ')} (columns: ref, name, kind, lat or latitude, lng or longitude, and optionally country, people or headcount, value, currency, tags, from, to, alert_on, alert_radius_km, alert_min_delta)`,
-    );
-  }
-  tooMany(data.length);
-  const decimalComma = delimiter === ';';
-  return data.map((cells, index) => {
-    const row: RawRow = { row: index + 2, fields: {}, problem: null };
+class CsvRowCollector {
+  #fields: (string | null)[] | null = null;
+  readonly rows: RawRow[] = [];
+
+  constructor(private readonly decimalComma: boolean) {}
+
+  add(cells: string[]): void {
+    if (cells.length > IMPORT_MAX_COLUMNS) {
+      throw new ApiProblem(
+        413,
+        `Row ${this.rows.length + (this.#fields ? 2 : 1)} of the file has more than ${IMPORT_MAX_COLUMNS} columns; an import needs ref, name, kind, lat and lng (and a few optional ones)`,
+      );
+    }
+    if (!this.#fields) {
+      this.#fields = cells.map(fieldOf);
+      return;
+    }
+    const fields = this.#fields;
+    if (this.rows.length === 0) {
+      const missing = REQUIRED.filter((name) => !fields.includes(name));
+      if (missing.length > 0) {
+        throw new ApiProblem(
+          400,
+          `The header row lacks ${missing.join(', ')} (columns: ref, name, kind, lat or latitude, lng or longitude, and optionally country, people or headcount, value, currency, tags, from, to, alert_on, alert_radius_km, alert_min_delta)`,
+        );
+      }
+    }
+    if (this.rows.length >= SITES_MAX) {
+      throw new ApiProblem(
+        413,
+        `The file has more than ${SITES_MAX} rows; an import takes at most ${SITES_MAX} (the most sites there may be): split it`,
+      );
+    }
+    const row: RawRow = { row: this.rows.length + 2, fields: {}, problem: null };
     cells.forEach((cell, column) => {
       const field = fields[column];
       if (!field || cell === '' || row.problem !== null) return;
       row.problem = formulaProblem(field, cell);
-      row.fields[field] = typed(field, cell, decimalComma);
+      row.fields[field] = typed(field, cell, this.decimalComma);
     });
-    return withAlert(row);
-  });
+    this.rows.push(withAlert(row));
+  }
+
+  finish(): RawRow[] {
+    if (!this.#fields) {
+      throw new ApiProblem(400, 'The file is empty: it needs a header row and one site a row');
+    }
+    if (this.rows.length === 0) {
+      throw new ApiProblem(400, 'The file has a header row but no sites under it');
+    }
+    return this.rows;
+  }
+}
+
+/**
+ * A CSV file's rows: UTF-8 with or without a byte-order mark, comma or semicolon (whichever the
+ * header row uses more), header names in any case with the usual synonyms. Refused whole, in
+ * words, when it is not UTF-8, has no header we know, or has more rows or columns than an import
+ * takes. For files the server made itself (the demo's sites); uploads go through readCsvRows.
+ */
+export function csvRows(body: Buffer): RawRow[] {
+  let text: string;
+  try {
+    // Drops a leading byte-order mark itself (Excel's "CSV UTF-8" writes one).
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
+  } catch {
+    throw notUtf8();
+  }
+  const delimiter = delimiterOf(text);
+  const collector = new CsvRowCollector(delimiter === ';');
+  try {
+    for (const cells of parseSync(text, csvOptions(delimiter)) as string[][]) collector.add(cells);
+  } catch (error) {
+    throw csvProblem(error);
+  }
+  return collector.finish();
+}
+
+/**
+ * An uploaded CSV file's rows, read as a stream with every limit applied while reading (issue 29):
+ * more than `maxBytes`, a row longer than IMPORT_MAX_ROW_CHARS, a 1,001st column or a 20,001st
+ * row stop the parse at once with a 413, so a hostile file costs what was read up to that point,
+ * never the whole file. Parsing yields the event loop between slices (work/time-slice.ts).
+ * The body is left unread after a refusal, never destroyed: the answer still has to go out on
+ * its connection (the route closes that connection after it).
+ */
+export async function readCsvRows(
+  body: AsyncIterable<Buffer | string>,
+  maxBytes: number,
+): Promise<{ rows: RawRow[]; bytes: number }> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  const chunks = body[Symbol.asyncIterator]();
+  let bytes = 0;
+  let ended = false;
+  const nextText = async (): Promise<string | null> => {
+    const next = await chunks.next();
+    try {
+      if (next.done) {
+        ended = true;
+        return decoder.decode();
+      }
+      const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      bytes += chunk.length;
+      if (bytes > maxBytes) throw tooLargeProblem(maxBytes);
+      return decoder.decode(chunk, { stream: true });
+    } catch (error) {
+      if (error instanceof ApiProblem) throw error;
+      throw notUtf8();
+    }
+  };
+  // The header row first (to tell commas from semicolons), bounded like any row.
+  let head = '';
+  while (!ended && !/\r?\n/.test(head) && head.length <= IMPORT_MAX_ROW_CHARS) {
+    head += (await nextText()) ?? '';
+  }
+  const delimiter = delimiterOf(head);
+  const collector = new CsvRowCollector(delimiter === ';');
+  const slice = new TimeSlice();
+  try {
+    await pipeline(
+      async function* text() {
+        let more: string | null = head;
+        for (;;) {
+          // A large chunk (a body already in memory) is parsed a piece at a time: csv-parse
+          // parses whatever it is given in one go, and the rows' loop yields between pieces.
+          for (let at = 0; more && at < more.length; at += PARSE_PIECE_CHARS) {
+            yield more.slice(at, at + PARSE_PIECE_CHARS);
+          }
+          if (ended) return;
+          more = await nextText();
+        }
+      },
+      parse(csvOptions(delimiter)),
+      async (records: AsyncIterable<string[]>) => {
+        for await (const cells of records) {
+          collector.add(cells);
+          await slice.pause();
+        }
+      },
+    );
+  } catch (error) {
+    throw csvProblem(error);
+  }
+  return { rows: collector.finish(), bytes };
 }
 
 /** A JSON array of site objects (the same field names and synonyms as the CSV headers). */

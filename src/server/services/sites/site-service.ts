@@ -25,6 +25,7 @@ import {
 import { ApiProblem, editConflict, requireVersion, zodWords } from '../api-problem.js';
 import { BatchCountriesMemo } from './current-batch.js';
 import { formulaProblem, jsonRows, type RawRow } from './import-rows.js';
+import { TimeSlice } from '../../work/time-slice.js';
 import { SitePlacer } from './placement.js';
 
 /** The fields an import compares: equal ones make a row "unchanged" (nothing written). */
@@ -194,7 +195,10 @@ export class SiteService {
     const stored = new Map(
       (await selectSitesByRef(this.#db, [...new Set(refs)])).map((row) => [row.ref, row]),
     );
+    // Up to 20,000 rows checked and placed on the map: yields every slice (issue 29).
+    const slice = new TimeSlice();
     for (const item of raw) {
+      await slice.pause();
       const ref = typeof item.fields.ref === 'string' ? item.fields.ref.trim() : null;
       const refuse = (reason: string): void => {
         rejected.push({ row: item.row, ref: ref?.slice(0, 100) ?? null, reason });
@@ -227,6 +231,7 @@ export class SiteService {
     const writes: SiteValues[] = [];
     let unchanged = 0;
     for (const { row, values } of good) {
+      await slice.pause();
       const before = stored.get(values.ref);
       if (before && sameSite(values, before)) {
         unchanged += 1;
