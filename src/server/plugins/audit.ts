@@ -112,15 +112,26 @@ export function installAudit(
     return payload;
   };
 
+  hookWriteRoutes(app, readBefore, record);
+}
+
+/**
+ * Puts `readBefore` (preHandler) and `record` (onSend) on every audited write route as it is
+ * registered, first among the route's own hooks, as when they were the app's. A route that also
+ * takes reads (one route, several methods) lets them pass. A POST makes something new: there is
+ * no state before to read. Start-up fails if a write route was registered before this.
+ */
+function hookWriteRoutes(
+  app: FastifyInstance,
+  readBefore: (request: FastifyRequest) => Promise<void>,
+  record: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>,
+): void {
   const hooked = new Set<string>();
   app.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) =>
       writeAudited(method, route.config),
     );
     if (methods.length === 0) return;
-    // First among the route's own hooks, as when these were the app's. A route that also takes
-    // reads (one route, several methods) lets them pass. A POST makes something new: there is
-    // no state before to read.
     if (methods.some((method) => method !== 'POST')) {
       const before = async (request: FastifyRequest): Promise<void> => {
         if (request.method !== 'POST' && isWrite(request.method)) await readBefore(request);
