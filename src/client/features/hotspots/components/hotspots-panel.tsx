@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../../../lib/app-link';
 import type { CountrySummary } from '../../../../shared/bff-api';
@@ -11,6 +11,7 @@ import { TableExport, type ExportColumn } from '../../../components/table-export
 import { fileStem } from '../../../lib/file-stem';
 import { formatScore, humanise } from '../../../lib/format';
 import { tierLabel } from '../../../../shared/tiers';
+import type { HotspotFilters } from '../utils/filters';
 import type { RankedHotspot } from '../utils/sort';
 import { useHotspotRows } from '../hooks/use-hotspot-rows';
 import { HotspotFilterBar } from './hotspot-filters';
@@ -118,31 +119,14 @@ export function HotspotsPanel({
         />
       ) : (
         <>
-          {rows.length > 0 ? (
-            <>
-              <HotspotTable
-                rows={rows}
-                filters={filters}
-                onSort={(sort, dir) => setFilters({ sort, dir })}
-                onRowIntent={onRowIntent}
-                linkState={linkState}
-                selection={selection}
-                rowAction={rowAction}
-              />
-              <TableExport
-                columns={HOTSPOT_EXPORT_COLUMNS}
-                rows={rows}
-                asOf={query.data?.data.as_of}
-                filename={fileStem('hotspots', query.data?.data.as_of ?? 'latest')}
-              />
-            </>
-          ) : (
-            <p className="empty">
-              {ranked.length === 0
-                ? 'No hotspots for these tiers in the latest run.'
-                : `None of the top ${ranked.length} hotspots match “${filters.q}”.`}
-            </p>
-          )}
+          <HotspotRows
+            rows={rows}
+            ranked={ranked}
+            filters={filters}
+            onSort={(sort, dir) => setFilters({ sort, dir })}
+            asOf={query.data?.data.as_of}
+            table={{ onRowIntent, linkState, selection, rowAction }}
+          />
           <OutsideMatches outside={outside} q={filters.q} linkState={linkState} />
         </>
       )}
@@ -186,5 +170,46 @@ function OutsideMatches({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The rows that match, with their download; or why there are none. */
+function HotspotRows({
+  rows,
+  ranked,
+  filters,
+  onSort,
+  asOf,
+  table,
+}: {
+  rows: RankedHotspot[];
+  ranked: readonly RankedHotspot[];
+  filters: HotspotFilters;
+  onSort: (sort: HotspotFilters['sort'], dir: HotspotFilters['dir']) => void;
+  asOf: string | undefined;
+  table: Pick<
+    ComponentProps<typeof HotspotTable>,
+    'onRowIntent' | 'linkState' | 'selection' | 'rowAction'
+  >;
+}) {
+  if (rows.length === 0) {
+    return (
+      <p className="empty">
+        {ranked.length === 0
+          ? 'No hotspots for these tiers in the latest run.'
+          : `None of the top ${ranked.length} hotspots match “${filters.q}”.`}
+      </p>
+    );
+  }
+  return (
+    <>
+      <HotspotTable rows={rows} filters={filters} onSort={onSort} {...table} />
+      <TableExport
+        columns={HOTSPOT_EXPORT_COLUMNS}
+        rows={rows}
+        asOf={asOf}
+        filename={fileStem('hotspots', asOf ?? 'latest')}
+      />
+    </>
   );
 }
