@@ -5,6 +5,7 @@ import { runFlood } from './flood.js';
 import { runHeavyRoutes } from './heavy-routes.js';
 import { runAsOfBench } from './as-of.js';
 import { runHistoryBench } from './history.js';
+import { runHotPath } from './hot-path.js';
 import { runReplicaMissBench } from './replica-miss.js';
 import { runSitesBench } from './sites.js';
 import { runSitesMapBench } from './sites-map.js';
@@ -21,8 +22,9 @@ import { runThroughput } from './throughput.js';
 // prints its own lines), (4) a random-label flood (scripts/bench/flood.ts) and (5) the history store at two years
 // (scripts/bench/history.ts), (6) replicas behind nginx on PostgreSQL (replica-team-day.ts,
 // replica-throughput.ts), (7) a store-query flood from 20 clients (store-flood.ts), (8) alert
-// evaluation at 2,000 lists (scripts/bench/alerts.ts). `--quick` shortens (1) and (6)'s
-// throughput to one 3-second round.
+// evaluation at 2,000 lists (scripts/bench/alerts.ts), (12) the hot path: a cached hotspot list
+// from `npm start`'s BFF beside bare node:http, identity and br (scripts/bench/hot-path.ts).
+// `--quick` shortens (1), (6) and (12)'s throughput to short rounds.
 
 const quick = process.argv.includes('--quick');
 // `--flood`: only the random-label flood (section 4), e.g. to compare two builds.
@@ -388,6 +390,55 @@ if (process.argv.includes('--heavy')) {
   process.exit(0);
 }
 
+async function printHotPath(): Promise<void> {
+  const seconds = quick ? 3 : 10;
+  const rounds = quick ? 1 : 5;
+  print('(12) The hot path (issue 35): the cached hotspot list (/api/v1/hotspots) from the BFF as');
+  print('    `npm start` runs it (dist/node/server/main.js, demo mode, production defaults, SPA');
+  print('    served) after its demo seed, beside bare node:http replaying its answer (headers and');
+  print(
+    `    bytes); autocannon, 50 connections, ${seconds} s per run, ${rounds} alternating rounds, identity and br`,
+  );
+  // GRD_BENCH_CPU_PROF=<dir>: the BFF runs under --cpu-prof and writes its profile there.
+  const profileDir = process.env.GRD_BENCH_CPU_PROF;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const { rows, seedSeconds } = await runHotPath(seconds, 50, rounds, nodeArgs);
+  print(`seeded in ${seedSeconds.toFixed(0)} s`);
+  print(
+    `${'encoding'.padEnd(10)}${pad('bytes', 7)}${pad('BFF req/s', 11)}${pad('bare req/s', 12)}` +
+      `${pad('ratio', 7)}${pad('CPU µs/answer: BFF', 20)}${pad('bare', 6)}${pad('ratio', 7)}  rounds (BFF/bare req/s)`,
+  );
+  const med = (values: number[]): number => values.sort((a, b) => a - b)[values.length >> 1] ?? NaN;
+  for (const row of rows) {
+    const roundsText = row.bff
+      .map((run, i) => `${Math.round(run.reqPerSec)}/${Math.round(row.bare[i]?.reqPerSec ?? NaN)}`)
+      .join(' ');
+    print(
+      `${row.encoding.padEnd(10)}${pad(row.bytes, 7)}` +
+        `${pad(Math.round(med(row.bff.map((r) => r.reqPerSec))), 11)}` +
+        `${pad(Math.round(med(row.bare.map((r) => r.reqPerSec))), 12)}${pad(row.ratio.toFixed(2), 7)}` +
+        `${pad(med(row.bff.map((r) => r.cpuMicros)).toFixed(1), 20)}` +
+        `${pad(med(row.bare.map((r) => r.cpuMicros)).toFixed(1), 6)}${pad(row.cpuRatio.toFixed(2), 7)}  ${roundsText}`,
+    );
+    const failed = row.bff.reduce((n, run) => n + run.non2xx, 0);
+    if (failed > 0) print(`  ! ${failed} BFF answers not 2xx or failed`);
+  }
+  print('ratio: median over rounds of BFF req/s / bare req/s (target >= 0.9 for both);');
+  print('CPU µs/answer from /proc, its ratio bare over BFF.');
+  print(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+// `--hot-path`: only the hot path (section 12; needs `npm run build`).
+if (process.argv.includes('--hot-path')) {
+  print();
+  await printHotPath();
+  process.exit(0);
+}
+
 // `--sites-map`: only our sites on the map (section 9b; needs `npm run build`).
 if (process.argv.includes('--sites-map')) {
   print();
@@ -539,3 +590,6 @@ await printStoreFlood();
 
 print();
 await printAlerts();
+
+print();
+await printHotPath();

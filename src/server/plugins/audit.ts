@@ -49,25 +49,27 @@ function jsonFields(text: string): Record<string, unknown> | null {
  * a route answered for someone known (refusals included, with their words); sign-in and sign-out
  * come before anyone is known and record themselves (oidc-sign-in.ts, access.ts). The object's
  * state before is what a GET of the same address answered just before (when the route has one);
- * after is the write's own answer. Routes that know better say so with recordAudit.
+ * after is the write's own answer. Routes that know better say so with recordAudit. The hooks are
+ * those of the write routes only, decided when each is registered: a read (every cached answer)
+ * passes none. A write route registered before this is installed would not be audited: the app
+ * refuses to start if there is one.
  */
 export function installAudit(
   app: FastifyInstance,
   audit: AuditLog,
   opts: { accessConfigured: boolean },
 ): void {
+  if (!app.hasDecorator('registeredRoutes')) throw new Error('installAudit needs collectRoutes');
   app.decorateRequest('auditChange', null);
+  // The route's part (a write that is not sign-in) was decided when it was registered.
   const audited = (request: FastifyRequest): boolean =>
-    request.routeOptions.url !== undefined &&
-    isWrite(request.method) &&
-    request.routeOptions.config.signInFree !== true &&
-    (request.principal !== null || !opts.accessConfigured);
+    request.principal !== null || !opts.accessConfigured;
 
-  app.addHook('preHandler', async (request) => {
-    const url = request.routeOptions.url;
-    if (url === undefined || request.method === 'POST' || !audited(request)) return;
+  const readBefore = async (request: FastifyRequest): Promise<void> => {
+    if (!audited(request)) return;
     if (request.auditChange?.before !== undefined) return;
-    if (!app.hasRoute({ method: 'GET', url })) return;
+    const url = request.routeOptions.url;
+    if (url === undefined || !app.hasRoute({ method: 'GET', url })) return;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
       if (typeof value === 'string' && !NOT_IDENTITY.has(name)) headers[name] = value;
@@ -82,9 +84,13 @@ export function installAudit(
     if (read.statusCode === 200) {
       recordAudit(request, { before: jsonFields(read.body) });
     }
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const record = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+  ): Promise<unknown> => {
     if (!audited(request)) return payload;
     const change = request.auditChange ?? {};
     const done = reply.statusCode < 400;
@@ -104,5 +110,59 @@ export function installAudit(
       })
       .catch(() => undefined);
     return payload;
+  };
+
+  hookWriteRoutes(app, readBefore, record);
+}
+
+/**
+ * Puts `readBefore` (preHandler) and `record` (onSend) on every audited write route as it is
+ * registered, first among the route's own hooks, as when they were the app's. A route that also
+ * takes reads (one route, several methods) lets them pass. A POST makes something new: there is
+ * no state before to read. Start-up fails if a write route was registered before this.
+ */
+function hookWriteRoutes(
+  app: FastifyInstance,
+  readBefore: (request: FastifyRequest) => Promise<void>,
+  record: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>,
+): void {
+  const hooked = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) =>
+      writeAudited(method, route.config),
+    );
+    if (methods.length === 0) return;
+    if (methods.some((method) => method !== 'POST')) {
+      const before = async (request: FastifyRequest): Promise<void> => {
+        if (request.method !== 'POST' && isWrite(request.method)) await readBefore(request);
+      };
+      route.preHandler = [before, ...asArray(route.preHandler)];
+    }
+    const after = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+    ): Promise<unknown> => (isWrite(request.method) ? record(request, reply, payload) : payload);
+    route.onSend = [after, ...asArray(route.onSend)];
+    for (const method of methods) hooked.add(`${method} ${route.url}`);
   });
+  app.addHook('onReady', (done) => {
+    const missed = app
+      .registeredRoutes()
+      .filter((route) => writeAudited(route.method, route))
+      .filter((route) => !hooked.has(`${route.method} ${route.url}`));
+    if (missed.length === 0) return done();
+    const names = missed.map((route) => `${route.method} ${route.url}`).join(', ');
+    done(new Error(`Write routes registered before installAudit are not audited: ${names}`));
+  });
+}
+
+/** A write that is not sign-in, sign-out or a probe (those record themselves, or nothing). */
+function writeAudited(method: string, config: { signInFree?: boolean } | undefined): boolean {
+  return isWrite(method) && config?.signInFree !== true;
+}
+
+function asArray<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }

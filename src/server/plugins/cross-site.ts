@@ -45,11 +45,14 @@ export function crossSiteRefusal(request: FastifyRequest, behindTls: boolean): s
  * would otherwise act as the signed-in person.
  */
 export function installCrossSiteGuard(app: FastifyInstance, behindTls: boolean): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: every request passes it, and a read (every cached answer) should pay one
+  // set lookup for it, not a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     // Decided by method alone, on every path: however a path is spelt (`/api/%77atchlists`),
     // no route that changes anything can be reached from another site.
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method)) return done();
     const refusal = crossSiteRefusal(request, behindTls);
-    if (refusal !== null) return sendError(reply, 403, refusal);
+    if (refusal === null) return done();
+    void sendError(reply, 403, refusal);
   });
 }

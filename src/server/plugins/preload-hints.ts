@@ -10,10 +10,13 @@ import { pageDataPaths } from '../../shared/page-data.js';
  * disk stays as built (served pre-compressed), and no inline script is needed under the CSP.
  */
 export function installPreloadHints(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+  // A callback hook, not an async one: every answer passes it (the SPA's pages are answered by
+  // routes registered before it and by the not-found handler, so it cannot be the pages' own),
+  // and an API answer should pay two comparisons for it, not a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method !== 'GET' || reply.statusCode !== 200) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
+    if (typeof type !== 'string' || !type.startsWith('text/html')) return done(null, payload);
     const url = new URL(request.url, 'http://page.invalid');
     const paths = pageDataPaths(url.pathname, url.searchParams);
     if (paths.length > 0) {
@@ -22,6 +25,6 @@ export function installPreloadHints(app: FastifyInstance): void {
         paths.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin`).join(', '),
       );
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -69,20 +69,27 @@ export function installSecurity(
   access: AccessConfig,
   look: LookConfig,
 ): void {
-  const headers = securityHeaders(access, look);
+  const headers = Object.entries(securityHeaders(access, look));
   const allowed = access.allowedHosts === undefined ? LOOPBACK_NAMES : access.allowedHosts;
   const hosts = allowed === null ? null : new Set(allowed);
+  // The last Host header found allowed, as sent: nearly every request carries the same one, so
+  // it is taken apart (brackets, port, case) once, not per request. One entry, this app's.
+  let lastAllowed: string | undefined;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    for (const [name, value] of headers) reply.header(name, value);
     // DNS rebinding: a page on another site whose name now resolves to us must not reach the
     // API (and spend the key) through the visitor's browser. Only our own names are answered.
-    if (hosts !== null && !hosts.has(hostName(request.headers.host))) {
-      void sendError(
-        reply,
-        421,
-        'This server does not answer for that host name (see ALLOWED_HOSTS)',
-      );
-      return;
+    const host = request.headers.host;
+    if (hosts !== null && (host === undefined || host !== lastAllowed)) {
+      if (!hosts.has(hostName(host))) {
+        void sendError(
+          reply,
+          421,
+          'This server does not answer for that host name (see ALLOWED_HOSTS)',
+        );
+        return;
+      }
+      lastAllowed = host;
     }
     done();
   });

@@ -18,12 +18,10 @@ import { referenceQueries } from '../../features/reference/api/reference-queries
 import { displayName } from '../../lib/display-name';
 
 /**
- * `/compare?iso=MLI,NER,BFA`: 2 to 6 countries' recorded histories side by side. The URL is the
- * whole state; bad or unknown codes are named in plain words and the rest is still compared.
+ * The compared countries' histories, sorted into what can be shown, what is only a note (a code
+ * nobody knows, a country with no recorded history) and what failed (with its retry).
  */
-export function CompareRoute() {
-  const [params] = useSearchParams();
-  const { isos, problems } = parseCompareParam(params.get('iso'));
+function useComparison(isos: readonly string[], problems: readonly string[]) {
   const reference = useQuery(referenceQueries.countries());
   const known = reference.data ? new Set(reference.data.data.countries.map((c) => c.iso)) : null;
   const histories = useQueries({
@@ -53,6 +51,53 @@ export function CompareRoute() {
     }
   });
   const pending = histories.some((q) => q.isPending);
+  return { reference, compared, notes, failures, pending };
+}
+
+/** The countries in the comparison, each with its way out, and the picker to add one. */
+function ComparedChips({
+  isos,
+  compared,
+  reference,
+}: {
+  isos: readonly string[];
+  compared: readonly ComparedCountry[];
+  reference: ReturnType<typeof useComparison>['reference'];
+}) {
+  return (
+    <div className="compare-chosen">
+      {isos.length > 0 ? (
+        <ul className="chips" aria-label="Compared countries">
+          {isos.map((iso) => (
+            <li key={iso}>
+              {compared.find((c) => c.iso === iso)?.name ?? iso}{' '}
+              <Link
+                to={compareHref(isos.filter((other) => other !== iso))}
+                aria-label={`Remove ${iso} from the comparison`}
+              >
+                ×
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ComparePicker
+        current={isos}
+        reference={reference.data?.data.countries}
+        label="Add a country"
+      />
+    </div>
+  );
+}
+
+/**
+ * `/compare?iso=MLI,NER,BFA`: 2 to 6 countries' recorded histories side by side. The URL is the
+ * whole state; bad or unknown codes are named in plain words and the rest is still compared.
+ */
+export function CompareRoute() {
+  const [params] = useSearchParams();
+  const { isos, problems } = parseCompareParam(params.get('iso'));
+  const { reference, compared, notes, failures, pending } = useComparison(isos, problems);
   const title =
     compared.length > 0 ? `Compare ${compared.map((c) => c.iso).join(', ')}` : 'Compare';
 
@@ -70,28 +115,7 @@ export function CompareRoute() {
           ))}
         </div>
       ) : null}
-      <div className="compare-chosen">
-        {isos.length > 0 ? (
-          <ul className="chips" aria-label="Compared countries">
-            {isos.map((iso) => (
-              <li key={iso}>
-                {compared.find((c) => c.iso === iso)?.name ?? iso}{' '}
-                <Link
-                  to={compareHref(isos.filter((other) => other !== iso))}
-                  aria-label={`Remove ${iso} from the comparison`}
-                >
-                  ×
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <ComparePicker
-          current={isos}
-          reference={reference.data?.data.countries}
-          label="Add a country"
-        />
-      </div>
+      <ComparedChips isos={isos} compared={compared} reference={reference} />
       {failures.map((failure) => (
         <QueryError
           key={failure.iso}

@@ -106,75 +106,119 @@ export function CountryRoute() {
   return <CountryPage iso={iso} />;
 }
 
-function CountryPage({ iso }: { iso: string }) {
+/** What the country page reads: the country (of the batch shown), the status and the reference. */
+function useCountryPageData(iso: string) {
   const now = useNow();
   const shownAsOf = useAsOf();
   const query = useQuery(countryQueries.detail(iso, shownAsOf));
-  // Named before the data arrives (and when it never does): "Iceland", not "ISL".
-  const name = countryName(iso) ?? iso;
   // During an outage a first load can take the BFF's whole retry budget: say why at once.
   const serviceDown = useQuery(statusQueries.current()).data?.data.upstream.health === 'down';
   const reference = useQuery(referenceQueries.countries());
   // Follow and brief need the history store (watchlists and alerts live there).
   const keepsHistory = Boolean(useQuery(statusQueries.current()).data?.data.history);
+  return { now, shownAsOf, query, serviceDown, reference, keepsHistory };
+}
+
+type CountryPageData = ReturnType<typeof useCountryPageData>;
+type CountryAnswer = NonNullable<CountryPageData['query']['data']>;
+
+function CountryPage({ iso }: { iso: string }) {
+  const page = useCountryPageData(iso);
+  const { query } = page;
+  // Named before the data arrives (and when it never does): "Iceland", not "ISL".
+  const name = countryName(iso) ?? iso;
 
   if (query.isPending) {
-    return (
-      <div className="country-page">
-        <title>{`${name} · Global Risk Dashboard`}</title>
-        <BackLink />
-        {serviceDown ? (
-          <p className="panel-error" role="alert">
-            The data service cannot be reached right now, and {name} has not been loaded before.
-            Waiting for the dashboard server&apos;s answer…
-          </p>
-        ) : null}
-        <Skeleton label={`Loading ${name}`} lines={6} />
-      </div>
-    );
+    return <CountryLoading name={name} serviceDown={page.serviceDown} />;
   }
   if (query.isError && !query.data) {
-    const status = query.error instanceof ApiError ? query.error.status : 0;
-    // Asked first, judged after: the data may hold codes outside ISO 3166 (Kosovo's XKX).
-    if (status === 404 && !isAssignedIso3(iso)) {
-      return (
-        <CountryMessage
-          title={`“${iso}” is not a country code`}
-          text={`${iso} is not an ISO 3166 country code, and the data has no country under it. Check the link, or search the overview for the country's name.`}
-        />
-      );
-    }
-    if (status === 404) {
-      // A country that left the data may still have a recorded past.
-      return (
-        <>
-          <CountryMessage
-            title={`${name}: no current data`}
-            text={`${name} ${NOT_IN_DATA}.`}
-            pageTitle={name}
-          />
-          <div className="country-page">
-            <CountryTrends iso={iso} />
-            <EventArchive iso={iso} />
-          </div>
-        </>
-      );
-    }
-    if (status === 400) return <CountryMessage title={INVALID_ISO} text={query.error.message} />;
     return (
-      <div className="country-page">
-        <title>{`${name} · Global Risk Dashboard`}</title>
-        <BackLink />
-        <QueryError
-          what={`The data of ${name}`}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      </div>
+      <CountryFailed
+        iso={iso}
+        name={name}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
+  return <CountryView iso={iso} answer={query.data} page={page} />;
+}
 
-  const { country, as_of: asOf } = query.data.data;
+function CountryLoading({ name, serviceDown }: { name: string; serviceDown: boolean }) {
+  return (
+    <div className="country-page">
+      <title>{`${name} · Global Risk Dashboard`}</title>
+      <BackLink />
+      {serviceDown ? (
+        <p className="panel-error" role="alert">
+          The data service cannot be reached right now, and {name} has not been loaded before.
+          Waiting for the dashboard server&apos;s answer…
+        </p>
+      ) : null}
+      <Skeleton label={`Loading ${name}`} lines={6} />
+    </div>
+  );
+}
+
+/** No answer to show: not a country, not in the data (its past may be), or a failure. */
+function CountryFailed({
+  iso,
+  name,
+  error,
+  onRetry,
+}: {
+  iso: string;
+  name: string;
+  error: Error;
+  onRetry: () => void;
+}) {
+  const status = error instanceof ApiError ? error.status : 0;
+  // Asked first, judged after: the data may hold codes outside ISO 3166 (Kosovo's XKX).
+  if (status === 404 && !isAssignedIso3(iso)) {
+    return (
+      <CountryMessage
+        title={`“${iso}” is not a country code`}
+        text={`${iso} is not an ISO 3166 country code, and the data has no country under it. Check the link, or search the overview for the country's name.`}
+      />
+    );
+  }
+  if (status === 404) {
+    // A country that left the data may still have a recorded past.
+    return (
+      <>
+        <CountryMessage
+          title={`${name}: no current data`}
+          text={`${name} ${NOT_IN_DATA}.`}
+          pageTitle={name}
+        />
+        <div className="country-page">
+          <CountryTrends iso={iso} />
+          <EventArchive iso={iso} />
+        </div>
+      </>
+    );
+  }
+  if (status === 400) return <CountryMessage title={INVALID_ISO} text={error.message} />;
+  return (
+    <div className="country-page">
+      <title>{`${name} · Global Risk Dashboard`}</title>
+      <BackLink />
+      <QueryError what={`The data of ${name}`} error={error} onRetry={onRetry} />
+    </div>
+  );
+}
+
+function CountryView({
+  iso,
+  answer,
+  page,
+}: {
+  iso: string;
+  answer: CountryAnswer;
+  page: CountryPageData;
+}) {
+  const { now, shownAsOf, query, reference, keepsHistory } = page;
+  const { country, as_of: asOf } = answer.data;
   return (
     <div className="country-page">
       <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
@@ -189,7 +233,7 @@ function CountryPage({ iso }: { iso: string }) {
         ) : null}
       </div>
       <StaleNote
-        fetched={query.data}
+        fetched={answer}
         refreshError={query.isRefetchError ? query.error : null}
         now={now}
       />

@@ -9,6 +9,7 @@ export const COMPRESS_FROM_BYTES = 1024;
 export interface Encoded {
   body: Buffer;
   etag: string;
+  encoding: Encoding;
 }
 
 /**
@@ -26,7 +27,7 @@ export function compress(body: Buffer, etag: string, encoding: Encoding): Encode
           },
         })
       : gzipSync(body, { level: 6 });
-  return { body: compressed, etag: variantEtag(etag, encoding) };
+  return { body: compressed, etag: variantEtag(etag, encoding), encoding };
 }
 
 /** `W/"abc"` becomes `W/"abc-gzip"`: a different representation needs a different validator. */

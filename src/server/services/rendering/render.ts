@@ -27,10 +27,13 @@ export function headerSafe(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 300);
 }
 
+/** `X-Cache` per outcome, written once rather than upper-cased per answer. */
+const X_CACHE: Record<Outcome, string> = { hit: 'HIT', miss: 'MISS', stale: 'STALE' };
+
 export function cacheHeaders(loaded: Loaded<unknown>, now: number): Record<string, string> {
   const age = Math.max(0, Math.floor((now - loaded.entry.fetchedAt) / 1000));
   const headers: Record<string, string> = {
-    'x-cache': loaded.outcome.toUpperCase(),
+    'x-cache': X_CACHE[loaded.outcome],
     age: String(age),
     // Browsers keep nothing: the SPA's own cache follows the shared freshness policy.
     'cache-control': 'no-cache',

@@ -39,6 +39,7 @@ export class RenderedBodies {
   /** Entry identity: a refetch of the same key is a new object, so it never reuses old bodies. */
   readonly #ids = new WeakMap<CacheEntry, number>();
   #nextId = 0;
+  #lastChoice: { header: string; encoding: Encoding | null } = { header: '', encoding: null };
 
   constructor(maxBytes: number) {
     this.#lru = new LRUCache<string, RenderedBody>({
@@ -64,10 +65,7 @@ export class RenderedBodies {
   }
 
   /** The form the client accepts best, compressed once per record; null for identity. */
-  encode(
-    record: RenderedBody,
-    acceptEncoding: string | string[] | undefined,
-  ): (Encoded & { encoding: Encoding }) | null {
+  encode(record: RenderedBody, acceptEncoding: string | string[] | undefined): Encoded | null {
     const encoding = this.#choose(acceptEncoding);
     if (encoding === null) return null;
     let encoded = record.encoded[encoding];
@@ -77,7 +75,7 @@ export class RenderedBodies {
       // Re-set so the byte bound counts the compressed form too (if the record is still held).
       if (this.#lru.peek(record.key) === record) this.#lru.set(record.key, record);
     }
-    return { ...encoded, encoding };
+    return encoded;
   }
 
   /** Bytes held (bodies and compressed forms); never above the bound. */
@@ -91,11 +89,15 @@ export class RenderedBodies {
 
   #choose(header: string | string[] | undefined): Encoding | null {
     if (typeof header !== 'string' || header === '') return null;
+    // Most answers go to the same few browsers: the last header first, then the memo.
+    if (header === this.#lastChoice.header) return this.#lastChoice.encoding;
     let choice = this.#choices.get(header);
     if (choice === undefined) {
       choice = pickEncoding(header) ?? 'identity';
       this.#choices.set(header, choice);
     }
-    return choice === 'identity' ? null : choice;
+    const encoding = choice === 'identity' ? null : choice;
+    this.#lastChoice = { header, encoding };
+    return encoding;
   }
 }

@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../../../lib/app-link';
 import type { CountrySummary } from '../../../../shared/bff-api';
@@ -7,20 +6,16 @@ import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { StaleNote } from '../../../components/stale-note';
 import { TierBadge } from '../../../components/tier-badge';
-import { matchesCountry } from '../../../lib/country-search';
-import { useSearchAliases } from '../../../lib/country-alias-queries';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
 import { TableExport, type ExportColumn } from '../../../components/table-export';
 import { fileStem } from '../../../lib/file-stem';
 import { formatScore, humanise } from '../../../lib/format';
 import { tierLabel } from '../../../../shared/tiers';
-import { hotspotQueries } from '../api/hotspot-queries';
-import { useHotspotFilters } from '../hooks/use-hotspot-filters';
-import { overallRanks } from '../utils/overall-rank';
-import { sortHotspots, type RankedHotspot } from '../utils/sort';
+import type { HotspotFilters } from '../utils/filters';
+import type { RankedHotspot } from '../utils/sort';
+import { useHotspotRows } from '../hooks/use-hotspot-rows';
 import { HotspotFilterBar } from './hotspot-filters';
 import { HotspotTable, type RowSelection } from './hotspot-table';
-import { useAsOf } from '../../../lib/as-of';
 
 const OUTSIDE_MATCHES_SHOWN = 8;
 
@@ -85,50 +80,8 @@ export function HotspotsPanel({
   const location = useLocation();
   // Lets the country page's "back" link return to exactly this filtered view.
   const linkState = { from: `${location.pathname}${location.search}` };
-  const [filters, setFilters] = useHotspotFilters();
-  const searching = filters.q.trim() !== '';
-  const aliases = useSearchAliases(searching);
-  // Keep the previous rows on screen while a new filter loads, instead of flashing a skeleton.
-  const query = useQuery({
-    ...hotspotQueries.list(filters, useAsOf()),
-    placeholderData: keepPreviousData,
-  });
-  const hotspots = query.data?.data.hotspots;
-
-  // "#" is the rank in the whole run: with a tier filter the list's own order is not it.
-  const filtered = filters.tiers.length > 0;
-  const overall = useMemo(() => overallRanks(countries), [countries]);
-  const ranked = useMemo<RankedHotspot[]>(
-    () =>
-      (hotspots ?? []).map((row, index) => ({
-        ...row,
-        rank: index + 1,
-        overallRank: filtered ? (overall.get(row.iso.toUpperCase()) ?? null) : index + 1,
-      })),
-    [hotspots, filtered, overall],
-  );
-  const rows = useMemo(
-    () =>
-      sortHotspots(
-        ranked.filter((row) => matchesCountry(filters.q, row.name, row.iso, aliases)),
-        filters.sort,
-        filters.dir,
-      ),
-    [ranked, filters.q, filters.sort, filters.dir, aliases],
-  );
-  const tierOptions = useMemo(() => {
-    const labels = new Set<string>();
-    for (const row of [...(countries ?? []), ...ranked]) if (row.tier) labels.add(row.tier);
-    return [...labels];
-  }, [countries, ranked]);
-
-  const outside = useMemo(() => {
-    if (filters.q.trim() === '' || !countries) return [];
-    const shown = new Set(ranked.map((row) => row.iso));
-    return countries
-      .filter((c) => !shown.has(c.iso) && matchesCountry(filters.q, c.name, c.iso, aliases))
-      .sort((a, b) => (b.risk ?? -1) - (a.risk ?? -1));
-  }, [countries, ranked, filters.q, aliases]);
+  const { filters, setFilters, query, ranked, rows, tierOptions, outside } =
+    useHotspotRows(countries);
 
   return (
     <section className="panel" aria-labelledby="hotspots-heading">
@@ -166,59 +119,97 @@ export function HotspotsPanel({
         />
       ) : (
         <>
-          {rows.length > 0 ? (
-            <>
-              <HotspotTable
-                rows={rows}
-                filters={filters}
-                onSort={(sort, dir) => setFilters({ sort, dir })}
-                onRowIntent={onRowIntent}
-                linkState={linkState}
-                selection={selection}
-                rowAction={rowAction}
-              />
-              <TableExport
-                columns={HOTSPOT_EXPORT_COLUMNS}
-                rows={rows}
-                asOf={query.data?.data.as_of}
-                filename={fileStem('hotspots', query.data?.data.as_of ?? 'latest')}
-              />
-            </>
-          ) : (
-            <p className="empty">
-              {ranked.length === 0
-                ? 'No hotspots for these tiers in the latest run.'
-                : `None of the top ${ranked.length} hotspots match “${filters.q}”.`}
-            </p>
-          )}
-          {outside.length > 0 ? (
-            <div className="outside-matches">
-              <h3>Also matching “{filters.q}”, outside these rows</h3>
-              <ul>
-                {outside.slice(0, OUTSIDE_MATCHES_SHOWN).map((c) => (
-                  <li key={c.iso}>
-                    <Link
-                      to={`/country/${encodeURIComponent(c.iso)}`}
-                      state={linkState}
-                      title={formalNameTitle(c.iso, c.name)}
-                    >
-                      {displayName(c.iso, c.name)}
-                    </Link>{' '}
-                    <span className="muted">
-                      risk {formatScore(c.risk)} <TierBadge tier={c.tier} />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              {outside.length > OUTSIDE_MATCHES_SHOWN ? (
-                <p className="muted">
-                  and {outside.length - OUTSIDE_MATCHES_SHOWN} more; refine the search.
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+          <HotspotRows
+            rows={rows}
+            ranked={ranked}
+            filters={filters}
+            onSort={(sort, dir) => setFilters({ sort, dir })}
+            asOf={query.data?.data.as_of}
+            table={{ onRowIntent, linkState, selection, rowAction }}
+          />
+          <OutsideMatches outside={outside} q={filters.q} linkState={linkState} />
         </>
       )}
     </section>
+  );
+}
+
+/** Countries of the batch that match the search but are not among the hotspot rows. */
+function OutsideMatches({
+  outside,
+  q,
+  linkState,
+}: {
+  outside: readonly CountrySummary[];
+  q: string;
+  linkState: { from: string };
+}) {
+  if (outside.length === 0) return null;
+  return (
+    <div className="outside-matches">
+      <h3>Also matching “{q}”, outside these rows</h3>
+      <ul>
+        {outside.slice(0, OUTSIDE_MATCHES_SHOWN).map((c) => (
+          <li key={c.iso}>
+            <Link
+              to={`/country/${encodeURIComponent(c.iso)}`}
+              state={linkState}
+              title={formalNameTitle(c.iso, c.name)}
+            >
+              {displayName(c.iso, c.name)}
+            </Link>{' '}
+            <span className="muted">
+              risk {formatScore(c.risk)} <TierBadge tier={c.tier} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      {outside.length > OUTSIDE_MATCHES_SHOWN ? (
+        <p className="muted">
+          and {outside.length - OUTSIDE_MATCHES_SHOWN} more; refine the search.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The rows that match, with their download; or why there are none. */
+function HotspotRows({
+  rows,
+  ranked,
+  filters,
+  onSort,
+  asOf,
+  table,
+}: {
+  rows: RankedHotspot[];
+  ranked: readonly RankedHotspot[];
+  filters: HotspotFilters;
+  onSort: (sort: HotspotFilters['sort'], dir: HotspotFilters['dir']) => void;
+  asOf: string | undefined;
+  table: Pick<
+    ComponentProps<typeof HotspotTable>,
+    'onRowIntent' | 'linkState' | 'selection' | 'rowAction'
+  >;
+}) {
+  if (rows.length === 0) {
+    return (
+      <p className="empty">
+        {ranked.length === 0
+          ? 'No hotspots for these tiers in the latest run.'
+          : `None of the top ${ranked.length} hotspots match “${filters.q}”.`}
+      </p>
+    );
+  }
+  return (
+    <>
+      <HotspotTable rows={rows} filters={filters} onSort={onSort} {...table} />
+      <TableExport
+        columns={HOTSPOT_EXPORT_COLUMNS}
+        rows={rows}
+        asOf={asOf}
+        filename={fileStem('hotspots', asOf ?? 'latest')}
+      />
+    </>
   );
 }

@@ -1,0 +1,241 @@
+import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { Link } from '../../lib/app-link';
+import { isIso3 } from '../../../shared/iso';
+import { AfterFirstPaint } from '../../components/after-first-paint';
+import { PanelBoundary } from '../../components/panel-boundary';
+import { QueryError } from '../../components/query-error';
+import { ShareButton } from '../../components/share-button';
+import { Skeleton } from '../../components/skeleton';
+import { StaleNote } from '../../components/stale-note';
+import { TableChoice } from '../../features/all-countries/components/table-choice';
+import { CompareSelectionBar } from '../../features/compare/components/compare-selection-bar';
+import { ExportLinks } from '../../features/export/components/export-links';
+import { HotspotsPanel } from '../../features/hotspots/components/hotspots-panel';
+import {
+  GlobalHeader,
+  GlobalHeaderSkeleton,
+} from '../../features/overview/components/global-header';
+import { BatchCheck } from '../../features/status/components/batch-check';
+import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
+import { FollowButton } from '../../features/watchlists/components/follow-button';
+import type { CompareSelection, OverviewQueries } from './overview-data';
+
+// The overview's panels, each one thing the page shows; overview-route.tsx composes them.
+
+// Not needed for the first view's key figures: the history panels (with their CSV tools) and the
+// All-countries table (behind a choice) load after the global index, in their own chunks. Their
+// loading frames keep the panels' heights (history.css), so nothing below them moves.
+const GlobalTrendPanel = lazy(async () => ({
+  default: (await import('../../features/history/components/global-trend-panel')).GlobalTrendPanel,
+}));
+const ChangesPanel = lazy(async () => ({
+  default: (await import('../../features/changes/components/changes-panel')).ChangesPanel,
+}));
+const AllCountriesPanel = lazy(async () => ({
+  default: (await import('../../features/all-countries/components/all-countries-panel'))
+    .AllCountriesPanel,
+}));
+
+/** A panel's frame while its code loads: the same class (and so the same reserved height). */
+function PanelLoading({ className, label }: { className: string; label: string }) {
+  return (
+    <section className={`panel ${className}`} aria-busy="true">
+      <Skeleton label={label} lines={6} />
+    </section>
+  );
+}
+
+// The history panels' loading frames: shown until the render after the first, then while
+// their code loads.
+const trendLoading = <PanelLoading className="trend-panel" label="Loading the trend" />;
+const changesLoading = <PanelLoading className="changes-panel" label="Loading what changed" />;
+
+/** The print-ready brief of the hotspots on the map (the brief takes up to 100 countries). */
+function briefLink(hotspots: readonly { iso: string }[] | undefined): string {
+  const isos = (hotspots ?? [])
+    .map((h) => h.iso)
+    .filter(isIso3)
+    .slice(0, 100);
+  return isos.length > 0 ? `/brief?iso=${isos.join(',')}` : '/brief';
+}
+
+/** The global index: from the full batch, else from the hotspot list's summary. */
+export function IndexPanel({ queries }: { queries: OverviewQueries }) {
+  const { status, countries, hotspots, summary, now } = queries;
+  return (
+    <PanelBoundary name="The global index">
+      {summary ? (
+        <GlobalHeader
+          summary={summary.data}
+          status={status.data?.data}
+          now={now}
+          overdueAt={overdueBatchAt(status.data?.data.as_of, now)}
+          batchCheck={status.data ? <BatchCheck status={status.data.data} now={now} /> : null}
+        />
+      ) : countries.isError && !hotspots.isPending ? (
+        <QueryError
+          what="The global index"
+          error={countries.error}
+          onRetry={() => void countries.refetch()}
+        />
+      ) : (
+        <GlobalHeaderSkeleton />
+      )}
+      <StaleNote
+        fetched={summary}
+        refreshError={
+          summary === countries.data && countries.isRefetchError ? countries.error : null
+        }
+        now={now}
+      />
+    </PanelBoundary>
+  );
+}
+
+/** The world map: its own chunk (Leaflet), a skeleton until it comes. */
+export function MapPanel({
+  queries,
+  onSelectCountry,
+  onSelectSite,
+}: {
+  queries: OverviewQueries;
+  onSelectCountry: (iso: string) => void;
+  onSelectSite: (id: number) => void;
+}) {
+  const { status, countries, hotspots, mapChunk } = queries;
+  const WorldMap = mapChunk.data;
+  return (
+    <section className="panel map-panel" aria-labelledby="map-heading">
+      <div className="panel-head">
+        <h2 id="map-heading">World map</h2>
+        <p className="panel-sub">
+          Countries coloured by tier; markers are the hotspots listed below. Select a marker (or
+          press Enter on it) to open the country.
+        </p>
+        <Link className="panel-head-link no-print" to={briefLink(hotspots.data?.data.hotspots)}>
+          Brief of these hotspots (print)
+        </Link>
+      </div>
+      <PanelBoundary name="The map">
+        {WorldMap ? (
+          <WorldMap
+            countries={countries.data?.data.countries}
+            hotspots={hotspots.data?.data.hotspots}
+            tiles={status.data?.data.tiles}
+            dataVersion={countries.data?.data.as_of ?? 'none'}
+            countriesLoading={countries.isPending}
+            onSelectCountry={onSelectCountry}
+            sitesAvailable={Boolean(status.data?.data.history)}
+            onSelectSite={onSelectSite}
+          />
+        ) : mapChunk.isError ? (
+          <QueryError
+            what="The map"
+            error={mapChunk.error}
+            onRetry={() => void mapChunk.refetch()}
+          />
+        ) : (
+          <Skeleton label="Loading the map" height={440} />
+        )}
+      </PanelBoundary>
+    </section>
+  );
+}
+
+/**
+ * The history panels, in the render after the first: their chunks are then asked for after the
+ * first frame, not while the index and the map are being drawn.
+ */
+export function HistoryRow() {
+  return (
+    <div className="two-columns history-row">
+      <AfterFirstPaint
+        fallback={
+          <>
+            {trendLoading}
+            {changesLoading}
+          </>
+        }
+      >
+        <PanelBoundary name="The global trend">
+          <Suspense fallback={trendLoading}>
+            <GlobalTrendPanel />
+          </Suspense>
+        </PanelBoundary>
+        <PanelBoundary name="What changed">
+          <Suspense fallback={changesLoading}>
+            <ChangesPanel />
+          </Suspense>
+        </PanelBoundary>
+      </AfterFirstPaint>
+    </div>
+  );
+}
+
+/**
+ * The country table, below the map: the hotspot table or, by choice, all countries. Drawn right
+ * after the first frame rather than in it (the hotspot rows were the largest part of that frame,
+ * which holds back the index and the map).
+ */
+export function CountryTablePanel({
+  queries,
+  compare,
+  onRowIntent,
+}: {
+  queries: OverviewQueries;
+  compare: CompareSelection;
+  onRowIntent: (iso: string) => void;
+}) {
+  const { status, countries, reference, table, now } = queries;
+  const selection = { selected: compare.selected, onToggle: compare.toggle };
+  const tableActions = (extra?: ReactNode) => (
+    <>
+      <TableChoice />
+      <ShareButton />
+      <ExportLinks />
+      {extra}
+    </>
+  );
+  const selectionBar = <CompareSelectionBar selected={compare.selected} onClear={compare.clear} />;
+  return (
+    <PanelBoundary name="The country table">
+      <AfterFirstPaint
+        fallback={<PanelLoading className="table-panel" label="Loading the hotspot table" />}
+      >
+        {table === 'all' ? (
+          <Suspense
+            fallback={
+              <PanelLoading className="all-countries-panel" label="Loading all countries" />
+            }
+          >
+            <AllCountriesPanel
+              countries={countries.data?.data.countries}
+              asOf={countries.data?.data.as_of}
+              error={countries.error}
+              onRetry={() => void countries.refetch()}
+              reference={reference.data?.data.countries}
+              onRowIntent={onRowIntent}
+              actions={tableActions()}
+              selection={selection}
+              selectionBar={selectionBar}
+            />
+          </Suspense>
+        ) : (
+          <HotspotsPanel
+            countries={countries.data?.data.countries}
+            onRowIntent={onRowIntent}
+            rowAction={
+              status.data?.data.history
+                ? (row) => <FollowButton iso={row.iso} name={row.name} compact />
+                : undefined
+            }
+            actions={tableActions(selectionBar)}
+            now={now}
+            selection={selection}
+          />
+        )}
+      </AfterFirstPaint>
+    </PanelBoundary>
+  );
+}
