@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorPageShape } from './schemas/common.js';
 import { watchlistInputSchema, watchlistSchema } from './alerts-api.js';
+import { formulaWords } from './spreadsheet-cell.js';
 import { userTextProblem } from './user-text.js';
 
 /**
@@ -81,7 +82,9 @@ function plainText(field: string, max: number) {
     .min(1, `${field} must not be empty`)
     .max(max, `${field} must be at most ${max} characters`)
     .superRefine((text, ctx) => {
-      const problem = userTextProblem(field, text);
+      // The formula rule of every way a site comes in (imports, POST, PUT): one function (zod's
+      // path names the field).
+      const problem = userTextProblem(field, text) ?? formulaWords(text);
       if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
     });
 }
