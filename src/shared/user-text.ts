@@ -58,3 +58,13 @@ export function inputTextProblem(field: string, text: string, lineBreaks = false
   }
   return null;
 }
+
+/**
+ * Characters that reorder the text after them (embeddings, overrides, isolates, marks): dropped
+ * from every value an alert message carries (upstream headlines and names, list names stored
+ * before names were checked), so a headline cannot make the rest of an e-mail or a card read
+ * backwards.
+ */
+export function withoutBidi(value: string): string {
+  return value.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
+}
