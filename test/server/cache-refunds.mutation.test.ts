@@ -182,4 +182,79 @@ describe('the refund of a cache miss', () => {
     await expect(loading).rejects.toBe(unsent);
     expect(counts.refunds).toBe(1);
   });
+
+  it("a second miss waits for the first one's guard, then joins its fetch uncounted", async () => {
+    const cache = newCache();
+    const { counts, guard } = countingGuard(true);
+    let fetches = 0;
+    const counted = spec('i', () => {
+      fetches += 1;
+      return answer();
+    });
+    const [first, second] = await Promise.all([
+      cache.load(counted, guard),
+      cache.load(counted, guard),
+    ]);
+    expect(first.entry).toBe(second.entry);
+    expect(fetches).toBe(1);
+    expect(counts).toEqual({ calls: 1, refunds: 0 });
+  });
+
+  it("a key whose guarded miss failed can be asked again (the guard's turn is let go)", async () => {
+    const cache = newCache();
+    const { counts, guard } = countingGuard(true);
+    const unsent = new UpstreamError('server_error', 'backing off', 503, 1000, false);
+    let fail = true;
+    const flaky = spec('j', () => (fail ? Promise.reject(unsent) : answer()));
+    await expect(cache.load(flaky, guard)).rejects.toBe(unsent);
+    fail = false;
+    const again = await Promise.race([
+      cache.load(flaky, guard),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000)),
+    ]);
+    expect(again).toMatchObject({ outcome: 'miss' });
+    expect(counts).toEqual({ calls: 2, refunds: 1 });
+  });
+
+  it('a guard that gives no refund is fine on every path that refunds', async () => {
+    const noRefund = () => undefined;
+    const unsent = new UpstreamError('server_error', 'backing off', 503, 1000, false);
+    await expect(
+      newCache().load(
+        spec('k', () => Promise.reject(unsent)),
+        noRefund,
+      ),
+    ).rejects.toBe(unsent);
+    const source: AnswerSource = {
+      fetch: <V>() =>
+        Promise.resolve({ value: 'shared' as V, asOfText: BATCH, size: 1, fetchedAt: NOW - 1000 }),
+    };
+    expect((await newCache(source).load(spec('l', answer), noRefund)).entry.value).toBe('shared');
+    const cache = newCache();
+    let letThrough: () => void = () => {};
+    const slowNoRefund = () =>
+      new Promise<undefined>((resolve) => (letThrough = () => resolve(undefined)));
+    const slow = spec('m', answer);
+    const loading = cache.load(slow, slowNoRefund);
+    await Promise.resolve();
+    cache.refreshInBackground(slow);
+    letThrough();
+    expect((await loading).entry.value).toBe('v');
+  });
+
+  it('asks the answer source for an interactive fetch, after a shared lookup that found nothing', async () => {
+    const purposes: string[] = [];
+    const source: AnswerSource = {
+      lookup: () => Promise.resolve(null),
+      fetch: <V>(s: ResourceSpec<V>, purpose: string) => {
+        purposes.push(purpose);
+        return s.fetch('interactive');
+      },
+    };
+    const { counts, guard } = countingGuard();
+    const loaded = await newCache(source).load(spec('n', answer), guard);
+    expect(loaded).toMatchObject({ outcome: 'miss', entry: { value: 'v' } });
+    expect(purposes).toEqual(['interactive']);
+    expect(counts).toEqual({ calls: 1, refunds: 0 });
+  });
 });
