@@ -21,6 +21,7 @@ const focused = [
   'test/server/history-memo.test.ts',
   'test/server/as-of-reads.test.ts',
   'test/server/cache-refunds.mutation.test.ts',
+  'test/server/event-cursor.mutation.test.ts',
   'test/server/cache-staleness.test.ts',
   'test/server/batch-watch.test.ts',
   // The pipeline's steps and the store's recording (PostgreSQL only here).
