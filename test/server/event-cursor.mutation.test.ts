@@ -23,6 +23,9 @@ describe('the event cursor', () => {
     ['longer than 80 characters', 'A'.repeat(81)],
     ['standard base64 characters', `${b64('2026-03-01T10:00:00.000Z|12')}+/`],
     ['padding', `${b64('2026-03-01T10:00:00.000Z|1')}=`],
+    // Node's base64url decoder skips what is not of its alphabet: the check must be anchored.
+    ['a character outside base64url before it', `.${b64('2026-03-01T10:00:00.000Z|12')}`],
+    ['a space before it', ` ${b64('2026-03-01T10:00:00.000Z|12')}`],
     ['text before the time', b64('x2026-03-01T10:00:00.000Z|12')],
     ['text after the id', b64('2026-03-01T10:00:00.000Z|12x')],
     ['no id', b64('2026-03-01T10:00:00.000Z|')],
