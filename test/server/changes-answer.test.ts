@@ -84,6 +84,7 @@ describe('with three batches a day apart', () => {
         }),
         row('CNA', 10, 'low', null),
         row('CNB', 10, 'low', { a: cat(10, 5) }),
+        row('CAU', 10, 'low', { a: cat(10, 5), b: cat(10, 5) }),
       ]),
     );
     await store.recordBatch(
@@ -107,6 +108,8 @@ describe('with three batches a day apart', () => {
         }),
         row('CNA', 10, 'low', { a: cat(10, 5) }),
         row('CNB', 10, 'low', null),
+        // One move, one unchanged score, one new category: only the move is named.
+        row('CAU', 10, 'low', { a: cat(12, 6), b: cat(10, 5), c: cat(5, 5) }),
       ]),
     );
   });
@@ -145,6 +148,7 @@ describe('with three batches a day apart', () => {
       ['YYY', -5],
       ['ZZZ', 5],
       ['CAT', 1],
+      ['CAU', 0],
       ['CCC', 0],
       ['CNA', 0],
       ['CNB', 0],
@@ -166,6 +170,7 @@ describe('with three batches a day apart', () => {
       { category: 'd', delta: 3, delta_active: null },
       { category: 'a', delta: 2, delta_active: 0 },
     ]);
+    expect(moves('CAU')).toEqual([{ category: 'a', delta: 2, delta_active: 1 }]);
     expect(moves('CNA')).toEqual([]); // no categories before
     expect(moves('CNB')).toEqual([]); // no categories now
   });
