@@ -17,6 +17,11 @@ const focused = [
   'test/server/webhook-connect.mutation.test.ts',
   'test/server/address-policy*.test.ts',
   'test/server/changes-answer.test.ts',
+  // The history answers whole (series, event pages, as-of pairs) and the refund path.
+  'test/server/history-memo.test.ts',
+  'test/server/as-of-reads.test.ts',
+  'test/server/cache-refunds.mutation.test.ts',
+  'test/server/event-cursor.mutation.test.ts',
   'test/server/cache-staleness.test.ts',
   'test/server/batch-watch.test.ts',
   // The pipeline's steps and the store's recording (PostgreSQL only here).

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { cursorPageShape } from './schemas/common.js';
 import { watchlistInputSchema, watchlistSchema } from './alerts-api.js';
+import { formulaWords } from './spreadsheet-cell.js';
+import { readTime } from './time-text.js';
 import { userTextProblem } from './user-text.js';
 
 /**
@@ -81,7 +83,9 @@ function plainText(field: string, max: number) {
     .min(1, `${field} must not be empty`)
     .max(max, `${field} must be at most ${max} characters`)
     .superRefine((text, ctx) => {
-      const problem = userTextProblem(field, text);
+      // The formula rule of every way a site comes in (imports, POST, PUT): one function (zod's
+      // path names the field).
+      const problem = userTextProblem(field, text) ?? formulaWords(text);
       if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
     });
 }
@@ -90,13 +94,10 @@ const tripDate = (field: string) =>
   z
     .string({ error: `${field} must be a date such as 2026-12-01` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date such as 2026-12-01`)
-    .refine(
-      (text) => {
-        const time = Date.parse(`${text}T00:00:00Z`);
-        return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === text;
-      },
-      { message: `${field} is not a real calendar date` },
-    );
+    // The one date rule (time-text.ts): a real calendar date from 1970 to 9999.
+    .refine((text) => readTime(text) !== null, {
+      message: `${field} is not a real calendar date from 1970 to 9999`,
+    });
 
 const coordinate = (field: 'lat' | 'lng', limit: number) =>
   z

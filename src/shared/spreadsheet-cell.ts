@@ -10,6 +10,31 @@ export function spreadsheetText(text: string | null | undefined): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/**
+ * Whether text people send (a site's name, ref, tag, an import cell) would run as a formula once
+ * stored: judged as it is stored, trimmed, so a leading space or tab hides nothing. A cell starting
+ * with = + or @ is a formula; one starting with - is one unless the whole text is a number
+ * (`-3.2` is a longitude, `-2+3+cmd|' /C calc'!A0` is not). The one rule of every way sites come
+ * in (CSV and JSON imports, POST and PUT), which spreadsheetText's escaping backs on the way out.
+ */
+export function startsFormula(text: string): boolean {
+  const value = text.trim();
+  if (/^[=+@]/.test(value)) return true;
+  return value.startsWith('-') && !/^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value);
+}
+
+/** Why `text` is refused as a formula, quoting its start (without the field's name), or null. */
+export function formulaWords(text: string): string | null {
+  if (!startsFormula(text)) return null;
+  return `${JSON.stringify(text.trim().slice(0, 20))} looks like a spreadsheet formula; sites take plain values only`;
+}
+
+/** `formulaWords` naming the field (`name: "=HYPERLINK(…" looks like …`), or null. */
+export function formulaProblem(field: string, text: string): string | null {
+  const words = formulaWords(text);
+  return words === null ? null : `${field}: ${words}`;
+}
+
 export function spreadsheetCell(value: string | number | null | undefined): string | number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   return spreadsheetText(value);

@@ -32,3 +32,39 @@ export function userTextProblem(field: string, text: string): string | null {
   }
   return null;
 }
+
+/**
+ * Control characters (NUL, ESC, DEL, C1: line breaks only where `lineBreaks` allows them) and
+ * the characters that reorder text (U+061C, U+200E/F, the embeddings and overrides U+202A–E,
+ * the isolates U+2066–9).
+ */
+const NEVER_IN_INPUT = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const LINE_BREAKS = /^[\t\n\r]$/;
+
+/**
+ * The one text rule every value a request carries passes, before any route or store sees it:
+ * each query and path parameter (route-schema.ts) and each string of a JSON body, its keys too
+ * (plugins/json-body.ts, where tabs and line breaks are allowed). PostgreSQL refuses a NUL in
+ * text outright (a 500 before this rule), and a bidi control makes a value read as another.
+ * Null when `text` passes; otherwise one sentence naming `field`, the character and its position.
+ */
+export function inputTextProblem(field: string, text: string, lineBreaks = false): string | null {
+  let position = 0;
+  for (const char of text) {
+    position += 1;
+    if (NEVER_IN_INPUT.test(char) && !(lineBreaks && LINE_BREAKS.test(char))) {
+      return `${field} must not contain control or bidirectional characters (${codePoint(char)} at position ${position})`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Characters that reorder the text after them (embeddings, overrides, isolates, marks): dropped
+ * from every value an alert message carries (upstream headlines and names, list names stored
+ * before names were checked), so a headline cannot make the rest of an e-mail or a card read
+ * backwards.
+ */
+export function withoutBidi(value: string): string {
+  return value.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
+}

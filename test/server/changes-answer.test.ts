@@ -26,6 +26,12 @@ function row(
 
 let store: HistoryStore;
 let answers: HistoryAnswers;
+/**
+ * Answers with empty memos: a case that asserts what a comparison holds builds it itself, rather
+ * than read the one an earlier case left in the shared memo (Stryker's per-test coverage credits
+ * a line to the cases that ran it, so a memoised answer hid these cases from its mutants).
+ */
+const fresh = () => new HistoryAnswers(store, coverage);
 beforeAll(async () => {
   store = await openAppStore();
   answers = new HistoryAnswers(store, coverage);
@@ -78,6 +84,7 @@ describe('with three batches a day apart', () => {
         }),
         row('CNA', 10, 'low', null),
         row('CNB', 10, 'low', { a: cat(10, 5) }),
+        row('CAU', 10, 'low', { a: cat(10, 5), b: cat(10, 5) }),
       ]),
     );
     await store.recordBatch(
@@ -101,6 +108,8 @@ describe('with three batches a day apart', () => {
         }),
         row('CNA', 10, 'low', { a: cat(10, 5) }),
         row('CNB', 10, 'low', null),
+        // One move, one unchanged score, one new category: only the move is named.
+        row('CAU', 10, 'low', { a: cat(12, 6), b: cat(10, 5), c: cat(5, 5) }),
       ]),
     );
   });
@@ -122,7 +131,7 @@ describe('with three batches a day apart', () => {
   });
 
   it('tier moves: towards more severe is up, towards less severe is down, unknown is none', async () => {
-    const body = await answers.changes({ kind: 'previous' }, 'previous');
+    const body = await fresh().changes({ kind: 'previous' }, 'previous');
     const move = (iso: string) => body.countries.find((c) => c.iso === iso)?.tier_change;
     expect(move('AAA')).toBe('up'); // low → high
     expect(move('BBB')).toBe('down'); // high → mod
@@ -132,13 +141,14 @@ describe('with three batches a day apart', () => {
   });
 
   it('deltas are now minus then, to two decimals, largest move first, ties by code', async () => {
-    const body = await answers.changes({ kind: 'previous' }, 'previous');
+    const body = await fresh().changes({ kind: 'previous' }, 'previous');
     expect(body.countries.map((c) => [c.iso, c.delta_risk])).toEqual([
       ['AAA', 50.13],
       ['BBB', -25],
       ['YYY', -5],
       ['ZZZ', 5],
       ['CAT', 1],
+      ['CAU', 0],
       ['CCC', 0],
       ['CNA', 0],
       ['CNB', 0],
@@ -153,19 +163,20 @@ describe('with three batches a day apart', () => {
   });
 
   it('names the three largest category moves, skipping unchanged and new categories', async () => {
-    const body = await answers.changes({ kind: 'previous' }, 'previous');
+    const body = await fresh().changes({ kind: 'previous' }, 'previous');
     const moves = (iso: string) => body.countries.find((c) => c.iso === iso)?.top_categories;
     expect(moves('CAT')).toEqual([
       { category: 'b', delta: -5, delta_active: -4 },
       { category: 'd', delta: 3, delta_active: null },
       { category: 'a', delta: 2, delta_active: 0 },
     ]);
+    expect(moves('CAU')).toEqual([{ category: 'a', delta: 2, delta_active: 1 }]);
     expect(moves('CNA')).toEqual([]); // no categories before
     expect(moves('CNB')).toEqual([]); // no categories now
   });
 
   it('countries that appeared or went are listed by code', async () => {
-    const body = await answers.changes({ kind: 'previous' }, 'previous');
+    const body = await fresh().changes({ kind: 'previous' }, 'previous');
     expect(body.entered).toEqual([
       { iso: 'ANT', name: 'Country ANT' },
       { iso: 'NEW', name: 'Country NEW' },

@@ -5,6 +5,7 @@ import {
   insertSite,
   selectAllSites,
   selectSitesRevision,
+  updateSite,
   upsertSites,
   type SiteValues,
 } from '../../src/server/store/sites.js';
@@ -74,6 +75,41 @@ describe.each(STORE_BACKENDS)('sites store (%s)', (backend) => {
       ['e', 'e'],
     ]);
     expect(await selectSitesRevision(store.db)).toBe(revision + 1);
+  });
+
+  it('writes an import row only if its site is still at the version the import read', async () => {
+    // a is at version 2 (renamed above); an edit made after the import read it at 2 moves it on.
+    const [a] = (await selectAllSites(store.db)).filter((r) => r.ref === 'a');
+    expect(a?.version).toBe(2);
+    const edited = await updateSite(store.db, a!.id, 2, { ...site('a', 'Edited by hand') });
+    expect(edited?.version).toBe(3);
+    const written = await upsertSites(
+      store.db,
+      [site('a', 'From the import'), site('b', 'B imported'), site('g'), site('e', 'E again')],
+      10,
+      // What the import read: a at 2 (edited since), b at 1, no g, and no e (made since).
+      new Map([
+        ['a', 2],
+        ['b', 1],
+        ['g', null],
+        ['e', null],
+      ]),
+    );
+    expect(written?.moved).toEqual(
+      new Map([
+        ['a', 3],
+        ['e', 1],
+      ]),
+    );
+    expect([...(written?.ids.keys() ?? [])].sort()).toEqual(['b', 'g']);
+    const rows = await selectAllSites(store.db);
+    expect(rows.map((r) => [r.ref, r.name, r.version])).toEqual([
+      ['a', 'Edited by hand', 3],
+      ['b', 'B imported', 2],
+      ['c', 'c', 1],
+      ['e', 'e', 1],
+      ['g', 'g', 1],
+    ]);
   });
 });
 

@@ -121,7 +121,7 @@ describe('alerts as signed webhooks', () => {
     }
   }, 60_000);
 
-  it('a Slack-format endpoint gets {text}', async () => {
+  it('a Slack-format endpoint gets {text, blocks}', async () => {
     const stack = await startHistoryStack(store, {
       start: Date.UTC(2026, 4, 3, 8),
       config: allowPrivate,
@@ -144,6 +144,7 @@ describe('alerts as signed webhooks', () => {
       );
       expect(body).toEqual({
         text: expect.stringContaining('Test message from the Global Risk Dashboard'),
+        blocks: expect.arrayContaining([expect.objectContaining({ type: 'section' })]),
       });
     } finally {
       await stack.close();

@@ -85,11 +85,7 @@ const TOKEN_HOLDER: Principal = {
  * Whom the SSO proxy vouches for, with the role its groups header gives, read on every request
  * (a group removed at the proxy's provider counts at once).
  */
-function proxyPrincipalOf(
-  request: FastifyRequest,
-  user: string,
-  access: AccessConfig,
-): Principal {
+function proxyPrincipalOf(request: FastifyRequest, user: string, access: AccessConfig): Principal {
   const groupsHeader = access.trustedProxyGroupsHeader ?? null;
   const groups = groupsHeader === null ? undefined : request.headers[groupsHeader];
   return {

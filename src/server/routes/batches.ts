@@ -12,7 +12,7 @@ import type { Admission } from '../history-question-limit.js';
 import type { StoreQueryGuard } from '../store-query-limit.js';
 import { guarded, reply400 } from './store-reply.js';
 import { BadRequest, noQuery, parseTime } from './params.js';
-import { NotFound, optional, queryOf, rule, shown, zodRoute } from './route-schema.js';
+import { NotFound, optional, paramsOf, queryOf, rule, shown, zodRoute } from './route-schema.js';
 
 export interface BatchRouteOptions {
   answers: BatchChainAnswers;
@@ -38,7 +38,7 @@ const listQuery = queryOf({ before: optional, limit: optional }).transform(
   })),
 );
 
-const idParams = z.object({
+const idParams = paramsOf({
   id: z.string().transform(
     rule((raw: string) => {
       if (!BATCH_ID_PATTERN.test(raw)) {

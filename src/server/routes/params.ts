@@ -1,20 +1,22 @@
 import { z } from 'zod';
 import { HOTSPOT_DEFAULT_LIMIT, HOTSPOT_MAX_LIMIT } from '../../shared/hotspot-limits.js';
 import { ISO3_PATTERN, normaliseIso3 } from '../../shared/iso.js';
+import { ISO_TIME, readTime } from '../../shared/time-text.js';
 import type { HotspotsQuery } from '../services/risk-answers/risk-answers.js';
 import type { ExportFormat } from '../services/upstream-resources/resource-specs.js';
-import { BadRequest, optional, queryOf, rule, shown } from './route-schema.js';
+import { BadRequest, optional, paramsOf, queryOf, rule, shown } from './route-schema.js';
 
 export { BadRequest };
 
 // A date, or a date-time with seconds optional, fractions optional, and Z or an offset.
-export const ISO_TIME = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d))?$/;
+export { ISO_TIME };
+/** Every time a parameter names, by the one date rule (shared/time-text.ts). */
 export function parseTime(name: string, raw: string | undefined): Date | null {
   if (raw === undefined) return null;
-  const ms = ISO_TIME.test(raw) ? Date.parse(raw) : Number.NaN;
-  if (Number.isNaN(ms)) {
+  const ms = readTime(raw);
+  if (ms === null) {
     throw new BadRequest(
-      `${name} must be an ISO 8601 time such as 2026-11-01 or 2026-11-01T10:00:00Z (got ${shown(raw)})`,
+      `${name} must be an ISO 8601 time such as 2026-11-01 or 2026-11-01T10:00:00Z: a real date from 1970 to 9999 (got ${shown(raw)})`,
     );
   }
   return new Date(ms);
@@ -95,7 +97,7 @@ function parseFormat(raw: string | undefined): ExportFormat {
 export const noQuery = queryOf({});
 
 /** `:iso`, exactly three ASCII letters, upper-cased. */
-export const isoParams = z.object({ iso: z.string().transform(rule(parseIso)) });
+export const isoParams = paramsOf({ iso: z.string().transform(rule(parseIso)) });
 
 export const hotspotsQuery = queryOf({
   limit: optional,

@@ -2,6 +2,7 @@ import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef, FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { inputTextProblem } from '../../shared/user-text.js';
 import { BadRequest } from '../refusals.js';
 
 export { BadRequest, NotFound } from '../refusals.js';
@@ -99,12 +100,10 @@ export function queryOf<Shape extends z.ZodRawShape>(shape: Shape) {
         });
         return z.NEVER;
       }
-      // No parameter takes a control character; PostgreSQL refuses NUL in text outright.
-      if (typeof value === 'string' && /\p{Cc}/u.test(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Query parameter ${name} must not contain control characters`,
-        });
+      // The one text rule (no control or bidi characters): before any value's own rule.
+      const problem = typeof value === 'string' ? inputTextProblem(name, value) : null;
+      if (problem !== null) {
+        ctx.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
       }
     }
@@ -112,9 +111,18 @@ export function queryOf<Shape extends z.ZodRawShape>(shape: Shape) {
   }, z.object(shape));
 }
 
-/** `:iso` path parameter schemas share this. */
+/** Path parameters (`:iso`, `:id`): the one text rule first, then each one's own. */
 export function paramsOf<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.object(shape);
+  return z.preprocess((params, ctx) => {
+    for (const [name, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+      const problem = typeof value === 'string' ? inputTextProblem(name, value) : null;
+      if (problem !== null) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+    }
+    return params;
+  }, z.object(shape));
 }
 
 type Validator = ReturnType<FastifySchemaCompiler<z.ZodType>>;

@@ -116,21 +116,49 @@ class OverLimit extends Error {}
  * that dies mid-import leaves the sites as they were. Refused (null, nothing written) when the
  * sites would then number more than `limit`: counted after the writes, inside the transaction,
  * which then rolls back; one lock serialises imports, so two cannot both take the last places.
+ *
+ * Each row is written only if its site is still at the version the import read (`expected`: the
+ * version, or null for a ref that had no site): the rows are locked (`for update`) and compared
+ * inside the transaction, so an edit (PUT), a delete or another site made with the same ref
+ * between the import's read and its write is never overwritten. Such rows are left out and
+ * named in `moved` with the version they are at now (null: the site is gone).
  */
 export async function upsertSites(
   db: Database,
   rows: SiteValues[],
   limit: number,
-): Promise<{ ids: Map<string, number>; total: number } | null> {
+  expected: ReadonlyMap<string, number | null> = new Map(),
+): Promise<{
+  ids: Map<string, number>;
+  total: number;
+  moved: Map<string, number | null>;
+} | null> {
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SITES_LOCK}))`);
+      const moved = new Map<string, number | null>();
+      const current = new Map<string, number>();
+      const refs = rows.map((row) => row.ref);
+      for (let i = 0; i < refs.length; i += READ_CHUNK) {
+        const part = refs.slice(i, i + READ_CHUNK);
+        const held = await tx
+          .select({ ref: sites.ref, version: sites.version })
+          .from(sites)
+          .where(inArray(sites.ref, part))
+          .for('update');
+        for (const row of held) current.set(row.ref, row.version);
+      }
+      for (const [ref, version] of expected) {
+        const now = current.get(ref) ?? null;
+        if (now !== version) moved.set(ref, now);
+      }
+      const writes = rows.filter((row) => !moved.has(row.ref));
       const ids = new Map<string, number>();
-      for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+      for (let i = 0; i < writes.length; i += WRITE_CHUNK) {
         // One bounded statement a chunk; sockets get a turn between them (cached answers never
         // wait for this transaction, which only other site writes do).
         if (i > 0) await nextTurn();
-        for (const w of await writeChunk(tx, rows.slice(i, i + WRITE_CHUNK))) {
+        for (const w of await writeChunk(tx, writes.slice(i, i + WRITE_CHUNK))) {
           ids.set(w.ref, w.id);
         }
       }
@@ -138,8 +166,8 @@ export async function upsertSites(
       const total = Number(held?.n ?? 0);
       // Past the limit: the whole import is rolled back, so nothing of it is half-written.
       if (total > limit) throw new OverLimit();
-      if (rows.length > 0) await bump(tx);
-      return { ids, total };
+      if (writes.length > 0) await bump(tx);
+      return { ids, total, moved };
     });
   } catch (error) {
     if (error instanceof OverLimit) return null;

@@ -1,4 +1,5 @@
 import type { Alert, WebhookFormat } from '../../../shared/alerts-api.js';
+import { withoutBidi } from '../../../shared/user-text.js';
 import { teamsAlertBody, teamsTestBody } from './teams-card.js';
 
 /**
@@ -37,7 +38,9 @@ export interface AlertSites {
  * so a list name or an upstream headline can neither ping a channel nor hide a link.
  */
 export function slackText(value: string): string {
-  return value.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+  return withoutBidi(value).replace(/[&<>]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;',
+  );
 }
 
 /**
@@ -45,7 +48,66 @@ export function slackText(value: string): string {
  * (a list name stored before names were checked) can end the Subject and start another header.
  */
 export function headerLine(value: string): string {
-  return value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+  return withoutBidi(value).replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+}
+
+/**
+ * Slack's published Block Kit limits (Block Kit reference, "Blocks" and "Composition objects"):
+ * at most 50 blocks a message, a section's text at most 3,000 characters, a button's text 75 and
+ * its URL 3,000; the top-level `text` (the notification and the fallback of Slack-compatible
+ * receivers) at most 40,000, of which Slack shows 4,000: ours is kept within 3,000.
+ */
+export const SLACK_LIMITS = { sectionText: 3000, fallbackText: 3000, buttonText: 75, url: 3000 };
+
+/**
+ * `value` as mrkdwn (escaped) in at most `max` characters: cut before the character that would
+ * not fit, with an ellipsis; an escape (`&amp;`) is never split.
+ */
+export function slackTextWithin(value: string, max: number): string {
+  const whole = slackText(value);
+  if (whole.length <= max) return whole;
+  let out = '';
+  for (const char of withoutBidi(value)) {
+    const piece = slackText(char);
+    if (out.length + piece.length > max - 1) break;
+    out += piece;
+  }
+  return `${out}…`;
+}
+
+/** A Slack message: the sentence as `text` (bounded), and as blocks within Block Kit's limits. */
+function slackMessage(
+  title: string,
+  sentence: string,
+  context: string,
+  link: string | null,
+): string {
+  const head = `*${slackText(title)}*`;
+  const tail = ` (${slackText(context)})`;
+  const room = SLACK_LIMITS.fallbackText - head.length - tail.length - 2;
+  const text = `${head}: ${slackTextWithin(sentence, room)}${tail}`;
+  const section = `${head}\n${slackTextWithin(sentence, SLACK_LIMITS.sectionText - head.length - 1)}`;
+  const blocks: object[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: section } },
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: slackTextWithin(context, SLACK_LIMITS.sectionText) }],
+    },
+  ];
+  // Slack opens absolute links only: without ALERT_LINK_BASE_URL there is no button.
+  if (link !== null && /^https?:\/\//.test(link) && link.length <= SLACK_LIMITS.url) {
+    blocks.push({
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          text: { type: 'plain_text', text: 'Open the country page' },
+          url: link,
+        },
+      ],
+    });
+  }
+  return JSON.stringify({ text, blocks });
 }
 
 /** " (batch id …)" after a batch's time, so a message cites exactly that batch. */
@@ -83,9 +145,12 @@ const ALERT_BODIES: Record<WebhookFormat, (context: AlertContext) => string> = {
       },
     }),
   slack: ({ alert, batchId }) =>
-    JSON.stringify({
-      text: `*${slackText(alert.country)} (${slackText(alert.iso)})*: ${slackText(alert.message)} (watchlist “${slackText(alert.watchlist_name)}”, batch ${slackText(alert.batch_as_of)}${citedId(batchId)})`,
-    }),
+    slackMessage(
+      `${alert.country} (${alert.iso})`,
+      alert.message,
+      `watchlist “${alert.watchlist_name}”, batch ${alert.batch_as_of}${citedId(batchId)}`,
+      alert.link,
+    ),
   teams: ({ alert }) => teamsAlertBody(alert),
 };
 
@@ -132,9 +197,12 @@ const TEST_BODIES: Record<WebhookFormat, (watchlist: TestList, at: Date) => stri
       data: { watchlist, message: 'Test message from the Global Risk Dashboard' },
     }),
   slack: (watchlist) =>
-    JSON.stringify({
-      text: `Test message from the Global Risk Dashboard for watchlist “${slackText(watchlist.name)}”.`,
-    }),
+    slackMessage(
+      'Test message from the Global Risk Dashboard',
+      `Alerts of the watchlist “${watchlist.name}” will arrive here.`,
+      `watchlist “${watchlist.name}”`,
+      null,
+    ),
   teams: (watchlist) => teamsTestBody(watchlist.name),
 };
 
@@ -149,7 +217,7 @@ export interface Mail {
 }
 
 const escapeHtml = (value: string): string =>
-  value.replace(
+  withoutBidi(value).replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
@@ -174,13 +242,15 @@ export function digestMail(
       : [];
     return [`- ${a.country} (${a.iso}): ${a.message}`, ...listed, `  ${a.link}`].join('\n');
   });
-  const text = [
-    `Watchlist “${listName}”, batch of ${batchAsOf}${citedId(batchId)}:`,
-    '',
-    ...lines,
-    '',
-    'Global Risk Dashboard',
-  ].join('\n');
+  const text = withoutBidi(
+    [
+      `Watchlist “${listName}”, batch of ${batchAsOf}${citedId(batchId)}:`,
+      '',
+      ...lines,
+      '',
+      'Global Risk Dashboard',
+    ].join('\n'),
+  );
   const items = alerts
     .map(
       (a) =>

@@ -8,6 +8,7 @@ import {
   type PersonSettingsRow,
 } from '../../store/person-settings.js';
 import { selectWatchlists } from '../../store/watchlists.js';
+import { withoutBidi } from '../../../shared/user-text.js';
 import { headerLine } from './alert-messages.js';
 import { countryLink } from './alert-views.js';
 import { localClock } from './local-time.js';
@@ -18,7 +19,7 @@ const PEOPLE_PER_PAGE = 100;
 const ALERTS_PER_DIGEST = 200;
 
 const escapeHtml = (value: string): string =>
-  value.replace(
+  withoutBidi(value).replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
@@ -75,13 +76,16 @@ export class DailyDigests {
       (a) =>
         `- ${a.country} (${a.iso}) · ${names.get(a.watchlistId) ?? ''}: ${a.message}\n  ${countryLink(a.iso, this.linkBase)}`,
     );
-    const text = [
-      `Alerts of the 24 hours before ${local.day} ${String(person.digestHour).padStart(2, '0')}:00 (${person.timeZone}):`,
-      '',
-      ...(lines.length > 0 ? lines : ['No new alerts.']),
-      '',
-      'Global Risk Dashboard · change or stop this digest in your settings',
-    ].join('\n');
+    // Upstream headlines and names: no character that reorders the text after it.
+    const text = withoutBidi(
+      [
+        `Alerts of the 24 hours before ${local.day} ${String(person.digestHour).padStart(2, '0')}:00 (${person.timeZone}):`,
+        '',
+        ...(lines.length > 0 ? lines : ['No new alerts.']),
+        '',
+        'Global Risk Dashboard · change or stop this digest in your settings',
+      ].join('\n'),
+    );
     const items = alerts
       .map(
         (a) =>

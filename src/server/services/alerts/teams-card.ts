@@ -1,4 +1,5 @@
 import type { Alert } from '../../../shared/alerts-api.js';
+import { withoutBidi } from '../../../shared/user-text.js';
 
 /**
  * Microsoft Teams endpoints (issue 21): a Workflows webhook ("When a Teams webhook request is
@@ -15,10 +16,19 @@ const CARD_VERSION = '1.4';
  * rewrite itself as a date. Line breaks become spaces (one line per value).
  */
 export function teamsText(value: string): string {
-  return value
+  return withoutBidi(value)
     .replace(/[\r\n\u2028\u2029]+/g, ' ')
     .replace(/[\\`*_{}[\]()<>#+\-.!|~&]/g, (c) => `\\${c}`);
 }
+
+/**
+ * Teams refuses a message of more than 28 KB: an upstream headline (unbounded) is cut to this
+ * many characters, with an ellipsis, before it is escaped (escaping at most doubles it).
+ */
+export const TEAMS_TEXT_MAX = 2000;
+
+const bounded = (value: string): string =>
+  value.length <= TEAMS_TEXT_MAX ? value : `${value.slice(0, TEAMS_TEXT_MAX - 1)}…`;
 
 interface Fact {
   title: string;
@@ -31,13 +41,19 @@ function card(title: string, text: string, facts: Fact[], link: string | null): 
     type: 'AdaptiveCard',
     version: CARD_VERSION,
     body: [
-      { type: 'TextBlock', text: teamsText(title), weight: 'Bolder', size: 'Medium', wrap: true },
-      { type: 'TextBlock', text: teamsText(text), wrap: true },
+      {
+        type: 'TextBlock',
+        text: teamsText(bounded(title)),
+        weight: 'Bolder',
+        size: 'Medium',
+        wrap: true,
+      },
+      { type: 'TextBlock', text: teamsText(bounded(text)), wrap: true },
       ...(facts.length > 0
         ? [
             {
               type: 'FactSet',
-              facts: facts.map((f) => ({ title: f.title, value: teamsText(f.value) })),
+              facts: facts.map((f) => ({ title: f.title, value: teamsText(bounded(f.value)) })),
             },
           ]
         : []),

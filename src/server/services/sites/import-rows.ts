@@ -3,6 +3,7 @@ import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import countryCodes from 'i18n-iso-countries';
 import { DEFAULT_SITE_ALERT, SITES_MAX } from '../../../shared/sites-api.js';
+import { formulaProblem } from '../../../shared/spreadsheet-cell.js';
 import { ApiProblem } from '../api-problem.js';
 import { TimeSlice } from '../../work/time-slice.js';
 
@@ -51,8 +52,19 @@ const SYNONYMS: Record<string, string> = {
   alert_radius_km: 'alert_radius_km',
   alert_radius: 'alert_radius_km',
   alert_min_delta: 'alert_min_delta',
+  // The site's version when it was read (GET /api/sites): checked, never stored.
+  version: 'version',
+  site_version: 'version',
 };
-const NUMERIC = new Set(['lat', 'lng', 'people', 'value', 'alert_radius_km', 'alert_min_delta']);
+const NUMERIC = new Set([
+  'lat',
+  'lng',
+  'people',
+  'value',
+  'alert_radius_km',
+  'alert_min_delta',
+  'version',
+]);
 const YES = new Set(['true', 'yes', 'y', 'on', '1']);
 const NO = new Set(['false', 'no', 'n', 'off', '0']);
 const REQUIRED = ['ref', 'name', 'kind', 'lat', 'lng'];
@@ -63,18 +75,6 @@ function fieldOf(header: string): string | null {
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
   return SYNONYMS[key] ?? null;
-}
-
-/**
- * A cell a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+1`, `@SUM`), or a number that is
- * not one: refused rather than stored, so no file we write later carries it back out. A minus
- * sign is a formula only when a number does not follow it (`-3.2` is a longitude).
- */
-export function formulaProblem(name: string, text: string): string | null {
-  if (/^[=+@\t\r]/.test(text) || (/^-/.test(text) && !/^-\d/.test(text))) {
-    return `${name}: ${JSON.stringify(text.slice(0, 20))} looks like a spreadsheet formula; sites take plain values only`;
-  }
-  return null;
 }
 
 /** `52,23` in a semicolon file is 52.23 (a decimal comma); anything else that is not a number stays text (and fails validation in words). */
@@ -360,6 +360,7 @@ export function jsonRows(body: unknown): RawRow[] {
       }
       if (value === null || value === '') continue;
       if (typeof value === 'string') {
+        // Judged trimmed, as the CSV's cells are and as it is stored (" =cmd" is "=cmd").
         row.problem ??= formulaProblem(field, value);
         row.fields[field] = typed(field, value.trim(), false);
       } else {

@@ -24,7 +24,8 @@ import {
 } from '../../store/sites.js';
 import { ApiProblem, editConflict, requireVersion, zodWords } from '../api-problem.js';
 import { BatchCountriesMemo } from './current-batch.js';
-import { formulaProblem, jsonRows, type RawRow } from './import-rows.js';
+import { formulaProblem } from '../../../shared/spreadsheet-cell.js';
+import { jsonRows, type RawRow } from './import-rows.js';
 import { TimeSlice } from '../../work/time-slice.js';
 import { SitePlacer } from './placement.js';
 
@@ -47,6 +48,22 @@ function sameSite(a: SiteValues, b: SiteRow): boolean {
     a.alertRadiusKm === b.alertRadiusKm &&
     a.alertMinDelta === b.alertMinDelta
   );
+}
+
+/**
+ * An import row whose site changed after it was read (`read`: its version then, null when it had
+ * no site; `now`: its version now, null when there is none): nothing of the row is stored.
+ */
+function editedSince(ref: string, read: number | null, now: number | null): string {
+  const site = `site ${JSON.stringify(ref.slice(0, 40))}`;
+  const then = read === null ? 'did not exist when it was read' : `was read at version ${read}`;
+  const since =
+    now === null
+      ? 'has been deleted since'
+      : read === null
+        ? `has been created since (version ${now})`
+        : `has been edited since (version ${now} now)`;
+  return `${site} ${then} and ${since}: this row was not stored, so that change is not overwritten; read the site again and import it again`;
 }
 
 /** zod's first problem in words; a message that names its own path (`alert.on must be …`) once. */
@@ -207,7 +224,14 @@ export class SiteService {
         refuse(item.problem);
         continue;
       }
-      const parsed = siteInputSchema.safeParse(item.fields);
+      // The site's version when it was read (GET /api/sites, an export): optional; a row that
+      // names one replaces the site only if it is still at that version.
+      const { version: read, ...fields } = item.fields;
+      if (read !== undefined && !(Number.isInteger(read) && (read as number) >= 1)) {
+        refuse("version must be a whole number from 1 (the site's version when it was read)");
+        continue;
+      }
+      const parsed = siteInputSchema.safeParse(fields);
       if (!parsed.success) {
         refuse(siteWords(parsed.error));
         continue;
@@ -217,7 +241,12 @@ export class SiteService {
         refuse(`ref ${JSON.stringify(parsed.data.ref.slice(0, 40))} is already on row ${earlier}`);
         continue;
       }
-      const values = this.#values(parsed.data, stored.get(parsed.data.ref));
+      const current = stored.get(parsed.data.ref);
+      if (read !== undefined && (current?.version ?? null) !== read) {
+        refuse(editedSince(parsed.data.ref, read as number, current?.version ?? null));
+        continue;
+      }
+      const values = this.#values(parsed.data, current);
       if (typeof values === 'string') {
         refuse(values);
         continue;
@@ -250,18 +279,33 @@ export class SiteService {
     const have = await countSites(this.#db);
     let total = have + created.length;
     if (total > SITES_MAX) throw this.#full(have, created.length);
+    let moved = new Map<string, number | null>();
     if (!dryRun && writes.length > 0) {
-      const written = await upsertSites(this.#db, writes, SITES_MAX);
+      // Each write is checked against the version read above, inside the write's transaction:
+      // an edit made while this import ran is reported on its row, never overwritten.
+      const expected = new Map(writes.map((w) => [w.ref, stored.get(w.ref)?.version ?? null]));
+      const written = await upsertSites(this.#db, writes, SITES_MAX, expected);
       if (!written) throw this.#full(have, created.length);
       total = written.total;
+      moved = written.moved;
       for (const item of created) item.id = written.ids.get(item.ref) ?? null;
     }
+    const kept = (item: ImportedRow): boolean => !moved.has(item.ref);
+    for (const item of [...created, ...updated].filter((i) => !kept(i))) {
+      const read = stored.get(item.ref)?.version ?? null;
+      rejected.push({
+        row: item.row,
+        ref: item.ref.slice(0, 100),
+        reason: editedSince(item.ref, read, moved.get(item.ref) ?? null),
+      });
+    }
+    rejected.sort((a, b) => a.row - b.row);
     return {
       ok: true,
       dry_run: dryRun,
       rows: raw.length,
-      created,
-      updated,
+      created: created.filter(kept),
+      updated: updated.filter(kept),
       unchanged,
       rejected,
       total,
