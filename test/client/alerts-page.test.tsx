@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { statusBody } from './fixtures/data';
+import { statusBody, shellRoutes } from './fixtures/data';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -12,6 +12,7 @@ import { renderApp } from './render-app';
 describe('the alerts page', () => {
   it('draws the delivery settings under the inbox only once the inbox has answered', async () => {
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       '/api/me': {
         body: {

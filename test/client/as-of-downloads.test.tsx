@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it, vi } from 'vitest';
-import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { batchTimes, historyRoutes } from './fixtures/history';
 import { withHistory } from './fixtures/sites';
 import { installFakeBff, type Route } from './fake-bff';
@@ -67,6 +67,7 @@ const isoOf = (cell: string) => new Date(`${cell.replace(' ', 'T')}Z`).toISOStri
 describe('downloads cite their batch', { timeout: 20_000 }, () => {
   it("the overview's exports of a past batch are of that batch, with its id", async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/countries': { body: countriesBody() },
       [`/api/countries?as_of=${ENCODED}`]: { body: countriesBody({ as_of: PAST }) },
@@ -115,6 +116,7 @@ describe('downloads cite their batch', { timeout: 20_000 }, () => {
 
   it("a chart's CSV names each row's batch by its id, and the newest batch in its name", async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/countries': { body: countriesBody() },
       '/api/v1/hotspots': { body: hotspotsBody() },
@@ -140,6 +142,7 @@ describe('downloads cite their batch', { timeout: 20_000 }, () => {
 
   it("the country page's spreadsheet as of a past batch is of that batch", async () => {
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),

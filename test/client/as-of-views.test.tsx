@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { countriesBody, hotspot, hotspotsBody, statusBody } from './fixtures/data';
+import { countriesBody, hotspot, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { batchTimes, countryHistoryBody, countryPoints, historyRoutes } from './fixtures/history';
 import { exposureBody, sitesBody, withHistory } from './fixtures/sites';
 import { installFakeBff, type Route } from './fake-bff';
@@ -35,6 +35,7 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
       countries: [hotspot({ iso: 'FRA', name: 'France', risk: 55.5, tier: 'high' })],
     });
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/countries': { body: countriesBody() },
       [`/api/countries?as_of=${ENCODED}`]: { body: then },
@@ -70,6 +71,7 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
 
   it('/exposure asks for that batch, shows its numbers and the banner', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/exposure': { body: exposureBody() },
       [`/api/exposure?weight=people&as_of=${ENCODED}`]: {
@@ -97,6 +99,7 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
 
   it('the exposure brief of that batch asks for it too', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/exposure': { body: exposureBody({ as_of: PAST }) },
       '/api/sites': { body: sitesBody() },
@@ -112,6 +115,7 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
   it('compare shows the numbers and the trend up to that batch', async () => {
     const points = countryPoints(4);
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/countries': { body: countriesBody() },
       ...historyRoutes(),
@@ -157,6 +161,7 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
       unread_alerts: 0,
     };
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/watchlists/w1': { body: { ok: true, watchlist: list } },
       '/api/countries': { body: countriesBody() },

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { countriesBody, countryBody, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, statusBody, shellRoutes } from './fixtures/data';
 import { countryHistoryBody, countryPoints, historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -9,6 +9,7 @@ import { renderApp } from './render-app';
 function compareBff() {
   const points = countryPoints(4);
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody() },
     '/api/countries': { body: countriesBody() },
     ...historyRoutes(),
@@ -110,6 +111,7 @@ describe('compare', { timeout: 20_000 }, () => {
 describe('search palette', { timeout: 20_000 }, () => {
   function searchBff() {
     return installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       '/api/countries': { body: countriesBody() },
       '/api/v1/country/GBR': { body: countryBody({ iso: 'GBR', name: 'United Kingdom' }) },

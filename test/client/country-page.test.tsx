@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { countryBody, event, statusBody } from './fixtures/data';
+import { countryBody, event, statusBody, shellRoutes } from './fixtures/data';
 import { installFakeBff, type Route } from './fake-bff';
 import { renderApp } from './render-app';
 
 function bffWith(countryRoute: Route, path = '/api/v1/country/UKR') {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody() },
     [path]: countryRoute,
   });

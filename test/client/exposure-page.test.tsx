@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { countriesBody, countryBody, hotspot, hotspotsBody, statusBody } from './fixtures/data';
+import {
+  countriesBody,
+  countryBody,
+  hotspot,
+  hotspotsBody,
+  statusBody,
+  shellRoutes,
+} from './fixtures/data';
 import { historyRoutes } from './fixtures/history';
 import { exposureBody, importBody, site, sitesBody, withHistory } from './fixtures/sites';
 import { installFakeBff } from './fake-bff';
@@ -9,6 +16,7 @@ import { renderApp } from './render-app';
 
 function exposureBff(extra: Parameters<typeof installFakeBff>[0] = {}) {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody(withHistory) },
     '/api/exposure': { body: exposureBody() },
     '/api/sites': { body: sitesBody() },

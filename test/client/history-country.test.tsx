@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countryBody, statusBody } from './fixtures/data';
+import { countryBody, statusBody, shellRoutes } from './fixtures/data';
 import { countryHistoryBody, countryPoints, coverage, historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
 function countryBff() {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody() },
     '/api/v1/country/UKR': { body: countryBody() },
     ...historyRoutes(),

@@ -1,13 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AS_OF, countriesBody, hotspot, hotspotsBody, statusBody } from './fixtures/data';
+import {
+  AS_OF,
+  countriesBody,
+  hotspot,
+  hotspotsBody,
+  statusBody,
+  shellRoutes,
+} from './fixtures/data';
 import { changesBody, coverage, globalHistoryBody, historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
 function overviewBff() {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody() },
     '/api/countries': { body: countriesBody() },
     '/api/v1/hotspots': { body: hotspotsBody() },

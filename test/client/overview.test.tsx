@@ -8,12 +8,14 @@ import {
   hotspotsBody,
   HOTSPOTS,
   statusBody,
+  shellRoutes,
 } from './fixtures/data';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
 function standardBff() {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody() },
     '/api/countries': { body: countriesBody() },
     '/api/v1/hotspots': (url) => {

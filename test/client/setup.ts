@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearToasts } from '../../src/client/lib/toasts';
+import { failUnansweredRequests } from './fake-bff';
 
 // jsdom lacks these browser APIs; recharts measures with ResizeObserver and the router's scroll
 // restoration calls scrollTo. Inert stand-ins are enough: tests assert on text and roles.
@@ -22,5 +23,10 @@ afterEach(() => {
   // React warned about it once per test (83 warnings in a run).
   cleanup();
   clearToasts();
-  vi.unstubAllGlobals();
+  try {
+    // A request the fake BFF could not answer fails the test that made it.
+    failUnansweredRequests();
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Watchlist } from '../../src/shared/alerts-api';
-import { statusBody } from './fixtures/data';
+import { statusBody, shellRoutes } from './fixtures/data';
 import { exposureBody, sitesBody, withHistory } from './fixtures/sites';
 import { installFakeBff, type Answer } from './fake-bff';
 import { renderApp } from './render-app';
@@ -34,6 +34,7 @@ const ourSites = (over: Partial<Watchlist> = {}): Watchlist => ({
 
 function deliveryBff(role: 'viewer' | 'editor', onPut: (init: RequestInit) => Answer) {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody(withHistory) },
     '/api/me': me(role),
     '/api/exposure': { body: exposureBody() },

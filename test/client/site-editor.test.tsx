@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../src/shared/sites-api';
-import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { historyRoutes } from './fixtures/history';
 import { exposureBody, site, sitesBody, withHistory } from './fixtures/sites';
 import { installFakeBff, type Route } from './fake-bff';
@@ -43,6 +43,7 @@ function siteBff(
   extra: Record<string, Route> = {},
 ) {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody(withHistory) },
     '/api/me': me('editor'),
     '/api/sites/1': (_url, init) =>
@@ -244,6 +245,7 @@ describe('a new site on /exposure', { timeout: 20_000 }, () => {
   /** A BFF whose `POST /api/sites` answers `created`; every other request to it lists no site. */
   function newSiteBff(created: { status?: number; body: unknown }) {
     return installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/me': me('editor'),
       '/api/exposure': { body: exposureBody() },

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { site, sitesBody, withHistory } from './fixtures/sites';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -26,6 +26,7 @@ const points = {
 
 function sitesBff() {
   const fake = installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody(withHistory) },
     '/api/countries': { body: countriesBody() },
     '/api/v1/hotspots': { body: hotspotsBody() },

@@ -12,6 +12,7 @@ import {
   HOTSPOTS,
   hotspotsBody,
   statusBody,
+  shellRoutes,
 } from './fixtures/data';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -27,6 +28,7 @@ const UK = hotspot({
 
 function overviewBff() {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody() },
     '/api/countries': { body: countriesBody({ countries: [...HOTSPOTS, UK] }) },
     '/api/v1/hotspots': (url) => {
@@ -89,6 +91,7 @@ describe('tier case in the URL (point 9)', { timeout: 15_000 }, () => {
 
   it('a refused request offers no "Try again" that would be refused again', async () => {
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       '/api/countries': { body: countriesBody() },
       '/api/v1/hotspots': { status: 400, body: { ok: false, error: 'limit must be 1 to 50' } },
@@ -119,6 +122,7 @@ describe('search finds common names (point 10)', { timeout: 15_000 }, () => {
 describe('unknown codes and names (point 8)', { timeout: 15_000 }, () => {
   it('/country/XXX says it is not a country code', async () => {
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       '/api/v1/country/XXX': { status: 404, body: { ok: false, error: 'not found' } },
     });
@@ -131,6 +135,7 @@ describe('unknown codes and names (point 8)', { timeout: 15_000 }, () => {
 
   it('/country/ISL names Iceland and says it has no current data', async () => {
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       '/api/v1/country/ISL': { status: 404, body: { ok: false, error: 'not found' } },
     });
@@ -146,6 +151,7 @@ describe('unknown codes and names (point 8)', { timeout: 15_000 }, () => {
 describe('cold outage on a country page (point 7)', { timeout: 15_000 }, () => {
   it('says at once that the data service cannot be reached, with when to try again', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': {
         body: statusBody({
           upstream: { health: 'down', last_error: null, message: null },
@@ -386,6 +392,7 @@ describe('names that fit (point 10)', { timeout: 15_000 }, () => {
       tier: 'crit',
     });
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       '/api/countries': { body: countriesBody({ countries: [drc, ...HOTSPOTS] }) },
       '/api/v1/hotspots': { body: hotspotsBody({ hotspots: [drc, ...HOTSPOTS] }) },
@@ -401,6 +408,7 @@ describe('names that fit (point 10)', { timeout: 15_000 }, () => {
 describe('cold outage while the answer is still coming (point 7)', { timeout: 15_000 }, () => {
   it('says the data service cannot be reached while the page waits', async () => {
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': {
         body: statusBody({ upstream: { health: 'down', last_error: null, message: null } }),
       },

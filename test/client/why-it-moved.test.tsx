@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExplainResponse } from '../../src/shared/explain-api';
-import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import {
   changesBody,
   countryHistoryBody,
@@ -69,6 +69,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('why it moved', { timeout: 20_000 }, () => {
   it('the country page explains the move into the batch shown, following ?as_of=', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody({ history: coverage() }) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),
@@ -99,6 +100,7 @@ describe('why it moved', { timeout: 20_000 }, () => {
 
   it('a country with no earlier batch says there is nothing to compare, not an error', async () => {
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody({ history: coverage() }) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),
@@ -117,6 +119,7 @@ describe('why it moved', { timeout: 20_000 }, () => {
 
   it('a country recorded in one batch only is not asked about: nothing to compare, no error', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody({ history: coverage() }) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),
@@ -136,6 +139,7 @@ describe('why it moved', { timeout: 20_000 }, () => {
     const from = changes.from_batch?.as_of ?? '';
     const to = changes.to_batch?.as_of ?? '';
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       '/api/countries': { body: countriesBody() },
       '/api/v1/hotspots': { body: hotspotsBody() },

@@ -9,6 +9,7 @@ import {
   nextDueAt,
   recordAttempt,
   selectWebhookTarget,
+  takeOverClaims,
   type DeliveryRow,
   type Endpoint,
 } from '../store/outbox.js';
@@ -103,12 +104,15 @@ export class OutboxWorker {
   /** The digests' own lane: one digest at a time, beside the endpoints' lanes. */
   #digestLane: Promise<void> | null = null;
   #stopped = false;
+  /** Replicas: the claims of earlier terms are taken over before this term's first claim. */
+  #tookOver = false;
 
   constructor(private readonly deps: OutboxDeps) {
     this.#loop = jobLoop(deps, {
       name: 'outbox run',
       run: async () => {
         try {
+          await this.#takeOver();
           await this.#dispatch();
         } catch (error) {
           this.deps.logger.error({ err: error }, 'outbox run failed');
@@ -151,6 +155,20 @@ export class OutboxWorker {
 
   get #busy(): Endpoint[] {
     return [...this.#lanes.values()].map((lane) => lane.endpoint);
+  }
+
+  /** Once per term (a failure tries again at the next run, before anything is claimed). */
+  async #takeOver(): Promise<void> {
+    const { fence } = this.deps;
+    if (this.#tookOver || !fence) return;
+    const taken = await takeOverClaims(this.deps.db, new Date(this.deps.now()), fence);
+    this.#tookOver = true;
+    if (taken > 0) {
+      this.deps.logger.info(
+        { deliveries: taken },
+        'deliveries claimed by an earlier leader taken over, to be sent again now',
+      );
+    }
   }
 
   async #dispatch(): Promise<void> {
