@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { countryBody, event, statusBody, shellRoutes } from './fixtures/data';
+import { countriesBody, countryBody, event, statusBody, shellRoutes } from './fixtures/data';
+import { countryHistoryRoutes, historyRoutes } from './fixtures/history';
 import { installFakeBff, type Route } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -9,6 +10,11 @@ function bffWith(countryRoute: Route, path = '/api/v1/country/UKR') {
   return installFakeBff({
     ...shellRoutes(),
     '/api/status': { body: statusBody() },
+    // The rest of the country page: its trend, event archive, the country names, and the
+    // batch's list (the header falls back to it when the record lacks numbers).
+    ...historyRoutes(),
+    ...countryHistoryRoutes({ ISL: 'Iceland' }, []),
+    '/api/countries': { body: countriesBody() },
     [path]: countryRoute,
   });
 }

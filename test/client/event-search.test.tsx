@@ -16,7 +16,7 @@ const events = (list: ReturnType<typeof archivedEvent>[], next: string | null = 
   body: eventsResponseSchema.parse({ ok: true, events: list, next_cursor: next }),
 });
 
-describe('the Events page', { timeout: 20_000 }, () => {
+describe('the Events page', () => {
   it('searches every country by words, country, days and breaking; the search is a URL', async () => {
     const bff = installFakeBff({
       ...shellRoutes(),
@@ -100,7 +100,7 @@ describe('the Events page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('a country page archive', { timeout: 20_000 }, () => {
+describe('a country page archive', () => {
   it('does not list again the events of the live feed above it, unless searched for', async () => {
     const live = country().events ?? [];
     const older = archivedEvent({ ts: '2025-05-20T08:00:00.000Z', headline: 'A May event' });

@@ -78,8 +78,13 @@ export function installFakeBff(routes: Record<string, Route>): FakeBff {
       });
     }
     const answer = typeof route === 'function' ? route(url, init) : route;
+    const status = answer.status ?? 200;
+    // A 304 (or 204) has no body.
+    if (status === 304 || status === 204) {
+      return new Response(null, { status, headers: answer.headers });
+    }
     return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
+      status,
       headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   };

@@ -8,12 +8,14 @@ import {
   statusBody,
   shellRoutes,
 } from './fixtures/data';
+import { historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
 function overviewBff() {
   return installFakeBff({
     ...shellRoutes(),
+    ...historyRoutes(),
     '/api/status': { body: statusBody() },
     '/api/countries': { body: countriesBody() },
     '/api/v1/hotspots': { body: hotspotsBody() },

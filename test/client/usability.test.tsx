@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { previousBatchDue } from '../../src/shared/freshness';
 import {
   countriesBody,
@@ -14,6 +14,7 @@ import {
   statusBody,
   shellRoutes,
 } from './fixtures/data';
+import { historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -29,6 +30,7 @@ const UK = hotspot({
 function overviewBff() {
   return installFakeBff({
     ...shellRoutes(),
+    ...historyRoutes(),
     '/api/status': { body: statusBody() },
     '/api/countries': { body: countriesBody({ countries: [...HOTSPOTS, UK] }) },
     '/api/v1/hotspots': (url) => {
@@ -56,7 +58,7 @@ function rankCell(row: HTMLElement): HTMLElement {
   return rank;
 }
 
-describe('"#" is the rank in the whole run (point 5)', { timeout: 15_000 }, () => {
+describe('"#" is the rank in the whole run (point 5)', () => {
   it("a tier filter keeps each country's real rank", async () => {
     overviewBff();
     renderApp('/?tier=mod');
@@ -73,7 +75,7 @@ describe('"#" is the rank in the whole run (point 5)', { timeout: 15_000 }, () =
   });
 });
 
-describe('tier case in the URL (point 9)', { timeout: 15_000 }, () => {
+describe('tier case in the URL (point 9)', () => {
   it('/?tier=CRIT shows the critical rows and corrects the URL', async () => {
     const bff = overviewBff();
     const { router } = renderApp('/?tier=CRIT');
@@ -92,6 +94,7 @@ describe('tier case in the URL (point 9)', { timeout: 15_000 }, () => {
   it('a refused request offers no "Try again" that would be refused again', async () => {
     installFakeBff({
       ...shellRoutes(),
+      ...historyRoutes(),
       '/api/status': { body: statusBody() },
       '/api/countries': { body: countriesBody() },
       '/api/v1/hotspots': { status: 400, body: { ok: false, error: 'limit must be 1 to 50' } },
@@ -103,7 +106,7 @@ describe('tier case in the URL (point 9)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('search finds common names (point 10)', { timeout: 15_000 }, () => {
+describe('search finds common names (point 10)', () => {
   it('"UK" finds the United Kingdom and "Ivory" finds Côte d\'Ivoire', async () => {
     overviewBff();
     renderApp('/');
@@ -119,10 +122,11 @@ describe('search finds common names (point 10)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('unknown codes and names (point 8)', { timeout: 15_000 }, () => {
+describe('unknown codes and names (point 8)', () => {
   it('/country/XXX says it is not a country code', async () => {
     installFakeBff({
       ...shellRoutes(),
+      ...historyRoutes(),
       '/api/status': { body: statusBody() },
       '/api/v1/country/XXX': { status: 404, body: { ok: false, error: 'not found' } },
     });
@@ -136,6 +140,7 @@ describe('unknown codes and names (point 8)', { timeout: 15_000 }, () => {
   it('/country/ISL names Iceland and says it has no current data', async () => {
     installFakeBff({
       ...shellRoutes(),
+      ...historyRoutes(),
       '/api/status': { body: statusBody() },
       '/api/v1/country/ISL': { status: 404, body: { ok: false, error: 'not found' } },
     });
@@ -148,10 +153,11 @@ describe('unknown codes and names (point 8)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('cold outage on a country page (point 7)', { timeout: 15_000 }, () => {
+describe('cold outage on a country page (point 7)', () => {
   it('says at once that the data service cannot be reached, with when to try again', async () => {
     const bff = installFakeBff({
       ...shellRoutes(),
+      ...historyRoutes(),
       '/api/status': {
         body: statusBody({
           upstream: { health: 'down', last_error: null, message: null },
@@ -175,7 +181,7 @@ describe('cold outage on a country page (point 7)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
+describe('an open page follows the data (point 2)', () => {
   const NEXT = '2025-06-03T03:00:00.000Z';
 
   function changesBody(tierChanges: number) {
@@ -314,6 +320,7 @@ describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
     expect(line.closest('p')).toHaveTextContent(/^Checked .+ · next check 10:35 UTC Check now$/);
     // Too soon: the BFF's refusal is shown in its words, and nothing else changes.
     bff.set('/api/status/check', {
+      method: 'POST',
       status: 429,
       body: { ok: false, error: 'ask again in 4 min', retry_after_seconds: 240 },
       headers: { 'Retry-After': '240' },
@@ -321,7 +328,7 @@ describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check now' }));
     expect(await screen.findByText('ask again in 4 min')).toBeInTheDocument();
     // A check that finds a batch: the status is asked again at once, so the page moves to it.
-    bff.set('/api/status/check', { body: { ok: true, as_of: NEW } });
+    bff.set('/api/status/check', { method: 'POST', body: { ok: true, as_of: NEW } });
     bff.set('/api/status', { body: statusBody({ as_of: NEW }) });
     bff.set('/api/countries', {
       body: countriesBody({ as_of: NEW, countries: [...HOTSPOTS, UK] }),
@@ -361,16 +368,12 @@ describe('an open page follows the data (point 2)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('loading states (point 7)', { timeout: 15_000 }, () => {
+describe('loading states (point 7)', () => {
   it('while the batch loads, the filter and the map say "loading", not "no tiers" or "no data"', async () => {
     const bff = overviewBff();
     // The batch and the hotspot list are slow: their answers never come in this test.
-    const answer = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      /\/api\/(countries|v1\/hotspots)/.test(String(input))
-        ? new Promise<Response>(() => {})
-        : answer(input, init),
-    );
+    bff.hold('/api/countries');
+    bff.hold('/api/v1/hotspots');
     const { container } = renderApp('/');
     expect(await screen.findByText('Loading tiers…')).toBeInTheDocument();
     expect(screen.queryByText('No tiers in the data')).not.toBeInTheDocument();
@@ -383,7 +386,7 @@ describe('loading states (point 7)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('names that fit (point 10)', { timeout: 15_000 }, () => {
+describe('names that fit (point 10)', () => {
   it('the table shows common names, with the formal name as a tooltip', async () => {
     const drc = hotspot({
       iso: 'COD',
@@ -393,6 +396,7 @@ describe('names that fit (point 10)', { timeout: 15_000 }, () => {
     });
     installFakeBff({
       ...shellRoutes(),
+      ...historyRoutes(),
       '/api/status': { body: statusBody() },
       '/api/countries': { body: countriesBody({ countries: [drc, ...HOTSPOTS] }) },
       '/api/v1/hotspots': { body: hotspotsBody({ hotspots: [drc, ...HOTSPOTS] }) },
@@ -405,21 +409,17 @@ describe('names that fit (point 10)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('cold outage while the answer is still coming (point 7)', { timeout: 15_000 }, () => {
+describe('cold outage while the answer is still coming (point 7)', () => {
   it('says the data service cannot be reached while the page waits', async () => {
-    installFakeBff({
+    const bff = installFakeBff({
       ...shellRoutes(),
+      ...historyRoutes(),
       '/api/status': {
         body: statusBody({ upstream: { health: 'down', last_error: null, message: null } }),
       },
     });
-    const answer = globalThis.fetch;
     // The BFF is still retrying the upstream: its answer for the country has not come yet.
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).includes('/api/v1/country/')
-        ? new Promise<Response>(() => {})
-        : answer(input, init),
-    );
+    bff.hold('/api/v1/country/UKR');
     renderApp('/country/UKR');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The data service cannot be reached right now, and Ukraine has not been loaded before.',

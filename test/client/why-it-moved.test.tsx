@@ -9,7 +9,9 @@ import {
   countryPoints,
   coverage,
   historyRoutes,
+  batchesRoute,
 } from './fixtures/history';
+import { storeRoutes } from './fixtures/sites';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -66,14 +68,17 @@ function explainBody(from = FROM, to = TO): ExplainResponse {
 afterEach(() => vi.restoreAllMocks());
 
 // Whole-app renders with lazy chunks: the limit is no assertion of speed (see history-country).
-describe('why it moved', { timeout: 20_000 }, () => {
+describe('why it moved', () => {
   it('the country page explains the move into the batch shown, following ?as_of=', async () => {
     const bff = installFakeBff({
       ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody({ history: coverage() }) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),
       '/api/country/UKR/explain': { body: explainBody() },
+      // The batch shown (?as_of=) is looked up among the recorded ones.
+      '/api/batches': batchesRoute(),
     });
     renderApp(`/country/UKR?as_of=${encodeURIComponent(TO)}`);
     const panel = await screen.findByRole('region', { name: 'Why it moved' });
@@ -101,6 +106,7 @@ describe('why it moved', { timeout: 20_000 }, () => {
   it('a country with no earlier batch says there is nothing to compare, not an error', async () => {
     installFakeBff({
       ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody({ history: coverage() }) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),
@@ -120,6 +126,7 @@ describe('why it moved', { timeout: 20_000 }, () => {
   it('a country recorded in one batch only is not asked about: nothing to compare, no error', async () => {
     const bff = installFakeBff({
       ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody({ history: coverage() }) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),
@@ -140,6 +147,7 @@ describe('why it moved', { timeout: 20_000 }, () => {
     const to = changes.to_batch?.as_of ?? '';
     const bff = installFakeBff({
       ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody() },
       '/api/countries': { body: countriesBody() },
       '/api/v1/hotspots': { body: hotspotsBody() },
