@@ -42,9 +42,11 @@ export default defineConfig({
           include: ['test/client/**/*.test.{ts,tsx}'],
           setupFiles: ['test/client/setup.ts'],
           // vitest's default 5 s: a page test that takes 1–3 s alone took 4.7 s at load 17 (helpers
-          // and a browser on two cores) and others passed the limit. A limit, not a wait: a test
-          // that passes still ends as soon as its conditions hold.
-          testTimeout: 20_000,
+          // and a browser on two cores) and others passed the limit; with two busy loops beside
+          // the whole suite (scripts/loaded-test.mjs) one wait alone may take 15 s
+          // (test/client/waits.ts) and a test makes several. A limit, not a wait: a test that
+          // passes still ends as soon as its conditions hold.
+          testTimeout: 60_000,
           // One jsdom and one module graph for all client files instead of one per file: every
           // test renders its own app (new query client, its own stubbed fetch, cleaned up after
           // each test in setup.ts), and a new environment and imports of React, the router and

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { statusBody } from './fixtures/data';
+import { statusBody, shellRoutes } from './fixtures/data';
 import { withHistory } from './fixtures/sites';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -60,6 +60,7 @@ const sessions = {
 describe('/admin/audit', () => {
   it('asks for the filters in the URL, shows who changed what, and links the same CSV', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/me': me('admin'),
       '/api/audit': { body: { ok: true, entries: [entry], next_cursor: null } },
@@ -94,6 +95,7 @@ describe('/admin/audit', () => {
   it('is not linked for a viewer or an editor, and the page says it is for admins', async () => {
     for (const role of ['viewer', 'editor'] as const) {
       const bff = installFakeBff({
+        ...shellRoutes(),
         '/api/status': { body: statusBody(withHistory) },
         '/api/me': me(role),
       });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { statusBody } from './fixtures/data';
+import { describe, expect, it } from 'vitest';
+import { statusBody, shellRoutes } from './fixtures/data';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -11,7 +11,8 @@ import { renderApp } from './render-app';
  */
 describe('the alerts page', () => {
   it('draws the delivery settings under the inbox only once the inbox has answered', async () => {
-    installFakeBff({
+    const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       '/api/me': {
         body: {
@@ -41,15 +42,7 @@ describe('the alerts page', () => {
       '/api/alerts': { body: { ok: true, alerts: [], unread: 0, next_cursor: null } },
     });
     // The inbox's answer waits until the test lets it through.
-    let release = (): void => {};
-    const inboxHeld = new Promise<void>((resolve) => (release = resolve));
-    const fake = globalThis.fetch;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (new URL(String(input), 'http://dashboard.test').pathname === '/api/alerts') {
-        await inboxHeld;
-      }
-      return fake(input, init);
-    });
+    const inbox = bff.hold('/api/alerts');
 
     renderApp('/alerts');
     await screen.findByText('Loading alerts');
@@ -57,9 +50,11 @@ describe('the alerts page', () => {
     await screen.findByText('Ed', { selector: '.user-name' });
     expect(screen.queryByRole('heading', { name: 'Your delivery settings' })).toBeNull();
 
-    release();
-    const inbox = await screen.findByRole('region', { name: 'Inbox' });
+    inbox.release();
+    const region = await screen.findByRole('region', { name: 'Inbox' });
     const settings = await screen.findByRole('form', { name: 'Your delivery settings' });
-    expect(inbox.compareDocumentPosition(settings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      region.compareDocumentPosition(settings) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 });

@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it, vi } from 'vitest';
-import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { batchTimes, historyRoutes } from './fixtures/history';
-import { withHistory } from './fixtures/sites';
+import { withHistory, storeRoutes } from './fixtures/sites';
+import { LOADED } from './waits';
 import { installFakeBff, type Route } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -38,7 +39,7 @@ const batchesRoute: Route = (url) => {
  * Lazy chunks (the trend, the CSV code) and the batch ids come first: slow on shared cores. No
  * assertion of speed.
  */
-const FILE_MADE = { timeout: 10_000 };
+const FILE_MADE = LOADED;
 
 /** The files the page saves: their names and contents. */
 function catchDownloads() {
@@ -64,9 +65,11 @@ const records = async (blob: Blob) =>
 /** `2025-06-02 10:00:00` (a spreadsheet's date-time, UTC) → ISO 8601. */
 const isoOf = (cell: string) => new Date(`${cell.replace(' ', 'T')}Z`).toISOString();
 
-describe('downloads cite their batch', { timeout: 20_000 }, () => {
+describe('downloads cite their batch', () => {
   it("the overview's exports of a past batch are of that batch, with its id", async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/countries': { body: countriesBody() },
       [`/api/countries?as_of=${ENCODED}`]: { body: countriesBody({ as_of: PAST }) },
@@ -115,6 +118,8 @@ describe('downloads cite their batch', { timeout: 20_000 }, () => {
 
   it("a chart's CSV names each row's batch by its id, and the newest batch in its name", async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/countries': { body: countriesBody() },
       '/api/v1/hotspots': { body: hotspotsBody() },
@@ -140,6 +145,8 @@ describe('downloads cite their batch', { timeout: 20_000 }, () => {
 
   it("the country page's spreadsheet as of a past batch is of that batch", async () => {
     installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { countriesBody, hotspot, hotspotsBody, statusBody } from './fixtures/data';
+import { countriesBody, hotspot, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { batchTimes, countryHistoryBody, countryPoints, historyRoutes } from './fixtures/history';
 import { exposureBody, sitesBody, withHistory } from './fixtures/sites';
+import { LOADED } from './waits';
 import { installFakeBff, type Route } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -28,13 +29,14 @@ const bannerText = async () =>
   (await screen.findByRole('region', { name: 'Batch shown' })).textContent ?? '';
 
 // Whole-app renders with lazy chunks on shared cores: the time limit is no assertion of speed.
-describe('as of a past batch', { timeout: 20_000 }, () => {
+describe('as of a past batch', () => {
   it('All countries lists the rows of that batch, says so, and its download is of them', async () => {
     const then = countriesBody({
       as_of: PAST,
       countries: [hotspot({ iso: 'FRA', name: 'France', risk: 55.5, tier: 'high' })],
     });
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/countries': { body: countriesBody() },
       [`/api/countries?as_of=${ENCODED}`]: { body: then },
@@ -62,7 +64,7 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
     expect(await bannerText()).toContain('Viewing the 1 Jun 2025, 10:00 UTC batch');
 
     await userEvent.click(screen.getByRole('button', { name: 'JSON' }));
-    await vi.waitFor(() => expect(blobs).toHaveLength(1));
+    await vi.waitFor(() => expect(blobs).toHaveLength(1), LOADED);
     const body = JSON.parse(await blobs[0]!.text()) as { as_of: string; rows: unknown[] };
     expect(body.as_of).toBe(PAST);
     expect(body.rows).toEqual([expect.objectContaining({ iso: 'FRA', risk: 55.5 })]);
@@ -70,6 +72,8 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
 
   it('/exposure asks for that batch, shows its numbers and the banner', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
+      ...historyRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/exposure': { body: exposureBody() },
       [`/api/exposure?weight=people&as_of=${ENCODED}`]: {
@@ -80,6 +84,9 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
       },
       '/api/sites': { body: sitesBody() },
       '/api/batches': batchesRoute,
+      // The new-site form (an editor here) picks countries by today's numbers: a site is made now.
+      '/api/countries': { body: countriesBody() },
+      '/api/sites/alert-delivery': { status: 404, body: { ok: false, error: 'not in this test' } },
     });
     renderApp(`/exposure?as_of=${ENCODED}`);
     const tiers = await screen.findByRole('region', { name: 'Sites and people by tier' });
@@ -97,6 +104,8 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
 
   it('the exposure brief of that batch asks for it too', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
+      ...historyRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/exposure': { body: exposureBody({ as_of: PAST }) },
       '/api/sites': { body: sitesBody() },
@@ -112,6 +121,7 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
   it('compare shows the numbers and the trend up to that batch', async () => {
     const points = countryPoints(4);
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/countries': { body: countriesBody() },
       ...historyRoutes(),
@@ -157,6 +167,7 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
       unread_alerts: 0,
     };
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/watchlists/w1': { body: { ok: true, watchlist: list } },
       '/api/countries': { body: countriesBody() },
@@ -169,12 +180,13 @@ describe('as of a past batch', { timeout: 20_000 }, () => {
       ...historyRoutes(),
       '/api/history/country/UKR': { body: countryHistoryBody('UKR', 'Ukraine', countryPoints(4)) },
       '/api/alerts': { body: { ok: true, alerts: [], unread: 0, next_before: null } },
+      '/api/watchlists/w1/deliveries': { body: { ok: true, deliveries: [] } },
       '/api/batches': batchesRoute,
     });
     renderApp(`/watchlists/w1?as_of=${ENCODED}`);
     const table = await screen.findByRole('region', { name: 'Countries of the watchlist' });
     const row = await within(table).findByRole('row', { name: /Ukraine/ });
-    await vi.waitFor(() => expect(row).toHaveTextContent('61.25'));
+    await vi.waitFor(() => expect(row).toHaveTextContent('61.25'), LOADED);
     // Only the batch's numbers were asked for (from the store), never the latest's.
     expect(bff.calls('/api/countries').map((u) => u.search)).toEqual([`?as_of=${ENCODED}`]);
     // The trend stops at that batch: the second of four, not the newest.

@@ -1,14 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { countriesBody, countryBody, statusBody } from './fixtures/data';
-import { countryHistoryBody, countryPoints, historyRoutes } from './fixtures/history';
+import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
+import {
+  countryHistoryBody,
+  countryHistoryRoutes,
+  countryPoints,
+  historyRoutes,
+} from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
 function compareBff() {
   const points = countryPoints(4);
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody() },
     '/api/countries': { body: countriesBody() },
     ...historyRoutes(),
@@ -24,12 +30,13 @@ function compareBff() {
       body: countryHistoryBody('BFA', 'Burkina Faso', points.slice(2)),
     },
     '/api/history/country/ZZZ': { status: 404, body: { ok: false, error: 'No history for ZZZ' } },
+    ...countryHistoryRoutes({ TCD: 'Chad', SDN: 'Sudan', SSD: 'South Sudan' }, points),
   });
 }
 
 // These render the whole app with its lazy chunks (recharts); on two shared cores under a full
 // run that has taken over vitest's 5 s default. The time limit is no assertion of speed.
-describe('compare', { timeout: 20_000 }, () => {
+describe('compare', () => {
   it('/compare?iso=MLI,NER,BFA shows key numbers, categories side by side and the overlaid trend', async () => {
     compareBff();
     const { router } = renderApp('/compare?iso=MLI,NER,BFA');
@@ -97,23 +104,28 @@ describe('compare', { timeout: 20_000 }, () => {
   });
 
   it('more than six countries: the first six are compared, and it says so', async () => {
-    compareBff();
+    const bff = compareBff();
     renderApp('/compare?iso=MLI,NER,BFA,TCD,SDN,SSD,CAF');
     expect(await screen.findByRole('status', { name: 'About this comparison' })).toHaveTextContent(
       'At most 6 countries can be compared; showing the first 6.',
     );
     const chips = screen.getByRole('list', { name: 'Compared countries' });
     expect(within(chips).getAllByRole('listitem')).toHaveLength(6);
+    expect(bff.calls('/api/history/country/CAF')).toEqual([]);
   });
 });
 
-describe('search palette', { timeout: 20_000 }, () => {
+describe('search palette', () => {
   function searchBff() {
     return installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       '/api/countries': { body: countriesBody() },
+      '/api/v1/hotspots': { body: hotspotsBody() },
+      '/api/v1/country/UKR': { body: countryBody() },
       '/api/v1/country/GBR': { body: countryBody({ iso: 'GBR', name: 'United Kingdom' }) },
       ...historyRoutes(),
+      ...countryHistoryRoutes({ GBR: 'United Kingdom' }),
     });
   }
 

@@ -1,13 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { countryBody, event, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, event, statusBody, shellRoutes } from './fixtures/data';
+import { countryHistoryRoutes, historyRoutes } from './fixtures/history';
 import { installFakeBff, type Route } from './fake-bff';
 import { renderApp } from './render-app';
 
 function bffWith(countryRoute: Route, path = '/api/v1/country/UKR') {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody() },
+    // The rest of the country page: its trend, event archive, the country names, and the
+    // batch's list (the header falls back to it when the record lacks numbers).
+    ...historyRoutes(),
+    ...countryHistoryRoutes({ ISL: 'Iceland' }, []),
+    '/api/countries': { body: countriesBody() },
     [path]: countryRoute,
   });
 }
@@ -147,8 +154,12 @@ describe('country page', () => {
     bffWith({ body: countryBody() });
     renderApp('/country/UKR?role=actor');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Share link' }));
-    expect(await screen.findByText('Link copied to the clipboard.')).toBeInTheDocument();
+    const share = await screen.findByRole('button', { name: 'Share link' });
+    // The words stay 4 s; on a loaded machine the click's own steps have taken longer than that,
+    // so the test watches for them from before the click.
+    const copied = screen.findByText('Link copied to the clipboard.');
+    await user.click(share);
+    expect(await copied).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(
       `${window.location.origin}/country/UKR?role=actor`,
     );

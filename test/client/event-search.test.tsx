@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventsResponseSchema } from '../../src/shared/history-api';
-import { country, countryBody, statusBody } from './fixtures/data';
+import { country, countryBody, statusBody, shellRoutes } from './fixtures/data';
 import { archivedEvent, historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -16,9 +16,10 @@ const events = (list: ReturnType<typeof archivedEvent>[], next: string | null = 
   body: eventsResponseSchema.parse({ ok: true, events: list, next_cursor: next }),
 });
 
-describe('the Events page', { timeout: 20_000 }, () => {
+describe('the Events page', () => {
   it('searches every country by words, country, days and breaking; the search is a URL', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       ...historyRoutes(),
       '/api/events': (url) =>
@@ -74,6 +75,7 @@ describe('the Events page', { timeout: 20_000 }, () => {
 
   it('a shared link opens the same search; a "to" before "from" is refused at the field', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       ...historyRoutes(),
       '/api/events': events([]),
@@ -98,11 +100,12 @@ describe('the Events page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('a country page archive', { timeout: 20_000 }, () => {
+describe('a country page archive', () => {
   it('does not list again the events of the live feed above it, unless searched for', async () => {
     const live = country().events ?? [];
     const older = archivedEvent({ ts: '2025-05-20T08:00:00.000Z', headline: 'A May event' });
     installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody() },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),

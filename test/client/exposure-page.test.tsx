@@ -1,18 +1,39 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { countriesBody, countryBody, hotspot, hotspotsBody, statusBody } from './fixtures/data';
+import {
+  countriesBody,
+  countryBody,
+  hotspot,
+  hotspotsBody,
+  statusBody,
+  shellRoutes,
+} from './fixtures/data';
 import { historyRoutes } from './fixtures/history';
-import { exposureBody, importBody, site, sitesBody, withHistory } from './fixtures/sites';
+import {
+  exposureBody,
+  importBody,
+  site,
+  sitesBody,
+  withHistory,
+  storeRoutes,
+} from './fixtures/sites';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
 function exposureBff(extra: Parameters<typeof installFakeBff>[0] = {}) {
   return installFakeBff({
+    ...shellRoutes(),
+    ...storeRoutes(),
+    ...historyRoutes(),
     '/api/status': { body: statusBody(withHistory) },
     '/api/exposure': { body: exposureBody() },
     '/api/sites': { body: sitesBody() },
     '/api/sites/alert-delivery': { status: 404, body: { ok: false, error: 'not in this test' } },
+    // The country names the filters offer, and what a site's or country's page shows besides.
+    '/api/countries': { body: countriesBody() },
+    '/api/v1/hotspots': { body: hotspotsBody() },
+    '/api/country/UKR/explain': { status: 404, body: { ok: false, error: 'no move' } },
     ...extra,
   });
 }
@@ -130,7 +151,7 @@ describe('/exposure', () => {
   });
 
   it('asks for a new check when the rows change after one', async () => {
-    exposureBff({ '/api/sites/import': { body: importBody() } });
+    exposureBff({ '/api/sites/import': { method: 'POST', body: importBody() } });
     renderApp('/exposure');
     await screen.findByRole('region', { name: 'Riskiest sites' });
     const box = screen.getByLabelText('Or paste the rows');

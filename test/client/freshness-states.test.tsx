@@ -1,11 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AS_OF, countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import {
+  AS_OF,
+  countriesBody,
+  countryBody,
+  hotspotsBody,
+  statusBody,
+  shellRoutes,
+} from './fixtures/data';
+import { historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
 function overviewBff() {
   return installFakeBff({
+    ...shellRoutes(),
+    ...historyRoutes(),
     '/api/status': { body: statusBody() },
     '/api/countries': { body: countriesBody() },
     '/api/v1/hotspots': { body: hotspotsBody() },

@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countryBody, statusBody } from './fixtures/data';
+import { countryBody, statusBody, shellRoutes } from './fixtures/data';
 import { countryHistoryBody, countryPoints, coverage, historyRoutes } from './fixtures/history';
+import { LOADED } from './waits';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
 function countryBff() {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody() },
     '/api/v1/country/UKR': { body: countryBody() },
     ...historyRoutes(),
@@ -18,7 +20,7 @@ afterEach(() => vi.restoreAllMocks());
 
 // These render the whole app with its lazy chunks (recharts); on two shared cores under a full
 // run that has taken over vitest's 5 s default. The time limit is no assertion of speed.
-describe('country page: trend', { timeout: 20_000 }, () => {
+describe('country page: trend', () => {
   it('explains the latest change in words and says where history starts', async () => {
     countryBff();
     renderApp('/country/UKR');
@@ -64,7 +66,9 @@ describe('country page: trend', { timeout: 20_000 }, () => {
   });
 
   it('the table view and the CSV carry the series shown (BOM, header first)', async () => {
-    countryBff();
+    const bff = countryBff();
+    // No batch ids recorded: the CSV's id column stays empty.
+    bff.set('/api/batches', { body: { ok: true, batches: [], next_before: null } });
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);
@@ -81,8 +85,8 @@ describe('country page: trend', { timeout: 20_000 }, () => {
     expect(rows[15]).toHaveTextContent('2 Jun 2025, 10:00 UTC86.1060.0075.70Critical80');
 
     await userEvent.click(within(panel).getByRole('button', { name: /Download CSV/ }));
-    // Made once the batch ids are asked for (none here: the column stays empty).
-    await vi.waitFor(() => expect(blobs).toHaveLength(1));
+    // Made once the batch ids are asked for.
+    await vi.waitFor(() => expect(blobs).toHaveLength(1), LOADED);
     const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
     // UTF-8 byte-order mark first, so spreadsheet programs read the file as UTF-8.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -94,7 +98,7 @@ describe('country page: trend', { timeout: 20_000 }, () => {
   });
 });
 
-describe('country page: category history', { timeout: 20_000 }, () => {
+describe('country page: category history', () => {
   it('picks a category through the URL and shows its series', async () => {
     countryBff();
     const { router } = renderApp('/country/UKR?cat_view=table');
@@ -109,7 +113,7 @@ describe('country page: category history', { timeout: 20_000 }, () => {
   });
 });
 
-describe('country page: event archive', { timeout: 20_000 }, () => {
+describe('country page: event archive', () => {
   it('pages beyond the latest 20 and searches through the URL', async () => {
     const bff = countryBff();
     const { router } = renderApp('/country/UKR');
@@ -143,14 +147,14 @@ describe('country page: event archive', { timeout: 20_000 }, () => {
     bff.set('/api/events', { status: 500, body: { ok: false, error: 'Archive unavailable' } });
     renderApp('/country/UKR');
     const panel = await screen.findByRole('region', { name: 'Event archive' });
-    expect(await within(panel).findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
       'The event archive could not be loaded. Archive unavailable.',
     );
     expect(screen.getByRole('region', { name: 'Trend' })).toBeInTheDocument();
   });
 });
 
-describe('country page: compare with', { timeout: 20_000 }, () => {
+describe('country page: compare with', () => {
   it('adds a typed country (name or alias) and opens the compare page', async () => {
     countryBff();
     const { router } = renderApp('/country/UKR');

@@ -1,23 +1,39 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AS_OF, countriesBody, hotspot, hotspotsBody, statusBody } from './fixtures/data';
+import {
+  AS_OF,
+  countriesBody,
+  hotspot,
+  hotspotsBody,
+  statusBody,
+  shellRoutes,
+  countryBody,
+  countryRoutes,
+} from './fixtures/data';
 import { changesBody, coverage, globalHistoryBody, historyRoutes } from './fixtures/history';
+import { storeRoutes } from './fixtures/sites';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
-function overviewBff() {
-  return installFakeBff({
+function overviewRoutes() {
+  return {
+    ...shellRoutes(),
+    ...storeRoutes(),
     '/api/status': { body: statusBody() },
     '/api/countries': { body: countriesBody() },
     '/api/v1/hotspots': { body: hotspotsBody() },
     ...historyRoutes(),
-  });
+  };
+}
+
+function overviewBff() {
+  return installFakeBff(overviewRoutes());
 }
 
 // These render the whole app with its lazy chunks (recharts); on two shared cores under a full
 // run that has taken over vitest's 5 s default. The time limit is no assertion of speed.
-describe('overview: global index trend', { timeout: 20_000 }, () => {
+describe('overview: global index trend', () => {
   it('shows where history starts, that it is demo, the tier counts and the range in the URL', async () => {
     overviewBff();
     const { router } = renderApp('/');
@@ -89,7 +105,7 @@ describe('overview: global index trend', { timeout: 20_000 }, () => {
   });
 });
 
-describe('overview: What changed', { timeout: 20_000 }, () => {
+describe('overview: What changed', () => {
   it('lists risers, fallers, tier moves, new and gone countries, each a link', async () => {
     overviewBff();
     renderApp('/');
@@ -186,7 +202,7 @@ describe('overview: What changed', { timeout: 20_000 }, () => {
   });
 });
 
-describe('overview: All countries', { timeout: 20_000 }, () => {
+describe('overview: All countries', () => {
   it('lists every country of the batch, filters by UN region, and selected rows open Compare', async () => {
     const bff = overviewBff();
     bff.set('/api/countries', {
@@ -198,6 +214,10 @@ describe('overview: All countries', { timeout: 20_000 }, () => {
         ],
       }),
     });
+    // Pointing at a row fetches its country page ahead.
+    for (const iso of ['MLI', 'NER', 'BFA']) {
+      bff.set(`/api/v1/country/${iso}`, { body: countryBody({ iso, name: `Country ${iso}` }) });
+    }
     const { router } = renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'All countries' }));
     expect(router.state.location.search).toBe('?table=all');
@@ -248,7 +268,11 @@ describe('overview: All countries', { timeout: 20_000 }, () => {
   });
 
   it('hotspot rows can be selected for Compare too, and the choice survives switching tables', async () => {
-    overviewBff();
+    installFakeBff({
+      ...overviewRoutes(),
+      // Pointing at a row fetches its country page ahead.
+      ...countryRoutes({ UKR: 'Ukraine', SDN: 'Sudan' }),
+    });
     renderApp('/');
     await userEvent.click(
       await screen.findByRole('checkbox', { name: 'Select Ukraine for comparison' }),

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { statusBody } from './fixtures/data';
+import { statusBody, shellRoutes } from './fixtures/data';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
 it('an unknown path shows "Page not found" with a way back, and the demo badge', async () => {
-  installFakeBff({ '/api/status': { body: statusBody() } });
+  installFakeBff({ ...shellRoutes(), '/api/status': { body: statusBody() } });
   renderApp('/nowhere/at/all');
   expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   expect(screen.getByText('/nowhere/at/all')).toBeInTheDocument();
@@ -17,7 +17,10 @@ it('live mode shows no demo badge', async () => {
   // The banner's message comes from the same status answer as the badge would: once it is on
   // screen, the answer has rendered, so the badge's absence means something.
   const upstream = { health: 'degraded' as const, last_error: null, message: 'Live status seen' };
-  installFakeBff({ '/api/status': { body: statusBody({ mode: 'live', upstream }) } });
+  installFakeBff({
+    ...shellRoutes(),
+    '/api/status': { body: statusBody({ mode: 'live', upstream }) },
+  });
   renderApp('/nowhere');
   await screen.findByRole('heading', { name: 'Page not found' });
   expect(await screen.findByText(/^Live status seen/)).toBeInTheDocument();

@@ -8,13 +8,19 @@ import {
   hotspotsBody,
   HOTSPOTS,
   statusBody,
+  shellRoutes,
 } from './fixtures/data';
+import { countryHistoryRoutes, historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
 function standardBff() {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody() },
+    // The overview's trend and "What changed" panels; a country link opens Sudan's page.
+    ...historyRoutes(),
+    ...countryHistoryRoutes({ SDN: 'Sudan' }),
     '/api/countries': { body: countriesBody() },
     '/api/v1/hotspots': (url) => {
       const tiers = url.searchParams.get('tier')?.split(',') ?? null;

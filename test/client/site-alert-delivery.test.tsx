@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Watchlist } from '../../src/shared/alerts-api';
-import { statusBody } from './fixtures/data';
+import { countriesBody, statusBody, shellRoutes } from './fixtures/data';
 import { exposureBody, sitesBody, withHistory } from './fixtures/sites';
+import { historyRoutes } from './fixtures/history';
 import { installFakeBff, type Answer } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -34,8 +35,11 @@ const ourSites = (over: Partial<Watchlist> = {}): Watchlist => ({
 
 function deliveryBff(role: 'viewer' | 'editor', onPut: (init: RequestInit) => Answer) {
   return installFakeBff({
+    ...shellRoutes(),
+    ...historyRoutes(),
     '/api/status': { body: statusBody(withHistory) },
     '/api/me': me(role),
+    '/api/countries': { body: countriesBody() },
     '/api/exposure': { body: exposureBody() },
     '/api/sites': { body: sitesBody() },
     '/api/sites/alert-delivery': (_url, init) =>
@@ -61,7 +65,7 @@ async function panel() {
   return screen.findByRole('region', { name: 'Where site alerts go' });
 }
 
-describe('where site alerts go, on /exposure', { timeout: 20_000 }, () => {
+describe('where site alerts go, on /exposure', () => {
   it('an editor sets the webhook and e-mail with If-Match and sees the secret once', async () => {
     deliveryBff('editor', () => ({
       body: {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../src/shared/sites-api';
-import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { historyRoutes } from './fixtures/history';
 import { exposureBody, site, sitesBody, withHistory } from './fixtures/sites';
 import { installFakeBff, type Route } from './fake-bff';
@@ -43,6 +43,7 @@ function siteBff(
   extra: Record<string, Route> = {},
 ) {
   return installFakeBff({
+    ...shellRoutes(),
     '/api/status': { body: statusBody(withHistory) },
     '/api/me': me('editor'),
     '/api/sites/1': (_url, init) =>
@@ -54,6 +55,8 @@ function siteBff(
     '/api/v1/hotspots': { body: hotspotsBody() },
     '/api/countries': { body: countriesBody() },
     '/api/v1/country/UKR': { body: countryBody() },
+    // /exposure's "Where site alerts go" panel: not what these tests are about.
+    '/api/sites/alert-delivery': { status: 404, body: { ok: false, error: 'not in this test' } },
     ...historyRoutes(),
     ...extra,
   });
@@ -72,7 +75,7 @@ async function openEditor() {
 
 // 20 s: the first test loads the lazy site route, and typing re-renders a whole page (a busy
 // 2-core machine took 5-6 s for it).
-describe('editing a site on /sites/:id', { timeout: 20_000 }, () => {
+describe('editing a site on /sites/:id', () => {
   it('sends every field and the rule with If-Match, and says what the rule will do', async () => {
     const stored = { site: site({ version: 3 }) };
     siteBff(stored);
@@ -240,10 +243,11 @@ describe('editing a site on /sites/:id', { timeout: 20_000 }, () => {
   });
 });
 
-describe('a new site on /exposure', { timeout: 20_000 }, () => {
+describe('a new site on /exposure', () => {
   /** A BFF whose `POST /api/sites` answers `created`; every other request to it lists no site. */
   function newSiteBff(created: { status?: number; body: unknown }) {
     return installFakeBff({
+      ...shellRoutes(),
       '/api/status': { body: statusBody(withHistory) },
       '/api/me': me('editor'),
       '/api/exposure': { body: exposureBody() },
@@ -252,6 +256,8 @@ describe('a new site on /exposure', { timeout: 20_000 }, () => {
       '/api/v1/hotspots': { body: hotspotsBody() },
       '/api/countries': { body: countriesBody() },
       '/api/v1/country/UKR': { body: countryBody() },
+      // /exposure's "Where site alerts go" panel: not what these tests are about.
+      '/api/sites/alert-delivery': { status: 404, body: { ok: false, error: 'not in this test' } },
       ...historyRoutes(),
     });
   }

@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
-import { site, sitesBody, withHistory } from './fixtures/sites';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
+import { site, sitesBody, withHistory, storeRoutes } from './fixtures/sites';
+import { historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -25,31 +26,25 @@ const points = {
 };
 
 function sitesBff() {
+  const sent: Array<string | undefined> = [];
   const fake = installFakeBff({
+    ...shellRoutes(),
+    ...storeRoutes(),
+    ...historyRoutes(),
     '/api/status': { body: statusBody(withHistory) },
     '/api/countries': { body: countriesBody() },
     '/api/v1/hotspots': { body: hotspotsBody() },
     '/api/v1/country/UKR': { body: countryBody() },
     '/api/sites': { body: sitesBody([site({ id: 4, name: 'Kyiv plant' })]) },
-    '/api/sites/points': { body: points, headers: { ETag: POINTS_ETAG } },
-  });
-  // A 304 has no body, which the table's JSON answers cannot say: answered here.
-  const table = vi.mocked(fetch).getMockImplementation()!;
-  const sent: Array<string | undefined> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://dashboard.test');
-      if (url.pathname !== '/api/sites/points') return table(input, init);
+    // Asked again with the ETag it answered: 304, no body.
+    '/api/sites/points': (_url, init) => {
       const held = (init?.headers as Record<string, string> | undefined)?.['If-None-Match'];
       sent.push(held);
-      if (held === POINTS_ETAG) {
-        fake.requests.push(url);
-        return new Response(null, { status: 304 });
-      }
-      return table(input, init);
-    }),
-  );
+      return held === POINTS_ETAG
+        ? { status: 304, body: null }
+        : { body: points, headers: { ETag: POINTS_ETAG } };
+    },
+  });
   return { fake, sent };
 }
 
@@ -78,7 +73,7 @@ const siteMarkers = (container: HTMLElement) =>
     (marker) => marker.textContent,
   );
 
-describe('our sites on the map', { timeout: 20_000 }, () => {
+describe('our sites on the map', () => {
   it('draws the points of /api/sites/points, and keeps them on a 304 to its ETag', async () => {
     const { fake, sent } = sitesBff();
     const { container, queryClient } = renderApp('/?sites=1');
@@ -86,7 +81,7 @@ describe('our sites on the map', { timeout: 20_000 }, () => {
       'Site Kyiv plant (plant, 30 people), UKR Critical. Open site page',
       'Site Sydney trip (travel), AUS no current data. Open site page',
     ];
-    await waitFor(() => expect(siteMarkers(container)).toEqual(drawn), { timeout: 10_000 });
+    await waitFor(() => expect(siteMarkers(container)).toEqual(drawn));
     expect(fake.calls('/api/sites')).toEqual([]);
     expect(sent).toEqual([undefined]);
 

@@ -101,6 +101,7 @@ describe('the start of the page (first render)', () => {
   it('keeps a failure as the error the page shows on mount, without asking again', async () => {
     const bff = installFakeBff({
       '/api/status': { body: statusBody() },
+      '/api/me': OPEN_ME,
       '/api/v1/country/XKX': {
         status: 503,
         body: { ok: false, error: 'The data service is down', retry_after_seconds: 60 },

@@ -105,7 +105,7 @@ function renderForm() {
 afterEach(() => vi.restoreAllMocks());
 
 // The whole form renders on each keystroke: the limit is no assertion of speed.
-describe('Try on history in the watchlist form', { timeout: 20_000 }, () => {
+describe('Try on history in the watchlist form', () => {
   it("tries the form's countries and rules and shows counts, dates, the last 90 days and the suggestion", async () => {
     const bodies: unknown[] = [];
     const bff = installFakeBff({
@@ -193,6 +193,7 @@ describe('Try on history in the watchlist form', { timeout: 20_000 }, () => {
   ])('a %i from the server is said in plain words', async (status, words) => {
     installFakeBff({
       [PATH]: {
+        method: 'POST',
         status,
         body: { ok: false, error: status === 400 ? 'at most 20 rules' : 'store query limit' },
       },

@@ -2,14 +2,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExplainResponse } from '../../src/shared/explain-api';
-import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import {
   changesBody,
   countryHistoryBody,
   countryPoints,
   coverage,
   historyRoutes,
+  batchesRoute,
 } from './fixtures/history';
+import { storeRoutes } from './fixtures/sites';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -66,13 +68,17 @@ function explainBody(from = FROM, to = TO): ExplainResponse {
 afterEach(() => vi.restoreAllMocks());
 
 // Whole-app renders with lazy chunks: the limit is no assertion of speed (see history-country).
-describe('why it moved', { timeout: 20_000 }, () => {
+describe('why it moved', () => {
   it('the country page explains the move into the batch shown, following ?as_of=', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody({ history: coverage() }) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),
       '/api/country/UKR/explain': { body: explainBody() },
+      // The batch shown (?as_of=) is looked up among the recorded ones.
+      '/api/batches': batchesRoute(),
     });
     renderApp(`/country/UKR?as_of=${encodeURIComponent(TO)}`);
     const panel = await screen.findByRole('region', { name: 'Why it moved' });
@@ -99,6 +105,8 @@ describe('why it moved', { timeout: 20_000 }, () => {
 
   it('a country with no earlier batch says there is nothing to compare, not an error', async () => {
     installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody({ history: coverage() }) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),
@@ -117,6 +125,8 @@ describe('why it moved', { timeout: 20_000 }, () => {
 
   it('a country recorded in one batch only is not asked about: nothing to compare, no error', async () => {
     const bff = installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody({ history: coverage() }) },
       '/api/v1/country/UKR': { body: countryBody() },
       ...historyRoutes(),
@@ -136,6 +146,8 @@ describe('why it moved', { timeout: 20_000 }, () => {
     const from = changes.from_batch?.as_of ?? '';
     const to = changes.to_batch?.as_of ?? '';
     const bff = installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
       '/api/status': { body: statusBody() },
       '/api/countries': { body: countriesBody() },
       '/api/v1/hotspots': { body: hotspotsBody() },

@@ -309,7 +309,13 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
     const diagnostics = (): string =>
       [
         '--- last status seen ---',
-        ...[...lastSeen].map(([name, seen]) => `${name}: ${seen}`),
+        // A stopped replica's line is what it said before it stopped (issue 30 read a killed
+        // leader's last status as a second leader): say so.
+        ...[...lastSeen].map(([name, seen]) =>
+          replicas.find((r) => r.name === name)?.running() === false
+            ? `${name} (stopped; as last seen before): ${seen}`
+            : `${name}: ${seen}`,
+        ),
         ...replicas.map((r) => tail(r.output())),
         `--- nginx ---\n${tail(nginx.errorLog())}`,
       ].join('\n');

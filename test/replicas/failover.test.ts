@@ -10,7 +10,9 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  * The leader dies (SIGKILL, between batches): another replica takes the lease within 30 s, the
  * next batch is recorded once, and every alert of a watchlist with a webhook reaches the receiver
  * exactly once (counted by webhook-id and by alert id), before the failover, after it, and after
- * the killed replica comes back. The test releases each batch of the demo upstream (20 s apart in
+ * the killed replica comes back. Then the new leader dies while a receiver holds its message:
+ * the next leader sends that message again (same webhook-id) and the rest of the batch at once.
+ * The test releases each batch of the demo upstream (20 s apart in
  * its time: batch-release.ts), the third while the killed leader's lease still stands; the
  * replicas check for one every 5 s (FRESH_SECONDS) and hold a 5 s lease. The key is a Team key (100 an hour),
  * room for the 5-second checks: this test is about the leader; the budget has its own tests.
@@ -146,6 +148,22 @@ describe('the leader dies between batches', () => {
     release.next();
     const second = await newerBatch(recordedAtCreation);
     const secondAlerts = await deliveredFor(second);
+    // Between batches: nothing in flight. A receiver has a message before its sender records
+    // the answer; a kill in between leaves that delivery to be sent again (at least once, same
+    // webhook-id), which is not this case. One delivery per endpoint is in flight, so once the
+    // last one received is recorded delivered, every earlier one is too.
+    const lastReceived = String(receiver.received.at(-1)?.headers['webhook-id']);
+    await waitUntil(
+      `the leader to record ${lastReceived} delivered`,
+      async () =>
+        (
+          await api<{ deliveries: Array<{ message_id: string; state: string }> }>(
+            `/api/watchlists/${created.watchlist.id}/deliveries`,
+          )
+        ).deliveries.some((d) => d.message_id === lastReceived && d.state === 'delivered'),
+      30_000,
+      diagnostics,
+    );
 
     // Between batches: SIGKILL the leader (no chance to release its lease).
     await firstLeader.kill('SIGKILL');
@@ -198,5 +216,25 @@ describe('the leader dies between batches', () => {
     const statuses = await cluster.statuses();
     expect(statuses.filter((s) => s.cluster?.role === 'leader')).toHaveLength(1);
     expect(cluster.demo.requestLog().filter((e) => e.status === 429)).toEqual([]);
-  }, 240_000);
+
+    // The leader dies mid-send: the receiver holds the next message unanswered and the leader
+    // is killed while it waits. Its claim on that delivery (2 minutes) must not hold the list's
+    // other deliveries: the next leader sends it again under its webhook-id, and the rest.
+    const before = receiver.received.length;
+    receiver.answers.push({ status: 0 });
+    release.next();
+    const fifth = await newerBatch(fourth);
+    await receiver.waitFor(before + 1);
+    const held = String(receiver.received[before]?.headers['webhook-id']);
+    await newLeader.kill('SIGKILL');
+    const thirdLeader = await cluster.leader(30_000);
+    expect(thirdLeader.name).not.toBe(newLeader.name);
+    await deliveredFor(fifth);
+    await waitUntil(
+      `${held}, held when its sender died, to be sent again by ${thirdLeader.name}`,
+      () => receiver.received.filter((r) => String(r.headers['webhook-id']) === held).length === 2,
+      45_000,
+      diagnostics,
+    );
+  }, 360_000);
 });

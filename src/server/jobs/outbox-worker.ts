@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DailyDigests } from '../services/alerts/daily-digest.js';
 import type { Database } from '../store/connection.js';
 import { listEmails, PeoplesDigests } from './email-outbox.js';
+import { takeOverClaims } from '../store/outbox.js';
 import { jobLoop, type JobLoop } from './job-loop.js';
 import type { Mailer } from './mailer.js';
 import { EndpointLanes } from './outbox-lanes.js';
@@ -66,6 +67,8 @@ export class OutboxWorker {
   readonly #lanes: EndpointLanes;
   readonly #digests: PeoplesDigests;
   #stopped = false;
+  /** Replicas: the claims of earlier terms are taken over before this term's first claim. */
+  #tookOver = false;
 
   constructor(private readonly deps: OutboxDeps) {
     const { db, logger, mailer } = deps;
@@ -124,9 +127,29 @@ export class OutboxWorker {
     await this.idle();
   }
 
+  /**
+   * Once per term, before this term's first claim: the deliveries earlier leaders claimed and
+   * never finished are released (only by the lease's holder), so a leader that died mid-send
+   * does not hold its endpoints until its claims run out; they go out again under the same
+   * message id. A failure tries again at the next run. Pinned by outbox-takeover.test.ts.
+   */
+  async #takeOver(): Promise<void> {
+    const { fence } = this.deps;
+    if (this.#tookOver || !fence) return;
+    const taken = await takeOverClaims(this.deps.db, new Date(this.deps.now()), fence);
+    this.#tookOver = true;
+    if (taken > 0) {
+      this.deps.logger.info(
+        { deliveries: taken },
+        'deliveries claimed by an earlier leader taken over, to be sent again now',
+      );
+    }
+  }
+
   /** One run: the lists' lanes, then the people's digests; resolves to when to look again. */
   async #run(): Promise<number | null> {
     try {
+      await this.#takeOver();
       await this.#lanes.dispatch();
     } catch (error) {
       this.deps.logger.error({ err: error }, 'outbox run failed');

@@ -116,7 +116,9 @@ export class BatchPipeline {
    * 5. Sent: the outbox worker claims each due delivery for a lease (store/outbox.ts claimNext),
    * fenced by the leader lease: the claim's UPDATE also requires this term's fence, so a leader
    * that stalled past its lease claims nothing. One delivery per endpoint in flight; failures
-   * retried with back-off for 24 h under the same message id.
+   * retried with back-off for 24 h under the same message id. A new term first takes over the
+   * claims of earlier ones (store/outbox.ts takeOverClaims): a leader that died mid-send holds
+   * up nothing, and what it was sending goes again under its message id.
    */
   send(): void {
     this.#outbox?.kick();

@@ -167,6 +167,26 @@ export async function claimNext(
   return row ?? null;
 }
 
+/**
+ * A new term of leadership takes over the claims of earlier terms: each live claim on a pending
+ * delivery is released, so the delivery is due again now instead of when the claim runs out.
+ * Without this, a leader that died mid-send left its claim for LEASE_MS (2 min), and since one
+ * delivery per endpoint is in flight, every later delivery to that endpoint waited with it.
+ * Run by the new leader's outbox before its first claim, fenced like a claim, so only the
+ * current holder of the lease releases anything; this process's own earlier outbox has stopped
+ * by then, so every live claim is another term's. The delivery is sent again under its message
+ * id: the previous leader may have sent it (receivers deduplicate by webhook-id), never lost.
+ * Returns how many claims were taken over.
+ */
+export async function takeOverClaims(db: Database, now: Date, fence: SQL): Promise<number> {
+  const rows = await db
+    .update(deliveries)
+    .set({ lockedUntil: null })
+    .where(and(eq(deliveries.state, 'pending'), gt(deliveries.lockedUntil, now), fence))
+    .returning({ id: deliveries.id });
+  return rows.length;
+}
+
 /** Where a list's webhooks go now (null: the list has none any more). */
 export async function selectWebhookTarget(
   db: Database,
