@@ -87,7 +87,10 @@ describe('access control details', () => {
       headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
-    expect(crossSite.json()).toEqual({ ok: false, error: expect.stringMatching(/this site/) });
+    expect(crossSite.json()).toEqual({
+      ok: false,
+      error: expect.stringMatching(/from another site/),
+    });
     expect((await get(stack, '/api/status', { headers: { cookie } })).statusCode).toBe(200);
     const crossLogin = await login(TOKEN, { origin: 'https://evil.example' });
     expect(crossLogin.statusCode).toBe(403);
