@@ -156,7 +156,9 @@ describe('country page: event archive', () => {
 
 describe('country page: compare with', () => {
   it('adds a typed country (name or alias) and opens the compare page', async () => {
-    countryBff();
+    const bff = countryBff();
+    // The compare page it opens asks for Myanmar's history: answered, so no request is left.
+    bff.set('/api/history/country/MMR', { body: countryHistoryBody('MMR', 'Myanmar') });
     const { router } = renderApp('/country/UKR');
     const field = await screen.findByRole('combobox', { name: 'Compare with…' });
     await userEvent.type(field, 'Atlantis{Enter}');
@@ -165,5 +167,8 @@ describe('country page: compare with', () => {
     await userEvent.type(field, 'Burma{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/compare'));
     expect(router.state.location.search).toBe('?iso=UKR,MMR');
+    // The compare page shows both countries once their histories are answered.
+    expect(await screen.findAllByText(/Myanmar/, {}, LOADED)).not.toHaveLength(0);
+    await waitFor(() => expect(bff.calls('/api/history/country/MMR')).toHaveLength(1), LOADED);
   });
 });

@@ -255,7 +255,9 @@ describe('API tokens', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       ok: false,
-      error: 'name must not contain control characters or bidirectional-text controls',
+      error: expect.stringMatching(
+        /^name must not contain control (characters or bidirectional-text controls$|or bidirectional characters \(U+)/,
+      ),
     });
     const after = await stack.app.inject({ url: '/api/tokens', headers: as('admin') });
     expect(after.json().tokens).toHaveLength(before.json().tokens.length);
