@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { MINUTE_MS, HOUR_MS } from '../shared/durations.js';
+import { ApiProblem } from './refusals.js';
 
 /** The limits count misses over a sliding hour (the replicas' shared limiter uses it too). */
 export { HOUR_MS };
@@ -8,14 +9,14 @@ export { HOUR_MS };
 const MAX_CLIENTS = 10_000;
 
 /** A client asked for too many uncached things: answered 429, spends nothing. */
-export class ClientLimitError extends Error {
+export class ClientLimitError extends ApiProblem {
   override name = 'ClientLimitError';
-  constructor(
-    readonly retryAfterMs: number,
-    window: 'minute' | 'hour',
-  ) {
+  declare readonly retryAfterMs: number;
+  constructor(retryAfterMs: number, window: 'minute' | 'hour') {
     super(
+      429,
       `Too many requests for data that is not cached yet from this client (its share of this ${window}'s upstream budget is used); cached data stays available`,
+      retryAfterMs,
     );
   }
 }

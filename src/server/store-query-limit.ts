@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { MINUTE_MS } from '../shared/durations.js';
+import { ApiProblem } from './refusals.js';
 
 /** Clients remembered at once; an address churned out forgets its count, so keep this large. */
 const MAX_CLIENTS = 10_000;
@@ -7,14 +8,12 @@ const MAX_CLIENTS = 10_000;
 const BUSY_RETRY_MS = 1000;
 
 /** A store query refused before it ran: 429 (this client's rate) or 503 (the store is busy). */
-export class StoreQueryLimitError extends Error {
+export class StoreQueryLimitError extends ApiProblem {
   override name = 'StoreQueryLimitError';
-  constructor(
-    readonly status: 429 | 503,
-    readonly retryAfterMs: number,
-    message: string,
-  ) {
-    super(message);
+  declare readonly status: 429 | 503;
+  declare readonly retryAfterMs: number;
+  constructor(status: 429 | 503, retryAfterMs: number, message: string) {
+    super(status, message, retryAfterMs);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiProblem } from '../refusals.js';
 import { sendError } from '../reply.js';
 import { isPoolBusy, isStoreUnreachable } from '../store/connection.js';
 import { storeFailure } from '../store/store-health.js';
@@ -94,6 +95,10 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
   app.addHook('onRoute', (route) => routes.add(route.url, route.method));
 
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    // Every refusal the BFF raises, from any layer: its status, words and wait.
+    if (error instanceof ApiProblem) {
+      return sendError(reply, error.status, error.message, error.retryAfterMs);
+    }
     const status = error.statusCode ?? 500;
     // The embedded store cannot keep writes (folder gone, disk full): refused, never acknowledged.
     const failing = storeFailure(error);

@@ -5,7 +5,6 @@ import type { Actor, AlertInbox } from '../services/alerts/alert-inbox.js';
 import { ApiProblem, type Viewer } from '../services/alerts/watchlists.js';
 import { noQuery } from './params.js';
 import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
-import { guarded } from './watchlists.js';
 
 export interface AlertRouteOptions {
   inbox: AlertInbox;
@@ -43,39 +42,38 @@ export const markReadSchema = z.union(
  * disposition), the asker's unread count, mark read, acknowledge and its history.
  */
 export async function alertRoutes(app: FastifyInstance, opts: AlertRouteOptions): Promise<void> {
-  app.get('/api/alerts', zodRoute({ querystring: inboxQuery }), (request, reply) =>
-    guarded(reply, async () => {
-      const query = new Map(
-        Object.entries(request.query as Record<string, string | undefined>).flatMap(([k, v]) =>
-          v === undefined ? [] : [[k, v] as const],
-        ),
-      );
-      reply.header('cache-control', 'no-store');
-      return { ok: true, ...(await opts.inbox.list(query, opts.viewerOf(request))) };
-    }),
-  );
+  app.get('/api/alerts', zodRoute({ querystring: inboxQuery }), async (request, reply) => {
+    const query = new Map(
+      Object.entries(request.query as Record<string, string | undefined>).flatMap(([k, v]) =>
+        v === undefined ? [] : [[k, v] as const],
+      ),
+    );
+    reply.header('cache-control', 'no-store');
+    return { ok: true, ...(await opts.inbox.list(query, opts.viewerOf(request))) };
+  });
 
-  app.get('/api/alerts/unread-count', zodRoute({ querystring: noQuery }), (request, reply) =>
-    guarded(reply, async () => {
+  app.get(
+    '/api/alerts/unread-count',
+    zodRoute({ querystring: noQuery }),
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { ok: true, unread: await opts.inbox.unread(opts.viewerOf(request)) };
-    }),
+    },
   );
 
   // Marking read is every viewer's own business (issue 21).
   app.post(
     '/api/alerts/read',
     { ...zodRoute({ querystring: noQuery }), config: { role: 'viewer' } },
-    (request, reply) =>
-      guarded(reply, async () => {
-        const parsed = markReadSchema.safeParse(request.body);
-        if (!parsed.success) {
-          throw new ApiProblem(400, parsed.error.issues[0]?.message ?? 'Invalid body');
-        }
-        const ids = 'ids' in parsed.data ? parsed.data.ids.map(Number) : null;
-        const marked = await opts.inbox.markRead(ids, opts.viewerOf(request));
-        return { ok: true, marked, unread: await opts.inbox.unread(opts.viewerOf(request)) };
-      }),
+    async (request) => {
+      const parsed = markReadSchema.safeParse(request.body);
+      if (!parsed.success) {
+        throw new ApiProblem(400, parsed.error.issues[0]?.message ?? 'Invalid body');
+      }
+      const ids = 'ids' in parsed.data ? parsed.data.ids.map(Number) : null;
+      const marked = await opts.inbox.markRead(ids, opts.viewerOf(request));
+      return { ok: true, marked, unread: await opts.inbox.unread(opts.viewerOf(request)) };
+    },
   );
 
   // Ids are checked by the inbox (a plain-word 400 or 404); the schema only types them.
@@ -86,29 +84,26 @@ export async function alertRoutes(app: FastifyInstance, opts: AlertRouteOptions)
   typed.post(
     '/api/alerts/:id/acknowledgement',
     { ...withId, config: { role: 'viewer' } },
-    (request, reply) =>
-      guarded(reply, async () => {
-        const alert = await opts.inbox.acknowledge(
-          request.params.id,
-          request.body,
-          opts.viewerOf(request),
-          opts.actorOf(request),
-        );
-        reply.header('cache-control', 'no-store');
-        return { ok: true, alert };
-      }),
+    async (request, reply) => {
+      const alert = await opts.inbox.acknowledge(
+        request.params.id,
+        request.body,
+        opts.viewerOf(request),
+        opts.actorOf(request),
+      );
+      reply.header('cache-control', 'no-store');
+      return { ok: true, alert };
+    },
   );
 
-  typed.get('/api/alerts/:id/acknowledgements', withId, (request, reply) =>
-    guarded(reply, async () => {
-      reply.header('cache-control', 'no-store');
-      return {
-        ok: true,
-        acknowledgements: await opts.inbox.acknowledgements(
-          request.params.id,
-          opts.viewerOf(request),
-        ),
-      };
-    }),
-  );
+  typed.get('/api/alerts/:id/acknowledgements', withId, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      ok: true,
+      acknowledgements: await opts.inbox.acknowledgements(
+        request.params.id,
+        opts.viewerOf(request),
+      ),
+    };
+  });
 }

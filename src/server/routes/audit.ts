@@ -6,7 +6,6 @@ import type { AuditLog } from '../services/identity/audit.js';
 import type { AuditFilter, StoredAuditRow } from '../store/audit.js';
 import { BadRequest, parseTime } from './params.js';
 import { optional, queryOf, rule, shown, zodRoute } from './route-schema.js';
-import { guarded } from './watchlists.js';
 
 /** Entries on one page of `/api/audit` at most (and by default). */
 export const AUDIT_PAGE_MAX = 500;
@@ -114,8 +113,10 @@ export async function auditRoutes(
   };
   const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
 
-  typed.get('/api/audit', { ...zodRoute({ querystring: pageQuery }), ...admin }, (request, reply) =>
-    guarded(reply, async () => {
+  typed.get(
+    '/api/audit',
+    { ...zodRoute({ querystring: pageQuery }), ...admin },
+    async (request, reply) => {
       const { filter, limit } = request.query;
       // One more than asked says whether there is a next page.
       const rows = await log().query(filter, limit + 1);
@@ -127,19 +128,18 @@ export async function auditRoutes(
         entries: page.map(entryView),
         next_cursor: rows.length > limit && last ? `${last.at}-${last.id}` : null,
       };
-    }),
+    },
   );
 
   typed.get(
     '/api/spreadsheet/audit.csv',
     { ...zodRoute({ querystring: csvQuery }), ...admin },
-    (request, reply) =>
-      guarded(reply, async () => {
-        const rows = await log().query(request.query, AUDIT_CSV_MAX_ROWS);
-        return noStore(reply)
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${auditFileName(opts.now())}"`)
-          .send(auditCsv(rows));
-      }),
+    async (request, reply) => {
+      const rows = await log().query(request.query, AUDIT_CSV_MAX_ROWS);
+      return noStore(reply)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${auditFileName(opts.now())}"`)
+        .send(auditCsv(rows));
+    },
   );
 }

@@ -1,7 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import type { Admission } from '../history-question-limit.js';
-import { StoreQueryLimitError } from '../store-query-limit.js';
-import { sendError } from '../reply.js';
 
 /**
  * Heavy work of one request (issue 29: the chain's verification, a backtest, an import) under
@@ -23,11 +21,6 @@ export async function heavyReply<T>(
     const answer = await work();
     chars = cost(answer);
     return answer;
-  } catch (error) {
-    if (error instanceof StoreQueryLimitError) {
-      return sendError(reply, error.status, error.message, error.retryAfterMs);
-    }
-    throw error;
   } finally {
     admitted?.done(chars);
   }

@@ -8,7 +8,6 @@ import { recordAudit } from '../services/identity/audit.js';
 import { ApiProblem } from '../services/api-problem.js';
 import { noQuery } from './params.js';
 import { paramsOf, zodRoute } from './route-schema.js';
-import { guarded } from './watchlists.js';
 
 /** The sessions an admin may list and end (the access plugin's session store). */
 export interface AdminSessions {
@@ -75,14 +74,18 @@ export async function identityRoutes(
     }
     return opts.apiTokens;
   };
-  app.get('/api/tokens', { ...zodRoute({ querystring: noQuery }), ...admin }, (_request, reply) =>
-    guarded(reply, async () => {
+  app.get(
+    '/api/tokens',
+    { ...zodRoute({ querystring: noQuery }), ...admin },
+    async (_request, reply) => {
       noStore(reply);
       return { ok: true, tokens: await tokens().list() };
-    }),
+    },
   );
-  app.post('/api/tokens', { ...zodRoute({ querystring: noQuery }), ...admin }, (request, reply) =>
-    guarded(reply, async () => {
+  app.post(
+    '/api/tokens',
+    { ...zodRoute({ querystring: noQuery }), ...admin },
+    async (request, reply) => {
       const made = await tokens().create(request.body, principalOf(request));
       recordAudit(request, {
         action: 'API token created',
@@ -92,47 +95,45 @@ export async function identityRoutes(
       noStore(reply).code(201);
       // The secret is in this answer only: it is stored as a hash and never shown again.
       return { ok: true, token: made.token, secret: made.secret };
-    }),
+    },
   );
-  typed.delete('/api/tokens/:id', withId, (request, reply) =>
-    guarded(reply, async () => {
-      recordAudit(request, {
-        action: 'API token revoked',
-        object: `API token ${request.params.id}`,
-      });
-      const revoked = await tokens().revoke(request.params.id);
-      recordAudit(request, {
-        object: `API token ${revoked.id} “${revoked.name}”`,
-        before: revoked,
-      });
-      return { ok: true };
-    }),
-  );
+  typed.delete('/api/tokens/:id', withId, async (request) => {
+    recordAudit(request, {
+      action: 'API token revoked',
+      object: `API token ${request.params.id}`,
+    });
+    const revoked = await tokens().revoke(request.params.id);
+    recordAudit(request, {
+      object: `API token ${revoked.id} “${revoked.name}”`,
+      before: revoked,
+    });
+    return { ok: true };
+  });
 
-  app.get('/api/sessions', { ...zodRoute({ querystring: noQuery }), ...admin }, (_request, reply) =>
-    guarded(reply, async () => {
+  app.get(
+    '/api/sessions',
+    { ...zodRoute({ querystring: noQuery }), ...admin },
+    async (_request, reply) => {
       noStore(reply);
       const listed = (await opts.sessions?.list()) ?? [];
       return { ok: true, sessions: listed.map(sessionView) };
-    }),
+    },
   );
-  typed.delete('/api/sessions/:id', withId, (request, reply) =>
-    guarded(reply, async () => {
-      const id = request.params.id;
-      // The handle is never written to the log: the entry names whose session it was.
-      recordAudit(request, { action: 'session revoked', object: 'a session' });
-      if (!/^[A-Za-z0-9_-]{43}$/.test(id)) {
-        throw new ApiProblem(400, 'The session id must be one /api/sessions lists');
-      }
-      const listed = (await opts.sessions?.list())?.find((s) => s.id === id);
-      if (listed) {
-        const { id: _handle, ...before } = sessionView(listed);
-        recordAudit(request, { object: `session of ${listed.principal.name}`, before });
-      }
-      if (!(await opts.sessions?.revokeListed(id))) {
-        throw new ApiProblem(404, 'No such session (it may have ended already)');
-      }
-      return { ok: true };
-    }),
-  );
+  typed.delete('/api/sessions/:id', withId, async (request) => {
+    const id = request.params.id;
+    // The handle is never written to the log: the entry names whose session it was.
+    recordAudit(request, { action: 'session revoked', object: 'a session' });
+    if (!/^[A-Za-z0-9_-]{43}$/.test(id)) {
+      throw new ApiProblem(400, 'The session id must be one /api/sessions lists');
+    }
+    const listed = (await opts.sessions?.list())?.find((s) => s.id === id);
+    if (listed) {
+      const { id: _handle, ...before } = sessionView(listed);
+      recordAudit(request, { object: `session of ${listed.principal.name}`, before });
+    }
+    if (!(await opts.sessions?.revokeListed(id))) {
+      throw new ApiProblem(404, 'No such session (it may have ended already)');
+    }
+    return { ok: true };
+  });
 }

@@ -9,7 +9,7 @@ import type { Metrics } from '../metrics.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { sendError } from '../reply.js';
 import type { AsOfRouteParts } from './as-of.js';
-import { BadRequest } from './params.js';
+import { ApiProblem } from '../refusals.js';
 
 // Routes and plugins share the one error writer; it lives outside routes/ so plugins need not
 // import from here. Re-exported for routes written against this module.
@@ -88,14 +88,11 @@ export async function answer(
   try {
     return sendServed(request, reply, await work());
   } catch (error) {
-    if (error instanceof BadRequest) return sendError(reply, 400, error.message);
-    if (error instanceof ClientLimitError) {
-      metrics.clientLimited.inc();
-      return sendError(reply, 429, error.message, error.retryAfterMs);
-    }
+    // Refusals go to the one error handler (plugins/errors.ts); an upstream failure becomes one.
+    if (error instanceof ClientLimitError) metrics.clientLimited.inc();
     if (error instanceof UpstreamError) {
       const status = error.errorClass === 'malformed_response' ? 502 : 503;
-      return sendError(reply, status, noData(error), error.retryAfterMs);
+      throw new ApiProblem(status, noData(error), error.retryAfterMs);
     }
     throw error;
   }

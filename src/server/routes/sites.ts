@@ -21,11 +21,9 @@ import { SitePoints } from '../services/sites/site-points.js';
 import { siteEtag, siteView } from '../services/sites/site-views.js';
 import { sendServed } from './respond.js';
 import { noQuery, parseAsOf } from './params.js';
-import { BadRequest } from '../refusals.js';
 import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
-import { StoreQueryLimitError, type StoreQueryGuard } from '../store-query-limit.js';
+import type { StoreQueryGuard } from '../store-query-limit.js';
 import { guarded as storeGuarded } from './store-reply.js';
-import { guarded } from './watchlists.js';
 import type { Viewer } from '../services/alerts/watchlists.js';
 
 export interface SiteRouteOptions {
@@ -118,149 +116,136 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
         throw error;
       },
     },
-    (request, reply) =>
-      guarded(reply, async () => {
-        noStore(reply);
-        const type = (request.headers['content-type'] ?? '').toLowerCase();
-        const charset = /charset=\s*"?([^";\s]+)/.exec(type)?.[1];
-        if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-          throw new ApiProblem(
-            415,
-            `The file must be UTF-8 text (charset=${charset.slice(0, 20)} was sent): save it as "CSV UTF-8"`,
-          );
+    async (request, reply) => {
+      noStore(reply);
+      const type = (request.headers['content-type'] ?? '').toLowerCase();
+      const charset = /charset=\s*"?([^";\s]+)/.exec(type)?.[1];
+      if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+        throw new ApiProblem(
+          415,
+          `The file must be UTF-8 text (charset=${charset.slice(0, 20)} was sent): save it as "CSV UTF-8"`,
+        );
+      }
+      // An import is heavy work: admitted under its client's budget like a history question,
+      // before a byte of a CSV body is parsed; charged by the bytes it read.
+      let admitted: Admission | null = null;
+      let bytes = 0;
+      try {
+        admitted = await opts.admit(request, 'site imports');
+        const body = request.body;
+        let raw: RawRow[];
+        if (isStream(body)) {
+          ({ rows: raw, bytes } = await readCsvRows(body, SITES_IMPORT_MAX_BYTES));
+        } else {
+          raw = jsonRows(body);
         }
-        // An import is heavy work: admitted under its client's budget like a history question,
-        // before a byte of a CSV body is parsed; charged by the bytes it read.
-        let admitted: Admission | null = null;
-        let bytes = 0;
-        try {
-          admitted = await opts.admit(request, 'site imports');
-          const body = request.body;
-          let raw: RawRow[];
-          if (isStream(body)) {
-            ({ rows: raw, bytes } = await readCsvRows(body, SITES_IMPORT_MAX_BYTES));
-          } else {
-            raw = jsonRows(body);
-          }
-          return await sites.import(raw, request.query.dryRun);
-        } catch (error) {
-          // A refused file may still be arriving: its connection is closed after the answer
-          // rather than read to its end.
-          if (error instanceof ApiProblem && error.status === 413)
-            reply.header('connection', 'close');
-          if (error instanceof StoreQueryLimitError) {
-            return sendError(reply, error.status, error.message, error.retryAfterMs);
-          }
-          throw error;
-        } finally {
-          admitted?.done(bytes);
-        }
-      }),
+        return await sites.import(raw, request.query.dryRun);
+      } catch (error) {
+        // A refused file may still be arriving: its connection is closed after the answer
+        // rather than read to its end.
+        if (error instanceof ApiProblem && error.status === 413)
+          reply.header('connection', 'close');
+        throw error;
+      } finally {
+        admitted?.done(bytes);
+      }
+    },
   );
 
   // One new site, typed in: checked and placed as an import row is; a taken ref is a 409.
-  typed.post('/api/sites', { ...zodRoute({ querystring: noQuery }), ...editor }, (request, reply) =>
-    guarded(reply, async () => {
+  typed.post(
+    '/api/sites',
+    { ...zodRoute({ querystring: noQuery }), ...editor },
+    async (request, reply) => {
       const row = await sites.create(request.body);
       const latest = await sites.batches.at(null);
       noStore(reply).code(201).header('etag', siteEtag(row));
       return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
-    }),
+    },
   );
 
-  typed.get('/api/sites', zodRoute({ querystring: listQuery }), (request, reply) =>
-    guarded(reply, async () => {
-      const { limit, cursor, ...filterParams } = request.query;
-      const filters = parseSiteFilters(filterParams);
-      const page = parseSitePage({ limit, cursor });
-      const [{ rows }, latest] = await Promise.all([sites.all(), sites.batches.at(null)]);
-      const kept = filterSites(rows, filters, latest?.byIso);
-      // Bounded answers: a page of at most SITES_PAGE_MAX sites by id (rows come sorted by id).
-      const { items, next } = pageOf(kept, page);
-      noStore(reply);
-      return {
-        ok: true,
-        as_of: latest?.batch.asOf.toISOString() ?? null,
-        total: rows.length,
-        matched: kept.length,
-        sites: items.map((row) => siteView(row, latest?.byIso.get(row.iso))),
-        next_cursor: next,
-      };
-    }),
-  );
+  typed.get('/api/sites', zodRoute({ querystring: listQuery }), async (request, reply) => {
+    const { limit, cursor, ...filterParams } = request.query;
+    const filters = parseSiteFilters(filterParams);
+    const page = parseSitePage({ limit, cursor });
+    const [{ rows }, latest] = await Promise.all([sites.all(), sites.batches.at(null)]);
+    const kept = filterSites(rows, filters, latest?.byIso);
+    // Bounded answers: a page of at most SITES_PAGE_MAX sites by id (rows come sorted by id).
+    const { items, next } = pageOf(kept, page);
+    noStore(reply);
+    return {
+      ok: true,
+      as_of: latest?.batch.asOf.toISOString() ?? null,
+      total: rows.length,
+      matched: kept.length,
+      sites: items.map((row) => siteView(row, latest?.byIso.get(row.iso))),
+      next_cursor: next,
+    };
+  });
 
   // The map's copy of every site: six columns, one body per sites revision and batch, 304 on
   // a matching If-None-Match.
   const points = new SitePoints(sites);
-  typed.get('/api/sites/points', zodRoute({ querystring: noQuery }), (request, reply) =>
-    guarded(reply, async () => sendServed(request, reply, await points.served())),
+  typed.get('/api/sites/points', zodRoute({ querystring: noQuery }), async (request, reply) =>
+    sendServed(request, reply, await points.served()),
   );
 
   // Where site alerts go besides the inbox: the "Our sites" list's webhook and e-mail.
-  typed.get('/api/sites/alert-delivery', zodRoute({ querystring: noQuery }), (request, reply) =>
-    guarded(reply, async () => {
+  typed.get(
+    '/api/sites/alert-delivery',
+    zodRoute({ querystring: noQuery }),
+    async (request, reply) => {
       const row = await opts.delivery.row();
       noStore(reply).header('etag', etagOf(row));
       return { ok: true, watchlist: await opts.delivery.view(row, opts.viewerOf(request)) };
-    }),
+    },
   );
 
   typed.put(
     '/api/sites/alert-delivery',
     { ...zodRoute({ querystring: noQuery }), ...editor },
-    (request, reply) =>
-      guarded(reply, async () => {
-        const { row, secret } = await opts.delivery.update(
-          request.headers['if-match'],
-          request.body,
-        );
-        noStore(reply).header('etag', etagOf(row));
-        const watchlist = await opts.delivery.view(row, opts.viewerOf(request));
-        return secret ? { ok: true, watchlist, webhook_secret: secret } : { ok: true, watchlist };
-      }),
+    async (request, reply) => {
+      const { row, secret } = await opts.delivery.update(request.headers['if-match'], request.body);
+      noStore(reply).header('etag', etagOf(row));
+      const watchlist = await opts.delivery.view(row, opts.viewerOf(request));
+      return secret ? { ok: true, watchlist, webhook_secret: secret } : { ok: true, watchlist };
+    },
   );
 
-  typed.get('/api/sites/:id', withId, (request, reply) =>
-    guarded(reply, async () => {
-      const row = await sites.row(request.params.id);
-      const latest = await sites.batches.at(null);
-      noStore(reply).header('etag', siteEtag(row));
-      return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
-    }),
-  );
+  typed.get('/api/sites/:id', withId, async (request, reply) => {
+    const row = await sites.row(request.params.id);
+    const latest = await sites.batches.at(null);
+    noStore(reply).header('etag', siteEtag(row));
+    return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
+  });
 
-  typed.put('/api/sites/:id', { ...withId, ...editor }, (request, reply) =>
-    guarded(reply, async () => {
-      const row = await sites.update(request.params.id, request.headers['if-match'], request.body);
-      const latest = await sites.batches.at(null);
-      noStore(reply).header('etag', siteEtag(row));
-      return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
-    }),
-  );
+  typed.put('/api/sites/:id', { ...withId, ...editor }, async (request, reply) => {
+    const row = await sites.update(request.params.id, request.headers['if-match'], request.body);
+    const latest = await sites.batches.at(null);
+    noStore(reply).header('etag', siteEtag(row));
+    return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
+  });
 
-  typed.delete('/api/sites/:id', { ...withId, ...editor }, (request, reply) =>
-    guarded(reply, async () => {
-      await sites.remove(request.params.id, request.headers['if-match']);
-      noStore(reply);
-      return { ok: true };
-    }),
-  );
+  typed.delete('/api/sites/:id', { ...withId, ...editor }, async (request, reply) => {
+    await sites.remove(request.params.id, request.headers['if-match']);
+    noStore(reply);
+    return { ok: true };
+  });
 
   typed.get(
     '/api/spreadsheet/sites.csv',
     zodRoute({ querystring: filterQuery }),
-    (request, reply) =>
-      guarded(reply, async () => {
-        const filters = parseSiteFilters(request.query);
-        const [{ rows }, latest] = await Promise.all([sites.all(), sites.batches.at(null)]);
-        const asOf = latest?.batch.asOf.toISOString() ?? null;
-        const batchId = latest ? await opts.exposure.citableId(latest.batch.id) : null;
-        const kept = filterSites(rows, filters, latest?.byIso);
-        return noStore(reply)
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${sitesFileName(asOf)}"`)
-          .send(sitesCsv(kept, latest?.byIso, asOf, batchId));
-      }),
+    async (request, reply) => {
+      const filters = parseSiteFilters(request.query);
+      const [{ rows }, latest] = await Promise.all([sites.all(), sites.batches.at(null)]);
+      const asOf = latest?.batch.asOf.toISOString() ?? null;
+      const batchId = latest ? await opts.exposure.citableId(latest.batch.id) : null;
+      const kept = filterSites(rows, filters, latest?.byIso);
+      return noStore(reply)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${sitesFileName(asOf)}"`)
+        .send(sitesCsv(kept, latest?.byIso, asOf, batchId));
+    },
   );
 
   // A history question like the others (its trend reads every recorded batch): the client's
@@ -282,14 +267,6 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
       const body = JSON.stringify(answer);
       chars = body.length;
       return noStore(reply).type('application/json; charset=utf-8').send(body);
-    } catch (error) {
-      if (error instanceof ApiProblem) return sendError(reply, error.status, error.message);
-      // A malformed as_of, or one before the first recorded batch.
-      if (error instanceof BadRequest) return sendError(reply, 400, error.message);
-      if (error instanceof StoreQueryLimitError) {
-        return sendError(reply, error.status, error.message, error.retryAfterMs);
-      }
-      throw error;
     } finally {
       admitted?.done(chars);
     }

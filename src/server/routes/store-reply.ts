@@ -1,8 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Admission } from '../history-question-limit.js';
-import { StoreQueryLimitError, type StoreQueryGuard } from '../store-query-limit.js';
-import { sendError } from '../reply.js';
-import { BadRequest, NotFound } from './route-schema.js';
+import type { StoreQueryGuard } from '../store-query-limit.js';
 
 /*
  * Answers built from the store (history, batches, as-of views): sent as JSON already built,
@@ -42,14 +40,6 @@ export async function reply400(
       .headers(file.headers)
       .type(file.contentType)
       .send(file.body);
-  } catch (error) {
-    if (error instanceof BadRequest) return sendError(reply, 400, error.message);
-    if (error instanceof NotFound) return sendError(reply, 404, error.message);
-    // 429: this client asks the store too often; 503: too many store queries wait already.
-    if (error instanceof StoreQueryLimitError) {
-      return sendError(reply, error.status, error.message, error.retryAfterMs);
-    }
-    throw error;
   } finally {
     // Charged by the answer's size; the next waiting question is woken on the next turn.
     admitted?.done(chars);

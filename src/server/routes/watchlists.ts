@@ -8,8 +8,7 @@ import type { DeliveryLogView } from '../services/alerts/delivery-log.js';
 import { roleAtLeast } from '../../shared/roles.js';
 import { principalOf } from '../principal.js';
 import { noQuery } from './params.js';
-import { BadRequest, paramsOf, zodRoute } from './route-schema.js';
-import { sendError } from './respond.js';
+import { paramsOf, zodRoute } from './route-schema.js';
 import { heavyReply } from './heavy-reply.js';
 import type { Admission } from '../history-question-limit.js';
 
@@ -20,17 +19,6 @@ export interface WatchlistRouteOptions {
   viewerOf: (request: FastifyRequest) => Viewer;
   /** A backtest's turn under its client's budget (history-question-limit.ts, issue 29). */
   admit?: (request: FastifyRequest, what: string) => Promise<Admission>;
-}
-
-/** Maps refusals to `{ok:false,error}`; anything else is the error handler's 500. */
-export async function guarded(reply: FastifyReply, work: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ApiProblem) return sendError(reply, error.status, error.message);
-    if (error instanceof BadRequest) return sendError(reply, 400, error.message);
-    throw error;
-  }
 }
 
 /** Anyone signed in may keep personal lists; the team's lists and webhooks need an editor. */
@@ -75,31 +63,28 @@ export async function watchlistRoutes(
     editorCheck(request, row.owner === null, body);
   };
 
-  app.get('/api/watchlists', zodRoute({ querystring: noQuery }), (request, reply) =>
-    guarded(reply, async () => {
-      noStore(reply);
-      return { ok: true, watchlists: await watchlists.list(opts.viewerOf(request)) };
-    }),
-  );
+  app.get('/api/watchlists', zodRoute({ querystring: noQuery }), async (request, reply) => {
+    noStore(reply);
+    return { ok: true, watchlists: await watchlists.list(opts.viewerOf(request)) };
+  });
 
   app.post(
     '/api/watchlists',
     { ...zodRoute({ querystring: noQuery }), ...viewer },
-    (request, reply) =>
-      guarded(reply, async () => {
-        const scope = (request.body as { scope?: unknown } | null)?.scope;
-        editorCheck(request, scope !== 'user', request.body);
-        const { row, secret } = await watchlists.create(request.body, opts.viewerOf(request));
-        noStore(reply)
-          .code(201)
-          .header('etag', etagOf(row))
-          .header('location', `/api/watchlists/${row.id}`);
-        return {
-          ok: true,
-          watchlist: await watchlists.view(row, opts.viewerOf(request)),
-          ...(secret ? { webhook_secret: secret } : {}),
-        };
-      }),
+    async (request, reply) => {
+      const scope = (request.body as { scope?: unknown } | null)?.scope;
+      editorCheck(request, scope !== 'user', request.body);
+      const { row, secret } = await watchlists.create(request.body, opts.viewerOf(request));
+      noStore(reply)
+        .code(201)
+        .header('etag', etagOf(row))
+        .header('location', `/api/watchlists/${row.id}`);
+      return {
+        ok: true,
+        watchlist: await watchlists.view(row, opts.viewerOf(request)),
+        ...(secret ? { webhook_secret: secret } : {}),
+      };
+    },
   );
 
   // Rules tried on the stored history before they are saved (issue 22): nothing is written,
@@ -107,72 +92,57 @@ export async function watchlistRoutes(
   app.post(
     '/api/watchlists/backtest',
     { ...zodRoute({ querystring: noQuery }), ...viewer },
-    (request, reply) =>
-      guarded(reply, async () => {
-        noStore(reply);
-        // Heavy (every batch held, each list's countries × rules): admitted per client like a
-        // history question; the same list and rules are answered once per store revision.
-        return heavyReply(
-          reply,
-          opts.admit?.(request, 'backtest') ?? null,
-          () => opts.backtests.run(request.body, opts.viewerOf(request)),
-          (answer) => answer.countries.length * answer.rules.length * 256,
-        );
-      }),
-  );
-
-  typed.get('/api/watchlists/:id', withId, (request, reply) =>
-    guarded(reply, async () => {
-      const row = await watchlists.row(request.params.id, opts.viewerOf(request));
-      noStore(reply).header('etag', etagOf(row));
-      return { ok: true, watchlist: await watchlists.view(row, opts.viewerOf(request)) };
-    }),
-  );
-
-  typed.put('/api/watchlists/:id', { ...withId, ...viewer }, (request, reply) =>
-    guarded(reply, async () => {
-      await existingCheck(request, request.params.id, request.body);
-      const { row, secret } = await watchlists.update(
-        request.params.id,
-        request.headers['if-match'],
-        request.body,
-        opts.viewerOf(request),
-      );
-      noStore(reply).header('etag', etagOf(row));
-      return {
-        ok: true,
-        watchlist: await watchlists.view(row, opts.viewerOf(request)),
-        ...(secret ? { webhook_secret: secret } : {}),
-      };
-    }),
-  );
-
-  typed.delete('/api/watchlists/:id', { ...withId, ...viewer }, (request, reply) =>
-    guarded(reply, async () => {
-      await existingCheck(request, request.params.id, null);
-      await watchlists.remove(
-        request.params.id,
-        request.headers['if-match'],
-        opts.viewerOf(request),
-      );
-      return { ok: true };
-    }),
-  );
-
-  typed.post('/api/watchlists/:id/test', { ...withId, ...viewer }, (request, reply) =>
-    guarded(reply, async () => {
-      await existingCheck(request, request.params.id, null);
-      const id = await watchlists.sendTest(request.params.id, opts.viewerOf(request));
-      reply.code(202);
-      return { ok: true, message_id: id };
-    }),
-  );
-
-  typed.get('/api/watchlists/:id/deliveries', withId, (request, reply) =>
-    guarded(reply, async () => {
-      const row = await watchlists.row(request.params.id, opts.viewerOf(request));
+    async (request, reply) => {
       noStore(reply);
-      return { ok: true, deliveries: await opts.deliveryLog.of(row.id) };
-    }),
+      // Heavy (every batch held, each list's countries × rules): admitted per client like a
+      // history question; the same list and rules are answered once per store revision.
+      return heavyReply(
+        reply,
+        opts.admit?.(request, 'backtest') ?? null,
+        () => opts.backtests.run(request.body, opts.viewerOf(request)),
+        (answer) => answer.countries.length * answer.rules.length * 256,
+      );
+    },
   );
+
+  typed.get('/api/watchlists/:id', withId, async (request, reply) => {
+    const row = await watchlists.row(request.params.id, opts.viewerOf(request));
+    noStore(reply).header('etag', etagOf(row));
+    return { ok: true, watchlist: await watchlists.view(row, opts.viewerOf(request)) };
+  });
+
+  typed.put('/api/watchlists/:id', { ...withId, ...viewer }, async (request, reply) => {
+    await existingCheck(request, request.params.id, request.body);
+    const { row, secret } = await watchlists.update(
+      request.params.id,
+      request.headers['if-match'],
+      request.body,
+      opts.viewerOf(request),
+    );
+    noStore(reply).header('etag', etagOf(row));
+    return {
+      ok: true,
+      watchlist: await watchlists.view(row, opts.viewerOf(request)),
+      ...(secret ? { webhook_secret: secret } : {}),
+    };
+  });
+
+  typed.delete('/api/watchlists/:id', { ...withId, ...viewer }, async (request) => {
+    await existingCheck(request, request.params.id, null);
+    await watchlists.remove(request.params.id, request.headers['if-match'], opts.viewerOf(request));
+    return { ok: true };
+  });
+
+  typed.post('/api/watchlists/:id/test', { ...withId, ...viewer }, async (request, reply) => {
+    await existingCheck(request, request.params.id, null);
+    const id = await watchlists.sendTest(request.params.id, opts.viewerOf(request));
+    reply.code(202);
+    return { ok: true, message_id: id };
+  });
+
+  typed.get('/api/watchlists/:id/deliveries', withId, async (request, reply) => {
+    const row = await watchlists.row(request.params.id, opts.viewerOf(request));
+    noStore(reply);
+    return { ok: true, deliveries: await opts.deliveryLog.of(row.id) };
+  });
 }

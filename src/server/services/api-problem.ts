@@ -1,13 +1,6 @@
-/** A refusal with its HTTP status and plain words (routes send it as {ok:false,error}). */
-export class ApiProblem extends Error {
-  override name = 'ApiProblem';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { ApiProblem } from '../refusals.js';
+
+export { ApiProblem };
 
 /** Parses an `If-Match` value into the version it names; null when it names none. */
 export function parseIfMatch(header: string | undefined): number | null {

@@ -6,13 +6,7 @@ import {
 } from '../../../shared/sites-api.js';
 import type { CountryRow } from '../../store/batches.js';
 import type { SiteRow } from '../../store/sites.js';
-import { ApiProblem } from '../api-problem.js';
-
-class BadRequest extends ApiProblem {
-  constructor(message: string) {
-    super(400, message);
-  }
-}
+import { BadRequest } from '../../refusals.js';
 
 /** A caller's value in an error: short, quoted, control characters shown as `?`. */
 function shown(value: string): string {
