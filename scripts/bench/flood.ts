@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { startBuiltMain } from './built-main.js';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -39,35 +38,10 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 }
 
-/** What `npm start` runs, on an empty DATA_DIR; resolves once the demo seed is done. */
-async function startSeededMain(): Promise<{ url: string; child: ChildProcess; seconds: number }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'grd-flood-')),
-      PORT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /"msg":"Server listening at (http:[^"]+)"/.exec(output)?.[1];
-      if (url && /"msg":"demo watchlist (ready|could not be made)"/.test(output)) {
-        child.stdout?.removeAllListeners('data');
-        child.stdout?.resume();
-        resolve({ url, child, seconds: (performance.now() - started) / 1000 });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`the BFF exited (${code})`)));
-  });
-}
-
 export async function runFlood(total = 20_000, connections = 50): Promise<FloodResult> {
-  const seeded = await startSeededMain();
+  const seeded = await startBuiltMain('grd-flood-', {
+    until: /demo watchlist (ready|could not be made)/,
+  });
   const server = { url: seeded.url, child: seeded.child };
   const pid = server.child.pid ?? 0;
   try {

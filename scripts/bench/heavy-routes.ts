@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startBuiltMain } from './built-main.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,28 +41,6 @@ export interface HeavyRoutesResult {
   /** /readyz answers seen before 200 while the seed ran (503 with its reason). */
   notReadyAnswers: number;
   scenarios: HeavyScenario[];
-}
-
-async function startMain(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'grd-heavy-'));
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /"msg":"Server listening at (http:[^"]+)"/.exec(output)?.[1];
-      if (found) {
-        child.stdout?.removeAllListeners('data');
-        child.stdout?.resume();
-        resolve(found);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`the BFF exited (${code})`)));
-  });
-  return { url, child, dataDir };
 }
 
 /** Reads and resets the BFF's event-loop delay (ms). */
@@ -138,7 +116,7 @@ async function post(url: string, body: string, type: string): Promise<number> {
 
 export async function runHeavyRoutes(): Promise<HeavyRoutesResult> {
   const started = performance.now();
-  const { url, child, dataDir } = await startMain();
+  const { url, child, dataDir } = await startBuiltMain('grd-heavy-');
   try {
     let notReadyAnswers = 0;
     for (;;) {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { startBuiltMain } from './built-main.js';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -78,32 +79,6 @@ async function settled(pid: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     if (cpuMicrosOf(pid) - before < 100_000) return;
   }
-}
-
-/** What `npm start` runs, on an empty DATA_DIR; resolves once the demo seed is done. */
-function startMain(nodeArgs: string[]): Promise<Child> {
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/node/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'grd-hot-path-')),
-      PORT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /"msg":"Server listening at (http:[^"]+)"/.exec(output)?.[1];
-      if (url && /"msg":"demo sites (ready|could not be made)"/.test(output)) {
-        child.stdout?.removeAllListeners('data');
-        child.stdout?.resume();
-        resolve({ url, child });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`the BFF exited (${code})`)));
-  });
 }
 
 function startBare(file: string): Promise<Child> {
@@ -199,7 +174,11 @@ export async function runHotPath(
   nodeArgs: string[] = [],
 ): Promise<{ rows: HotPathRow[]; seedSeconds: number }> {
   const started = performance.now();
-  const bff = await startMain(nodeArgs);
+  // Measured once the demo seed is done (its last step makes the sites).
+  const bff = await startBuiltMain('grd-hot-path-', {
+    until: /demo sites (ready|could not be made)/,
+    nodeArgs,
+  });
   const seedSeconds = (performance.now() - started) / 1000;
   // After the seed the BFF still has work of its own (the backtests' warm-up, releasing the
   // seed's memory): measured during it, a cached answer would be charged for it.
