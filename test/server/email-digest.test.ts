@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import type { Alert } from '../../src/shared/alerts-api.js';
 import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
@@ -19,36 +18,20 @@ interface Mail {
 }
 
 let store: HistoryStore;
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let port: number;
-const inbox: Mail[] = [];
+let inbox: Mail[] = [];
 const waiters: Array<() => void> = [];
 
 beforeAll(async () => {
   store = await openAppStore();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        waiters.splice(0).forEach((w) => w());
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox();
+  port = smtp.port;
+  inbox = smtp.messages;
+  smtp.onMessage(() => waiters.splice(0).forEach((w) => w()));
 }, 60_000);
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
   await store?.close();
 });
 

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import type { Alert } from '../../src/shared/alerts-api.js';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret } from '../../src/server/secret.js';
 import { isCritical } from '../../src/server/services/alerts/critical.js';
@@ -28,33 +27,18 @@ interface Mail {
   raw: string;
 }
 let store: HistoryStore;
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let port: number;
-const inbox: Mail[] = [];
+let inbox: Mail[] = [];
 
 beforeAll(async () => {
   store = await openAppStore();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox();
+  port = smtp.port;
+  inbox = smtp.messages;
 }, 60_000);
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
   await store?.close();
 });
 

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../src/server/jobs/mailer.js';
@@ -222,28 +221,14 @@ describe('Standard Webhooks: the reference library verifies what we send', () =>
 });
 
 describe('e-mail digests through SMTP, parsed by mailparser', () => {
-  let smtp: SMTPServer;
+  let smtp: SmtpInbox;
   let port: number;
-  const received: Buffer[] = [];
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpInbox();
+    port = smtp.port;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await smtp?.close();
   });
 
   async function deliver(listName: string, alerts: Alert[]): Promise<ParsedMail> {
@@ -256,7 +241,7 @@ describe('e-mail digests through SMTP, parsed by mailparser', () => {
         totalMs: 10_000,
       },
     );
-    const before = received.length;
+    const before = smtp.messages.length;
     try {
       expect(
         await mailer.send(JSON.stringify({ to: 'analyst@example.com', ...mail })),
@@ -267,8 +252,8 @@ describe('e-mail digests through SMTP, parsed by mailparser', () => {
     } finally {
       mailer.close();
     }
-    expect(received).toHaveLength(before + 1);
-    return simpleParser(received.at(-1)!);
+    expect(smtp.messages).toHaveLength(before + 1);
+    return simpleParser(smtp.messages.at(-1)!.raw);
   }
 
   /** Every href of the HTML part, as a browser would read it. */
