@@ -59,59 +59,51 @@ export interface ReplicasDeps {
   logger: FastifyBaseLogger;
 }
 
+/** What the replica does with news from the others, and on each heartbeat. */
+interface Listeners {
+  handle(message: ReplicaNews): void;
+  resync(): void;
+  onBeat(): Promise<void>;
+}
+
 /**
  * Several replicas on one PostgreSQL acting as one BFF (issue 9), wired in one place: the
  * shared budget ledger, the shared answer cache with cross-replica single-flight, the shared
  * per-client miss counts, the leader lease, and LISTEN/NOTIFY news between replicas.
  */
 export function composeReplicas(deps: ReplicasDeps): Replicas {
-  const { store, now, logger } = deps;
-  const pool = store.pool;
+  const { now, logger } = deps;
+  const pool = deps.store.pool;
   if (!pool) throw new Error('replicas need DATABASE_URL (a PostgreSQL server)');
-  const db = store.db;
-  let lastPrune = -Infinity;
-  let archivedTimer: NodeJS.Timeout | null = null;
-  let onBeat: () => Promise<void> = async () => {};
+  const db = deps.store.db;
+  // Filled in by start(), once the parts the news reaches exist.
+  let listeners: Listeners = { handle: () => {}, resync: () => {}, onBeat: async () => {} };
 
   const membership = new Membership({
     db,
     name: deps.config.replicaName,
     leaseSeconds: deps.config.leaseSeconds,
     logger,
-    onBeat: () => onBeat(),
+    onBeat: () => listeners.onBeat(),
   });
   const reportStore = (ok: boolean, error?: unknown): void => membership.reportStore(ok, error);
   // A miss's connection, lent by the answer cache to the ledger (one connection per miss).
   const connections = new MissConnections();
-  const quota = new SharedQuota({
-    pool,
-    connections,
-    reserve: deps.quotaReserve,
-    now,
-    logger,
-    replicasSeen: () => membership.replicasSeen(),
-    reportStore,
-  });
-  const answers = new SharedAnswers({
-    pool,
-    now,
-    logger,
-    lockWaitMs: deps.lockWaitMs,
-    reportStore,
-    storeOk: () => membership.storeOk(),
-    connections,
-  });
-  let sessions: SharedSessions | null = null;
-  let handle: (message: ReplicaNews) => void = () => {};
-  let resync: () => void = () => {};
+  const common = { pool, now, logger, reportStore, connections };
+  const replicasSeen = () => membership.replicasSeen();
+  const quota = new SharedQuota({ ...common, reserve: deps.quotaReserve, replicasSeen });
+  const storeOk = () => membership.storeOk();
+  const answers = new SharedAnswers({ ...common, lockWaitMs: deps.lockWaitMs, storeOk });
   const channel = new NewsChannel({
     url: deps.databaseUrl,
     db,
     holder: membership.holder,
     logger,
-    onMessage: (message) => handle(message),
-    onResync: () => resync(),
+    onMessage: (message) => listeners.handle(message),
+    onResync: () => listeners.resync(),
   });
+  const announce = announcements(channel);
+  let sessions: SharedSessions | null = null;
 
   return {
     membership,
@@ -126,6 +118,32 @@ export function composeReplicas(deps: ReplicasDeps): Replicas {
         reportStore,
         announceRevoked: (idHash) => channel.publish({ kind: 'session-revoked', id_hash: idHash }),
       })),
+    ...announce.senders,
+    async start(parts) {
+      listeners = listen(deps, { ...parts, quota, reportStore, sessions: () => sessions });
+      await channel.start();
+      await membership.start();
+    },
+    // Without the database every grant would fall back to this replica's share.
+    status: () => membership.status(membership.storeOk() ? quota.mode() : 'fallback'),
+    async stop() {
+      announce.stop();
+      await membership.stop();
+      await channel.stop();
+      await quota.idle();
+    },
+  };
+}
+
+type Senders = Pick<
+  Replicas,
+  'announceArchived' | 'announceQueued' | 'announceBatchSeen' | 'announceStoreChanged'
+>;
+
+/** The news this replica sends; archived events are announced at most once a second. */
+function announcements(channel: NewsChannel): { senders: Senders; stop(): void } {
+  let archivedTimer: NodeJS.Timeout | null = null;
+  const senders: Senders = {
     announceArchived: () => {
       if (archivedTimer) return;
       archivedTimer = setTimeout(() => {
@@ -137,51 +155,56 @@ export function composeReplicas(deps: ReplicasDeps): Replicas {
     announceQueued: () => channel.publish({ kind: 'outbox' }),
     announceBatchSeen: (asOfText) => channel.publish({ kind: 'batch-seen', as_of: asOfText }),
     announceStoreChanged: () => channel.publish({ kind: 'store-changed' }),
-    async start({ batch, pipeline, archiver }) {
-      const observe = (asOfText: string): void => {
-        if (batch.observe(asOfText, now())) {
-          logger.info({ as_of: asOfText }, 'new upstream batch, as another replica saw it');
-        }
-        pipeline.seen();
-      };
-      handle = (message) => {
-        if (message.kind === 'batch-seen') observe(message.as_of);
-        else if (message.kind === 'store-changed') {
-          store.changedElsewhere().catch((error: unknown) => reportStore(false, error));
-        } else if (message.kind === 'session-revoked') sessions?.forget(message.id_hash);
-        else pipeline.send();
-      };
-      // News sent while this replica was not listening is read from the store instead.
-      resync = () => {
-        // A sign-out missed meanwhile must not stay valid here: every session is asked again.
-        sessions?.forgetAll();
-        store.changedElsewhere().then(
-          () => {
-            const latest = store.lastCoverage.latest;
-            if (latest) observe(latest);
-            pipeline.send();
-          },
-          (error: unknown) => reportStore(false, error),
-        );
-      };
-      onBeat = async () => {
-        await quota.refresh();
-        archiver.retryFailed();
-        if (now() - lastPrune >= PRUNE_EVERY_MS) {
-          lastPrune = now();
-          await pruneShared(db, now(), now() - deps.keepAnswersMs);
-        }
-      };
-      await channel.start();
-      await membership.start();
+  };
+  return { senders, stop: () => archivedTimer && clearTimeout(archivedTimer) };
+}
+
+/** How the others' news reaches this replica's batch tracker, pipeline, store and sessions. */
+function listen(
+  deps: ReplicasDeps,
+  parts: Parameters<Replicas['start']>[0] & {
+    quota: SharedQuota;
+    reportStore: (ok: boolean, error?: unknown) => void;
+    sessions: () => SharedSessions | null;
+  },
+): Listeners {
+  const { store, now, logger } = deps;
+  const { batch, pipeline, archiver, quota, reportStore } = parts;
+  let lastPrune = -Infinity;
+  const observe = (asOfText: string): void => {
+    if (batch.observe(asOfText, now())) {
+      logger.info({ as_of: asOfText }, 'new upstream batch, as another replica saw it');
+    }
+    pipeline.seen();
+  };
+  return {
+    handle(message) {
+      if (message.kind === 'batch-seen') observe(message.as_of);
+      else if (message.kind === 'store-changed') {
+        store.changedElsewhere().catch((error: unknown) => reportStore(false, error));
+      } else if (message.kind === 'session-revoked') parts.sessions()?.forget(message.id_hash);
+      else pipeline.send();
     },
-    // Without the database every grant would fall back to this replica's share.
-    status: () => membership.status(membership.storeOk() ? quota.mode() : 'fallback'),
-    async stop() {
-      if (archivedTimer) clearTimeout(archivedTimer);
-      await membership.stop();
-      await channel.stop();
-      await quota.idle();
+    // News sent while this replica was not listening is read from the store instead.
+    resync() {
+      // A sign-out missed meanwhile must not stay valid here: every session is asked again.
+      parts.sessions()?.forgetAll();
+      store.changedElsewhere().then(
+        () => {
+          const latest = store.lastCoverage.latest;
+          if (latest) observe(latest);
+          pipeline.send();
+        },
+        (error: unknown) => reportStore(false, error),
+      );
+    },
+    async onBeat() {
+      await quota.refresh();
+      archiver.retryFailed();
+      if (now() - lastPrune >= PRUNE_EVERY_MS) {
+        lastPrune = now();
+        await pruneShared(store.db, now(), now() - deps.keepAnswersMs);
+      }
     },
   };
 }

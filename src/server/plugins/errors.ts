@@ -94,54 +94,7 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
   const routes = new RouteMethods();
   app.addHook('onRoute', (route) => routes.add(route.url, route.method));
 
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    // Every refusal the BFF raises, from any layer: its status, words and wait.
-    if (error instanceof ApiProblem) {
-      return sendError(reply, error.status, error.message, error.retryAfterMs);
-    }
-    const status = error.statusCode ?? 500;
-    // The embedded store cannot keep writes (folder gone, disk full): refused, never acknowledged.
-    const failing = storeFailure(error);
-    if (failing) {
-      request.log.warn({ err: error }, 'store failing');
-      return sendError(reply, 503, failing.message, 30_000);
-    }
-    if (isPoolBusy(error)) {
-      // Every pooled connection is in use (a burst), not a database that is down: say so.
-      request.log.warn({ err: error }, 'store connections busy');
-      return sendError(
-        reply,
-        503,
-        'The history store is busy (every database connection is in use); try again in a few seconds.',
-        5_000,
-      );
-    }
-    if (isStoreUnreachable(error)) {
-      // History, watchlists and alerts live in the store; live data is still served.
-      request.log.warn({ err: error }, 'store unreachable');
-      return sendError(
-        reply,
-        503,
-        'The history store (PostgreSQL) cannot be reached right now; current data is still served. Try again in a minute.',
-        30_000,
-      );
-    }
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return sendError(
-        reply,
-        500,
-        'Internal error: the dashboard server could not handle this request',
-      );
-    }
-    const retryAfter = Number(reply.getHeader('retry-after'));
-    return sendError(
-      reply,
-      status,
-      error.message ?? 'Bad request',
-      status === 429 && Number.isFinite(retryAfter) ? retryAfter * 1000 : null,
-    );
-  });
+  app.setErrorHandler(sendProblem);
 
   // Under /api/ the static file handler must never answer (it would say 403 "Forbidden" to a
   // path too long for the router): unknown API paths are a JSON 404. A route family that needs a
@@ -169,4 +122,58 @@ export function installErrorHandlers(app: FastifyInstance, spa: boolean): void {
     }
     return sendError(reply, 404, 'Not found');
   });
+}
+
+/** The one place an error becomes an answer: its status, plain words and wait. */
+function sendProblem(
+  error: { statusCode?: number; message?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  // Every refusal the BFF raises, from any layer: its status, words and wait.
+  if (error instanceof ApiProblem) {
+    return sendError(reply, error.status, error.message, error.retryAfterMs);
+  }
+  const status = error.statusCode ?? 500;
+  // The embedded store cannot keep writes (folder gone, disk full): refused, never acknowledged.
+  const failing = storeFailure(error);
+  if (failing) {
+    request.log.warn({ err: error }, 'store failing');
+    return sendError(reply, 503, failing.message, 30_000);
+  }
+  if (isPoolBusy(error)) {
+    // Every pooled connection is in use (a burst), not a database that is down: say so.
+    request.log.warn({ err: error }, 'store connections busy');
+    return sendError(
+      reply,
+      503,
+      'The history store is busy (every database connection is in use); try again in a few seconds.',
+      5_000,
+    );
+  }
+  if (isStoreUnreachable(error)) {
+    // History, watchlists and alerts live in the store; live data is still served.
+    request.log.warn({ err: error }, 'store unreachable');
+    return sendError(
+      reply,
+      503,
+      'The history store (PostgreSQL) cannot be reached right now; current data is still served. Try again in a minute.',
+      30_000,
+    );
+  }
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return sendError(
+      reply,
+      500,
+      'Internal error: the dashboard server could not handle this request',
+    );
+  }
+  const retryAfter = Number(reply.getHeader('retry-after'));
+  return sendError(
+    reply,
+    status,
+    error.message ?? 'Bad request',
+    status === 429 && Number.isFinite(retryAfter) ? retryAfter * 1000 : null,
+  );
 }

@@ -76,13 +76,21 @@ export const exposureQuery = queryOf({
  * are `no-store` (sites are sensitive), and no site's contents are ever logged.
  */
 export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): Promise<void> {
-  const { sites } = opts;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
-  const withId = zodRoute({ querystring: noQuery, params: paramsOf({ id: z.string() }) });
-  // Sites are the team's: changing them needs an editor (issue 21); reading them, a viewer.
-  const editor = { config: { role: 'editor' as const } };
+  importRoute(app, opts);
+  recordRoutes(app, opts);
+  deliveryRoutes(app, opts);
+  readingRoutes(app, opts);
+}
 
+const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
+const withId = zodRoute({ querystring: noQuery, params: paramsOf({ id: z.string() }) });
+// Sites are the team's: changing them needs an editor (issue 21); reading them, a viewer.
+const editor = { config: { role: 'editor' as const } };
+
+/** `POST /api/sites/import`: a CSV or JSON file of sites, admitted as heavy work. */
+function importRoute(app: FastifyInstance, opts: SiteRouteOptions): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { sites } = opts;
   // CSV bodies as the request's stream: readCsvRows parses them as they arrive, each limit
   // applied while reading (issue 29), and only once the import's turn has come.
   app.addContentTypeParser(CSV_TYPES, (_request, payload, done) => done(null, payload));
@@ -151,7 +159,12 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
       }
     },
   );
+}
 
+/** One site at a time, the list and the map's points. */
+function recordRoutes(app: FastifyInstance, opts: SiteRouteOptions): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { sites } = opts;
   // One new site, typed in: checked and placed as an import row is; a taken ref is a 409.
   typed.post(
     '/api/sites',
@@ -190,6 +203,30 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
     sendServed(request, reply, await points.served()),
   );
 
+  typed.get('/api/sites/:id', withId, async (request, reply) => {
+    const row = await sites.row(request.params.id);
+    const latest = await sites.batches.at(null);
+    noStore(reply).header('etag', siteEtag(row));
+    return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
+  });
+
+  typed.put('/api/sites/:id', { ...withId, ...editor }, async (request, reply) => {
+    const row = await sites.update(request.params.id, request.headers['if-match'], request.body);
+    const latest = await sites.batches.at(null);
+    noStore(reply).header('etag', siteEtag(row));
+    return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
+  });
+
+  typed.delete('/api/sites/:id', { ...withId, ...editor }, async (request, reply) => {
+    await sites.remove(request.params.id, request.headers['if-match']);
+    noStore(reply);
+    return { ok: true };
+  });
+}
+
+/** Where site alerts go besides the inbox: the "Our sites" list's webhook and e-mail. */
+function deliveryRoutes(app: FastifyInstance, opts: SiteRouteOptions): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   // Where site alerts go besides the inbox: the "Our sites" list's webhook and e-mail.
   typed.get(
     '/api/sites/alert-delivery',
@@ -211,27 +248,12 @@ export async function siteRoutes(app: FastifyInstance, opts: SiteRouteOptions): 
       return secret ? { ok: true, watchlist, webhook_secret: secret } : { ok: true, watchlist };
     },
   );
+}
 
-  typed.get('/api/sites/:id', withId, async (request, reply) => {
-    const row = await sites.row(request.params.id);
-    const latest = await sites.batches.at(null);
-    noStore(reply).header('etag', siteEtag(row));
-    return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
-  });
-
-  typed.put('/api/sites/:id', { ...withId, ...editor }, async (request, reply) => {
-    const row = await sites.update(request.params.id, request.headers['if-match'], request.body);
-    const latest = await sites.batches.at(null);
-    noStore(reply).header('etag', siteEtag(row));
-    return { ok: true, site: siteView(row, latest?.byIso.get(row.iso)) };
-  });
-
-  typed.delete('/api/sites/:id', { ...withId, ...editor }, async (request, reply) => {
-    await sites.remove(request.params.id, request.headers['if-match']);
-    noStore(reply);
-    return { ok: true };
-  });
-
+/** The spreadsheet and the exposure answer: reads over every site. */
+function readingRoutes(app: FastifyInstance, opts: SiteRouteOptions): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { sites } = opts;
   typed.get(
     '/api/spreadsheet/sites.csv',
     zodRoute({ querystring: filterQuery }),

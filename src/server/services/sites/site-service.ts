@@ -203,9 +203,6 @@ export class SiteService {
    * their row number and reason; they never stop the good ones.
    */
   async import(raw: RawRow[], dryRun: boolean): Promise<ImportResponse> {
-    const rejected: RejectedRow[] = [];
-    const good: Array<{ row: number; values: SiteValues }> = [];
-    const firstRow = new Map<string, number>();
     const refs = raw.flatMap((item) =>
       typeof item.fields.ref === 'string' ? [item.fields.ref.trim()] : [],
     );
@@ -214,68 +211,8 @@ export class SiteService {
     );
     // Up to 20,000 rows checked and placed on the map: yields every slice (issue 29).
     const slice = new TimeSlice();
-    for (const item of raw) {
-      await slice.pause();
-      const ref = typeof item.fields.ref === 'string' ? item.fields.ref.trim() : null;
-      const refuse = (reason: string): void => {
-        rejected.push({ row: item.row, ref: ref?.slice(0, 100) ?? null, reason });
-      };
-      if (item.problem !== null) {
-        refuse(item.problem);
-        continue;
-      }
-      // The site's version when it was read (GET /api/sites, an export): optional; a row that
-      // names one replaces the site only if it is still at that version.
-      const { version: read, ...fields } = item.fields;
-      if (read !== undefined && !(Number.isInteger(read) && (read as number) >= 1)) {
-        refuse("version must be a whole number from 1 (the site's version when it was read)");
-        continue;
-      }
-      const parsed = siteInputSchema.safeParse(fields);
-      if (!parsed.success) {
-        refuse(siteWords(parsed.error));
-        continue;
-      }
-      const earlier = firstRow.get(parsed.data.ref);
-      if (earlier !== undefined) {
-        refuse(`ref ${JSON.stringify(parsed.data.ref.slice(0, 40))} is already on row ${earlier}`);
-        continue;
-      }
-      const current = stored.get(parsed.data.ref);
-      if (read !== undefined && (current?.version ?? null) !== read) {
-        refuse(editedSince(parsed.data.ref, read as number, current?.version ?? null));
-        continue;
-      }
-      const values = this.#values(parsed.data, current);
-      if (typeof values === 'string') {
-        refuse(values);
-        continue;
-      }
-      firstRow.set(values.ref, item.row);
-      good.push({ row: item.row, values });
-    }
-
-    const created: ImportedRow[] = [];
-    const updated: ImportedRow[] = [];
-    const writes: SiteValues[] = [];
-    let unchanged = 0;
-    for (const { row, values } of good) {
-      await slice.pause();
-      const before = stored.get(values.ref);
-      if (before && sameSite(values, before)) {
-        unchanged += 1;
-        continue;
-      }
-      writes.push(values);
-      const shown = {
-        row,
-        ref: values.ref,
-        id: before?.id ?? null,
-        iso: values.iso,
-        placed_by: values.placedBy,
-      };
-      (before ? updated : created).push(shown);
-    }
+    const { good, rejected } = await this.#checkRows(raw, stored, slice);
+    const { created, updated, writes, unchanged } = await planWrites(good, stored, slice);
     const have = await countSites(this.#db);
     let total = have + created.length;
     if (total > SITES_MAX) throw this.#full(have, created.length);
@@ -310,6 +247,55 @@ export class SiteService {
       rejected,
       total,
     };
+  }
+
+  /** Every row validated and placed; a bad row is listed with its reason, never stops others. */
+  async #checkRows(
+    raw: RawRow[],
+    stored: Map<string, SiteRow>,
+    slice: TimeSlice,
+  ): Promise<{ good: CheckedRow[]; rejected: RejectedRow[] }> {
+    const rejected: RejectedRow[] = [];
+    const good: CheckedRow[] = [];
+    const firstRow = new Map<string, number>();
+    for (const item of raw) {
+      await slice.pause();
+      const values = this.#checkRow(item, stored, firstRow);
+      if (typeof values === 'string') {
+        const ref = typeof item.fields.ref === 'string' ? item.fields.ref.trim() : null;
+        rejected.push({ row: item.row, ref: ref?.slice(0, 100) ?? null, reason: values });
+        continue;
+      }
+      firstRow.set(values.ref, item.row);
+      good.push({ row: item.row, values });
+    }
+    return { good, rejected };
+  }
+
+  /** One import row → the values to store, or why it cannot be imported. */
+  #checkRow(
+    item: RawRow,
+    stored: Map<string, SiteRow>,
+    firstRow: Map<string, number>,
+  ): SiteValues | string {
+    if (item.problem !== null) return item.problem;
+    // The site's version when it was read (GET /api/sites, an export): optional; a row that
+    // names one replaces the site only if it is still at that version.
+    const { version: read, ...fields } = item.fields;
+    if (read !== undefined && !(Number.isInteger(read) && (read as number) >= 1)) {
+      return "version must be a whole number from 1 (the site's version when it was read)";
+    }
+    const parsed = siteInputSchema.safeParse(fields);
+    if (!parsed.success) return siteWords(parsed.error);
+    const earlier = firstRow.get(parsed.data.ref);
+    if (earlier !== undefined) {
+      return `ref ${JSON.stringify(parsed.data.ref.slice(0, 40))} is already on row ${earlier}`;
+    }
+    const current = stored.get(parsed.data.ref);
+    if (read !== undefined && (current?.version ?? null) !== read) {
+      return editedSince(parsed.data.ref, read as number, current?.version ?? null);
+    }
+    return this.#values(parsed.data, current);
   }
 
   /** Validated input → the values stored, placed on the map; or the reason it cannot be. */
@@ -367,4 +353,44 @@ export class SiteService {
   #conflict(): ApiProblem {
     return editConflict('site');
   }
+}
+
+interface CheckedRow {
+  row: number;
+  values: SiteValues;
+}
+
+/** The checked rows sorted into new, changed and unchanged sites, and the writes they need. */
+async function planWrites(
+  good: CheckedRow[],
+  stored: Map<string, SiteRow>,
+  slice: TimeSlice,
+): Promise<{
+  created: ImportedRow[];
+  updated: ImportedRow[];
+  writes: SiteValues[];
+  unchanged: number;
+}> {
+  const created: ImportedRow[] = [];
+  const updated: ImportedRow[] = [];
+  const writes: SiteValues[] = [];
+  let unchanged = 0;
+  for (const { row, values } of good) {
+    await slice.pause();
+    const before = stored.get(values.ref);
+    if (before && sameSite(values, before)) {
+      unchanged += 1;
+      continue;
+    }
+    writes.push(values);
+    const shown = {
+      row,
+      ref: values.ref,
+      id: before?.id ?? null,
+      iso: values.iso,
+      placed_by: values.placedBy,
+    };
+    (before ? updated : created).push(shown);
+  }
+  return { created, updated, writes, unchanged };
 }
