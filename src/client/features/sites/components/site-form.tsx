@@ -43,6 +43,19 @@ function Field({
   return <FormField {...field} problem={problem ? problemWords(problem) : undefined} />;
 }
 
+interface SiteFormProps {
+  initial: SiteDraft;
+  withRule: boolean;
+  choices: CountryChoices;
+  /** The country the BFF found from the point (shown while no country is chosen). */
+  placedIso?: string | null;
+  submitLabel: string;
+  /** Saves the site; a rejection is shown by the form. */
+  onSave: (input: SiteInput) => Promise<unknown>;
+  /** Further buttons beside the submit button. */
+  children?: ReactNode;
+}
+
 /**
  * Every field of a site (`siteInputSchema`), checked with the schema the BFF checks with before
  * anything is sent; each problem is shown next to its field, whether the form found it or the
@@ -57,18 +70,7 @@ export function SiteForm({
   submitLabel,
   onSave,
   children,
-}: {
-  initial: SiteDraft;
-  withRule: boolean;
-  choices: CountryChoices;
-  /** The country the BFF found from the point (shown while no country is chosen). */
-  placedIso?: string | null;
-  submitLabel: string;
-  /** Saves the site; a rejection is shown by the form. */
-  onSave: (input: SiteInput) => Promise<unknown>;
-  /** Further buttons beside the submit button. */
-  children?: ReactNode;
-}) {
+}: SiteFormProps) {
   const [draft, setDraft] = useState(initial);
   const { formProps, problems, clear, check, save, actions } = useFormProblems<SiteField>();
 
@@ -90,30 +92,11 @@ export function SiteForm({
     await save(() => onSave(input), { statuses: [400, 409], fieldOf: fieldOfServerProblem });
   };
 
-  const text = (
-    key: TextKey,
-    label: string,
-    options: { hint?: string; maxLength?: number; inputMode?: 'decimal' | 'numeric' } = {},
-  ) => {
-    const field = FIELD_OF[key] ?? (key as SiteField);
-    return (
-      <Field label={label} hint={options.hint} problem={problems[field]}>
-        {(props) => (
-          <input
-            {...props}
-            name={field}
-            type="text"
-            inputMode={options.inputMode}
-            maxLength={options.maxLength}
-            value={draft[key]}
-            onChange={(event) => edit(field, { [key]: event.target.value })}
-          />
-        )}
-      </Field>
-    );
-  };
+  const parts = { draft, problems, edit };
+  const text = (key: TextKey, label: string, options: TextOptions = {}) => (
+    <DraftText {...parts} draftKey={key} label={label} {...options} />
+  );
 
-  const rule = ruleOf(draft);
   return (
     <form
       {...formProps}
@@ -123,22 +106,7 @@ export function SiteForm({
       <div className="site-form-grid">
         {text('name', 'Name', { maxLength: SITE_NAME_MAX })}
         {text('ref', 'Ref (your own id)', { maxLength: SITE_REF_MAX })}
-        <Field label="Kind" problem={problems.kind}>
-          {(props) => (
-            <select
-              {...props}
-              name="kind"
-              value={draft.kind}
-              onChange={(event) => edit('kind', { kind: event.target.value as SiteKind })}
-            >
-              {SITE_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {kind}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <KindField {...parts} />
         {text('people', 'People (optional)', { inputMode: 'numeric' })}
         {text('lat', 'Latitude', { hint: 'Degrees, −90 to 90 (north is +)', inputMode: 'decimal' })}
         {text('lng', 'Longitude', {
@@ -148,6 +116,154 @@ export function SiteForm({
         {text('value', 'Value (optional)', { inputMode: 'decimal' })}
         {text('currency', 'Currency (optional)', { hint: 'ISO 4217, such as EUR', maxLength: 3 })}
       </div>
+      <CountryField {...parts} choices={choices} placedIso={placedIso} />
+      {text('tags', 'Tags (optional)', { hint: 'Separated by commas, such as emea, critical' })}
+      {draft.kind === 'travel' ? <TripFields {...parts} /> : null}
+      {withRule ? (
+        <RuleFieldset draft={draft} edit={edit}>
+          {text('radius', 'Radius (km)', {
+            hint: `0 (its own country) to ${NEARBY_MAX_KM}`,
+            inputMode: 'numeric',
+          })}
+          {text('minDelta', 'Move of the active score (points)', {
+            hint: `1 to ${SITE_MIN_DELTA_MAX}`,
+            inputMode: 'decimal',
+          })}
+        </RuleFieldset>
+      ) : null}
+      <FormActions submitLabel={submitLabel} {...actions}>
+        {children}
+      </FormActions>
+    </form>
+  );
+}
+
+interface PartProps {
+  draft: SiteDraft;
+  problems: FieldProblems;
+  edit: (field: SiteField, change: Partial<SiteDraft>) => void;
+}
+
+function KindField({ draft, problems, edit }: PartProps) {
+  return (
+    <Field label="Kind" problem={problems.kind}>
+      {(props) => (
+        <select
+          {...props}
+          name="kind"
+          value={draft.kind}
+          onChange={(event) => edit('kind', { kind: event.target.value as SiteKind })}
+        >
+          {SITE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {kind}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A trip's dates: only a travel site has them. */
+function TripFields({ draft, problems, edit }: PartProps) {
+  return (
+    <div className="site-form-grid">
+      <Field label="Trip from" problem={problems.from}>
+        {(props) => (
+          <input
+            {...props}
+            name="from"
+            type="date"
+            value={draft.from}
+            onChange={(event) => edit('from', { from: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Trip to" problem={problems.to}>
+        {(props) => (
+          <input
+            {...props}
+            name="to"
+            type="date"
+            value={draft.to}
+            onChange={(event) => edit('to', { to: event.target.value })}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}
+
+/** The site rule's switch, its thresholds (given as children) and what it will do, in words. */
+function RuleFieldset({
+  draft,
+  edit,
+  children,
+}: Omit<PartProps, 'problems'> & { children: ReactNode }) {
+  return (
+    <fieldset className="rules-editor site-rule">
+      <legend>Alert rule</legend>
+      <label className="inline-check">
+        <input
+          type="checkbox"
+          name="alert_on"
+          checked={draft.alertOn}
+          onChange={(event) => edit('alert_on', { alertOn: event.target.checked })}
+        />
+        Alert about this site
+      </label>
+      <div className="site-form-grid">{children}</div>
+      <p className="rule-sentence" aria-live="polite">
+        {ruleSentence(ruleOf(draft), draft.kind)}
+      </p>
+    </fieldset>
+  );
+}
+
+interface TextOptions {
+  hint?: string;
+  maxLength?: number;
+  inputMode?: 'decimal' | 'numeric';
+}
+
+/** One typed-text field of the draft, with its problem. */
+function DraftText({
+  draft,
+  problems,
+  edit,
+  draftKey,
+  label,
+  ...options
+}: PartProps & TextOptions & { draftKey: TextKey; label: string }) {
+  const field = FIELD_OF[draftKey] ?? (draftKey as SiteField);
+  return (
+    <Field label={label} hint={options.hint} problem={problems[field]}>
+      {(props) => (
+        <input
+          {...props}
+          name={field}
+          type="text"
+          inputMode={options.inputMode}
+          maxLength={options.maxLength}
+          value={draft[draftKey]}
+          onChange={(event) => edit(field, { [draftKey]: event.target.value })}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The country, chosen or found from the point, and which of the two it is. */
+function CountryField({
+  draft,
+  problems,
+  edit,
+  choices,
+  placedIso,
+}: PartProps & { choices: CountryChoices; placedIso?: string | null }) {
+  return (
+    <>
       <CountryPicker
         label="Country (optional)"
         pendingName={PENDING_COUNTRY}
@@ -164,63 +280,6 @@ export function SiteForm({
             ? `None chosen: found from the point (now ${placedIso}).`
             : 'None chosen: found from the point (a point within 25 km of a coast or border goes to the nearest country).'}
       </p>
-      {text('tags', 'Tags (optional)', { hint: 'Separated by commas, such as emea, critical' })}
-      {draft.kind === 'travel' ? (
-        <div className="site-form-grid">
-          <Field label="Trip from" problem={problems.from}>
-            {(props) => (
-              <input
-                {...props}
-                name="from"
-                type="date"
-                value={draft.from}
-                onChange={(event) => edit('from', { from: event.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Trip to" problem={problems.to}>
-            {(props) => (
-              <input
-                {...props}
-                name="to"
-                type="date"
-                value={draft.to}
-                onChange={(event) => edit('to', { to: event.target.value })}
-              />
-            )}
-          </Field>
-        </div>
-      ) : null}
-      {withRule ? (
-        <fieldset className="rules-editor site-rule">
-          <legend>Alert rule</legend>
-          <label className="inline-check">
-            <input
-              type="checkbox"
-              name="alert_on"
-              checked={draft.alertOn}
-              onChange={(event) => edit('alert_on', { alertOn: event.target.checked })}
-            />
-            Alert about this site
-          </label>
-          <div className="site-form-grid">
-            {text('radius', 'Radius (km)', {
-              hint: `0 (its own country) to ${NEARBY_MAX_KM}`,
-              inputMode: 'numeric',
-            })}
-            {text('minDelta', 'Move of the active score (points)', {
-              hint: `1 to ${SITE_MIN_DELTA_MAX}`,
-              inputMode: 'decimal',
-            })}
-          </div>
-          <p className="rule-sentence" aria-live="polite">
-            {ruleSentence(rule, draft.kind)}
-          </p>
-        </fieldset>
-      ) : null}
-      <FormActions submitLabel={submitLabel} {...actions}>
-        {children}
-      </FormActions>
-    </form>
+    </>
   );
 }
