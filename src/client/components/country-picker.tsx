@@ -13,21 +13,7 @@ export interface CountryChoices {
   figures: CountryFigures | null;
 }
 
-/**
- * Choosing countries by name (the search palette's matching: codes, common names, one typo):
- * the chosen ones as chips with a remove button each, a combobox to add more. Arrow keys move
- * through the matches, Enter adds the highlighted one, Escape closes the list. The typed text
- * stays in a form field named `pendingName`, so a form can tell "typed but not chosen" apart.
- */
-export function CountryPicker({
-  label,
-  pendingName,
-  choices: { countries, loadError, figures },
-  chosen,
-  onChange,
-  max,
-  error,
-}: {
+interface CountryPickerProps {
   label: string;
   pendingName: string;
   /** Its `countries` are undefined while the list loads. */
@@ -37,8 +23,93 @@ export function CountryPicker({
   max: number;
   /** A problem with the field, shown under it and tied to it. */
   error: string | null;
-}) {
+}
+
+/**
+ * Choosing countries by name (the search palette's matching: codes, common names, one typo):
+ * the chosen ones as chips with a remove button each, a combobox to add more. Arrow keys move
+ * through the matches, Enter adds the highlighted one, Escape closes the list. The typed text
+ * stays in a form field named `pendingName`, so a form can tell "typed but not chosen" apart.
+ */
+export function CountryPicker({
+  label,
+  pendingName,
+  choices,
+  chosen,
+  onChange,
+  max,
+  error,
+}: CountryPickerProps) {
   const id = useId();
+  const picker = usePicker(choices, chosen, onChange, max);
+  const { input, text, setText, setActive, setOpen, hits, listed, current, nameOf, remove } =
+    picker;
+  const optionId = (iso: string) => `${id}-option-${iso}`;
+  const status = pickerStatus({ ...picker, loadError: choices.loadError, chosen, max });
+  const describedBy = [`${id}-status`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+
+  return (
+    <div className="country-picker">
+      <label htmlFor={`${id}-input`} className="field-label">
+        {label}
+      </label>
+      <ChosenChips chosen={chosen} nameOf={nameOf} remove={remove} />
+      <div className="picker-field">
+        <input
+          ref={input}
+          id={`${id}-input`}
+          name={pendingName}
+          type="text"
+          role="combobox"
+          aria-expanded={listed}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={current ? optionId(current.country.iso) : undefined}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={picker.full}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={picker.onKeyDown}
+        />
+        <CountryOptionList
+          listId={`${id}-list`}
+          optionId={optionId}
+          hits={listed ? hits : []}
+          current={current}
+          figures={choices.figures}
+          onChoose={picker.add}
+          className="palette-list picker-list"
+          hidden={!listed}
+        />
+      </div>
+      <p id={`${id}-status`} className="field-hint" aria-live="polite">
+        {status}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="field-problem">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The picker's typed text, its matches and the keys that move through and choose them. */
+function usePicker(
+  { countries, figures }: CountryChoices,
+  chosen: readonly string[],
+  onChange: (next: string[]) => void,
+  max: number,
+) {
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -86,94 +157,89 @@ export function CountryPicker({
     }
   };
 
-  const optionId = (iso: string) => `${id}-option-${iso}`;
+  return {
+    input,
+    text,
+    setText,
+    setActive,
+    setOpen,
+    full,
+    hits,
+    listed,
+    current,
+    nameOf,
+    add,
+    remove,
+    onKeyDown,
+    countries,
+  };
+}
+
+/** What the field says under it: how many are chosen, what matches, or why nothing can. */
+function pickerStatus({
+  loadError,
+  chosen,
+  max,
+  full,
+  text,
+  countries,
+  hits,
+  nameOf,
+}: {
+  loadError: Error | null;
+  chosen: readonly string[];
+  max: number;
+  full: boolean;
+  text: string;
+  countries: readonly ReferenceCountry[] | undefined;
+  hits: readonly unknown[];
+  nameOf: (iso: string) => string;
+}): string {
   // A single choice (a site's country) is no list: "0 of 1 countries" read as a count of nothing.
   const single = max === 1;
-  const status =
-    loadError !== null
-      ? `The list of countries could not be loaded: ${loadError.message}`
-      : full
+  return loadError !== null
+    ? `The list of countries could not be loaded: ${loadError.message}`
+    : full
+      ? single
+        ? `${nameOf(chosen[0] ?? '')} is chosen: remove it to choose another country.`
+        : `${chosen.length} of ${max} countries: the most a list may have.`
+      : text.trim() === ''
         ? single
-          ? `${nameOf(chosen[0] ?? '')} is chosen: remove it to choose another country.`
-          : `${chosen.length} of ${max} countries: the most a list may have.`
-        : text.trim() === ''
-          ? single
-            ? 'No country chosen. Type a name, a code or a common name; Enter chooses it.'
-            : `${chosen.length} of ${max} countries. Type a name, a code or a common name; Enter adds it.`
-          : countries === undefined
-            ? 'Loading countries…'
-            : hits.length === 0
-              ? `No country matches “${text.trim()}”.`
-              : `${hits.length} ${hits.length === 1 ? 'country matches' : 'countries match'}: ↓ to choose, Enter to add.`;
-  const describedBy = [`${id}-status`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+          ? 'No country chosen. Type a name, a code or a common name; Enter chooses it.'
+          : `${chosen.length} of ${max} countries. Type a name, a code or a common name; Enter adds it.`
+        : countries === undefined
+          ? 'Loading countries…'
+          : hits.length === 0
+            ? `No country matches “${text.trim()}”.`
+            : `${hits.length} ${hits.length === 1 ? 'country matches' : 'countries match'}: ↓ to choose, Enter to add.`;
+}
 
+/** The chosen countries, each with its remove button. */
+function ChosenChips({
+  chosen,
+  nameOf,
+  remove,
+}: {
+  chosen: readonly string[];
+  nameOf: (iso: string) => string;
+  remove: (iso: string) => void;
+}) {
+  if (chosen.length === 0) return null;
   return (
-    <div className="country-picker">
-      <label htmlFor={`${id}-input`} className="field-label">
-        {label}
-      </label>
-      {chosen.length > 0 ? (
-        <ul className="picker-chips" aria-label={`Chosen countries (${chosen.length})`}>
-          {chosen.map((iso) => (
-            <li key={iso}>
-              {nameOf(iso)} <span className="iso">{iso}</span>
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={`Remove ${nameOf(iso)}`}
-                onClick={() => remove(iso)}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="picker-field">
-        <input
-          ref={input}
-          id={`${id}-input`}
-          name={pendingName}
-          type="text"
-          role="combobox"
-          aria-expanded={listed}
-          aria-controls={`${id}-list`}
-          aria-autocomplete="list"
-          aria-activedescendant={current ? optionId(current.country.iso) : undefined}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          autoComplete="off"
-          spellCheck={false}
-          disabled={full}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActive(0);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-        />
-        <CountryOptionList
-          listId={`${id}-list`}
-          optionId={optionId}
-          hits={listed ? hits : []}
-          current={current}
-          figures={figures}
-          onChoose={add}
-          className="palette-list picker-list"
-          hidden={!listed}
-        />
-      </div>
-      <p id={`${id}-status`} className="field-hint" aria-live="polite">
-        {status}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="field-problem">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <ul className="picker-chips" aria-label={`Chosen countries (${chosen.length})`}>
+      {chosen.map((iso) => (
+        <li key={iso}>
+          {nameOf(iso)} <span className="iso">{iso}</span>
+          <button
+            type="button"
+            className="chip-remove"
+            aria-label={`Remove ${nameOf(iso)}`}
+            onClick={() => remove(iso)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
