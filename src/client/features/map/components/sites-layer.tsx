@@ -68,49 +68,12 @@ export function SitesLayer({ onSelectSite }: { onSelectSite: (id: number) => voi
     () => (sites ? buildSiteIndex(placesOf(sites), map.getMaxZoom()) : null),
     [sites, map],
   );
-  useEffect(() => {
-    if (
-      sites &&
-      typeof performance !== 'undefined' &&
-      performance.getEntriesByName(PERF_MARKS.sitesReceived).length === 0
-    ) {
-      performance.mark(PERF_MARKS.sitesReceived);
-    }
-  }, [sites]);
-  // What is drawn changes only when the set of clusters and sites in view does: a zoom ends in
-  // two events (zoomend, moveend), and redrawing the same markers would replace their elements
-  // and drop keyboard focus.
-  const [shown, setShown] = useState(() => drawnIn(index, map));
-  if (shown.index !== index) setShown(drawnIn(index, map));
-  const update = () => {
-    const next = drawnIn(index, map);
-    setShown((current) =>
-      current.index === next.index && current.signature === next.signature ? current : next,
-    );
-  };
-  useMapEvents({ moveend: update, zoomend: update });
+  useReceivedMark(sites);
+  const shown = useDrawn(index, map);
   const drawn = shown.features;
-  const icons = useMemo(
-    () =>
-      new Map(
-        drawn.map((f) => {
-          const key = featureKey(f);
-          return [
-            key,
-            isCluster(f)
-              ? clusterIcon(key, f.properties.point_count, f.properties.rank, f.properties.people)
-              : siteIcon(key, f.properties),
-          ];
-        }),
-      ),
-    [drawn],
-  );
+  const icons = useMemo(() => iconsOf(drawn), [drawn]);
 
-  const [listed, setListed] = useState<{
-    at: [number, number];
-    count: number;
-    sites: SitePoint[];
-  } | null>(null);
+  const [listed, setListed] = useState<Listed | null>(null);
   const focusNext = useRef<string | null>(null);
   useEffect(() => {
     if (drawn.length > 0) markOnceAfterPaint(PERF_MARKS.sitesDrawn);
@@ -166,27 +129,81 @@ export function SitesLayer({ onSelectSite }: { onSelectSite: (id: number) => voi
           />
         );
       })}
-      {listed ? (
-        <Popup position={listed.at} eventHandlers={{ remove: () => setListed(null) }}>
-          <p className="site-list-head">
-            {formatInteger(listed.count)} sites at this place
-            {listed.count > listed.sites.length
-              ? ` (the first ${formatInteger(listed.sites.length)})`
-              : ''}
-          </p>
-          <ul className="site-list">
-            {listed.sites.map((site, i) => (
-              <li key={site.id}>
-                {/* The list takes the focus as it appears (its content is rendered a frame or two
-                    after the popup opens), as a zoom gives it to what a cluster parted into. */}
-                <Link to={`/sites/${site.id}`} ref={i === 0 ? focusOnMount : undefined}>
-                  {site.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Popup>
-      ) : null}
+      {listed ? <SitesAtOnePlace listed={listed} onClose={() => setListed(null)} /> : null}
     </>
+  );
+}
+
+interface Listed {
+  at: [number, number];
+  count: number;
+  sites: SitePoint[];
+}
+
+/** Marks when the sites first arrived (the browser bench reads it). */
+function useReceivedMark(sites: unknown): void {
+  useEffect(() => {
+    if (
+      sites &&
+      typeof performance !== 'undefined' &&
+      performance.getEntriesByName(PERF_MARKS.sitesReceived).length === 0
+    ) {
+      performance.mark(PERF_MARKS.sitesReceived);
+    }
+  }, [sites]);
+}
+
+function useDrawn(index: ReturnType<typeof buildSiteIndex> | null, map: LeafletMap) {
+  // What is drawn changes only when the set of clusters and sites in view does: a zoom ends in
+  // two events (zoomend, moveend), and redrawing the same markers would replace their elements
+  // and drop keyboard focus.
+  const [shown, setShown] = useState(() => drawnIn(index, map));
+  if (shown.index !== index) setShown(drawnIn(index, map));
+  const update = () => {
+    const next = drawnIn(index, map);
+    setShown((current) =>
+      current.index === next.index && current.signature === next.signature ? current : next,
+    );
+  };
+  useMapEvents({ moveend: update, zoomend: update });
+  return shown;
+}
+
+function iconsOf(drawn: ReturnType<typeof drawnIn>['features']) {
+  return new Map(
+    drawn.map((f) => {
+      const key = featureKey(f);
+      return [
+        key,
+        isCluster(f)
+          ? clusterIcon(key, f.properties.point_count, f.properties.rank, f.properties.people)
+          : siteIcon(key, f.properties),
+      ];
+    }),
+  );
+}
+
+/** The sites of a cluster that zooming cannot part, listed as links. */
+function SitesAtOnePlace({ listed, onClose }: { listed: Listed; onClose: () => void }) {
+  return (
+    <Popup position={listed.at} eventHandlers={{ remove: onClose }}>
+      <p className="site-list-head">
+        {formatInteger(listed.count)} sites at this place
+        {listed.count > listed.sites.length
+          ? ` (the first ${formatInteger(listed.sites.length)})`
+          : ''}
+      </p>
+      <ul className="site-list">
+        {listed.sites.map((site, i) => (
+          <li key={site.id}>
+            {/* The list takes the focus as it appears (its content is rendered a frame or two
+                    after the popup opens), as a zoom gives it to what a cluster parted into. */}
+            <Link to={`/sites/${site.id}`} ref={i === 0 ? focusOnMount : undefined}>
+              {site.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Popup>
   );
 }
