@@ -65,62 +65,25 @@ export function ImportPanel() {
           matched by ref: importing the same file again changes nothing.
         </p>
       </div>
-      <div className="import-inputs">
-        <div className="form-field">
-          <label htmlFor={`${id}-file`} className="field-label">
-            Choose a CSV file
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv,.json,application/json"
-            onChange={(event) => void chooseFile(event)}
-          />
-          {fileProblem ? (
-            <p role="alert" className="field-problem">
-              {fileProblem}
-            </p>
-          ) : null}
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-text`} className="field-label">
-            Or paste the rows
-          </label>
-          <textarea
-            id={`${id}-text`}
-            rows={6}
-            spellCheck={false}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setSource(null);
-            }}
-            placeholder={'ref;name;kind;lat;lng;people\nWAW-1;Warsaw office;office;52.23;21.01;120'}
-          />
-          {source ? <p className="field-hint">From {source}</p> : null}
-        </div>
-      </div>
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={text.trim() === '' || mutation.isPending}
-          onClick={() => run(true)}
-        >
-          Check (dry run)
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          disabled={current === null || acceptable === 0 || mutation.isPending}
-          onClick={() => run(false)}
-        >
-          {current ? `Import ${acceptable} ${acceptable === 1 ? 'site' : 'sites'}` : 'Import'}
-        </button>
-        {mutation.isPending ? (
-          <span role="status">{mutation.variables.dryRun ? 'Checking…' : 'Importing…'}</span>
-        ) : null}
-      </div>
+      <ImportInputs
+        id={id}
+        text={text}
+        source={source}
+        fileProblem={fileProblem}
+        onFile={(event) => void chooseFile(event)}
+        onText={(next) => {
+          setText(next);
+          setSource(null);
+        }}
+      />
+      <ImportActions
+        canCheck={text.trim() !== ''}
+        acceptable={current ? acceptable : null}
+        pending={
+          mutation.isPending ? (mutation.variables.dryRun ? 'Checking…' : 'Importing…') : null
+        }
+        run={run}
+      />
       {mutation.isError ? (
         <p role="alert" className="field-problem">
           {mutation.error.message}
@@ -132,5 +95,95 @@ export function ImportPanel() {
       ) : null}
       {imported ? <ImportReport answer={imported} /> : null}
     </section>
+  );
+}
+
+/** The two ways in: a file, or rows pasted into the field. */
+function ImportInputs({
+  id,
+  text,
+  source,
+  fileProblem,
+  onFile,
+  onText,
+}: {
+  id: string;
+  text: string;
+  source: string | null;
+  fileProblem: string | null;
+  onFile: (event: ChangeEvent<HTMLInputElement>) => void;
+  onText: (text: string) => void;
+}) {
+  return (
+    <div className="import-inputs">
+      <div className="form-field">
+        <label htmlFor={`${id}-file`} className="field-label">
+          Choose a CSV file
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,text/csv,.json,application/json"
+          onChange={onFile}
+        />
+        {fileProblem ? (
+          <p role="alert" className="field-problem">
+            {fileProblem}
+          </p>
+        ) : null}
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-text`} className="field-label">
+          Or paste the rows
+        </label>
+        <textarea
+          id={`${id}-text`}
+          rows={6}
+          spellCheck={false}
+          value={text}
+          onChange={(event) => onText(event.target.value)}
+          placeholder={'ref;name;kind;lat;lng;people\nWAW-1;Warsaw office;office;52.23;21.01;120'}
+        />
+        {source ? <p className="field-hint">From {source}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** Check first, then import what the check accepted; what is running meanwhile. */
+function ImportActions({
+  canCheck,
+  acceptable,
+  pending,
+  run,
+}: {
+  canCheck: boolean;
+  /** How many sites the current check accepted; null before a check of this text. */
+  acceptable: number | null;
+  pending: string | null;
+  run: (dryRun: boolean) => void;
+}) {
+  return (
+    <div className="form-actions">
+      <button
+        type="button"
+        className="button"
+        disabled={!canCheck || pending !== null}
+        onClick={() => run(true)}
+      >
+        Check (dry run)
+      </button>
+      <button
+        type="button"
+        className="button primary"
+        disabled={acceptable === null || acceptable === 0 || pending !== null}
+        onClick={() => run(false)}
+      >
+        {acceptable !== null
+          ? `Import ${acceptable} ${acceptable === 1 ? 'site' : 'sites'}`
+          : 'Import'}
+      </button>
+      {pending ? <span role="status">{pending}</span> : null}
+    </div>
   );
 }
