@@ -22,37 +22,19 @@ export function ImportPanel() {
   const current = checked !== null && checked.text === text ? checked.answer : null;
   const acceptable = current ? current.created.length + current.updated.length : 0;
 
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setFileProblem(null);
-    if (!file) return;
-    if (file.size > SITES_IMPORT_MAX_BYTES) {
-      setFileProblem(
-        `${file.name} is larger than ${MB} MB, the most one import takes: split it into several files.`,
-      );
-      return;
-    }
-    setText(await file.text());
-    setSource(file.name);
-    setImported(null);
-  };
-
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) =>
+    readChosenFile(event, setFileProblem, (file, content) => {
+      setText(content);
+      setSource(file.name);
+      setImported(null);
+    });
   const run = (dryRun: boolean) => {
     const sent = text;
-    mutation.mutate(
-      { text: sent, dryRun },
-      {
-        onSuccess: ({ data }) => {
-          if (dryRun) {
-            setChecked({ text: sent, answer: data });
-            setImported(null);
-          } else {
-            setImported(data);
-            setChecked(null);
-          }
-        },
-      },
-    );
+    const onSuccess = ({ data }: { data: ImportResponse }) => {
+      setChecked(dryRun ? { text: sent, answer: data } : null);
+      setImported(dryRun ? null : data);
+    };
+    mutation.mutate({ text: sent, dryRun }, { onSuccess });
   };
 
   return (
@@ -186,4 +168,22 @@ function ImportActions({
       {pending ? <span role="status">{pending}</span> : null}
     </div>
   );
+}
+
+/** A chosen file's text, or why it is not read (more than one import takes). */
+async function readChosenFile(
+  event: ChangeEvent<HTMLInputElement>,
+  setProblem: (problem: string | null) => void,
+  onRead: (file: File, content: string) => void,
+): Promise<void> {
+  const file = event.target.files?.[0];
+  setProblem(null);
+  if (!file) return;
+  if (file.size > SITES_IMPORT_MAX_BYTES) {
+    setProblem(
+      `${file.name} is larger than ${MB} MB, the most one import takes: split it into several files.`,
+    );
+    return;
+  }
+  onRead(file, await file.text());
 }
