@@ -58,6 +58,20 @@ function TextField({
   );
 }
 
+interface WatchlistFormProps {
+  initial: Watchlist | null;
+  choices: CountryChoices;
+  /** Whether the webhook's format can be chosen (on an existing list's settings). */
+  withFormat: boolean;
+  /** Whether webhook fields are shown at all (webhooks need an editor). */
+  withWebhook?: boolean;
+  submitLabel: string;
+  /** Saves the list; a rejection is shown by the form. */
+  onSave: (input: WatchlistInput) => Promise<unknown>;
+  /** Further buttons beside the submit button. */
+  children?: ReactNode;
+}
+
 /**
  * A watchlist's name, countries (chosen by name), alert rules, webhook and e-mail: the form of a
  * new list and of a list's settings. Every problem is shown next to its field and tied to it
@@ -72,19 +86,7 @@ export function WatchlistForm({
   onSave,
   children,
   withWebhook = true,
-}: {
-  initial: Watchlist | null;
-  choices: CountryChoices;
-  /** Whether the webhook's format can be chosen (on an existing list's settings). */
-  withFormat: boolean;
-  /** Whether webhook fields are shown at all (webhooks need an editor). */
-  withWebhook?: boolean;
-  submitLabel: string;
-  /** Saves the list; a rejection is shown by the form. */
-  onSave: (input: WatchlistInput) => Promise<unknown>;
-  /** Further buttons beside the submit button. */
-  children?: ReactNode;
-}) {
+}: WatchlistFormProps) {
   const [countries, setCountries] = useState<string[]>(() => [...(initial?.countries ?? [])]);
   const [drafts, setDrafts] = useState<RuleDraft[]>(() =>
     (initial?.rules ?? DEFAULT_RULES).map(draftOf),
@@ -96,29 +98,15 @@ export function WatchlistForm({
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (key: string) => String(data.get(key) ?? '').trim();
-    const found: FieldProblems = {};
-    if (text('name') === '') found.name = 'Give the list a name.';
-    const typed = text(PENDING_COUNTRY);
-    if (typed !== '') {
-      found.countries = `“${typed}” is not added yet: choose it from the list (↓ then Enter), or clear the field.`;
-    } else if (countries.length === 0) {
-      found.countries = 'Choose at least one country.';
-    }
+    const found = listProblems(text, countries);
     const rulesBad = rules.problems.some((p) => p !== null);
     if (!check(found, Object.keys(found).length === 0 && !rulesBad)) return;
-    const format = text('webhook_format');
-    await save(
-      () =>
-        onSave({
-          name: text('name'),
-          countries,
-          rules: rules.rules,
-          webhook_url: text('webhook_url') || null,
-          webhook_format: (format || initial?.webhook?.format || 'standard') as WebhookFormat,
-          email: text('email') || null,
-        }),
-      { statuses: [400], fieldOf: fieldOfServerProblem, words: problemWords },
-    );
+    const input = inputOf(text, countries, rules.rules, initial);
+    await save(() => onSave(input), {
+      statuses: [400],
+      fieldOf: fieldOfServerProblem,
+      words: problemWords,
+    });
   };
 
   return (
@@ -157,6 +145,49 @@ export function WatchlistForm({
         rules={rules.rules}
         rulesValid={rules.problems.every((p) => p === null)}
       />
+      <DeliveryFields
+        initial={initial}
+        withWebhook={withWebhook}
+        withFormat={withFormat}
+        problems={problems}
+        clear={clear}
+      />
+      <FormActions submitLabel={submitLabel} {...actions}>
+        {children}
+      </FormActions>
+    </form>
+  );
+}
+
+/** The name and countries as the form can check them before anything is sent. */
+function listProblems(text: (key: string) => string, countries: readonly string[]): FieldProblems {
+  const found: FieldProblems = {};
+  if (text('name') === '') found.name = 'Give the list a name.';
+  const typed = text(PENDING_COUNTRY);
+  if (typed !== '') {
+    found.countries = `“${typed}” is not added yet: choose it from the list (↓ then Enter), or clear the field.`;
+  } else if (countries.length === 0) {
+    found.countries = 'Choose at least one country.';
+  }
+  return found;
+}
+
+/** Where the list's alerts go besides the inbox: a webhook (with its format) and an e-mail. */
+function DeliveryFields({
+  initial,
+  withWebhook,
+  withFormat,
+  problems,
+  clear,
+}: {
+  initial: Watchlist | null;
+  withWebhook: boolean;
+  withFormat: boolean;
+  problems: FieldProblems;
+  clear: (field: WatchlistField) => void;
+}) {
+  return (
+    <>
       {withWebhook ? (
         <TextField
           label={initial ? 'Webhook URL (https)' : 'Webhook URL (optional, https)'}
@@ -178,9 +209,24 @@ export function WatchlistForm({
         problem={problems.email}
         onEdit={() => clear('email')}
       />
-      <FormActions submitLabel={submitLabel} {...actions}>
-        {children}
-      </FormActions>
-    </form>
+    </>
   );
+}
+
+/** What is sent: the form's fields, the chosen countries and the rules. */
+function inputOf(
+  text: (key: string) => string,
+  countries: string[],
+  rules: WatchlistInput['rules'],
+  initial: Watchlist | null,
+): WatchlistInput {
+  const format = text('webhook_format');
+  return {
+    name: text('name'),
+    countries,
+    rules,
+    webhook_url: text('webhook_url') || null,
+    webhook_format: (format || initial?.webhook?.format || 'standard') as WebhookFormat,
+    email: text('email') || null,
+  };
 }
