@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import {
   webhookFormatLabel,
   type Watchlist,
@@ -43,50 +43,8 @@ function ReadOnly({ list }: { list: Watchlist }) {
 }
 
 function DeliveryForm({ list }: { list: Watchlist }) {
-  const save = useSaveAlertDelivery();
   const form = useRef<HTMLFormElement>(null);
-  const [problems, setProblems] = useState<Problems>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [secret, setSecret] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const clear = (field: DeliveryField) => {
-    setSaved(false);
-    setProblems((was) => (was[field] ? { ...was, [field]: undefined } : was));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    setGeneral(null);
-    setSaved(false);
-    try {
-      const answer = await save.mutateAsync({
-        base: list,
-        input: {
-          webhook_url: text('webhook_url') || null,
-          webhook_format: (text('webhook_format') || 'standard') as WebhookFormat,
-          email: text('email') || null,
-        },
-      });
-      setProblems({});
-      setSaved(true);
-      if (answer.data.webhook_secret) setSecret(answer.data.webhook_secret);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof ApiError && error.status === 400) {
-        const { field, words } = deliveryProblem(message);
-        setProblems({ [field]: words });
-        // The field with the problem takes the focus, as the watchlist form does.
-        requestAnimationFrame(() =>
-          form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-        );
-      } else {
-        setGeneral(message);
-      }
-    }
-  };
-
+  const { save, problems, general, secret, saved, clear, submit } = useDeliverySave(list, form);
   return (
     <form ref={form} onSubmit={submit} noValidate>
       <FormField label="Webhook URL" problem={problems.webhook_url}>
@@ -167,4 +125,52 @@ export function SiteAlertDeliveryPanel({ editor }: { editor: boolean }) {
       ) : null}
     </section>
   );
+}
+
+/** Saving the delivery settings: each 400 shown at its field (which takes the focus). */
+function useDeliverySave(list: Watchlist, form: RefObject<HTMLFormElement | null>) {
+  const save = useSaveAlertDelivery();
+  const [problems, setProblems] = useState<Problems>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const clear = (field: DeliveryField) => {
+    setSaved(false);
+    setProblems((was) => (was[field] ? { ...was, [field]: undefined } : was));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    setGeneral(null);
+    setSaved(false);
+    try {
+      const answer = await save.mutateAsync({
+        base: list,
+        input: {
+          webhook_url: text('webhook_url') || null,
+          webhook_format: (text('webhook_format') || 'standard') as WebhookFormat,
+          email: text('email') || null,
+        },
+      });
+      setProblems({});
+      setSaved(true);
+      if (answer.data.webhook_secret) setSecret(answer.data.webhook_secret);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof ApiError && error.status === 400) {
+        const { field, words } = deliveryProblem(message);
+        setProblems({ [field]: words });
+        // The field with the problem takes the focus, as the watchlist form does.
+        requestAnimationFrame(() =>
+          form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+        );
+      } else {
+        setGeneral(message);
+      }
+    }
+  };
+
+  return { save, problems, general, secret, saved, clear, submit };
 }
