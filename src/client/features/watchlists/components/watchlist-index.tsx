@@ -49,17 +49,7 @@ export function WatchlistIndex({
         ) : lists.data.data.watchlists.length === 0 ? (
           <p className="empty">No watchlists yet: follow a country, or make a list below.</p>
         ) : (
-          <ul className="watchlists">
-            {lists.data.data.watchlists.map((l) => (
-              <li key={l.id}>
-                <Link to={`/watchlists/${l.id}`}>{l.name}</Link> · {l.countries.length}{' '}
-                {l.countries.length === 1 ? 'country' : 'countries'} · {l.rules.length}{' '}
-                {l.rules.length === 1 ? 'rule' : 'rules'}
-                {unreadOf ? <> · {unreadOf(l)}</> : null}
-                {l.scope === 'user' ? ' · only you' : ''}
-              </li>
-            ))}
-          </ul>
+          <ListOfLists lists={lists.data.data.watchlists} unreadOf={unreadOf} />
         )}
       </section>
       <section className="panel" aria-labelledby="new-list-title">
@@ -89,16 +79,43 @@ export function WatchlistIndex({
             .
           </p>
         ) : null}
-        {secret ? (
-          <div className="secret-once" role="status">
-            <p>
-              Webhook signing secret. Copy it now: it is shown <strong>once</strong> and never
-              again.
-            </p>
-            <code>{secret}</code>
-          </div>
-        ) : null}
+        {secret ? <SecretOnce secret={secret} /> : null}
       </section>
     </>
+  );
+}
+
+/** Each list with its size, its unread count and whose it is. */
+function ListOfLists({
+  lists,
+  unreadOf,
+}: {
+  lists: Watchlist[];
+  unreadOf?: (list: Watchlist) => ReactNode;
+}) {
+  return (
+    <ul className="watchlists">
+      {lists.map((l) => (
+        <li key={l.id}>
+          <Link to={`/watchlists/${l.id}`}>{l.name}</Link> · {l.countries.length}{' '}
+          {l.countries.length === 1 ? 'country' : 'countries'} · {l.rules.length}{' '}
+          {l.rules.length === 1 ? 'rule' : 'rules'}
+          {unreadOf ? <> · {unreadOf(l)}</> : null}
+          {l.scope === 'user' ? ' · only you' : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A new list's webhook secret: shown once, never again. */
+function SecretOnce({ secret }: { secret: string }) {
+  return (
+    <div className="secret-once" role="status">
+      <p>
+        Webhook signing secret. Copy it now: it is shown <strong>once</strong> and never again.
+      </p>
+      <code>{secret}</code>
+    </div>
   );
 }
