@@ -55,78 +55,82 @@ export function InboxFilters({
   const isos = [...new Set(shown.flatMap((l) => l.countries))]
     .map((iso) => ({ iso, name: countryName(iso) ?? iso }))
     .sort((a, b) => a.name.localeCompare(b.name));
+  const countryOptions = isos.map((c) => ({ value: c.iso, label: `${c.name} (${c.iso})` }));
+  // A country in the URL that no list shown has is still offered, as its code.
+  if (filter.iso && !isos.some((c) => c.iso === filter.iso)) {
+    countryOptions.unshift({ value: filter.iso, label: filter.iso });
+  }
   return (
     <div className="inbox-filters" role="group" aria-label="Filter the inbox">
-      <label>
-        State
-        <select
-          value={filter.state ?? ''}
-          onChange={(e) => {
-            const state = one(INBOX_STATES, e.target.value);
-            onChange({
-              ...filter,
-              state,
-              disposition: state === 'unacknowledged' ? undefined : filter.disposition,
-            });
-          }}
-        >
-          <option value="">All</option>
-          {INBOX_STATES.map((s) => (
-            <option key={s} value={s}>
-              {STATE_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Watchlist
-        <select
-          value={filter.watchlist ?? ''}
-          onChange={(e) => onChange({ ...filter, watchlist: e.target.value || undefined })}
-        >
-          <option value="">All lists</option>
-          {watchlists.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Country
-        <select
-          value={filter.iso ?? ''}
-          onChange={(e) => onChange({ ...filter, iso: e.target.value || undefined })}
-        >
-          <option value="">All countries</option>
-          {filter.iso && !isos.some((c) => c.iso === filter.iso) ? (
-            <option value={filter.iso}>{filter.iso}</option>
-          ) : null}
-          {isos.map((c) => (
-            <option key={c.iso} value={c.iso}>
-              {c.name} ({c.iso})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Disposition
-        <select
-          value={filter.disposition ?? ''}
-          disabled={filter.state === 'unacknowledged'}
-          onChange={(e) => {
-            const disposition = one<Disposition>(DISPOSITIONS, e.target.value);
-            onChange({ ...filter, disposition });
-          }}
-        >
-          <option value="">Any</option>
-          {DISPOSITIONS.map((d) => (
-            <option key={d} value={d}>
-              {DISPOSITION_LABELS[d]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="State"
+        value={filter.state}
+        all="All"
+        options={INBOX_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))}
+        onChange={(value) => {
+          const state = one(INBOX_STATES, value);
+          onChange({
+            ...filter,
+            state,
+            disposition: state === 'unacknowledged' ? undefined : filter.disposition,
+          });
+        }}
+      />
+      <FilterSelect
+        label="Watchlist"
+        value={filter.watchlist}
+        all="All lists"
+        options={watchlists.map((l) => ({ value: l.id, label: l.name }))}
+        onChange={(value) => onChange({ ...filter, watchlist: value || undefined })}
+      />
+      <FilterSelect
+        label="Country"
+        value={filter.iso}
+        all="All countries"
+        options={countryOptions}
+        onChange={(value) => onChange({ ...filter, iso: value || undefined })}
+      />
+      <FilterSelect
+        label="Disposition"
+        value={filter.disposition}
+        all="Any"
+        disabled={filter.state === 'unacknowledged'}
+        options={DISPOSITIONS.map((d) => ({ value: d, label: DISPOSITION_LABELS[d] }))}
+        onChange={(value) =>
+          onChange({ ...filter, disposition: one<Disposition>(DISPOSITIONS, value) })
+        }
+      />
     </div>
+  );
+}
+
+/** One labelled select of the inbox's filters; its first option is "all". */
+function FilterSelect({
+  label,
+  value,
+  all,
+  options,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  all: string;
+  options: Array<{ value: string; label: string }>;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
