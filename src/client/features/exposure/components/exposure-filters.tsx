@@ -30,7 +30,6 @@ export function ExposureFilters({
   sites: readonly Site[] | undefined;
   onChange: (change: Partial<ExposureView>) => void;
 }) {
-  const id = useId();
   const { filters } = view;
   const { countries, tags } = choicesOf(sites);
   const country = filters.countries[0] ?? '';
@@ -43,21 +42,11 @@ export function ExposureFilters({
         options={tiers.filter((t) => t !== 'unknown')}
         onChange={(next) => setFilters({ tiers: next })}
       />
-      <SelectField
-        label="Country"
-        value={country}
+      <CountryChoice
+        country={country}
+        countries={countries}
         onChange={(iso) => setFilters({ countries: iso ? [iso] : [] })}
-      >
-        <option value="">All countries</option>
-        {country && !countries.some((c) => c.iso === country) ? (
-          <option value={country}>{countryName(country) ?? country}</option>
-        ) : null}
-        {countries.map((c) => (
-          <option key={c.iso} value={c.iso}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
+      />
       <SelectField
         label="Kind"
         value={filters.kinds[0] ?? ''}
@@ -85,21 +74,60 @@ export function ExposureFilters({
           </option>
         ))}
       </SelectField>
-      <fieldset className="weight-choice">
-        <legend>Index weighted by</legend>
-        {(['people', 'value'] as const satisfies readonly ExposureWeight[]).map((weight) => (
-          <label key={weight}>
-            <input
-              type="radio"
-              name={`${id}-weight`}
-              value={weight}
-              checked={view.weight === weight}
-              onChange={() => onChange({ weight })}
-            />
-            {weight === 'people' ? 'People' : 'Value'}
-          </label>
-        ))}
-      </fieldset>
+      <WeightChoice weight={view.weight} onChange={(weight) => onChange({ weight })} />
     </div>
+  );
+}
+
+/** One country of those the sites are in (a country in the URL but in no site is kept). */
+function CountryChoice({
+  country,
+  countries,
+  onChange,
+}: {
+  country: string;
+  countries: Array<{ iso: string; name: string }>;
+  onChange: (iso: string) => void;
+}) {
+  return (
+    <SelectField label="Country" value={country} onChange={onChange}>
+      <option value="">All countries</option>
+      {country && !countries.some((c) => c.iso === country) ? (
+        <option value={country}>{countryName(country) ?? country}</option>
+      ) : null}
+      {countries.map((c) => (
+        <option key={c.iso} value={c.iso}>
+          {c.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** What the exposure index weighs sites by: their people or their value. */
+function WeightChoice({
+  weight: chosen,
+  onChange,
+}: {
+  weight: ExposureWeight;
+  onChange: (weight: ExposureWeight) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="weight-choice">
+      <legend>Index weighted by</legend>
+      {(['people', 'value'] as const satisfies readonly ExposureWeight[]).map((weight) => (
+        <label key={weight}>
+          <input
+            type="radio"
+            name={`${id}-weight`}
+            value={weight}
+            checked={chosen === weight}
+            onChange={() => onChange(weight)}
+          />
+          {weight === 'people' ? 'People' : 'Value'}
+        </label>
+      ))}
+    </fieldset>
   );
 }
