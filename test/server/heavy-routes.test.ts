@@ -43,7 +43,12 @@ beforeAll(async () => {
     config: {
       // One client may have 2 heavy answers built and 4 waiting; the 7th at once is a 429.
       history: {
-        questions: { costPerMinute: 100_000, perClientInFlight: 2, perClientQueue: 4, inFlight: 2 },
+        storeQuestions: {
+          perMinute: 100_000,
+          perClientInFlight: 2,
+          perClientQueue: 4,
+          inFlight: 2,
+        },
       },
     },
   });
