@@ -43,7 +43,10 @@ describe('alert statements', () => {
   it('hold at most 50 alerts each, with a turn of the event loop between two', async () => {
     const { db, statements, turnsBetween, stop } = recordingDb();
     const alert = { message: 'moved' } as unknown as NewAlert;
-    await insertAlertRows(db, Array.from({ length: 5_000 }, () => alert)).finally(stop);
+    await insertAlertRows(
+      db,
+      Array.from({ length: 5_000 }, () => alert),
+    ).finally(stop);
     expect(statements.reduce((sum, n) => sum + n, 0)).toBe(5_000);
     expect(Math.max(...statements)).toBeLessThanOrEqual(50);
     expect(Math.min(...turnsBetween.slice(1))).toBeGreaterThan(0);
