@@ -1,4 +1,5 @@
 import { startBuiltMain } from './built-main.js';
+import { watchCpuStretches } from './cpu-stretches.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,11 @@ export interface HeavyScenario {
   heavyMs: number;
   victim: { requests: number; p50: number; p99: number; max: number };
   loop: { p50: number; p99: number; max: number };
+  /**
+   * In-process scenarios only: the most CPU spent between two turns of the event loop (ms), the
+   * longest stretches first; unlike the loop delay, it hardly moves with the machine's load.
+   */
+  cpuStretches?: number[];
 }
 
 export interface HeavyRoutesResult {
@@ -96,7 +102,7 @@ async function scenario(
   return { name, answers, heavyMs, victim: summary(latencies), loop: await loopDelay(url) };
 }
 
-const RULES: AlertRule[] = [
+export const RULES: AlertRule[] = [
   ...Array.from({ length: 10 }, (_, i) => ({
     kind: 'active_change' as const,
     min_abs_delta: i + 1,
@@ -114,9 +120,9 @@ async function post(url: string, body: string, type: string): Promise<number> {
   return res.status;
 }
 
-export async function runHeavyRoutes(): Promise<HeavyRoutesResult> {
+export async function runHeavyRoutes(nodeArgs: string[] = []): Promise<HeavyRoutesResult> {
   const started = performance.now();
-  const { url, child, dataDir } = await startBuiltMain('grd-heavy-');
+  const { url, child, dataDir } = await startBuiltMain('grd-heavy-', { nodeArgs });
   try {
     let notReadyAnswers = 0;
     for (;;) {
@@ -222,9 +228,11 @@ export async function evaluationScenario(): Promise<HeavyScenario> {
       expected = performance.now() + VICTIM_EVERY_MS;
     }, VICTIM_EVERY_MS);
     delay.enable();
+    const stretches = watchCpuStretches();
     const started = performance.now();
     const alerts = await evaluator.evaluatePending();
     const heavyMs = performance.now() - started;
+    const cpuStretches = stretches.stop().slice(0, 5);
     await sleep(Math.max(0, 500 - heavyMs));
     clearInterval(timer);
     delay.disable();
@@ -235,6 +243,7 @@ export async function evaluationScenario(): Promise<HeavyScenario> {
       heavyMs,
       victim: summary(lateness),
       loop: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+      cpuStretches,
     };
   } finally {
     await store.close();

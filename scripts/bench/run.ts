@@ -360,7 +360,9 @@ async function printHeavyRoutes(): Promise<void> {
   print('    of `node dist/node/server/main.js` (demo mode, after its seed) while another reads');
   print("    /api/v1/hotspots (cached) every 50 ms; the BFF's event-loop delay from /metrics");
   print('    (grd_event_loop_delay_seconds). Targets: victim p99 <= 100 ms, loop p99 <= 50 ms.');
-  const r = await runHeavyRoutes();
+  // GRD_BENCH_CPU_PROF=<dir>: the BFF runs under --cpu-prof and writes its profile there.
+  const profileDir = process.env.GRD_BENCH_CPU_PROF;
+  const r = await runHeavyRoutes(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   print(
     `ready (/readyz 200) ${r.readySeconds.toFixed(0)} s after start, ${r.notReadyAnswers} ` +
       'answers of 503 before it while the seed ran',
@@ -375,6 +377,10 @@ async function printHeavyRoutes(): Promise<void> {
         `p50 ${s.victim.p50.toFixed(1)} ms, p99 ${s.victim.p99.toFixed(1)} ms, max ${s.victim.max.toFixed(1)} ms; ` +
         `loop delay p50 ${s.loop.p50.toFixed(1)} ms, p99 ${s.loop.p99.toFixed(1)} ms, max ${s.loop.max.toFixed(1)} ms`,
     );
+    if (s.cpuStretches) {
+      const longest = s.cpuStretches.map((c) => c.toFixed(1)).join(', ');
+      print(`    longest CPU between two event-loop turns: ${longest} ms`);
+    }
   }
   print(
     `load average: ${loadavg()

@@ -19,9 +19,8 @@ import {
   type Env,
   type Environment,
 } from './config-env.js';
-import type { HistoryQuestionLimits } from './history-question-limit.js';
 import { Secret } from './secret.js';
-import type { StoreQueryLimits } from './store-query-limit.js';
+import type { StoreQuestionLimits } from './store-question-limit.js';
 
 export { ConfigError, DEMO_TIERS, tokenEntropyBits, type DemoTierName } from './config-env.js';
 
@@ -108,17 +107,20 @@ export interface HistoryConfig {
   databaseUrl: Secret | null;
   /** HISTORY_RETENTION_DAYS; null keeps everything. */
   retentionDays: number | null;
-  /** Store queries that what the BFF holds does not answer: per client, at once, waiting. */
-  storeQueries?: StoreQueryLimits;
-  /** Every history and event-archive question: each client's budget, and answers at once. */
-  questions?: HistoryQuestionLimits;
+  /** "A client asking the store too much": its budget, its questions and queries at once. */
+  storeQuestions?: Partial<StoreQuestionLimits>;
 }
 
-/** The store limits of `parseConfig`'s defaults (literal configs may leave them out). */
-export const DEFAULT_STORE_LIMITS = {
-  storeQueries: { perClientPerMinute: 60, inFlight: 2, queue: 50 },
-  questions: { costPerMinute: 120, perClientInFlight: 2, perClientQueue: 8, inFlight: 2 },
-} satisfies Required<Pick<HistoryConfig, 'storeQueries' | 'questions'>>;
+/** The store limits of `parseConfig`'s defaults (literal configs may leave any out). */
+export const DEFAULT_STORE_LIMITS: StoreQuestionLimits = {
+  perMinute: 120,
+  perClientInFlight: 2,
+  perClientQueue: 8,
+  inFlight: 2,
+  queriesPerMinute: 60,
+  queriesInFlight: 2,
+  queryQueue: 50,
+};
 
 /** Replicas sharing one PostgreSQL: set exactly when DATABASE_URL is. */
 export interface ReplicasConfig {
@@ -324,17 +326,15 @@ function readHistory(env: Environment): HistoryConfig {
   return {
     databaseUrl: env.DATABASE_URL,
     retentionDays: env.HISTORY_RETENTION_DAYS,
-    storeQueries: {
-      perClientPerMinute:
-        budget === null ? env.STORE_QUERIES_PER_MINUTE : Math.max(1, Math.ceil(budget / 2)),
-      inFlight: env.STORE_QUERIES_IN_FLIGHT,
-      queue: env.STORE_QUERY_QUEUE,
-    },
-    questions: {
-      costPerMinute: budget ?? env.HISTORY_COST_PER_MINUTE,
+    storeQuestions: {
+      perMinute: budget ?? env.HISTORY_COST_PER_MINUTE,
       perClientInFlight: env.HISTORY_QUESTIONS_PER_CLIENT,
       perClientQueue: env.HISTORY_QUEUE_PER_CLIENT,
       inFlight: env.HISTORY_QUESTIONS_IN_FLIGHT,
+      queriesPerMinute:
+        budget === null ? env.STORE_QUERIES_PER_MINUTE : Math.max(1, Math.ceil(budget / 2)),
+      queriesInFlight: env.STORE_QUERIES_IN_FLIGHT,
+      queryQueue: env.STORE_QUERY_QUEUE,
     },
   };
 }

@@ -21,10 +21,18 @@ export function testHistory(overrides: Partial<NonNullable<AppConfig['history']>
   return {
     databaseUrl: null,
     retentionDays: null,
-    storeQueries: { perClientPerMinute: 60, inFlight: 2, queue: 50 },
-    // Generous: tests of the answers ask many questions from one address (loopback).
-    questions: { costPerMinute: 100_000, perClientInFlight: 8, perClientQueue: 1000, inFlight: 8 },
     ...overrides,
+    storeQuestions: {
+      queriesPerMinute: 60,
+      queriesInFlight: 2,
+      queryQueue: 50,
+      // Generous: tests of the answers ask many questions from one address (loopback).
+      perMinute: 100_000,
+      perClientInFlight: 8,
+      perClientQueue: 1000,
+      inFlight: 8,
+      ...overrides.storeQuestions,
+    },
   };
 }
 

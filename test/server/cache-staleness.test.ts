@@ -233,3 +233,21 @@ describe('outdated', () => {
     expect(cache.classify(entry, clock.t)).toBe('fresh');
   });
 });
+
+describe('the synchronous hit (issue 35 item 10)', () => {
+  it('gives the entry exactly when a load would be a plain hit, and never asks anything', async () => {
+    const page = scripted('page', BATCH);
+    expect(cache.fresh(page.spec)).toBeNull(); // missing: a load fetches
+    const { entry } = await loaded(page);
+    clock.set(NOON + 30 * MINUTE - 1);
+    expect(cache.fresh(page.spec)).toEqual({ entry, outcome: 'hit', staleReason: null });
+    // Due for its check: a load would start a refresh, so the hot path leaves it to load.
+    clock.set(NOON + 30 * MINUTE);
+    expect(cache.fresh(page.spec)).toBeNull();
+    clock.set(NOON + 10 * MINUTE);
+    await loaded(scripted('other', NEWER));
+    // Outdated by a newer batch: a load fetches again (or serves it flagged stale).
+    expect(cache.fresh(page.spec)).toBeNull();
+    expect(page.fetches + probe.fetches).toBe(1);
+  });
+});

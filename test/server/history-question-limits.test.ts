@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/server/config.js';
-import { HistoryQuestionLimiter } from '../../src/server/history-question-limit.js';
+import { StoreQuestionLimiter } from '../../src/server/store-question-limit.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
@@ -12,6 +12,9 @@ import { testConfig } from '../helpers/test-config.js';
  * neither spends another's budget nor pushes another's question to the back of its queue.
  * Over real HTTP on loopback (127.0.0.1 is the trusted proxy: X-Forwarded-For names a client).
  */
+/** The store-query side's limits, out of the way of a test of questions. */
+const QUERIES = { queriesPerMinute: 100_000, queriesInFlight: 8, queryQueue: 1000 };
+
 let store: HistoryStore;
 let stack: HistoryStack;
 let base: string;
@@ -26,8 +29,8 @@ beforeAll(async () => {
     config: {
       access: { ...testConfig().access, trustedProxyAddresses: ['127.0.0.1'] },
       history: {
-        questions: {
-          costPerMinute: BUDGET,
+        storeQuestions: {
+          perMinute: BUDGET,
           perClientInFlight: 1,
           perClientQueue: QUEUE,
           inFlight: 1,
@@ -138,8 +141,8 @@ describe('a flood from one client', () => {
 
 describe('the cost of an answer', () => {
   it('is one unit per started 64 KB, so big answers spend the budget sooner', async () => {
-    const limiter = new HistoryQuestionLimiter(
-      { costPerMinute: 10, perClientInFlight: 1, perClientQueue: 0, inFlight: 1 },
+    const limiter = new StoreQuestionLimiter(
+      { ...QUERIES, perMinute: 10, perClientInFlight: 1, perClientQueue: 0, inFlight: 1 },
       () => 0,
     );
     // 10 units: a 200,000-character answer costs 4, 65,537 characters 2: the fourth question is refused.
@@ -155,8 +158,8 @@ describe('the cost of an answer', () => {
 
 describe('a waiting question', () => {
   it('starts on a later turn of the event loop, so sockets are read between two answers', async () => {
-    const limiter = new HistoryQuestionLimiter(
-      { costPerMinute: 10, perClientInFlight: 1, perClientQueue: 1, inFlight: 1 },
+    const limiter = new StoreQuestionLimiter(
+      { ...QUERIES, perMinute: 10, perClientInFlight: 1, perClientQueue: 1, inFlight: 1 },
       () => 0,
     );
     const first = await limiter.admit('a');
@@ -173,8 +176,8 @@ describe('a waiting question', () => {
   });
 
   it('starts on a later turn even with every slot free (a held answer awaits nothing)', async () => {
-    const limiter = new HistoryQuestionLimiter(
-      { costPerMinute: 10, perClientInFlight: 1, perClientQueue: 1, inFlight: 1 },
+    const limiter = new StoreQuestionLimiter(
+      { ...QUERIES, perMinute: 10, perClientInFlight: 1, perClientQueue: 1, inFlight: 1 },
       () => 0,
     );
     let started = false;
@@ -189,8 +192,8 @@ describe('a waiting question', () => {
 
 describe('history question settings', () => {
   it('are whole numbers in range, refused in words naming the variable', () => {
-    expect(parseConfig({}).history?.questions).toEqual({
-      costPerMinute: 120,
+    expect(parseConfig({}).history?.storeQuestions).toMatchObject({
+      perMinute: 120,
       perClientInFlight: 2,
       perClientQueue: 8,
       inFlight: 2,

@@ -41,7 +41,9 @@ beforeAll(async () => {
         allowAnonymous: false,
       },
       data: { clientMissesPerMinute: 100_000 },
-      history: { storeQueries: { perClientPerMinute: 100_000, inFlight: 2, queue: 1000 } },
+      history: {
+        storeQuestions: { queriesPerMinute: 100_000, queriesInFlight: 2, queryQueue: 1000 },
+      },
     },
   });
   await stack.nextBatch();

@@ -81,8 +81,8 @@ describe('settings an operator can hold in their head', () => {
 
   it('STORE_QUESTIONS_PER_MINUTE is one client’s budget of store answers; its queries follow', () => {
     const config = parseConfig({ STORE_QUESTIONS_PER_MINUTE: '40' });
-    expect(config.history?.questions?.costPerMinute).toBe(40);
-    expect(config.history?.storeQueries?.perClientPerMinute).toBe(20);
+    expect(config.history?.storeQuestions?.perMinute).toBe(40);
+    expect(config.history?.storeQuestions?.queriesPerMinute).toBe(20);
     expect(() => parseConfig({ STORE_QUESTIONS_PER_MINUTE: '0' })).toThrow(ConfigError);
     expect(() => parseConfig({ STORE_QUESTIONS_PER_MINUTE: 'many' })).toThrow(
       /STORE_QUESTIONS_PER_MINUTE must be a whole number/,

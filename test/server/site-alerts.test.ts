@@ -26,7 +26,9 @@ const STORE_QUESTIONS = 4;
 const allowPrivate: ConfigOverrides = {
   alerts: { webhookAllowPrivate: true, email: null, linkBase: 'https://risk.example.com' },
   // A small rate of store questions per client, so the exposure answer's guard shows.
-  history: { storeQueries: { perClientPerMinute: STORE_QUESTIONS, inFlight: 2, queue: 50 } },
+  history: {
+    storeQuestions: { queriesPerMinute: STORE_QUESTIONS, queriesInFlight: 2, queryQueue: 50 },
+  },
 };
 
 let store: HistoryStore;

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/server/config.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { StoreQueryLimiter } from '../../src/server/store-query-limit.js';
+import {
+  StoreQuestionLimiter,
+  type StoreQuestionLimits,
+} from '../../src/server/store-question-limit.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { testConfig } from '../helpers/test-config.js';
@@ -26,7 +29,11 @@ beforeAll(async () => {
       // Loopback (inject's address) is the trusted proxy: X-Forwarded-For names each client.
       access: { ...testConfig().access, trustedProxyAddresses: ['127.0.0.1'] },
       history: {
-        storeQueries: { perClientPerMinute: PER_MINUTE, inFlight: IN_FLIGHT, queue: QUEUE },
+        storeQuestions: {
+          queriesPerMinute: PER_MINUTE,
+          queriesInFlight: IN_FLIGHT,
+          queryQueue: QUEUE,
+        },
       },
     },
   });
@@ -47,6 +54,17 @@ const fresh = (): string =>
 /** A range of the global series no earlier question asked (sliced from the held series). */
 const freshRange = (): string =>
   `/api/history/global?from=${new Date(START - 86_400_000 - ++asked * 1000).toISOString()}`;
+
+/** The answer side's limits, out of the way of a test of store queries. */
+const GENEROUS: StoreQuestionLimits = {
+  perMinute: 100_000,
+  perClientInFlight: 8,
+  perClientQueue: 1000,
+  inFlight: 8,
+  queriesPerMinute: 100_000,
+  queriesInFlight: 8,
+  queryQueue: 1000,
+};
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((done) => setImmediate(done));
@@ -145,13 +163,13 @@ describe('store queries in flight', () => {
 
 describe('store query slots', () => {
   it('a waiting query starts on a later turn of the event loop, not in the same microtask run', async () => {
-    const limiter = new StoreQueryLimiter(
-      { perClientPerMinute: 10, inFlight: 1, queue: 1 },
+    const limiter = new StoreQuestionLimiter(
+      { ...GENEROUS, queriesPerMinute: 10, queriesInFlight: 1, queryQueue: 1 },
       () => 0,
     );
-    const releaseFirst = await limiter.enter('a');
+    const releaseFirst = await limiter.enterQuery('a');
     let second = false;
-    void limiter.enter('b').then(() => {
+    void limiter.enterQuery('b').then(() => {
       second = true;
     });
     releaseFirst();
@@ -160,22 +178,22 @@ describe('store query slots', () => {
     expect(second).toBe(false);
     await new Promise((done) => setImmediate(done));
     await until(() => second);
-    expect(limiter.running).toBe(1);
+    expect(limiter.queriesRunning).toBe(1);
   });
 });
 
 describe('store query settings', () => {
   it('are whole numbers in range, refused in words naming the variable', () => {
     const config = parseConfig({});
-    expect(config.history?.storeQueries).toEqual({
-      perClientPerMinute: 60,
-      inFlight: 2,
-      queue: 50,
+    expect(config.history?.storeQuestions).toMatchObject({
+      queriesPerMinute: 60,
+      queriesInFlight: 2,
+      queryQueue: 50,
     });
     expect(() => parseConfig({ STORE_QUERIES_IN_FLIGHT: '0' })).toThrow(ConfigError);
     expect(() => parseConfig({ STORE_QUERIES_PER_MINUTE: 'lots' })).toThrow(
       /STORE_QUERIES_PER_MINUTE must be a whole number from 1 to 100000/,
     );
-    expect(parseConfig({ STORE_QUERY_QUEUE: '0' }).history?.storeQueries?.queue).toBe(0);
+    expect(parseConfig({ STORE_QUERY_QUEUE: '0' }).history?.storeQuestions?.queryQueue).toBe(0);
   });
 });

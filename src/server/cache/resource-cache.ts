@@ -112,7 +112,22 @@ export class ResourceCache {
     this.#newBatchListeners.push(listener);
   }
 
+  /**
+   * The entry for `spec` when it is fresh, without a promise: the hot path of a cached answer
+   * (a route answers in the same turn). Null when `load` has anything to decide (missing, past
+   * its freshness, outdated): the caller then goes through `load`, which sees the same state.
+   */
+  fresh<V>(spec: ResourceSpec<V>): Loaded<V> | null {
+    const entry = this.entries.get<V>(spec.key);
+    if (!entry) return null;
+    const now = this.now();
+    if (now > this.servableUntil(entry) || this.classify(entry, now) !== 'fresh') return null;
+    return { entry, outcome: 'hit', staleReason: null };
+  }
+
   async load<V>(spec: ResourceSpec<V>, guard: MissGuard): Promise<Loaded<V>> {
+    const hit = this.fresh(spec);
+    if (hit) return hit;
     const now = this.now();
     const entry = this.entries.get<V>(spec.key);
     if (!entry || now > this.servableUntil(entry)) {

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { BatchTracker } from '../cache/batch.js';
 import type { ResourceCache, ResourceSpec } from '../cache/resource-cache.js';
 import { DEFAULT_STORE_LIMITS, type HistoryConfig } from '../config.js';
-import { HistoryQuestionLimiter, type Admission } from '../history-question-limit.js';
 import { BatchRecorder } from '../jobs/batch-recorder.js';
 import { EventArchiver } from '../jobs/event-archiver.js';
 import type { BatchPipeline } from '../jobs/pipeline.js';
@@ -21,7 +20,11 @@ import type {
 } from '../services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from '../store/history-store.js';
 import type { FreshnessPolicy } from '../../shared/freshness.js';
-import { StoreQueryLimiter, type StoreQueryGuard } from '../store-query-limit.js';
+import {
+  StoreQuestionLimiter,
+  type Admission,
+  type StoreQueryGuard,
+} from '../store-question-limit.js';
 
 export interface HistoryParts {
   store: HistoryStore;
@@ -51,7 +54,7 @@ export interface History {
   guardFor(request: FastifyRequest): StoreQueryGuard;
   /**
    * A request's question, or a heavy request's turn (issue 29: verification, backtest, import):
-   * under its client's budget (history-question-limit.ts); `what` names it in a refusal.
+   * under its client's budget (store-question-limit.ts); `what` names it in a refusal.
    */
   admit(request: FastifyRequest, what?: string): Promise<Admission>;
   /** Questions waiting for their turn, all clients together. */
@@ -67,7 +70,7 @@ export interface History {
  * by the leader, one per term), the event archive, the answers and what their routes need.
  */
 export function composeHistory(
-  config: Pick<HistoryConfig, 'storeQueries' | 'questions'>,
+  config: Pick<HistoryConfig, 'storeQuestions'>,
   parts: HistoryParts,
 ): History {
   const { store } = parts;
@@ -78,13 +81,14 @@ export function composeHistory(
     parts.exportIndexes,
     parts.onArchived,
   );
-  const limits = { ...DEFAULT_STORE_LIMITS, ...config };
-  const queryLimiter = new StoreQueryLimiter(limits.storeQueries, parts.now);
-  const questionLimiter = new HistoryQuestionLimiter(limits.questions, parts.now);
+  const limiter = new StoreQuestionLimiter(
+    { ...DEFAULT_STORE_LIMITS, ...config.storeQuestions },
+    parts.now,
+  );
   const guardFor = (request: FastifyRequest): StoreQueryGuard =>
-    queryLimiter.guardFor(parts.clientKey(request));
+    limiter.guardFor(parts.clientKey(request));
   const admit = (request: FastifyRequest, what?: string): Promise<Admission> =>
-    questionLimiter.admit(parts.clientKey(request), what);
+    limiter.admit(parts.clientKey(request), what);
   const retentionStart = (): Date | null => store.retentionStart(parts.now());
   return {
     store,
@@ -109,7 +113,7 @@ export function composeHistory(
     },
     guardFor,
     admit,
-    questionsWaiting: () => questionLimiter.waiting,
+    questionsWaiting: () => limiter.waiting,
     asOf: { answers: new AsOfAnswers(store), guardFor, admit, retentionStart },
     routes: {
       history: {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AsOfAnswers } from '../services/history/as-of-answers.js';
-import type { Admission } from '../history-question-limit.js';
-import type { StoreQueryGuard } from '../store-query-limit.js';
+import type { Admission } from '../store-question-limit.js';
+import type { StoreQueryGuard } from '../store-question-limit.js';
 import { checkRetention } from './history-params.js';
 import { BadRequest } from './route-schema.js';
 import { guarded, reply400, type StoreFile } from './store-reply.js';

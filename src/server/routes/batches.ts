@@ -8,8 +8,8 @@ import {
 } from '../../shared/batches-api.js';
 import type { BatchChainAnswers } from '../services/batches/batch-chain-answers.js';
 import { sendError } from '../reply.js';
-import type { Admission } from '../history-question-limit.js';
-import type { StoreQueryGuard } from '../store-query-limit.js';
+import type { Admission } from '../store-question-limit.js';
+import type { StoreQueryGuard } from '../store-question-limit.js';
 import { guarded, reply400 } from './store-reply.js';
 import { BadRequest, noQuery, parseTime } from './params.js';
 import { NotFound, optional, paramsOf, queryOf, rule, shown, zodRoute } from './route-schema.js';

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import type { Admission } from '../history-question-limit.js';
+import type { Admission } from '../store-question-limit.js';
 
 /**
  * Heavy work of one request (issue 29: the chain's verification, a backtest, an import) under
- * its client's turn: `admission` is the history questions' limiter (history-question-limit.ts),
+ * its client's turn: `admission` is the history questions' limiter (store-question-limit.ts),
  * so these routes share one budget per client, one process-wide bound on answers built at once
  * and one bounded queue with the history routes. A refusal is a 429 or 503 with Retry-After,
  * decided before any work. `cost` is charged as characters (one unit per started 64 KB).

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Admission } from '../history-question-limit.js';
+import type { Admission } from '../store-question-limit.js';
 import type { MoveExplanations } from '../services/history/explain.js';
 import type { HistoryAnswers } from '../services/history/history-answers.js';
-import type { StoreQueryGuard } from '../store-query-limit.js';
+import type { StoreQueryGuard } from '../store-question-limit.js';
 import {
   changesQuery,
   checkRetention,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { replyAsOf } from './as-of.js';
 import { hotspotsQuery } from './params.js';
-import { answer, type DataRouteOptions } from './respond.js';
+import { answer, sendServed, type DataRouteOptions } from './respond.js';
 import { memoisedQueryRoute } from './route-schema.js';
 
 /**
@@ -18,6 +18,13 @@ export async function hotspotRoutes(app: FastifyInstance, opts: DataRouteOptions
       return replyAsOf(request, reply, opts.asOf, asOf, (answers) =>
         answers.hotspots(asOf, request.query),
       );
+    }
+    // A fresh cached answer is sent in this turn: no promise between the socket and the bytes
+    // (issue 35 item 10). Everything else (miss, refresh, stale, refusal) goes through `answer`.
+    const fresh = opts.data.freshHotspots(request.query);
+    if (fresh) {
+      sendServed(request, reply, fresh);
+      return;
     }
     return answer(request, reply, opts.metrics, () =>
       opts.data.hotspots(request.query, opts.guardFor(request)),

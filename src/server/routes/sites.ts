@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SITES_IMPORT_MAX_BYTES } from '../../shared/sites-api.js';
 import { sitesCsv, sitesFileName } from '../services/exports/sites-csv.js';
-import type { Admission } from '../history-question-limit.js';
+import type { Admission } from '../store-question-limit.js';
 import { sendError } from '../reply.js';
 import { ApiProblem } from '../services/api-problem.js';
 import { etagOf } from '../services/alerts/alert-views.js';
@@ -22,7 +22,7 @@ import { siteEtag, siteView } from '../services/sites/site-views.js';
 import { sendServed } from './respond.js';
 import { noQuery, parseAsOf } from './params.js';
 import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
-import type { StoreQueryGuard } from '../store-query-limit.js';
+import type { StoreQueryGuard } from '../store-question-limit.js';
 import { guarded as storeGuarded } from './store-reply.js';
 import type { Viewer } from '../services/alerts/watchlists.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { Admission } from '../history-question-limit.js';
-import type { StoreQueryGuard } from '../store-query-limit.js';
+import type { Admission } from '../store-question-limit.js';
+import type { StoreQueryGuard } from '../store-question-limit.js';
 
 /*
  * Answers built from the store (history, batches, as-of views): sent as JSON already built,
@@ -46,7 +46,7 @@ export async function reply400(
   }
 }
 
-/** reply400 after the question's turn under its client's budget (history-question-limit.ts). */
+/** reply400 after the question's turn under its client's budget (store-question-limit.ts). */
 export function admittedReply(
   admission: Promise<Admission>,
   reply: FastifyReply,

@@ -10,14 +10,14 @@ import { principalOf } from '../principal.js';
 import { noQuery } from './params.js';
 import { paramsOf, zodRoute } from './route-schema.js';
 import { heavyReply } from './heavy-reply.js';
-import type { Admission } from '../history-question-limit.js';
+import type { Admission } from '../store-question-limit.js';
 
 export interface WatchlistRouteOptions {
   watchlists: WatchlistService;
   backtests: BacktestRequests;
   deliveryLog: DeliveryLogView;
   viewerOf: (request: FastifyRequest) => Viewer;
-  /** A backtest's turn under its client's budget (history-question-limit.ts, issue 29). */
+  /** A backtest's turn under its client's budget (store-question-limit.ts, issue 29). */
   admit?: (request: FastifyRequest, what: string) => Promise<Admission>;
 }
 

@@ -140,15 +140,18 @@ export async function selectBatchRefs(db: Database): Promise<BatchRef[]> {
     .orderBy(asc(batches.asOf));
 }
 
-// An alert row binds 10 parameters: 200 rows (2,000) stay far below PostgreSQL's 65,535 a
+// An alert row binds 10 parameters: 50 rows (500) stay far below PostgreSQL's 65,535 a
 // statement and below what the drivers can bind at all (13,200 rows overflowed the JavaScript
 // stack of both here), whatever the number of lists.
-// The embedded store runs each statement on the main thread: 200 rows keep one to tens of
-// milliseconds, and sockets get a turn between statements (issue 29); the chunk's transaction
-// is unchanged, so what is written together still is.
-export const ALERT_ROWS_PER_INSERT = 200;
+// The embedded store runs each statement on the main thread, and drizzle builds it there too
+// (its query builder was about half of each statement's time): a statement of 200 rows held
+// the thread for 40-90 ms of CPU at load 20, the largest evaluation's longest stretches (CPU per
+// event-loop turn, scripts/bench/cpu-stretches.ts); 50 rows cost a quarter of that for the same
+// work per row. Sockets get a turn between statements (issue 29); the chunk's transaction is
+// unchanged, so what is written together still is.
+export const ALERT_ROWS_PER_INSERT = 50;
 // A delivery binds at most 12 too.
-const DELIVERIES_PER_INSERT = 200;
+const DELIVERIES_PER_INSERT = 50;
 
 /** Alerts in statements of ALERT_ROWS_PER_INSERT; a duplicate of `alerts_once_key` is dropped. */
 export async function insertAlertRows(db: Database, rows: NewAlert[]): Promise<AlertRow[]> {

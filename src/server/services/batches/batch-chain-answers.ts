@@ -10,11 +10,13 @@ import { TimeSlice } from '../../work/time-slice.js';
 import { RevisionMemo } from '../history/revision-memo.js';
 
 /**
- * Batches recomputed per read of the verification (~175 rows each: ~1,750 rows a read). The
- * embedded store answers each read on the main thread (PGlite is one WASM instance there), so a
- * read is kept to a few milliseconds; hashing between reads yields every slice (issue 29).
+ * Batches recomputed per read of the verification (~175 rows each: ~350 rows a read). The
+ * embedded store answers each read on the main thread (PGlite is one WASM instance there), in
+ * one stretch the loop cannot break: a read of 10 batches took 125-137 ms at load 17 (about
+ * 50-60 ms on a quiet machine, the verification's loop-delay p99 of 63 ms), a read of 2 about a
+ * fifth of that for the same cost per batch. Hashing between reads yields every slice (issue 29).
  */
-const VERIFY_CHUNK = 10;
+const VERIFY_CHUNK = 2;
 
 type Broken = NonNullable<ChainVerification['broken_at']>;
 

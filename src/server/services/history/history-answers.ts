@@ -11,7 +11,7 @@ import type {
 import type { Categories } from '../../../shared/schemas/category.js';
 import { tierDirection } from '../../../shared/tiers.js';
 import { BadRequest } from '../../refusals.js';
-import type { StoreQueryGuard } from '../../store-query-limit.js';
+import type { StoreQueryGuard } from '../../store-question-limit.js';
 import type { EventQuery, HistoryStore, Range } from '../../store/history-store.js';
 import { lazyGuard, RevisionMemo } from './revision-memo.js';
 import {

@@ -15,6 +15,7 @@ import {
   type CountryValue,
   type ExportFormat,
   type ExportValue,
+  type HotspotsValue,
   type Rejection,
   type ResourceSpecs,
 } from '../upstream-resources/resource-specs.js';
@@ -37,6 +38,9 @@ export interface HotspotsQuery {
 /** Labels remembered from the data; real data has a handful, this only guards against a flood. */
 const MAX_SEEN_TIERS = 256;
 
+/** A hotspot answer the upstream gave (not a rejection). */
+type HotspotsOk = Extract<HotspotsValue, { status: 200 }>;
+
 export class RiskAnswers {
   readonly #seenTiers = new Set<string>(KNOWN_TIERS);
   readonly #noted = new WeakSet<object>();
@@ -54,32 +58,58 @@ export class RiskAnswers {
     private readonly exportIndexes: ExportIndexes,
   ) {}
 
+  /**
+   * The hotspot answer when every entry it needs is fresh in the cache, without a promise (the
+   * most frequent request's hot path, issue 35 item 10); null when `hotspots` must decide
+   * anything (a miss, a refresh, a rejection, a stale answer).
+   */
+  freshHotspots(q: HotspotsQuery): Served | null {
+    const base = this.cache.fresh(this.specs.hotspots([], q.include));
+    if (!base || base.entry.value.status !== 200) return null;
+    const plan = this.#hotspotPlan(base.entry as CacheEntry<HotspotsOk>, q);
+    if (!plan.needsFiltered) return this.#hotspotsServed(base, q, plan.tiers);
+    const filtered = this.cache.fresh(this.specs.hotspots(plan.tiers, q.include));
+    if (!filtered || filtered.entry.value.status !== 200) return null;
+    return this.#hotspotsServed(filtered, q, plan.tiers);
+  }
+
   async hotspots(q: HotspotsQuery, guard: MissGuard): Promise<Served> {
     const base = await this.cache.load(this.specs.hotspots([], q.include), guard);
     if (base.entry.value.status !== 200) return this.#rejected('hotspots', base, base.entry.value);
-    const all = base.entry.value.data.hotspots;
-    this.#noteTiers(base.entry, all);
-    let source = base;
-    let data = base.entry.value.data;
-    // Labels no batch has shown match nothing: they are dropped before anything is built or
-    // asked for, so `tier=crit,<random>` is the same answer (and the same memo) as `tier=crit`,
-    // and a flood of random labels creates no variants. They are never sent upstream either
-    // (an upstream may reject unknown labels, as the demo does).
+    const plan = this.#hotspotPlan(base.entry as CacheEntry<HotspotsOk>, q);
+    if (!plan.needsFiltered) return this.#hotspotsServed(base, q, plan.tiers);
+    const filtered = await this.cache.load(this.specs.hotspots(plan.tiers, q.include), guard);
+    const value = filtered.entry.value;
+    if (value.status !== 200) return this.#rejected('hotspots', filtered, value);
+    return this.#hotspotsServed(filtered, q, plan.tiers);
+  }
+
+  /**
+   * Which tiers a hotspot question filters by, and whether the unfiltered page answers it.
+   * Labels no batch has shown match nothing: they are dropped before anything is built or asked
+   * for, so `tier=crit,<random>` is the same answer (and the same memo) as `tier=crit`, and a
+   * flood of random labels creates no variants. They are never sent upstream either (an
+   * upstream may reject unknown labels, as the demo does).
+   */
+  #hotspotPlan(
+    base: CacheEntry<HotspotsOk>,
+    q: HotspotsQuery,
+  ): { tiers: string[]; needsFiltered: boolean } {
+    const all = base.value.data.hotspots;
+    this.#noteTiers(base, all);
     const tiers = q.tiers.filter((tier) => this.#seenTiers.has(tier));
+    if (q.tiers.length === 0 || tiers.length === 0) return { tiers, needsFiltered: false };
+    const matches = all.filter((h) => tiers.includes(h.tier ?? ''));
+    // The upstream filters its one ordering, so the first matches of the top 50 are the first
+    // matches overall once there are enough of them (or the 50 were everything).
+    const complete = matches.length >= q.limit || all.length < UPSTREAM_MAX_LIMIT;
+    return { tiers, needsFiltered: !complete };
+  }
+
+  /** The page of `source` (the unfiltered page, or the filtered one) a hotspot question asks. */
+  #hotspotsServed(source: Loaded<HotspotsValue>, q: HotspotsQuery, tiers: string[]): Served {
+    const data = (source.entry.value as HotspotsOk).data;
     const filtering = q.tiers.length > 0;
-    if (filtering && tiers.length > 0) {
-      const matches = all.filter((h) => tiers.includes(h.tier ?? ''));
-      // The upstream filters its one ordering, so the first matches of the top 50 are the first
-      // matches overall once there are enough of them (or the 50 were everything).
-      const complete = matches.length >= q.limit || all.length < UPSTREAM_MAX_LIMIT;
-      if (!complete) {
-        const filtered = await this.cache.load(this.specs.hotspots(tiers, q.include), guard);
-        const value = filtered.entry.value;
-        if (value.status !== 200) return this.#rejected('hotspots', filtered, value);
-        source = filtered;
-        data = value.data;
-      }
-    }
     const variant = `${q.limit}|${filtering ? `tier=${tiers.join(',')}` : 'all'}`;
     return this.#json('hotspots', source, variant, 200, () => {
       const rows = data.hotspots.filter((h) => !filtering || tiers.includes(h.tier ?? ''));

@@ -132,8 +132,15 @@ export const IMPORT_MAX_COLUMNS = 1_000;
 /** Characters one row (or one cell) of an import may hold: a row of a real sheet is under 1 KB. */
 export const IMPORT_MAX_ROW_CHARS = 64 * 1024;
 
-/** Characters handed to csv-parse at once (~500 rows): a few milliseconds of parsing. */
-const PARSE_PIECE_CHARS = 16 * 1024;
+/**
+ * Characters handed to csv-parse at once: it parses a piece in one go, and for every row whose
+ * length differs from the header's it builds a CsvError (stack trace and all) even with
+ * relax_column_count. 16 KB of one-character rows was 8,192 such errors in one stretch: the
+ * 10 MB upload's 200 ms on a quiet machine (issue 29, found with GRD_BENCH_CPU_PROF). 1 KB holds
+ * at most 512 rows (~20 ordinary ones); reading 20,001 such rows, the longest CPU between two
+ * event-loop turns fell from 170-270 ms (16 KB) to 24-38 ms at load 10-15 (2 KB: 41-73 ms).
+ */
+const PARSE_PIECE_CHARS = 1024;
 
 const notUtf8 = () =>
   new ApiProblem(
