@@ -128,10 +128,10 @@ describe('twenty recorded batches', () => {
       'ascending',
     );
 
-    // The batch exports are there (they disappeared before), and the rows shown download.
-    expect(
-      await page.getByRole('link', { name: 'Spreadsheet (CSV, these tiers)' }).isVisible(),
-    ).toBe(true);
+    // One spreadsheet per view (issue 33, point 2): the rows shown, no second file of every
+    // country; the provider's own files stay beside it under their name.
+    expect(await page.getByRole('link', { name: /Spreadsheet/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Raw CSV' }).isVisible()).toBe(true);
     const downloads = page.getByRole('group', { name: `Download the ${shown} rows shown` });
     const [csvFile] = await Promise.all([
       page.waitForEvent('download'),
@@ -143,7 +143,7 @@ describe('twenty recorded batches', () => {
     const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
     expect(records.length).toBe(shown);
     expect(new Set(records.map((r) => r.Tier))).toEqual(new Set(['Critical']));
-    const csvRisks = records.map((r) => Number(r.Risk));
+    const csvRisks = records.map((r) => Number(r['Risk (0–100)']));
     expect(csvRisks).toEqual([...csvRisks].sort((a, b) => a - b));
     const [jsonFile] = await Promise.all([
       page.waitForEvent('download'),

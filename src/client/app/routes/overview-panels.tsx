@@ -124,6 +124,7 @@ export function MapPanel({
             hotspots={hotspots.data?.data.hotspots}
             tiles={status.data?.data.tiles}
             dataVersion={countries.data?.data.as_of ?? 'none'}
+            dataAsOf={countries.data?.data.as_of}
             countriesLoading={countries.isPending}
             onSelectCountry={onSelectCountry}
             sitesAvailable={Boolean(status.data?.data.history)}

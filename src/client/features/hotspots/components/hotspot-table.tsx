@@ -4,7 +4,12 @@ import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore, humanise, NA } from '../../../lib/format';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
-import { UPSTREAM_DELTA_NOTE, UPSTREAM_DELTA_TITLE } from '../../../lib/delta-labels';
+import {
+  HEADLINE_DELTA_NOTE,
+  RECORDED_DELTA_TITLE,
+  UPSTREAM_DELTA_TITLE,
+} from '../../../lib/delta-labels';
+import { HeadlineDelta } from '../../../components/headline-delta';
 import type { HotspotFilters, SortKey } from '../utils/filters';
 import { hotspotSortColumn, type RankedHotspot } from '../utils/sort';
 import { CountryNameCell } from '../../../components/country-name-cell';
@@ -68,8 +73,8 @@ function hotspotColumns(
     sortable('delta_headline', {
       label: 'Δ risk',
       numeric: true,
-      title: UPSTREAM_DELTA_TITLE.risk,
-      cell: (row) => <Delta value={row.delta_headline} />,
+      title: RECORDED_DELTA_TITLE,
+      cell: (row) => <HeadlineDelta provider={row.delta_headline} recorded={row.recordedDelta} />,
     }),
     sortable('confidence', {
       label: 'Confidence',
@@ -135,7 +140,7 @@ export function HotspotTable({
       selection={selection}
       // The target of the overview's "Skip to the hotspot table": the next Tab is row one.
       bodyId="hotspot-rows"
-      note={`${UPSTREAM_DELTA_NOTE} # is the rank in the whole run.`}
+      note={`${HEADLINE_DELTA_NOTE} # is the rank in the whole run.`}
     />
   );
 }

@@ -8,6 +8,7 @@ import { StaleNote } from '../../../components/stale-note';
 import { TierBadge } from '../../../components/tier-badge';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
 import { TableExport, type ExportColumn } from '../../../components/table-export';
+import { countrySpreadsheet } from '../../../components/country-spreadsheet-export';
 import { fileStem } from '../../../lib/file-stem';
 import { formatScore, humanise } from '../../../lib/format';
 import { tierLabel } from '../../../../shared/tiers';
@@ -33,12 +34,17 @@ const HOTSPOT_EXPORT_COLUMNS: ExportColumn<RankedHotspot>[] = [
   { key: 'active', label: 'Active', value: (row) => score(row.active) },
   {
     key: 'delta_active',
-    label: 'Δ active (upstream, since its previous batch)',
+    label: "Δ active, the provider's own figure (period not stated)",
     value: (row) => score(row.delta_active),
   },
   {
     key: 'delta_risk',
-    label: 'Δ risk (upstream, since its previous batch)',
+    label: 'Δ risk since the previous batch recorded here',
+    value: (row) => score(row.recordedDelta),
+  },
+  {
+    key: 'delta_headline',
+    label: "Δ risk, the provider's own figure (period not stated)",
     value: (row) => score(row.delta_headline),
   },
   { key: 'confidence', label: 'Confidence', value: (row) => score(row.confidence) },
@@ -206,6 +212,11 @@ function HotspotRows({
       <HotspotTable rows={rows} filters={filters} onSort={onSort} {...table} />
       <TableExport
         columns={HOTSPOT_EXPORT_COLUMNS}
+        spreadsheet={countrySpreadsheet<RankedHotspot>(
+          asOf,
+          (row) => row.overallRank,
+          (row) => row.recordedDelta,
+        )}
         rows={rows}
         asOf={asOf}
         filename={fileStem('hotspots', asOf ?? 'latest')}
