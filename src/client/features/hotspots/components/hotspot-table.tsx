@@ -13,6 +13,7 @@ import { HeadlineDelta } from '../../../components/headline-delta';
 import type { HotspotFilters, SortKey } from '../utils/filters';
 import { hotspotSortColumn, type RankedHotspot } from '../utils/sort';
 import { CountryNameCell } from '../../../components/country-name-cell';
+import { useAsOf } from '../../../lib/as-of';
 
 export type { RowSelection } from '../../../components/data-table';
 
@@ -125,10 +126,11 @@ export function HotspotTable({
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.hotspotTableDrawn), []);
   const columns = useMemo(() => hotspotColumns(linkState, rowAction), [linkState, rowAction]);
+  const run = useAsOf() === null ? 'the latest run' : 'the batch shown';
   return (
     <DataTable
       label="Hotspot table"
-      caption="Hotspots of the latest run; column headers sort the table."
+      caption={`Hotspots of ${run}; column headers sort the table.`}
       className="hotspot-table"
       columns={columns}
       rows={rows}

@@ -15,6 +15,7 @@ import { tierLabel } from '../../../../shared/tiers';
 import type { HotspotFilters } from '../utils/filters';
 import type { RankedHotspot } from '../utils/sort';
 import { useHotspotRows } from '../hooks/use-hotspot-rows';
+import { useAsOf } from '../../../lib/as-of';
 import { HotspotFilterBar } from './hotspot-filters';
 import { HotspotTable, type RowSelection } from './hotspot-table';
 
@@ -88,6 +89,7 @@ export function HotspotsPanel({
   const linkState = { from: `${location.pathname}${location.search}` };
   const { filters, setFilters, query, ranked, rows, tierOptions, outside } =
     useHotspotRows(countries);
+  const run = useAsOf() === null ? 'the latest run' : 'the batch shown';
 
   return (
     <section className="panel" aria-labelledby="hotspots-heading">
@@ -96,7 +98,7 @@ export function HotspotsPanel({
         {query.data ? (
           <p className="panel-sub">
             {rows.length === ranked.length
-              ? `Top ${ranked.length} of the latest run`
+              ? `Top ${ranked.length} of ${run}`
               : `${rows.length} of the top ${ranked.length} match “${filters.q}”`}
             {filters.tiers.length > 0 ? ' · filtered by tier' : ''}
             {query.isPlaceholderData ? ' · updating…' : ''}
