@@ -57,6 +57,19 @@ describe('issue 33 views', () => {
       await page.screenshot({ path: screenshotPath(`walk-all-countries-${width.name}`) });
     });
 
+    it(`three key presses reach a country's events at ${width.name} px (point 14)`, async () => {
+      const page = await open(width);
+      await page.goto(`${stack.baseUrl}/country/UKR`);
+      await page.locator('#country-events').waitFor({ state: 'attached' });
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('country-events');
+      await page.screenshot({ path: screenshotPath(`walk-events-skip-${width.name}`) });
+    });
+
     it(`a past batch's overview head and the sign-in form at ${width.name} px`, async () => {
       const page = await open(width);
       const listed = (await (await fetch(`${stack.baseUrl}/api/batches`)).json()) as {
