@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it, vi } from 'vitest';
 import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { batchTimes, historyRoutes } from './fixtures/history';
+import { COUNTRY_SPREADSHEET_COLUMNS } from '../../src/shared/country-spreadsheet';
 import { withHistory, storeRoutes } from './fixtures/sites';
 import { LOADED } from './waits';
 import { installFakeBff, type Route } from './fake-bff';
@@ -83,10 +84,13 @@ describe('downloads cite their batch', () => {
     }));
     const files = catchDownloads();
     renderApp(`/?as_of=${ENCODED}`);
-    const exports = await screen.findByRole('group', { name: 'Export the batch shown' }, FILE_MADE);
-    expect(
-      within(exports).getByRole('link', { name: 'Spreadsheet (CSV)' }).getAttribute('href'),
-    ).toBe(`/api/spreadsheet/countries?as_of=${ENCODED}`);
+    const exports = await screen.findByRole(
+      'group',
+      { name: 'The recorded batch shown' },
+      FILE_MADE,
+    );
+    // One spreadsheet per view: the table's own, of the rows shown (issue 33, point 2).
+    expect(within(exports).queryByRole('link', { name: /Spreadsheet/ })).not.toBeInTheDocument();
     // The upstream's raw files are of the latest batch only: in their place, the batch's content.
     expect(within(exports).queryByRole('link', { name: /^Raw/ })).not.toBeInTheDocument();
     expect(
@@ -114,6 +118,33 @@ describe('downloads cite their batch', () => {
     }
     // Nothing of the latest batch was asked for.
     expect(bff.calls('/api/countries').map((u) => u.search)).toEqual([`?as_of=${ENCODED}`]);
+  });
+
+  it('one spreadsheet per view: the rows shown, in the columns of every country spreadsheet', async () => {
+    installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/countries': { body: countriesBody() },
+      '/api/v1/hotspots': { body: hotspotsBody() },
+      ...historyRoutes(),
+      '/api/batches': batchesRoute,
+    });
+    const files = catchDownloads();
+    renderApp('/?table=all&q=fra');
+    const panel = await screen.findByRole('region', { name: 'All countries' }, FILE_MADE);
+    await within(panel).findByRole('table', {}, FILE_MADE);
+    // Issue 33, point 2: one spreadsheet control in the panel, not a second of every country.
+    expect(within(panel).getAllByRole('button', { name: /Spreadsheet/ })).toHaveLength(1);
+    expect(within(panel).queryByRole('link', { name: /Spreadsheet/ })).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Spreadsheet (CSV)' }));
+    await vi.waitFor(() => expect(files).toHaveLength(1), FILE_MADE);
+    const text = await files[0]!.blob.text();
+    const [header] = parse(text, { bom: true, to: 1 }) as string[][];
+    expect(header).toEqual([...COUNTRY_SPREADSHEET_COLUMNS]);
+    const rows = await records(files[0]!.blob);
+    expect(rows.map((row) => row.Country)).toEqual(['France']);
+    expect(rows[0]).toMatchObject({ 'ISO code': 'FRA', Tier: 'Low', Rank: '5' });
   });
 
   it("a chart's CSV names each row's batch by its id, and the newest batch in its name", async () => {

@@ -32,10 +32,31 @@ describe('hotspot filters in the URL', () => {
 
 describe('sorting', () => {
   const rows: RankedHotspot[] = [
-    { iso: 'AAA', name: 'A', rank: 1, overallRank: 1, risk: 50, tier: 'mod' },
-    { iso: 'BBB', name: 'B', rank: 2, overallRank: 2, risk: null, tier: 'weird' },
-    { iso: 'CCC', name: 'C', rank: 3, overallRank: 3, risk: 80, tier: 'crit' },
+    { iso: 'AAA', name: 'A', rank: 1, overallRank: 1, risk: 50, tier: 'mod', recordedDelta: null },
+    {
+      iso: 'BBB',
+      name: 'B',
+      rank: 2,
+      overallRank: 2,
+      risk: null,
+      tier: 'weird',
+      recordedDelta: null,
+    },
+    { iso: 'CCC', name: 'C', rank: 3, overallRank: 3, risk: 80, tier: 'crit', recordedDelta: null },
   ];
+  it("sorts Δ risk by the figure shown: ours where recorded, else the provider's (issue 33)", () => {
+    const moved: RankedHotspot[] = [
+      { ...rows[0]!, delta_headline: 3, recordedDelta: null },
+      // The provider says down 0.66, we recorded +6.01: it sorts as the biggest riser.
+      { ...rows[1]!, delta_headline: -0.66, recordedDelta: 6.01 },
+      { ...rows[2]!, delta_headline: 1, recordedDelta: -1 },
+    ];
+    expect(sortHotspots(moved, 'delta_headline', 'desc').map((r) => r.iso)).toEqual([
+      'BBB',
+      'AAA',
+      'CCC',
+    ]);
+  });
   it('puts missing values last in both directions', () => {
     expect(sortHotspots(rows, 'risk', 'desc').map((r) => r.iso)).toEqual(['CCC', 'AAA', 'BBB']);
     expect(sortHotspots(rows, 'risk', 'asc').map((r) => r.iso)).toEqual(['AAA', 'CCC', 'BBB']);

@@ -192,10 +192,10 @@ describe('overview: hotspot table', () => {
     expect(screen.getByRole('link', { name: 'France' })).toHaveAttribute('href', '/country/FRA');
   });
 
-  it('offers both exports as plain same-origin links', async () => {
+  it("offers the provider's two files as plain same-origin links", async () => {
     standardBff();
     renderApp('/');
-    const group = await screen.findByRole('group', { name: 'Export the latest data' });
+    const group = await screen.findByRole('group', { name: "The provider's own files" });
     expect(within(group).getByRole('link', { name: 'Raw CSV' })).toHaveAttribute(
       'href',
       '/api/v1/export?format=csv',

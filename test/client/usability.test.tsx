@@ -322,9 +322,14 @@ describe('an open page follows the data (point 2)', () => {
   it('shows when the data service is asked next; "Check now" asks, and a new batch follows', async () => {
     const bff = overviewBff();
     const NEW = '2025-06-03T03:00:00.000Z';
+    // The next check in half an hour (a time already passed is never shown: walk-status test).
+    const next = new Date(Date.now() + 30 * 60_000).toISOString();
+    bff.set('/api/status', { body: statusBody({ next_check_at: next }) });
     renderApp('/');
     const line = await screen.findByText(/next check/);
-    expect(line.closest('p')).toHaveTextContent(/^Checked .+ · next check 10:35 UTC Check now$/);
+    expect(line.closest('p')).toHaveTextContent(
+      new RegExp(`^Checked .+ · next check ${next.slice(11, 16)} UTC Check now$`),
+    );
     // Too soon: the BFF's refusal is shown in its words, and nothing else changes.
     bff.set('/api/status/check', {
       method: 'POST',

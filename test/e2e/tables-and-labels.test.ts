@@ -128,10 +128,10 @@ describe('twenty recorded batches', () => {
       'ascending',
     );
 
-    // The batch exports are there (they disappeared before), and the rows shown download.
-    expect(
-      await page.getByRole('link', { name: 'Spreadsheet (CSV, these tiers)' }).isVisible(),
-    ).toBe(true);
+    // One spreadsheet per view (issue 33, point 2): the rows shown, no second file of every
+    // country; the provider's own files stay beside it under their name.
+    expect(await page.getByRole('link', { name: /Spreadsheet/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Raw CSV' }).isVisible()).toBe(true);
     const downloads = page.getByRole('group', { name: `Download the ${shown} rows shown` });
     const [csvFile] = await Promise.all([
       page.waitForEvent('download'),
@@ -143,7 +143,7 @@ describe('twenty recorded batches', () => {
     const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
     expect(records.length).toBe(shown);
     expect(new Set(records.map((r) => r.Tier))).toEqual(new Set(['Critical']));
-    const csvRisks = records.map((r) => Number(r.Risk));
+    const csvRisks = records.map((r) => Number(r['Risk (0–100)']));
     expect(csvRisks).toEqual([...csvRisks].sort((a, b) => a - b));
     const [jsonFile] = await Promise.all([
       page.waitForEvent('download'),
@@ -218,19 +218,23 @@ describe('twenty recorded batches', () => {
     await page.goto(`${stack.baseUrl}/country/UKR`);
     const deltas = page.getByTestId('country-deltas');
     await deltas.waitFor();
-    expect(await deltas.textContent()).toMatch(
-      /^[▲▼▬] (Up|Down|Unchanged)( [\d.]+)? in risk score · , [▲▼▬] (Up|Down|Unchanged)( [\d.]+)? in active score since the previous batch \(7 to 17 hours earlier\), as the upstream reports it$/,
-    );
+    // Issue 33, point 1: the risk change is ours (both batches are recorded), the provider's
+    // figure beside it by name, then the provider's active change.
+    await expect
+      .poll(() => deltas.textContent())
+      .toMatch(
+        /^[▲▼▬] (Up|Down|Unchanged)( [\d.]+)? in risk score since the previous batch recorded here · , Provider’s own figure [+−]?[\d.]+ \(period not stated(; it differs from the batches recorded here)?\)[▲▼▬] (Up|Down|Unchanged)( [\d.]+)? in active score since the previous batch \(7 to 17 hours earlier\), as the upstream reports it$/,
+      );
     expect(await page.getByText('Δ risk vs previous batch').count()).toBe(0);
 
     await page.goto(`${stack.baseUrl}/`);
     const panel = changesPanel(page);
     await panel.getByText(/compared with/).waitFor();
     expect(await panel.locator('.panel-sub').textContent()).toContain(
-      "Changes between batches recorded by this dashboard; the tables' Δ is the upstream's own figure.",
+      "Changes between batches recorded by this dashboard; the tables' Δ risk is the same figure where both batches are recorded.",
     );
     expect(await page.getByRole('button', { name: /^Δ risk/ }).getAttribute('title')).toBe(
-      'Change of the risk score since the previous batch (7 to 17 hours earlier), as the upstream reports it',
+      "Change of the risk score since the previous batch recorded here; marked (provider) where only the provider's own figure exists",
     );
 
     const history = (await (await fetch(`${stack.baseUrl}/api/history/country/MLI`)).json()) as {

@@ -295,13 +295,12 @@ describe('exports for spreadsheets (issue 11, point 6)', () => {
     const { page } = await suite.open({ ...DESKTOP, acceptDownloads: true });
     await page.goto(`${suite.stack.baseUrl}/?tier=crit,high`);
     await page.locator('.hotspot-table tbody tr').first().waitFor();
+    // One spreadsheet per view (issue 33, point 2): the table's download of the rows shown.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Spreadsheet (CSV, these tiers)' }).click(),
+      page.getByRole('button', { name: 'Spreadsheet (CSV)' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(
-      /^global-risk-\d{4}-\d\d-\d\d-\d{4}-crit-high\.csv$/,
-    );
+    expect(download.suggestedFilename()).toMatch(/^hotspots-.*\.csv$/);
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];

@@ -94,7 +94,9 @@ describe('the bearer token', () => {
     const html = { accept: 'text/html,application/xhtml+xml' };
     const page = await inject({ url: '/map?x=1', headers: html });
     expect(page.statusCode).toBe(303);
-    expect(page.headers.location).toBe('/login');
+    expect(page.headers.location).toBe('/login?return_to=%2Fmap%3Fx%3D1');
+    // The front page needs no return address.
+    expect((await inject({ url: '/', headers: html })).headers.location).toBe('/login');
     expect((await inject({ url: '/api/data', headers: html })).statusCode).toBe(401);
     expect((await inject({ url: '/%61pi/data', headers: html })).statusCode).toBe(401);
     expect((await inject({ url: '/map', method: 'POST', headers: html })).statusCode).toBe(401);
@@ -233,6 +235,67 @@ describe('the sign-in form', () => {
       /^grd_session=; Max-Age=0; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Strict$/,
     );
     expect((await inject({ url: '/api/data', headers: { cookie: session } })).statusCode).toBe(401);
+  });
+});
+
+describe('a shared link survives signing in (issue 33, point 11)', () => {
+  const html = { accept: 'text/html' };
+  const post = (fields: Record<string, string>, remoteAddress = '192.0.2.1'): InjectOptions => ({
+    method: 'POST',
+    url: '/login',
+    remoteAddress,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+
+  it('the form keeps the page asked for and returns to it, after a wrong token too', async () => {
+    const { inject } = await build();
+    const asked = await inject({ url: '/map?trend=7d&q=c%C3%B4te', headers: html });
+    expect(asked.headers.location).toBe('/login?return_to=%2Fmap%3Ftrend%3D7d%26q%3Dc%25C3%25B4te');
+    const page = await inject({ url: asked.headers.location as string });
+    expect(page.body).toContain(
+      '<input type="hidden" name="return_to" value="/map?trend=7d&#38;q=c%C3%B4te">',
+    );
+    const wrong = await inject(post({ token: 'nope', return_to: '/map?trend=7d' }));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('name="return_to" value="/map?trend=7d"');
+    const signedIn = await inject(post({ token: TOKEN, return_to: '/map?trend=7d&q=c%C3%B4te' }));
+    expect(signedIn.statusCode).toBe(303);
+    expect(signedIn.headers.location).toBe('/map?trend=7d&q=c%C3%B4te');
+  });
+
+  it('returns to a path on this site only', async () => {
+    const { inject } = await build();
+    const elsewhere = [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/login?return_to=/x',
+      '/logout',
+      '/auth/callback?code=1',
+      '/map x',
+      '',
+    ];
+    for (const [i, returnTo] of elsewhere.entries()) {
+      const done = await inject(post({ token: TOKEN, return_to: returnTo }, `192.0.2.${i + 20}`));
+      expect(done.headers.location, returnTo).toBe('/');
+    }
+    // Markup in a return address is text in the form, never a tag.
+    const page = await inject({ url: `/login?return_to=${encodeURIComponent('/m"><script>')}` });
+    expect(page.body).not.toContain('<script>');
+    expect(page.body).toContain('value="/m&#34;&#62;&#60;script&#62;"');
+  });
+
+  it('behind the proxy the page is served at the address asked for, never sent to "/"', async () => {
+    const { inject } = await build({ token: null, proxyHeader: 'x-user' });
+    const page = await inject({
+      url: '/map?trend=7d',
+      remoteAddress: PROXY,
+      headers: { ...html, 'x-user': 'ana@example.com' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers.location).toBeUndefined();
   });
 });
 

@@ -65,7 +65,7 @@ describe('access control: DASHBOARD_TOKEN', () => {
     stack = await start();
     const page = await get(stack, '/country/UKR', { headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(303);
-    expect(page.headers.location).toBe('/login');
+    expect(page.headers.location).toBe('/login?return_to=%2Fcountry%2FUKR');
     const form = await get(stack, '/login');
     expect(form.statusCode).toBe(200);
     expect(form.body).toContain('<form method="post" action="/login">');

@@ -137,6 +137,26 @@ describe('as of a recorded batch', () => {
     expect(early.body.error).toMatch(/before the first recorded batch/);
   });
 
+  it("the spreadsheet's risk change is ours where both batches are recorded (issue 33)", async () => {
+    const column = 'Change in risk score since the previous batch recorded here';
+    const provider = "Change in headline score, the provider's own figure (period not stated)";
+    const changes = changesResponseSchema.parse((await get('/api/changes?since=previous')).body);
+    const ours = new Map(changes.countries.map((c) => [c.iso, c.delta_risk]));
+    const latest = (await stack.app.inject('/api/spreadsheet/countries')).body;
+    const rows = parse(latest, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const expected = ours.get(row['ISO code'] ?? '');
+      expect(expected, row['ISO code']).toEqual(expect.any(Number));
+      expect(Number(row[column]), row['ISO code']).toBeCloseTo(expected ?? NaN, 6);
+      expect(row[provider], row['ISO code']).toMatch(/^-?\d/);
+    }
+    // The first recorded batch has none before it: no figure of ours, the provider's remains.
+    const past = (await stack.app.inject(`/api/spreadsheet/countries?as_of=${between()}`)).body;
+    const then = parse(past, { bom: true, columns: true }) as Record<string, string>[];
+    expect(then.every((row) => row[column] === '')).toBe(true);
+  });
+
   it('/api/exposure names the batch it was computed from by its time and id', async () => {
     const imported = await stack.app.inject({
       method: 'POST',

@@ -98,6 +98,24 @@ describe('signing in', () => {
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
+  it("a shared link's page comes back after the provider's round trip (issue 33, point 11)", async () => {
+    const page = await app.inject({
+      url: '/country/MLI?trend=7d',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(303);
+    const start = await app.inject({ url: page.headers.location as string });
+    expect(start.statusCode).toBe(303);
+    const pending = cookieOf(start, 'grd_signin') ?? '';
+    const callback = await signInAtProvider(start.headers.location as string, APP, 'vera');
+    const done = await app.inject({
+      url: callback.slice(APP.length),
+      cookies: { grd_signin: pending },
+    });
+    expect(done.statusCode, done.body).toBe(303);
+    expect(done.headers.location).toBe('/country/MLI?trend=7d');
+  });
+
   it('a viewer signs in with a session cookie that is HttpOnly, SameSite=Lax and new', async () => {
     const { callback, pending } = await throughProvider('vera');
     const done = await app.inject({

@@ -79,16 +79,27 @@ describe('the countries CSV', () => {
     );
     expect(rows[0]).toBe(
       'Rank,Country,ISO code,Risk (0–100),Tier,Static score,Active score,' +
-        'Change in active score since the previous batch,' +
-        'Change in headline score since the previous batch,Confidence (0–100),Profile,' +
-        'Threat vectors,Sources,Data generated (UTC),Batch id',
+        'Change in risk score since the previous batch recorded here,' +
+        '"Change in headline score, the provider\'s own figure (period not stated)",' +
+        '"Change in active score, the provider\'s own figure (period not stated)",' +
+        'Confidence (0–100),Profile,Threat vectors,Sources,Data generated (UTC),Batch id',
     );
     expect(rows.slice(1)).toEqual([
-      `1,Mali,MLI,71.5,High,40,31.5,-2.25,0,80,Chronic conflict,Civil unrest; Armed conflict,12,${AS_OF_CELL},`,
-      `2,Calm,LOW,10,Low,,,,,,,,,${AS_OF_CELL},`,
-      `,Unrated,AAA,,,,,,,,,,,${AS_OF_CELL},`,
-      `,Odd,ODD,,weird,,,,,,,,,${AS_OF_CELL},`,
+      `1,Mali,MLI,71.5,High,40,31.5,,0,-2.25,80,Chronic conflict,Civil unrest; Armed conflict,12,${AS_OF_CELL},`,
+      `2,Calm,LOW,10,Low,,,,,,,,,,${AS_OF_CELL},`,
+      `,Unrated,AAA,,,,,,,,,,,,${AS_OF_CELL},`,
+      `,Odd,ODD,,weird,,,,,,,,,,${AS_OF_CELL},`,
     ]);
+  });
+
+  it("the risk change is ours where both batches are recorded, the provider's beside it by name", () => {
+    // Issue 33, point 1: Ukraine's provider figure says down 0.66; we recorded +6.01.
+    const ukraine = { iso: 'UKR', name: 'Ukraine', risk: 95, tier: 'crit', delta_headline: -0.66 };
+    const rows = lines(countriesCsv(AS_OF, [ukraine, mali], [], 'b1', new Map([['UKR', 6.01]])));
+    const cells = (row: string | undefined) => (row ?? '').split(',').slice(7, 9);
+    expect(cells(rows[1])).toEqual(['6.01', '-0.66']);
+    // Mali's previous batch is not recorded: no figure of ours, the provider's under its name.
+    expect(cells(rows[2])).toEqual(['', '0']);
   });
 
   it('a tier filter keeps each country’s rank in the whole batch', () => {

@@ -19,6 +19,9 @@ export const routes: RouteObject[] = [
       { index: true, Component: OverviewRoute, handle: overviewHandle },
       {
         path: 'country/:iso',
+        // Past the header, map, trends and categories to the events in three key presses
+        // (issue 33, point 14): Tab, Tab, Enter.
+        handle: { skipLinks: [{ target: 'country-events', label: 'Skip to the events' }] },
         lazy: async () => ({ Component: (await loadCountryRoute()).CountryRoute }),
       },
       {

@@ -10,6 +10,15 @@ export interface ExportColumn<Row> {
   value: (row: Row) => string | number | null | undefined;
 }
 
+/**
+ * A spreadsheet of fixed columns in place of the table's own (issue 33, point 2: a country table
+ * writes the columns of every country spreadsheet); `cells` gets the batch's id.
+ */
+export interface SpreadsheetExport<Row> {
+  header: readonly string[];
+  cells: (row: Row, batchId: string | null) => Array<string | number>;
+}
+
 /** Every row's batch, as the BFF's spreadsheets end their rows. */
 const BATCH_COLUMNS = [
   { key: 'batch_as_of', label: 'Data generated (UTC)', kind: 'time' },
@@ -28,8 +37,11 @@ export function TableExport<Row>({
   rows,
   filename,
   asOf,
+  spreadsheet,
 }: {
   columns: readonly ExportColumn<Row>[];
+  /** The CSV's columns when they are not the table's (the JSON keeps `columns`). */
+  spreadsheet?: SpreadsheetExport<Row>;
   rows: readonly Row[];
   /** The file name without extension ("all-countries-2026-11-10t10-00z"). */
   filename: string;
@@ -42,10 +54,15 @@ export function TableExport<Row>({
       Object.fromEntries(columns.map((column) => [column.key, column.value(row) ?? null])),
     );
   const csv = async () => {
-    const [{ downloadText, seriesCsv }, batchId] = await Promise.all([
+    const [{ cellsCsv, downloadText, seriesCsv }, batchId] = await Promise.all([
       import('../lib/csv'),
       batchIdAt(asOf),
     ]);
+    if (spreadsheet) {
+      const cells = rows.map((row) => spreadsheet.cells(row, batchId));
+      downloadText(`${filename}.csv`, cellsCsv(spreadsheet.header, cells));
+      return;
+    }
     const cited = records().map((record) => ({
       ...record,
       batch_as_of: asOf ?? null,

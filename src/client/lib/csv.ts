@@ -38,6 +38,17 @@ export function seriesCsv(columns: readonly SeriesColumn[], rows: readonly Serie
   return `\ufeff${stringify([header, ...records], SPREADSHEET_CSV_OPTIONS)}`;
 }
 
+/**
+ * CSV of rows whose cells are already spreadsheet cells (shared/country-spreadsheet.ts builds
+ * them for the BFF's file and this one alike): the byte-order mark, the header, CRLF.
+ */
+export function cellsCsv(
+  header: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number>>,
+): string {
+  return `\ufeff${stringify([header.map(spreadsheetText), ...rows], SPREADSHEET_CSV_OPTIONS)}`;
+}
+
 /** Saves text as a file through a temporary object URL (nothing leaves the browser). */
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {
   const url = URL.createObjectURL(new Blob([text], { type }));

@@ -7,6 +7,7 @@ import type { AccessConfig } from '../config.js';
 import { crossSiteRefusal } from './cross-site.js';
 import { sendError } from '../reply.js';
 import { loginPage } from './login-page.js';
+import { loginPath, returnPath } from './return-path.js';
 import { routedPath } from './routed-path.js';
 import type { Principal } from '../principal.js';
 import { roleFromGroups } from '../principal.js';
@@ -200,11 +201,11 @@ function installTokenSignIn(
     secure: config.behindTls === true,
   };
   // The sign-in page and its form exist only with a token (proxy mode has no /login).
-  app.get('/login', signInFree, async (_request, reply) =>
+  app.get('/login', signInFree, async (request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(loginPage(false)),
+      .send(loginPage(false, returnPath((request.query as Record<string, unknown>).return_to))),
   );
   registerFormParser(app);
   app.post('/login', signInFree, async (request, reply) => {
@@ -218,10 +219,12 @@ function installTokenSignIn(
     }
     const form = request.body instanceof URLSearchParams ? request.body : null;
     const given = form?.get('token') ?? '';
+    // The shared link the person opened, kept through the form (issue 33, point 11).
+    const returnTo = returnPath(form?.get('return_to'));
     if (!sameSecret(given, token)) {
       guesses.fail(request.ip);
       await signInEvent(audit, request, null, 'sign-in failed', 401, 'wrong dashboard token');
-      return reply.code(401).type('text/html; charset=utf-8').send(loginPage(true));
+      return reply.code(401).type('text/html; charset=utf-8').send(loginPage(true, returnTo));
     }
     await signInEvent(audit, request, TOKEN_HOLDER, 'sign-in', 303);
     return reply
@@ -233,7 +236,7 @@ function installTokenSignIn(
           maxAge: SESSION_SECONDS,
         },
       )
-      .redirect('/', 303);
+      .redirect(returnTo, 303);
   });
   app.post('/logout', signInFree, async (request, reply) => {
     if (crossSiteRefusal(request, config.behindTls === true) !== null) {
@@ -269,7 +272,10 @@ function deny(
     // Back to the page asked for after sign-in (a path on this site only: oidc-sign-in.ts checks).
     return reply.redirect(`/auth/login?return_to=${encodeURIComponent(request.url)}`, 303);
   }
-  if (wantsPage && modes.hasLoginPage) return reply.redirect('/login', 303);
+  if (wantsPage && modes.hasLoginPage) {
+    // The page asked for comes back after the form (a path on this site only: returnPath).
+    return reply.redirect(loginPath(returnPath(request.url)), 303);
+  }
   if (modes.hasLoginPage || modes.oidc) {
     reply.header('www-authenticate', 'Bearer realm="Global Risk Dashboard"');
   }

@@ -31,11 +31,15 @@ ${body}
 `;
 }
 
-/** The dashboard-token sign-in form. */
-export function loginPage(failed: boolean): string {
+/** The dashboard-token sign-in form; `returnTo` (checked by returnPath) is where it leads. */
+export function loginPage(failed: boolean, returnTo = '/'): string {
+  const keep =
+    returnTo === '/'
+      ? ''
+      : `\n  <input type="hidden" name="return_to" value="${escapeHtml(returnTo)}">`;
   return frame(
     'Sign in',
-    `<form method="post" action="/login">
+    `<form method="post" action="/login">${keep}
   <label for="token">Dashboard token</label>
   <input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
   ${failed ? '<p class="error" role="alert">That token is not valid.</p>' : ''}

@@ -23,6 +23,7 @@ import { FailureBuckets } from './failure-buckets.js';
 import { signedOutPage, signInProblemPage } from './login-page.js';
 import { createRoleRecheck, type RoleRecheck } from './oidc-recheck.js';
 import type { SessionStore } from './sessions.js';
+import { returnPath } from './return-path.js';
 
 /** What the sign-in routes share with the access plugin. */
 export interface SignInParts {
@@ -61,13 +62,7 @@ const FAILED_AUDITS_PER_MINUTE = 60;
 const signInFree = { config: { signInFree: true } };
 
 /** A path on this site only (`/map?x=1`), so the return address cannot send anyone elsewhere. */
-function localPath(value: unknown): string {
-  return typeof value === 'string' &&
-    /^\/(?![/\\])[^\s]*$/.test(value) &&
-    !value.startsWith('/auth/')
-    ? value.slice(0, 2000)
-    : '/';
-}
+const localPath = returnPath;
 
 /** The pending sign-in a cookie carries, or null (none, altered, or not signed by us). */
 function readPending(keys: OidcKeys, raw: string | undefined): Pending | null {

@@ -90,7 +90,7 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/spreadsheet/countries': {
     summary:
-      'Spreadsheet-ready CSV of every country (formula cells escaped); as_of: of a recorded batch',
+      "Spreadsheet-ready CSV of every country (formula cells escaped), in the columns the SPA's table downloads share: the risk change since the previous recorded batch, then the provider's own delta_headline by name; as_of: of a recorded batch",
     tag: 'Risk data',
     produces: 'text/csv',
   },

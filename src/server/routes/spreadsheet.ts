@@ -64,13 +64,21 @@ export async function spreadsheetRoutes(
 ): Promise<void> {
   const withBatch = async (
     served: Served,
-    build: (batch: ReturnType<typeof batchOf>, batchId: string | null) => Served,
+    build: (
+      batch: ReturnType<typeof batchOf>,
+      batchId: string | null,
+      deltas: ReadonlyMap<string, number> | null,
+    ) => Served,
   ): Promise<Served> => {
     if (served.status !== 200) return served;
     const batch = batchOf(served);
-    // Cited by its id when the store has recorded this batch (issue 22): one indexed lookup.
-    const batchId = (await opts.asOf?.answers.batchIdAt(batch.as_of)) ?? null;
-    return build(batch, batchId);
+    // Cited by its id when the store has recorded this batch (issue 22): one indexed lookup;
+    // and its risk changes are ours when the batch before it is recorded too (issue 33).
+    const [batchId, deltas] = await Promise.all([
+      opts.asOf?.answers.batchIdAt(batch.as_of) ?? null,
+      opts.asOf?.answers.recordedRiskDeltas(batch.as_of) ?? null,
+    ]);
+    return build(batch, batchId, deltas);
   };
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -80,18 +88,19 @@ export async function spreadsheetRoutes(
     if (asOf) {
       return replyAsOfFile(request, reply, opts.asOf, asOf, async (answers) => {
         const batch = await recordedBatch(answers, asOf);
+        const deltas = await answers.recordedRiskDeltas(batch.as_of);
         return csvFile(
-          countriesCsv(batch.as_of, batch.countries, tiers, batch.batch_id),
+          countriesCsv(batch.as_of, batch.countries, tiers, batch.batch_id, deltas),
           countriesFileName(batch.as_of, tiers),
         );
       });
     }
     return answer(request, reply, opts.metrics, async () => {
       const served = await opts.data.countries(opts.guardFor(request));
-      return withBatch(served, (batch, batchId) =>
+      return withBatch(served, (batch, batchId, deltas) =>
         csvServed(
           served,
-          countriesCsv(batch.as_of, batch.countries, tiers, batchId),
+          countriesCsv(batch.as_of, batch.countries, tiers, batchId, deltas),
           countriesFileName(batch.as_of, tiers),
         ),
       );

@@ -62,7 +62,10 @@ function briefLink(hotspots: readonly { iso: string }[] | undefined): string {
 
 /** The global index: from the full batch, else from the hotspot list's summary. */
 export function IndexPanel({ queries }: { queries: OverviewQueries }) {
-  const { status, countries, hotspots, summary, now } = queries;
+  const { status, countries, hotspots, summary, now, asOf } = queries;
+  // A past batch is not checked for: no next check, no "Check now" (issue 33, point 3).
+  const batchCheck =
+    status.data && asOf === null ? <BatchCheck status={status.data.data} now={now} /> : null;
   return (
     <PanelBoundary name="The global index">
       {summary ? (
@@ -71,7 +74,7 @@ export function IndexPanel({ queries }: { queries: OverviewQueries }) {
           status={status.data?.data}
           now={now}
           overdueAt={overdueBatchAt(status.data?.data.as_of, now)}
-          batchCheck={status.data ? <BatchCheck status={status.data.data} now={now} /> : null}
+          batchCheck={batchCheck}
         />
       ) : countries.isError && !hotspots.isPending ? (
         <QueryError
@@ -124,6 +127,7 @@ export function MapPanel({
             hotspots={hotspots.data?.data.hotspots}
             tiles={status.data?.data.tiles}
             dataVersion={countries.data?.data.as_of ?? 'none'}
+            dataAsOf={countries.data?.data.as_of}
             countriesLoading={countries.isPending}
             onSelectCountry={onSelectCountry}
             sitesAvailable={Boolean(status.data?.data.history)}

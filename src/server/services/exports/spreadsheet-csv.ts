@@ -10,6 +10,11 @@ import {
   spreadsheetTime,
 } from '../../../shared/spreadsheet-cell.js';
 import { tierLabel } from '../../../shared/tiers.js';
+import {
+  COUNTRY_SPREADSHEET_COLUMNS,
+  countrySpreadsheetRow,
+  humanLabel,
+} from '../../../shared/country-spreadsheet.js';
 
 /**
  * Spreadsheet-ready CSV built by the BFF from its own parsed data (never from the upstream's
@@ -17,12 +22,7 @@ import { tierLabel } from '../../../shared/tiers.js';
  * first, labels instead of codes, CRLF line ends (RFC 4180).
  */
 
-/** "civil_unrest" → "Civil unrest". */
-export function humanLabel(code: string | null | undefined): string {
-  if (!code) return '';
-  const words = code.replace(/[_-]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : '';
-}
+export { humanLabel };
 
 /** Text cells: the formula guard every CSV of the project shares (shared/spreadsheet-cell.ts). */
 export const safeText = spreadsheetText;
@@ -51,27 +51,10 @@ export function countryFileName(asOf: string, iso: string): string {
   return `global-risk-${iso}-${batchStamp(asOf) ?? 'latest'}.csv`;
 }
 
-const COUNTRY_COLUMNS = [
-  'Rank',
-  'Country',
-  'ISO code',
-  'Risk (0–100)',
-  'Tier',
-  'Static score',
-  'Active score',
-  'Change in active score since the previous batch',
-  'Change in headline score since the previous batch',
-  'Confidence (0–100)',
-  'Profile',
-  'Threat vectors',
-  'Sources',
-  'Data generated (UTC)',
-  'Batch id',
-] as const;
-
 /**
  * Every country of the batch matching `tiers` (all when empty), highest risk first, with its
- * rank in the whole batch (what the dashboard's "#" shows).
+ * rank in the whole batch (what the dashboard's "#" shows), in the columns every country
+ * spreadsheet shares (shared/country-spreadsheet.ts).
  */
 export function countriesCsv(
   asOf: string,
@@ -79,31 +62,22 @@ export function countriesCsv(
   tiers: readonly string[],
   /** The batch's citable id (GET /api/batches/:id); empty cells while it has none. */
   batchId: string | null = null,
+  /** Each country's risk change since the batch recorded before this one (none: not recorded). */
+  recordedDeltas: ReadonlyMap<string, number> | null = null,
 ): Buffer {
   const ranked = [...countries].sort((a, b) => (b.risk ?? -Infinity) - (a.risk ?? -Infinity));
   const rows = ranked.flatMap((c, index) => {
     if (tiers.length > 0 && !tiers.includes(c.tier ?? '')) return [];
-    return [
-      [
-        typeof c.risk === 'number' ? index + 1 : '',
-        safeText(displayName(c.iso, c.name)),
-        safeText(c.iso.toUpperCase()),
-        num(c.risk),
-        safeText(c.tier ? tierLabel(c.tier) : ''),
-        num(c.static),
-        num(c.active),
-        num(c.delta_active),
-        num(c.delta_headline),
-        num(c.confidence),
-        safeText(humanLabel(c.profile)),
-        safeText((c.threat_vectors ?? []).map(humanLabel).join('; ')),
-        num(c.source_count),
-        spreadsheetTime(asOf),
-        safeText(batchId ?? ''),
-      ],
-    ];
+    const context = {
+      rank: typeof c.risk === 'number' ? index + 1 : null,
+      name: displayName(c.iso, c.name),
+      recordedDelta: recordedDeltas?.get(c.iso.toUpperCase()) ?? null,
+      asOf,
+      batchId,
+    };
+    return [countrySpreadsheetRow(c, context)];
   });
-  return csv(COUNTRY_COLUMNS, rows);
+  return csv(COUNTRY_SPREADSHEET_COLUMNS, rows);
 }
 
 const CATEGORY_COLUMNS = [

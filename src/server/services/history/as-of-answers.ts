@@ -96,6 +96,30 @@ export class AsOfAnswers {
     return (await this.store.chainIds([batch.id])).get(batch.id) ?? null;
   }
 
+  /**
+   * Each country's risk change from the batch recorded before the one at exactly `asOf` to it
+   * (issue 33, point 1: the headline change is ours where both batches are recorded), by ISO
+   * code; null when `asOf` is not a recorded batch or none is recorded before it.
+   */
+  async recordedRiskDeltas(asOf: string): Promise<Map<string, number> | null> {
+    const at = new Date(asOf);
+    if (Number.isNaN(at.getTime())) return null;
+    const to = await this.store.batchAtOrBefore(at);
+    if (!to || to.asOf.getTime() !== at.getTime()) return null;
+    const from = await this.store.batchAtOrBefore(new Date(at.getTime() - 1));
+    if (!from) return null;
+    const [now, then] = await Promise.all([this.#rows(to.id), this.#rows(from.id)]);
+    const before = new Map(then.map((row) => [row.iso, row.risk]));
+    const deltas = new Map<string, number>();
+    for (const row of now) {
+      const old = before.get(row.iso);
+      if (typeof row.risk === 'number' && typeof old === 'number') {
+        deltas.set(row.iso, row.risk - old);
+      }
+    }
+    return deltas;
+  }
+
   /** `/api/countries?as_of=`. */
   async countries(at: Date): Promise<object> {
     const resolved = await this.resolve(at);

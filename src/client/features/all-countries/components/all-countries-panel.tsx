@@ -5,6 +5,10 @@ import type { ReferenceCountry } from '../../../../shared/history-api';
 import { compareTiers, tierLabel } from '../../../../shared/tiers';
 import { DataTable, sortRows, type DataColumn } from '../../../components/data-table';
 import { Delta } from '../../../components/delta';
+import { HeadlineDelta } from '../../../components/headline-delta';
+import { countrySpreadsheet } from '../../../components/country-spreadsheet-export';
+import { headlineChange } from '../../../../shared/headline-change';
+import { useRecordedRiskDeltas } from '../../../lib/recorded-deltas';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { TableExport, type ExportColumn } from '../../../components/table-export';
@@ -14,7 +18,11 @@ import { useAsOf } from '../../../lib/as-of';
 import { useSearchAliases } from '../../../lib/country-alias-queries';
 import { matchesCountry } from '../../../lib/country-search';
 import { fileStem } from '../../../lib/file-stem';
-import { UPSTREAM_DELTA_NOTE, UPSTREAM_DELTA_TITLE } from '../../../lib/delta-labels';
+import {
+  HEADLINE_DELTA_NOTE,
+  RECORDED_DELTA_TITLE,
+  UPSTREAM_DELTA_TITLE,
+} from '../../../lib/delta-labels';
 import { displayName } from '../../../lib/display-name';
 import { formatScore } from '../../../lib/format';
 import { useAllCountriesView, type AllCountriesSortKey } from '../hooks/use-all-countries-view';
@@ -32,6 +40,8 @@ import { SelectField } from '../../../components/select-field';
 interface RankedRow extends AllCountriesRow {
   /** Rank in the whole batch by risk (1 = highest), kept when the table is filtered or sorted. */
   rank: number;
+  /** Risk change since the batch recorded before this one, by this dashboard (null: none). */
+  recordedDelta: number | null;
 }
 
 type Column = DataColumn<RankedRow> & { key: AllCountriesSortKey };
@@ -110,9 +120,10 @@ function columns(linkState: unknown): Column[] {
       key: 'delta_headline',
       label: 'Δ risk',
       numeric: true,
-      title: UPSTREAM_DELTA_TITLE.risk,
-      sortValue: (row) => numberOrNull(row.delta_headline),
-      cell: (row) => <Delta value={row.delta_headline} />,
+      title: RECORDED_DELTA_TITLE,
+      // Sorted by the figure shown: ours where recorded (issue 33).
+      sortValue: (row) => headlineChange(row.delta_headline, row.recordedDelta).value,
+      cell: (row) => <HeadlineDelta provider={row.delta_headline} recorded={row.recordedDelta} />,
     },
   ];
 }
@@ -130,15 +141,36 @@ const EXPORT_COLUMNS: ExportColumn<RankedRow>[] = [
   { key: 'active', label: 'Active', value: (row) => numberOrNull(row.active) },
   {
     key: 'delta_active',
-    label: 'Δ active (upstream, since its previous batch)',
+    label: "Δ active, the provider's own figure (period not stated)",
     value: (row) => numberOrNull(row.delta_active),
   },
   {
     key: 'delta_risk',
-    label: 'Δ risk (upstream, since its previous batch)',
+    label: 'Δ risk since the previous batch recorded here',
+    value: (row) => row.recordedDelta,
+  },
+  {
+    key: 'delta_headline',
+    label: "Δ risk, the provider's own figure (period not stated)",
     value: (row) => numberOrNull(row.delta_headline),
   },
 ];
+
+interface AllCountriesPanelProps {
+  countries: readonly CountrySummary[] | undefined;
+  /** The batch the countries come from (named in the downloads). */
+  asOf: string | undefined;
+  error: Error | null;
+  onRetry: () => void;
+  /** The reference list (regions); the table shows without it, the filter waits for it. */
+  reference: readonly ReferenceCountry[] | undefined;
+  onRowIntent?: (iso: string) => void;
+  actions?: ReactNode;
+  /** Rows chosen for Compare; the route owns the choice (shared with the hotspot table). */
+  selection: { selected: readonly string[]; onToggle: (iso: string) => void };
+  /** Where the choice leads ("Compare 3"), shown beside the filter. */
+  selectionBar: ReactNode;
+}
 
 /**
  * Every country of the latest batch, or of `?as_of=` (`/api/countries`, not only the top 50), with what the hotspot
@@ -155,22 +187,7 @@ export function AllCountriesPanel({
   actions,
   selection,
   selectionBar,
-}: {
-  countries: readonly CountrySummary[] | undefined;
-  /** The batch the countries come from (named in the downloads). */
-  asOf: string | undefined;
-  error: Error | null;
-  onRetry: () => void;
-  /** The reference list (regions); the table shows without it, the filter waits for it. */
-  reference: readonly ReferenceCountry[] | undefined;
-  onRowIntent?: (iso: string) => void;
-  actions?: ReactNode;
-  /** Rows chosen for Compare; the route owns the choice (shared with the hotspot table). */
-  selection: { selected: readonly string[]; onToggle: (iso: string) => void };
-  /** Where the choice leads ("Compare 3"), shown beside the filter. */
-  selectionBar: ReactNode;
-}) {
-  const id = useId();
+}: AllCountriesPanelProps) {
   const location = useLocation();
   // The rows are the route's (`/api/countries?as_of=`): the words say which batch they are of.
   const ofBatch = useAsOf() === null ? 'the latest batch' : 'the batch shown';
@@ -178,31 +195,10 @@ export function AllCountriesPanel({
     () => ({ from: `${location.pathname}${location.search}` }),
     [location.pathname, location.search],
   );
-  const { region, setRegion } = useTableChoice();
-  const [view, setView] = useAllCountriesView();
-  const aliases = useSearchAliases(view.q.trim() !== '');
-  const groups = useMemo(() => regionGroups(reference ?? []), [reference]);
+  const { region } = useTableChoice();
+  const [view] = useAllCountriesView();
   const tableColumns = useMemo(() => columns(linkState), [linkState]);
-  const ranked = useMemo<RankedRow[]>(
-    () =>
-      withRegions(countries ?? [], reference)
-        .sort(byRisk)
-        .map((row, index) => ({ ...row, rank: index + 1 })),
-    [countries, reference],
-  );
-  const rows = useMemo(
-    () =>
-      sortRows(
-        inRegion(ranked, region).filter(
-          (row) =>
-            (view.tiers.length === 0 || view.tiers.includes((row.tier ?? '').toLowerCase())) &&
-            matchesCountry(view.q, row.name, row.iso, aliases),
-        ) as RankedRow[],
-        tableColumns,
-        { key: view.sort, dir: view.dir },
-      ),
-    [ranked, region, view, aliases, tableColumns],
-  );
+  const { ranked, rows } = useAllCountriesRows(countries, reference, asOf, tableColumns);
   const tierOptions = useMemo(
     () => [...new Set(ranked.flatMap((row) => (row.tier ? [row.tier] : [])))],
     [ranked],
@@ -225,36 +221,12 @@ export function AllCountriesPanel({
         ) : null}
         {actions}
       </div>
-      <div className="filter-bar">
-        <TierFilter
-          selected={view.tiers}
-          options={tierOptions}
-          loading={!countries}
-          onChange={(tiers) => setView({ tiers })}
-        />
-        <SelectField label="Region" value={region} onChange={setRegion} disabled={!reference}>
-          <option value="">All regions</option>
-          {/* A filter from a hand-edited URL stays visible even if no group holds it. */}
-          {region &&
-          !groups.some(
-            (g) => g.region === region || g.subregions.some((s) => s.value === region),
-          ) ? (
-            <option value={region}>{region}</option>
-          ) : null}
-          {groups.map((group) => (
-            <optgroup key={group.region} label={group.region}>
-              <option value={group.region}>{`${group.region} (all)`}</option>
-              {group.subregions.map((sub) => (
-                <option key={sub.value} value={sub.value}>
-                  {sub.label}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </SelectField>
-        <CountrySearchField id={`${id}-q`} value={view.q} onChange={(q) => setView({ q })} />
-        {selectionBar}
-      </div>
+      <AllCountriesFilters
+        tierOptions={tierOptions}
+        loading={!countries}
+        reference={reference}
+        selectionBar={selectionBar}
+      />
       {!countries ? (
         error ? (
           <QueryError what="The list of all countries" error={error} onRetry={onRetry} />
@@ -264,30 +236,150 @@ export function AllCountriesPanel({
       ) : rows.length === 0 ? (
         <p className="empty">No country of {ofBatch} matches these filters.</p>
       ) : (
-        <>
-          <DataTable
-            label="All countries table"
-            caption={`Every country of ${ofBatch}; column headers sort the table.`}
-            className="all-countries-table"
-            bodyId="all-countries-rows"
-            columns={tableColumns}
-            rows={rows}
-            rowKey={(row) => row.iso}
-            rowName={(row) => displayName(row.iso, row.name)}
-            sort={{ key: view.sort, dir: view.dir }}
-            onSort={(key, dir) => setView({ sort: key as AllCountriesSortKey, dir })}
-            onRowIntent={onRowIntent}
-            selection={selection}
-            note={`${UPSTREAM_DELTA_NOTE} # is the rank in the whole batch.`}
-          />
-          <TableExport
-            columns={EXPORT_COLUMNS}
-            rows={rows}
-            asOf={asOf}
-            filename={fileStem('all-countries', asOf ?? 'latest')}
-          />
-        </>
+        <AllCountriesTable
+          rows={rows}
+          columns={tableColumns}
+          ofBatch={ofBatch}
+          asOf={asOf}
+          onRowIntent={onRowIntent}
+          selection={selection}
+        />
       )}
     </section>
+  );
+}
+
+/** The batch's rows ranked by risk with their recorded change; and those the view shows, sorted. */
+function useAllCountriesRows(
+  countries: readonly CountrySummary[] | undefined,
+  reference: readonly ReferenceCountry[] | undefined,
+  asOf: string | undefined,
+  tableColumns: Column[],
+) {
+  const { region } = useTableChoice();
+  const [view] = useAllCountriesView();
+  const aliases = useSearchAliases(view.q.trim() !== '');
+  const recorded = useRecordedRiskDeltas(asOf);
+  const ranked = useMemo<RankedRow[]>(
+    () =>
+      withRegions(countries ?? [], reference)
+        .sort(byRisk)
+        .map((row, index) => ({
+          ...row,
+          rank: index + 1,
+          recordedDelta: recorded?.get(row.iso.toUpperCase()) ?? null,
+        })),
+    [countries, reference, recorded],
+  );
+  const rows = useMemo(
+    () =>
+      sortRows(
+        inRegion(ranked, region).filter(
+          (row) =>
+            (view.tiers.length === 0 || view.tiers.includes((row.tier ?? '').toLowerCase())) &&
+            matchesCountry(view.q, row.name, row.iso, aliases),
+        ) as RankedRow[],
+        tableColumns,
+        { key: view.sort, dir: view.dir },
+      ),
+    [ranked, region, view, aliases, tableColumns],
+  );
+  return { ranked, rows };
+}
+
+/** Tier, region and search: the view's filters, in its URL. */
+function AllCountriesFilters({
+  tierOptions,
+  loading,
+  reference,
+  selectionBar,
+}: {
+  tierOptions: string[];
+  loading: boolean;
+  reference: readonly ReferenceCountry[] | undefined;
+  selectionBar: ReactNode;
+}) {
+  const id = useId();
+  const { region, setRegion } = useTableChoice();
+  const [view, setView] = useAllCountriesView();
+  const groups = useMemo(() => regionGroups(reference ?? []), [reference]);
+  return (
+    <div className="filter-bar">
+      <TierFilter
+        selected={view.tiers}
+        options={tierOptions}
+        loading={loading}
+        onChange={(tiers) => setView({ tiers })}
+      />
+      <SelectField label="Region" value={region} onChange={setRegion} disabled={!reference}>
+        <option value="">All regions</option>
+        {/* A filter from a hand-edited URL stays visible even if no group holds it. */}
+        {region &&
+        !groups.some((g) => g.region === region || g.subregions.some((s) => s.value === region)) ? (
+          <option value={region}>{region}</option>
+        ) : null}
+        {groups.map((group) => (
+          <optgroup key={group.region} label={group.region}>
+            <option value={group.region}>{`${group.region} (all)`}</option>
+            {group.subregions.map((sub) => (
+              <option key={sub.value} value={sub.value}>
+                {sub.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </SelectField>
+      <CountrySearchField id={`${id}-q`} value={view.q} onChange={(q) => setView({ q })} />
+      {selectionBar}
+    </div>
+  );
+}
+
+/** The rows shown and their one download (issue 33, point 2: the rows shown, nothing else). */
+function AllCountriesTable({
+  rows,
+  columns: tableColumns,
+  ofBatch,
+  asOf,
+  onRowIntent,
+  selection,
+}: {
+  rows: RankedRow[];
+  columns: Column[];
+  ofBatch: string;
+  asOf: string | undefined;
+  onRowIntent?: (iso: string) => void;
+  selection: { selected: readonly string[]; onToggle: (iso: string) => void };
+}) {
+  const [view, setView] = useAllCountriesView();
+  return (
+    <>
+      <DataTable
+        label="All countries table"
+        caption={`Every country of ${ofBatch}; column headers sort the table.`}
+        className="all-countries-table"
+        bodyId="all-countries-rows"
+        columns={tableColumns}
+        rows={rows}
+        rowKey={(row) => row.iso}
+        rowName={(row) => displayName(row.iso, row.name)}
+        sort={{ key: view.sort, dir: view.dir }}
+        onSort={(key, dir) => setView({ sort: key as AllCountriesSortKey, dir })}
+        onRowIntent={onRowIntent}
+        selection={selection}
+        note={`${HEADLINE_DELTA_NOTE} # is the rank in the whole batch.`}
+      />
+      <TableExport
+        columns={EXPORT_COLUMNS}
+        spreadsheet={countrySpreadsheet<RankedRow>(
+          asOf,
+          (row) => row.rank,
+          (row) => row.recordedDelta,
+        )}
+        rows={rows}
+        asOf={asOf}
+        filename={fileStem('all-countries', asOf ?? 'latest')}
+      />
+    </>
   );
 }

@@ -156,7 +156,7 @@ export function ChangesPanel() {
             Batch of {formatUtcDateTime(query.data.data.to_batch.as_of)} compared with{' '}
             {formatUtcDateTime(query.data.data.from_batch.as_of)};{' '}
             {query.data.data.countries.length} countries in both. Changes {RECORDED_DELTA_SOURCE};
-            the tables&apos; Δ is the upstream&apos;s own figure.
+            the tables&apos; Δ risk is the same figure where both batches are recorded.
           </p>
           <div className="changes-grid">
             <ChangeList

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Country } from '../../../../shared/schemas/country';
 import { Delta } from '../../../components/delta';
+import { HeadlineDelta } from '../../../components/headline-delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore, formatWhen, humanise, NA } from '../../../lib/format';
 import { confidenceNote } from '../utils/confidence';
@@ -14,10 +15,13 @@ export function CountryHeader({
   country,
   asOf,
   now,
+  recordedDelta = null,
 }: {
   country: Country;
   asOf: string;
   now: number;
+  /** The risk change from the batch recorded before this one (null: not both recorded here). */
+  recordedDelta?: number | null;
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.countryHeaderDrawn), []);
   const note = confidenceNote(country);
@@ -40,14 +44,13 @@ export function CountryHeader({
         <span className="muted">risk</span>
         <TierBadge tier={country.tier} />
       </div>
-      {/* Which change is which: the risk score's and the active score's, both the upstream's own
-          figures against its previous batch (What changed compares recorded batches instead). */}
+      {/* One headline change (issue 33): ours where both batches are recorded here, the
+          provider's own figure beside it by name; the active score's change is the provider's. */}
       <p className="country-deltas" data-testid="country-deltas">
-        {typeof country.delta_headline === 'number' ? (
+        {typeof country.delta_headline === 'number' || typeof recordedDelta === 'number' ? (
           <>
-            <Delta value={country.delta_headline} verbose suffix="in risk score" />
-            <span aria-hidden="true"> · </span>
-            <span className="visually-hidden">, </span>
+            <HeadlineDelta provider={country.delta_headline} recorded={recordedDelta} verbose />
+            <br />
           </>
         ) : null}
         <Delta value={country.delta_active} verbose suffix="in active score" />{' '}

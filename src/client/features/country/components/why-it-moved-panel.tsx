@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { MoveExplanation } from '../../../components/move-explanation';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
-import { ApiError } from '../../../lib/api-client';
-import { countryQueries } from '../api/country-queries';
+import { useMoveExplanation } from '../hooks/use-move-explanation';
 
 /**
  * "Why it moved": the batch shown (the latest, or `?as_of=`) against the batch before it. A
@@ -18,20 +16,7 @@ export function WhyItMovedPanel({
   name: string;
   asOf: string | null;
 }) {
-  // The country's recorded batches (already asked by the trend panel) say whether there is an
-  // earlier one: without it the explanation is not asked at all (no 400 on the page).
-  const history = useQuery(countryQueries.history(iso));
-  const recorded = history.data?.data.points.filter(
-    (p) => asOf === null || Date.parse(p.as_of) <= Date.parse(asOf),
-  ).length;
-  const noEarlierBatch = recorded !== undefined && recorded < 2;
-  const query = useQuery({
-    ...countryQueries.explain(iso, null, asOf),
-    enabled: !history.isPending && !noEarlierBatch,
-  });
-  const nothingToCompare =
-    noEarlierBatch ||
-    (query.error instanceof ApiError && (query.error.status === 400 || query.error.status === 404));
+  const { query, nothingToCompare } = useMoveExplanation(iso, asOf);
   return (
     <section className="panel why-panel" aria-labelledby="why-heading">
       <div className="panel-head">

@@ -6,6 +6,9 @@ import { roleOption } from '../../../lib/event-roles';
 import { EventItem } from './event-item';
 import { SelectField } from '../../../components/select-field';
 
+/** Where the country page's skip link lands (routes.tsx). */
+const SKIP_TARGET = 'country-events';
+
 /** The country's recent events, newest first, filterable by role and breaking. */
 export function EventFeed({
   events,
@@ -57,10 +60,14 @@ export function EventFeed({
           </label>
         </div>
       ) : null}
+      {/* The country page's "Skip to the events" lands on the list (or on why there is none),
+          so the next Tab is the first event's link. */}
       {all.length === 0 ? (
-        <p className="empty">No recent events for this country in the current data.</p>
+        <p className="empty" id={SKIP_TARGET} tabIndex={-1}>
+          No recent events for this country in the current data.
+        </p>
       ) : shown.length === 0 ? (
-        <p className="empty">
+        <p className="empty" id={SKIP_TARGET} tabIndex={-1}>
           No events match these filters.{' '}
           <button
             type="button"
@@ -71,7 +78,7 @@ export function EventFeed({
           </button>
         </p>
       ) : (
-        <ol className="event-list">
+        <ol className="event-list" id={SKIP_TARGET} tabIndex={-1} aria-label="Events, newest first">
           {shown.map((event, index) => (
             <EventItem key={`${event.ts}-${index}`} event={event} now={now} />
           ))}

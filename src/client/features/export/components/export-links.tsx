@@ -1,42 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { parseTierList, withAsOf } from '../../../../shared/page-data';
+import { withAsOf } from '../../../../shared/page-data';
 import { useAsOf } from '../../../lib/as-of';
 import { bffQueries } from '../../../lib/bff-queries';
 
 /**
- * Downloads go through the BFF as plain same-origin links. "Spreadsheet" is the BFF's own CSV
- * (byte-order mark, header first, labels, the view's tier filter, a file name with the batch
- * time); "raw" is the upstream's file as it sent it. As of a past batch (`?as_of=`) they export
- * that batch, not the latest: the spreadsheet built from it in the store, and in place of the raw
- * files (the upstream's latest only) the batch's recorded content, which its id is a digest of.
+ * The provider's own files beside a country table, as plain same-origin links through the BFF:
+ * the upstream's raw export as it sent it. The table's own download is the spreadsheet of the
+ * rows shown (issue 33, point 2: one spreadsheet per view, in the columns of every country
+ * spreadsheet; the BFF's `/api/spreadsheet/countries` remains for scripts). As of a past batch
+ * (`?as_of=`), in place of the raw files (the upstream's latest only) the batch's recorded
+ * content, which its id is a digest of.
  */
 export function ExportLinks() {
-  const [params] = useSearchParams();
   const asOf = useAsOf();
-  const tiers = parseTierList(params.get('tier'));
-  const query = tiers.length > 0 ? `?${new URLSearchParams({ tier: tiers.join(',') })}` : '';
   return (
     <div
       className="export-links"
       role="group"
-      aria-label={asOf === null ? 'Export the latest data' : 'Export the batch shown'}
+      aria-label={asOf === null ? "The provider's own files" : 'The recorded batch shown'}
     >
-      <span className="export-label">Export:</span>
-      <a
-        className="button"
-        href={withAsOf(`/api/spreadsheet/countries${query}`, asOf)}
-        download
-        title={
-          tiers.length > 0
-            ? 'Every country of the selected tiers, for Excel and other spreadsheets'
-            : 'Every country, for Excel and other spreadsheets'
-        }
-      >
-        Spreadsheet (CSV{tiers.length > 0 ? ', these tiers' : ''})
-      </a>
       {asOf === null ? (
         <>
+          <span className="export-label">Provider&rsquo;s files:</span>
           <a className="button" href="/api/v1/export?format=csv" download>
             Raw CSV
           </a>

@@ -4,10 +4,16 @@ import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore, humanise, NA } from '../../../lib/format';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
-import { UPSTREAM_DELTA_NOTE, UPSTREAM_DELTA_TITLE } from '../../../lib/delta-labels';
+import {
+  HEADLINE_DELTA_NOTE,
+  RECORDED_DELTA_TITLE,
+  UPSTREAM_DELTA_TITLE,
+} from '../../../lib/delta-labels';
+import { HeadlineDelta } from '../../../components/headline-delta';
 import type { HotspotFilters, SortKey } from '../utils/filters';
 import { hotspotSortColumn, type RankedHotspot } from '../utils/sort';
 import { CountryNameCell } from '../../../components/country-name-cell';
+import { useAsOf } from '../../../lib/as-of';
 
 export type { RowSelection } from '../../../components/data-table';
 
@@ -68,8 +74,8 @@ function hotspotColumns(
     sortable('delta_headline', {
       label: 'Δ risk',
       numeric: true,
-      title: UPSTREAM_DELTA_TITLE.risk,
-      cell: (row) => <Delta value={row.delta_headline} />,
+      title: RECORDED_DELTA_TITLE,
+      cell: (row) => <HeadlineDelta provider={row.delta_headline} recorded={row.recordedDelta} />,
     }),
     sortable('confidence', {
       label: 'Confidence',
@@ -120,10 +126,11 @@ export function HotspotTable({
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.hotspotTableDrawn), []);
   const columns = useMemo(() => hotspotColumns(linkState, rowAction), [linkState, rowAction]);
+  const run = useAsOf() === null ? 'the latest run' : 'the batch shown';
   return (
     <DataTable
       label="Hotspot table"
-      caption="Hotspots of the latest run; column headers sort the table."
+      caption={`Hotspots of ${run}; column headers sort the table.`}
       className="hotspot-table"
       columns={columns}
       rows={rows}
@@ -135,7 +142,7 @@ export function HotspotTable({
       selection={selection}
       // The target of the overview's "Skip to the hotspot table": the next Tab is row one.
       bodyId="hotspot-rows"
-      note={`${UPSTREAM_DELTA_NOTE} # is the rank in the whole run.`}
+      note={`${HEADLINE_DELTA_NOTE} # is the rank in the whole run.`}
     />
   );
 }

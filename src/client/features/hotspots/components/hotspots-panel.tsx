@@ -8,12 +8,14 @@ import { StaleNote } from '../../../components/stale-note';
 import { TierBadge } from '../../../components/tier-badge';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
 import { TableExport, type ExportColumn } from '../../../components/table-export';
+import { countrySpreadsheet } from '../../../components/country-spreadsheet-export';
 import { fileStem } from '../../../lib/file-stem';
 import { formatScore, humanise } from '../../../lib/format';
 import { tierLabel } from '../../../../shared/tiers';
 import type { HotspotFilters } from '../utils/filters';
 import type { RankedHotspot } from '../utils/sort';
 import { useHotspotRows } from '../hooks/use-hotspot-rows';
+import { useAsOf } from '../../../lib/as-of';
 import { HotspotFilterBar } from './hotspot-filters';
 import { HotspotTable, type RowSelection } from './hotspot-table';
 
@@ -33,12 +35,17 @@ const HOTSPOT_EXPORT_COLUMNS: ExportColumn<RankedHotspot>[] = [
   { key: 'active', label: 'Active', value: (row) => score(row.active) },
   {
     key: 'delta_active',
-    label: 'Δ active (upstream, since its previous batch)',
+    label: "Δ active, the provider's own figure (period not stated)",
     value: (row) => score(row.delta_active),
   },
   {
     key: 'delta_risk',
-    label: 'Δ risk (upstream, since its previous batch)',
+    label: 'Δ risk since the previous batch recorded here',
+    value: (row) => score(row.recordedDelta),
+  },
+  {
+    key: 'delta_headline',
+    label: "Δ risk, the provider's own figure (period not stated)",
     value: (row) => score(row.delta_headline),
   },
   { key: 'confidence', label: 'Confidence', value: (row) => score(row.confidence) },
@@ -82,6 +89,7 @@ export function HotspotsPanel({
   const linkState = { from: `${location.pathname}${location.search}` };
   const { filters, setFilters, query, ranked, rows, tierOptions, outside } =
     useHotspotRows(countries);
+  const run = useAsOf() === null ? 'the latest run' : 'the batch shown';
 
   return (
     <section className="panel" aria-labelledby="hotspots-heading">
@@ -90,7 +98,7 @@ export function HotspotsPanel({
         {query.data ? (
           <p className="panel-sub">
             {rows.length === ranked.length
-              ? `Top ${ranked.length} of the latest run`
+              ? `Top ${ranked.length} of ${run}`
               : `${rows.length} of the top ${ranked.length} match “${filters.q}”`}
             {filters.tiers.length > 0 ? ' · filtered by tier' : ''}
             {query.isPlaceholderData ? ' · updating…' : ''}
@@ -206,6 +214,11 @@ function HotspotRows({
       <HotspotTable rows={rows} filters={filters} onSort={onSort} {...table} />
       <TableExport
         columns={HOTSPOT_EXPORT_COLUMNS}
+        spreadsheet={countrySpreadsheet<RankedHotspot>(
+          asOf,
+          (row) => row.overallRank,
+          (row) => row.recordedDelta,
+        )}
         rows={rows}
         asOf={asOf}
         filename={fileStem('hotspots', asOf ?? 'latest')}

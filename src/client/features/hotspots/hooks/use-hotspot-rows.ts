@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import { useAsOf } from '../../../lib/as-of';
+import { useRecordedRiskDeltas } from '../../../lib/recorded-deltas';
 import { useSearchAliases } from '../../../lib/country-alias-queries';
 import { matchesCountry } from '../../../lib/country-search';
 import { hotspotQueries } from '../api/hotspot-queries';
@@ -24,6 +25,7 @@ export function useHotspotRows(countries: readonly CountrySummary[] | undefined)
     placeholderData: keepPreviousData,
   });
   const hotspots = query.data?.data.hotspots;
+  const recorded = useRecordedRiskDeltas(query.data?.data.as_of);
 
   // "#" is the rank in the whole run: with a tier filter the list's own order is not it.
   const filtered = filters.tiers.length > 0;
@@ -34,8 +36,9 @@ export function useHotspotRows(countries: readonly CountrySummary[] | undefined)
         ...row,
         rank: index + 1,
         overallRank: filtered ? (overall.get(row.iso.toUpperCase()) ?? null) : index + 1,
+        recordedDelta: recorded?.get(row.iso.toUpperCase()) ?? null,
       })),
-    [hotspots, filtered, overall],
+    [hotspots, filtered, overall, recorded],
   );
   const rows = useMemo(
     () =>

@@ -1,5 +1,6 @@
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
 import { compareTiers } from '../../../../shared/tiers';
+import { headlineChange } from '../../../../shared/headline-change';
 import { sortRows, type DataColumn } from '../../../components/data-table';
 import type { SortDir, SortKey } from './filters';
 
@@ -8,6 +9,8 @@ export interface RankedHotspot extends Hotspot {
   rank: number;
   /** Rank in the whole run (what "#" shows), null when unknown (tier-filtered, batch not loaded). */
   overallRank: number | null;
+  /** Risk change since the batch recorded before this one, by this dashboard (null: none). */
+  recordedDelta: number | null;
 }
 
 type Value = number | string | null;
@@ -20,6 +23,9 @@ function valueOf(row: RankedHotspot, key: SortKey): Value {
       return row.profile ?? null;
     case 'tier':
       return row.tier ?? null;
+    case 'delta_headline':
+      // Sorted by the figure the column shows: ours where recorded (issue 33).
+      return headlineChange(row.delta_headline, row.recordedDelta).value;
     default: {
       const value = row[key];
       return typeof value === 'number' && Number.isFinite(value) ? value : null;

@@ -6,6 +6,7 @@ import { isKnownTier, tierLabel } from '../../../../shared/tiers';
 import { displayName } from '../../../lib/display-name';
 import { formatScore, formatSigned } from '../../../lib/format';
 import { useTierScale } from '../../../lib/tier-scale';
+import { headlineChangeText } from '../../../lib/headline-change-text';
 import { hotspotIcon, markerSize } from '../utils/marker-icon';
 import { spreadDiscs } from '../utils/spread-markers';
 
@@ -19,11 +20,14 @@ export type PlacedHotspot = Hotspot & { lat: number; lng: number };
  */
 export function HotspotMarkers({
   markers,
+  recorded = null,
   scale,
   onSelectCountry,
 }: {
   /** Lowest risk first: later markers are drawn on top. */
   markers: readonly PlacedHotspot[];
+  /** Each country's risk change since the batch recorded before (issue 33), by code. */
+  recorded?: ReadonlyMap<string, number> | null;
   scale: number;
   onSelectCountry: (iso: string) => void;
 }) {
@@ -94,7 +98,10 @@ export function HotspotMarkers({
             <br />
             Risk {formatScore(h.risk)} · {h.tier ? tierLabel(h.tier) : 'tier n/a'}
             <br />
-            Change {formatSigned(h.delta_headline)} (active {formatSigned(h.delta_active)})
+            {headlineChangeText(h.delta_headline, recorded?.get(h.iso.toUpperCase()) ?? null) ??
+              'Change n/a'}
+            <br />
+            Active {formatSigned(h.delta_active)} (provider&rsquo;s own figure)
           </Tooltip>
         </Marker>
       ))}

@@ -6,8 +6,9 @@ import {
   type LatLngBoundsLiteral,
   type Layer,
   type Path,
+  type PathOptions,
 } from 'leaflet';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { GeoJSON, MapContainer, TileLayer, useMap, useMapEvent } from 'react-leaflet';
 import { useSearchParams } from 'react-router';
 import type { CountrySummary, StatusResponse } from '../../../../shared/bff-api';
@@ -27,6 +28,7 @@ import { FitForPrint } from './fit-for-print';
 import { FollowBoxSize } from './follow-box-size';
 import { HatchPattern } from './hatch-pattern';
 import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
+import { useRecordedRiskDeltas } from '../../../lib/recorded-deltas';
 import { MapLegend } from './map-legend';
 import { MapViewControls } from './map-view-controls';
 import { plainAttribution } from '../utils/attribution';
@@ -100,54 +102,151 @@ function MapViewInUrl({ touched }: { touched: RefObject<boolean> }) {
   return null;
 }
 
-export function WorldMap({
-  countries,
-  hotspots,
-  tiles,
-  dataVersion,
-  countriesLoading = false,
-  onSelectCountry,
-  sitesAvailable = false,
-  onSelectSite,
-}: {
+interface WorldMapProps {
   countries: readonly CountrySummary[] | undefined;
   hotspots: readonly Hotspot[] | undefined;
   tiles: StatusResponse['tiles'] | undefined;
   /** Changes when the data does (e.g. `as_of`), to rebind shape tooltips. */
   dataVersion: string;
+  /** The batch the countries come from: their recorded changes are of it (issue 33). */
+  dataAsOf?: string;
   /** The batch is still loading: shapes are drawn plain, not as "no current data". */
   countriesLoading?: boolean;
   onSelectCountry: (iso: string) => void;
   /** Our sites can be shown (the BFF keeps them): offers the layer's switch. */
   sitesAvailable?: boolean;
   onSelectSite?: (id: number) => void;
-}) {
+}
+
+export function WorldMap({
+  countries,
+  hotspots,
+  tiles,
+  dataVersion,
+  dataAsOf,
+  countriesLoading = false,
+  onSelectCountry,
+  sitesAvailable = false,
+  onSelectSite,
+}: WorldMapProps) {
   const shapes = useQuery(shapeQueries.world());
+  const sites = useSitesLayer(sitesAvailable);
+  const SitesLayer = sites.layer;
+  const { linkedView, touched, forgetView } = useLinkedView(Boolean(tiles));
+  const { byIso, markers, markerPoints, recorded, legendTiers } = useMapRows(
+    countries,
+    hotspots,
+    dataAsOf,
+  );
+  const scale = useMediaQuery('(max-width: 600px)') ? 0.65 : 1;
+  const touch = useMediaQuery('(pointer: coarse)');
+  const tierScale = useTierScale(legendTiers.some((tier) => !isKnownTier(tier)));
+  const withTiles = Boolean(tiles);
+  const pending = countries === undefined && countriesLoading;
+  const drawn = Boolean(shapes.data) && byIso.size > 0;
+
+  if (shapes.isPending) return <Skeleton label="Loading the map" height={420} />;
+  if (shapes.isError) {
+    return <QueryError what="The map" error={shapes.error} onRetry={() => void shapes.refetch()} />;
+  }
+
+  return (
+    <div className="world-map">
+      {sitesAvailable ? (
+        <SitesToggle shown={sites.shown} loading={sites.loading} onToggle={sites.toggle} />
+      ) : null}
+      <HatchPattern />
+      <MapContainer
+        id="world-map"
+        className="map-canvas"
+        {...canvasOptions(linkedView, withTiles, touch)}
+      >
+        <MapViewControls home={WORLD_BOUNDS} onReset={forgetView} />
+        <MapViewInUrl touched={touched} />
+        <FollowBoxSize />
+        <FitForPrint home={WORLD} points={markerPoints} />
+        {tiles ? (
+          <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
+        ) : null}
+        <CountryShapesLayer
+          key={`${dataVersion}:${byIso.size}:${recorded?.size}:${withTiles}:${pending}:${tierScale.learned.join()}`}
+          data={shapes.data}
+          style={(iso) =>
+            pending
+              ? pendingShapeStyle(withTiles)
+              : shapeStyle(iso ? byIso.get(iso) : undefined, withTiles, tierScale)
+          }
+          bind={featureBinder(byIso, recorded, pending, onSelectCountry)}
+        />
+        <HotspotMarkers
+          markers={markers}
+          recorded={recorded}
+          scale={scale}
+          onSelectCountry={onSelectCountry}
+        />
+        {SitesLayer && onSelectSite ? <SitesLayer onSelectSite={onSelectSite} /> : null}
+        <MapDrawnMark drawn={drawn} />
+      </MapContainer>
+      <MapFooter
+        touch={touch}
+        pending={pending}
+        tiers={legendTiers}
+        showMarkers={markers.length > 0}
+        showSites={Boolean(SitesLayer)}
+      />
+    </div>
+  );
+}
+
+/** The "Show our sites" layer: whether the URL shows it, its lazily loaded chunk, the switch. */
+function useSitesLayer(sitesAvailable: boolean) {
   const [params, setParams] = useSearchParams();
-  const showSites = sitesAvailable && sitesShown(params);
-  const sitesChunk = useQuery({ ...sitesLayerChunk(), enabled: showSites });
-  const SitesLayer = showSites ? sitesChunk.data : undefined;
-  const toggleSites = (shown: boolean) =>
+  const shown = sitesAvailable && sitesShown(params);
+  const chunk = useQuery({ ...sitesLayerChunk(), enabled: shown });
+  const toggle = (next: boolean) =>
     // flushSync: the checkbox is controlled by the URL, so it must change within the event.
-    setParams((current) => withSitesShown(current, shown), {
+    setParams((current) => withSitesShown(current, next), {
       replace: true,
       preventScrollReset: true,
       flushSync: true,
     });
-  // Read once: afterwards the map owns its view and writes it back (MapViewInUrl).
-  const [linkedView] = useState(() => parseMapView(params.get(MAP_PARAM), tiles ? 10 : 6));
-  const touched = useRef(false);
-  const forgetView = () => {
-    touched.current = false;
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.delete(MAP_PARAM);
-        return updated;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  return {
+    shown,
+    loading: shown && chunk.isPending,
+    layer: shown ? chunk.data : undefined,
+    toggle,
   };
+}
+
+function SitesToggle({
+  shown,
+  loading,
+  onToggle,
+}: {
+  shown: boolean;
+  loading: boolean;
+  onToggle: (shown: boolean) => void;
+}) {
+  return (
+    <label className="sites-toggle no-print">
+      <input type="checkbox" checked={shown} onChange={(event) => onToggle(event.target.checked)} />
+      Show our sites
+      {loading ? (
+        <span className="muted" role="status">
+          {' '}
+          Loading…
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+/** The rows by code, the markers (lowest risk first) and each country's recorded change. */
+function useMapRows(
+  countries: readonly CountrySummary[] | undefined,
+  hotspots: readonly Hotspot[] | undefined,
+  dataAsOf: string | undefined,
+) {
   const byIso = useMemo(
     () => new Map((countries ?? []).map((c) => [c.iso.toUpperCase(), c])),
     [countries],
@@ -163,29 +262,48 @@ export function WorldMap({
     () => markers.map((m) => [m.lat, m.lng] as [number, number]),
     [markers],
   );
-  const compact = useMediaQuery('(max-width: 600px)');
-  const scale = compact ? 0.65 : 1;
-  // On touch screens one finger scrolls the page (a map that pans under a swipe traps it);
-  // two fingers move and zoom the map (Leaflet's pinch handler pans as the fingers move).
-  const touch = useMediaQuery('(pointer: coarse)');
+  const recorded = useRecordedRiskDeltas(dataAsOf);
   const legendTiers = useMemo(
     () => [...(countries ?? []), ...(hotspots ?? [])].flatMap((c) => (c.tier ? [c.tier] : [])),
     [countries, hotspots],
   );
-  const tierScale = useTierScale(legendTiers.some((tier) => !isKnownTier(tier)));
-  const withTiles = Boolean(tiles);
-  const pending = countries === undefined && countriesLoading;
-  const drawn = Boolean(shapes.data) && byIso.size > 0;
+  return { byIso, markers, markerPoints, recorded, legendTiers };
+}
 
-  if (shapes.isPending) return <Skeleton label="Loading the map" height={420} />;
-  if (shapes.isError) {
-    return <QueryError what="The map" error={shapes.error} onRetry={() => void shapes.refetch()} />;
-  }
+/**
+ * The view a shared link carries (`?map=`), read once: afterwards the map owns its view and
+ * writes it back (MapViewInUrl); "Reset view" forgets it.
+ */
+function useLinkedView(withTiles: boolean) {
+  const [params, setParams] = useSearchParams();
+  const [linkedView] = useState(() => parseMapView(params.get(MAP_PARAM), withTiles ? 10 : 6));
+  const touched = useRef(false);
+  const forgetView = () => {
+    touched.current = false;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete(MAP_PARAM);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  return { linkedView, touched, forgetView };
+}
 
-  const bindFeature = (feature: CountryShape, layer: Layer) => {
+/** Each country shape's tooltip (with the headline change of issue 33) and click. */
+function featureBinder(
+  byIso: ReadonlyMap<string, CountrySummary>,
+  recorded: ReadonlyMap<string, number> | null,
+  pending: boolean,
+  onSelectCountry: (iso: string) => void,
+) {
+  return (feature: CountryShape, layer: Layer) => {
     const iso = feature.properties.iso3;
     const row = iso ? byIso.get(iso) : undefined;
-    layer.bindTooltip(() => shapeTooltip(feature.properties.name, row, pending), {
+    const delta = iso ? (recorded?.get(iso) ?? null) : null;
+    layer.bindTooltip(() => shapeTooltip(feature.properties.name, row, pending, delta), {
       sticky: true,
     });
     if (row) layer.on('click', () => onSelectCountry(row.iso));
@@ -193,75 +311,77 @@ export function WorldMap({
     // nothing. The markers and the table are the keyboard's way to a country.
     layer.on('add', () => (layer as Path).getElement()?.setAttribute('tabindex', '-1'));
   };
+}
 
+/** The country shapes, drawn once per `key` (their tooltips are bound as they are added). */
+function CountryShapesLayer({
+  data,
+  style,
+  bind,
+}: {
+  data: ComponentProps<typeof GeoJSON>['data'];
+  style: (iso: string | undefined) => PathOptions;
+  bind: (feature: CountryShape, layer: Layer) => void;
+}) {
   return (
-    <div className="world-map">
-      {sitesAvailable ? (
-        <label className="sites-toggle no-print">
-          <input
-            type="checkbox"
-            checked={showSites}
-            onChange={(event) => toggleSites(event.target.checked)}
-          />
-          Show our sites
-          {showSites && sitesChunk.isPending ? (
-            <span className="muted" role="status">
-              {' '}
-              Loading…
-            </span>
-          ) : null}
-        </label>
-      ) : null}
-      <HatchPattern />
-      <MapContainer
-        id="world-map"
-        className="map-canvas"
-        {...(linkedView
-          ? { center: [linkedView.lat, linkedView.lng] as [number, number], zoom: linkedView.zoom }
-          : { bounds: WORLD_BOUNDS })}
-        zoomSnap={0.25}
-        minZoom={0}
-        maxZoom={withTiles ? 10 : 6}
-        worldCopyJump={false}
-        scrollWheelZoom={false}
-        dragging={!touch}
-        maxBounds={MAX_BOUNDS}
-        maxBoundsViscosity={1}
-      >
-        <MapViewControls home={WORLD_BOUNDS} onReset={forgetView} />
-        <MapViewInUrl touched={touched} />
-        <FollowBoxSize />
-        <FitForPrint home={WORLD} points={markerPoints} />
-        {tiles ? (
-          <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
-        ) : null}
-        <GeoJSON
-          key={`${dataVersion}:${byIso.size}:${withTiles}:${pending}:${tierScale.learned.join()}`}
-          data={shapes.data}
-          attribution="Shapes: Natural Earth"
-          style={(feature) => {
-            if (pending) return pendingShapeStyle(withTiles);
-            const iso = (feature as CountryShape | undefined)?.properties.iso3;
-            return shapeStyle(iso ? byIso.get(iso) : undefined, withTiles, tierScale);
-          }}
-          onEachFeature={(feature, layer) => bindFeature(feature as CountryShape, layer)}
-        />
-        <HotspotMarkers markers={markers} scale={scale} onSelectCountry={onSelectCountry} />
-        {SitesLayer && onSelectSite ? <SitesLayer onSelectSite={onSelectSite} /> : null}
-        <MapDrawnMark drawn={drawn} />
-      </MapContainer>
+    <GeoJSON
+      data={data}
+      attribution="Shapes: Natural Earth"
+      style={(feature) =>
+        style((feature as CountryShape | undefined)?.properties.iso3 ?? undefined)
+      }
+      onEachFeature={(feature, layer) => bind(feature as CountryShape, layer)}
+    />
+  );
+}
+
+/** Under the map: the two-finger hint on touch screens, and the legend (or that data loads). */
+function MapFooter({
+  touch,
+  pending,
+  tiers,
+  showMarkers,
+  showSites,
+}: {
+  touch: boolean;
+  pending: boolean;
+  tiers: string[];
+  showMarkers: boolean;
+  showSites: boolean;
+}) {
+  return (
+    <>
       {touch ? <p className="muted map-hint">Move or zoom the map with two fingers.</p> : null}
       {pending ? (
         <p className="muted" role="status">
           Loading the risk data for the map…
         </p>
       ) : (
-        <MapLegend
-          tiers={legendTiers}
-          showMarkers={markers.length > 0}
-          showSites={Boolean(SitesLayer)}
-        />
+        <MapLegend tiers={tiers} showMarkers={showMarkers} showSites={showSites} />
       )}
-    </div>
+    </>
   );
+}
+
+/** The map's first view (the linked one, else the world) and how far it may move and zoom. */
+function canvasOptions(
+  linkedView: ReturnType<typeof parseMapView>,
+  withTiles: boolean,
+  touch: boolean,
+): Partial<ComponentProps<typeof MapContainer>> {
+  return {
+    ...(linkedView
+      ? { center: [linkedView.lat, linkedView.lng] as [number, number], zoom: linkedView.zoom }
+      : { bounds: WORLD_BOUNDS }),
+    zoomSnap: 0.25,
+    minZoom: 0,
+    maxZoom: withTiles ? 10 : 6,
+    worldCopyJump: false,
+    scrollWheelZoom: false,
+    // On touch screens one finger scrolls the page (a map that pans under a swipe traps it);
+    // two fingers move and zoom the map (Leaflet's pinch handler pans as the fingers move).
+    dragging: !touch,
+    maxBounds: MAX_BOUNDS,
+    maxBoundsViscosity: 1,
+  };
 }

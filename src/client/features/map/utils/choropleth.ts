@@ -2,7 +2,8 @@ import type { PathOptions } from 'leaflet';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import { tierTone, type TierScale } from '../../../../shared/tier-scale';
 import { tierForRisk, tierLabel } from '../../../../shared/tiers';
-import { formatScore, formatSigned } from '../../../lib/format';
+import { formatScore } from '../../../lib/format';
+import { headlineChangeText } from '../../../lib/headline-change-text';
 import { displayName } from '../../../lib/display-name';
 
 /**
@@ -43,6 +44,8 @@ export function shapeTooltip(
   name: string,
   row: CountrySummary | undefined,
   pending = false,
+  /** The risk change since the batch recorded before (null: not recorded here). */
+  recordedDelta: number | null = null,
 ): HTMLElement {
   const box = document.createElement('div');
   const title = document.createElement('strong');
@@ -59,7 +62,8 @@ export function shapeTooltip(
   }
   const tier = row.tier ? tierLabel(row.tier) : 'tier n/a';
   line(`Risk ${formatScore(row.risk)} · ${tier}`);
-  if (typeof row.delta_headline === 'number') line(`Change ${formatSigned(row.delta_headline)}`);
+  const change = headlineChangeText(row.delta_headline, recordedDelta);
+  if (change) line(change);
   line('Click to open the country page');
   return box;
 }

@@ -29,12 +29,16 @@ export function BatchCheck({ status, now }: { status: StatusResponse; now: numbe
       ) : (
         'Not checked yet'
       )}
-      {status.next_check_at ? (
+      {status.next_check_at && Date.parse(status.next_check_at) > now ? (
         <>
           {' '}
           · next check{' '}
           <time dateTime={status.next_check_at}>{formatUtcTime(status.next_check_at)}</time>
         </>
+      ) : status.next_check_at ? (
+        // A check whose time has passed is under way or about to be (issue 33, point 10):
+        // never a time in the past.
+        ' · checking again now'
       ) : null}{' '}
       <button
         type="button"

@@ -1,0 +1,73 @@
+import { headlineChange, HEADLINE_CHANGE_WORDS } from '../../shared/headline-change';
+import { formatSigned } from '../lib/format';
+import { Delta } from './delta';
+
+/**
+ * The provider's `delta_headline` as a plain figure under its own name: no arrow, no colour, no
+ * "up" or "down", so it never reads as the direction when ours says otherwise (issue 33).
+ */
+function ProviderFigure({ value, disagrees }: { value: number; disagrees: boolean }) {
+  return (
+    <span className="provider-delta" data-testid="provider-delta">
+      Provider&rsquo;s own figure {formatSigned(value)} (period not stated
+      {disagrees ? '; it differs from the batches recorded here' : ''})
+    </span>
+  );
+}
+
+/**
+ * A country's headline change of risk (shared/headline-change.ts): ours when both batches are
+ * recorded here, else the provider's, each saying which it is. `verbose` spells it out (the
+ * country header) with the provider's figure beside ours; a table cell shows one number.
+ */
+export function HeadlineDelta({
+  provider,
+  recorded,
+  verbose = false,
+}: {
+  provider: number | null | undefined;
+  recorded: number | null | undefined;
+  verbose?: boolean;
+}) {
+  const change = headlineChange(provider, recorded);
+  if (!verbose) {
+    return (
+      <>
+        <Delta value={change.value} />
+        {change.source === 'provider' ? (
+          <span className="delta-source" title={HEADLINE_CHANGE_WORDS.provider}>
+            {' '}
+            (provider)
+          </span>
+        ) : null}
+      </>
+    );
+  }
+  if (change.source !== 'recorded') {
+    return change.provider === null ? (
+      <Delta value={null} />
+    ) : (
+      <Delta
+        value={change.provider}
+        verbose
+        suffix={`in risk score (${HEADLINE_CHANGE_WORDS.provider})`}
+      />
+    );
+  }
+  return (
+    <>
+      <Delta
+        value={change.value}
+        verbose
+        suffix={`in risk score ${HEADLINE_CHANGE_WORDS.recorded}`}
+      />
+      {change.provider !== null ? (
+        <>
+          <span aria-hidden="true"> · </span>
+          <span className="visually-hidden">, </span>
+          <ProviderFigure value={change.provider} disagrees={change.disagrees} />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { sameBatch } from '../../../lib/recorded-deltas';
+import { countryQueries } from '../api/country-queries';
+
+/**
+ * Why `iso` moved: the batch shown (the latest, or `asOf`) against the batch recorded before it.
+ * The country's recorded batches (already asked by the trend panel) say whether there is an
+ * earlier one: without it the explanation is not asked at all (no 400 on the page). One query
+ * for "Why it moved" and the header's change (issue 33: ours where both batches are recorded).
+ */
+export function useMoveExplanation(iso: string, asOf: string | null, enabled = true) {
+  const history = useQuery({ ...countryQueries.history(iso), enabled });
+  const recorded = history.data?.data.points.filter(
+    (p) => asOf === null || Date.parse(p.as_of) <= Date.parse(asOf),
+  ).length;
+  const noEarlierBatch = recorded !== undefined && recorded < 2;
+  const query = useQuery({
+    ...countryQueries.explain(iso, null, asOf),
+    enabled: enabled && !history.isPending && !noEarlierBatch,
+  });
+  const nothingToCompare =
+    noEarlierBatch ||
+    (query.error instanceof ApiError && (query.error.status === 400 || query.error.status === 404));
+  return { query, nothingToCompare };
+}
+
+/** The recorded risk change up to the batch the page shows (`dataAsOf`), or null. */
+export function useRecordedCountryDelta(
+  iso: string,
+  asOf: string | null,
+  dataAsOf: string,
+  enabled: boolean,
+): number | null {
+  const { query } = useMoveExplanation(iso, asOf, enabled);
+  const move = query.data?.data;
+  return move && sameBatch(move.to_batch.as_of, dataAsOf) ? move.delta_risk : null;
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ChangesResponse } from '../../shared/history-api';
+import type { Fetched } from './api-client';
+import { useAsOf } from './as-of';
+import { bffQueries } from './bff-queries';
+
+/** The same instant, whatever the spelling (`…00Z` and `…00.000Z`). */
+export function sameBatch(a: string | null | undefined, b: string | null | undefined): boolean {
+  return !!a && !!b && Date.parse(a) === Date.parse(b);
+}
+
+/**
+ * Each country's risk change between the batch shown and the batch recorded before it, by ISO
+ * code (issue 33, point 1): the headline change wherever both batches are recorded here. Read
+ * from What changed's own query (`/api/changes?since=previous`, one cache entry), and used only
+ * when its newer batch is the very batch the rows come from (`dataAsOf`); null otherwise (not
+ * recorded yet, no history store), and the provider's own figure is shown under its name.
+ */
+export function useRecordedRiskDeltas(
+  dataAsOf: string | null | undefined,
+): ReadonlyMap<string, number> | null {
+  const asOf = useAsOf();
+  const select = useCallback(
+    ({ data }: Fetched<ChangesResponse>) =>
+      sameBatch(data.to_batch?.as_of, dataAsOf)
+        ? new Map(
+            data.countries.flatMap((c) =>
+              typeof c.delta_risk === 'number'
+                ? [[c.iso.toUpperCase(), c.delta_risk] as const]
+                : [],
+            ),
+          )
+        : null,
+    [dataAsOf],
+  );
+  const changes = useQuery({ ...bffQueries.changes('previous', asOf), select });
+  return changes.data ?? null;
+}

@@ -1,0 +1,86 @@
+import { headlineChange } from './headline-change.js';
+import { spreadsheetCell, spreadsheetText, spreadsheetTime } from './spreadsheet-cell.js';
+import { tierLabel } from './tiers.js';
+
+/**
+ * The one set of columns of every country spreadsheet (issue 33, point 2): the BFF's
+ * `/api/spreadsheet/countries` and the tables' "rows shown" download write the same header, in
+ * the same order, with the same cells, so two files of one batch line up column for column.
+ */
+export const COUNTRY_SPREADSHEET_COLUMNS = [
+  'Rank',
+  'Country',
+  'ISO code',
+  'Risk (0–100)',
+  'Tier',
+  'Static score',
+  'Active score',
+  'Change in risk score since the previous batch recorded here',
+  "Change in headline score, the provider's own figure (period not stated)",
+  "Change in active score, the provider's own figure (period not stated)",
+  'Confidence (0–100)',
+  'Profile',
+  'Threat vectors',
+  'Sources',
+  'Data generated (UTC)',
+  'Batch id',
+] as const;
+
+/** The fields of a country row the spreadsheet reads (a hotspot or a batch's country). */
+export interface SpreadsheetCountry {
+  iso: string;
+  risk?: number | null;
+  tier?: string | null;
+  static?: number | null;
+  active?: number | null;
+  delta_active?: number | null;
+  delta_headline?: number | null;
+  confidence?: number | null;
+  profile?: string | null;
+  threat_vectors?: readonly string[] | null;
+  source_count?: number | null;
+}
+
+/** "civil_unrest" → "Civil unrest". */
+export function humanLabel(code: string | null | undefined): string {
+  if (!code) return '';
+  const words = code.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : '';
+}
+
+export interface SpreadsheetRowContext {
+  /** Rank in the whole batch, or null when the row has none. */
+  rank: number | null;
+  /** The name as the dashboard shows it. */
+  name: string;
+  /** Risk now minus risk in the batch recorded before it; null when not both are recorded. */
+  recordedDelta: number | null;
+  asOf: string;
+  batchId: string | null;
+}
+
+/** One row's cells, untrusted text guarded against formulas (shared/spreadsheet-cell.ts). */
+export function countrySpreadsheetRow(
+  c: SpreadsheetCountry,
+  context: SpreadsheetRowContext,
+): Array<string | number> {
+  const change = headlineChange(c.delta_headline, context.recordedDelta);
+  return [
+    spreadsheetCell(context.rank),
+    spreadsheetText(context.name),
+    spreadsheetText(c.iso.toUpperCase()),
+    spreadsheetCell(c.risk),
+    spreadsheetText(c.tier ? tierLabel(c.tier) : ''),
+    spreadsheetCell(c.static),
+    spreadsheetCell(c.active),
+    spreadsheetCell(change.source === 'recorded' ? change.value : null),
+    spreadsheetCell(change.provider),
+    spreadsheetCell(c.delta_active),
+    spreadsheetCell(c.confidence),
+    spreadsheetText(humanLabel(c.profile)),
+    spreadsheetText((c.threat_vectors ?? []).map(humanLabel).join('; ')),
+    spreadsheetCell(c.source_count),
+    spreadsheetTime(context.asOf),
+    spreadsheetText(context.batchId ?? ''),
+  ];
+}

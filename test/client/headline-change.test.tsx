@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ExplainResponse } from '../../src/shared/explain-api';
+import { shapeTooltip } from '../../src/client/features/map/utils/choropleth';
+import {
+  AS_OF,
+  countriesBody,
+  countryBody,
+  hotspot,
+  hotspotsBody,
+  shellRoutes,
+  statusBody,
+} from './fixtures/data';
+import { changesBody, coverage, historyRoutes } from './fixtures/history';
+import { storeRoutes } from './fixtures/sites';
+import { installFakeBff } from './fake-bff';
+import { renderApp } from './render-app';
+
+/*
+ * Issue 33, point 1: one headline change. Ukraine's provider figure says "down 0.66" while the
+ * two batches recorded here say +6.01: ours is the headline, the provider's is named as its own
+ * figure and never drawn as a fall in green.
+ */
+const FROM = '2025-06-01T22:00:00.000Z';
+
+function explainBody(): ExplainResponse {
+  return {
+    ok: true,
+    iso: 'UKR',
+    from_batch: { as_of: FROM, id: 'a1' },
+    to_batch: { as_of: AS_OF, id: 'b2' },
+    delta_risk: 6.01,
+    delta_static: 0,
+    delta_active: 6.01,
+    categories: [],
+    events: [],
+    breaking_events: 0,
+    sentence: 'Risk +6.0',
+  };
+}
+
+describe('one headline change (issue 33, point 1)', () => {
+  it("the country header leads with ours and names the provider's disagreeing figure", async () => {
+    installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
+      '/api/status': { body: statusBody({ history: coverage() }) },
+      '/api/v1/country/UKR': { body: countryBody({ delta_headline: -0.66 }) },
+      ...historyRoutes(),
+      '/api/country/UKR/explain': { body: explainBody() },
+    });
+    renderApp('/country/UKR');
+    const deltas = await screen.findByTestId('country-deltas');
+    await within(deltas).findByText(
+      /Up 6\.01 in risk score since the previous batch recorded here/,
+    );
+    const provider = within(deltas).getByTestId('provider-delta');
+    expect(provider).toHaveTextContent(/Provider.s own figure −0\.66/);
+    expect(provider).toHaveTextContent(/differs from the batches recorded here/);
+    // Not "Down" anywhere, nothing drawn in the falling colour.
+    expect(deltas.textContent).not.toMatch(/Down 0\.66/);
+    expect(provider.closest('.delta-down')).toBeNull();
+    expect(provider.querySelector('.delta-down')).toBeNull();
+  });
+
+  it("the hotspot table's Δ risk is ours where recorded, the provider's marked where not", async () => {
+    installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
+      '/api/status': { body: statusBody({ history: coverage() }) },
+      '/api/countries': { body: countriesBody() },
+      '/api/v1/hotspots': {
+        body: hotspotsBody({
+          hotspots: [
+            hotspot({ iso: 'UKR', name: 'Ukraine', risk: 86.12, delta_headline: -0.66 }),
+            hotspot({ iso: 'ZZZ', name: 'Newland', risk: 50, delta_headline: 0.8 }),
+          ],
+        }),
+      },
+      ...historyRoutes(),
+      // What changed compared the batch shown with the one before: Ukraine +13.20.
+      '/api/changes': { body: changesBody() },
+    });
+    renderApp('/');
+    const table = await screen.findByRole('table', { name: /^Hotspots of/ });
+    const row = (name: string) => within(table).getByRole('row', { name: new RegExp(name) });
+    await within(table).findByText('+13.20');
+    expect(row('Ukraine')).not.toHaveTextContent('−0.66');
+    // Newland is not in the recorded comparison: the provider's figure, said to be its own.
+    expect(row('Newland')).toHaveTextContent(/\+0\.80\s*\(provider\)/);
+  });
+
+  it("the map's tooltip says whose change it shows", () => {
+    const row = { iso: 'UKR', name: 'Ukraine', risk: 86, tier: 'crit', delta_headline: -0.66 };
+    expect(shapeTooltip('Ukraine', row, false, 6.01).textContent).toContain(
+      'Change +6.01 since the previous batch recorded here',
+    );
+    expect(shapeTooltip('Ukraine', row, false, null).textContent).toContain(
+      "Change −0.66 (provider's own figure, period not stated)",
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { countriesBody, hotspotsBody, shellRoutes, statusBody } from './fixtures/data';
+import { batchesRoute, batchTimes, historyRoutes } from './fixtures/history';
+import { storeRoutes, withHistory } from './fixtures/sites';
+import { installFakeBff } from './fake-bff';
+import { renderApp } from './render-app';
+
+/*
+ * Issue 33: the status line never shows a next check whose time has passed (point 10), and a
+ * past batch's overview says it is one and offers no check for new batches (point 3).
+ */
+const PAST = batchTimes(60)[40]!;
+
+function overview(status = statusBody(withHistory)) {
+  const bff = installFakeBff({
+    ...shellRoutes(),
+    ...storeRoutes(),
+    '/api/status': { body: status },
+    '/api/countries': (url) => ({
+      body: countriesBody(url.searchParams.has('as_of') ? { as_of: PAST } : {}),
+    }),
+    '/api/v1/hotspots': (url) => ({
+      body: hotspotsBody(url.searchParams.has('as_of') ? { as_of: PAST } : {}),
+    }),
+    ...historyRoutes(),
+    '/api/batches': batchesRoute(),
+  });
+  return bff;
+}
+
+describe('the status line and a past batch (issue 33)', () => {
+  it('a next check whose time has passed is not shown as a time', async () => {
+    const passed = new Date(Date.now() - 5 * 60_000).toISOString();
+    overview(statusBody({ ...withHistory, next_check_at: passed }));
+    renderApp('/');
+    const button = await screen.findByRole('button', { name: 'Check now' });
+    const line = button.closest('p');
+    expect(line).toHaveTextContent(/· checking again now/);
+    expect(line).not.toHaveTextContent(`next check ${passed.slice(11, 16)} UTC`);
+  });
+
+  it('a past batch says so, with no next check and no "Check now"', async () => {
+    overview();
+    renderApp(`/?as_of=${encodeURIComponent(PAST)}`);
+    expect(await screen.findByText(/^Top 4 of the batch shown/)).toBeInTheDocument();
+    expect(screen.queryByText(/of the latest run/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check now' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/next check/)).not.toBeInTheDocument();
+  });
+});

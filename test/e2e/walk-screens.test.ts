@@ -1,0 +1,89 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginPage } from '../../src/server/plugins/login-page.js';
+import { launchChromium, openPage, screenshotPath, type WatchedPage } from './browser.js';
+import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
+
+// Issue 33: the views its points changed, in Chromium at 1440 and 375 px, against a BFF that
+// recorded 4 demo batches (so the headline change is ours), saved under test-results/walk-*.
+const WIDTHS = [
+  { name: '1440', viewport: { width: 1440, height: 900 } },
+  { name: '375', viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+] as const;
+
+let stack: HistoryE2eStack;
+let browser: Browser;
+const opened: WatchedPage[] = [];
+
+beforeAll(async () => {
+  stack = await startHistoryE2eStack(4);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  for (const watched of opened.splice(0)) await watched.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+async function open(width: (typeof WIDTHS)[number]): Promise<Page> {
+  const { name: _name, ...options } = width;
+  const watched = await openPage(browser, options);
+  opened.push(watched);
+  return watched.page;
+}
+
+describe('issue 33 views', () => {
+  for (const width of WIDTHS) {
+    it(`country header and overview tables at ${width.name} px`, async () => {
+      const page = await open(width);
+      await page.goto(`${stack.baseUrl}/country/UKR`);
+      const deltas = page.getByTestId('country-deltas');
+      await expect
+        .poll(() => deltas.textContent(), { timeout: 30_000 })
+        .toMatch(/since the previous batch recorded here/);
+      await deltas.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`walk-country-header-${width.name}`) });
+
+      await page.goto(`${stack.baseUrl}/`);
+      const table = page.locator('.hotspot-table');
+      await table.locator('tbody tr').first().waitFor();
+      await table.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`walk-hotspots-${width.name}`) });
+
+      await page.goto(`${stack.baseUrl}/?table=all&q=ma`);
+      const all = page.locator('.all-countries-table');
+      await all.locator('tbody tr').first().waitFor();
+      await page.getByRole('button', { name: 'Spreadsheet (CSV)' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`walk-all-countries-${width.name}`) });
+    });
+
+    it(`three key presses reach a country's events at ${width.name} px (point 14)`, async () => {
+      const page = await open(width);
+      await page.goto(`${stack.baseUrl}/country/UKR`);
+      await page.locator('#country-events').waitFor({ state: 'attached' });
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('country-events');
+      await page.screenshot({ path: screenshotPath(`walk-events-skip-${width.name}`) });
+    });
+
+    it(`a past batch's overview head and the sign-in form at ${width.name} px`, async () => {
+      const page = await open(width);
+      const listed = (await (await fetch(`${stack.baseUrl}/api/batches`)).json()) as {
+        batches: { as_of: string }[];
+      };
+      const past = listed.batches.at(-1)?.as_of ?? '';
+      await page.goto(`${stack.baseUrl}/?as_of=${encodeURIComponent(past)}`);
+      await page
+        .getByText(/of the batch shown/)
+        .first()
+        .waitFor();
+      await page.screenshot({ path: screenshotPath(`walk-as-of-${width.name}`) });
+      await page.setContent(loginPage(false, '/country/MLI?trend=7d'));
+      await page.screenshot({ path: screenshotPath(`walk-login-${width.name}`) });
+    });
+  }
+});
