@@ -127,7 +127,7 @@ export class UpstreamClient {
     opts: { route: UpstreamRoute; purpose: Purpose; accept404?: boolean },
     read: (answer: UpstreamAnswer) => T = (answer) => answer as T,
   ): Promise<T> {
-    const { now, retry, quota } = this.#options;
+    const { now, retry } = this.#options;
     const auth = this.#authFailure;
     if (auth && now() < auth.until) throw auth.error.replayed(auth.until - now());
     // This request is the one that finds out whether a failing upstream is back.
@@ -137,25 +137,7 @@ export class UpstreamClient {
     const started = performance.now();
     try {
       for (let attempt = 1; ; attempt++) {
-        if (this.#closed) {
-          throw new UpstreamError(
-            'network',
-            'The dashboard server is shutting down',
-            null,
-            null,
-            false,
-          );
-        }
-        const permit = await quota.acquire(opts.purpose);
-        if (!permit.ok) {
-          throw new UpstreamError(
-            'rate_limited',
-            `Not asking the Risk API now: ${permit.reason}`,
-            null,
-            permit.retryAfterMs,
-            false,
-          );
-        }
+        const permit = await this.#permit(opts.purpose);
         let error: UpstreamError;
         try {
           const result = read(await this.#attempt(path, query, opts, attempt, permit.seq));
@@ -186,22 +168,49 @@ export class UpstreamClient {
           this.recordFailure(error);
           throw error;
         }
-        this.#options.logger.info(
-          {
-            route: opts.route,
-            path,
-            attempt,
-            class: error.errorClass,
-            status: error.status,
-            delay,
-          },
-          'retrying the Risk API',
-        );
+        this.#logRetry(path, opts.route, attempt, error, delay);
         await sleep(delay);
       }
     } finally {
       if (prober) this.#circuit.probing = false;
     }
+  }
+
+  /** The budget's permit for one attempt; refused while shutting down or when it says no. */
+  async #permit(purpose: Purpose) {
+    if (this.#closed) {
+      throw new UpstreamError(
+        'network',
+        'The dashboard server is shutting down',
+        null,
+        null,
+        false,
+      );
+    }
+    const permit = await this.#options.quota.acquire(purpose);
+    if (!permit.ok) {
+      throw new UpstreamError(
+        'rate_limited',
+        `Not asking the Risk API now: ${permit.reason}`,
+        null,
+        permit.retryAfterMs,
+        false,
+      );
+    }
+    return permit;
+  }
+
+  #logRetry(
+    path: string,
+    route: UpstreamRoute,
+    attempt: number,
+    error: UpstreamError,
+    delay: number,
+  ): void {
+    this.#options.logger.info(
+      { route, path, attempt, class: error.errorClass, status: error.status, delay },
+      'retrying the Risk API',
+    );
   }
 
   /** When the upstream is failing: refuses (sends nothing), or makes this request the probe. */
