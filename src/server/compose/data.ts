@@ -94,41 +94,12 @@ export function composeData(
     replicas?.answers,
   );
   const data = new RiskAnswers(cache, specs, client, metrics, now, bodies, exportIndexes);
-  const localLimiter = new ClientMissLimiter(
-    {
-      perMinute: config.clientMissesPerMinute,
-      hourlySharePercent: config.clientBudgetSharePercent,
-      keyLimit: () => quota.effectiveLimit(),
-    },
-    now,
-  );
+  const localLimiter = missLimiter(config, quota, now);
   const limiter = replicas?.missLimiter(localLimiter, config.clientMissesPerMinute) ?? localLimiter;
 
   const persistence = dataDir
-    ? new CachePersistence(
-        dataDir,
-        upstream.mode,
-        upstream.baseUrl,
-        () => ({
-          batch: batch.state,
-          quota: quota.snapshot(),
-          entries: entries.entries().reverse(),
-        }),
-        logger,
-        isServableValue,
-      )
+    ? restoredCache(dataDir, upstream, { batch, quota, entries }, logger)
     : null;
-  const saved = persistence?.load();
-  if (saved) {
-    batch.restore(saved.batch);
-    quota.restore(saved.quota);
-    entries.restore(saved.entries);
-    logger.info({ entries: saved.entries.length }, 'cache restored from disk');
-  }
-  if (persistence) {
-    entries.onChange(() => persistence.schedule());
-    quota.onChange(() => persistence.schedule());
-  }
   return {
     quota,
     entries,
@@ -143,6 +114,49 @@ export function composeData(
     limiter,
     persistence,
   };
+}
+
+/** Each client's share of the upstream budget: cache misses a minute and of the hour. */
+function missLimiter(config: DataConfig, quota: QuotaGovernor, now: () => number) {
+  return new ClientMissLimiter(
+    {
+      perMinute: config.clientMissesPerMinute,
+      hourlySharePercent: config.clientBudgetSharePercent,
+      keyLimit: () => quota.effectiveLimit(),
+    },
+    now,
+  );
+}
+
+/**
+ * The cache file under DATA_DIR: what it held is restored into the batch tracker, the quota and
+ * the entries, and any change to them is saved again.
+ */
+function restoredCache(
+  dataDir: string,
+  upstream: ResolvedUpstream,
+  state: { batch: BatchTracker; quota: QuotaGovernor; entries: CacheEntries },
+  logger: FastifyBaseLogger,
+): CachePersistence {
+  const { batch, quota, entries } = state;
+  const persistence = new CachePersistence(
+    dataDir,
+    upstream.mode,
+    upstream.baseUrl,
+    () => ({ batch: batch.state, quota: quota.snapshot(), entries: entries.entries().reverse() }),
+    logger,
+    isServableValue,
+  );
+  const saved = persistence.load();
+  if (saved) {
+    batch.restore(saved.batch);
+    quota.restore(saved.quota);
+    entries.restore(saved.entries);
+    logger.info({ entries: saved.entries.length }, 'cache restored from disk');
+  }
+  entries.onChange(() => persistence.schedule());
+  quota.onChange(() => persistence.schedule());
+  return persistence;
 }
 
 /** What the data routes answer with; `?as_of=` from the history when there is one. */
