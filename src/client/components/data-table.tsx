@@ -113,6 +113,26 @@ export function sortRows<Row>(
   return keyed.map((k) => k.row);
 }
 
+interface DataTableProps<Row> {
+  /** The scrollable region's name ("Hotspot table"). */
+  label: string;
+  caption: string;
+  className: string;
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** Names the row in its checkbox ("Select Mali for comparison"). */
+  rowName: (row: Row) => string;
+  sort: TableSort;
+  onSort: (key: string, dir: SortDir) => void;
+  /** Hover or focus on a row: the country is likely next, so it can be fetched ahead. */
+  onRowIntent?: (key: string) => void;
+  selection?: RowSelection;
+  /** A skip link's target: the next Tab is row one. */
+  bodyId?: string;
+  note?: ReactNode;
+}
+
 /**
  * The overview's tables (hotspots, all countries): one markup for sortable headers with
  * `aria-sort`, the Compare checkboxes, prefetch on row intent and a scrollable region.
@@ -131,102 +151,123 @@ export function DataTable<Row>({
   selection,
   bodyId,
   note,
-}: {
-  /** The scrollable region's name ("Hotspot table"). */
-  label: string;
-  caption: string;
-  className: string;
-  columns: readonly DataColumn<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-  /** Names the row in its checkbox ("Select Mali for comparison"). */
-  rowName: (row: Row) => string;
-  sort: TableSort;
-  onSort: (key: string, dir: SortDir) => void;
-  /** Hover or focus on a row: the country is likely next, so it can be fetched ahead. */
-  onRowIntent?: (key: string) => void;
-  selection?: RowSelection;
-  /** A skip link's target: the next Tab is row one. */
-  bodyId?: string;
-  note?: ReactNode;
-}) {
+}: DataTableProps<Row>) {
   return (
     <TableRegion label={label}>
       <table className={`data-table sortable-table ${className}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
-          <tr>
-            {selection ? (
-              <th scope="col">
-                <span className="visually-hidden">Select for comparison</span>
-              </th>
-            ) : null}
-            {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                aria-sort={
-                  sort.key === column.key && column.sortValue
-                    ? sort.dir === 'asc'
-                      ? 'ascending'
-                      : 'descending'
-                    : undefined
-                }
-                className={classes(column.numeric && 'num', column.detail && 'col-detail')}
-              >
-                {column.sortValue ? (
-                  <SortButton column={column} sort={sort} onSort={onSort} />
-                ) : (
-                  column.label
-                )}
-              </th>
-            ))}
-          </tr>
+          <HeaderRow columns={columns} sort={sort} onSort={onSort} selectable={!!selection} />
         </thead>
         <tbody id={bodyId} tabIndex={bodyId ? -1 : undefined}>
-          {rows.map((row) => {
-            const key = rowKey(row);
-            return (
-              <tr
-                key={key}
-                onMouseEnter={() => onRowIntent?.(key)}
-                onFocus={() => onRowIntent?.(key)}
-              >
-                {selection ? (
-                  <td>
-                    <input
-                      type="checkbox"
-                      className="row-select"
-                      checked={selection.selected.includes(key)}
-                      onChange={() => selection.onToggle(key)}
-                      aria-label={`Select ${rowName(row)} for comparison`}
-                    />
-                  </td>
-                ) : null}
-                {columns.map((column) => {
-                  const className = classes(
-                    column.numeric && 'num',
-                    column.detail && 'col-detail',
-                    column.rowHeader && 'country-cell',
-                    column.cellClass,
-                  );
-                  return column.rowHeader ? (
-                    <th key={column.key} scope="row" className={className}>
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.key} className={className}>
-                      {column.cell(row)}
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
+          {rows.map((row) => (
+            <BodyRow
+              key={rowKey(row)}
+              row={row}
+              rowKey={rowKey(row)}
+              rowName={rowName}
+              columns={columns}
+              selection={selection}
+              onRowIntent={onRowIntent}
+            />
+          ))}
         </tbody>
       </table>
       {note ? <p className="table-note">{note}</p> : null}
     </TableRegion>
+  );
+}
+
+/** The column headers, sortable ones as buttons with `aria-sort`. */
+function HeaderRow<Row>({
+  columns,
+  sort,
+  onSort,
+  selectable,
+}: {
+  columns: readonly DataColumn<Row>[];
+  sort: TableSort;
+  onSort: (key: string, dir: SortDir) => void;
+  selectable: boolean;
+}) {
+  return (
+    <tr>
+      {selectable ? (
+        <th scope="col">
+          <span className="visually-hidden">Select for comparison</span>
+        </th>
+      ) : null}
+      {columns.map((column) => (
+        <th
+          key={column.key}
+          scope="col"
+          aria-sort={
+            sort.key === column.key && column.sortValue
+              ? sort.dir === 'asc'
+                ? 'ascending'
+                : 'descending'
+              : undefined
+          }
+          className={classes(column.numeric && 'num', column.detail && 'col-detail')}
+        >
+          {column.sortValue ? (
+            <SortButton column={column} sort={sort} onSort={onSort} />
+          ) : (
+            column.label
+          )}
+        </th>
+      ))}
+    </tr>
+  );
+}
+
+/** One row: its Compare checkbox, its row header and cells; hover or focus prefetches. */
+function BodyRow<Row>({
+  row,
+  rowKey: key,
+  rowName,
+  columns,
+  selection,
+  onRowIntent,
+}: {
+  row: Row;
+  rowKey: string;
+  rowName: (row: Row) => string;
+  columns: readonly DataColumn<Row>[];
+  selection?: RowSelection;
+  onRowIntent?: (key: string) => void;
+}) {
+  return (
+    <tr onMouseEnter={() => onRowIntent?.(key)} onFocus={() => onRowIntent?.(key)}>
+      {selection ? (
+        <td>
+          <input
+            type="checkbox"
+            className="row-select"
+            checked={selection.selected.includes(key)}
+            onChange={() => selection.onToggle(key)}
+            aria-label={`Select ${rowName(row)} for comparison`}
+          />
+        </td>
+      ) : null}
+      {columns.map((column) => {
+        const className = classes(
+          column.numeric && 'num',
+          column.detail && 'col-detail',
+          column.rowHeader && 'country-cell',
+          column.cellClass,
+        );
+        return column.rowHeader ? (
+          <th key={column.key} scope="row" className={className}>
+            {column.cell(row)}
+          </th>
+        ) : (
+          <td key={column.key} className={className}>
+            {column.cell(row)}
+          </td>
+        );
+      })}
+    </tr>
   );
 }
 
