@@ -47,13 +47,19 @@ export async function identityRoutes(
   app: FastifyInstance,
   opts: IdentityRouteOptions,
 ): Promise<void> {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const withId = {
-    ...zodRoute({ querystring: noQuery, params: paramsOf({ id: z.string() }) }),
-    ...admin,
-  };
-  const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
+  meRoute(app, opts);
+  tokenRoutes(app, opts);
+  sessionRoutes(app, opts);
+}
 
+const withId = {
+  ...zodRoute({ querystring: noQuery, params: paramsOf({ id: z.string() }) }),
+  ...admin,
+};
+const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store');
+
+/** Who the asker is, and how they sign out. */
+function meRoute(app: FastifyInstance, opts: IdentityRouteOptions): void {
   app.get('/api/me', zodRoute({ querystring: noQuery }), async (request, reply) => {
     const who = principalOf(request);
     noStore(reply);
@@ -67,7 +73,11 @@ export async function identityRoutes(
     };
     return me;
   });
+}
 
+/** API tokens: made (the secret shown once), listed and revoked by admins. */
+function tokenRoutes(app: FastifyInstance, opts: IdentityRouteOptions): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   const tokens = (): ApiTokens => {
     if (opts.apiTokens === null) {
       throw new ApiProblem(409, 'API tokens need the store (DATA_DIR or DATABASE_URL)');
@@ -109,7 +119,11 @@ export async function identityRoutes(
     });
     return { ok: true };
   });
+}
 
+/** Signed-in sessions: listed and ended by admins. */
+function sessionRoutes(app: FastifyInstance, opts: IdentityRouteOptions): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/sessions',
     { ...zodRoute({ querystring: noQuery }), ...admin },
