@@ -8,7 +8,9 @@ import { OutboxWorker } from '../jobs/outbox-worker.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import type { AlertRouteOptions } from '../routes/alerts.js';
 import type { MeSettingsRouteOptions } from '../routes/me-settings.js';
+import type { MethodChangeRouteOptions } from '../routes/method-changes.js';
 import type { WatchlistRouteOptions } from '../routes/watchlists.js';
+import { MethodChanges } from '../services/batches/method-changes.js';
 import { AlertInbox } from '../services/alerts/alert-inbox.js';
 import { RuleBacktest } from '../services/alerts/backtest.js';
 import { BacktestRequests } from '../services/alerts/backtest-request.js';
@@ -31,6 +33,7 @@ export interface Alerts {
     watchlists: WatchlistRouteOptions;
     meSettings: MeSettingsRouteOptions;
     alerts: AlertRouteOptions;
+    methodChanges: MethodChangeRouteOptions;
   };
   /** Who asks: whose personal lists and read state a request acts on. */
   viewerOf(request: FastifyRequest): Viewer;
@@ -143,6 +146,12 @@ export function composeAlerts(
         inbox: new AlertInbox(db, settings.linkBase, now),
         viewerOf,
         actorOf: (request) => ({ name: principalOf(request).name, subject: viewerOf(request) }),
+      },
+      methodChanges: {
+        methodChanges: new MethodChanges(parts.store, {
+          now,
+          releaseHeld: (batchId) => evaluator.releaseHeld(batchId),
+        }),
       },
     },
     warmBacktests: () => void backtest.warm(),

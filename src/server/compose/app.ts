@@ -15,6 +15,7 @@ import { historyRoutes } from '../routes/history.js';
 import { hotspotRoutes } from '../routes/hotspots.js';
 import { identityRoutes } from '../routes/identity.js';
 import { meSettingsRoutes } from '../routes/me-settings.js';
+import { methodChangeRoutes } from '../routes/method-changes.js';
 import { openapiRoutes } from '../routes/openapi.js';
 import { referenceRoutes } from '../routes/reference.js';
 import { siteRoutes } from '../routes/sites.js';
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     alerts && [watchlistRoutes, alerts.routes.watchlists],
     alerts && [meSettingsRoutes, alerts.routes.meSettings],
     alerts && [alertRoutes, alerts.routes.alerts],
+    alerts && [methodChangeRoutes, alerts.routes.methodChanges],
     sites && history && alerts
       ? [siteRoutes, sites.routes({ ...alerts, guardFor: history.guardFor, admit: history.admit })]
       : null,

@@ -16,6 +16,11 @@ import {
 } from '../../shared/batches-api.js';
 import { countriesResponseSchema, statusResponseSchema } from '../../shared/bff-api.js';
 import {
+  comparableBodySchema,
+  comparableResponseSchema,
+  methodChangeListSchema,
+} from '../../shared/method-api.js';
+import {
   changesResponseSchema,
   countryHistoryResponseSchema,
   eventsResponseSchema,
@@ -131,9 +136,23 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     success: json(eventsResponseSchema),
   },
   'GET /api/batches': {
-    summary: 'Recorded batches, newest first: each id a digest chained to the one before',
+    summary:
+      'Recorded batches, newest first: each id a digest chained to the one before, with its methodology_version and whether it changed the method',
     tag: 'History',
     success: json(batchListResponseSchema),
+  },
+  'GET /api/method-changes': {
+    summary:
+      "The provider's method changes held (a batch whose methodology_version differs from the batch before), oldest first, at most 1,000",
+    tag: 'History',
+    success: json(methodChangeListSchema),
+  },
+  'PUT /api/method-changes/:id': {
+    summary:
+      'Admin: mark a method change comparable after all, body {"comparable": true}; the alert rules it held are evaluated then, once; audit-logged',
+    tag: 'History',
+    body: comparableBodySchema,
+    success: json(comparableResponseSchema),
   },
   'GET /api/batches/verify': {
     summary: 'Recompute the chain of batch ids: does it hold, and if not from which batch',
