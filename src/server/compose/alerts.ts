@@ -9,6 +9,9 @@ import type { Scheduler } from '../jobs/scheduler.js';
 import type { AlertRouteOptions } from '../routes/alerts.js';
 import type { MeSettingsRouteOptions } from '../routes/me-settings.js';
 import type { MethodChangeRouteOptions } from '../routes/method-changes.js';
+import type { NoteRouteOptions } from '../routes/notes.js';
+import { CountryNotes } from '../services/notes/country-notes.js';
+import { referenceIsoSet } from '../services/reference/reference-countries.js';
 import type { WatchlistRouteOptions } from '../routes/watchlists.js';
 import { MethodChanges } from '../services/batches/method-changes.js';
 import { AlertInbox } from '../services/alerts/alert-inbox.js';
@@ -34,6 +37,7 @@ export interface Alerts {
     meSettings: MeSettingsRouteOptions;
     alerts: AlertRouteOptions;
     methodChanges: MethodChangeRouteOptions;
+    notes: NoteRouteOptions;
   };
   /** Who asks: whose personal lists and read state a request acts on. */
   viewerOf(request: FastifyRequest): Viewer;
@@ -41,6 +45,11 @@ export interface Alerts {
   warmBacktests(): void;
   /** Stops that reading and closes the mailer (after the outbox stopped). */
   close(): void;
+}
+
+function countryNotes(db: HistoryStore['db'], now: () => number): CountryNotes {
+  const known = referenceIsoSet();
+  return new CountryNotes(db, { now, knownIso: (iso) => known.has(iso) });
 }
 
 /**
@@ -153,6 +162,8 @@ export function composeAlerts(
           releaseHeld: (batchId) => evaluator.releaseHeld(batchId),
         }),
       },
+      // Notes sit with the team's other writings (lists, acknowledgements): same roles, store.
+      notes: { notes: countryNotes(db, now) },
     },
     warmBacktests: () => void backtest.warm(),
     close: () => {

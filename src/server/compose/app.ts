@@ -16,6 +16,7 @@ import { hotspotRoutes } from '../routes/hotspots.js';
 import { identityRoutes } from '../routes/identity.js';
 import { meSettingsRoutes } from '../routes/me-settings.js';
 import { methodChangeRoutes } from '../routes/method-changes.js';
+import { noteRoutes } from '../routes/notes.js';
 import { openapiRoutes } from '../routes/openapi.js';
 import { referenceRoutes } from '../routes/reference.js';
 import { siteRoutes } from '../routes/sites.js';
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     alerts && [meSettingsRoutes, alerts.routes.meSettings],
     alerts && [alertRoutes, alerts.routes.alerts],
     alerts && [methodChangeRoutes, alerts.routes.methodChanges],
+    alerts && [noteRoutes, alerts.routes.notes],
     sites && history && alerts
       ? [siteRoutes, sites.routes({ ...alerts, guardFor: history.guardFor, admit: history.admit })]
       : null,

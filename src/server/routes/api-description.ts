@@ -16,6 +16,13 @@ import {
 } from '../../shared/batches-api.js';
 import { countriesResponseSchema, statusResponseSchema } from '../../shared/bff-api.js';
 import {
+  noteInputSchema,
+  noteListResponseSchema,
+  noteResponseSchema,
+  noteSearchResponseSchema,
+  noteWrittenSchema,
+} from '../../shared/notes-api.js';
+import {
   comparableBodySchema,
   comparableResponseSchema,
   methodChangeListSchema,
@@ -61,7 +68,8 @@ import { markReadSchema } from './alerts.js';
  */
 export interface ApiOperation {
   summary: string;
-  tag: 'Risk data' | 'History' | 'Watchlists' | 'Alerts' | 'Sites' | 'Service' | 'Identity';
+  tag:
+    'Risk data' | 'History' | 'Watchlists' | 'Alerts' | 'Sites' | 'Service' | 'Identity' | 'Notes';
   /** Request body (JSON), documented; the service validates it with this same schema. */
   body?: z.ZodType;
   /** Success status and the answer's shape; omitted for non-JSON answers (CSV). */
@@ -153,6 +161,42 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     tag: 'History',
     body: comparableBodySchema,
     success: json(comparableResponseSchema),
+  },
+  'GET /api/notes': {
+    summary:
+      'Search the country notes: live notes whose text holds q (case-insensitive), newest first, at most 50',
+    tag: 'Notes',
+    success: json(noteSearchResponseSchema),
+  },
+  'GET /api/notes/:iso': {
+    summary:
+      "A country's notes, the most recently written first (at most 100); ?as_of= shows them as they were then, from their revisions",
+    tag: 'Notes',
+    success: json(noteListResponseSchema),
+  },
+  'POST /api/notes/:iso': {
+    summary:
+      'Editor: write a note on a country, body {"text": …} (plain text, at most 2,000 characters; 100 notes a country, 10,000 in all); audit-logged',
+    tag: 'Notes',
+    body: noteInputSchema,
+    success: json(noteWrittenSchema, 201),
+  },
+  'GET /api/notes/:iso/:id': {
+    summary: 'One note with its every revision (its ETag in the header)',
+    tag: 'Notes',
+    success: json(noteResponseSchema),
+  },
+  'PUT /api/notes/:iso/:id': {
+    summary:
+      "Editor: replace a note's text; needs If-Match with its ETag (at most 50 revisions); audit-logged",
+    tag: 'Notes',
+    body: noteInputSchema,
+    success: json(noteWrittenSchema),
+  },
+  'DELETE /api/notes/:iso/:id': {
+    summary:
+      'Editor: delete a note (its revisions are kept for as-of views); needs If-Match; audit-logged',
+    tag: 'Notes',
   },
   'GET /api/batches/verify': {
     summary: 'Recompute the chain of batch ids: does it hold, and if not from which batch',
