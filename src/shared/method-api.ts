@@ -36,6 +36,15 @@ export const comparableResponseSchema = z.looseObject({
   released_alerts: z.number().int(),
 });
 
+/** A method change as history answers, /api/changes and charts carry it. */
+export const methodMarkSchema = z.looseObject({
+  as_of: z.string(),
+  from: z.string(),
+  to: z.string(),
+  comparable: z.boolean(),
+});
+export type MethodMark = z.infer<typeof methodMarkSchema>;
+
 /** The method in force at `asOf`, from the changes (oldest first) and the method before them. */
 export function methodAt(
   changes: ReadonlyArray<Pick<MethodChangeView, 'as_of' | 'from' | 'to'>>,

@@ -160,6 +160,31 @@ describe('the provider changes its method', () => {
     });
   }, 120_000);
 
+  it('What changed, the history and the spreadsheets name the method change', async () => {
+    const changes = (await stack.app.inject({ url: '/api/changes' })).json();
+    expect(changes.to_batch.as_of).toBe(changedAt);
+    expect(changes.method_changes).toEqual([
+      {
+        as_of: changedAt,
+        from: METHODOLOGY_VERSION,
+        to: RESCALED_METHODOLOGY_VERSION,
+        comparable: false,
+      },
+    ]);
+    const iso = changes.countries[0].iso as string;
+    const history = (await stack.app.inject({ url: `/api/history/country/${iso}` })).json();
+    expect(history.method_changes).toMatchObject([{ as_of: changedAt }]);
+
+    const sheet = await stack.app.inject({ url: '/api/spreadsheet/countries' });
+    const [header, first] = sheet.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header!.split(',').slice(-2)).toEqual(['Batch id', 'Methodology version']);
+    expect(first!.split(',').at(-1)).toBe(RESCALED_METHODOLOGY_VERSION);
+    const country = await stack.app.inject({
+      url: `/api/spreadsheet/country/${iso}?as_of=${encodeURIComponent(changedAt)}`,
+    });
+    expect(country.body.split('\r\n')[1]!.split(',').at(-1)).toBe(RESCALED_METHODOLOGY_VERSION);
+  });
+
   it('a real move in the next batch (same method) alerts as usual', async () => {
     const before = receiver.received.length;
     const asOf = await nextBatchDelivered();

@@ -81,7 +81,13 @@ export async function spreadsheetRoutes(
       return replyAsOfFile(request, reply, opts.asOf, asOf, async (answers) => {
         const batch = await recordedBatch(answers, asOf);
         return csvFile(
-          countriesCsv(batch.as_of, batch.countries, tiers, batch.batch_id),
+          countriesCsv(
+            batch.as_of,
+            batch.countries,
+            tiers,
+            batch.batch_id,
+            batch.methodology_version ?? null,
+          ),
           countriesFileName(batch.as_of, tiers),
         );
       });
@@ -91,7 +97,13 @@ export async function spreadsheetRoutes(
       return withBatch(served, (batch, batchId) =>
         csvServed(
           served,
-          countriesCsv(batch.as_of, batch.countries, tiers, batchId),
+          countriesCsv(
+            batch.as_of,
+            batch.countries,
+            tiers,
+            batchId,
+            batch.methodology_version ?? null,
+          ),
           countriesFileName(batch.as_of, tiers),
         ),
       );
@@ -108,7 +120,7 @@ export async function spreadsheetRoutes(
         const country = batch.countries.find((c) => c.iso.toUpperCase() === iso);
         if (!country) throw new NotFound(`${iso} is not in the batch of ${batch.as_of}`);
         return csvFile(
-          countryCsv(batch.as_of, country, batch.batch_id),
+          countryCsv(batch.as_of, country, batch.batch_id, batch.methodology_version ?? null),
           countryFileName(batch.as_of, iso),
         );
       });
@@ -130,7 +142,7 @@ export async function spreadsheetRoutes(
         }
         return csvServed(
           served,
-          countryCsv(batch.as_of, country, batchId),
+          countryCsv(batch.as_of, country, batchId, batch.methodology_version ?? null),
           countryFileName(batch.as_of, iso),
         );
       });

@@ -67,6 +67,7 @@ const COUNTRY_COLUMNS = [
   'Sources',
   'Data generated (UTC)',
   'Batch id',
+  'Methodology version',
 ] as const;
 
 /**
@@ -79,6 +80,8 @@ export function countriesCsv(
   tiers: readonly string[],
   /** The batch's citable id (GET /api/batches/:id); empty cells while it has none. */
   batchId: string | null = null,
+  /** The provider's method that scored the batch (issue 31), beside its id. */
+  method: string | null = null,
 ): Buffer {
   const ranked = [...countries].sort((a, b) => (b.risk ?? -Infinity) - (a.risk ?? -Infinity));
   const rows = ranked.flatMap((c, index) => {
@@ -100,6 +103,7 @@ export function countriesCsv(
         num(c.source_count),
         spreadsheetTime(asOf),
         safeText(batchId ?? ''),
+        safeText(method ?? ''),
       ],
     ];
   });
@@ -120,6 +124,7 @@ const CATEGORY_COLUMNS = [
   'Category active part',
   'Category weight',
   'Batch id',
+  'Methodology version',
 ] as const;
 
 /**
@@ -131,6 +136,8 @@ export function countryCsv(
   country: CountrySummary,
   /** The batch's citable id (GET /api/batches/:id); empty cells while it has none. */
   batchId: string | null = null,
+  /** The provider's method that scored the batch (issue 31), beside its id. */
+  method: string | null = null,
 ): Buffer {
   const own = [
     safeText(displayName(country.iso, country.name)),
@@ -157,10 +164,13 @@ export function countryCsv(
       num(score?.active),
       num(score?.weight),
       safeText(batchId ?? ''),
+      safeText(method ?? ''),
     ];
   });
   return csv(
     CATEGORY_COLUMNS,
-    rows.length > 0 ? rows : [[...own, '', '', '', '', '', safeText(batchId ?? '')]],
+    rows.length > 0
+      ? rows
+      : [[...own, '', '', '', '', '', safeText(batchId ?? ''), safeText(method ?? '')]],
   );
 }
