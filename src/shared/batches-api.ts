@@ -61,10 +61,12 @@ export type BatchRef = z.infer<typeof batchRefSchema>;
  * makes from the batch before (issue 31), or null.
  */
 export const listedBatchSchema = batchRefSchema.extend({
-  methodology_version: z.string().nullable(),
+  // Optional for a reader of an older BFF (and its fixtures); this one always sends both.
+  methodology_version: z.string().nullable().optional(),
   method_change: z
     .looseObject({ from: z.string(), to: z.string(), comparable: z.boolean() })
-    .nullable(),
+    .nullable()
+    .optional(),
 });
 export type ListedBatch = z.infer<typeof listedBatchSchema>;
 

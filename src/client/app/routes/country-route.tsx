@@ -22,6 +22,7 @@ import { referenceQueries } from '../../features/reference/api/reference-queries
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
 import { WhyItMovedPanel } from '../../features/country/components/why-it-moved-panel';
+import { NotesPanel } from '../../features/notes/components/notes-panel';
 import { EventFeed } from '../../features/events/components/event-feed';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { CountryExportLink } from '../../features/export/components/export-links';
@@ -263,6 +264,11 @@ function CountryView({
       </div>
       {/* Below the country's own panels: it arrives after the first render with a height only
           its answer knows, and above them it pushed the trends down (layout-shift.test.ts). */}
+      {keepsHistory ? (
+        <PanelBoundary name="Our notes">
+          <NotesPanel iso={country.iso} asOf={shownAsOf} />
+        </PanelBoundary>
+      ) : null}
       <PanelBoundary name="Our sites here">
         <CountrySites iso={country.iso} enabled={keepsHistory} />
       </PanelBoundary>
