@@ -79,6 +79,23 @@ describe('country notes', () => {
       'Office in Bamako reopened',
     ]);
 
+    // The country's spreadsheet carries its notes, as of the batch it is of (issue 31).
+    const sheet = await stack.app.inject({ url: '/api/spreadsheet/country/MLI' });
+    expect(sheet.statusCode).toBe(200);
+    const [header, row] = sheet.body.split('\r\n');
+    expect(header!.endsWith(',Our notes')).toBe(true);
+    expect(row).toContain('Office in Bamako reopened (');
+    expect(row).not.toContain('Gao');
+    const [newest] = (await stack.app.inject({ url: '/api/batches?limit=1' })).json().batches;
+    const then = await stack.app.inject({
+      url: `/api/spreadsheet/country/MLI?as_of=${encodeURIComponent(newest.as_of)}`,
+    });
+    // The newest batch is of the time the first note was written: its first text only, then.
+    const thenRow = then.body.split('\r\n').slice(1).join('\n');
+    expect(thenRow).toContain('Convoy routes north of Gao closed.');
+    expect(thenRow).not.toContain('Bamako');
+    expect(thenRow).not.toContain('open again');
+
     const found = await stack.app.inject({ url: '/api/notes?q=bamako' });
     expect(found.json().notes.map((n: { iso: string }) => n.iso)).toEqual(['MLI']);
 

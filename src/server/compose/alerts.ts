@@ -39,6 +39,8 @@ export interface Alerts {
     methodChanges: MethodChangeRouteOptions;
     notes: NoteRouteOptions;
   };
+  /** The team's notes on a country as of a time, as spreadsheet lines (issue 31). */
+  notesAt(iso: string, at: Date | null): Promise<string[]>;
   /** Who asks: whose personal lists and read state a request acts on. */
   viewerOf(request: FastifyRequest): Viewer;
   /** Reads the numbers backtests use in the background, so the first backtest is quick. */
@@ -108,8 +110,10 @@ export function composeAlerts(
   });
 
   const backtest = new RuleBacktest(db);
+  const notes = countryNotes(db, now);
   return {
     evaluator,
+    notesAt: (iso, at) => notes.lines(iso, at),
     viewerOf,
     newOutbox: (fence, isLeader) =>
       new OutboxWorker({
@@ -163,7 +167,7 @@ export function composeAlerts(
         }),
       },
       // Notes sit with the team's other writings (lists, acknowledgements): same roles, store.
-      notes: { notes: countryNotes(db, now) },
+      notes: { notes },
     },
     warmBacktests: () => void backtest.warm(),
     close: () => {

@@ -130,7 +130,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     [countryRoutes, dataOptions],
     [exportRoutes, dataOptions],
     [countriesRoutes, dataOptions],
-    [spreadsheetRoutes, dataOptions],
+    [spreadsheetRoutes, { ...dataOptions, notesAt: alerts?.notesAt ?? null }],
     [referenceRoutes, {}],
     [statusRoutes, ops],
     [batchCheckRoutes, ops],

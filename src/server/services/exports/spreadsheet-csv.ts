@@ -125,6 +125,7 @@ const CATEGORY_COLUMNS = [
   'Category weight',
   'Batch id',
   'Methodology version',
+  'Our notes',
 ] as const;
 
 /**
@@ -138,7 +139,10 @@ export function countryCsv(
   batchId: string | null = null,
   /** The provider's method that scored the batch (issue 31), beside its id. */
   method: string | null = null,
+  /** The team's notes on the country as of the batch, each "text (author, time)" (issue 31). */
+  notes: readonly string[] = [],
 ): Buffer {
+  const notesCell = safeText(notes.join(' | '));
   const own = [
     safeText(displayName(country.iso, country.name)),
     safeText(country.iso.toUpperCase()),
@@ -165,12 +169,13 @@ export function countryCsv(
       num(score?.weight),
       safeText(batchId ?? ''),
       safeText(method ?? ''),
+      notesCell,
     ];
   });
   return csv(
     CATEGORY_COLUMNS,
     rows.length > 0
       ? rows
-      : [[...own, '', '', '', '', '', safeText(batchId ?? ''), safeText(method ?? '')]],
+      : [[...own, '', '', '', '', '', safeText(batchId ?? ''), safeText(method ?? ''), notesCell]],
   );
 }

@@ -92,7 +92,8 @@ export class CountryNotes {
 
   #text(body: unknown): string {
     const parsed = noteInputSchema.safeParse(body);
-    if (!parsed.success) throw new BadRequest(zodWords(parsed.error, 'the body must be {"text": "…"}'));
+    if (!parsed.success)
+      throw new BadRequest(zodWords(parsed.error, 'the body must be {"text": "…"}'));
     return parsed.data.text.trim();
   }
 
@@ -101,6 +102,13 @@ export class CountryNotes {
     return asOf === null
       ? selectNotes(this.db, iso, NOTES_PER_COUNTRY_MAX)
       : selectNotesAsOf(this.db, iso, asOf, NOTES_PER_COUNTRY_MAX);
+  }
+
+  /** The notes as a spreadsheet cell lists them: "text (author, time)", newest first. */
+  async lines(iso: string, at: Date | null): Promise<string[]> {
+    if (!this.deps.knownIso(iso)) return [];
+    const rows = await this.list(iso, at);
+    return rows.map((row) => `${row.text} (${row.author}, ${row.updatedAt.toISOString()})`);
   }
 
   async one(iso: string, rawId: string): Promise<{ row: NoteRow; revisions: NoteRevisionRow[] }> {
@@ -119,7 +127,11 @@ export class CountryNotes {
   async create(iso: string, body: unknown, author: string): Promise<NoteRow> {
     const text = this.#text(body);
     const at = new Date(this.deps.now());
-    const outcome = await insertNote(this.db, { iso: this.#country(iso), text, author, at }, LIMITS);
+    const outcome = await insertNote(
+      this.db,
+      { iso: this.#country(iso), text, author, at },
+      LIMITS,
+    );
     if (typeof outcome === 'string') throw refused(outcome, iso);
     return outcome;
   }
