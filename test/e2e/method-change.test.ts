@@ -13,7 +13,8 @@ import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
 
 // Issue 31: the provider changed its method with the newest of 4 demo batches (every score
 // × 0.6). What changed says so before its lists, and the country's trend marks the change with a
-// labelled rule and words under it, at 1440 and 375 px, axe-clean, nothing cut off.
+// labelled rule and words under it; the country's notes show on its page; at 1440 and 375 px,
+// axe-clean, nothing cut off.
 const DESKTOP = { viewport: { width: 1440, height: 900 }, bypassCSP: true };
 const PHONE = {
   viewport: { width: 375, height: 812 },
@@ -34,6 +35,13 @@ beforeAll(async () => {
     hotspots: { iso: string }[];
   };
   iso = hotspots.hotspots[0]?.iso ?? '';
+  // A note on the country, as an editor writes it (open access in the default test mode).
+  const written = await fetch(`${stack.baseUrl}/api/notes/${iso}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'Field office: convoys paused until the review.\nAsk Ana.' }),
+  });
+  expect(written.status).toBe(201);
 }, 180_000);
 afterEach(async () => {
   for (const watched of opened.splice(0)) await watched.page.context().close();
@@ -79,5 +87,13 @@ describe('a method change on screen', () => {
     await page.screenshot({ path: screenshotPath(`method-trend-${width}`) });
     expect(await seriousViolations(page)).toEqual([]);
     expect(await pageOverflow(page)).toBe(0);
+
+    const notes = page.getByRole('region', { name: 'Our notes' });
+    await expect
+      .poll(() => notes.innerText(), { timeout: 20_000 })
+      .toContain('convoys paused until the review');
+    await notes.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(`country-notes-${width}`) });
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
