@@ -172,6 +172,13 @@ describe('the provider changes its method', () => {
       },
     ]);
     const iso = changes.countries[0].iso as string;
+    // "Why it moved" names the method change before the categories.
+    const why = (await stack.app.inject({ url: `/api/country/${iso}/explain` })).json();
+    expect(why.sentence).toMatch(
+      new RegExp(
+        `^The provider changed its method from ${METHODOLOGY_VERSION} to ${RESCALED_METHODOLOGY_VERSION}: not comparable\\. Risk `,
+      ),
+    );
     const history = (await stack.app.inject({ url: `/api/history/country/${iso}` })).json();
     expect(history.method_changes).toMatchObject([{ as_of: changedAt }]);
 
@@ -182,7 +189,8 @@ describe('the provider changes its method', () => {
     const country = await stack.app.inject({
       url: `/api/spreadsheet/country/${iso}?as_of=${encodeURIComponent(changedAt)}`,
     });
-    expect(country.body.split('\r\n')[1]!.split(',').at(-1)).toBe(RESCALED_METHODOLOGY_VERSION);
+    // Method, then our notes (none here).
+    expect(country.body.split('\r\n')[1]!.split(',').at(-2)).toBe(RESCALED_METHODOLOGY_VERSION);
   });
 
   it('a real move in the next batch (same method) alerts as usual', async () => {

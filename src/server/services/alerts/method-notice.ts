@@ -1,5 +1,5 @@
 import { METHOD_NOTICE_ISO, type AlertNumbers } from '../../../shared/alerts-api.js';
-import type { Firing } from './alert-rules.js';
+import { signed, type Firing } from './alert-rules.js';
 
 /** The provider's method change a batch makes (issue 31), as the evaluator sees it. */
 export interface MethodChange {
@@ -14,8 +14,6 @@ export const METHOD_NOTICE_RULE = 'method_change';
 /** Rules that compare two batches are held across a method change; breaking events are not. */
 export const heldAcrossMethodChange = (firing: Firing): boolean =>
   firing.rule.kind !== 'breaking_event';
-
-const one = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(1)}`;
 
 /** How the list's countries moved across the change: how many, and by how much on average. */
 export function listMoves(
@@ -44,7 +42,7 @@ export function methodNoticeMessage(
   moves: ReturnType<typeof listMoves>,
   held: number,
 ): string {
-  const mean = moves.meanRisk === null ? '' : `, risk ${one(moves.meanRisk)} on average`;
+  const mean = moves.meanRisk === null ? '' : `, risk ${signed(moves.meanRisk)} on average`;
   return (
     `The provider changed its method from ${change.from} to ${change.to} with this batch: ` +
     `scores are not comparable across it. ${moves.moved} of the list's ${moves.compared} ` +
