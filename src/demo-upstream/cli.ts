@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { TIER_LIMITS, type DemoTier } from './auth.js';
 import type { DemoFaults } from './faults.js';
+import type { MethodChange } from './method-change.js';
 import { startDemoUpstream } from './server.js';
 
 // `npm run demo-upstream -- --port 4010 --tier Pro`: issue one key, print it once, serve.
@@ -19,6 +20,9 @@ Usage: npm run demo-upstream -- [options]
   --latency-ms <n>              delay added to every request
   --malformed-rate <0..1>       share of 200 answers with a broken body
   --outage                      answer every request with 503
+  --method-change <when>        the provider changes its method: from the batch at or after
+                                <when> (an ISO time, or "next" for the next batch) every batch
+                                has methodology_version "ggri-m 4.0" and every score x 0.6
   --adversarial-events          hostile headline and javascript: URL in Ukraine's newest event
   --log                         log requests (without the Authorization header)
   --help                        show this help
@@ -43,6 +47,17 @@ function integerOption(name: string, value: string | undefined, min: number, max
   return parsed;
 }
 
+/** `--method-change`: an ISO time, or `next` (a moment from now: the next batch starts after). */
+function methodChangeOption(value: string | undefined): MethodChange | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'next') return { fromMs: Date.now() + 1 };
+  const fromMs = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || !Number.isFinite(fromMs)) {
+    throw new UsageError(`--method-change must be an ISO time or "next" (got "${value}")`);
+  }
+  return { fromMs };
+}
+
 function parse(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
@@ -57,6 +72,7 @@ function parse(argv: string[]) {
       'latency-ms': { type: 'string' },
       'malformed-rate': { type: 'string' },
       outage: { type: 'boolean' },
+      'method-change': { type: 'string' },
       'adversarial-events': { type: 'boolean' },
       log: { type: 'boolean' },
       help: { type: 'boolean' },
@@ -78,6 +94,7 @@ function parse(argv: string[]) {
     latencyMs: integerOption('latency-ms', values['latency-ms'], 0, 600_000),
     malformedRate: numberOption('malformed-rate', values['malformed-rate'], 0, 1),
     outage: values.outage ?? false,
+    methodChange: methodChangeOption(values['method-change']),
   };
   const interval = numberOption('batch-interval-seconds', values['batch-interval-seconds'], 1, 1e7);
   return {

@@ -1,7 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { CATEGORY_NAMES } from '../shared/categories.js';
 import type { Batch, CountryOut } from './payload-types.js';
-import { METHODOLOGY_VERSION } from './vocabulary.js';
 import { SCORE_FIELDS } from '../shared/score-fields.js';
 
 /** The bulk export in two formats (docs/upstream-gaps.md fixes the CSV columns and comments). */
@@ -39,7 +38,7 @@ export function exportCsv(batch: Batch): string {
   const { counts } = batch;
   const comments = [
     `# generated_at: ${batch.asOf}`,
-    `# methodology_version: ${METHODOLOGY_VERSION}`,
+    `# methodology_version: ${batch.methodologyVersion}`,
     `# global_ggri: ${batch.global.ggri}`,
     `# counts: countries=${counts.countries}; crit=${counts.crit}; high=${counts.high}; mod=${counts.mod}; low=${counts.low}`,
   ];
@@ -56,7 +55,7 @@ export function exportJson(batch: Batch): string {
   const payload = {
     ok: true,
     as_of: batch.asOf,
-    methodology_version: METHODOLOGY_VERSION,
+    methodology_version: batch.methodologyVersion,
     global: batch.global,
     counts: batch.counts,
     countries: batch.countries,

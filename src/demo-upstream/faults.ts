@@ -1,3 +1,5 @@
+import type { MethodChange } from './method-change.js';
+
 /** Fault injection, for tests and demonstrations of how clients cope with a failing upstream. */
 export interface DemoFaults {
   /** 0..1 share of requests answered 500/502/503 (after auth). */
@@ -8,6 +10,8 @@ export interface DemoFaults {
   outage?: boolean;
   /** 0..1 share of 200s whose body is broken (an HTML page or truncated JSON). */
   malformedRate?: number;
+  /** The provider changes its method: batches from then on are rescaled (method-change.ts). */
+  methodChange?: MethodChange;
 }
 
 const FAILURES = [
@@ -59,6 +63,10 @@ export function checkFaults(faults: DemoFaults): DemoFaults {
   const latency = faults.latencyMs;
   if (latency !== undefined && !(Number.isFinite(latency) && latency >= 0)) {
     throw new RangeError(`latencyMs must be a non-negative number (got ${latency})`);
+  }
+  const from = faults.methodChange?.fromMs;
+  if (from !== undefined && !Number.isFinite(from)) {
+    throw new RangeError(`methodChange.fromMs must be a time in epoch ms (got ${from})`);
   }
   return { ...faults };
 }

@@ -12,7 +12,7 @@ import {
   type CountryTraits,
 } from './scores.js';
 import { feedHistory, sourceDiagnostics } from './diagnostics.js';
-import { ABSENT_ISOS } from './vocabulary.js';
+import { ABSENT_ISOS, METHODOLOGY_VERSION } from './vocabulary.js';
 import { HOUR_MS } from '../shared/durations.js';
 
 /** Fixed, always-present country whose newest event turns hostile with `adversarialEvents`. */
@@ -146,6 +146,7 @@ export class DemoData {
       index,
       asOfMs,
       asOf: new Date(asOfMs).toISOString(),
+      methodologyVersion: METHODOLOGY_VERSION,
       global: {
         ...this.worded(globalFigures(scores, yesterday)),
         events_24h: pool.filter((event) => event.ts > day).length,

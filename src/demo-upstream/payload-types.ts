@@ -85,6 +85,8 @@ export interface Batch {
   index: number;
   asOfMs: number;
   asOf: string;
+  /** The method that scored it (a method change fault serves a new one, method-change.ts). */
+  methodologyVersion: string;
   global: GlobalOut;
   counts: TierCounts;
   /** Ranked: risk descending, then ISO; the order of the hotspot list. */

@@ -2,7 +2,6 @@ import { ISO3_PATTERN } from '../shared/iso.js';
 import { KNOWN_TIERS } from '../shared/tiers.js';
 import { exportCsv, exportJson } from './export-format.js';
 import type { Batch, CountryOut, HotspotOut } from './payload-types.js';
-import { METHODOLOGY_VERSION } from './vocabulary.js';
 
 /**
  * The three documented endpoints as plain functions of (batch, parameters) → status and body, so
@@ -94,7 +93,7 @@ export function hotspotsAnswer(batch: Batch, query: Record<string, QueryValue>):
   return jsonAnswer(200, {
     ok: true,
     as_of: batch.asOf,
-    methodology_version: METHODOLOGY_VERSION,
+    methodology_version: batch.methodologyVersion,
     global: batch.global,
     count: rows.length,
     hotspots: rows,

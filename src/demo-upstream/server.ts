@@ -4,6 +4,8 @@ import { documentedBatchClock, fastBatchClock } from './batches.js';
 import { exportFileName } from './export-format.js';
 import { brokenBody, checkFaults, faultStatus, type DemoFaults } from './faults.js';
 import { DemoData, type TierWords } from './generator.js';
+import { withMethod } from './method-change.js';
+import type { Batch } from './payload-types.js';
 import { openApiDocument } from './openapi.js';
 import {
   countryAnswer,
@@ -89,6 +91,10 @@ export async function startDemoUpstream(options: DemoUpstreamOptions = {}): Prom
     if (log.length > REQUEST_LOG_LIMIT) log.splice(0, log.length - REQUEST_LOG_LIMIT);
   };
 
+  // The rescaled copies of batches a method change serves, one per generated batch.
+  const rescaled = new WeakMap<Batch, Batch>();
+  const served = (): Batch => withMethod(data.batchAt(now()), faults.methodChange, rescaled);
+
   // Generate the current batch before the first request, so its cost is not a request's latency.
   data.batchAt(now());
 
@@ -162,13 +168,13 @@ export async function startDemoUpstream(options: DemoUpstreamOptions = {}): Prom
   });
 
   app.get('/api/v1/hotspots', async (request, reply) =>
-    send(reply, hotspotsAnswer(data.batchAt(now()), request.query as Record<string, string>)),
+    send(reply, hotspotsAnswer(served(), request.query as Record<string, string>)),
   );
   app.get('/api/v1/country/:iso', async (request, reply) =>
-    send(reply, countryAnswer(data.batchAt(now()), (request.params as { iso: string }).iso)),
+    send(reply, countryAnswer(served(), (request.params as { iso: string }).iso)),
   );
   app.get('/api/v1/export', async (request, reply) => {
-    const answer = exportAnswer(data.batchAt(now()), request.query as Record<string, string>);
+    const answer = exportAnswer(served(), request.query as Record<string, string>);
     if (answer.format) {
       const name = exportFileName(now(), answer.format);
       reply.header('content-disposition', `attachment; filename=${name}`);

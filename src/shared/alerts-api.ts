@@ -56,6 +56,24 @@ export const alertRuleSchema = z.discriminatedUnion(
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 export type AlertKind = AlertRule['kind'];
 
+/**
+ * What an alert is about: a rule's kind, or `method_change`, the one notice a list gets when
+ * the provider changes its method and its rules comparing two batches are held (issue 31).
+ */
+export const ALERT_KINDS = [
+  'active_change',
+  'tier_change',
+  'risk_threshold',
+  'breaking_event',
+  'method_change',
+] as const;
+export type AlertRowKind = (typeof ALERT_KINDS)[number];
+/**
+ * The method notice's `iso`: from ISO 3166's user-assigned range (XAA–XZZ), so no country has
+ * it; the notice is about the list's countries together.
+ */
+export const METHOD_NOTICE_ISO = 'XMC';
+
 export const DEFAULT_RULES: AlertRule[] = [
   { kind: 'active_change', min_abs_delta: DEFAULT_ACTIVE_DELTA },
 ];
@@ -208,7 +226,7 @@ export const alertSchema = z.looseObject({
   watchlist_id: z.string(),
   watchlist_name: z.string(),
   rule: z.string(),
-  kind: z.enum(['active_change', 'tier_change', 'risk_threshold', 'breaking_event']),
+  kind: z.enum(ALERT_KINDS),
   iso: z.string(),
   country: z.string(),
   /** Why, in words: "Active +12.4 (41.0 → 53.4) between the batches of …". */

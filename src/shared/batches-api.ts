@@ -56,10 +56,24 @@ export type BatchContent = z.infer<typeof batchContentSchema>;
 export const batchRefSchema = z.looseObject({ id: z.string(), as_of: z.string() });
 export type BatchRef = z.infer<typeof batchRefSchema>;
 
+/**
+ * A batch as listed: its method (null when the upstream named none), and the change of method it
+ * makes from the batch before (issue 31), or null.
+ */
+export const listedBatchSchema = batchRefSchema.extend({
+  // Optional for a reader of an older BFF (and its fixtures); this one always sends both.
+  methodology_version: z.string().nullable().optional(),
+  method_change: z
+    .looseObject({ from: z.string(), to: z.string(), comparable: z.boolean() })
+    .nullable()
+    .optional(),
+});
+export type ListedBatch = z.infer<typeof listedBatchSchema>;
+
 /** `GET /api/batches?before=&limit=`: newest first; `next_before` pages on (null: no more). */
 export const batchListResponseSchema = z.looseObject({
   ok: z.literal(true),
-  batches: z.array(batchRefSchema),
+  batches: z.array(listedBatchSchema),
   next_before: z.string().nullable(),
 });
 export type BatchListResponse = z.infer<typeof batchListResponseSchema>;

@@ -24,6 +24,7 @@ export const COUNTRY_SPREADSHEET_COLUMNS = [
   'Sources',
   'Data generated (UTC)',
   'Batch id',
+  'Methodology version',
 ] as const;
 
 /** The fields of a country row the spreadsheet reads (a hotspot or a batch's country). */
@@ -57,6 +58,8 @@ export interface SpreadsheetRowContext {
   recordedDelta: number | null;
   asOf: string;
   batchId: string | null;
+  /** The provider's method that scored the batch (issue 31); null when not known. */
+  method?: string | null;
 }
 
 /** One row's cells, untrusted text guarded against formulas (shared/spreadsheet-cell.ts). */
@@ -82,5 +85,6 @@ export function countrySpreadsheetRow(
     spreadsheetCell(c.source_count),
     spreadsheetTime(context.asOf),
     spreadsheetText(context.batchId ?? ''),
+    spreadsheetText(context.method ?? ''),
   ];
 }

@@ -1,3 +1,4 @@
+import { methodMarkSchema } from './method-api.js';
 import { z } from 'zod';
 import { batchRefSchema } from './history-api.js';
 
@@ -37,6 +38,8 @@ export const explainResponseSchema = z.looseObject({
   ),
   breaking_events: z.number().int(),
   /** "Risk +6.0: security +14.0 (weight 20 %), civil unrest +9.0 …; 3 breaking events since" */
+  /** Method changes (not marked comparable) between the two batches: named first (issue 31). */
+  method_changes: z.array(methodMarkSchema).optional(),
   sentence: z.string(),
 });
 export type ExplainResponse = z.infer<typeof explainResponseSchema>;

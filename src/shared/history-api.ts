@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { methodMarkSchema } from './method-api.js';
 import { categoriesSchema } from './schemas/category.js';
 import { cursorPageShape } from './schemas/common.js';
 import { eventSchema } from './schemas/event.js';
@@ -43,6 +44,8 @@ export const globalHistoryResponseSchema = z.looseObject({
   from: z.string().nullable(),
   to: z.string().nullable(),
   coverage: historyCoverageSchema,
+  /** The provider's method changes held (issue 31): each point's method follows from them. */
+  method_changes: z.array(methodMarkSchema).optional(),
   points: z.array(globalHistoryPointSchema),
 });
 export type GlobalHistoryResponse = z.infer<typeof globalHistoryResponseSchema>;
@@ -69,6 +72,8 @@ export const countryHistoryResponseSchema = z.looseObject({
   first_seen: z.string().nullable(),
   last_seen: z.string().nullable(),
   coverage: historyCoverageSchema,
+  /** The provider's method changes held (issue 31): each point's method follows from them. */
+  method_changes: z.array(methodMarkSchema).optional(),
   points: z.array(countryHistoryPointSchema),
 });
 export type CountryHistoryResponse = z.infer<typeof countryHistoryResponseSchema>;
@@ -120,6 +125,11 @@ export const changesResponseSchema = z.looseObject({
   /** The older batch compared (the newest batch at or before the `since` time); null if none. */
   from_batch: batchRefSchema.nullable(),
   to_batch: batchRefSchema.nullable(),
+  /**
+   * The provider's method changes after `from_batch` up to `to_batch` (issue 31): when one is
+   * not comparable, the moves below are across a change of method, not moves of the world.
+   */
+  method_changes: z.array(methodMarkSchema).optional(),
   /** Every country present in both batches. */
   countries: z.array(countryChangeSchema),
   entered: z.array(z.looseObject({ iso: z.string(), name: z.string().nullable() })),

@@ -53,14 +53,26 @@ function batchMinutes(from: number, count: number): number[] {
  * demo's batches are a function of their time, so the rows are the same).
  * Access is TEST_AUTH_MODE's (else open); its clients get in as mode-clients.ts says.
  */
-export async function startHistoryE2eStack(batches: number): Promise<HistoryE2eStack> {
+export async function startHistoryE2eStack(
+  batches: number,
+  /** The demo changes its method (issue 31) from its newest batch on. */
+  options: { methodChangeLast?: boolean } = {},
+): Promise<HistoryE2eStack> {
   if (!existsSync(builtClient)) throw new Error('dist/client is missing: run `npx vite build`');
   const moves = batchMinutes(FIRST_BATCH_SEEN_AT, batches - 1);
-  const seedFile = runFile(`history-${batches}-batches.tar`);
+  const method = options.methodChangeLast ? '-method-change' : '';
+  const seedFile = runFile(`history-${batches}-batches${method}.tar`);
   const seeded = seedFile && existsSync(seedFile) ? new Blob([readFileSync(seedFile)]) : undefined;
   const clock = new TestClock(seeded ? (moves.at(-1) ?? FIRST_BATCH_SEEN_AT) : FIRST_BATCH_SEEN_AT);
   const scheduler = new ManualScheduler(clock.now);
-  const demo = await startDemoUpstream({ host: '127.0.0.1', port: 0, now: clock.now });
+  const last = moves.at(-1);
+  const demo = await startDemoUpstream({
+    host: '127.0.0.1',
+    port: 0,
+    now: clock.now,
+    // A minute into the newest batch is when the clock reaches it: its own time is a minute before.
+    faults: method && last ? { methodChange: { fromMs: last - 60_000 } } : {},
+  });
   const store = await HistoryStore.open({
     dataDir: null,
     databaseUrl: null,

@@ -79,6 +79,8 @@ async function storeCountry(code: string, range: Range) {
     first_seen: iso(history.first),
     last_seen: iso(history.last),
     coverage: await coverage(),
+    // No method change among these batches (issue 31).
+    method_changes: [],
     points: history.points.map((p) => ({
       as_of: p.as_of,
       risk: p.risk,
@@ -98,6 +100,7 @@ async function storeGlobal(range: Range) {
     from: range.from?.toISOString() ?? null,
     to: range.to?.toISOString() ?? null,
     coverage: await coverage(),
+    method_changes: [],
     points: rows.map((row) => ({
       as_of: row.asOf.toISOString(),
       index: row.globalIndex,

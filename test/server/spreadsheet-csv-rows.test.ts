@@ -82,13 +82,14 @@ describe('the countries CSV', () => {
         'Change in risk score since the previous batch recorded here,' +
         '"Change in headline score, the provider\'s own figure (period not stated)",' +
         '"Change in active score, the provider\'s own figure (period not stated)",' +
-        'Confidence (0–100),Profile,Threat vectors,Sources,Data generated (UTC),Batch id',
+        'Confidence (0–100),Profile,Threat vectors,Sources,Data generated (UTC),Batch id,' +
+        'Methodology version',
     );
     expect(rows.slice(1)).toEqual([
-      `1,Mali,MLI,71.5,High,40,31.5,,0,-2.25,80,Chronic conflict,Civil unrest; Armed conflict,12,${AS_OF_CELL},`,
-      `2,Calm,LOW,10,Low,,,,,,,,,,${AS_OF_CELL},`,
-      `,Unrated,AAA,,,,,,,,,,,,${AS_OF_CELL},`,
-      `,Odd,ODD,,weird,,,,,,,,,,${AS_OF_CELL},`,
+      `1,Mali,MLI,71.5,High,40,31.5,,0,-2.25,80,Chronic conflict,Civil unrest; Armed conflict,12,${AS_OF_CELL},,`,
+      `2,Calm,LOW,10,Low,,,,,,,,,,${AS_OF_CELL},,`,
+      `,Unrated,AAA,,,,,,,,,,,,${AS_OF_CELL},,`,
+      `,Odd,ODD,,weird,,,,,,,,,,${AS_OF_CELL},,`,
     ]);
   });
 
@@ -126,32 +127,33 @@ describe('one country’s CSV', () => {
     expect(rows).toEqual([
       'Country,ISO code,Data generated (UTC),Risk (0–100),Tier,Static score,Active score,' +
         'Category,Category score,Category static part,Category active part,Category weight,' +
-        'Batch id',
-      `Mali,MLI,${AS_OF_CELL},71.5,High,40,31.5,Security,80,50,30,0.2,`,
-      `Mali,MLI,${AS_OF_CELL},71.5,High,40,31.5,Crime,30,10,20,0.1,`,
-      `Mali,MLI,${AS_OF_CELL},71.5,High,40,31.5,Zeta extra,5,2,3,0.01,`,
+        'Batch id,Methodology version,Our notes',
+      `Mali,MLI,${AS_OF_CELL},71.5,High,40,31.5,Security,80,50,30,0.2,,,`,
+      `Mali,MLI,${AS_OF_CELL},71.5,High,40,31.5,Crime,30,10,20,0.1,,,`,
+      `Mali,MLI,${AS_OF_CELL},71.5,High,40,31.5,Zeta extra,5,2,3,0.01,,,`,
     ]);
   });
 
   it('without categories: one row with the country’s own numbers', () => {
     expect(lines(countryCsv(AS_OF, { iso: 'mli', name: 'Mali' })).slice(1)).toEqual([
-      `Mali,MLI,${AS_OF_CELL},,,,,,,,,,`,
+      `Mali,MLI,${AS_OF_CELL},,,,,,,,,,,,`,
     ]);
   });
 });
 
 describe('the batch cited (issue 22)', () => {
-  it('every row carries the batch id in its own column', () => {
+  it('every row carries the batch id in its own column, and the method beside it (issue 31)', () => {
     const id = 'ab'.repeat(32);
+    const method = 'ggri-m 4.0';
     expect(
-      lines(countriesCsv(AS_OF, [mali], [], id))[1]
+      lines(countriesCsv(AS_OF, [mali], [], id, null, method))[1]
         ?.split(',')
-        .at(-1),
-    ).toBe(id);
+        .slice(-2),
+    ).toEqual([id, method]);
     expect(
-      lines(countryCsv(AS_OF, { iso: 'mli', name: 'Mali' }, id))[1]
+      lines(countryCsv(AS_OF, { iso: 'mli', name: 'Mali' }, id, method))[1]
         ?.split(',')
-        .at(-1),
-    ).toBe(id);
+        .slice(-3, -1),
+    ).toEqual([id, method]);
   });
 });

@@ -18,13 +18,14 @@ export function countrySpreadsheet<Row extends SpreadsheetCountry & { name: stri
 ): SpreadsheetExport<Row> {
   return {
     header: COUNTRY_SPREADSHEET_COLUMNS,
-    cells: (row, batchId) =>
+    cells: (row, batch) =>
       countrySpreadsheetRow(row, {
         rank: rank(row),
         name: displayName(row.iso, row.name),
         recordedDelta: recorded(row),
         asOf: asOf ?? '',
-        batchId,
+        batchId: batch?.id ?? null,
+        method: batch?.method ?? null,
       }),
   };
 }

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { batchIdAt } from '../lib/batch-ids';
+import { batchAt, batchIdAt, type CitedBatch } from '../lib/batch-ids';
 
 /** A column of a table's download: its header and the raw value of each row. */
 export interface ExportColumn<Row> {
@@ -16,7 +16,7 @@ export interface ExportColumn<Row> {
  */
 export interface SpreadsheetExport<Row> {
   header: readonly string[];
-  cells: (row: Row, batchId: string | null) => Array<string | number>;
+  cells: (row: Row, batch: CitedBatch | null) => Array<string | number>;
 }
 
 /** Every row's batch, as the BFF's spreadsheets end their rows. */
@@ -54,12 +54,13 @@ export function TableExport<Row>({
       Object.fromEntries(columns.map((column) => [column.key, column.value(row) ?? null])),
     );
   const csv = async () => {
-    const [{ cellsCsv, downloadText, seriesCsv }, batchId] = await Promise.all([
+    const [{ cellsCsv, downloadText, seriesCsv }, batch] = await Promise.all([
       import('../lib/csv'),
-      batchIdAt(asOf),
+      batchAt(asOf),
     ]);
+    const batchId = batch?.id ?? null;
     if (spreadsheet) {
-      const cells = rows.map((row) => spreadsheet.cells(row, batchId));
+      const cells = rows.map((row) => spreadsheet.cells(row, batch));
       downloadText(`${filename}.csv`, cellsCsv(spreadsheet.header, cells));
       return;
     }

@@ -4,6 +4,7 @@ import {
   Line,
   LineChart,
   ReferenceArea,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -20,6 +21,12 @@ export interface TrendSeries {
   /** A dash pattern, so lines differ by more than colour (compare draws up to six). */
   dash?: string;
   width?: number;
+}
+
+/** A labelled rule across the chart at time `t` (epoch ms): a provider's method change. */
+export interface TrendMark {
+  t: number;
+  label: string;
 }
 
 /** `t` is epoch ms; series values may be missing (a gap in the line, not a zero). */
@@ -51,11 +58,13 @@ export function TrendChart({
   series,
   bands = false,
   height = 260,
+  marks = [],
 }: {
   rows: readonly TrendRow[];
   series: readonly TrendSeries[];
   bands?: boolean;
   height?: number;
+  marks?: readonly TrendMark[];
 }) {
   return (
     <div className="trend-chart" aria-hidden="true">
@@ -105,6 +114,17 @@ export function TrendChart({
             formatter={(value) => formatScore(typeof value === 'number' ? value : null)}
             wrapperClassName="chart-tooltip"
           />
+          {marks.map((mark) => (
+            <ReferenceLine
+              key={mark.t}
+              x={mark.t}
+              stroke="#000000"
+              strokeDasharray="4 3"
+              strokeWidth={2}
+              ifOverflow="hidden"
+              label={{ value: mark.label, position: 'insideBottomRight', className: 'method-mark' }}
+            />
+          ))}
           <Legend wrapperStyle={{ paddingTop: 4 }} itemSorter={null} />
           {series.map((line) => (
             <Line

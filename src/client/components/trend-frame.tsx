@@ -2,6 +2,8 @@ import { Suspense, type ComponentProps } from 'react';
 import { ChartFrame } from './chart-frame';
 import { LazyTrendChart } from './lazy-trend-chart';
 import { Skeleton } from './skeleton';
+import type { MethodMark } from '../../shared/method-api';
+import { formatUtcDateTime } from '../lib/format';
 import type { TrendRow, TrendSeries } from './trend-chart';
 
 /**
@@ -14,6 +16,7 @@ export function TrendFrame({
   series,
   bands,
   height = 260,
+  methodChanges = [],
   ...frame
 }: Omit<ComponentProps<typeof ChartFrame>, 'chart'> & {
   drawing: string;
@@ -22,15 +25,41 @@ export function TrendFrame({
   /** The tier bands behind the lines (scores on the fixed 0–100 scale). */
   bands?: boolean;
   height?: number;
+  /** The provider's method changes (issue 31): a labelled rule on the chart, words below it. */
+  methodChanges?: readonly MethodMark[];
 }) {
+  const first = chartRows[0]?.t ?? Infinity;
+  const last = chartRows.at(-1)?.t ?? -Infinity;
+  const shown = methodChanges.filter((c) => {
+    const t = Date.parse(c.as_of);
+    return t >= first && t <= last;
+  });
+  const marks = shown.map((c) => ({ t: Date.parse(c.as_of), label: `Method ${c.to}` }));
   return (
-    <ChartFrame
-      {...frame}
-      chart={
-        <Suspense fallback={<Skeleton label={drawing} height={height} />}>
-          <LazyTrendChart rows={chartRows} series={series} bands={bands} height={height} />
-        </Suspense>
-      }
-    />
+    <>
+      <ChartFrame
+        {...frame}
+        chart={
+          <Suspense fallback={<Skeleton label={drawing} height={height} />}>
+            <LazyTrendChart
+              rows={chartRows}
+              series={series}
+              bands={bands}
+              height={height}
+              marks={marks}
+            />
+          </Suspense>
+        }
+      />
+      {shown.map((c) => (
+        <p key={c.as_of} className="method-change-note" role="note">
+          <strong>Method changed</strong> on {formatUtcDateTime(c.as_of)}: the provider moved from{' '}
+          {c.from} to {c.to}.{' '}
+          {c.comparable
+            ? 'An admin marked the scores comparable across it.'
+            : 'Scores before and after it are not comparable: a step there is not a move of the world.'}
+        </p>
+      ))}
+    </>
   );
 }

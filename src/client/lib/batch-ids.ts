@@ -19,8 +19,20 @@ export function batchListPath(before: string | null, limit: number): string {
  * chained batch is absent. Asked only when a file is made.
  */
 export async function batchIdsAt(times: readonly string[]): Promise<Map<number, string>> {
+  const found = await batchesAt(times);
+  return new Map([...found].map(([at, batch]) => [at, batch.id]));
+}
+
+/** A recorded batch's citable id and the provider's method that scored it (issue 31). */
+export interface CitedBatch {
+  id: string;
+  method: string | null;
+}
+
+/** `batchIdsAt` with each batch's method too. */
+async function batchesAt(times: readonly string[]): Promise<Map<number, CitedBatch>> {
   const wanted = new Set(times.map((time) => Date.parse(time)).filter(Number.isFinite));
-  const ids = new Map<number, string>();
+  const ids = new Map<number, CitedBatch>();
   if (wanted.size === 0) return ids;
   const oldest = Math.min(...wanted);
   let before: string | null = new Date(Math.max(...wanted) + 1).toISOString();
@@ -31,7 +43,7 @@ export async function batchIdsAt(times: readonly string[]): Promise<Map<number, 
     ).data;
     for (const batch of page.batches) {
       const at = Date.parse(batch.as_of);
-      if (wanted.has(at)) ids.set(at, batch.id);
+      if (wanted.has(at)) ids.set(at, { id: batch.id, method: batch.methodology_version ?? null });
     }
     const last = page.batches.at(-1);
     if (!last || Date.parse(last.as_of) <= oldest) break;
@@ -42,9 +54,14 @@ export async function batchIdsAt(times: readonly string[]): Promise<Map<number, 
 
 /** The id of the batch recorded at exactly `asOf`, or null (not recorded or chained, or no answer). */
 export async function batchIdAt(asOf: string | null | undefined): Promise<string | null> {
+  return (await batchAt(asOf))?.id ?? null;
+}
+
+/** The batch recorded at exactly `asOf` (its id and method), or null. */
+export async function batchAt(asOf: string | null | undefined): Promise<CitedBatch | null> {
   if (!asOf) return null;
   try {
-    return (await batchIdsAt([asOf])).get(Date.parse(asOf)) ?? null;
+    return (await batchesAt([asOf])).get(Date.parse(asOf)) ?? null;
   } catch {
     // A file without the id is still the file asked for; its rows carry their batch time.
     return null;

@@ -8,7 +8,12 @@ import { OutboxWorker } from '../jobs/outbox-worker.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import type { AlertRouteOptions } from '../routes/alerts.js';
 import type { MeSettingsRouteOptions } from '../routes/me-settings.js';
+import type { MethodChangeRouteOptions } from '../routes/method-changes.js';
+import type { NoteRouteOptions } from '../routes/notes.js';
+import { CountryNotes } from '../services/notes/country-notes.js';
+import { referenceIsoSet } from '../services/reference/reference-countries.js';
 import type { WatchlistRouteOptions } from '../routes/watchlists.js';
+import { MethodChanges } from '../services/batches/method-changes.js';
 import { AlertInbox } from '../services/alerts/alert-inbox.js';
 import { RuleBacktest } from '../services/alerts/backtest.js';
 import { BacktestRequests } from '../services/alerts/backtest-request.js';
@@ -31,13 +36,22 @@ export interface Alerts {
     watchlists: WatchlistRouteOptions;
     meSettings: MeSettingsRouteOptions;
     alerts: AlertRouteOptions;
+    methodChanges: MethodChangeRouteOptions;
+    notes: NoteRouteOptions;
   };
+  /** The team's notes on a country as of a time, as spreadsheet lines (issue 31). */
+  notesAt(iso: string, at: Date | null): Promise<string[]>;
   /** Who asks: whose personal lists and read state a request acts on. */
   viewerOf(request: FastifyRequest): Viewer;
   /** Reads the numbers backtests use in the background, so the first backtest is quick. */
   warmBacktests(): void;
   /** Stops that reading and closes the mailer (after the outbox stopped). */
   close(): void;
+}
+
+function countryNotes(db: HistoryStore['db'], now: () => number): CountryNotes {
+  const known = referenceIsoSet();
+  return new CountryNotes(db, { now, knownIso: (iso) => known.has(iso) });
 }
 
 /**
@@ -96,8 +110,10 @@ export function composeAlerts(
   });
 
   const backtest = new RuleBacktest(db);
+  const notes = countryNotes(db, now);
   return {
     evaluator,
+    notesAt: (iso, at) => notes.lines(iso, at),
     viewerOf,
     newOutbox: (fence, isLeader) =>
       new OutboxWorker({
@@ -144,6 +160,14 @@ export function composeAlerts(
         viewerOf,
         actorOf: (request) => ({ name: principalOf(request).name, subject: viewerOf(request) }),
       },
+      methodChanges: {
+        methodChanges: new MethodChanges(parts.store, {
+          now,
+          releaseHeld: (batchId) => evaluator.releaseHeld(batchId),
+        }),
+      },
+      // Notes sit with the team's other writings (lists, acknowledgements): same roles, store.
+      notes: { notes },
     },
     warmBacktests: () => void backtest.warm(),
     close: () => {

@@ -15,6 +15,8 @@ import { historyRoutes } from '../routes/history.js';
 import { hotspotRoutes } from '../routes/hotspots.js';
 import { identityRoutes } from '../routes/identity.js';
 import { meSettingsRoutes } from '../routes/me-settings.js';
+import { methodChangeRoutes } from '../routes/method-changes.js';
+import { noteRoutes } from '../routes/notes.js';
 import { openapiRoutes } from '../routes/openapi.js';
 import { referenceRoutes } from '../routes/reference.js';
 import { siteRoutes } from '../routes/sites.js';
@@ -128,7 +130,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     [countryRoutes, dataOptions],
     [exportRoutes, dataOptions],
     [countriesRoutes, dataOptions],
-    [spreadsheetRoutes, dataOptions],
+    [spreadsheetRoutes, { ...dataOptions, notesAt: alerts?.notesAt ?? null }],
     [referenceRoutes, {}],
     [statusRoutes, ops],
     [batchCheckRoutes, ops],
@@ -138,6 +140,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     alerts && [watchlistRoutes, alerts.routes.watchlists],
     alerts && [meSettingsRoutes, alerts.routes.meSettings],
     alerts && [alertRoutes, alerts.routes.alerts],
+    alerts && [methodChangeRoutes, alerts.routes.methodChanges],
+    alerts && [noteRoutes, alerts.routes.notes],
     sites && history && alerts
       ? [siteRoutes, sites.routes({ ...alerts, guardFor: history.guardFor, admit: history.admit })]
       : null,

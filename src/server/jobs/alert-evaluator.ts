@@ -4,14 +4,25 @@ import { firings } from '../services/alerts/alert-rules.js';
 import { alertNumbers, alertView } from '../services/alerts/alert-views.js';
 import { listDeliveries } from '../services/alerts/list-deliveries.js';
 import {
+  heldAcrossMethodChange,
+  listMoves,
+  METHOD_NOTICE_COUNTRY,
+  METHOD_NOTICE_ISO,
+  METHOD_NOTICE_RULE,
+  methodNoticeMessage,
+  type MethodChange,
+} from '../services/alerts/method-notice.js';
+import {
   beginEvaluation,
   insertAlerts,
   noteEvaluationFailure,
   reasonOf,
+  selectBatchRefById,
   selectBatchRefs,
   selectBreakingEvents,
   selectPreviousBatch,
   selectUnevaluatedBatches,
+  writeAlertsAndDeliveries,
   writeEvaluationChunk,
   type AlertRow,
   type BatchRef,
@@ -23,6 +34,7 @@ import {
 } from '../store/alerts.js';
 import { selectCountryRows } from '../store/batches.js';
 import { selectChainIds } from '../store/batch-chain.js';
+import { selectMethodChangeBetween } from '../store/method-changes.js';
 import {
   selectWatchlistById,
   selectWatchlistPage,
@@ -51,6 +63,8 @@ interface BatchContext {
   chainId: string | null;
   after: Map<string, { name: string; numbers: AlertNumbers }>;
   before: Map<string, AlertNumbers>;
+  /** The provider's method change this batch makes (issue 31), or null. */
+  method: MethodChange | null;
 }
 
 type Breaking = Map<string, BreakingEvent[]>;
@@ -137,7 +151,8 @@ export class AlertEvaluator extends BatchEvaluator {
         : [],
     );
     const chainId = (await selectChainIds(db, [batch.id])).get(batch.id) ?? null;
-    return { batch, previous, chainId, after, before };
+    const method = previous ? await selectMethodChangeBetween(db, batch.id, previous.id) : null;
+    return { batch, previous, chainId, after, before, method };
   }
 
   /** Breaking events of the countries of `lists` that have a breaking-event rule. */
@@ -160,6 +175,11 @@ export class AlertEvaluator extends BatchEvaluator {
     return byIso;
   }
 
+  /**
+   * The list's alerts for the batch. Across a method change (not marked comparable) the rules
+   * comparing two batches are held: the list gets one notice instead (unique key: its rule key
+   * `method_change`, iso XMC and the batch), and breaking events as usual.
+   */
   #candidates(context: BatchContext, breaking: Breaking, list: WatchlistRow): NewAlert[] {
     const createdAt = new Date(this.deps.now());
     const inputOf = (iso: string) => {
@@ -171,20 +191,75 @@ export class AlertEvaluator extends BatchEvaluator {
         breaking: breaking.get(iso) ?? [],
       };
     };
-    return [...firings(list.countries, list.rules, inputOf)].map(
-      ({ iso, rule, input, message }) => ({
-        watchlistId: list.id,
-        ruleKey: ruleKey(rule),
-        kind: rule.kind,
-        iso,
-        country: context.after.get(iso)?.name ?? iso,
-        batchAsOf: context.batch.asOf,
-        message,
-        before: input.before,
-        after: input.after,
-        createdAt,
-      }),
-    );
+    const all = [...firings(list.countries, list.rules, inputOf)];
+    const method = context.method?.comparable === false ? context.method : null;
+    const kept = method ? all.filter((f) => !heldAcrossMethodChange(f)) : all;
+    const alerts: NewAlert[] = kept.map(({ iso, rule, input, message }) => ({
+      watchlistId: list.id,
+      ruleKey: ruleKey(rule),
+      kind: rule.kind,
+      iso,
+      country: context.after.get(iso)?.name ?? iso,
+      batchAsOf: context.batch.asOf,
+      message,
+      before: input.before,
+      after: input.after,
+      createdAt,
+    }));
+    const held = all.length - kept.length;
+    if (method && held > 0) alerts.push(this.#notice(context, list, method, held, createdAt));
+    return alerts;
+  }
+
+  #notice(
+    context: BatchContext,
+    list: WatchlistRow,
+    method: MethodChange,
+    held: number,
+    createdAt: Date,
+  ): NewAlert {
+    const moves = listMoves(list.countries, context.before, context.after);
+    const asOf = context.batch.asOf.toISOString();
+    return {
+      watchlistId: list.id,
+      ruleKey: METHOD_NOTICE_RULE,
+      kind: 'method_change',
+      iso: METHOD_NOTICE_ISO,
+      country: METHOD_NOTICE_COUNTRY,
+      batchAsOf: context.batch.asOf,
+      message: methodNoticeMessage(method, moves, held),
+      before: null,
+      after: { as_of: asOf, risk: moves.meanRisk, tier: null, active: null },
+      createdAt,
+    };
+  }
+
+  /**
+   * The rules a method change held, evaluated once an admin marked it comparable: every list,
+   * a page at a time, its alerts and deliveries written together; the alerts' unique key keeps
+   * a second run (or the breaking events already raised) from adding anything twice.
+   */
+  async releaseHeld(batchId: number): Promise<number> {
+    const { db } = this.deps;
+    const batch = await selectBatchRefById(db, batchId);
+    if (!batch) return 0;
+    const context = await this.#context(batch, await selectPreviousBatch(db, batch.asOf));
+    const deliver = this.deps.now() - batch.asOf.getTime() <= DELIVER_WITHIN_MS;
+    let cursor = 0;
+    let added = 0;
+    for (;;) {
+      const page = await selectWatchlistPage(db, cursor, LISTS_PER_PAGE);
+      if (page.length === 0) break;
+      const breaking = await this.#breaking(context, page);
+      const rows = page.flatMap((list) => this.#candidates(context, breaking, list));
+      added += await writeAlertsAndDeliveries(db, rows, (inserted) =>
+        deliver ? this.#deliveries(inserted, page, context) : [],
+      );
+      cursor = page.at(-1)?.id ?? cursor;
+      if (page.length < LISTS_PER_PAGE) break;
+    }
+    if (added > 0 && deliver) this.deps.onQueued?.();
+    return added;
   }
 
   /** Evaluates one batch from where its evaluation stands, chunk by chunk. */

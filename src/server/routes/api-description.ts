@@ -16,6 +16,18 @@ import {
 } from '../../shared/batches-api.js';
 import { countriesResponseSchema, statusResponseSchema } from '../../shared/bff-api.js';
 import {
+  noteInputSchema,
+  noteListResponseSchema,
+  noteResponseSchema,
+  noteSearchResponseSchema,
+  noteWrittenSchema,
+} from '../../shared/notes-api.js';
+import {
+  comparableBodySchema,
+  comparableResponseSchema,
+  methodChangeListSchema,
+} from '../../shared/method-api.js';
+import {
   changesResponseSchema,
   countryHistoryResponseSchema,
   eventsResponseSchema,
@@ -56,7 +68,8 @@ import { markReadSchema } from './alerts.js';
  */
 export interface ApiOperation {
   summary: string;
-  tag: 'Risk data' | 'History' | 'Watchlists' | 'Alerts' | 'Sites' | 'Service' | 'Identity';
+  tag:
+    'Risk data' | 'History' | 'Watchlists' | 'Alerts' | 'Sites' | 'Service' | 'Identity' | 'Notes';
   /** Request body (JSON), documented; the service validates it with this same schema. */
   body?: z.ZodType;
   /** Success status and the answer's shape; omitted for non-JSON answers (CSV). */
@@ -131,9 +144,59 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     success: json(eventsResponseSchema),
   },
   'GET /api/batches': {
-    summary: 'Recorded batches, newest first: each id a digest chained to the one before',
+    summary:
+      'Recorded batches, newest first: each id a digest chained to the one before, with its methodology_version and whether it changed the method',
     tag: 'History',
     success: json(batchListResponseSchema),
+  },
+  'GET /api/method-changes': {
+    summary:
+      "The provider's method changes held (a batch whose methodology_version differs from the batch before), oldest first, at most 1,000",
+    tag: 'History',
+    success: json(methodChangeListSchema),
+  },
+  'PUT /api/method-changes/:id': {
+    summary:
+      'Admin: mark a method change comparable after all, body {"comparable": true}; the alert rules it held are evaluated then, once; audit-logged',
+    tag: 'History',
+    body: comparableBodySchema,
+    success: json(comparableResponseSchema),
+  },
+  'GET /api/notes': {
+    summary:
+      'Search the country notes: live notes whose text holds q (case-insensitive), newest first, at most 50',
+    tag: 'Notes',
+    success: json(noteSearchResponseSchema),
+  },
+  'GET /api/notes/:iso': {
+    summary:
+      "A country's notes, the most recently written first (at most 100); ?as_of= shows them as they were then, from their revisions",
+    tag: 'Notes',
+    success: json(noteListResponseSchema),
+  },
+  'POST /api/notes/:iso': {
+    summary:
+      'Editor: write a note on a country, body {"text": …} (plain text, at most 2,000 characters; 100 notes a country, 10,000 in all); audit-logged',
+    tag: 'Notes',
+    body: noteInputSchema,
+    success: json(noteWrittenSchema, 201),
+  },
+  'GET /api/notes/:iso/:id': {
+    summary: 'One note with its every revision (its ETag in the header)',
+    tag: 'Notes',
+    success: json(noteResponseSchema),
+  },
+  'PUT /api/notes/:iso/:id': {
+    summary:
+      "Editor: replace a note's text; needs If-Match with its ETag (at most 50 revisions); audit-logged",
+    tag: 'Notes',
+    body: noteInputSchema,
+    success: json(noteWrittenSchema),
+  },
+  'DELETE /api/notes/:iso/:id': {
+    summary:
+      'Editor: delete a note (its revisions are kept for as-of views); needs If-Match; audit-logged',
+    tag: 'Notes',
   },
   'GET /api/batches/verify': {
     summary: 'Recompute the chain of batch ids: does it hold, and if not from which batch',

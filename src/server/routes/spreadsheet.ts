@@ -60,8 +60,12 @@ function csvFile(body: Buffer, fileName: string): StoreFile {
  */
 export async function spreadsheetRoutes(
   app: FastifyInstance,
-  opts: DataRouteOptions,
+  opts: DataRouteOptions & {
+    /** The team's notes on a country as of a time, for its spreadsheet (issue 31). */
+    notesAt?: ((iso: string, at: Date | null) => Promise<string[]>) | null;
+  },
 ): Promise<void> {
+  const notesAt = (iso: string, at: Date | null) => opts.notesAt?.(iso, at) ?? [];
   const withBatch = async (
     served: Served,
     build: (
@@ -90,7 +94,14 @@ export async function spreadsheetRoutes(
         const batch = await recordedBatch(answers, asOf);
         const deltas = await answers.recordedRiskDeltas(batch.as_of);
         return csvFile(
-          countriesCsv(batch.as_of, batch.countries, tiers, batch.batch_id, deltas),
+          countriesCsv(
+            batch.as_of,
+            batch.countries,
+            tiers,
+            batch.batch_id,
+            deltas,
+            batch.methodology_version ?? null,
+          ),
           countriesFileName(batch.as_of, tiers),
         );
       });
@@ -100,7 +111,14 @@ export async function spreadsheetRoutes(
       return withBatch(served, (batch, batchId, deltas) =>
         csvServed(
           served,
-          countriesCsv(batch.as_of, batch.countries, tiers, batchId, deltas),
+          countriesCsv(
+            batch.as_of,
+            batch.countries,
+            tiers,
+            batchId,
+            deltas,
+            batch.methodology_version ?? null,
+          ),
           countriesFileName(batch.as_of, tiers),
         ),
       );
@@ -116,14 +134,22 @@ export async function spreadsheetRoutes(
         const batch = await recordedBatch(answers, asOf);
         const country = batch.countries.find((c) => c.iso.toUpperCase() === iso);
         if (!country) throw new NotFound(`${iso} is not in the batch of ${batch.as_of}`);
+        const notes = await notesAt(iso, new Date(batch.as_of));
         return csvFile(
-          countryCsv(batch.as_of, country, batch.batch_id),
+          countryCsv(
+            batch.as_of,
+            country,
+            batch.batch_id,
+            batch.methodology_version ?? null,
+            notes,
+          ),
           countryFileName(batch.as_of, iso),
         );
       });
     }
     return answer(request, reply, opts.metrics, async () => {
       const served = await opts.data.countries(opts.guardFor(request));
+      const notes = await notesAt(iso, null);
       return withBatch(served, (batch, batchId) => {
         const country = batch.countries.find((c) => c.iso.toUpperCase() === iso);
         if (!country) {
@@ -139,7 +165,7 @@ export async function spreadsheetRoutes(
         }
         return csvServed(
           served,
-          countryCsv(batch.as_of, country, batchId),
+          countryCsv(batch.as_of, country, batchId, batch.methodology_version ?? null, notes),
           countryFileName(batch.as_of, iso),
         );
       });

@@ -10,7 +10,12 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AlertNumbers, AlertRule, WebhookFormat } from '../../shared/alerts-api.js';
+import type {
+  AlertNumbers,
+  AlertRowKind,
+  AlertRule,
+  WebhookFormat,
+} from '../../shared/alerts-api.js';
 import { at, batches } from './schema.js';
 
 /*
@@ -83,7 +88,7 @@ export const alerts = pgTable(
       .notNull()
       .references(() => watchlists.id, { onDelete: 'cascade' }),
     ruleKey: text('rule_key').notNull(),
-    kind: text('kind').$type<AlertRule['kind']>().notNull(),
+    kind: text('kind').$type<AlertRowKind>().notNull(),
     iso: char('iso', { length: 3 }).notNull(),
     country: text('country').notNull(),
     batchAsOf: at('batch_as_of').notNull(),

@@ -173,6 +173,32 @@ export async function insertDeliveryRows(db: Database, rows: NewDelivery[]): Pro
   }
 }
 
+/** One batch by its row id (with country rows), or null. */
+export async function selectBatchRefById(db: Database, id: number): Promise<BatchRef | null> {
+  const [row] = await db
+    .select({ id: batches.id, asOf: batches.asOf })
+    .from(batches)
+    .where(and(eq(batches.id, id), gt(batches.countryCount, 0)));
+  return row ?? null;
+}
+
+/**
+ * Alerts and the deliveries of those actually inserted, in one transaction (the held rules of a
+ * method change released, issue 31); duplicates of the unique key are dropped, and so never sent.
+ */
+export async function writeAlertsAndDeliveries(
+  db: Database,
+  rows: NewAlert[],
+  deliveriesFor: (inserted: AlertRow[]) => NewDelivery[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const inserted = await insertAlertRows(tx, rows);
+    await insertDeliveryRows(tx, deliveriesFor(inserted));
+    return inserted.length;
+  });
+}
+
 /** Alerts outside an evaluation (a backfill); duplicates of the unique key are dropped. */
 export async function insertAlerts(db: Database, rows: NewAlert[]): Promise<number> {
   return (await insertAlertRows(db, rows)).length;

@@ -23,6 +23,7 @@ import { CategoriesPanel } from '../../features/country/components/categories-pa
 import { CountryHeader } from '../../features/country/components/country-header';
 import { WhyItMovedPanel } from '../../features/country/components/why-it-moved-panel';
 import { useRecordedCountryDelta } from '../../features/country/hooks/use-move-explanation';
+import { NotesPanel } from '../../features/notes/components/notes-panel';
 import { EventFeed } from '../../features/events/components/event-feed';
 import { statusQueries } from '../../features/status/api/status-queries';
 import { CountryExportLink } from '../../features/export/components/export-links';
@@ -265,6 +266,11 @@ function CountryView({
       </div>
       {/* Below the country's own panels: it arrives after the first render with a height only
           its answer knows, and above them it pushed the trends down (layout-shift.test.ts). */}
+      {keepsHistory ? (
+        <PanelBoundary name="Our notes">
+          <NotesPanel iso={country.iso} asOf={shownAsOf} />
+        </PanelBoundary>
+      ) : null}
       <PanelBoundary name="Our sites here">
         <CountrySites iso={country.iso} enabled={keepsHistory} />
       </PanelBoundary>

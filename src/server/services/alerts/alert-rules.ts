@@ -10,7 +10,8 @@ export interface RuleInput {
 }
 
 const one = (value: number): string => value.toFixed(1);
-const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${one(Math.abs(value))}`;
+/** A change with its sign and one decimal: "+6.0", "−13.2". */
+export const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${one(Math.abs(value))}`;
 
 /**
  * Whether `rule` fires, and why in words (null: it does not). Every rule but the breaking-event

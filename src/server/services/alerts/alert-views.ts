@@ -31,7 +31,8 @@ export function alertView(row: AlertRow, listName: string, linkBase: string | nu
     iso: row.iso,
     country: row.country,
     message: row.message,
-    link: countryLink(row.iso, linkBase),
+    // A method notice is about the list, not one country: What changed (the overview) says more.
+    link: row.kind === 'method_change' ? `${linkBase ?? ''}/` : countryLink(row.iso, linkBase),
     batch_as_of: row.batchAsOf.toISOString(),
     before: row.before ?? null,
     after: row.after,

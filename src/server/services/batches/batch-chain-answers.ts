@@ -5,6 +5,7 @@ import {
   type ChainVerification,
 } from '../../../shared/batches-api.js';
 import { chainDigest } from '../../store/batch-chain.js';
+import { selectBatchMethods, selectMethodChanges } from '../../store/method-changes.js';
 import type { ChainEntry, HistoryStore } from '../../store/history-store.js';
 import { TimeSlice } from '../../work/time-slice.js';
 import { RevisionMemo } from '../history/revision-memo.js';
@@ -63,9 +64,24 @@ export class BatchChainAnswers {
     const rows = await this.store.chainPage(before, limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
+    const methods = await selectBatchMethods(
+      this.store.db,
+      page.map((row) => row.batchId),
+    );
+    const changes = new Map(
+      (await selectMethodChanges(this.store.db)).map((c) => [
+        c.batchId,
+        { from: c.from, to: c.to, comparable: c.comparable },
+      ]),
+    );
     return {
       ok: true,
-      batches: page.map((row) => ({ id: row.digest, as_of: row.asOf.toISOString() })),
+      batches: page.map((row) => ({
+        id: row.digest,
+        as_of: row.asOf.toISOString(),
+        methodology_version: methods.get(row.batchId) ?? null,
+        method_change: changes.get(row.batchId) ?? null,
+      })),
       next_before: rows.length > limit && last ? last.asOf.toISOString() : null,
     };
   }

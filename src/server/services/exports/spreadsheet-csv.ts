@@ -64,6 +64,8 @@ export function countriesCsv(
   batchId: string | null = null,
   /** Each country's risk change since the batch recorded before this one (none: not recorded). */
   recordedDeltas: ReadonlyMap<string, number> | null = null,
+  /** The provider's method that scored the batch (issue 31), beside its id. */
+  method: string | null = null,
 ): Buffer {
   const ranked = [...countries].sort((a, b) => (b.risk ?? -Infinity) - (a.risk ?? -Infinity));
   const rows = ranked.flatMap((c, index) => {
@@ -74,6 +76,7 @@ export function countriesCsv(
       recordedDelta: recordedDeltas?.get(c.iso.toUpperCase()) ?? null,
       asOf,
       batchId,
+      method,
     };
     return [countrySpreadsheetRow(c, context)];
   });
@@ -94,6 +97,8 @@ const CATEGORY_COLUMNS = [
   'Category active part',
   'Category weight',
   'Batch id',
+  'Methodology version',
+  'Our notes',
 ] as const;
 
 /**
@@ -105,7 +110,12 @@ export function countryCsv(
   country: CountrySummary,
   /** The batch's citable id (GET /api/batches/:id); empty cells while it has none. */
   batchId: string | null = null,
+  /** The provider's method that scored the batch (issue 31), beside its id. */
+  method: string | null = null,
+  /** The team's notes on the country as of the batch, each "text (author, time)" (issue 31). */
+  notes: readonly string[] = [],
 ): Buffer {
+  const notesCell = safeText(notes.join(' | '));
   const own = [
     safeText(displayName(country.iso, country.name)),
     safeText(country.iso.toUpperCase()),
@@ -131,10 +141,14 @@ export function countryCsv(
       num(score?.active),
       num(score?.weight),
       safeText(batchId ?? ''),
+      safeText(method ?? ''),
+      notesCell,
     ];
   });
   return csv(
     CATEGORY_COLUMNS,
-    rows.length > 0 ? rows : [[...own, '', '', '', '', '', safeText(batchId ?? '')]],
+    rows.length > 0
+      ? rows
+      : [[...own, '', '', '', '', '', safeText(batchId ?? ''), safeText(method ?? ''), notesCell]],
   );
 }

@@ -1,3 +1,5 @@
+import { changesBetween } from '../../../shared/method-api.js';
+import { methodMarks } from './method-marks.js';
 import type { Categories } from '../../../shared/schemas/category.js';
 import { BadRequest, NotFound } from '../../refusals.js';
 import type { CountryRow, HistoryStore } from '../../store/history-store.js';
@@ -93,6 +95,7 @@ export class MoveExplanations {
     const moved = drivers(then.categories, now.categories);
     const deltaRisk = diff(then.risk, now.risk);
     const ids = await this.store.chainIds([before.id, after.id]);
+    const method = await this.#methodWords(before.asOf, after.asOf);
     return {
       ok: true,
       iso,
@@ -109,7 +112,22 @@ export class MoveExplanations {
         breaking: e.breaking,
       })),
       breaking_events: breaking,
-      sentence: explanationSentence(deltaRisk, moved, breaking),
+      // A method change between the batches is named first: the move may be the new scale.
+      method_changes: method.crossed,
+      sentence: `${method.words}${explanationSentence(deltaRisk, moved, breaking)}`,
     };
+  }
+
+  /** The method changes (not marked comparable) between two batches, and the words for them. */
+  async #methodWords(from: Date, to: Date) {
+    const crossed = changesBetween(
+      await methodMarks(this.store),
+      from.toISOString(),
+      to.toISOString(),
+    ).filter((c) => !c.comparable);
+    const words = crossed
+      .map((c) => `The provider changed its method from ${c.from} to ${c.to}: not comparable. `)
+      .join('');
+    return { crossed, words };
   }
 }

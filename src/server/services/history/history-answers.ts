@@ -14,6 +14,8 @@ import { BadRequest } from '../../refusals.js';
 import type { StoreQueryGuard } from '../../store-question-limit.js';
 import type { EventQuery, HistoryStore, Range } from '../../store/history-store.js';
 import { lazyGuard, RevisionMemo } from './revision-memo.js';
+import { methodMarks } from './method-marks.js';
+import { changesBetween } from '../../../shared/method-api.js';
 import {
   rangeIndexes,
   SeriesMemo,
@@ -88,6 +90,7 @@ export class HistoryAnswers {
         from: iso(range.from),
         to: iso(range.to),
         coverage: series.coverage,
+        method_changes: await methodMarks(this.store),
       };
       return withPoints(head, series.pointsJson.slice(start, end));
     });
@@ -112,6 +115,7 @@ export class HistoryAnswers {
         first_seen: iso(series.first),
         last_seen: iso(series.last),
         coverage: series.coverage,
+        method_changes: await methodMarks(this.store),
       };
       return withPoints(head, series.pointsJson.slice(start, end));
     });
@@ -161,7 +165,16 @@ export class HistoryAnswers {
               left: [],
             });
       const head = asOf && to ? `"as_of":${JSON.stringify(to.asOf.toISOString())},` : '';
-      return `{"ok":true,"since":${JSON.stringify(sinceText)},${head}${comparison.slice(1)}`;
+      const crossed =
+        from && to
+          ? changesBetween(
+              await methodMarks(this.store),
+              from.asOf.toISOString(),
+              to.asOf.toISOString(),
+            )
+          : [];
+      const methods = `"method_changes":${JSON.stringify(crossed)},`;
+      return `{"ok":true,"since":${JSON.stringify(sinceText)},${head}${methods}${comparison.slice(1)}`;
     });
   }
 

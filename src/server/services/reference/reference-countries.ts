@@ -79,6 +79,11 @@ export function buildReferenceCountries(): ReferenceCountry[] {
   return list.sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
+/** The codes of that list: what a country named by a person (a note's) must be. */
+export function referenceIsoSet(): ReadonlySet<string> {
+  return new Set(buildReferenceCountries().map((country) => country.iso));
+}
+
 /** Seconds browsers and proxies may keep the list: it changes only with a new release. */
 const MAX_AGE_SECONDS = 24 * 60 * 60;
 

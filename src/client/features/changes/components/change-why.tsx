@@ -9,6 +9,8 @@ import { changesQueries } from '../api/changes-queries';
 export interface Between {
   from: string;
   to: string;
+  /** The provider's method change between them, in words (issue 31): named first in "Why?". */
+  method?: string | null;
 }
 
 /**
@@ -50,5 +52,10 @@ function Explanation({ iso, name, between }: { iso: string; name: string; betwee
       />
     );
   }
-  return <MoveExplanation data={query.data.data} name={name} />;
+  return (
+    <>
+      {between.method ? <p className="why-method">{between.method}</p> : null}
+      <MoveExplanation data={query.data.data} name={name} />
+    </>
+  );
 }

@@ -3,6 +3,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../lib/app-link';
 import type { CountryChange } from '../../../../shared/history-api';
+import type { MethodMark } from '../../../../shared/method-api';
 import { Delta } from '../../../components/delta';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
@@ -22,6 +23,18 @@ import {
 } from '../utils/since';
 import { useAsOf } from '../../../lib/as-of';
 import { displayName } from '../../../lib/display-name';
+
+/** The method changes a comparison crosses, in words; null when it crosses none unannounced. */
+function methodWords(changes: readonly MethodMark[]): string | null {
+  const held = changes.filter((c) => !c.comparable);
+  if (held.length === 0) return null;
+  return held
+    .map(
+      (c) =>
+        `The provider changed its method from ${c.from} to ${c.to} with the batch of ${formatUtcDateTime(c.as_of)}: scores are not comparable across it, so much of a move here may be the new method, not the world.`,
+    )
+    .join(' ');
+}
 
 function CountryLink({ iso, name }: { iso: string; name: string | null }) {
   return (
@@ -122,9 +135,10 @@ export function ChangesPanel() {
   );
   const fromBatch = query.data?.data.from_batch?.as_of;
   const toBatch = query.data?.data.to_batch?.as_of;
+  const method = methodWords(query.data?.data.method_changes ?? []);
   const between = useMemo(
-    () => (fromBatch && toBatch ? { from: fromBatch, to: toBatch } : null),
-    [fromBatch, toBatch],
+    () => (fromBatch && toBatch ? { from: fromBatch, to: toBatch, method } : null),
+    [fromBatch, toBatch, method],
   );
 
   return (
@@ -158,6 +172,12 @@ export function ChangesPanel() {
             {query.data.data.countries.length} countries in both. Changes {RECORDED_DELTA_SOURCE};
             the tables&apos; Δ risk is the same figure where both batches are recorded.
           </p>
+          {method ? (
+            <p className="method-change-note" role="note">
+              <strong>The method changed: </strong>
+              {method} The moves below are shown with that caveat.
+            </p>
+          ) : null}
           <div className="changes-grid">
             <ChangeList
               between={between}

@@ -73,6 +73,7 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
               drawing="Drawing the trend"
               chartRows={rows}
               series={TREND.series}
+              methodChanges={query.data.data.method_changes}
               bands
             />
           )}

@@ -78,6 +78,7 @@ export function GlobalTrendPanel() {
               drawing="Drawing the trend"
               chartRows={rows}
               series={TREND.series}
+              methodChanges={query.data.data.method_changes}
             />
           )}
         </>
