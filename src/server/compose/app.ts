@@ -19,6 +19,7 @@ import { openapiRoutes } from '../routes/openapi.js';
 import { referenceRoutes } from '../routes/reference.js';
 import { siteRoutes } from '../routes/sites.js';
 import { spreadsheetRoutes } from '../routes/spreadsheet.js';
+import { teamIndexRoutes } from '../routes/team-index.js';
 import { batchCheckRoutes, opsRoutes, statusRoutes } from '../routes/status.js';
 import { watchlistRoutes } from '../routes/watchlists.js';
 import type { HistoryStore } from '../store/history-store.js';
@@ -33,6 +34,7 @@ import { installPlugins } from './plugins.js';
 import { replicasFor } from './replicas.js';
 import { createServer } from './server.js';
 import { composeSites } from './sites.js';
+import { composeTeam } from './team.js';
 import { openStore } from './store.js';
 import { ReadinessHolds } from '../work/readiness.js';
 import type { ResolvedUpstream } from './upstream.js';
@@ -105,6 +107,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
   const holds = new ReadinessHolds();
   if (sites) app.addHook('onListen', async () => sites.placeOnceListening(holds));
   const people = composeIdentity(access, { store, replicas, now, logger });
+  const team = store ? composeTeam({ store, audit: people.audit, now, scheduler, logger }) : null;
 
   const onStore = store && history && alerts && sites ? { store, history, alerts, sites } : null;
   const pipelineParts = { ...data, ...onStore, leadership, replicas, queued };
@@ -113,7 +116,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
   const clientDir = deps.clientDir ?? null;
   const signIn = await installPlugins(app, config, { identity, people, now, clientDir });
 
-  const dataOptions = dataRouteOptions(data, history?.asOf ?? null, clientKey);
+  const dataOptions = {
+    ...dataRouteOptions(data, history?.asOf ?? null, clientKey),
+    team: team?.view,
+  };
   const ops = opsOptions(deps.upstream, data, {
     holds,
     tiles: config.look.tiles,
@@ -133,7 +139,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     [statusRoutes, ops],
     [batchCheckRoutes, ops],
     [opsRoutes, ops],
-    history && [historyRoutes, history.routes.history],
+    history && [historyRoutes, { ...history.routes.history, team: team?.view }],
     history && [batchRoutes, history.routes.batches],
     alerts && [watchlistRoutes, alerts.routes.watchlists],
     alerts && [meSettingsRoutes, alerts.routes.meSettings],
@@ -141,6 +147,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     sites && history && alerts
       ? [siteRoutes, sites.routes({ ...alerts, guardFor: history.guardFor, admit: history.admit })]
       : null,
+    team && [teamIndexRoutes, team.routes],
     [identityRoutes, identityRouteOptions(people, signIn)],
     [auditRoutes, { audit: people.audit, now }],
     [openapiRoutes, {}],
@@ -148,9 +155,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
   for (const family of routes) if (family) await app.register(family[0], family[1] as never);
 
   const closeAll = closeInOrder({ data, leadership, replicas, batchSteps, alerts, history });
+  team?.expiry.start();
   app.addHook('onClose', async () => {
+    await team?.expiry.stop();
     await closeAll();
     if (!deps.historyStore) await store?.close();
   });
-  return handlesOf(app, store, { holds, cache: data.cache, batchSteps, history, alerts, sites });
+  const parts = { holds, cache: data.cache, batchSteps, history, alerts, sites, team };
+  return handlesOf(app, store, parts);
 }
