@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
@@ -202,6 +203,45 @@ describe('?index=team on the routes that answer country figures', () => {
     expect(bad.body.error).toMatch(/^index must be provider or team/);
     const alone = await call('GET', '/api/countries?weights=then');
     expect(alone.body.error).toMatch(/weights only applies with index=team/);
+  });
+});
+
+describe('the spreadsheets in the team view', () => {
+  it('rank by the team index, keep the provider beside it, name the weights, guard formulas', async () => {
+    const expires = new Date(stack.clock.now() + 48 * HOUR).toISOString();
+    const reason = '=HYPERLINK("http://x")';
+    await call('PUT', '/api/overrides/FRA', {
+      role: 'editor',
+      body: { tier: 'crit', reason, expires },
+      ifMatch: '"0"',
+    });
+    const file = await stack.app.inject({
+      url: '/api/spreadsheet/countries?index=team',
+      headers: as('viewer'),
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/filename="global-risk-team-index-/);
+    const rows = parse(file.body, { bom: true, columns: true }) as Record<string, string>[];
+    const team = await call('GET', '/api/countries?index=team', { role: 'viewer' });
+    const ranked = [...team.body.countries].sort(
+      (a: { risk: number }, b: { risk: number }) => b.risk - a.risk,
+    );
+    expect(rows[0]?.['ISO code']).toBe(ranked[0].iso);
+    const fra = rows.find((r) => r['ISO code'] === 'FRA');
+    const fraTeam = team.body.countries.find((c: { iso: string }) => c.iso === 'FRA');
+    expect(Number(fra?.['Team index (0–100)'])).toBe(fraTeam.risk);
+    expect(Number(fra?.['Provider risk (0–100)'])).toBe(fraTeam.provider.risk);
+    expect(fra?.['Team tier from']).toBe('Override');
+    expect(fra?.['Override reason']).toBe(`'${reason}`);
+    expect(fra?.['Team weights']).toBe('Cyber only (version 2): cyber 5');
+
+    const one = await stack.app.inject({
+      url: '/api/spreadsheet/country/FRA?index=team',
+      headers: as('viewer'),
+    });
+    const only = parse(one.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(only.map((r) => r['ISO code'])).toEqual(['FRA']);
+    await call('DELETE', '/api/overrides/FRA', { role: 'editor', ifMatch: '"1"' });
   });
 });
 
