@@ -206,6 +206,82 @@ describe('?index=team on the routes that answer country figures', () => {
   });
 });
 
+describe('the team index rule', () => {
+  // Twenty levels 2.5 apart: with 100 countries some cross one between two batches.
+  const LEVELS = Array.from({ length: 20 }, (_, i) => 40 + i * 2.5);
+  const rules = LEVELS.map((threshold) => ({
+    kind: 'team_index_threshold',
+    threshold,
+    direction: 'both',
+  }));
+  /** By hand: the levels crossed between two values, either way. */
+  const crossed = (from: number, to: number) =>
+    LEVELS.filter((level) => from < level !== to < level);
+
+  it('alerts on a crossing of the team index (weights in force), not of the provider risk', async () => {
+    const countries = (await call('GET', '/api/countries', { role: 'viewer' })).body.countries
+      .map((c: { iso: string }) => c.iso)
+      .sort()
+      .slice(0, 100) as string[];
+    const created = await stack.app.inject({
+      method: 'POST',
+      url: '/api/watchlists',
+      headers: as('editor'),
+      payload: { name: 'Team index', countries, rules, scope: 'team' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const listId = created.json().watchlist.id as string;
+    const before = (await call('GET', '/api/countries?index=team', { role: 'viewer' })).body;
+    await stack.nextBatch();
+    await stack.bff.alertsIdle();
+    const after = (await call('GET', '/api/countries?index=team', { role: 'viewer' })).body;
+    expect(after.as_of).not.toBe(before.as_of);
+
+    const expected: string[] = [];
+    for (const iso of countries) {
+      const was = before.countries.find((c: { iso: string }) => c.iso === iso)?.risk;
+      const now = after.countries.find((c: { iso: string }) => c.iso === iso)?.risk;
+      if (typeof was !== 'number' || typeof now !== 'number') continue;
+      for (const level of crossed(was, now)) {
+        expected.push(`${iso} team_index_threshold:${level}:both`);
+      }
+    }
+    expect(expected.length).toBeGreaterThan(0);
+    const alerts = (await call('GET', `/api/alerts?watchlist=${listId}&limit=200`)).body.alerts as {
+      iso: string;
+      rule: string;
+      message: string;
+    }[];
+    expect(alerts.map((a) => `${a.iso} ${a.rule}`).sort()).toEqual(expected.sort());
+    expect(alerts[0]?.message).toMatch(/^Team index crossed /);
+  });
+
+  it("is backtested over the recorded history with today's weights", async () => {
+    const points = await history('');
+    const expected = new Map<number, number>();
+    for (let i = 1; i < points.length; i += 1) {
+      for (const level of crossed(score(points[i - 1]!, 'cyber'), score(points[i]!, 'cyber'))) {
+        expected.set(level, (expected.get(level) ?? 0) + 1);
+      }
+    }
+    expect(expected.size).toBeGreaterThan(0);
+    const answer = await stack.app.inject({
+      method: 'POST',
+      url: '/api/watchlists/backtest',
+      headers: as('viewer'),
+      payload: { countries: ['UKR'], rules },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [ukr] = answer.json().countries as { rules: { rule: string; count: number }[] }[];
+    const counts = new Map(ukr!.rules.map((r) => [r.rule, r.count]));
+    for (const level of LEVELS) {
+      expect(counts.get(`team_index_threshold:${level}:both`), String(level)).toBe(
+        expected.get(level) ?? 0,
+      );
+    }
+  });
+});
+
 describe('the spreadsheets in the team view', () => {
   it('rank by the team index, keep the provider beside it, name the weights, guard formulas', async () => {
     const expires = new Date(stack.clock.now() + 48 * HOUR).toISOString();

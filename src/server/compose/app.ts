@@ -34,7 +34,11 @@ import { installPlugins } from './plugins.js';
 import { replicasFor } from './replicas.js';
 import { createServer } from './server.js';
 import { composeSites } from './sites.js';
-import { composeTeam } from './team.js';
+import { composeTeam, type Team } from './team.js';
+import type { Alerts } from './alerts.js';
+import type { History } from './history.js';
+import type { Sites } from './sites.js';
+import type { DataRouteOptions } from '../routes/respond.js';
 import { openStore } from './store.js';
 import { ReadinessHolds } from '../work/readiness.js';
 import type { ResolvedUpstream } from './upstream.js';
@@ -116,10 +120,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
   const clientDir = deps.clientDir ?? null;
   const signIn = await installPlugins(app, config, { identity, people, now, clientDir });
 
-  const dataOptions = {
-    ...dataRouteOptions(data, history?.asOf ?? null, clientKey),
-    team: team?.view,
-  };
+  const dataOptions = dataRouteOptions(data, history?.asOf ?? null, clientKey, team?.view);
   const ops = opsOptions(deps.upstream, data, {
     holds,
     tiles: config.look.tiles,
@@ -129,7 +130,36 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     replicas,
     historyStore: store,
   });
-  const routes: RouteFamily[] = [
+  const families = { dataOptions, ops, history, alerts, sites, team, people, signIn, now };
+  for (const family of routeFamilies(families)) {
+    if (family) await app.register(family[0], family[1] as never);
+  }
+
+  const closeAll = closeInOrder({ data, leadership, replicas, batchSteps, alerts, history });
+  team?.expiry.start();
+  app.addHook('onClose', async () => {
+    await team?.expiry.stop();
+    await closeAll();
+    if (!deps.historyStore) await store?.close();
+  });
+  const parts = { holds, cache: data.cache, batchSteps, history, alerts, sites, team };
+  return handlesOf(app, store, parts);
+}
+
+/** Every route family, in the one list (null: its part is off). */
+function routeFamilies(parts: {
+  dataOptions: DataRouteOptions;
+  ops: ReturnType<typeof opsOptions>;
+  history: History | null;
+  alerts: Alerts | null;
+  sites: Sites | null;
+  team: Team | null;
+  people: ReturnType<typeof composeIdentity>;
+  signIn: Awaited<ReturnType<typeof installPlugins>>;
+  now: () => number;
+}): RouteFamily[] {
+  const { dataOptions, ops, history, alerts, sites, team, people, signIn, now } = parts;
+  return [
     [hotspotRoutes, dataOptions],
     [countryRoutes, dataOptions],
     [exportRoutes, dataOptions],
@@ -152,15 +182,4 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     [auditRoutes, { audit: people.audit, now }],
     [openapiRoutes, {}],
   ];
-  for (const family of routes) if (family) await app.register(family[0], family[1] as never);
-
-  const closeAll = closeInOrder({ data, leadership, replicas, batchSteps, alerts, history });
-  team?.expiry.start();
-  app.addHook('onClose', async () => {
-    await team?.expiry.stop();
-    await closeAll();
-    if (!deps.historyStore) await store?.close();
-  });
-  const parts = { holds, cache: data.cache, batchSteps, history, alerts, sites, team };
-  return handlesOf(app, store, parts);
 }

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { CATEGORY_NAMES } from '../../shared/categories.js';
 import type { Database } from './connection.js';
+import { countryRows } from './schema.js';
 import { countryOverrides, indexWeights } from './team-index-schema.js';
 
 export type IndexWeightsRow = typeof indexWeights.$inferSelect;
@@ -160,4 +162,58 @@ export async function nextOverrideExpiry(db: Database): Promise<Date | null> {
     .orderBy(asc(countryOverrides.expiresAt))
     .limit(1);
   return row?.at ?? null;
+}
+
+/** One batch's team index of each country read (null: no weighted category has a score). */
+export type TeamIndexes = Map<string, number | null>;
+
+/**
+ * The team index of every country of `batchIds` (of `isos` only, when given), computed in SQL
+ * from the stored categories with `weights`: Σ wₖ·scoreₖ and Σ wₖ over the categories that have
+ * a score, summed in the categories' documented order so the quotient is the same float as
+ * `teamIndexOf` (src/shared/team-index-api.ts) computes, then rounded the same way.
+ */
+export async function selectTeamIndexes(
+  db: Database,
+  batchIds: readonly number[],
+  weights: Record<string, number>,
+  isos: readonly string[] | null,
+): Promise<Map<number, TeamIndexes>> {
+  const byBatch = new Map<number, TeamIndexes>(batchIds.map((id) => [id, new Map()]));
+  const names = CATEGORY_NAMES.filter((name) => (weights[name] ?? 0) > 0);
+  if (batchIds.length === 0 || names.length === 0) return byBatch;
+  // Category names come from the fixed documented list (never from a request): literals.
+  const key = (name: string) => sql.raw(`'${name}'`);
+  const scored = (name: string) =>
+    sql`jsonb_typeof(${countryRows.categories}->${key(name)}->'score') = 'number'`;
+  const sum = sql.join(
+    names.map(
+      (name) =>
+        sql`coalesce(case when ${scored(name)} then ${weights[name]}::float8 * (${countryRows.categories}->${key(name)}->>'score')::float8 end, 0)`,
+    ),
+    sql` + `,
+  );
+  const weightSum = sql.join(
+    names.map((name) => sql`case when ${scored(name)} then ${weights[name]}::float8 else 0 end`),
+    sql` + `,
+  );
+  const rows = await db
+    .select({
+      batchId: countryRows.batchId,
+      iso: countryRows.iso,
+      sum: sql<number>`${sum}`.mapWith(Number),
+      weightSum: sql<number>`${weightSum}`.mapWith(Number),
+    })
+    .from(countryRows)
+    .where(
+      and(
+        inArray(countryRows.batchId, [...batchIds]),
+        isos ? inArray(countryRows.iso, [...isos]) : undefined,
+      ),
+    );
+  for (const row of rows) {
+    const value = row.weightSum > 0 ? Math.round((row.sum / row.weightSum) * 100) / 100 : null;
+    byBatch.get(row.batchId)?.set(row.iso, value);
+  }
+  return byBatch;
 }

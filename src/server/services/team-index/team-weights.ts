@@ -13,12 +13,24 @@ import {
 } from '../../store/team-index.js';
 
 /** Versions read and listed: an admin changes the weights now and then, not hundreds of times. */
-const VERSIONS_HELD = 50;
+export const VERSIONS_HELD = 50;
 /**
  * How long the versions read are reused before the store is asked again: another replica's change
  * shows here within this time; this process's own change at once.
  */
 const HELD_MS = 5_000;
+
+/**
+ * The version a view of a batch at `at` uses: the newest set by then, or the first ever set when
+ * the batch is older than any (history is recomputed with it). `rows` oldest first.
+ */
+export function weightsInForceAt(
+  rows: readonly IndexWeightsRow[],
+  at: Date,
+): IndexWeightsRow | null {
+  const then = rows.filter((row) => row.setAt.getTime() <= at.getTime()).at(-1);
+  return then ?? rows[0] ?? null;
+}
 
 export function weightsView(row: IndexWeightsRow): IndexWeights {
   return {
@@ -57,9 +69,7 @@ export class TeamWeights {
   }
 
   async inForceAt(at: Date): Promise<IndexWeightsRow | null> {
-    const rows = await this.versions();
-    const then = rows.filter((row) => row.setAt.getTime() <= at.getTime()).at(-1);
-    return then ?? rows[0] ?? null;
+    return weightsInForceAt(await this.versions(), at);
   }
 
   async answer(): Promise<IndexWeightsResponse> {
