@@ -4,10 +4,10 @@ import { selectTeamIndexes, type TeamIndexes } from '../../store/team-index.js';
 
 /**
  * Batches whose team index one statement computes: with PGlite the statement runs on this
- * thread, and 25 batches × 168 countries is about 20 ms of it (docs/benchmarks.md, section
- * "Team index"), so other requests are answered between statements.
+ * thread, so the history is read a few batches at a time and other requests are answered
+ * between statements (docs/benchmarks.md, section 13).
  */
-export const TEAM_BATCHES_PER_READ = 25;
+export const TEAM_BATCHES_PER_READ = 10;
 
 /**
  * The team index of every country (of `isos`, when given) in every batch of `batchIds`, with
