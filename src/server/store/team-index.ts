@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { CATEGORY_NAMES } from '../../shared/categories.js';
 import type { Database } from './connection.js';
 import { countryRows } from './schema.js';
@@ -207,6 +207,10 @@ export async function selectTeamIndexes(
     .from(countryRows)
     .where(
       and(
+        // The range lets the planner read the primary key's range of these batches (callers
+        // pass consecutive batches) rather than test the list against every row.
+        gte(countryRows.batchId, Math.min(...batchIds)),
+        lte(countryRows.batchId, Math.max(...batchIds)),
         inArray(countryRows.batchId, [...batchIds]),
         isos ? inArray(countryRows.iso, [...isos]) : undefined,
       ),
