@@ -15,6 +15,7 @@ export default defineConfig({
     './src/server/store/person-settings-schema.ts',
     './src/server/store/month-risks-schema.ts',
     './src/server/store/method-notes-schema.ts',
+    './src/server/store/team-index-schema.ts',
   ],
   out: './src/server/store/migrations',
 });

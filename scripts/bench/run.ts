@@ -14,6 +14,7 @@ import { runReplicaTeamDay, type ReplicaTeamDayResult } from './replica-team-day
 import { runClusterHitThroughput } from './replica-throughput.js';
 import { startPostgres } from '../../test/helpers/postgres-server.js';
 import { runTeamDay } from './team-day.js';
+import { runTeamIndexBench } from './team-index.js';
 import { runThroughput } from './throughput.js';
 
 // `npm run bench`: prints (1) throughput and p99 of cached answers beside a bare node:http server
@@ -485,6 +486,38 @@ if (process.argv.includes('--history')) {
   process.exit(0);
 }
 
+async function printTeamIndex(): Promise<void> {
+  print('(13) Team index (issue 31): two years of batches of every demo country, embedded PGlite');
+  print(
+    '    on disk; the team index over every batch after each of three weight changes, computed',
+  );
+  print('    in the store 10 batches a statement with a yield between (the longest the event loop');
+  print(
+    '    was held meanwhile: node event-loop delay, 1 ms resolution); the overview as of a batch',
+  );
+  print('    (countries, top 10, What changed) with ?index=team beside the provider view, warm.');
+  const bench = await runTeamIndexBench();
+  print(
+    `${bench.batches} batches × ${bench.countries} countries (${bench.points} points; filled in ` +
+      `${Number.isNaN(bench.fillSeconds) ? 'an earlier run' : `${bench.fillSeconds.toFixed(0)} s`})`,
+  );
+  print(
+    `recomputed in ${bench.recomputeMs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')} ` +
+      `(target <= 2 s); event loop held at most ${bench.longestBlockMs.toFixed(0)} ms (target <= 50 ms)`,
+  );
+  const ratio = bench.overviewTeamMs / bench.overviewProviderMs;
+  print(
+    `overview as of a batch: provider ${bench.overviewProviderMs.toFixed(1)} ms, team index ` +
+      `${bench.overviewTeamMs.toFixed(1)} ms (${((ratio - 1) * 100).toFixed(0)} %; target within 10 %)`,
+  );
+}
+
+// `--team-index`: only the team index (section 13).
+if (process.argv.includes('--team-index')) {
+  await printTeamIndex();
+  process.exit(0);
+}
+
 // `--browser`: only the browser timing (section 3), after `npm run build`.
 if (process.argv.includes('--browser')) {
   print('(3) Browser timing (scripts/bench/browser.ts)');
@@ -599,3 +632,6 @@ await printAlerts();
 
 print();
 await printHotPath();
+
+print();
+await printTeamIndex();

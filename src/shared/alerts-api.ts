@@ -47,10 +47,19 @@ export const alertRuleSchema = z.discriminatedUnion(
       direction,
     }),
     z.strictObject({ kind: z.literal('breaking_event') }),
+    // Issue 31: the team index (weights an admin sets) crossing a level between two batches.
+    z.strictObject({
+      kind: z.literal('team_index_threshold'),
+      threshold: z
+        .number({ error: 'threshold must be a number' })
+        .min(0, 'threshold must be from 0 to 100')
+        .max(100, 'threshold must be from 0 to 100'),
+      direction,
+    }),
   ],
   {
     error:
-      'each rule needs a kind: "active_change", "tier_change", "risk_threshold" or "breaking_event"',
+      'each rule needs a kind: "active_change", "tier_change", "risk_threshold", "breaking_event" or "team_index_threshold"',
   },
 );
 export type AlertRule = z.infer<typeof alertRuleSchema>;
@@ -66,6 +75,7 @@ export const ALERT_KINDS = [
   'risk_threshold',
   'breaking_event',
   'method_change',
+  'team_index_threshold',
 ] as const;
 export type AlertRowKind = (typeof ALERT_KINDS)[number];
 /**
@@ -92,6 +102,8 @@ export function ruleKey(rule: AlertRule): string {
       return `risk_threshold:${rule.threshold}:${rule.direction}`;
     case 'breaking_event':
       return 'breaking_event';
+    case 'team_index_threshold':
+      return `team_index_threshold:${rule.threshold}:${rule.direction}`;
   }
 }
 
@@ -218,6 +230,8 @@ export const alertNumbersSchema = z.looseObject({
   risk: z.number().nullable(),
   tier: z.string().nullable(),
   active: z.number().nullable(),
+  /** The team index with the weights in force at the batch (issue 31); absent without weights. */
+  team: z.number().nullable().optional(),
 });
 export type AlertNumbers = z.infer<typeof alertNumbersSchema>;
 

@@ -15,6 +15,8 @@ import { countryResponseSchema } from '../../shared/schemas/responses';
 import { batchListResponseSchema } from '../../shared/batches-api';
 import { fetchBff } from './api-client';
 import { batchListPath } from './batch-ids';
+import { withRiskIndex } from './risk-index';
+import type { RiskIndex } from '../../shared/team-index-api';
 
 /*
  * One query definition per BFF URL that several features read (the country page and the brief,
@@ -56,10 +58,12 @@ export const bffQueries = {
    * Every country of the latest batch, or of the batch `asOf` names: the overview, search, and
    * the order of unknown tiers.
    */
-  countries: (asOf: string | null = null) =>
+  countries: (asOf: string | null = null, index: RiskIndex = 'provider') =>
     queryOptions({
-      queryKey: ['countries', 'list', ...asOfKey(asOf)] as const,
-      queryFn: ({ signal }) => fetchBff(withAsOf(COUNTRIES_PATH, asOf), countryListSchema, signal),
+      // The provider's key stays as it was; the team view (issue 31) is an entry of its own.
+      queryKey: ['countries', 'list', ...asOfKey(asOf), ...(index === 'team' ? [{ index }] : [])],
+      queryFn: ({ signal }) =>
+        fetchBff(withRiskIndex(withAsOf(COUNTRIES_PATH, asOf), index), countryListSchema, signal),
       ...pastBatch(asOf),
       meta: { label: 'the country list' },
     }),

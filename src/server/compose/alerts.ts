@@ -24,6 +24,7 @@ import type { HistoryStore } from '../store/history-store.js';
 import { principalOf } from '../principal.js';
 import { DailyDigests } from '../services/alerts/daily-digest.js';
 import { PersonSettingsService } from '../services/alerts/person-settings.js';
+import { selectWeightVersions } from '../store/team-index.js';
 
 export interface Alerts {
   evaluator: AlertEvaluator;
@@ -143,6 +144,7 @@ export function composeAlerts(
           watchlists,
           // Numbers change with batches; breaking events with the archive: either is a new revision.
           () => parts.store.batchRevision + parts.store.eventRevision,
+          async () => (await selectWeightVersions(db, 1)).at(-1)?.version ?? 0,
         ),
         admit: parts.admit,
         deliveryLog: new DeliveryLogView(db),

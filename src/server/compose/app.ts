@@ -21,6 +21,7 @@ import { openapiRoutes } from '../routes/openapi.js';
 import { referenceRoutes } from '../routes/reference.js';
 import { siteRoutes } from '../routes/sites.js';
 import { spreadsheetRoutes } from '../routes/spreadsheet.js';
+import { teamIndexRoutes } from '../routes/team-index.js';
 import { batchCheckRoutes, opsRoutes, statusRoutes } from '../routes/status.js';
 import { watchlistRoutes } from '../routes/watchlists.js';
 import type { HistoryStore } from '../store/history-store.js';
@@ -35,6 +36,11 @@ import { installPlugins } from './plugins.js';
 import { replicasFor } from './replicas.js';
 import { createServer } from './server.js';
 import { composeSites } from './sites.js';
+import { composeTeam, type Team } from './team.js';
+import type { Alerts } from './alerts.js';
+import type { History } from './history.js';
+import type { Sites } from './sites.js';
+import type { DataRouteOptions } from '../routes/respond.js';
 import { openStore } from './store.js';
 import { ReadinessHolds } from '../work/readiness.js';
 import type { ResolvedUpstream } from './upstream.js';
@@ -107,6 +113,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
   const holds = new ReadinessHolds();
   if (sites) app.addHook('onListen', async () => sites.placeOnceListening(holds));
   const people = composeIdentity(access, { store, replicas, now, logger });
+  const team = store ? composeTeam({ store, audit: people.audit, now, scheduler, logger }) : null;
 
   const onStore = store && history && alerts && sites ? { store, history, alerts, sites } : null;
   const pipelineParts = { ...data, ...onStore, leadership, replicas, queued };
@@ -115,7 +122,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
   const clientDir = deps.clientDir ?? null;
   const signIn = await installPlugins(app, config, { identity, people, now, clientDir });
 
-  const dataOptions = dataRouteOptions(data, history?.asOf ?? null, clientKey);
+  const dataOptions = dataRouteOptions(data, history?.asOf ?? null, clientKey, team?.view);
   const ops = opsOptions(deps.upstream, data, {
     holds,
     tiles: config.look.tiles,
@@ -125,7 +132,36 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     replicas,
     historyStore: store,
   });
-  const routes: RouteFamily[] = [
+  const families = { dataOptions, ops, history, alerts, sites, team, people, signIn, now };
+  for (const family of routeFamilies(families)) {
+    if (family) await app.register(family[0], family[1] as never);
+  }
+
+  const closeAll = closeInOrder({ data, leadership, replicas, batchSteps, alerts, history });
+  team?.expiry.start();
+  app.addHook('onClose', async () => {
+    await team?.expiry.stop();
+    await closeAll();
+    if (!deps.historyStore) await store?.close();
+  });
+  const parts = { holds, cache: data.cache, batchSteps, history, alerts, sites, team };
+  return handlesOf(app, store, parts);
+}
+
+/** Every route family, in the one list (null: its part is off). */
+function routeFamilies(parts: {
+  dataOptions: DataRouteOptions;
+  ops: ReturnType<typeof opsOptions>;
+  history: History | null;
+  alerts: Alerts | null;
+  sites: Sites | null;
+  team: Team | null;
+  people: ReturnType<typeof composeIdentity>;
+  signIn: Awaited<ReturnType<typeof installPlugins>>;
+  now: () => number;
+}): RouteFamily[] {
+  const { dataOptions, ops, history, alerts, sites, team, people, signIn, now } = parts;
+  return [
     [hotspotRoutes, dataOptions],
     [countryRoutes, dataOptions],
     [exportRoutes, dataOptions],
@@ -135,7 +171,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     [statusRoutes, ops],
     [batchCheckRoutes, ops],
     [opsRoutes, ops],
-    history && [historyRoutes, history.routes.history],
+    history && [historyRoutes, { ...history.routes.history, team: team?.view }],
     history && [batchRoutes, history.routes.batches],
     alerts && [watchlistRoutes, alerts.routes.watchlists],
     alerts && [meSettingsRoutes, alerts.routes.meSettings],
@@ -145,16 +181,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     sites && history && alerts
       ? [siteRoutes, sites.routes({ ...alerts, guardFor: history.guardFor, admit: history.admit })]
       : null,
+    team && [teamIndexRoutes, team.routes],
     [identityRoutes, identityRouteOptions(people, signIn)],
     [auditRoutes, { audit: people.audit, now }],
     [openapiRoutes, {}],
   ];
-  for (const family of routes) if (family) await app.register(family[0], family[1] as never);
-
-  const closeAll = closeInOrder({ data, leadership, replicas, batchSteps, alerts, history });
-  app.addHook('onClose', async () => {
-    await closeAll();
-    if (!deps.historyStore) await store?.close();
-  });
-  return handlesOf(app, store, { holds, cache: data.cache, batchSteps, history, alerts, sites });
 }

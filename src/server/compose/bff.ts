@@ -8,6 +8,7 @@ import type { DataParts } from './data.js';
 import type { History } from './history.js';
 import type { Replicas } from './replicas.js';
 import type { Sites } from './sites.js';
+import type { Team } from './team.js';
 import type { ReadinessHolds } from '../work/readiness.js';
 
 /**
@@ -31,6 +32,8 @@ export interface Bff {
   demoWatchlist(): Promise<number>;
   /** Demo mode: the fictional company's sites (only when there are none); the count added. */
   demoSites(): Promise<number>;
+  /** Settles when the override expiry job (issue 31) has nothing in progress. */
+  teamIdle(): Promise<void>;
   /** `/readyz` answers 503 with `reason` until `work` settles (the demo seed, issue 29). */
   holdReadiness(work: Promise<unknown>, reason: string): void;
 }
@@ -74,9 +77,10 @@ export function handlesOf(
     history: History | null;
     alerts: Alerts | null;
     sites: Sites | null;
+    team: Team | null;
   },
 ): Bff {
-  const { holds, cache, batchSteps, history, alerts, sites } = parts;
+  const { holds, cache, batchSteps, history, alerts, sites, team } = parts;
   return {
     app,
     store,
@@ -89,6 +93,7 @@ export function handlesOf(
     historyQuestionsWaiting: () => history?.questionsWaiting() ?? 0,
     demoWatchlist: async () => (alerts ? alerts.demoWatchlist() : 0),
     demoSites: async () => (sites ? sites.demoSites() : 0),
+    teamIdle: async () => team?.expiry.idle(),
     holdReadiness: (work, reason) => holds.hold(work, reason),
   };
 }

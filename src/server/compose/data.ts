@@ -18,6 +18,7 @@ import {
 import { UpstreamClient } from '../upstream/client.js';
 import { QuotaGovernor } from '../upstream/quota.js';
 import type { ResolvedUpstream } from './upstream.js';
+import type { TeamView } from '../services/team-index/team-view.js';
 import type { FastifyRequest } from 'fastify';
 import type { AsOfRouteParts } from '../routes/as-of.js';
 import type { DataRouteOptions } from '../routes/respond.js';
@@ -164,8 +165,11 @@ export function dataRouteOptions(
   data: DataParts,
   asOf: AsOfRouteParts | null,
   clientKey: (request: FastifyRequest) => string,
+  /** `?index=team` (issue 31); absent without a store. */
+  team?: TeamView,
 ): DataRouteOptions {
   return {
+    team,
     data: data.data,
     metrics: data.metrics,
     asOf,

@@ -42,6 +42,8 @@ import {
 } from '../store/watchlists.js';
 import { BatchEvaluator, type EvaluatorDeps } from './batch-evaluator.js';
 import { TimeSlice } from '../work/time-slice.js';
+import { selectWeightVersions } from '../store/team-index.js';
+import { VERSIONS_HELD, weightsInForceAt } from '../services/team-index/team-weights.js';
 
 // Alerts of a batch older than this (a backlog after downtime, the demo's seeded history) go to
 // the inbox only: a burst of stale webhooks and e-mails helps no one.
@@ -139,15 +141,18 @@ export class AlertEvaluator extends BatchEvaluator {
 
   async #context(batch: BatchRef, previous: BatchRef | null): Promise<BatchContext> {
     const { db } = this.deps;
+    // Both batches with the weights in force at the newer one: a weight change is not a move.
+    const weights = weightsInForceAt(await selectWeightVersions(db, VERSIONS_HELD), batch.asOf);
+    const team = weights?.weights ?? null;
     const after = new Map(
       (await selectCountryRows(db, batch.id)).map((r) => [
         r.iso,
-        { name: displayName(r.iso, r.name), numbers: alertNumbers(r) },
+        { name: displayName(r.iso, r.name), numbers: alertNumbers(r, team) },
       ]),
     );
     const before = new Map(
       previous
-        ? (await selectCountryRows(db, previous.id)).map((r) => [r.iso, alertNumbers(r)])
+        ? (await selectCountryRows(db, previous.id)).map((r) => [r.iso, alertNumbers(r, team)])
         : [],
     );
     const chainId = (await selectChainIds(db, [batch.id])).get(batch.id) ?? null;

@@ -59,6 +59,7 @@ import {
   triagedAlertListSchema,
 } from '../../shared/alert-triage-api.js';
 import { markReadSchema } from './alerts.js';
+import { teamIndexOperations } from './team-index-description.js';
 
 /**
  * What the OpenAPI document says of each API route beyond its parameter schemas (which the
@@ -69,7 +70,15 @@ import { markReadSchema } from './alerts.js';
 export interface ApiOperation {
   summary: string;
   tag:
-    'Risk data' | 'History' | 'Watchlists' | 'Alerts' | 'Sites' | 'Service' | 'Identity' | 'Notes';
+    | 'Risk data'
+    | 'Team index'
+    | 'History'
+    | 'Watchlists'
+    | 'Alerts'
+    | 'Sites'
+    | 'Service'
+    | 'Identity'
+    | 'Notes';
   /** Request body (JSON), documented; the service validates it with this same schema. */
   body?: z.ZodType;
   /** Success status and the answer's shape; omitted for non-JSON answers (CSV). */
@@ -81,6 +90,7 @@ export interface ApiOperation {
 const json = (schema: z.ZodType, status = 200) => ({ status, schema });
 
 export const apiOperations: Readonly<Record<string, ApiOperation>> = {
+  ...teamIndexOperations,
   'GET /api/v1/hotspots': {
     summary: 'Ranked country hotspots of the latest batch, as the upstream serves them',
     tag: 'Risk data',

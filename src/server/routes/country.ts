@@ -4,6 +4,8 @@ import { replyAsOf } from './as-of.js';
 import { asOfQuery, BadRequest, ISO_EXPECTED, isoParams } from './params.js';
 import { answer, sendError, type DataRouteOptions } from './respond.js';
 import { zodRoute } from './route-schema.js';
+import { teamCountry } from '../services/team-index/team-view.js';
+import { teamAsOf, teamOf, teamServed } from './team-reply.js';
 
 /**
  * `/api/v1/country/:iso`: from the JSON export when it lists countries, else the endpoint; with
@@ -12,14 +14,19 @@ import { zodRoute } from './route-schema.js';
 export async function countryRoutes(app: FastifyInstance, opts: DataRouteOptions): Promise<void> {
   const route = zodRoute({ querystring: asOfQuery, params: isoParams });
   app.withTypeProvider<ZodTypeProvider>().get('/api/v1/country/:iso', route, (request, reply) => {
-    const { asOf } = request.query;
+    const { asOf, index, weights } = request.query;
     const { iso } = request.params;
+    const team = index === 'team' ? teamOf(opts.team) : null;
     if (asOf) {
-      return replyAsOf(request, reply, opts.asOf, asOf, (answers) => answers.country(asOf, iso));
+      return replyAsOf(request, reply, opts.asOf, asOf, async (answers) => {
+        const then = await answers.country(asOf, iso);
+        return team ? teamAsOf(team, then, weights, teamCountry) : then;
+      });
     }
-    return answer(request, reply, opts.metrics, () =>
-      opts.data.country(iso, opts.guardFor(request)),
-    );
+    return answer(request, reply, opts.metrics, async () => {
+      const served = await opts.data.country(iso, opts.guardFor(request));
+      return team ? teamServed(served, () => team.now(), teamCountry) : served;
+    });
   });
   app.get('/api/v1/country/', (request, reply) =>
     answer(request, reply, opts.metrics, async () => {

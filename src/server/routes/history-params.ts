@@ -4,6 +4,7 @@ import type { EventQuery, Range } from '../store/history-store.js';
 import { BadRequest, ISO_TIME, parseIso, parseTime } from './params.js';
 
 export { parseTime };
+import { indexParams, parseIndexChoice, type RawIndexChoice } from './params.js';
 import { optional, queryOf, rule, shown } from './route-schema.js';
 import { DAY_MS } from '../../shared/durations.js';
 
@@ -116,6 +117,18 @@ function parseEventQuery(query: RawEventQuery): EventQuery {
 
 /** `?from=&to=` of the history routes, as a Range (retention is checked per request). */
 export const rangeQuery = queryOf({ from: optional, to: optional }).transform(rule(parseRange));
+
+/** A country's history: its range, and which figure its points carry (issue 31). */
+export const countryRangeQuery = queryOf({
+  from: optional,
+  to: optional,
+  ...indexParams,
+}).transform(
+  rule((query: { from?: string; to?: string } & RawIndexChoice) => ({
+    ...parseRange(query),
+    ...parseIndexChoice(query),
+  })),
+);
 
 /**
  * `?since=&as_of=` of `/api/changes`: the parsed moment, the text it was asked as, and the batch

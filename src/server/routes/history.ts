@@ -9,8 +9,11 @@ import {
   checkRetention,
   checkSinceRetention,
   eventsQuery,
+  countryRangeQuery,
   rangeQuery,
 } from './history-params.js';
+import { teamHistoryJson } from './team-reply.js';
+import type { TeamView } from '../services/team-index/team-view.js';
 import { isoParams } from './params.js';
 import { sendError } from './respond.js';
 import { admittedReply, guarded } from './store-reply.js';
@@ -26,6 +29,8 @@ export interface HistoryRouteOptions {
   guardFor: (request: FastifyRequest) => StoreQueryGuard;
   /** Every question's turn under its client's budget and the bounds on answers at once. */
   admit: (request: FastifyRequest) => Promise<Admission>;
+  /** The team index's view (issue 31); null without a store. */
+  team?: TeamView | null;
 }
 
 /**
@@ -44,13 +49,19 @@ export async function historyRoutes(
       return answers.globalHistoryJson(request.query, guardFor(request));
     }),
   );
-  const countryRoute = zodRoute({ querystring: rangeQuery, params: isoParams });
-  typed.get('/api/history/country/:iso', countryRoute, (request, reply) =>
+  const seriesRoute = zodRoute({ querystring: countryRangeQuery, params: isoParams });
+  typed.get('/api/history/country/:iso', seriesRoute, (request, reply) =>
     admittedReply(admit(request), reply, async () => {
       checkRetention(request.query, opts.retentionStart());
-      return answers.countryHistoryJson(request.params.iso, request.query, guardFor(request));
+      const { iso } = request.params;
+      const json = await answers.countryHistoryJson(iso, request.query, guardFor(request));
+      const { index, weights } = request.query;
+      if (index !== 'team') return json;
+      // Recomputed with today's weights over every point unless the weights then are asked for.
+      return teamHistoryJson(opts.team, json, weights ?? 'today');
     }),
   );
+  const countryRoute = zodRoute({ querystring: rangeQuery, params: isoParams });
   typed.get('/api/country/:iso/explain', countryRoute, (request, reply) =>
     admittedReply(admit(request), reply, async () => {
       checkRetention(request.query, opts.retentionStart());

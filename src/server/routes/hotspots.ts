@@ -4,6 +4,8 @@ import { replyAsOf } from './as-of.js';
 import { hotspotsQuery } from './params.js';
 import { answer, sendServed, type DataRouteOptions } from './respond.js';
 import { memoisedQueryRoute } from './route-schema.js';
+import { teamHotspots, type TeamLens } from '../services/team-index/team-view.js';
+import { teamAsOf, teamOf, teamServed } from './team-reply.js';
 
 /**
  * `/api/v1/hotspots`: same parameters and shape as the upstream's, served from the cache; with
@@ -13,7 +15,20 @@ export async function hotspotRoutes(app: FastifyInstance, opts: DataRouteOptions
   // The memo of parsed queries is this route's: the same dashboard URLs arrive over and over.
   const route = memoisedQueryRoute({ querystring: hotspotsQuery });
   app.withTypeProvider<ZodTypeProvider>().get('/api/v1/hotspots', route, (request, reply) => {
-    const { asOf } = request.query;
+    const { asOf, index, weights } = request.query;
+    if (index === 'team') {
+      // Ranked by the team index over the batch's countries (hotspot rows have no categories).
+      const team = teamOf(opts.team);
+      const build = (body: never, lens: TeamLens) => teamHotspots(body, lens, request.query);
+      if (asOf) {
+        return replyAsOf(request, reply, opts.asOf, asOf, async (answers) =>
+          teamAsOf(team, await answers.countries(asOf), weights, build),
+        );
+      }
+      return answer(request, reply, opts.metrics, async () =>
+        teamServed(await opts.data.countries(opts.guardFor(request)), () => team.now(), build),
+      );
+    }
     if (asOf) {
       return replyAsOf(request, reply, opts.asOf, asOf, (answers) =>
         answers.hotspots(asOf, request.query),

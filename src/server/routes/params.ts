@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { HOTSPOT_DEFAULT_LIMIT, HOTSPOT_MAX_LIMIT } from '../../shared/hotspot-limits.js';
 import { ISO3_PATTERN, normaliseIso3 } from '../../shared/iso.js';
+import { RISK_INDEXES, type RiskIndex } from '../../shared/team-index-api.js';
 import { ISO_TIME, readTime } from '../../shared/time-text.js';
+import type { WeightsChoice } from '../services/team-index/team-view.js';
 import type { HotspotsQuery } from '../services/risk-answers/risk-answers.js';
 import type { ExportFormat } from '../services/upstream-resources/resource-specs.js';
 import { BadRequest, optional, paramsOf, queryOf, rule, shown } from './route-schema.js';
@@ -93,6 +95,33 @@ function parseFormat(raw: string | undefined): ExportFormat {
 
 // --- The route schemas (zod): what each GET route accepts, and the 400 for anything else ---
 
+/** `index` and `weights` (issue 31), on every route that answers country figures. */
+export const indexParams = { index: optional, weights: optional };
+export interface RawIndexChoice {
+  index?: string;
+  weights?: string;
+}
+/** Which figure the answer carries, and (team only) whose weights: null lets the route choose. */
+export interface IndexChoice {
+  index: RiskIndex;
+  weights: WeightsChoice | null;
+}
+
+export function parseIndexChoice(query: RawIndexChoice): IndexChoice {
+  const index = query.index ?? 'provider';
+  if (!(RISK_INDEXES as readonly string[]).includes(index)) {
+    throw new BadRequest(`index must be provider or team (got ${shown(index)})`);
+  }
+  const weights = query.weights ?? null;
+  if (weights !== null && weights !== 'today' && weights !== 'then') {
+    throw new BadRequest(`weights must be today or then (got ${shown(weights)})`);
+  }
+  if (weights !== null && index !== 'team') {
+    throw new BadRequest('weights only applies with index=team');
+  }
+  return { index: index as RiskIndex, weights };
+}
+
 /** A route that takes no query parameters. */
 export const noQuery = queryOf({});
 
@@ -104,25 +133,32 @@ export const hotspotsQuery = queryOf({
   tier: optional,
   include: optional,
   as_of: optional,
+  ...indexParams,
 }).transform(
   rule(
-    (query: {
-      limit?: string;
-      tier?: string;
-      include?: string;
-      as_of?: string;
-    }): HotspotsQuery & { asOf: Date | null } => ({
+    (
+      query: {
+        limit?: string;
+        tier?: string;
+        include?: string;
+        as_of?: string;
+      } & RawIndexChoice,
+    ): HotspotsQuery & { asOf: Date | null } & IndexChoice => ({
       limit: parseLimit(query.limit),
       tiers: parseTiers(query.tier),
       include: parseInclude(query.include),
       asOf: parseAsOf(query.as_of),
+      ...parseIndexChoice(query),
     }),
   ),
 );
 
 /** A route whose only parameter is `as_of` (the country page, the country list). */
-export const asOfQuery = queryOf({ as_of: optional }).transform(
-  rule((query: { as_of?: string }) => ({ asOf: parseAsOf(query.as_of) })),
+export const asOfQuery = queryOf({ as_of: optional, ...indexParams }).transform(
+  rule((query: { as_of?: string } & RawIndexChoice) => ({
+    asOf: parseAsOf(query.as_of),
+    ...parseIndexChoice(query),
+  })),
 );
 
 export const exportQuery = queryOf({ format: optional }).transform(
@@ -130,9 +166,10 @@ export const exportQuery = queryOf({ format: optional }).transform(
 );
 
 /** The overview's spreadsheet: its tier filter, and the batch it shows (`as_of`, optional). */
-export const tierAsOfQuery = queryOf({ tier: optional, as_of: optional }).transform(
-  rule((query: { tier?: string; as_of?: string }) => ({
+export const tierAsOfQuery = queryOf({ tier: optional, as_of: optional, ...indexParams }).transform(
+  rule((query: { tier?: string; as_of?: string } & RawIndexChoice) => ({
     tiers: parseTiers(query.tier),
     asOf: parseAsOf(query.as_of),
+    ...parseIndexChoice(query),
   })),
 );

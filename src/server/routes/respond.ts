@@ -10,6 +10,7 @@ import { UpstreamError } from '../upstream/errors.js';
 import { sendError } from '../reply.js';
 import type { AsOfRouteParts } from './as-of.js';
 import { ApiProblem } from '../refusals.js';
+import type { TeamView } from '../services/team-index/team-view.js';
 
 // Routes and plugins share the one error writer; it lives outside routes/ so plugins need not
 // import from here. Re-exported for routes written against this module.
@@ -22,6 +23,8 @@ export interface DataRouteOptions {
   asOf?: AsOfRouteParts | null;
   guardFor: (request: FastifyRequest) => MissGuard;
   metrics: Metrics;
+  /** `?index=team` (issue 31); null or absent: the server keeps no store, and refuses it. */
+  team?: TeamView | null;
 }
 
 /** Bodies above this go out as a stream of chunks (exports), smaller ones in one write. */

@@ -16,6 +16,7 @@ import { NotFound } from './route-schema.js';
 import type { StoreFile } from './store-reply.js';
 import { zodRoute } from './route-schema.js';
 import { answer, type DataRouteOptions } from './respond.js';
+import { replyTeamSheet } from './team-spreadsheet.js';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
 /** Cache headers of the data the file was built from (how old it is, and whether stale). */
@@ -88,7 +89,10 @@ export async function spreadsheetRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const countriesRoute = zodRoute({ querystring: tierAsOfQuery });
   typed.get('/api/spreadsheet/countries', countriesRoute, (request, reply) => {
-    const { tiers, asOf } = request.query;
+    const { tiers, asOf, index, weights } = request.query;
+    if (index === 'team') {
+      return replyTeamSheet(request, reply, opts, { tiers, iso: null, asOf, weights });
+    }
     if (asOf) {
       return replyAsOfFile(request, reply, opts.asOf, asOf, async (answers) => {
         const batch = await recordedBatch(answers, asOf);
@@ -128,7 +132,10 @@ export async function spreadsheetRoutes(
   const countryRoute = zodRoute({ querystring: asOfQuery, params: isoParams });
   typed.get('/api/spreadsheet/country/:iso', countryRoute, (request, reply) => {
     const { iso } = request.params;
-    const { asOf } = request.query;
+    const { asOf, index, weights } = request.query;
+    if (index === 'team') {
+      return replyTeamSheet(request, reply, opts, { tiers: [], iso, asOf, weights });
+    }
     if (asOf) {
       return replyAsOfFile(request, reply, opts.asOf, asOf, async (answers) => {
         const batch = await recordedBatch(answers, asOf);

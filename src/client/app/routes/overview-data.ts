@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppNavigate } from '../../lib/app-link';
 import { useAsOf } from '../../lib/as-of';
+import { useRiskIndex } from '../../lib/risk-index';
 import { useNow } from '../../lib/use-now';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { useTableChoice } from '../../features/all-countries/hooks/use-table-choice';
@@ -22,7 +23,8 @@ export function useOverviewQueries() {
   const now = useNow();
   const status = useQuery(statusQueries.current());
   const asOf = useAsOf();
-  const countries = useQuery(countrySummaryQueries.list(asOf));
+  const [index] = useRiskIndex();
+  const countries = useQuery(countrySummaryQueries.list(asOf, index));
   const [filters] = useHotspotFilters();
   // Same query as the table's (shared cache entry): the map's markers are the table's rows.
   const hotspots = useQuery({

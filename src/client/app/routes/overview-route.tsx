@@ -2,6 +2,7 @@ import { tierLabel } from '../../../shared/tiers';
 import { AfterFirstPaint } from '../../components/after-first-paint';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { PrintedPages } from '../../components/printed-pages';
+import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch';
 import type { SkipLinksHandle } from '../../components/skip-links';
 import { ChangesStrip } from '../../features/changes/components/changes-strip';
 import { PastBatchPicker } from '../../features/as-of/components/as-of-bar';
@@ -46,6 +47,7 @@ export function OverviewRoute() {
         </AfterFirstPaint>
       </PanelBoundary>
 
+      <RiskIndexSwitch teamName={teamNameOf(queries.countries.data?.data)} />
       <MapPanel queries={queries} onSelectCountry={openCountry} onSelectSite={openSite} />
       {status.data?.data.history ? <PastBatchPicker /> : null}
       <HistoryRow />

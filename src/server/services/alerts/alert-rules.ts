@@ -51,6 +51,18 @@ export function evaluateRule(rule: AlertRule, input: RuleInput): string | null {
         `${one(before.risk)} → ${one(after.risk)}`
       );
     }
+    case 'team_index_threshold': {
+      if (before?.team == null || after.team == null) return null;
+      const crossedUp = before.team < rule.threshold && after.team >= rule.threshold;
+      const crossedDown = before.team >= rule.threshold && after.team < rule.threshold;
+      const fires =
+        (crossedUp && rule.direction !== 'down') || (crossedDown && rule.direction !== 'up');
+      if (!fires) return null;
+      return (
+        `Team index crossed ${rule.threshold} ${crossedUp ? 'upwards' : 'downwards'}: ` +
+        `${one(before.team)} → ${one(after.team)}`
+      );
+    }
     case 'breaking_event': {
       const [first, ...rest] = input.breaking;
       if (!first) return null;

@@ -8,6 +8,7 @@ import type { InboxRow } from '../../store/alert-triage.js';
 import type { AlertRow } from '../../store/alerts.js';
 import type { CountryRow } from '../../store/batches.js';
 import type { WatchlistRow } from '../../store/watchlists.js';
+import { teamIndexOf } from '../../../shared/team-index-api.js';
 
 /** Store rows → API bodies. Ids are strings in the API (room for other id schemes later). */
 
@@ -16,9 +17,21 @@ export function countryLink(iso: string, base: string | null): string {
   return `${base ?? ''}/country/${iso}`;
 }
 
-/** A recorded country's numbers as an alert states them (before and after). */
-export function alertNumbers(row: CountryRow): AlertNumbers {
-  return { as_of: row.asOf.toISOString(), risk: row.risk, tier: row.tier, active: row.active };
+/**
+ * A recorded country's numbers as an alert states them (before and after); with `teamWeights`
+ * (issue 31) its team index too, for the team index rule.
+ */
+export function alertNumbers(
+  row: CountryRow,
+  teamWeights: Record<string, number> | null = null,
+): AlertNumbers {
+  const numbers = {
+    as_of: row.asOf.toISOString(),
+    risk: row.risk,
+    tier: row.tier,
+    active: row.active,
+  };
+  return teamWeights ? { ...numbers, team: teamIndexOf(row.categories, teamWeights) } : numbers;
 }
 
 export function alertView(row: AlertRow, listName: string, linkBase: string | null): Alert {

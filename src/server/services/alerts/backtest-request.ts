@@ -25,6 +25,8 @@ export class BacktestRequests {
     private readonly watchlists: WatchlistService,
     /** The store's revision: changes with every batch recorded or event archived. */
     private readonly revision: () => number = () => 0,
+    /** The newest version of the team index weights (0: none). */
+    private readonly weightsVersion: () => Promise<number> = async () => 0,
   ) {}
 
   async run(body: unknown, viewer: Viewer): Promise<BacktestResponse> {
@@ -48,7 +50,11 @@ export class BacktestRequests {
       rules = [...new Map(parsed.data.rules.map((rule) => [ruleKey(rule), rule])).values()];
     }
     // In the order asked: the answer lists countries and rules in that order.
-    const key = JSON.stringify([countries, rules.map(ruleKey)]);
+    // A team index rule's answer also changes with the weights (issue 31).
+    const weights = rules.some((rule) => rule.kind === 'team_index_threshold')
+      ? await this.weightsVersion()
+      : 0;
+    const key = JSON.stringify([countries, rules.map(ruleKey), weights]);
     return this.#answers.get(
       this.revision(),
       key,

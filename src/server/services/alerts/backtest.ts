@@ -16,6 +16,10 @@ import type { Database } from '../../store/connection.js';
 import { firings, type RuleInput } from './alert-rules.js';
 import { DAY_MS } from '../../../shared/durations.js';
 import { TimeSlice } from '../../work/time-slice.js';
+import { ApiProblem } from '../../refusals.js';
+import { selectWeightVersions, type TeamIndexes } from '../../store/team-index.js';
+import { teamIndexOverHistory } from '../team-index/team-history.js';
+import { VERSIONS_HELD } from '../team-index/team-weights.js';
 
 /**
  * Batches whose numbers are read per query (~175 rows each): ~40 ms of the main thread a read
@@ -96,6 +100,77 @@ export class RuleNumbersArchive {
   }
 }
 
+/**
+ * Breaking events in (previous batch, this batch], newest first, as the evaluator has them, from
+ * `events` (oldest first) read on from `from`; `next` is where the next batch's window starts.
+ */
+function breakingWindow(
+  events: readonly BreakingEvent[],
+  from: number,
+  previous: BatchRef | null,
+  batch: BatchRef,
+): { events: Map<string, BreakingEvent[]>; next: number } {
+  const window = new Map<string, BreakingEvent[]>();
+  let at = from;
+  while (at < events.length) {
+    const event = events[at];
+    if (!event || event.ts > batch.asOf) break;
+    at += 1;
+    if (previous && event.ts <= previous.asOf) continue;
+    const own = window.get(event.iso);
+    if (own) own.unshift(event);
+    else window.set(event.iso, [event]);
+  }
+  return { events: window, next: at };
+}
+
+/** Counts a batch for each tallied country in it, and its |Δ active| since the one before. */
+function countBatch(
+  tallies: Map<string, CountryTally>,
+  numbers: BatchNumbers,
+  before: BatchNumbers,
+): void {
+  for (const [iso, tally] of tallies) {
+    const after = numbers.get(iso);
+    if (!after) continue;
+    tally.batches += 1;
+    const was = before.get(iso)?.active;
+    if (was != null && after.active != null) tally.deltas.push(Math.abs(after.active - was));
+  }
+}
+
+/** One country's part of the answer: per rule how often it fired, and the suggested delta. */
+function countryAnswer(
+  iso: string,
+  keys: readonly string[],
+  tally: CountryTally | undefined,
+): BacktestResponse['countries'][number] {
+  return {
+    iso,
+    batches: tally?.batches ?? 0,
+    rules: keys.map((key) => {
+      const fired = tally?.fired.get(key) ?? [];
+      return {
+        rule: key,
+        count: fired.length,
+        last_90_days: tally?.recent.get(key) ?? 0,
+        batches: fired.slice(-BACKTEST_BATCHES_LISTED).reverse(),
+      };
+    }),
+    suggested_min_abs_delta: percentile95(tally?.deltas ?? []),
+  };
+}
+
+/** A country's numbers with its team index in `batch` (null when it has none). */
+function withTeam(
+  numbers: AlertNumbers,
+  team: Map<number, TeamIndexes>,
+  batch: BatchRef | null,
+  iso: string,
+): AlertNumbers {
+  return { ...numbers, team: (batch && team.get(batch.id)?.get(iso)) ?? null };
+}
+
 /** The 95th percentile (nearest rank) of `values`, to one decimal; null when there are none. */
 export function percentile95(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -132,6 +207,21 @@ export class RuleBacktest {
     this.#archive.stop();
   }
 
+  /**
+   * The team index of `countries` over every batch, with today's weights (issue 31): a backtest
+   * asks what the rule would have done with the weights the team uses now.
+   */
+  async #teamIndexes(batchIds: number[], countries: readonly string[]) {
+    const weights = (await selectWeightVersions(this.db, VERSIONS_HELD)).at(-1);
+    if (!weights) {
+      throw new ApiProblem(
+        409,
+        'The team index rule needs team index weights: an admin sets them with PUT /api/index-weights',
+      );
+    }
+    return teamIndexOverHistory(this.db, batchIds, weights.weights, countries);
+  }
+
   async run(countries: readonly string[], rules: readonly AlertRule[]): Promise<BacktestResponse> {
     const history = await this.#archive.all();
     const first = history[0]?.batch ?? null;
@@ -149,6 +239,12 @@ export class RuleBacktest {
         { batches: 0, deltas: [], fired: new Map(), recent: new Map() },
       ]),
     );
+    const team = rules.some((rule) => rule.kind === 'team_index_threshold')
+      ? await this.#teamIndexes(
+          history.map((h) => h.batch.id),
+          countries,
+        )
+      : null;
     const recentAlerts: BacktestResponse['last_90_days']['alerts'] = [];
     let recentCount = 0;
     let eventAt = 0;
@@ -159,30 +255,20 @@ export class RuleBacktest {
     const slice = new TimeSlice();
     for (const { batch, numbers } of history) {
       await slice.pause();
-      // Breaking events in (previous batch, this batch], newest first, as the evaluator has them.
-      const windowEvents = new Map<string, BreakingEvent[]>();
-      while (eventAt < breaking.length) {
-        const event = breaking[eventAt];
-        if (!event || event.ts > batch.asOf) break;
-        eventAt += 1;
-        if (previous && event.ts <= previous.asOf) continue;
-        const own = windowEvents.get(event.iso);
-        if (own) own.unshift(event);
-        else windowEvents.set(event.iso, [event]);
-      }
+      const window = breakingWindow(breaking, eventAt, previous, batch);
+      const windowEvents = window.events;
+      eventAt = window.next;
       const inputOf = (iso: string): RuleInput | null => {
         const after = numbers.get(iso);
         if (!after) return null;
-        return { before: before.get(iso) ?? null, after, breaking: windowEvents.get(iso) ?? [] };
+        const was = before.get(iso) ?? null;
+        return {
+          before: team && was ? withTeam(was, team, previous, iso) : was,
+          after: team ? withTeam(after, team, batch, iso) : after,
+          breaking: windowEvents.get(iso) ?? [],
+        };
       };
-      for (const iso of countries) {
-        const after = numbers.get(iso);
-        const tally = tallies.get(iso);
-        if (!after || !tally) continue;
-        tally.batches += 1;
-        const was = before.get(iso)?.active;
-        if (was != null && after.active != null) tally.deltas.push(Math.abs(after.active - was));
-      }
+      countBatch(tallies, numbers, before);
       const recent = batch.asOf.getTime() > recentFrom;
       for (const { iso, rule, message } of firings(countries, rules, inputOf)) {
         const tally = tallies.get(iso);
@@ -205,23 +291,7 @@ export class RuleBacktest {
       to: last?.asOf.toISOString() ?? null,
       batches: history.length,
       rules: keys,
-      countries: countries.map((iso) => {
-        const tally = tallies.get(iso);
-        return {
-          iso,
-          batches: tally?.batches ?? 0,
-          rules: keys.map((key) => {
-            const fired = tally?.fired.get(key) ?? [];
-            return {
-              rule: key,
-              count: fired.length,
-              last_90_days: tally?.recent.get(key) ?? 0,
-              batches: fired.slice(-BACKTEST_BATCHES_LISTED).reverse(),
-            };
-          }),
-          suggested_min_abs_delta: percentile95(tally?.deltas ?? []),
-        };
-      }),
+      countries: countries.map((iso) => countryAnswer(iso, keys, tallies.get(iso))),
       last_90_days: {
         since: last ? new Date(recentFrom).toISOString() : null,
         count: recentCount,

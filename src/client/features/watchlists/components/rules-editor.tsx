@@ -21,6 +21,10 @@ const DIRECTIONS = {
     { value: 'both', label: 'Either way' },
   ],
 } as const;
+const LEVEL_DIRECTIONS = DIRECTIONS.risk_threshold;
+/** Kinds with a level: the provider's risk, or the team index (issue 31). */
+const withLevel = (kind: AlertKind): kind is 'risk_threshold' | 'team_index_threshold' =>
+  kind === 'risk_threshold' || kind === 'team_index_threshold';
 
 function RuleFields({
   draft,
@@ -39,9 +43,13 @@ function RuleFields({
   const { rules } = rulesOf([draft]);
   const sentence = rules[0] ? ruleSentence(rules[0]) : null;
   const valueField =
-    draft.kind === 'active_change' || draft.kind === 'risk_threshold' ? (
+    draft.kind === 'active_change' || withLevel(draft.kind) ? (
       <label>
-        {draft.kind === 'active_change' ? 'Change of at least (points)' : 'Risk level (0 to 100)'}
+        {draft.kind === 'active_change'
+          ? 'Change of at least (points)'
+          : draft.kind === 'risk_threshold'
+            ? 'Risk level (0 to 100)'
+            : 'Team index level (0 to 100)'}
         <input
           type="number"
           inputMode="decimal"
@@ -56,7 +64,7 @@ function RuleFields({
       </label>
     ) : null;
   const directionField =
-    draft.kind === 'tier_change' || draft.kind === 'risk_threshold' ? (
+    draft.kind === 'tier_change' || withLevel(draft.kind) ? (
       <label>
         Direction
         <select
@@ -67,7 +75,7 @@ function RuleFields({
             onChange({ ...draft, direction: event.target.value as RuleDraft['direction'] })
           }
         >
-          {DIRECTIONS[draft.kind].map((d) => (
+          {(draft.kind === 'tier_change' ? DIRECTIONS.tier_change : LEVEL_DIRECTIONS).map((d) => (
             <option key={d.value} value={d.value}>
               {d.label}
             </option>

@@ -15,6 +15,8 @@ export function ruleLabel(rule: AlertRule): string {
       return `Risk crosses ${rule.threshold} (${DIRECTION_WORDS[rule.direction]})`;
     case 'breaking_event':
       return 'Breaking event';
+    case 'team_index_threshold':
+      return `Team index crosses ${rule.threshold} (${DIRECTION_WORDS[rule.direction]})`;
   }
 }
 

@@ -20,6 +20,7 @@ export const RULE_KINDS: ReadonlyArray<{ kind: AlertKind; label: string }> = [
   { kind: 'tier_change', label: 'Tier change' },
   { kind: 'risk_threshold', label: 'Risk crosses a level' },
   { kind: 'breaking_event', label: 'Breaking event' },
+  { kind: 'team_index_threshold', label: 'Team index crosses a level' },
 ];
 
 export const kindLabel = (kind: AlertKind): string =>
@@ -31,6 +32,7 @@ export function newDraft(kind: AlertKind): RuleDraft {
     case 'active_change':
       return { kind, value: '10', direction: 'both' };
     case 'risk_threshold':
+    case 'team_index_threshold':
       return { kind, value: '70', direction: 'up' };
     default:
       return { kind, value: '', direction: 'both' };
@@ -44,6 +46,7 @@ export function draftOf(rule: AlertRule): RuleDraft {
     case 'tier_change':
       return { kind: rule.kind, value: '', direction: rule.direction };
     case 'risk_threshold':
+    case 'team_index_threshold':
       return { kind: rule.kind, value: String(rule.threshold), direction: rule.direction };
     case 'breaking_event':
       return { kind: rule.kind, value: '', direction: 'both' };
@@ -58,6 +61,7 @@ function candidate(draft: RuleDraft): unknown {
     case 'tier_change':
       return { kind: draft.kind, direction: draft.direction };
     case 'risk_threshold':
+    case 'team_index_threshold':
       return { kind: draft.kind, threshold: value, direction: draft.direction };
     case 'breaking_event':
       return { kind: draft.kind };
@@ -115,7 +119,8 @@ export function ruleSentence(rule: AlertRule): string {
       return `Alert when a country's active score moves by ${number(rule.min_abs_delta)} or more, up or down, between two batches.`;
     case 'tier_change':
       return `Alert when a country ${TIER_WORDS[rule.direction]} between two batches.`;
-    case 'risk_threshold': {
+    case 'risk_threshold':
+    case 'team_index_threshold': {
       const level = number(rule.threshold);
       const how =
         rule.direction === 'up'
@@ -123,7 +128,11 @@ export function ruleSentence(rule: AlertRule): string {
           : rule.direction === 'down'
             ? `falls below ${level} (from ${level} or above)`
             : `crosses ${level}, up or down,`;
-      return `Alert when a country's risk score ${how} between two batches.`;
+      const figure =
+        rule.kind === 'risk_threshold'
+          ? 'risk score'
+          : 'team index (our weights, not the provider’s)';
+      return `Alert when a country's ${figure} ${how} between two batches.`;
     }
     case 'breaking_event':
       return 'Alert when a breaking event is reported for a country between two batches.';

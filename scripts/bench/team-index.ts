@@ -1,0 +1,139 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { pastBatches } from '../../src/demo-upstream/history-seed.js';
+import { demoSeedRecord } from '../../src/server/compose/demo.js';
+import { AsOfAnswers } from '../../src/server/services/history/as-of-answers.js';
+import { HistoryAnswers } from '../../src/server/services/history/history-answers.js';
+import { Overrides } from '../../src/server/services/team-index/overrides.js';
+import { teamIndexOverHistory } from '../../src/server/services/team-index/team-history.js';
+import {
+  teamCountries,
+  teamHotspots,
+  TeamView,
+} from '../../src/server/services/team-index/team-view.js';
+import { TeamWeights } from '../../src/server/services/team-index/team-weights.js';
+import { HistoryStore } from '../../src/server/store/history-store.js';
+import { selectBatchRefs } from '../../src/server/store/alerts.js';
+
+/**
+ * Issue 31 at two years (1,460 batches of every demo country, embedded PGlite on disk): the team
+ * index over the whole history after a weight change (wall time, and the longest the event loop
+ * was held meanwhile, from node's event-loop delay monitor at 1 ms resolution), and the overview
+ * as of a batch (countries, top-10 hotspots, What changed) with the team index against the
+ * provider's view (medians of RUNS, warm). `GRD_BENCH_ASOF_STORE=<dir>` reuses a filled store
+ * as scripts/bench/as-of.ts does.
+ */
+export interface TeamIndexBench {
+  batches: number;
+  countries: number;
+  points: number;
+  fillSeconds: number;
+  recomputeMs: number[];
+  longestBlockMs: number;
+  overviewProviderMs: number;
+  overviewTeamMs: number;
+}
+
+const BATCHES = Number(process.env.GRD_BENCH_TEAM_BATCHES ?? 1460);
+const RUNS = 7;
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const ms = async (work: () => Promise<unknown>): Promise<number> => {
+  const start = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+};
+const WEIGHTS = [
+  { security: 2, economic: 1, infrastructure: 3 },
+  { cyber: 5, health: 1 },
+  { political: 1, civil_unrest: 1, crime: 1, regulatory: 4, advisory: 2 },
+].map((set) => ({
+  security: 0,
+  political: 0,
+  civil_unrest: 0,
+  crime: 0,
+  economic: 0,
+  regulatory: 0,
+  infrastructure: 0,
+  cyber: 0,
+  health: 0,
+  advisory: 0,
+  ...set,
+}));
+
+export async function runTeamIndexBench(): Promise<TeamIndexBench> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'grd-bench-team-'));
+  const options = { dataDir, databaseUrl: null, retentionDays: null };
+  const kept = process.env.GRD_BENCH_ASOF_STORE ?? null;
+  const reuse = kept !== null && existsSync(kept);
+  if (reuse) cpSync(kept, dataDir, { recursive: true });
+  try {
+    const store = await HistoryStore.open(options);
+    const fillStart = Date.now();
+    for (const batch of reuse ? [] : pastBatches(Date.now(), BATCHES)) {
+      await store.recordBatch(demoSeedRecord(batch));
+    }
+    const fillSeconds = reuse ? Number.NaN : (Date.now() - fillStart) / 1000;
+    if (kept && !reuse) cpSync(dataDir, kept, { recursive: true });
+    const db = store.db;
+    const weights = new TeamWeights(db, Date.now);
+    await weights.put({ name: 'Bench', weights: WEIGHTS[0] }, '"0"', 'bench');
+
+    const ids = (await selectBatchRefs(db)).map((ref) => ref.id);
+    const recomputeMs: number[] = [];
+    let points = 0;
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    for (const set of WEIGHTS) {
+      recomputeMs.push(
+        await ms(async () => {
+          const all = await teamIndexOverHistory(db, ids, set);
+          points = [...all.values()].reduce((n, batch) => n + batch.size, 0);
+        }),
+      );
+    }
+    delay.disable();
+
+    const coverage = await store.coverage();
+    const at = new Date(Date.parse(coverage.since ?? '') + 12 * 3_600_000);
+    const asOf = new AsOfAnswers(store);
+    const history = new HistoryAnswers(store, () => store.coverage());
+    const team = new TeamView(weights, new Overrides(db, Date.now));
+    const query = { limit: 10, tiers: [], include: [] };
+    const provider = async () => {
+      await asOf.countries(at);
+      await asOf.hotspots(at, query);
+      await history.changes({ kind: 'previous' }, 'previous', undefined, at);
+    };
+    const teamView = async () => {
+      const lens = await team.at(at, 'then');
+      teamCountries((await asOf.countries(at)) as never, lens);
+      teamHotspots((await asOf.countries(at)) as never, lens, query);
+      await history.changes({ kind: 'previous' }, 'previous', undefined, at);
+    };
+    await provider();
+    await teamView();
+    const providerRuns: number[] = [];
+    const teamRuns: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      providerRuns.push(await ms(provider));
+      teamRuns.push(await ms(teamView));
+    }
+    const countries = (await store.countryRows(ids.at(-1) ?? 0)).length;
+    await store.close();
+    return {
+      batches: ids.length,
+      countries,
+      points,
+      fillSeconds,
+      recomputeMs,
+      longestBlockMs: delay.max / 1e6,
+      overviewProviderMs: median(providerRuns),
+      overviewTeamMs: median(teamRuns),
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,30 @@
+import { useRiskIndex } from '../lib/risk-index';
+
+/** The team index's name as a team-view answer states it (`index.name`), else null. */
+export function teamNameOf(answer: unknown): string | null {
+  const index = (answer as { index?: { kind?: unknown; name?: unknown } } | undefined)?.index;
+  return index?.kind === 'team' && typeof index.name === 'string' ? index.name : null;
+}
+
+/**
+ * Provider risk ↔ team index (issue 31), where risk is shown: the choice is in the URL, and the
+ * provider's figure is always one click away under its own label. It asks nothing itself: the
+ * team view's answer names the weights (and says in words when none are set yet).
+ */
+export function RiskIndexSwitch({ teamName }: { teamName: string | null }) {
+  const [index, setIndex] = useRiskIndex();
+  return (
+    <div className="segmented risk-index-switch" role="group" aria-label="Risk shown">
+      <button
+        type="button"
+        aria-pressed={index === 'provider'}
+        onClick={() => setIndex('provider')}
+      >
+        Provider’s risk
+      </button>
+      <button type="button" aria-pressed={index === 'team'} onClick={() => setIndex('team')}>
+        {`Team index${teamName ? `: ${teamName}` : ''}`}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Served } from '../services/rendering/render.js';
+import { JSON_TYPE } from '../services/rendering/render.js';
+import {
+  teamHistory,
+  type TeamLens,
+  type TeamView,
+  type WeightsChoice,
+} from '../services/team-index/team-view.js';
+import { BadRequest } from './route-schema.js';
+
+/*
+ * `?index=team` on the routes that answer country figures (issue 31): the same answer, turned
+ * into the team view (services/team-index/team-view.ts). The view depends on the weights and the
+ * overrides, which change without a batch, so its bodies are built per request and not cached
+ * by browsers (`no-cache`); building one is a pass over at most a batch's 200 rows.
+ */
+
+const NO_STORE_WORDS = 'index=team needs the history store, and this server keeps no history';
+
+export function teamOf(team: TeamView | null | undefined): TeamView {
+  if (!team) throw new BadRequest(NO_STORE_WORDS);
+  return team;
+}
+
+/** A live answer (the newest batch) in the team view; refusals and errors pass as they were. */
+export async function teamServed(
+  served: Served,
+  lens: () => Promise<TeamLens>,
+  build: (body: never, lens: TeamLens) => object,
+): Promise<Served> {
+  if (served.status !== 200) return served;
+  const body = JSON.parse(served.body.toString('utf8')) as never;
+  const headers: Record<string, string> = { 'cache-control': 'private, no-cache' };
+  for (const name of ['x-cache', 'age', 'x-stale-reason']) {
+    const value = served.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return {
+    status: 200,
+    contentType: JSON_TYPE,
+    body: Buffer.from(JSON.stringify(build(body, await lens()))),
+    headers,
+    outcome: served.outcome,
+  };
+}
+
+/** A past batch's answer in the team view: the weights then unless `today` was asked for. */
+export async function teamAsOf(
+  team: TeamView | null | undefined,
+  answer: object,
+  choice: WeightsChoice | null,
+  build: (body: never, lens: TeamLens) => object,
+): Promise<object> {
+  const asOf = (answer as { as_of?: unknown }).as_of;
+  const lens = await teamOf(team).at(new Date(String(asOf)), choice ?? 'then');
+  return build(answer as never, lens);
+}
+
+/** A country's history (the JSON the history route built) in the team view. */
+export async function teamHistoryJson(
+  team: TeamView | null | undefined,
+  json: string,
+  choice: WeightsChoice,
+): Promise<string> {
+  const view = teamOf(team);
+  const body = JSON.parse(json) as Parameters<typeof teamHistory>[0];
+  return JSON.stringify(await teamHistory(body, await view.forHistory(choice), choice));
+}
