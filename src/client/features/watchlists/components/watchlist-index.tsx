@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { useCan } from '../../../lib/me-queries';
 import { useCreateWatchlist } from '../api/watchlist-mutations';
 import { watchlistQueries } from '../api/watchlist-queries';
+import { SecretOnce } from './secret-once';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
 
 /**
@@ -105,17 +106,5 @@ function ListOfLists({
         </li>
       ))}
     </ul>
-  );
-}
-
-/** A new list's webhook secret: shown once, never again. */
-function SecretOnce({ secret }: { secret: string }) {
-  return (
-    <div className="secret-once" role="status">
-      <p>
-        Webhook signing secret. Copy it now: it is shown <strong>once</strong> and never again.
-      </p>
-      <code>{secret}</code>
-    </div>
   );
 }

@@ -11,6 +11,7 @@ import { watchlistQueries } from '../api/watchlist-queries';
 import { useCan } from '../../../lib/me-queries';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
 import { TableHead, TableRegion } from '../../../components/data-table';
+import { SecretOnce } from './secret-once';
 
 function DeliveryLog({ id }: { id: string }) {
   const log = useQuery({ ...watchlistQueries.deliveries(id), refetchInterval: 15_000 });
@@ -112,14 +113,7 @@ export function WatchlistSettings({ list, choices }: { list: Watchlist; choices:
       {test.isSuccess ? (
         <p role="status">Test message queued ({test.data.data.message_id}).</p>
       ) : null}
-      {secret ? (
-        <div className="secret-once" role="status">
-          <p>
-            Webhook signing secret. Copy it now: it is shown <strong>once</strong> and never again.
-          </p>
-          <code>{secret}</code>
-        </div>
-      ) : null}
+      {secret ? <SecretOnce secret={secret} /> : null}
       {list.webhook?.paused_at ? (
         <p className="notice" role="alert">
           Webhook paused since {list.webhook.paused_at.slice(0, 16).replace('T', ' ')} UTC.{' '}
