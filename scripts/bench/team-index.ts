@@ -16,6 +16,7 @@ import {
 import { TeamWeights } from '../../src/server/services/team-index/team-weights.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectBatchRefs } from '../../src/server/store/alerts.js';
+import { weightsOf } from '../../src/shared/team-index-api.js';
 
 /**
  * Issue 31 at two years (1,460 batches of every demo country, embedded PGlite on disk): the team
@@ -49,19 +50,7 @@ const WEIGHTS = [
   { security: 2, economic: 1, infrastructure: 3 },
   { cyber: 5, health: 1 },
   { political: 1, civil_unrest: 1, crime: 1, regulatory: 4, advisory: 2 },
-].map((set) => ({
-  security: 0,
-  political: 0,
-  civil_unrest: 0,
-  crime: 0,
-  economic: 0,
-  regulatory: 0,
-  infrastructure: 0,
-  cyber: 0,
-  health: 0,
-  advisory: 0,
-  ...set,
-}));
+].map(weightsOf);
 
 export async function runTeamIndexBench(): Promise<TeamIndexBench> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grd-bench-team-'));

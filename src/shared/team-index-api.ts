@@ -110,6 +110,12 @@ export const overridesResponseSchema = z.object({
 });
 
 /** Which figure a risk view shows: the provider's (default) or the team index. */
+/** Weights with every category at 0, and `given` set: a full set from the ones that count. */
+export function weightsOf(given: Partial<Record<CategoryName, number>>): CategoryWeights {
+  const zero = Object.fromEntries(CATEGORY_NAMES.map((name) => [name, 0]));
+  return { ...zero, ...given } as CategoryWeights;
+}
+
 export const RISK_INDEXES = ['provider', 'team'] as const;
 export type RiskIndex = (typeof RISK_INDEXES)[number];
 

@@ -6,6 +6,7 @@ import type { Role } from '../../src/shared/roles.js';
 import { HOUR } from '../helpers/clock.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { openAppStore } from '../helpers/history-store.js';
+import { weightsOf } from '../../src/shared/team-index-api.js';
 
 /*
  * Our own view of risk (issue 31): the team index's weights over the whole recorded history,
@@ -21,18 +22,8 @@ const GROUP_OF: Record<Role, string> = {
 };
 const as = (role: Role) => ({ [USER]: `${role}-person`, [GROUPS]: `staff, ${GROUP_OF[role]}` });
 
-const ZERO = {
-  security: 0,
-  political: 0,
-  civil_unrest: 0,
-  crime: 0,
-  economic: 0,
-  regulatory: 0,
-  infrastructure: 0,
-  cyber: 0,
-  health: 0,
-  advisory: 0,
-};
+/** Every category at 0: a test sets the ones it weighs. */
+const ZERO = weightsOf({});
 
 interface Point {
   as_of: string;
