@@ -18,9 +18,7 @@ export function NotesPanel({ iso, asOf }: { iso: string; asOf: string | null }) 
   return (
     <section className="panel notes-panel" aria-labelledby="notes-heading">
       <h2 id="notes-heading">Our notes</h2>
-      {asOf ? (
-        <p className="panel-sub">As they were on {formatUtcDateTime(asOf)}.</p>
-      ) : null}
+      {asOf ? <p className="panel-sub">As they were on {formatUtcDateTime(asOf)}.</p> : null}
       {query.isPending ? (
         <Skeleton label="Loading the notes" lines={2} />
       ) : query.isError && !query.data ? (
