@@ -22,6 +22,10 @@ const ENCODED = encodeURIComponent(PAST);
 const idOf = (asOf: string) => (TIMES.indexOf(asOf) + 1).toString(16).padStart(64, 'a');
 
 /** `/api/batches?before=&limit=`: the recorded batches older than `before`, newest first. */
+/** The provider changed its method ten batches before the newest (issue 31). */
+const methodOf = (asOf: string) =>
+  TIMES.indexOf(asOf) >= TIMES.length - 10 ? 'ggri-m 4.0' : 'ggri-m 3.2';
+
 const batchesRoute: Route = (url) => {
   const before = Date.parse(url.searchParams.get('before') ?? '9999-01-01T00:00:00Z');
   const limit = Number(url.searchParams.get('limit') ?? 100);
@@ -30,7 +34,11 @@ const batchesRoute: Route = (url) => {
   return {
     body: {
       ok: true,
-      batches: page.map((as_of) => ({ id: idOf(as_of), as_of })),
+      batches: page.map((as_of) => ({
+        id: idOf(as_of),
+        as_of,
+        methodology_version: methodOf(as_of),
+      })),
       next_before: older.length > limit ? (page.at(-1) ?? null) : null,
     },
   };
@@ -168,8 +176,13 @@ describe('downloads cite their batch', () => {
     const rows = await records(files[0]!.blob);
     expect(rows).toHaveLength(TIMES.length);
     for (const row of rows) {
-      expect(row['Batch id']).toBe(idOf(isoOf(row['Batch (UTC)'] ?? '')));
+      const asOf = isoOf(row['Batch (UTC)'] ?? '');
+      expect(row['Batch id']).toBe(idOf(asOf));
+      expect(row['Methodology version']).toBe(methodOf(asOf));
     }
+    expect(new Set(rows.map((row) => row['Methodology version']))).toEqual(
+      new Set(['ggri-m 3.2', 'ggri-m 4.0']),
+    );
     // Sixty batches: one page of the list.
     expect(bff.calls('/api/batches')).toHaveLength(1);
   });

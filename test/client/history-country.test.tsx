@@ -91,10 +91,12 @@ describe('country page: trend', () => {
     // UTF-8 byte-order mark first, so spreadsheet programs read the file as UTF-8.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Batch (UTC),Risk,Static,Active,Tier,Confidence,Batch id');
+    expect(lines[0]).toBe(
+      'Batch (UTC),Risk,Static,Active,Tier,Confidence,Batch id,Methodology version',
+    );
     expect(lines).toHaveLength(1 + 15);
     // A date-time cell and the tier's word, as a spreadsheet should read them (issue 19.15).
-    expect(lines[15]).toBe('2025-06-02 10:00:00,86.1,60,75.7,Critical,80,');
+    expect(lines[15]).toBe('2025-06-02 10:00:00,86.1,60,75.7,Critical,80,,');
   });
 });
 

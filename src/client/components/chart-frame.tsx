@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { batchIdsAt } from '../lib/batch-ids';
+import { batchesAt, type CitedBatch } from '../lib/batch-ids';
 import { downloadText, seriesCsv, type SeriesColumn, type SeriesRow } from '../lib/csv';
 import { batchStamp } from '../../shared/spreadsheet-cell';
 import { formatScore, formatUtcDateTime, NA } from '../lib/format';
@@ -8,10 +8,12 @@ import { TableHead, TableRegion } from './data-table';
 import { useChartView, ViewToggle } from './view-toggle';
 
 const BATCH_ID: SeriesColumn = { key: 'batch_id', label: 'Batch id', kind: 'text' };
+const METHOD: SeriesColumn = { key: 'method', label: 'Methodology version', kind: 'text' };
 
 /**
  * The chart's CSV as a citable file (issue 22): each row (one recorded batch) gains its batch's
- * id, and the file name the time of the newest batch drawn. Should the ids not be had (no
+ * id and the provider's method that scored it (issue 31: a series may cross a method change),
+ * and the file name the time of the newest batch drawn. Should the ids not be had (no
  * answer), the file still comes, its rows carrying their batch times.
  */
 async function downloadSeries(
@@ -21,8 +23,11 @@ async function downloadSeries(
 ) {
   const time = columns.find((column) => column.kind === 'time');
   const times = time ? rows.map((row) => String(row[time.key] ?? '')) : [];
-  const ids = await batchIdsAt(times).catch(() => new Map<number, string>());
-  const cited = rows.map((row, i) => ({ ...row, batch_id: ids.get(Date.parse(times[i] ?? '')) }));
+  const batches = await batchesAt(times).catch(() => new Map<number, CitedBatch>());
+  const cited = rows.map((row, i) => {
+    const batch = batches.get(Date.parse(times[i] ?? ''));
+    return { ...row, batch_id: batch?.id, method: batch?.method ?? undefined };
+  });
   const newest = times.reduce<string | null>(
     (max, t) => (max === null || Date.parse(t) > Date.parse(max) ? t : max),
     null,
@@ -30,7 +35,7 @@ async function downloadSeries(
   const stamp = newest === null ? null : batchStamp(newest);
   downloadText(
     `${filename}${stamp ? `-${stamp}` : ''}.csv`,
-    seriesCsv(time ? [...columns, BATCH_ID] : columns, cited),
+    seriesCsv(time ? [...columns, BATCH_ID, METHOD] : columns, cited),
   );
 }
 

@@ -30,7 +30,7 @@ export interface CitedBatch {
 }
 
 /** `batchIdsAt` with each batch's method too. */
-async function batchesAt(times: readonly string[]): Promise<Map<number, CitedBatch>> {
+export async function batchesAt(times: readonly string[]): Promise<Map<number, CitedBatch>> {
   const wanted = new Set(times.map((time) => Date.parse(time)).filter(Number.isFinite));
   const ids = new Map<number, CitedBatch>();
   if (wanted.size === 0) return ids;
