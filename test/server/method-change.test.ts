@@ -66,6 +66,22 @@ beforeAll(async () => {
     const body = res.json() as { watchlist: { id: string }; webhook_secret: string };
     lists.push({ id: body.watchlist.id, verifier: new Webhook(body.webhook_secret) });
   }
+  // A site in the riskiest country, alerting on any move of a point there: the "Our sites" list
+  // would get an alert for it in the rescaled batch.
+  const site = await stack.app.inject({
+    method: 'POST',
+    url: '/api/sites',
+    payload: {
+      ref: 'M-1',
+      name: 'Method office',
+      kind: 'office',
+      lat: 10,
+      lng: 10,
+      iso: countries[0],
+      alert: { on: true, radius_km: 0, min_delta: 1 },
+    },
+  });
+  expect(site.statusCode).toBe(201);
 }, 120_000);
 afterAll(async () => {
   await stack?.close();
@@ -140,6 +156,13 @@ describe('the provider changes its method', () => {
       );
     }
     expect(delivered().sort()).toEqual(lists.map((l) => [l.id, 'method_change']).sort());
+    // "Our sites" too: one notice, no alert per country (its own words: nothing to release).
+    const ours = (await stack.app.inject({ url: '/api/sites/alert-delivery' })).json().watchlist;
+    const siteAlerts = await alertsOf(ours.id as string, changedAt);
+    expect(siteAlerts.map((a) => a.kind)).toEqual(['method_change']);
+    expect(siteAlerts[0]!.message).toMatch(
+      /^The provider changed its method .* \d+ ordinary alerts? (was|were) held\.$/,
+    );
 
     const newest = await newestBatch();
     expect(newest).toMatchObject({

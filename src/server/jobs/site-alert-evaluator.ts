@@ -1,5 +1,13 @@
 import { alertNumbers, alertView } from '../services/alerts/alert-views.js';
 import { listDeliveries } from '../services/alerts/list-deliveries.js';
+import {
+  listMoves,
+  METHOD_NOTICE_COUNTRY,
+  METHOD_NOTICE_ISO,
+  METHOD_NOTICE_RULE,
+  methodNoticeMessage,
+  type MethodChange,
+} from '../services/alerts/method-notice.js';
 import { displayName } from '../services/reference/display-names.js';
 import {
   alertSites,
@@ -11,6 +19,7 @@ import {
 import { reasonOf, selectPreviousBatch, type BatchRef, type NewAlert } from '../store/alerts.js';
 import { selectCountryRows } from '../store/batches.js';
 import { selectChainIds } from '../store/batch-chain.js';
+import { selectMethodChangeBetween } from '../store/method-changes.js';
 import {
   ensureSiteAlertList,
   selectRuleSites,
@@ -102,19 +111,25 @@ export class SiteAlertEvaluator extends BatchEvaluator {
     const list = await ensureSiteAlertList(db);
     const chainId = (await selectChainIds(db, [batch.id])).get(batch.id) ?? null;
     const createdAt = new Date(this.deps.now());
-    const rows: NewAlert[] = [...hits.values()].map((country) => ({
-      watchlistId: list.id,
-      ruleKey: SITE_RULE_KEY,
-      // The inbox knows these two kinds: a tier rise is the graver news.
-      kind: country.tierRose ? 'tier_change' : 'active_change',
-      iso: country.move.iso,
-      country: country.move.name,
-      batchAsOf: batch.asOf,
-      message: siteAlertMessage(country),
-      before: country.move.before,
-      after: country.move.after,
-      createdAt,
-    }));
+    // Across the provider's method change (issue 31) no move is a move of the world: the list
+    // gets one notice saying so instead of an alert per country.
+    const change = previous ? await selectMethodChangeBetween(db, batch.id, previous.id) : null;
+    const held = change && !change.comparable ? change : null;
+    const rows: NewAlert[] = held
+      ? [methodNotice(list.id, batch, hits, held, createdAt)]
+      : [...hits.values()].map((country) => ({
+          watchlistId: list.id,
+          ruleKey: SITE_RULE_KEY,
+          // The inbox knows these two kinds: a tier rise is the graver news.
+          kind: country.tierRose ? 'tier_change' : 'active_change',
+          iso: country.move.iso,
+          country: country.move.name,
+          batchAsOf: batch.asOf,
+          message: siteAlertMessage(country),
+          before: country.move.before,
+          after: country.move.after,
+          createdAt,
+        }));
     const written = await writeSiteAlerts(db, batch.id, rows, (inserted) =>
       listDeliveries(
         list,
@@ -136,4 +151,31 @@ export class SiteAlertEvaluator extends BatchEvaluator {
     this.deps.onQueued?.();
     return written.length;
   }
+}
+
+/** The "Our sites" list's one notice for a batch that changes the provider's method. */
+function methodNotice(
+  listId: number,
+  batch: BatchRef,
+  hits: ReadonlyMap<string, CountryHits>,
+  change: MethodChange,
+  createdAt: Date,
+): NewAlert {
+  const countries = [...hits.keys()];
+  const before = new Map(countries.map((iso) => [iso, hits.get(iso)!.move.before]));
+  const after = new Map(countries.map((iso) => [iso, { numbers: hits.get(iso)!.move.after }]));
+  const moves = listMoves(countries, before, after);
+  return {
+    watchlistId: listId,
+    ruleKey: METHOD_NOTICE_RULE,
+    kind: 'method_change',
+    iso: METHOD_NOTICE_ISO,
+    country: METHOD_NOTICE_COUNTRY,
+    batchAsOf: batch.asOf,
+    // Site alerts are about now: marking the change comparable later does not raise them.
+    message: methodNoticeMessage(change, moves, countries.length, false),
+    before: null,
+    after: { as_of: batch.asOf.toISOString(), risk: moves.meanRisk, tier: null, active: null },
+    createdAt,
+  };
 }

@@ -41,13 +41,15 @@ export function methodNoticeMessage(
   change: MethodChange,
   moves: ReturnType<typeof listMoves>,
   held: number,
+  /** Whether marking the change comparable releases them (a watchlist's rules; not site alerts). */
+  releasable = true,
 ): string {
   const mean = moves.meanRisk === null ? '' : `, risk ${signed(moves.meanRisk)} on average`;
   return (
     `The provider changed its method from ${change.from} to ${change.to} with this batch: ` +
     `scores are not comparable across it. ${moves.moved} of the list's ${moves.compared} ` +
-    `countries moved${mean}. ${held} ordinary alert${held === 1 ? ' was' : 's were'} held; ` +
-    `an admin can mark the change comparable to release them.`
+    `countries moved${mean}. ${held} ordinary alert${held === 1 ? ' was' : 's were'} held` +
+    (releasable ? '; an admin can mark the change comparable to release them.' : '.')
   );
 }
 
