@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { CountrySummary } from '../../src/shared/bff-api.js';
+import { METHODOLOGY_VERSION } from '../../src/demo-upstream/vocabulary.js';
 import { Secret } from '../../src/server/secret.js';
 import { selectUnevaluatedBatches } from '../../src/server/store/alerts.js';
 import { rowsOf } from '../../src/server/store/connection.js';
@@ -43,7 +44,8 @@ describe('start-up with a batch whose alerts are pending', () => {
       // A batch recorded while no process evaluated (a crash, a deploy): +50 active everywhere.
       const pending = await recordSynthetic(store, {
         asOf: new Date(recorded!.asOf.getTime() + 60_000),
-        methodologyVersion: 'test',
+        // The demo's own method: a batch under another would be a method change, its moves held.
+        methodologyVersion: METHODOLOGY_VERSION,
         global: null,
         source: 'demo_seed',
         demo: true,

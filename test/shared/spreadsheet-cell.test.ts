@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seriesCsv } from '../../src/client/lib/csv.js';
 import { countriesCsv, countryCsv } from '../../src/server/services/exports/spreadsheet-csv.js';
 import { spreadsheetCell } from '../../src/shared/spreadsheet-cell.js';
+import { COUNTRY_SPREADSHEET_COLUMNS } from '../../src/shared/country-spreadsheet.js';
 
 /*
  * Every CSV the project writes, in the browser or in the BFF, defuses formula cells the same way:
@@ -35,7 +36,8 @@ function serverCells(value: string): { name: string; asOf: string } {
   );
   const [, one] = cells(countryCsv(value, { iso: 'AAA', name: value }).toString('utf8'));
   expect(one?.[0]).toBe(row?.[1]);
-  return { name: row?.[1] ?? '', asOf: row?.[13] ?? '' };
+  const at = COUNTRY_SPREADSHEET_COLUMNS.indexOf('Data generated (UTC)');
+  return { name: row?.[1] ?? '', asOf: row?.[at] ?? '' };
 }
 
 describe('spreadsheet cells', () => {
