@@ -234,7 +234,7 @@ describe('twenty recorded batches', () => {
       "Changes between batches recorded by this dashboard; the tables' Δ risk is the same figure where both batches are recorded.",
     );
     expect(await page.getByRole('button', { name: /^Δ risk/ }).getAttribute('title')).toBe(
-      "Change of the risk score since the previous batch recorded here; marked (provider) where only the provider's own figure exists",
+      "Change of the risk score since the previous batch recorded here; marked * where only the provider's own figure exists",
     );
 
     const history = (await (await fetch(`${stack.baseUrl}/api/history/country/MLI`)).json()) as {

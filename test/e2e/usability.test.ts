@@ -430,7 +430,7 @@ describe('the map on a phone (issue 11, point 4)', () => {
     // The table's last column is not cut off: it fits without scrolling sideways.
     const table = page.getByRole('region', { name: 'Hotspot table' });
     expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    expect(await page.getByText(/^Δ: change since the previous batch/).isVisible()).toBe(true);
+    expect(await page.getByText(/^Δ risk: change since the previous batch/).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('overview-375-after-swipe') });
   });
 

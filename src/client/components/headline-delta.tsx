@@ -35,9 +35,11 @@ export function HeadlineDelta({
       <>
         <Delta value={change.value} />
         {change.source === 'provider' ? (
+          // A star, not words: a phone's table has no room for "(provider)" in every row; the
+          // note under the table says what it means, and a screen reader hears it in words.
           <span className="delta-source" title={HEADLINE_CHANGE_WORDS.provider}>
-            {' '}
-            (provider)
+            <span aria-hidden="true">*</span>
+            <span className="visually-hidden"> (the provider&rsquo;s own figure)</span>
           </span>
         ) : null}
       </>

@@ -24,8 +24,8 @@ export const RECORDED_DELTA_SOURCE = 'between batches recorded by this dashboard
 
 /** The headline Δ risk column (issue 33): ours where recorded, else the provider's, marked. */
 export const RECORDED_DELTA_TITLE =
-  "Change of the risk score since the previous batch recorded here; marked (provider) where only the provider's own figure exists";
+  "Change of the risk score since the previous batch recorded here; marked * where only the provider's own figure exists";
 
 /** The note under a table whose Δ risk is the headline change. */
 export const HEADLINE_DELTA_NOTE =
-  "Δ risk: change since the previous batch recorded here, or the provider's own figure (marked, period not stated) where that batch is not recorded; Δ active: the provider's own figure.";
+  "Δ risk: change since the previous batch recorded here, or the provider's own figure (marked *, period not stated) where that batch is not recorded; Δ active: the provider's own figure.";

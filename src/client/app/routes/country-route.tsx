@@ -195,7 +195,10 @@ function CountryFailed({
         />
         <div className="country-page">
           <CountryTrends iso={iso} />
-          <EventArchive iso={iso} />
+          {/* "Skip to the events" lands on the recorded ones: there are no current events. */}
+          <div id="country-events" tabIndex={-1}>
+            <EventArchive iso={iso} />
+          </div>
         </div>
       </>
     );

@@ -47,8 +47,9 @@ export function OverviewRoute() {
         </AfterFirstPaint>
       </PanelBoundary>
 
-      <RiskIndexSwitch teamName={teamNameOf(queries.countries.data?.data)} />
       <MapPanel queries={queries} onSelectCountry={openCountry} onSelectSite={openSite} />
+      {/* Under the map it colours, so the map's top stays in the first screen (issue 19.10). */}
+      <RiskIndexSwitch teamName={teamNameOf(queries.countries.data?.data)} />
       {status.data?.data.history ? <PastBatchPicker /> : null}
       <HistoryRow />
       <CountryTablePanel queries={queries} compare={compare} onRowIntent={prefetchCountry} />
