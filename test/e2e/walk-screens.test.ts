@@ -57,6 +57,28 @@ describe('issue 33 views', () => {
       await page.screenshot({ path: screenshotPath(`walk-all-countries-${width.name}`) });
     });
 
+    it(`the audit log in plain words, no sideways scroll at ${width.name} px (point 13)`, async () => {
+      const page = await open(width);
+      const made = await fetch(`${stack.baseUrl}/api/sites/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { ref: `walk-${width.name}`, name: 'Bamako office', kind: 'office', lat: 12.64, lng: -8 },
+        ]),
+      });
+      expect(made.status).toBe(200);
+      await page.goto(`${stack.baseUrl}/admin/audit`);
+      await page
+        .getByText(/imported 1 site$/)
+        .first()
+        .waitFor();
+      await page.screenshot({ path: screenshotPath(`walk-audit-${width.name}`), fullPage: true });
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways).toBeLessThanOrEqual(0);
+    });
+
     it(`three key presses reach a country's events at ${width.name} px (point 14)`, async () => {
       const page = await open(width);
       await page.goto(`${stack.baseUrl}/country/UKR`);

@@ -337,11 +337,12 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/audit': {
     summary:
-      'The audit log (admin): every write and sign-in, newest first; filters who, action, object (exact, or a prefix ending in *), since, until; paged by cursor',
+      'The audit log (admin): every change and sign-in, newest first (dry-run imports and backtests are trials, not logged); filters who, action, object (exact, or a prefix ending in *), since, until (a day alone: to its end); paged by cursor',
     tag: 'Identity',
   },
   'GET /api/spreadsheet/audit.csv': {
-    summary: 'The audit log as a spreadsheet (admin): the same filters, at most 10,000 rows',
+    summary:
+      'The audit log as a spreadsheet (admin): the same filters, at most 10,000 rows, each with a plain-words "What happened"',
     tag: 'Identity',
   },
   'GET /api/openapi.json': {
