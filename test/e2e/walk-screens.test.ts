@@ -79,6 +79,15 @@ describe('issue 33 views', () => {
       expect(sideways).toBeLessThanOrEqual(0);
     });
 
+    it(`Côte d'Ivoire by one name at ${width.name} px (point 8)`, async () => {
+      const page = await open(width);
+      await page.goto(`${stack.baseUrl}/country/CIV`);
+      await page.getByRole('heading', { level: 1, name: /Côte d'Ivoire/ }).waitFor();
+      await page.screenshot({ path: screenshotPath(`walk-civ-${width.name}`) });
+      const text = await page.locator('body').innerText();
+      expect(text).not.toMatch(/Ivory Coast|Cote d'Ivoire/);
+    });
+
     it(`three key presses reach a country's events at ${width.name} px (point 14)`, async () => {
       const page = await open(width);
       await page.goto(`${stack.baseUrl}/country/UKR`);
