@@ -88,6 +88,28 @@ describe('issue 33 views', () => {
       expect(text).not.toMatch(/Ivory Coast|Cote d'Ivoire/);
     });
 
+    it(`the "Our sites" list says what it sends at ${width.name} px (point 12)`, async () => {
+      const page = await open(width);
+      const made = await fetch(`${stack.baseUrl}/api/sites/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { ref: 'walk-12', name: 'Abidjan office', kind: 'office', lat: 5.36, lng: -4.01 },
+        ]),
+      });
+      expect(made.status).toBe(200);
+      expect(((await made.json()) as { rejected: unknown[] }).rejected).toEqual([]);
+      const { watchlists } = (await (await fetch(`${stack.baseUrl}/api/watchlists`)).json()) as {
+        watchlists: { id: string; site_alerts?: boolean }[];
+      };
+      const ours = watchlists.find((list) => list.site_alerts);
+      await page.goto(`${stack.baseUrl}/watchlists/${ours?.id ?? 'none'}`);
+      await page.getByText(/Site alerts: each site with alerts on/).waitFor();
+      await page.getByRole('heading', { name: 'Alert rules' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`walk-our-sites-${width.name}`) });
+      expect(await page.locator('body').innerText()).not.toMatch(/never alerts/);
+    });
+
     it(`three key presses reach a country's events at ${width.name} px (point 14)`, async () => {
       const page = await open(width);
       await page.goto(`${stack.baseUrl}/country/UKR`);

@@ -219,7 +219,7 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/sites/alert-delivery': {
     summary:
-      'Where site alerts go: the team list "Our sites" (the inbox) and its webhook and e-mail',
+      'Where site alerts go: the team list "Our sites" (the inbox) and its webhook and e-mail; 404 while there are no sites (the list comes with the first)',
     tag: 'Sites',
     success: json(siteAlertDeliveryResponseSchema),
   },
