@@ -110,6 +110,33 @@ describe('issue 33 views', () => {
       expect(await page.locator('body').innerText()).not.toMatch(/never alerts/);
     });
 
+    it(`the batch slider keeps the keyboard focus step after step at ${width.name} px (point 3)`, async () => {
+      const page = await open(width);
+      await page.goto(`${stack.baseUrl}/`);
+      await page.getByText('Open a past batch').click();
+      const slider = page.getByRole('slider', { name: /Batch/ });
+      await slider.focus();
+      // Where the focused slider is: the bar at the top (a past batch) or below the map.
+      const focused = () =>
+        page.evaluate(() => {
+          const active = document.activeElement as HTMLInputElement | null;
+          if (active?.type !== 'range') return 'elsewhere';
+          return active.closest('[aria-label="Batch shown"]') ? 'top' : 'below the map';
+        });
+      const asOf = () => new URL(page.url()).searchParams.get('as_of');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(asOf).not.toBeNull();
+      const first = asOf();
+      await expect.poll(focused).toBe('top');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(asOf).not.toBe(first);
+      await expect.poll(focused).toBe('top');
+      await page.screenshot({ path: screenshotPath(`walk-batch-slider-${width.name}`) });
+      await page.keyboard.press('End');
+      await expect.poll(asOf).toBeNull();
+      await expect.poll(focused).toBe('below the map');
+    });
+
     it(`three key presses reach a country's events at ${width.name} px (point 14)`, async () => {
       const page = await open(width);
       await page.goto(`${stack.baseUrl}/country/UKR`);

@@ -1,10 +1,22 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { useAsOf } from '../../../lib/as-of';
 import { formatUtcDateTime } from '../../../lib/format';
 import { batchQueries } from '../api/batch-queries';
+
+/*
+ * A step by keyboard opens another batch, and the picker moves: from "Open a past batch" below
+ * the map to the bar at the top, and back for the newest (issue 33, point 3). The picker that
+ * shows next takes the focus, so the next arrow key steps again.
+ */
+let refocus = false;
+
+/** Whether a keyboard step is waiting for the next picker to take the focus. */
+export function pickerRefocusPending(): boolean {
+  return refocus;
+}
 
 /**
  * A timeline of the recorded batches, oldest on the left (issue 22): arrows, Home and End step
@@ -33,9 +45,17 @@ export function BatchPicker() {
   const [moving, setMoving] = useState<number | null>(null);
   const index = moving ?? shownIndex;
   const batch = batches[index];
+  const slider = useRef<HTMLInputElement>(null);
+  const ready = batches.length > 0;
+  useEffect(() => {
+    if (!refocus || !ready || !slider.current) return;
+    refocus = false;
+    slider.current.focus();
+  }, [asOf, ready]);
 
-  const open = () => {
+  const open = (byKey: boolean) => {
     if (moving === null) return;
+    refocus = byKey;
     const chosen = batches[moving];
     setMoving(null);
     if (!chosen) return;
@@ -62,6 +82,7 @@ export function BatchPicker() {
       </label>
       <input
         id={`${id}-range`}
+        ref={slider}
         type="range"
         min={0}
         max={batches.length - 1}
@@ -69,8 +90,8 @@ export function BatchPicker() {
         value={index}
         aria-valuetext={`${formatUtcDateTime(batch?.as_of)}, batch ${index + 1} of ${batches.length}`}
         onChange={(event) => setMoving(Number(event.target.value))}
-        onPointerUp={open}
-        onKeyUp={open}
+        onPointerUp={() => open(false)}
+        onKeyUp={() => open(true)}
       />
       <p className="batch-picker-ends muted">
         <span>{formatUtcDateTime(batches[0]?.as_of)}</span>
