@@ -48,4 +48,16 @@ describe('the status line and a past batch (issue 33)', () => {
     expect(screen.queryByRole('button', { name: 'Check now' })).not.toBeInTheDocument();
     expect(screen.queryByText(/next check/)).not.toBeInTheDocument();
   });
+
+  it('a past batch has no "Next batch due"; the latest has (point 3)', async () => {
+    overview();
+    const view = renderApp(`/?as_of=${encodeURIComponent(PAST)}`);
+    await screen.findByText(/^Top 4 of the batch shown/);
+    expect(screen.getByText('Data generated')).toBeInTheDocument();
+    expect(screen.queryByText('Next batch due')).not.toBeInTheDocument();
+    view.unmount();
+    overview();
+    renderApp('/');
+    expect(await screen.findByText('Next batch due')).toBeInTheDocument();
+  });
 });
