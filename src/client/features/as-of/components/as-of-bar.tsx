@@ -5,6 +5,7 @@ import { LinkToLatest } from '../../../lib/app-link';
 import { useAsOf } from '../../../lib/as-of';
 import { formatUtcDateTime } from '../../../lib/format';
 import { batchQueries } from '../api/batch-queries';
+import { AsOfJump } from './as-of-jump';
 import { BatchPicker, pickerRefocusPending } from './batch-picker';
 
 /** The page's URL without `?as_of=`: the same view, live. */
@@ -51,6 +52,7 @@ export function AsOfBar({ onOverview }: { onOverview: boolean }) {
       {onOverview ? (
         <div className="no-print">
           <BatchPicker />
+          <AsOfJump now={Date.now} />
         </div>
       ) : null}
     </section>
@@ -79,7 +81,12 @@ export function PastBatchPicker() {
       <summary onPointerEnter={prefetch} onFocus={prefetch}>
         Open a past batch
       </summary>
-      {open ? <BatchPicker /> : null}
+      {open ? (
+        <>
+          <BatchPicker />
+          <AsOfJump now={Date.now} />
+        </>
+      ) : null}
     </details>
   );
 }
