@@ -18,6 +18,17 @@ export function pickerRefocusPending(): boolean {
   return refocus;
 }
 
+/** The slider, focused when a keyboard step left a mark and it is drawn (or its batch moved). */
+function useRefocusedSlider(asOf: string | null, ready: boolean) {
+  const slider = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!refocus || !ready || !slider.current) return;
+    refocus = false;
+    slider.current.focus();
+  }, [asOf, ready]);
+  return slider;
+}
+
 /**
  * A timeline of the recorded batches, oldest on the left (issue 22): arrows, Home and End step
  * through them; a batch opens when the key or the pointer is released, so stepping across a year
@@ -45,13 +56,7 @@ export function BatchPicker() {
   const [moving, setMoving] = useState<number | null>(null);
   const index = moving ?? shownIndex;
   const batch = batches[index];
-  const slider = useRef<HTMLInputElement>(null);
-  const ready = batches.length > 0;
-  useEffect(() => {
-    if (!refocus || !ready || !slider.current) return;
-    refocus = false;
-    slider.current.focus();
-  }, [asOf, ready]);
+  const slider = useRefocusedSlider(asOf, batches.length > 0);
 
   const open = (byKey: boolean) => {
     if (moving === null) return;
