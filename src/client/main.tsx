@@ -16,6 +16,7 @@ import './styles/history.css';
 import './styles/alerts.css';
 import './styles/forms.css';
 import './styles/exposure.css';
+import './styles/admin.css';
 import './styles/print.css';
 
 applyTierColours(document.documentElement);

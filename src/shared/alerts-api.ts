@@ -197,6 +197,8 @@ export const webhookSummarySchema = z.looseObject({
 
 export const watchlistSchema = z.looseObject({
   id: z.string(),
+  /** The "Our sites" list: the site rule's alerts, not rules of its own (absent: false). */
+  site_alerts: z.boolean().optional(),
   name: z.string(),
   countries: z.array(z.string()),
   rules: z.array(alertRuleSchema),

@@ -67,7 +67,7 @@ describe('/admin/audit', () => {
       '/api/sessions': sessions,
     });
     renderApp('/admin/audit?who=eddie&since=2026-11-01');
-    await screen.findByText('Eddie Editor (eddie@example.com)', { exact: false });
+    await screen.findByText('Eddie Editor changed a watchlist');
     expect(bff.calls('/api/audit').map((url) => url.search)).toEqual([
       '?who=eddie&since=2026-11-01',
     ]);
@@ -79,7 +79,7 @@ describe('/admin/audit', () => {
     expect(screen.getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
 
     // A new filter goes into the URL, and from there into the question.
-    await userEvent.type(screen.getByLabelText(/^Action/), 'sign-in');
+    await userEvent.selectOptions(screen.getByLabelText(/^Action/), 'signed in');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() =>
       expect(bff.calls('/api/audit').map((url) => url.search)).toContain(
@@ -90,6 +90,44 @@ describe('/admin/audit', () => {
     // Sessions: who, from where, and a sign-out that sends the handle.
     const vera = (await screen.findByText('Vera Viewer (vera@example.com)')).closest('tr');
     expect(within(vera as HTMLElement).getByText('10.0.0.9')).toBeInTheDocument();
+  });
+
+  it('says each entry in plain words and filters by person, action and dates in the URL (issue 33, point 13)', async () => {
+    const imported = {
+      ...entry,
+      id: '8',
+      who: { ...entry.who, name: 'Alice' },
+      action: 'POST /api/sites/import',
+      object: '/api/sites/import',
+      before: null,
+      after: { dry_run: false, rows: 40, created: Array(30).fill({}), updated: Array(10).fill({}) },
+    };
+    const bff = installFakeBff({
+      ...shellRoutes(),
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/me': me('admin'),
+      '/api/audit': { body: { ok: true, entries: [imported, entry], next_cursor: null } },
+      '/api/sessions': sessions,
+    });
+    renderApp('/admin/audit');
+    const row = (await screen.findByRole('rowheader', { name: 'Alice imported 40 sites' })).closest(
+      'tr',
+    );
+    expect(within(row as HTMLElement).queryByText(/POST \/api/)).toBeNull();
+
+    await userEvent.type(screen.getByLabelText(/^Person/), 'alice');
+    await userEvent.selectOptions(screen.getByLabelText(/^Action/), 'imported sites');
+    await userEvent.type(screen.getByLabelText(/^From/), '2026-11-01');
+    await userEvent.type(screen.getByLabelText(/^Until/), '2026-11-20');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    const wanted = `?who=alice&action=${encodeURIComponent('POST /api/sites/import').replace(/%20/g, '+')}&since=2026-11-01&until=2026-11-20`;
+    await waitFor(() => expect(bff.calls('/api/audit').map((url) => url.search)).toContain(wanted));
+    expect(screen.getByRole('link', { name: 'Download as a spreadsheet (CSV)' })).toHaveAttribute(
+      'href',
+      `/api/spreadsheet/audit.csv${wanted}`,
+    );
+    // The form is remade from the URL: the chosen action is still chosen.
+    expect(screen.getByLabelText(/^Action/)).toHaveValue('POST /api/sites/import');
   });
 
   it('is not linked for a viewer or an editor, and the page says it is for admins', async () => {

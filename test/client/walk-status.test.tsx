@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { countriesBody, hotspotsBody, shellRoutes, statusBody } from './fixtures/data';
 import { batchesRoute, batchTimes, historyRoutes } from './fixtures/history';
@@ -47,5 +48,36 @@ describe('the status line and a past batch (issue 33)', () => {
     expect(screen.queryByText(/of the latest run/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check now' })).not.toBeInTheDocument();
     expect(screen.queryByText(/next check/)).not.toBeInTheDocument();
+  });
+
+  it('a past batch has no "Next batch due"; the latest has (point 3)', async () => {
+    overview();
+    const view = renderApp(`/?as_of=${encodeURIComponent(PAST)}`);
+    await screen.findByText(/^Top 4 of the batch shown/);
+    expect(screen.getByText('Data generated')).toBeInTheDocument();
+    expect(screen.queryByText('Next batch due')).not.toBeInTheDocument();
+    view.unmount();
+    overview();
+    renderApp('/');
+    expect(await screen.findByText('Next batch due')).toBeInTheDocument();
+  });
+
+  it('a past batch opens from a date field, or "A week ago" (point 3)', async () => {
+    const bff = overview();
+    renderApp(`/?as_of=${encodeURIComponent(PAST)}`);
+    const day = await screen.findByLabelText('Batch of a day (UTC)');
+    await userEvent.clear(day);
+    await userEvent.type(day, '2026-03-02');
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByText(/^Top 4 of the batch shown/);
+    expect(bff.calls('/api/countries').map((url) => url.searchParams.get('as_of'))).toContain(
+      '2026-03-02T23:59:59Z',
+    );
+    const asked = () =>
+      new Set(bff.calls('/api/countries').map((url) => url.searchParams.get('as_of')));
+    const before = asked().size;
+    await userEvent.click(screen.getByRole('button', { name: 'A week ago' }));
+    await waitFor(() => expect(asked().size).toBe(before + 1));
+    expect(screen.getByRole('button', { name: 'A month ago' })).toBeInTheDocument();
   });
 });

@@ -57,6 +57,86 @@ describe('issue 33 views', () => {
       await page.screenshot({ path: screenshotPath(`walk-all-countries-${width.name}`) });
     });
 
+    it(`the audit log in plain words, no sideways scroll at ${width.name} px (point 13)`, async () => {
+      const page = await open(width);
+      const made = await fetch(`${stack.baseUrl}/api/sites/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { ref: `walk-${width.name}`, name: 'Bamako office', kind: 'office', lat: 12.64, lng: -8 },
+        ]),
+      });
+      expect(made.status).toBe(200);
+      await page.goto(`${stack.baseUrl}/admin/audit`);
+      await page
+        .getByText(/imported 1 site$/)
+        .first()
+        .waitFor();
+      await page.screenshot({ path: screenshotPath(`walk-audit-${width.name}`), fullPage: true });
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways).toBeLessThanOrEqual(0);
+    });
+
+    it(`Côte d'Ivoire by one name at ${width.name} px (point 8)`, async () => {
+      const page = await open(width);
+      await page.goto(`${stack.baseUrl}/country/CIV`);
+      await page.getByRole('heading', { level: 1, name: /Côte d'Ivoire/ }).waitFor();
+      await page.screenshot({ path: screenshotPath(`walk-civ-${width.name}`) });
+      const text = await page.locator('body').innerText();
+      expect(text).not.toMatch(/Ivory Coast|Cote d'Ivoire/);
+    });
+
+    it(`the "Our sites" list says what it sends at ${width.name} px (point 12)`, async () => {
+      const page = await open(width);
+      const made = await fetch(`${stack.baseUrl}/api/sites/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { ref: 'walk-12', name: 'Abidjan office', kind: 'office', lat: 5.36, lng: -4.01 },
+        ]),
+      });
+      expect(made.status).toBe(200);
+      expect(((await made.json()) as { rejected: unknown[] }).rejected).toEqual([]);
+      const { watchlists } = (await (await fetch(`${stack.baseUrl}/api/watchlists`)).json()) as {
+        watchlists: { id: string; site_alerts?: boolean }[];
+      };
+      const ours = watchlists.find((list) => list.site_alerts);
+      await page.goto(`${stack.baseUrl}/watchlists/${ours?.id ?? 'none'}`);
+      await page.getByText(/Site alerts: each site with alerts on/).waitFor();
+      await page.getByRole('heading', { name: 'Alert rules' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`walk-our-sites-${width.name}`) });
+      expect(await page.locator('body').innerText()).not.toMatch(/never alerts/);
+    });
+
+    it(`the batch slider keeps the keyboard focus step after step at ${width.name} px (point 3)`, async () => {
+      const page = await open(width);
+      await page.goto(`${stack.baseUrl}/`);
+      await page.getByText('Open a past batch').click();
+      const slider = page.getByRole('slider', { name: /Batch/ });
+      await slider.focus();
+      // Where the focused slider is: the bar at the top (a past batch) or below the map.
+      const focused = () =>
+        page.evaluate(() => {
+          const active = document.activeElement as HTMLInputElement | null;
+          if (active?.type !== 'range') return 'elsewhere';
+          return active.closest('[aria-label="Batch shown"]') ? 'top' : 'below the map';
+        });
+      const asOf = () => new URL(page.url()).searchParams.get('as_of');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(asOf).not.toBeNull();
+      const first = asOf();
+      await expect.poll(focused).toBe('top');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(asOf).not.toBe(first);
+      await expect.poll(focused).toBe('top');
+      await page.screenshot({ path: screenshotPath(`walk-batch-slider-${width.name}`) });
+      await page.keyboard.press('End');
+      await expect.poll(asOf).toBeNull();
+      await expect.poll(focused).toBe('below the map');
+    });
+
     it(`three key presses reach a country's events at ${width.name} px (point 14)`, async () => {
       const page = await open(width);
       await page.goto(`${stack.baseUrl}/country/UKR`);

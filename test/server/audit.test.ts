@@ -73,7 +73,9 @@ describe('every write route', () => {
   it('is recorded, whatever it answers, with who asked and the answer', async () => {
     const writes = stack.app
       .registeredRoutes()
-      .filter((route) => isWrite(route.method) && !route.signInFree);
+      .filter((route) => isWrite(route.method) && !route.signInFree)
+      // A backtest is a read-only trial sent as a POST: not a change (below).
+      .filter((route) => route.url !== '/api/watchlists/backtest');
     expect(writes.length).toBeGreaterThan(10);
     for (const route of writes) {
       const before = await newest();
@@ -261,6 +263,59 @@ describe('what changed', () => {
   });
 });
 
+describe('in plain words, changes only (issue 33, point 13)', () => {
+  const SITES = [
+    { ref: 'A1', name: 'Bamako office', kind: 'office', lat: 12.64, lng: -8.0, people: 10 },
+    { ref: 'A2', name: 'Niamey depot', kind: 'warehouse', lat: 13.51, lng: 2.11, people: 4 },
+  ];
+  const mineOnly = async (who: string) => (await audit(`?who=${who}`)).entries;
+
+  it('a dry-run import and a backtest are not logged; a real import is, as "imported N sites"', async () => {
+    const dry = await stack.app.inject({
+      method: 'POST',
+      url: '/api/sites/import?dry_run=1',
+      headers: as('editor', 'trial-alice'),
+      payload: SITES,
+    });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const tried = await stack.app.inject({
+      method: 'POST',
+      url: '/api/watchlists/backtest',
+      headers: as('editor', 'trial-alice'),
+      payload: { countries: ['MLI'], rules: [{ kind: 'score_above', threshold: 50 }] },
+    });
+    expect(tried.statusCode).toBeLessThan(500);
+    expect(await mineOnly('trial-alice')).toEqual([]);
+
+    const real = await stack.app.inject({
+      method: 'POST',
+      url: '/api/sites/import',
+      headers: as('editor', 'trial-alice'),
+      payload: SITES,
+    });
+    expect(real.statusCode, real.body).toBe(200);
+    const entries = await mineOnly('trial-alice');
+    expect(entries.map((e) => e.action)).toEqual(['POST /api/sites/import']);
+    const file = await stack.app.inject({
+      url: '/api/spreadsheet/audit.csv?who=trial-alice',
+      headers: as('admin'),
+    });
+    expect(file.body.split('\r\n')[1]).toContain(',trial-alice imported 2 sites,');
+  });
+
+  it('until a day alone takes in the whole of that day (the page sends its date field so)', async () => {
+    await stack.app.inject({
+      method: 'POST',
+      url: '/api/watchlists',
+      headers: as('editor', 'day-person'),
+      payload: { name: 'day', countries: ['MLI'] },
+    });
+    const day = new Date(stack.clock.now()).toISOString().slice(0, 10);
+    expect(await mineOnly(`day-person&until=${day}`)).toHaveLength(1);
+    expect(await mineOnly(`day-person&since=${day}&until=${day}`)).toHaveLength(1);
+  });
+});
+
 describe('reading the log', () => {
   it('filters by who, action, object and time, pages by cursor, and only for admins', async () => {
     const t0 = stack.clock.now();
@@ -326,9 +381,12 @@ describe('reading the log', () => {
       /^attachment; filename="audit-log-\d{4}-\d\d-\d\d-\d{4}\.csv"$/,
     );
     const lines = file.body.split('\r\n');
-    expect(lines[0]?.startsWith('\ufeffTime (UTC),Who,E-mail')).toBe(true);
-    // Who, then its subject: each cell starts with the apostrophe that keeps it from running.
-    expect(lines[1]).toMatch(/^[\d-]+ [\d:]+,"'=HYPERLINK\(""x""\)",,"'=HYPERLINK\(""x""\)",/);
+    expect(lines[0]?.startsWith('\ufeffTime (UTC),What happened,Who,E-mail')).toBe(true);
+    // The sentence, who, then its subject: each starts with the apostrophe that keeps it from
+    // running.
+    expect(lines[1]).toMatch(
+      /^[\d-]+ [\d:]+,"'=HYPERLINK\(""x""\) created a watchlist","'=HYPERLINK\(""x""\)",,"'=HYPERLINK\(""x""\)",/,
+    );
     expect(lines[1]).toContain('Sign-in proxy');
     expect(lines.filter((l) => l !== '')).toHaveLength(2);
     expect(

@@ -79,6 +79,20 @@ describe('site alerts end to end', () => {
   let secret = '';
 
   it('"Our sites" takes a webhook like a watchlist (If-Match, the secret shown once)', async () => {
+    // The list comes with the first site (issue 33, point 12): one far away, its rule off.
+    const first = await stack.app.inject({
+      method: 'POST',
+      url: '/api/sites',
+      payload: {
+        ref: 'X-0',
+        name: 'Santiago office',
+        kind: 'office',
+        lat: -33.45,
+        lng: -70.66,
+        alert_on: false,
+      },
+    });
+    expect(first.statusCode, first.body).toBe(201);
     const target = await stack.app.inject({ url: '/api/sites/alert-delivery' });
     expect(target.statusCode).toBe(200);
     expect(target.json().watchlist).toMatchObject({

@@ -1,5 +1,6 @@
 import countryCodes from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json';
+import { fixedCountryName } from '../../shared/display-name';
 
 // The library keeps its locales in a registry of its own; registering English is idempotent.
 countryCodes.registerLocale(english);
@@ -34,5 +35,6 @@ export function countryAliases(iso: string): readonly string[] {
 
 /** The ISO list's short English name ("Iceland"), or null for a code it does not know. */
 export function countryName(iso: string): string | null {
-  return countryCodes.getName(iso.toUpperCase(), 'en', { select: 'official' }) ?? null;
+  const code = iso.toUpperCase();
+  return fixedCountryName(code) ?? countryCodes.getName(code, 'en', { select: 'official' }) ?? null;
 }

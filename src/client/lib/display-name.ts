@@ -1,5 +1,5 @@
 import commonNames from 'virtual:common-country-names';
-import { chooseDisplayName } from '../../shared/display-name';
+import { chooseDisplayName, fixedCountryName } from '../../shared/display-name';
 
 /**
  * The name to show: the data's own name when it is short and plain ("Côte d'Ivoire", "Sudan"),
@@ -7,7 +7,7 @@ import { chooseDisplayName } from '../../shared/display-name';
  * "Russian Federation"), which fits a phone's table column. The data's name goes in a tooltip.
  */
 export function displayName(iso: string, dataName: string): string {
-  return chooseDisplayName(commonNames[iso.toUpperCase()], dataName);
+  return fixedCountryName(iso) ?? chooseDisplayName(commonNames[iso.toUpperCase()], dataName);
 }
 
 /** The formal name for a tooltip, only when it says more than the displayed one. */

@@ -292,7 +292,7 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/sites/alert-delivery': {
     summary:
-      'Where site alerts go: the team list "Our sites" (the inbox) and its webhook and e-mail',
+      'Where site alerts go: the team list "Our sites" (the inbox) and its webhook and e-mail; 404 while there are no sites (the list comes with the first)',
     tag: 'Sites',
     success: json(siteAlertDeliveryResponseSchema),
   },
@@ -410,11 +410,12 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/audit': {
     summary:
-      'The audit log (admin): every write and sign-in, newest first; filters who, action, object (exact, or a prefix ending in *), since, until; paged by cursor',
+      'The audit log (admin): every change and sign-in, newest first (dry-run imports and backtests are trials, not logged); filters who, action, object (exact, or a prefix ending in *), since, until (a day alone: to its end); paged by cursor',
     tag: 'Identity',
   },
   'GET /api/spreadsheet/audit.csv': {
-    summary: 'The audit log as a spreadsheet (admin): the same filters, at most 10,000 rows',
+    summary:
+      'The audit log as a spreadsheet (admin): the same filters, at most 10,000 rows, each with a plain-words "What happened"',
     tag: 'Identity',
   },
   'GET /api/openapi.json': {

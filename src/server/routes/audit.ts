@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DAY_MS } from '../../shared/durations.js';
 import { ApiProblem } from '../services/api-problem.js';
 import { auditCsv, auditFileName } from '../services/exports/audit-csv.js';
 import type { AuditLog } from '../services/identity/audit.js';
@@ -31,8 +32,11 @@ function text(name: string, raw: string | undefined): string | undefined {
 
 function readFilter(query: Partial<Record<keyof typeof filters, string>>): AuditFilter {
   const since = parseTime('since', query.since)?.getTime();
-  const until = parseTime('until', query.until)?.getTime();
-  if (since !== undefined && until !== undefined && since > until) {
+  // A day alone (the page's date field) means up to the end of that day, UTC.
+  const untilDay = query.until !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(query.until.trim());
+  const until = parseTime('until', query.until?.trim())?.getTime();
+  const untilEnd = until !== undefined && untilDay ? until + DAY_MS - 1 : until;
+  if (since !== undefined && untilEnd !== undefined && since > untilEnd) {
     throw new BadRequest('since is after until');
   }
   return {
@@ -40,7 +44,7 @@ function readFilter(query: Partial<Record<keyof typeof filters, string>>): Audit
     action: text('action', query.action),
     object: text('object', query.object),
     since,
-    until,
+    until: untilEnd,
   };
 }
 

@@ -6,6 +6,7 @@ import { sitesCsv, sitesFileName } from '../services/exports/sites-csv.js';
 import type { Admission } from '../store-question-limit.js';
 import { sendError } from '../reply.js';
 import { ApiProblem } from '../services/api-problem.js';
+import { recordAudit } from '../services/identity/audit.js';
 import { etagOf } from '../services/alerts/alert-views.js';
 import type { ExposureService } from '../services/sites/exposure.js';
 import { jsonRows, readCsvRows, type RawRow } from '../services/sites/import-rows.js';
@@ -126,6 +127,8 @@ function importRoute(app: FastifyInstance, opts: SiteRouteOptions): void {
     },
     async (request, reply) => {
       noStore(reply);
+      // A dry run only previews: nothing is written, so the audit log has nothing to record.
+      if (request.query.dryRun) recordAudit(request, { trial: true });
       const type = (request.headers['content-type'] ?? '').toLowerCase();
       const charset = /charset=\s*"?([^";\s]+)/.exec(type)?.[1];
       if (charset && charset !== 'utf-8' && charset !== 'utf8') {

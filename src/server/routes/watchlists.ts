@@ -10,6 +10,7 @@ import { principalOf } from '../principal.js';
 import { noQuery } from './params.js';
 import { paramsOf, zodRoute } from './route-schema.js';
 import { heavyReply } from './heavy-reply.js';
+import { recordAudit } from '../services/identity/audit.js';
 import type { Admission } from '../store-question-limit.js';
 
 export interface WatchlistRouteOptions {
@@ -94,6 +95,8 @@ export async function watchlistRoutes(
     { ...zodRoute({ querystring: noQuery }), ...viewer },
     async (request, reply) => {
       noStore(reply);
+      // A trial on the history, not a change: the audit log does not record it.
+      recordAudit(request, { trial: true });
       // Heavy (every batch held, each list's countries × rules): admitted per client like a
       // history question; the same list and rules are answered once per store revision.
       return heavyReply(

@@ -75,6 +75,7 @@ export function IndexPanel({ queries }: { queries: OverviewQueries }) {
           now={now}
           overdueAt={overdueBatchAt(status.data?.data.as_of, now)}
           batchCheck={batchCheck}
+          past={asOf !== null}
         />
       ) : countries.isError && !hotspots.isPending ? (
         <QueryError

@@ -63,9 +63,12 @@ export function WatchlistRoute() {
       <PanelBoundary name="The latest alerts">
         <AlertList title="Latest alerts" watchlist={watchlist.id} limit={20} />
       </PanelBoundary>
-      <PanelBoundary name="The settings">
-        <WatchlistSettings list={watchlist} choices={choices} />
-      </PanelBoundary>
+      {/* "Our sites" is set up on /exposure (the server refuses it as a watchlist edit). */}
+      {watchlist.site_alerts ? null : (
+        <PanelBoundary name="The settings">
+          <WatchlistSettings list={watchlist} choices={choices} />
+        </PanelBoundary>
+      )}
     </div>
   );
 }

@@ -54,9 +54,11 @@ export function alertView(row: AlertRow, listName: string, linkBase: string | nu
   };
 }
 
-export function watchlistView(row: WatchlistRow, unread: number): Watchlist {
+export function watchlistView(row: WatchlistRow, unread: number, siteListId?: number): Watchlist {
   return {
     id: String(row.id),
+    // The team list "Our sites" the site rule writes to (issue 33, point 12): its page says so.
+    site_alerts: row.id === siteListId,
     name: row.name,
     countries: row.countries,
     rules: row.rules,

@@ -72,7 +72,8 @@ export class WatchlistService {
       rows.map((r) => r.id),
       viewer,
     );
-    return rows.map((r) => watchlistView(r, unread.get(r.id) ?? 0));
+    const siteList = (await selectSiteAlertList(this.deps.db))?.id;
+    return rows.map((r) => watchlistView(r, unread.get(r.id) ?? 0, siteList));
   }
 
   /** The row, or a 404 that does not tell someone else's personal list from a missing one. */
@@ -88,7 +89,8 @@ export class WatchlistService {
   /** One list as `viewer` sees it: the unread count is theirs, as in the inbox. */
   async view(row: WatchlistRow, viewer: Viewer): Promise<Watchlist> {
     const unread = await countUnreadByList(this.deps.db, [row.id], viewer);
-    return watchlistView(row, unread.get(row.id) ?? 0);
+    const siteList = (await selectSiteAlertList(this.deps.db))?.id;
+    return watchlistView(row, unread.get(row.id) ?? 0, siteList);
   }
 
   async create(

@@ -1,9 +1,11 @@
+import { auditSentence } from '../../../shared/audit-words.js';
 import { spreadsheetCell, spreadsheetTime } from '../../../shared/spreadsheet-cell.js';
 import type { StoredAuditRow } from '../../store/audit.js';
 import { csv, safeText } from './spreadsheet-csv.js';
 
 const AUDIT_COLUMNS = [
   'Time (UTC)',
+  'What happened',
   'Who',
   'E-mail',
   'Subject',
@@ -36,6 +38,7 @@ export function auditCsv(rows: readonly StoredAuditRow[]): Buffer {
     AUDIT_COLUMNS,
     rows.map((row) => [
       spreadsheetTime(new Date(row.at).toISOString()),
+      safeText(auditSentence({ who: { name: row.actorName }, ...row })),
       safeText(row.actorName),
       safeText(row.actorEmail),
       safeText(row.actorSubject),

@@ -27,6 +27,11 @@ export interface AuditChange {
   before?: unknown;
   /** The object after it; else the write's JSON answer. */
   after?: unknown;
+  /**
+   * A read-only trial sent as a write (a dry-run import, a backtest): it changes nothing, so it
+   * is not logged as a change (issue 33, point 13).
+   */
+  trial?: true;
 }
 
 declare module 'fastify' {

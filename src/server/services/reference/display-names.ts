@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { chooseDisplayName } from '../../../shared/display-name.js';
+import { chooseDisplayName, fixedCountryName } from '../../../shared/display-name.js';
 
 const require = createRequire(import.meta.url);
 
@@ -19,5 +19,5 @@ function common(iso: string): string | undefined {
  * itself: spreadsheets, alerts, webhooks and e-mails, so a country has one name everywhere.
  */
 export function displayName(iso: string, dataName: string | null | undefined): string {
-  return chooseDisplayName(common(iso), dataName ?? iso);
+  return fixedCountryName(iso) ?? chooseDisplayName(common(iso), dataName ?? iso);
 }

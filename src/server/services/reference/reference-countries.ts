@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { fixedCountryName } from '../../../shared/display-name.js';
 import type { ReferenceCountry } from '../../../shared/history-api.js';
 import { compress, pickEncoding, type Encoded, type Encoding } from '../rendering/encoding.js';
 import { JSON_TYPE, type Served } from '../rendering/render.js';
@@ -61,12 +62,13 @@ export function buildReferenceCountries(): ReferenceCountry[] {
     const iso =
       country.status === 'officially-assigned' ? country.cca3 : USER_ASSIGNED_CODES[country.cca3];
     if (iso === undefined) continue;
-    const name = country.name.common;
+    const name = fixedCountryName(iso) ?? country.name.common;
     list.push({
       iso,
       name,
       official_name: country.name.official,
       aliases: uniqueAliases(name, [
+        country.name.common,
         ...(isoNames.getName(iso, 'en', { select: 'all' }) ?? []),
         ...country.altSpellings,
         ...(EXTRA_ALIASES[iso] ?? []),

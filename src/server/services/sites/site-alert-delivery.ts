@@ -1,6 +1,11 @@
 import { siteAlertDeliveryInputSchema } from '../../../shared/sites-api.js';
 import type { Database } from '../../store/connection.js';
-import { ensureSiteAlertList, updateSiteAlertDelivery } from '../../store/sites-alerts.js';
+import {
+  ensureSiteAlertList,
+  selectSiteAlertList,
+  updateSiteAlertDelivery,
+} from '../../store/sites-alerts.js';
+import { countSites } from '../../store/sites.js';
 import { countUnreadByList } from '../../store/alert-triage.js';
 import type { WatchlistRow } from '../../store/watchlists.js';
 import type { Watchlist } from '../../../shared/alerts-api.js';
@@ -8,6 +13,9 @@ import { refusedUrl } from '../alerts/address-policy.js';
 import { watchlistView } from '../alerts/alert-views.js';
 import { newWebhookSecret, type Viewer } from '../alerts/watchlists.js';
 import { ApiProblem, editConflict, requireVersion, zodWords } from '../api-problem.js';
+
+export const NO_SITES_YET =
+  'There are no sites yet: the "Our sites" list and its delivery settings come with the first site';
 
 export interface SiteAlertDeliveryDeps {
   db: Database;
@@ -25,14 +33,24 @@ export interface SiteAlertDeliveryDeps {
 export class SiteAlertDelivery {
   constructor(private readonly deps: SiteAlertDeliveryDeps) {}
 
+  /**
+   * The list exists when sites exist (issue 33, point 12): made with the first site
+   * (site-service.ts), or here for sites written before that rule. Without sites, a 404 in words:
+   * asking is never what makes it.
+   */
   async row(): Promise<WatchlistRow> {
+    const found = await selectSiteAlertList(this.deps.db);
+    if (found) return found;
+    if ((await countSites(this.deps.db)) === 0) {
+      throw new ApiProblem(404, NO_SITES_YET);
+    }
     return ensureSiteAlertList(this.deps.db);
   }
 
   /** The list as `viewer` sees it: the unread count is theirs, as in the inbox (issue 21). */
   async view(row: WatchlistRow, viewer: Viewer): Promise<Watchlist> {
     const unread = await countUnreadByList(this.deps.db, [row.id], viewer);
-    return watchlistView(row, unread.get(row.id) ?? 0);
+    return watchlistView(row, unread.get(row.id) ?? 0, row.id);
   }
 
   async update(

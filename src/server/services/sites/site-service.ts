@@ -27,6 +27,7 @@ import { BatchCountriesMemo } from './current-batch.js';
 import { formulaProblem } from '../../../shared/spreadsheet-cell.js';
 import { jsonRows, type RawRow } from './import-rows.js';
 import { TimeSlice } from '../../work/time-slice.js';
+import { ensureSiteAlertList } from '../../store/sites-alerts.js';
 import { SitePlacer } from './placement.js';
 
 /** The fields an import compares: equal ones make a row "unchanged" (nothing written). */
@@ -134,6 +135,7 @@ export class SiteService {
     if (raw?.problem) throw new ApiProblem(400, raw.problem);
     const values = this.#parse(raw?.fields);
     const row = await insertSite(this.#db, values, SITES_MAX);
+    if (typeof row === 'object') await ensureSiteAlertList(this.#db);
     if (row === 'taken') throw new ApiProblem(409, 'ref: another site already has this ref');
     if (row === 'full') {
       throw new ApiProblem(
@@ -226,6 +228,8 @@ export class SiteService {
       total = written.total;
       moved = written.moved;
       for (const item of created) item.id = written.ids.get(item.ref) ?? null;
+      // Where site alerts go exists once sites do (issue 33, point 12).
+      if (written.total > 0) await ensureSiteAlertList(this.#db);
     }
     const kept = (item: ImportedRow): boolean => !moved.has(item.ref);
     for (const item of [...created, ...updated].filter((i) => !kept(i))) {

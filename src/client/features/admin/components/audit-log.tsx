@@ -1,18 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { AUDIT_FILTERS, type AuditEntry, type AuditFilters } from '../../../../shared/audit-api';
+import { auditSentence } from '../../../../shared/audit-words';
 import { QueryError } from '../../../components/query-error';
 import { TableHead } from '../../../components/data-table';
 import { Skeleton } from '../../../components/skeleton';
 import { adminQueries, auditSearch } from '../api/admin-queries';
-
-const LABELS: Record<(typeof AUDIT_FILTERS)[number], string> = {
-  who: 'Who (name, e-mail or subject)',
-  action: 'Action (exact, or ending in *)',
-  object: 'Object (exact, or ending in *)',
-  since: 'Since (UTC, e.g. 2026-11-01)',
-  until: 'Until (UTC)',
-};
+import { AuditFilterForm } from './audit-filters';
 
 function when(iso: string): string {
   return `${iso.slice(0, 19).replace('T', ' ')} UTC`;
@@ -28,24 +22,26 @@ function Change({ label, value }: { label: string; value: unknown }) {
   );
 }
 
+/** One entry; on a phone each row is a card, each cell labelled by its column (audit.css). */
 function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
     <tr>
-      <td>{when(entry.at)}</td>
-      <td>
-        {entry.who.name}
-        {entry.who.email && entry.who.email !== entry.who.name ? ` (${entry.who.email})` : ''}
-        <span className="audit-via"> · {entry.who.via}</span>
+      <td data-label="When">{when(entry.at)}</td>
+      <th scope="row" data-label="What happened">
+        {auditSentence(entry)}
+      </th>
+      <td data-label="Who">
+        {entry.who.email && entry.who.email !== entry.who.name ? `${entry.who.email}` : ''}
+        <span className="audit-via"> {entry.who.via}</span>
       </td>
-      <td>{entry.address ?? ''}</td>
-      <td>{entry.action}</td>
-      <td>{entry.object ?? ''}</td>
-      <td>
+      <td data-label="Address">{entry.address ?? ''}</td>
+      <td data-label="Object">{entry.object ?? ''}</td>
+      <td data-label="Outcome">
         {entry.status < 400
           ? `Done (${entry.status})`
           : `Refused (${entry.status}): ${entry.detail ?? ''}`}
       </td>
-      <td>
+      <td data-label="Change">
         <Change label="Before" value={entry.before} />
         <Change label="After" value={entry.after} />
       </td>
@@ -53,49 +49,49 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/**
- * `/admin/audit`: the audit log, newest first. Its filters and page live in the URL (a link
- * shows the same entries to another admin); the CSV link downloads the same filters.
- */
-export function AuditLog() {
-  const [params, setParams] = useSearchParams();
+const COLUMNS = ['When', 'What happened', 'E-mail · signed in by', 'Address', 'Object', 'Outcome'];
+
+function EntriesTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <table className="audit-table">
+      <TableHead columns={[...COLUMNS, 'Change'].map((label) => ({ label }))} />
+      <tbody>
+        {entries.map((entry) => (
+          <EntryRow key={entry.id} entry={entry} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function filtersOf(params: URLSearchParams): AuditFilters {
   const filters: AuditFilters = {};
   for (const name of AUDIT_FILTERS) {
     const value = params.get(name);
     if (value) filters[name] = value;
   }
+  return filters;
+}
+
+/**
+ * `/admin/audit`: the audit log, newest first, in plain words. Its filters and page live in the
+ * URL (a link shows the same entries to another admin); the CSV link downloads the same filters.
+ */
+export function AuditLog() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
   const cursor = params.get('cursor');
   const page = useQuery(adminQueries.audit(filters, cursor));
-
-  const apply = (form: HTMLFormElement) => {
-    const data = new FormData(form);
-    const next: AuditFilters = {};
-    for (const name of AUDIT_FILTERS) {
-      const value = data.get(name);
-      if (typeof value === 'string' && value.trim()) next[name] = value.trim();
-    }
-    setParams(new URLSearchParams(auditSearch(next).slice(1)));
-  };
+  const older = page.data?.data.next_cursor;
 
   return (
-    <section aria-labelledby="audit-heading">
+    <section aria-labelledby="audit-heading" className="audit-log">
       <h2 id="audit-heading">Audit log</h2>
-      <form
-        className="audit-filters"
+      <AuditFilterForm
         key={params.toString()}
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply(event.currentTarget);
-        }}
-      >
-        {AUDIT_FILTERS.map((name) => (
-          <label key={name}>
-            {LABELS[name]}
-            <input name={name} defaultValue={filters[name] ?? ''} />
-          </label>
-        ))}
-        <button type="submit">Show</button>
-      </form>
+        filters={filters}
+        onApply={(next) => setParams(new URLSearchParams(auditSearch(next).slice(1)))}
+      />
       <p>
         <a href={`/api/spreadsheet/audit.csv${auditSearch(filters)}`} download>
           Download as a spreadsheet (CSV)
@@ -108,39 +104,21 @@ export function AuditLog() {
       ) : page.data.data.entries.length === 0 ? (
         <p>No entries match.</p>
       ) : (
-        <>
-          <table className="audit-table">
-            <TableHead
-              columns={[
-                { label: 'When' },
-                { label: 'Who' },
-                { label: 'Address' },
-                { label: 'Action' },
-                { label: 'Object' },
-                { label: 'Outcome' },
-                { label: 'Change' },
-              ]}
-            />
-            <tbody>
-              {page.data.data.entries.map((entry) => (
-                <EntryRow key={entry.id} entry={entry} />
-              ))}
-            </tbody>
-          </table>
-          {page.data.data.next_cursor ? (
-            <button
-              type="button"
-              onClick={() => {
-                const next = new URLSearchParams(params);
-                next.set('cursor', page.data.data.next_cursor ?? '');
-                setParams(next);
-              }}
-            >
-              Older entries
-            </button>
-          ) : null}
-        </>
+        <EntriesTable entries={page.data.data.entries} />
       )}
+      {older ? (
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            const next = new URLSearchParams(params);
+            next.set('cursor', older);
+            setParams(next);
+          }}
+        >
+          Older entries
+        </button>
+      ) : null}
     </section>
   );
 }

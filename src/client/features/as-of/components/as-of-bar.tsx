@@ -5,7 +5,8 @@ import { LinkToLatest } from '../../../lib/app-link';
 import { useAsOf } from '../../../lib/as-of';
 import { formatUtcDateTime } from '../../../lib/format';
 import { batchQueries } from '../api/batch-queries';
-import { BatchPicker } from './batch-picker';
+import { AsOfJump } from './as-of-jump';
+import { BatchPicker, pickerRefocusPending } from './batch-picker';
 
 /** The page's URL without `?as_of=`: the same view, live. */
 function latestOf(pathname: string, search: string, hash: string): string {
@@ -51,6 +52,7 @@ export function AsOfBar({ onOverview }: { onOverview: boolean }) {
       {onOverview ? (
         <div className="no-print">
           <BatchPicker />
+          <AsOfJump now={Date.now} />
         </div>
       ) : null}
     </section>
@@ -66,18 +68,25 @@ export function AsOfBar({ onOverview }: { onOverview: boolean }) {
 export function PastBatchPicker() {
   const asOf = useAsOf();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
+  // Back at the newest by keyboard: the picker opens again so it can keep the focus.
+  const [open, setOpen] = useState(pickerRefocusPending);
   if (asOf !== null) return null;
   const prefetch = () => void queryClient.prefetchInfiniteQuery(batchQueries.timeline());
   return (
     <details
+      open={open}
       className="as-of-bar as-of-closed no-print"
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary onPointerEnter={prefetch} onFocus={prefetch}>
         Open a past batch
       </summary>
-      {open ? <BatchPicker /> : null}
+      {open ? (
+        <>
+          <BatchPicker />
+          <AsOfJump now={Date.now} />
+        </>
+      ) : null}
     </details>
   );
 }

@@ -1,10 +1,33 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { useAsOf } from '../../../lib/as-of';
 import { formatUtcDateTime } from '../../../lib/format';
 import { batchQueries } from '../api/batch-queries';
+
+/*
+ * A step by keyboard opens another batch, and the picker moves: from "Open a past batch" below
+ * the map to the bar at the top, and back for the newest (issue 33, point 3). The picker that
+ * shows next takes the focus, so the next arrow key steps again.
+ */
+let refocus = false;
+
+/** Whether a keyboard step is waiting for the next picker to take the focus. */
+export function pickerRefocusPending(): boolean {
+  return refocus;
+}
+
+/** The slider, focused when a keyboard step left a mark and it is drawn (or its batch moved). */
+function useRefocusedSlider(asOf: string | null, ready: boolean) {
+  const slider = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!refocus || !ready || !slider.current) return;
+    refocus = false;
+    slider.current.focus();
+  }, [asOf, ready]);
+  return slider;
+}
 
 /**
  * A timeline of the recorded batches, oldest on the left (issue 22): arrows, Home and End step
@@ -33,9 +56,11 @@ export function BatchPicker() {
   const [moving, setMoving] = useState<number | null>(null);
   const index = moving ?? shownIndex;
   const batch = batches[index];
+  const slider = useRefocusedSlider(asOf, batches.length > 0);
 
-  const open = () => {
+  const open = (byKey: boolean) => {
     if (moving === null) return;
+    refocus = byKey;
     const chosen = batches[moving];
     setMoving(null);
     if (!chosen) return;
@@ -62,6 +87,7 @@ export function BatchPicker() {
       </label>
       <input
         id={`${id}-range`}
+        ref={slider}
         type="range"
         min={0}
         max={batches.length - 1}
@@ -69,8 +95,8 @@ export function BatchPicker() {
         value={index}
         aria-valuetext={`${formatUtcDateTime(batch?.as_of)}, batch ${index + 1} of ${batches.length}`}
         onChange={(event) => setMoving(Number(event.target.value))}
-        onPointerUp={open}
-        onKeyUp={open}
+        onPointerUp={() => open(false)}
+        onKeyUp={() => open(true)}
       />
       <p className="batch-picker-ends muted">
         <span>{formatUtcDateTime(batches[0]?.as_of)}</span>

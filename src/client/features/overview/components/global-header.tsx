@@ -31,6 +31,7 @@ export function GlobalHeader({
   now,
   overdueAt = null,
   batchCheck = null,
+  past = false,
 }: {
   summary: BatchSummary;
   status: StatusResponse | undefined;
@@ -39,6 +40,8 @@ export function GlobalHeader({
   overdueAt?: string | null;
   /** When the data service is next asked for a batch, and a way to ask now (status feature). */
   batchCheck?: ReactNode;
+  /** A past batch is shown (`?as_of=`): when the next one is due says nothing about it. */
+  past?: boolean;
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.globalIndexDrawn), []);
   const global = summary.global;
@@ -83,23 +86,7 @@ export function GlobalHeader({
             </time>
           </dd>
         </div>
-        <div>
-          <dt>Next batch due</dt>
-          <dd>
-            {overdueAt ? (
-              <time dateTime={overdueAt} className="overdue">
-                {formatUtcTime(overdueAt)} · overdue
-              </time>
-            ) : status ? (
-              <time dateTime={status.next_batch_due_at}>
-                <span className="screen-only">{formatWhen(status.next_batch_due_at, now)}</span>
-                <span className="print-only">{formatUtcDateTime(status.next_batch_due_at)}</span>
-              </time>
-            ) : (
-              NA
-            )}
-          </dd>
-        </div>
+        {past ? null : <NextBatchDue status={status} now={now} overdueAt={overdueAt} />}
         <div>
           <dt>Methodology</dt>
           <dd>{methodology}</dd>
@@ -111,6 +98,37 @@ export function GlobalHeader({
         </div>
       </dl>
     </section>
+  );
+}
+
+/** When the next batch is due (overdue when its documented time passed without one). */
+function NextBatchDue({
+  status,
+  now,
+  overdueAt,
+}: {
+  status: StatusResponse | undefined;
+  now: number;
+  overdueAt: string | null;
+}) {
+  return (
+    <div>
+      <dt>Next batch due</dt>
+      <dd>
+        {overdueAt ? (
+          <time dateTime={overdueAt} className="overdue">
+            {formatUtcTime(overdueAt)} · overdue
+          </time>
+        ) : status ? (
+          <time dateTime={status.next_batch_due_at}>
+            <span className="screen-only">{formatWhen(status.next_batch_due_at, now)}</span>
+            <span className="print-only">{formatUtcDateTime(status.next_batch_due_at)}</span>
+          </time>
+        ) : (
+          NA
+        )}
+      </dd>
+    </div>
   );
 }
 

@@ -26,6 +26,8 @@ function useRefreshSites() {
         predicate: (query) => !keep(query.queryKey),
       }),
       queryClient.invalidateQueries({ queryKey: EXPOSURE_KEY }),
+      // The first site brings the "Our sites" list: where its alerts go can then be set.
+      queryClient.invalidateQueries({ queryKey: siteQueries.alertDelivery().queryKey }),
     ]);
 }
 

@@ -107,7 +107,14 @@ export function SiteAlertDeliveryPanel({ editor }: { editor: boolean }) {
         Site alerts are in everyone&apos;s inbox under &ldquo;Our sites&rdquo;; they can also go to
         a webhook and an e-mail address.
       </p>
-      {query.error ? <QueryError what="Where site alerts go" error={query.error} /> : null}
+      {query.error instanceof ApiError && query.error.status === 404 ? (
+        // No sites yet: the list comes with the first one (issue 33, point 12).
+        <p>
+          Once there is a site (add or import one), its alerts can go to a webhook or e-mail too.
+        </p>
+      ) : query.error ? (
+        <QueryError what="Where site alerts go" error={query.error} />
+      ) : null}
       {list?.webhook?.paused_at ? (
         <p role="alert">
           Webhook deliveries are paused ({list.webhook.paused_reason ?? 'they failed for 3 days'}):
