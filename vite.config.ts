@@ -33,7 +33,7 @@ export default defineConfig({
                 [
                   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]`,
                   String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api|page-data|hotspot-limits|tiers|tier-scale|user-text|alerts-api|alert-triage-api)`,
-                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|api-write|format|use-media-query|zod-config|tier-scale|as-of)`,
+                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|api-write|format|use-media-query|zod-config|tier-scale|as-of|headline-change-text)`,
                   String.raw`src[\\/]client[\\/]components[\\/](skeleton|query-error)`,
                 ].join('|'),
               ),

@@ -87,7 +87,7 @@ describe('one headline change (issue 33, point 1)', () => {
     await within(table).findByText('+13.20');
     expect(row('Ukraine')).not.toHaveTextContent('−0.66');
     // Newland is not in the recorded comparison: the provider's figure, said to be its own.
-    expect(row('Newland')).toHaveTextContent(/\+0\.80\s*\*\s*\(the provider.s own figure\)/);
+    expect(row('Newland')).toHaveTextContent(/\*\(the provider.s own figure\) ▲ up \+0\.80/);
   });
 
   it("the map's tooltip says whose change it shows", () => {

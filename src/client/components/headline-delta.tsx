@@ -31,17 +31,18 @@ export function HeadlineDelta({
 }) {
   const change = headlineChange(provider, recorded);
   if (!verbose) {
+    // A star, not words: a phone's table has no room for "(provider)" in every row. It comes
+    // first and takes no width (it sits in the gap before the figure, so the table keeps its
+    // width); the note under the table says what it means, and a screen reader hears words.
     return (
       <>
-        <Delta value={change.value} />
         {change.source === 'provider' ? (
-          // A star, not words: a phone's table has no room for "(provider)" in every row; the
-          // note under the table says what it means, and a screen reader hears it in words.
           <span className="delta-source" title={HEADLINE_CHANGE_WORDS.provider}>
             <span aria-hidden="true">*</span>
-            <span className="visually-hidden"> (the provider&rsquo;s own figure)</span>
+            <span className="visually-hidden">(the provider&rsquo;s own figure) </span>
           </span>
         ) : null}
+        <Delta value={change.value} />
       </>
     );
   }

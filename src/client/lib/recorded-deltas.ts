@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 import type { ChangesResponse } from '../../shared/history-api';
 import type { Fetched } from './api-client';
 import { useAsOf } from './as-of';
@@ -34,6 +34,14 @@ export function useRecordedRiskDeltas(
         : null,
     [dataAsOf],
   );
-  const changes = useQuery({ ...bffQueries.changes('previous', asOf), select });
+  // Asked for after the first frame, as the strip under the index asks (AfterFirstPaint): the
+  // first frame waits for nothing but the countries and hotspots (issue 11, point 11); the
+  // provider's figure, marked, shows until then.
+  const afterFirstFrame = useDeferredValue(true, false);
+  const changes = useQuery({
+    ...bffQueries.changes('previous', asOf),
+    select,
+    enabled: afterFirstFrame,
+  });
   return changes.data ?? null;
 }
