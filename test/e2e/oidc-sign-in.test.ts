@@ -136,11 +136,13 @@ describe('signing in with the identity provider', () => {
     const { page } = await open();
     await signIn(page, '/admin/audit?who=Eddie', 'ada');
     await page.getByRole('link', { name: 'Audit log' }).waitFor();
-    const row = page.getByRole('row').filter({ hasText: 'Eddie Editor (eddie@example.com)' });
-    await row.filter({ hasText: 'POST /api/watchlists' }).first().waitFor();
-    expect(await row.filter({ hasText: 'POST /api/watchlists' }).first().textContent()).toContain(
-      'Done (201)',
-    );
+    // In plain words, the person by name and by e-mail (issue 33, point 13).
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: 'Eddie Editor created a watchlist' })
+      .filter({ hasText: 'eddie@example.com' });
+    await row.first().waitFor();
+    expect(await row.first().textContent()).toContain('Done (201)');
     await page.screenshot({ path: screenshotPath('oidc-audit-log') });
 
     const entries = (query: string) =>

@@ -140,13 +140,19 @@ describe('demo history seed', () => {
 
 describe('demo watchlist', () => {
   it('exists after the seed with the alerts of the seeded history, once', () => {
-    expect(first.watchlist.lists).toEqual(['Sample: highest risk (demo)']);
+    // The sample list once; "Our sites" comes with the demo sites (issue 33, point 12), placed
+    // once the server listens, so it may or may not be there yet when the list is looked at.
+    const lists = (seen: Seen) => seen.watchlist.lists.filter((name) => name !== 'Our sites');
+    expect(lists(first)).toEqual(['Sample: highest risk (demo)']);
     expect(first.watchlist.added).toBeGreaterThan(0);
     expect(first.watchlist.alerts).toBe(Math.min(200, first.watchlist.added!));
     expect(first.watchlist.unread).toBeGreaterThan(0);
     expect(first.watchlist.messages[0]).toMatch(/^(Active [+−]|Tier (up|down) from)/);
     expect(second.watchlist.added).toBe(0);
-    expect(second.watchlist.lists).toEqual(first.watchlist.lists);
+    expect(lists(second)).toEqual(lists(first));
+    expect(
+      second.watchlist.lists.filter((name) => name === 'Our sites').length,
+    ).toBeLessThanOrEqual(1);
     expect(second.watchlist.unread).toBe(first.watchlist.unread);
   });
 });
