@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Watchlist } from '../../src/shared/alerts-api';
 import { countriesBody, statusBody, shellRoutes } from './fixtures/data';
-import { exposureBody, sitesBody, withHistory } from './fixtures/sites';
+import { exposureBody, ourSites, sitesBody, withHistory } from './fixtures/sites';
 import { historyRoutes } from './fixtures/history';
 import { installFakeBff, type Answer } from './fake-bff';
 import { renderApp } from './render-app';
@@ -15,22 +14,6 @@ import { renderApp } from './render-app';
  */
 const me = (role: 'viewer' | 'editor') => ({
   body: { ok: true, name: 'Ed', email: null, role, via: 'oidc', sign_out: null },
-});
-
-const ourSites = (over: Partial<Watchlist> = {}): Watchlist => ({
-  id: '3',
-  name: 'Our sites',
-  countries: [],
-  rules: [],
-  scope: 'team',
-  owner: null,
-  webhook: null,
-  email: null,
-  version: 4,
-  created_at: '2026-03-01T08:00:00.000Z',
-  updated_at: '2026-03-01T08:00:00.000Z',
-  unread_alerts: 0,
-  ...over,
 });
 
 function deliveryBff(role: 'viewer' | 'editor', onPut: (init: RequestInit) => Answer) {

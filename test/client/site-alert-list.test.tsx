@@ -1,10 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Watchlist } from '../../src/shared/alerts-api';
 import { WatchlistRulesSummary } from '../../src/client/features/watchlists/components/watchlist-rules-summary';
 import { countriesBody, statusBody, shellRoutes } from './fixtures/data';
-import { exposureBody, sitesBody, withHistory } from './fixtures/sites';
+import { exposureBody, ourSites, sitesBody, withHistory } from './fixtures/sites';
 import { historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -13,27 +12,13 @@ import { renderApp } from './render-app';
  * Issue 33, point 12: the "Our sites" list's page says what the site rule sends instead of
  * "this list never alerts"; with no sites yet, /exposure says the list comes with the first one.
  */
-const ourSites: Watchlist = {
-  id: '3',
-  name: 'Our sites',
-  site_alerts: true,
-  countries: [],
-  rules: [],
-  scope: 'team',
-  owner: null,
-  webhook: null,
-  email: null,
-  version: 4,
-  created_at: '2026-03-01T08:00:00.000Z',
-  updated_at: '2026-03-01T08:00:00.000Z',
-  unread_alerts: 0,
-};
+const ourSitesList = ourSites({ site_alerts: true });
 
 describe('the "Our sites" list', () => {
   it('says what it sends, not that it never alerts', () => {
     render(
       <MemoryRouter>
-        <WatchlistRulesSummary list={ourSites} />
+        <WatchlistRulesSummary list={ourSitesList} />
       </MemoryRouter>,
     );
     const rules = screen.getByRole('region', { name: 'Alert rules' });
@@ -48,7 +33,7 @@ describe('the "Our sites" list', () => {
   it('a list without rules still says it never alerts', () => {
     render(
       <MemoryRouter>
-        <WatchlistRulesSummary list={{ ...ourSites, name: 'Sahel', site_alerts: false }} />
+        <WatchlistRulesSummary list={{ ...ourSitesList, name: 'Sahel', site_alerts: false }} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('region', { name: 'Alert rules' })).toHaveTextContent(/never alerts/);
