@@ -13,6 +13,7 @@ import { explainPath, explainResponseSchema } from '../../shared/explain-api';
 import { COUNTRIES_PATH, countryPath, withAsOf } from '../../shared/page-data';
 import { countryResponseSchema } from '../../shared/schemas/responses';
 import { batchListResponseSchema } from '../../shared/batches-api';
+import { noteListResponseSchema } from '../../shared/notes-api';
 import { fetchBff } from './api-client';
 import { batchListPath } from './batch-ids';
 import { withRiskIndex } from './risk-index';
@@ -146,5 +147,20 @@ export const bffQueries = {
       select: ({ data }) => data.batches[0] ?? null,
       staleTime: Number.POSITIVE_INFINITY,
       meta: { label: 'the batch shown' },
+    }),
+  /**
+   * `/api/notes/:iso[?as_of=]`: a country's notes, as they were at `asOf` when given (issue 31);
+   * the country page and the brief. A write makes every key under `['notes', iso]` stale.
+   */
+  notes: (iso: string, asOf: string | null) =>
+    queryOptions({
+      queryKey: ['notes', iso, asOf] as const,
+      queryFn: ({ signal }) =>
+        fetchBff(
+          `/api/notes/${encodeURIComponent(iso)}${asOf ? `?as_of=${encodeURIComponent(asOf)}` : ''}`,
+          noteListResponseSchema,
+          signal,
+        ),
+      meta: { label: `the notes on ${iso}` },
     }),
 };

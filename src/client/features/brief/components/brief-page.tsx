@@ -12,6 +12,11 @@ import { BRIEF_DAYS, briefQueries, periodStart, upToBatch } from '../api/brief-q
 import { useAsOf } from '../../../lib/as-of';
 import { TableHead } from '../../../components/data-table';
 import { displayName } from '../../../lib/display-name';
+import { bffQueries } from '../../../lib/bff-queries';
+import { heldChanges } from '../../../lib/method-caveat';
+import { MethodCaveat } from '../../../components/method-caveat';
+import { BriefMethod, BriefMethodCaveat } from './brief-method';
+import { BriefNotes } from './brief-notes';
 
 const day = (iso: string): string => iso.slice(0, 10);
 
@@ -56,6 +61,10 @@ function GlobalBlock() {
         </ul>
       ) : null}
       <h3>Top movers since the previous batch</h3>
+      <MethodCaveat
+        changes={heldChanges(movers.data?.data.method_changes)}
+        then="These moves are across it."
+      />
       {top.length === 0 ? (
         <p className="empty">No comparison yet.</p>
       ) : (
@@ -168,6 +177,7 @@ function CountryBlock({ iso }: { iso: string }) {
             </ul>
           )}
         </div>
+        <BriefNotes iso={iso} asOf={asOf} />
         <div>
           <h3>Alerts of the period</h3>
           {periodAlerts.length === 0 ? (
@@ -196,6 +206,7 @@ function briefLoads(isos: readonly string[], asOf: string | null) {
       briefQueries.country(iso, asOf),
       briefQueries.trend(iso),
       briefQueries.alerts(iso),
+      bffQueries.notes(iso, asOf),
     ]),
   ];
 }
@@ -215,7 +226,8 @@ function BatchCitation() {
   const href = `${window.location.origin}${pathname}?${params.toString()}`;
   return (
     <p className="brief-citation">
-      Batch id <code>{batch.id ?? 'not given yet'}</code> · this brief as of exactly this batch:{' '}
+      Batch id <code>{batch.id ?? 'not given yet'}</code>
+      <BriefMethod asOf={batch.as_of} /> · this brief as of exactly this batch:{' '}
       <a href={href}>{href}</a>
     </p>
   );
@@ -249,6 +261,11 @@ export function BriefPage({ title, isos }: { title: string; isos: readonly strin
               {BRIEF_DAYS} days up to that batch
             </p>
             <BatchCitation />
+            <BriefMethodCaveat
+              changes={global.data?.data.method_changes}
+              start={asOf ? new Date(periodStart(asOf)).toISOString() : undefined}
+              end={asOf}
+            />
             <button type="button" className="no-print print-button" onClick={() => window.print()}>
               Print / Save as PDF
             </button>

@@ -1,0 +1,43 @@
+import type { MethodMark } from '../../shared/method-api';
+import { formatUtcDateTime } from './format';
+
+/**
+ * The provider's method changes a span crosses, in words (issue 31): a delta, a comparison or a
+ * trend across one subtracts two methods' scores, so every view that shows one says so, in the
+ * same words.
+ */
+
+/** The changes that make scores not comparable (an admin may have marked one comparable). */
+export function heldChanges(changes: readonly MethodMark[] | undefined): MethodMark[] {
+  return (changes ?? []).filter((change) => !change.comparable);
+}
+
+/** The held changes after `from` and at or before `to` (ISO times): those a span crosses. */
+export function heldChangesBetween(
+  changes: readonly MethodMark[] | undefined,
+  from: string | null | undefined,
+  to: string | null | undefined,
+): MethodMark[] {
+  if (!from || !to) return [];
+  const start = Date.parse(from);
+  const end = Date.parse(to);
+  return heldChanges(changes).filter((change) => {
+    const at = Date.parse(change.as_of);
+    return at > start && at <= end;
+  });
+}
+
+/** "method changed from A to B on 1 June 2025, 10:00 UTC" */
+export function methodChangeWords(change: MethodMark): string {
+  return `method changed from ${change.from} to ${change.to} on ${formatUtcDateTime(change.as_of)}`;
+}
+
+/** The time of the newest held change at or before `to`, or null: where the new method starts. */
+export function newMethodSince(
+  changes: readonly MethodMark[] | undefined,
+  to: string | null | undefined,
+): string | null {
+  const end = to ? Date.parse(to) : Infinity;
+  const crossed = heldChanges(changes).filter((change) => Date.parse(change.as_of) <= end);
+  return crossed.at(-1)?.as_of ?? null;
+}
