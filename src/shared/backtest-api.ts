@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alertRuleSchema, watchlistInputSchema } from './alerts-api.js';
+import { methodMarkSchema } from './method-api.js';
 
 /**
  * Rules tried on history (issue 22): `POST /api/watchlists/backtest`. How often each rule would
@@ -51,6 +52,16 @@ export const backtestCountrySchema = z.looseObject({
   suggested_min_abs_delta: z.number().nullable(),
 });
 
+/**
+ * A provider's method change the history tried crosses (issue 31): as the live evaluator does,
+ * the rules comparing two batches are held there (`held_firings` of them would have fired) and
+ * its jump is left out of `suggested_min_abs_delta`; breaking events count as usual.
+ */
+export const backtestMethodChangeSchema = methodMarkSchema.extend({
+  held_firings: z.number().int(),
+});
+export type BacktestMethodChange = z.infer<typeof backtestMethodChangeSchema>;
+
 export const backtestResponseSchema = z.looseObject({
   ok: z.literal(true),
   /** The history tried: first and last batch, and how many. */
@@ -67,5 +78,7 @@ export const backtestResponseSchema = z.looseObject({
       z.looseObject({ as_of: z.string(), iso: z.string(), rule: z.string(), message: z.string() }),
     ),
   }),
+  /** The method changes not marked comparable in the history tried, oldest first. */
+  method_changes: z.array(backtestMethodChangeSchema).optional(),
 });
 export type BacktestResponse = z.infer<typeof backtestResponseSchema>;

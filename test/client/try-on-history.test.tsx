@@ -172,6 +172,31 @@ describe('Try on history in the watchlist form', () => {
     expect(within(section).queryByText(/have changed since/)).not.toBeInTheDocument();
   });
 
+  it('says where the history crosses a method change and what was held there (issue 31)', async () => {
+    installFakeBff({
+      [PATH]: {
+        method: 'POST',
+        body: {
+          ...backtestBody(),
+          method_changes: [
+            {
+              as_of: '2025-03-01T03:00:00.000Z',
+              from: 'ggri 3.2',
+              to: 'ggri-m 4.0',
+              comparable: false,
+              held_firings: 2,
+            },
+          ],
+        },
+      },
+    });
+    const section = renderForm();
+    await userEvent.click(within(section).getByRole('button', { name: 'Try on history' }));
+    expect(await within(section).findByRole('note')).toHaveTextContent(
+      'The provider’s method changed from ggri 3.2 to ggri-m 4.0 on 1 Mar 2025, 03:00 UTC: scores are not comparable across it. As the live alerts do, the rules comparing two batches were not counted there (2 firings held)',
+    );
+  });
+
   it('a rule with a problem is not tried', async () => {
     const bff = installFakeBff({ [PATH]: { body: backtestBody() } });
     const section = renderForm();

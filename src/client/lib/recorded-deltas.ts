@@ -4,6 +4,7 @@ import type { ChangesResponse } from '../../shared/history-api';
 import type { Fetched } from './api-client';
 import { useAsOf } from './as-of';
 import { bffQueries } from './bff-queries';
+import { heldChanges } from './method-caveat';
 
 /** The same instant, whatever the spelling (`…00Z` and `…00.000Z`). */
 export function sameBatch(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -23,7 +24,9 @@ export function useRecordedRiskDeltas(
   const asOf = useAsOf();
   const select = useCallback(
     ({ data }: Fetched<ChangesResponse>) =>
-      sameBatch(data.to_batch?.as_of, dataAsOf)
+      // Across a method change the difference is two methods' scores, not a move (issue 31):
+      // none of ours then, and What changed says why.
+      sameBatch(data.to_batch?.as_of, dataAsOf) && heldChanges(data.method_changes).length === 0
         ? new Map(
             data.countries.flatMap((c) =>
               typeof c.delta_risk === 'number'

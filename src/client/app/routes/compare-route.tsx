@@ -39,6 +39,7 @@ function useComparison(isos: readonly string[], problems: readonly string[]) {
         iso,
         name: displayName(iso, refName ?? query.data.data.name ?? iso),
         points: query.data.data.points,
+        methodChanges: query.data.data.method_changes ?? [],
       });
     } else if (query?.error instanceof ApiError && query.error.status === 404) {
       notes.push(

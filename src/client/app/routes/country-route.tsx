@@ -224,7 +224,7 @@ function CountryView({
 }) {
   const { now, shownAsOf, query, reference, keepsHistory } = page;
   const { country, as_of: asOf } = answer.data;
-  const recordedDelta = useRecordedCountryDelta(country.iso, shownAsOf, asOf, keepsHistory);
+  const recorded = useRecordedCountryDelta(country.iso, shownAsOf, asOf, keepsHistory);
   return (
     <div className="country-page">
       <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
@@ -245,7 +245,13 @@ function CountryView({
       />
       <div className="two-columns wide-first">
         <PanelBoundary name="The country summary">
-          <CountryHeader country={country} asOf={asOf} now={now} recordedDelta={recordedDelta} />
+          <CountryHeader
+            country={country}
+            asOf={asOf}
+            now={now}
+            recordedDelta={recorded.delta}
+            methodChanges={recorded.methodChanges}
+          />
         </PanelBoundary>
         <PanelBoundary name="The location map">
           <CountryLocatorMap

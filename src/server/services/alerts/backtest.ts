@@ -3,6 +3,7 @@ import {
   BACKTEST_ALERTS_LISTED,
   BACKTEST_BATCHES_LISTED,
   BACKTEST_RECENT_DAYS,
+  type BacktestMethodChange,
   type BacktestResponse,
 } from '../../../shared/backtest-api.js';
 import {
@@ -14,6 +15,8 @@ import {
 import { selectRuleNumbers } from '../../store/batches.js';
 import type { Database } from '../../store/connection.js';
 import { firings, type RuleInput } from './alert-rules.js';
+import { heldAcrossMethodChange } from './method-notice.js';
+import { selectMethodChanges, type MethodChangeRow } from '../../store/method-changes.js';
 import { DAY_MS } from '../../../shared/durations.js';
 import { TimeSlice } from '../../work/time-slice.js';
 import { ApiProblem } from '../../refusals.js';
@@ -227,76 +230,151 @@ export class RuleBacktest {
     const first = history[0]?.batch ?? null;
     const last = history.at(-1)?.batch ?? null;
     const recentFrom = last ? last.asOf.getTime() - BACKTEST_RECENT_DAYS * DAY_MS : Infinity;
-    const keys = rules.map(ruleKey);
     const wantsBreaking = rules.some((rule) => rule.kind === 'breaking_event');
-    const breaking =
-      wantsBreaking && first
-        ? await selectBreakingEventsSince(this.db, [...countries], new Date(0), MAX_BREAKING_EVENTS)
-        : [];
-    const tallies = new Map<string, CountryTally>(
-      countries.map((iso) => [
-        iso,
-        { batches: 0, deltas: [], fired: new Map(), recent: new Map() },
-      ]),
-    );
-    const team = rules.some((rule) => rule.kind === 'team_index_threshold')
-      ? await this.#teamIndexes(
-          history.map((h) => h.batch.id),
-          countries,
-        )
-      : null;
-    const recentAlerts: BacktestResponse['last_90_days']['alerts'] = [];
-    let recentCount = 0;
+    const tally: Tally = {
+      countries,
+      rules,
+      recentFrom,
+      breaking:
+        wantsBreaking && first
+          ? await selectBreakingEventsSince(
+              this.db,
+              [...countries],
+              new Date(0),
+              MAX_BREAKING_EVENTS,
+            )
+          : [],
+      team: rules.some((rule) => rule.kind === 'team_index_threshold')
+        ? await this.#teamIndexes(
+            history.map((h) => h.batch.id),
+            countries,
+          )
+        : null,
+      methods: await heldMethodChanges(this.db),
+      byCountry: new Map(
+        countries.map((iso) => [
+          iso,
+          { batches: 0, deltas: [], fired: new Map(), recent: new Map() },
+        ]),
+      ),
+      recentAlerts: [],
+      recentCount: 0,
+      heldAt: new Map(),
+    };
     let eventAt = 0;
     let previous: BatchRef | null = null;
-    let before: Map<string, AlertNumbers> = new Map();
+    let before: BatchNumbers = new Map();
     // Every batch × countries × rules (100 × 20 over 180 batches: ~360,000 rule checks): the
     // loop yields every slice, so cached answers go out while it runs (issue 29).
     const slice = new TimeSlice();
     for (const { batch, numbers } of history) {
       await slice.pause();
-      const window = breakingWindow(breaking, eventAt, previous, batch);
-      const windowEvents = window.events;
-      eventAt = window.next;
-      const inputOf = (iso: string): RuleInput | null => {
-        const after = numbers.get(iso);
-        if (!after) return null;
-        const was = before.get(iso) ?? null;
-        return {
-          before: team && was ? withTeam(was, team, previous, iso) : was,
-          after: team ? withTeam(after, team, batch, iso) : after,
-          breaking: windowEvents.get(iso) ?? [],
-        };
-      };
-      countBatch(tallies, numbers, before);
-      const recent = batch.asOf.getTime() > recentFrom;
-      for (const { iso, rule, message } of firings(countries, rules, inputOf)) {
-        const tally = tallies.get(iso);
-        if (!tally) continue;
-        const key = ruleKey(rule);
-        const list = tally.fired.get(key);
-        if (list) list.push(batch.asOf.toISOString());
-        else tally.fired.set(key, [batch.asOf.toISOString()]);
-        if (!recent) continue;
-        tally.recent.set(key, (tally.recent.get(key) ?? 0) + 1);
-        recentCount += 1;
-        recentAlerts.push({ as_of: batch.asOf.toISOString(), iso, rule: key, message });
-      }
+      eventAt = tallyBatch(
+        tally,
+        { batch, numbers },
+        { batch: previous, numbers: before },
+        eventAt,
+      );
       previous = batch;
       before = numbers;
     }
+    const keys = rules.map(ruleKey);
     return {
       ok: true,
       from: first?.asOf.toISOString() ?? null,
       to: last?.asOf.toISOString() ?? null,
       batches: history.length,
       rules: keys,
-      countries: countries.map((iso) => countryAnswer(iso, keys, tallies.get(iso))),
+      countries: countries.map((iso) => countryAnswer(iso, keys, tally.byCountry.get(iso))),
       last_90_days: {
         since: last ? new Date(recentFrom).toISOString() : null,
-        count: recentCount,
-        alerts: recentAlerts.slice(-BACKTEST_ALERTS_LISTED).reverse(),
+        count: tally.recentCount,
+        alerts: tally.recentAlerts.slice(-BACKTEST_ALERTS_LISTED).reverse(),
       },
+      method_changes: [...tally.heldAt.values()],
     };
   }
+}
+
+/** What a backtest reads and adds up over the batches. */
+interface Tally {
+  countries: readonly string[];
+  rules: readonly AlertRule[];
+  recentFrom: number;
+  breaking: readonly BreakingEvent[];
+  team: Map<number, TeamIndexes> | null;
+  /** The method changes not marked comparable, by the batch that made each. */
+  methods: Map<number, MethodChangeRow>;
+  byCountry: Map<string, CountryTally>;
+  recentAlerts: BacktestResponse['last_90_days']['alerts'];
+  recentCount: number;
+  /** The changes the history crossed, with the firings each held. */
+  heldAt: Map<number, BacktestMethodChange>;
+}
+
+/** The held method changes (issue 31) by batch id: the live evaluator holds rules across them. */
+async function heldMethodChanges(db: Database): Promise<Map<number, MethodChangeRow>> {
+  const rows = await selectMethodChanges(db);
+  return new Map(rows.filter((row) => !row.comparable).map((row) => [row.batchId, row]));
+}
+
+/**
+ * One batch against the one before, as the live evaluator has it: across a method change not
+ * marked comparable the rules comparing two batches are held (counted, never fired) and its
+ * jump is left out of the suggested threshold; breaking events fire as usual. Returns where the
+ * next batch's breaking events start.
+ */
+function tallyBatch(
+  tally: Tally,
+  now: { batch: BatchRef; numbers: BatchNumbers },
+  then: { batch: BatchRef | null; numbers: BatchNumbers },
+  eventAt: number,
+): number {
+  const { batch, numbers } = now;
+  const { team } = tally;
+  const window = breakingWindow(tally.breaking, eventAt, then.batch, batch);
+  const inputOf = (iso: string): RuleInput | null => {
+    const after = numbers.get(iso);
+    if (!after) return null;
+    const was = then.numbers.get(iso) ?? null;
+    return {
+      before: team && was ? withTeam(was, team, then.batch, iso) : was,
+      after: team ? withTeam(after, team, batch, iso) : after,
+      breaking: window.events.get(iso) ?? [],
+    };
+  };
+  const method = then.batch ? tally.methods.get(batch.id) : undefined;
+  countBatch(tally.byCountry, numbers, method ? new Map() : then.numbers);
+  const recent = batch.asOf.getTime() > tally.recentFrom;
+  const asOf = batch.asOf.toISOString();
+  for (const firing of firings(tally.countries, tally.rules, inputOf)) {
+    const own = tally.byCountry.get(firing.iso);
+    if (!own) continue;
+    if (method && heldAcrossMethodChange(firing)) {
+      const held = tally.heldAt.get(batch.id) ?? heldView(method);
+      held.held_firings += 1;
+      tally.heldAt.set(batch.id, held);
+      continue;
+    }
+    const key = ruleKey(firing.rule);
+    const list = own.fired.get(key);
+    if (list) list.push(asOf);
+    else own.fired.set(key, [asOf]);
+    if (!recent) continue;
+    own.recent.set(key, (own.recent.get(key) ?? 0) + 1);
+    tally.recentCount += 1;
+    tally.recentAlerts.push({ as_of: asOf, iso: firing.iso, rule: key, message: firing.message });
+  }
+  if (method && !tally.heldAt.has(batch.id)) tally.heldAt.set(batch.id, heldView(method));
+  return window.next;
+}
+
+function heldView(row: MethodChangeRow): BacktestMethodChange {
+  return {
+    as_of: row.asOf.toISOString(),
+    from: row.from,
+    to: row.to,
+    comparable: false,
+    held_firings: 0,
+  };
 }

@@ -8,6 +8,8 @@ import { displayName } from '../../../lib/display-name';
 import { changesQueries } from '../api/changes-queries';
 import { changeLists } from '../utils/change-lists';
 import { useAsOf } from '../../../lib/as-of';
+import { heldChanges } from '../../../lib/method-caveat';
+import { MethodCaveat } from '../../../components/method-caveat';
 
 /** Names per line: the strip is a glance, the panel has the lists. */
 const SHOWN = 2;
@@ -76,20 +78,28 @@ export function ChangesStrip() {
             : 'Nothing to compare yet: two recorded batches are needed.'}
         </p>
       ) : (
-        <dl className="strip-lines">
-          <div>
-            <dt>Risk rose</dt>
-            <dd>{lists.riskRisers.length > 0 ? <Movers items={lists.riskRisers} /> : 'None'}</dd>
-          </div>
-          <div>
-            <dt>Risk fell</dt>
-            <dd>{lists.riskFallers.length > 0 ? <Movers items={lists.riskFallers} /> : 'None'}</dd>
-          </div>
-          <div>
-            <dt>Tier</dt>
-            <dd>{tierMoves.length > 0 ? <TierMoves items={tierMoves} /> : 'No tier changes'}</dd>
-          </div>
-        </dl>
+        <>
+          <MethodCaveat
+            changes={heldChanges(data.method_changes)}
+            then="These moves are across it: a step there is the new method, not the world."
+          />
+          <dl className="strip-lines">
+            <div>
+              <dt>Risk rose</dt>
+              <dd>{lists.riskRisers.length > 0 ? <Movers items={lists.riskRisers} /> : 'None'}</dd>
+            </div>
+            <div>
+              <dt>Risk fell</dt>
+              <dd>
+                {lists.riskFallers.length > 0 ? <Movers items={lists.riskFallers} /> : 'None'}
+              </dd>
+            </div>
+            <div>
+              <dt>Tier</dt>
+              <dd>{tierMoves.length > 0 ? <TierMoves items={tierMoves} /> : 'No tier changes'}</dd>
+            </div>
+          </dl>
+        </>
       )}
       <a className="strip-more" href="#what-changed">
         All changes in What changed

@@ -10,7 +10,10 @@ import {
   formatUtcDateTime,
   humanise,
 } from '../../../lib/format';
+import { MethodCaveat } from '../../../components/method-caveat';
+import { heldChangesBetween, newMethodSince } from '../../../lib/method-caveat';
 import {
+  changeBase,
   COMPARE_STYLES,
   latestCategories,
   latestPoint,
@@ -61,6 +64,7 @@ export function CompareTrend({ countries: recorded }: { countries: readonly Comp
           series={series}
           bands
           height={300}
+          methodChanges={countries[0]?.methodChanges}
         />
       )}
     </section>
@@ -126,6 +130,14 @@ export function CompareKeyNumbers({
   countries: readonly ComparedCountry[];
 }) {
   const countries = useComparedAsOf(recorded);
+  // Every history answer carries the same changes; the span is the widest of the countries'.
+  const changes = countries[0]?.methodChanges ?? [];
+  const firstAt = countries.map((c) => c.points[0]?.as_of).sort()[0];
+  const lastAt = countries
+    .map((c) => c.points.at(-1)?.as_of ?? '')
+    .sort()
+    .at(-1);
+  const crossed = heldChangesBetween(changes, firstAt, lastAt);
   return (
     <section className="panel" aria-labelledby="compare-numbers-heading">
       <div className="panel-head">
@@ -148,7 +160,7 @@ export function CompareKeyNumbers({
           <tbody>
             {countries.map((country) => {
               const last = latestPoint(country);
-              const first = country.points[0];
+              const first = changeBase(country.points, newMethodSince(changes, last?.as_of));
               const change =
                 last && first && typeof last.risk === 'number' && typeof first.risk === 'number'
                   ? last.risk - first.risk
@@ -185,6 +197,10 @@ export function CompareKeyNumbers({
           recorded by this dashboard; not the upstream&apos;s own Δ, which is since its previous
           batch.
         </p>
+        <MethodCaveat
+          changes={crossed}
+          then="Δ risk is counted within the new method only: from the first batch under it."
+        />
       </TableRegion>
     </section>
   );

@@ -1,10 +1,27 @@
 import type { CountryHistoryPoint } from '../../../../shared/history-api';
+import type { MethodMark } from '../../../../shared/method-api';
 
 /** One compared country: its code, display name and recorded history (oldest first). */
 export interface ComparedCountry {
   iso: string;
   name: string;
   points: readonly CountryHistoryPoint[];
+  /** The provider's method changes its history answer carries (issue 31). */
+  methodChanges: readonly MethodMark[];
+}
+
+/**
+ * The point a country's change is counted from: its first recorded point, or, when a method
+ * change not marked comparable lies between that and its latest, the first point under the
+ * newest such change (issue 31: never a subtraction across two methods).
+ */
+export function changeBase(
+  points: readonly CountryHistoryPoint[],
+  since: string | null,
+): CountryHistoryPoint | undefined {
+  if (since === null) return points[0];
+  const from = Date.parse(since);
+  return points.find((point) => Date.parse(point.as_of) >= from);
 }
 
 /** Lines differ by colour (Okabe–Ito) and by dash, so they read without colour vision too. */

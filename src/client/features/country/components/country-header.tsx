@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import type { Country } from '../../../../shared/schemas/country';
 import { Delta } from '../../../components/delta';
 import { HeadlineDelta } from '../../../components/headline-delta';
+import { MethodCaveat } from '../../../components/method-caveat';
+import type { MethodMark } from '../../../../shared/method-api';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore, formatWhen, humanise, NA } from '../../../lib/format';
 import { confidenceNote } from '../utils/confidence';
@@ -16,12 +18,15 @@ export function CountryHeader({
   asOf,
   now,
   recordedDelta = null,
+  methodChanges = [],
 }: {
   country: Country;
   asOf: string;
   now: number;
   /** The risk change from the batch recorded before this one (null: not both recorded here). */
   recordedDelta?: number | null;
+  /** Method changes between that batch and this one (issue 31): no subtraction, a caveat. */
+  methodChanges?: readonly MethodMark[];
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.countryHeaderDrawn), []);
   const note = confidenceNote(country);
@@ -56,6 +61,10 @@ export function CountryHeader({
         <Delta value={country.delta_active} verbose suffix="in active score" />{' '}
         <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
       </p>
+      <MethodCaveat
+        changes={methodChanges}
+        then="No change of ours is shown across it; the provider's own figure is theirs."
+      />
       {note ? (
         <p className="confidence-note" role="note">
           {note}

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { sameBatch } from '../../../lib/recorded-deltas';
+import { heldChanges } from '../../../lib/method-caveat';
+import type { MethodMark } from '../../../../shared/method-api';
 import { countryQueries } from '../api/country-queries';
 
 /**
@@ -25,14 +27,20 @@ export function useMoveExplanation(iso: string, asOf: string | null, enabled = t
   return { query, nothingToCompare };
 }
 
-/** The recorded risk change up to the batch the page shows (`dataAsOf`), or null. */
+/**
+ * The recorded risk change up to the batch the page shows (`dataAsOf`), or null; across a
+ * method change not marked comparable none (two methods' scores), and the change is named
+ * (`methodChanges`) so the header says why (issue 31).
+ */
 export function useRecordedCountryDelta(
   iso: string,
   asOf: string | null,
   dataAsOf: string,
   enabled: boolean,
-): number | null {
+): { delta: number | null; methodChanges: MethodMark[] } {
   const { query } = useMoveExplanation(iso, asOf, enabled);
   const move = query.data?.data;
-  return move && sameBatch(move.to_batch.as_of, dataAsOf) ? move.delta_risk : null;
+  if (!move || !sameBatch(move.to_batch.as_of, dataAsOf)) return { delta: null, methodChanges: [] };
+  const methodChanges = heldChanges(move.method_changes);
+  return { delta: methodChanges.length > 0 ? null : move.delta_risk, methodChanges };
 }

@@ -26,7 +26,11 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
   const query = useQuery(historyQueries.country(iso));
   const points = query.data?.data.points;
   const { range, setRange, chartRows: rows, tableRows } = useTrendRows(points, TREND);
-  const driver = useMemo(() => describeLatestChange(points ?? []), [points]);
+  const methodChanges = query.data?.data.method_changes;
+  const driver = useMemo(
+    () => describeLatestChange(points ?? [], methodChanges),
+    [points, methodChanges],
+  );
 
   return (
     <section className="panel trend-panel" aria-labelledby="country-trend-heading">

@@ -1,3 +1,5 @@
+import type { MethodMark } from '../../../../shared/method-api';
+import { heldChangesBetween, methodChangeWords } from '../../../lib/method-caveat';
 import type { CountryHistoryPoint } from '../../../../shared/history-api';
 import { tierLabel } from '../../../../shared/tiers';
 import { formatSigned, humanise } from '../../../lib/format';
@@ -33,10 +35,16 @@ function categoryMoves(previous: CountryHistoryPoint, latest: CountryHistoryPoin
  * unrest +9.0". The active score is what moves between batches (static is the slow baseline), so
  * it leads; the categories that moved most follow, largest first. Null with fewer than two points.
  */
-export function describeLatestChange(points: readonly CountryHistoryPoint[]): string | null {
+export function describeLatestChange(
+  points: readonly CountryHistoryPoint[],
+  methodChanges: readonly MethodMark[] = [],
+): string | null {
   const latest = points.at(-1);
   const previous = points.at(-2);
   if (!latest || !previous) return null;
+  // Across a method change the difference is two methods' scores (issue 31): said first.
+  const method = heldChangesBetween(methodChanges, previous.as_of, latest.as_of)[0];
+  const caveat = method ? `The provider's ${methodChangeWords(method)}: not comparable. ` : '';
   const active = difference(latest.active, previous.active);
   const risk = difference(latest.risk, previous.risk);
   const moves = categoryMoves(previous, latest);
@@ -53,10 +61,10 @@ export function describeLatestChange(points: readonly CountryHistoryPoint[]): st
       ? ` (tier ${tierLabel(previous.tier)} → ${tierLabel(latest.tier)})`
       : '';
   if (moves.length === 0) {
-    return `${lead}${tierChange}: no category moved by 0.1 or more.`;
+    return `${caveat}${lead}${tierChange}: no category moved by 0.1 or more.`;
   }
   const named = moves
     .map((move) => `${humanise(move.category).toLowerCase()} ${formatSigned(move.delta, 1)}`)
     .join(', ');
-  return `${lead}${tierChange}: ${named}`;
+  return `${caveat}${lead}${tierChange}: ${named}`;
 }

@@ -1,3 +1,4 @@
+import { MethodCaveat } from '../../../components/method-caveat';
 import { useState } from 'react';
 import type { AlertRule } from '../../../../shared/alerts-api';
 import type { BacktestResponse } from '../../../../shared/backtest-api';
@@ -98,6 +99,10 @@ function BacktestResult({
         {result.batches} batches from {formatUtcDateTime(result.from)} to{' '}
         {formatUtcDateTime(result.to)}.
       </p>
+      <MethodCaveat
+        changes={result.method_changes ?? []}
+        then={`As the live alerts do, the rules comparing two batches were not counted there (${heldWords(result.method_changes ?? [])}), and its jump is left out of the suggestion; breaking events count as usual.`}
+      />
       <TableRegion label="Rules tried per country">
         <table className="data-table backtest-table">
           <caption className="visually-hidden">How often each rule would have fired</caption>
@@ -143,6 +148,12 @@ function BacktestResult({
       <RecentAlerts recent={result.last_90_days} rules={rules} />
     </div>
   );
+}
+
+/** "3 firings held" across the method changes a backtest crossed. */
+function heldWords(changes: NonNullable<BacktestResponse['method_changes']>): string {
+  const held = changes.reduce((sum, change) => sum + change.held_firings, 0);
+  return `${held} ${held === 1 ? 'firing' : 'firings'} held`;
 }
 
 function Fired({ fired }: { fired: BacktestResponse['countries'][number]['rules'][number] }) {
