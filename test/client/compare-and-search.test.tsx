@@ -10,6 +10,7 @@ import {
 } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
+import { notesRoutes } from './fixtures/sites';
 
 function compareBff() {
   const points = countryPoints(4);
@@ -126,8 +127,49 @@ describe('search palette', () => {
       '/api/v1/country/GBR': { body: countryBody({ iso: 'GBR', name: 'United Kingdom' }) },
       ...historyRoutes(),
       ...countryHistoryRoutes({ GBR: 'United Kingdom' }),
+      // The team's notes (issue 31): one on Sudan mentions the UK.
+      '/api/notes': (url: URL) => ({
+        body: {
+          ok: true,
+          notes: NOTES.filter((n) =>
+            n.text.toLowerCase().includes((url.searchParams.get('q') ?? '').toLowerCase()),
+          ),
+        },
+      }),
+      ...notesRoutes(['SDN']),
+      '/api/v1/country/SDN': { body: countryBody({ iso: 'SDN', name: 'Sudan' }) },
+      ...countryHistoryRoutes({ SDN: 'Sudan' }),
     });
   }
+  const NOTES = [
+    {
+      id: '9',
+      iso: 'SDN',
+      text: 'Port Sudan office: UK staff evacuated',
+      author: 'Ana Analyst',
+      created_at: '2025-06-01T09:00:00.000Z',
+      updated_at: '2025-06-01T09:00:00.000Z',
+      version: 1,
+    },
+  ];
+
+  it('finds notes by their text after the countries and opens the note’s country (issue 31)', async () => {
+    searchBff();
+    const { router } = renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: /Find a country/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Find a country' });
+    const input = within(dialog).getByRole('combobox');
+    await userEvent.type(input, 'evacuated');
+    const notes = await within(dialog).findByRole('listbox', { name: 'Matching notes' });
+    const [hit] = within(notes).getAllByRole('option');
+    expect(hit).toHaveTextContent(
+      'Note on Sudan SDNPort Sudan office: UK staff evacuated · Ana Analyst, 1 Jun 2025, 09:00 UTC',
+    );
+    expect(within(dialog).getByText(/1 note matches\./)).toBeInTheDocument();
+    // No country is called that: the note is the first choice.
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/country/SDN'));
+  });
 
   it('Ctrl+K opens it; a common name finds the country; arrows and Enter open it', async () => {
     searchBff();

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { noteWrittenSchema } from '../../../../shared/notes-api';
+import { z } from 'zod';
+import { noteWrittenSchema, type CountryNote } from '../../../../shared/notes-api';
 import { writeBff } from '../../../lib/api-write';
 import { bffQueries } from '../../../lib/bff-queries';
 
@@ -20,3 +21,41 @@ export function useWriteNote(iso: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...noteQueries.all(), iso] }),
   });
 }
+
+/** The ETag of a note as listed: its version, quoted (the API's `If-Match`). */
+export const noteTag = (note: CountryNote): string => `"${note.version}"`;
+
+/**
+ * Replaces a note's text, naming the version shown (`If-Match`): someone else's edit first is
+ * a 412 in words, never overwritten. The country's notes and every note search go stale.
+ */
+export function useEditNote(iso: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ note, text }: { note: CountryNote; text: string }) =>
+      writeBff(
+        'PUT',
+        `/api/notes/${encodeURIComponent(iso)}/${encodeURIComponent(note.id)}`,
+        noteWrittenSchema,
+        { body: { text }, ifMatch: noteTag(note) },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: noteQueries.all() }),
+  });
+}
+
+/** Deletes a note as shown (`If-Match`); its revisions stay, so past views still show it. */
+export function useDeleteNote(iso: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: CountryNote) =>
+      writeBff(
+        'DELETE',
+        `/api/notes/${encodeURIComponent(iso)}/${encodeURIComponent(note.id)}`,
+        deletedSchema,
+        { ifMatch: noteTag(note) },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: noteQueries.all() }),
+  });
+}
+
+const deletedSchema = z.looseObject({ ok: z.literal(true) });

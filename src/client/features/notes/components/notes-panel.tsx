@@ -6,11 +6,12 @@ import { Skeleton } from '../../../components/skeleton';
 import { formatUtcDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/me-queries';
 import { noteQueries, useWriteNote } from '../api/note-queries';
+import { NoteItem } from './note-item';
 
 /**
  * The team's notes on a country (issue 31), the most recently written first; as of a past batch
- * they are shown as they were then, and no new one is written there. Plain text: React escapes
- * it, line breaks are kept by CSS.
+ * they are shown as they were then, and none is written, edited or deleted there. Plain text:
+ * React escapes it, line breaks are kept by CSS. Viewers read; editors write, edit and delete.
  */
 export function NotesPanel({ iso, asOf }: { iso: string; asOf: string | null }) {
   const query = useQuery(noteQueries.country(iso, asOf));
@@ -28,12 +29,7 @@ export function NotesPanel({ iso, asOf }: { iso: string; asOf: string | null }) 
       ) : (
         <ol className="notes-list">
           {query.data.data.notes.map((note) => (
-            <li key={note.id}>
-              <p className="note-text">{note.text}</p>
-              <p className="muted">
-                {note.author}, {formatUtcDateTime(note.updated_at)}
-              </p>
-            </li>
+            <NoteItem key={note.id} iso={iso} note={note} canWrite={canWrite} />
           ))}
         </ol>
       )}

@@ -1,13 +1,26 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import type { ReferenceCountry } from '../../../../shared/history-api';
 import { CountryOptionList, type CountryFigures } from '../../../components/country-option';
 import { searchCountries } from '../../../lib/country-match';
+import { noteSearchQueries, noteSearchText } from '../api/note-search';
+import { NoteHitList } from './note-hits';
 
 /**
  * "Find a country": a modal dialog with a combobox over every ISO country (names, codes, common
  * names). Arrow keys move, Enter opens, Escape closes; focus stays in the field while open and
  * the caller returns it on close. Each result shows its tier and risk; countries missing from the
- * current data are listed and say so.
+ * current data are listed and say so. The team's notes whose text matches follow the countries
+ * (issue 31); choosing one opens its country.
  */
 export function SearchPalette({
   countries,
@@ -32,40 +45,93 @@ export function SearchPalette({
     () => searchCountries(countries ?? [], text, figures),
     [countries, text, figures],
   );
-  const current = hits[Math.min(active, hits.length - 1)];
+  const notes = useNoteHits(text);
+  const total = hits.length + notes.length;
+  const at = Math.min(active, total - 1);
+  const current = at < hits.length ? hits[at] : undefined;
+  const currentNote = at >= hits.length ? notes[at - hits.length] : undefined;
 
   useEffect(() => input.current?.focus(), []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (hits.length === 0) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((index) => (Math.min(index, hits.length - 1) + step + hits.length) % hits.length);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      if (current) onPick(current.country.iso);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-    } else if (event.key === 'Tab') {
-      // The field is the dialog's only stop: Tab must not wander to the page behind.
-      event.preventDefault();
-    }
-  };
+  const onKeyDown = paletteKeys({
+    total,
+    setActive,
+    onEnter: () => {
+      const iso = current?.country.iso ?? currentNote?.iso;
+      if (iso) onPick(iso);
+    },
+    onClose,
+  });
 
   const optionId = (iso: string) => `${id}-option-${iso}`;
-  const status =
-    loadError !== null
-      ? `The list of countries could not be loaded: ${loadError.message}`
-      : countries === undefined
-        ? 'Loading countries…'
-        : text.trim() === ''
-          ? 'Type a name, an ISO code or a common name such as UK or Burma.'
-          : hits.length === 0
-            ? `No country matches “${text.trim()}”.`
-            : `${hits.length} ${hits.length === 1 ? 'country matches' : 'countries match'}.`;
+  const noteOptionId = (noteId: string) => `${id}-note-${noteId}`;
+  const status = paletteStatus({
+    loadError,
+    countries,
+    text,
+    hits: hits.length,
+    notes: notes.length,
+  });
 
+  const activeId = current
+    ? optionId(current.country.iso)
+    : currentNote && noteOptionId(currentNote.id);
+
+  return (
+    <PaletteDialog id={id} status={status} onClose={onClose}>
+      <input
+        ref={input}
+        className="palette-input"
+        type="text"
+        role="combobox"
+        aria-label="Country name or code"
+        aria-expanded={total > 0}
+        aria-controls={`${id}-list ${id}-notes`}
+        aria-autocomplete="list"
+        aria-activedescendant={activeId}
+        aria-describedby={`${id}-status`}
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <CountryOptionList
+        listId={`${id}-list`}
+        optionId={optionId}
+        hits={hits}
+        current={current}
+        figures={figures}
+        onChoose={onPick}
+        className="palette-list"
+      />
+      <NoteHitList
+        listId={`${id}-notes`}
+        optionId={noteOptionId}
+        notes={notes}
+        current={currentNote}
+        countries={countries}
+        onChoose={onPick}
+      />
+    </PaletteDialog>
+  );
+}
+
+/** The modal frame: a click on the backdrop closes; the lists' status is read out. */
+function PaletteDialog({
+  id,
+  status,
+  onClose,
+  children,
+}: {
+  id: string;
+  status: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <div
       className="palette-backdrop"
@@ -77,35 +143,7 @@ export function SearchPalette({
         <h2 id={`${id}-title`} className="palette-title">
           Find a country
         </h2>
-        <input
-          ref={input}
-          className="palette-input"
-          type="text"
-          role="combobox"
-          aria-label="Country name or code"
-          aria-expanded={hits.length > 0}
-          aria-controls={`${id}-list`}
-          aria-autocomplete="list"
-          aria-activedescendant={current ? optionId(current.country.iso) : undefined}
-          aria-describedby={`${id}-status`}
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <CountryOptionList
-          listId={`${id}-list`}
-          optionId={optionId}
-          hits={hits}
-          current={current}
-          figures={figures}
-          onChoose={onPick}
-          className="palette-list"
-        />
+        {children}
         <p id={`${id}-status`} className="palette-status" aria-live="polite">
           {status}
         </p>
@@ -115,4 +153,66 @@ export function SearchPalette({
       </div>
     </div>
   );
+}
+
+/** The team's notes holding the palette's text (issue 31), asked once typing settles. */
+function useNoteHits(text: string) {
+  const q = noteSearchText(useDeferredValue(text));
+  const query = useQuery({ ...noteSearchQueries.search(q ?? ''), enabled: q !== null });
+  return q === null ? [] : (query.data ?? []);
+}
+
+/** Arrow keys move through the countries then the notes, Enter opens, Escape closes. */
+function paletteKeys({
+  total,
+  setActive,
+  onEnter,
+  onClose,
+}: {
+  total: number;
+  setActive: (update: (index: number) => number) => void;
+  onEnter: () => void;
+  onClose: () => void;
+}) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (total === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((index) => (Math.min(index, total - 1) + step + total) % total);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      onEnter();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    } else if (event.key === 'Tab') {
+      // The field is the dialog's only stop: Tab must not wander to the page behind.
+      event.preventDefault();
+    }
+  };
+}
+
+/** What the palette's live region says about the lists. */
+function paletteStatus({
+  loadError,
+  countries,
+  text,
+  hits,
+  notes,
+}: {
+  loadError: Error | null;
+  countries: readonly ReferenceCountry[] | undefined;
+  text: string;
+  hits: number;
+  notes: number;
+}): string {
+  if (loadError !== null) return `The list of countries could not be loaded: ${loadError.message}`;
+  if (countries === undefined) return 'Loading countries…';
+  if (text.trim() === '') return 'Type a name, an ISO code or a common name such as UK or Burma.';
+  const found =
+    hits === 0
+      ? `No country matches “${text.trim()}”.`
+      : `${hits} ${hits === 1 ? 'country matches' : 'countries match'}.`;
+  return notes === 0 ? found : `${found} ${notes} ${notes === 1 ? 'note matches' : 'notes match'}.`;
 }
