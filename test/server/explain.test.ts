@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountrySummary } from '../../src/shared/bff-api.js';
+import { HistoryAnswers } from '../../src/server/services/history/history-answers.js';
 import { MoveExplanations } from '../../src/server/services/history/explain.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { batchRecord, countryRow, DAY, event } from '../fixtures/history.js';
@@ -46,10 +47,9 @@ afterAll(() => store?.close());
 
 describe('why a score moved', () => {
   it('names the categories that drove it, their weights, and the events between', async () => {
-    const answer = (await new MoveExplanations(store).explain('AAA', null, null)) as Record<
-      string,
-      unknown
-    >;
+    const answer = (await new MoveExplanations(store, () =>
+      new HistoryAnswers(store, () => store.coverage()).methodMarks(),
+    ).explain('AAA', null, null)) as Record<string, unknown>;
     expect(answer.sentence).toBe(
       'Risk +6.0: security +14.0 (weight 20 %), civil unrest +9.0 (weight 15 %); 3 breaking events since',
     );

@@ -90,6 +90,7 @@ export function composeHistory(
   const admit = (request: FastifyRequest, what?: string): Promise<Admission> =>
     limiter.admit(parts.clientKey(request), what);
   const retentionStart = (): Date | null => store.retentionStart(parts.now());
+  const answers = new HistoryAnswers(store, () => store.coverage());
   return {
     store,
     archiver,
@@ -117,8 +118,8 @@ export function composeHistory(
     asOf: { answers: new AsOfAnswers(store), guardFor, admit, retentionStart },
     routes: {
       history: {
-        answers: new HistoryAnswers(store, () => store.coverage()),
-        explanations: new MoveExplanations(store),
+        answers,
+        explanations: new MoveExplanations(store, () => answers.methodMarks()),
         retentionStart,
         guardFor,
         admit,

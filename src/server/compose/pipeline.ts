@@ -67,6 +67,8 @@ export async function composePipeline(
     pipeline.evaluate().catch(() => undefined);
   });
   if (replicas) store.onBatchRecorded(() => replicas.announceStoreChanged());
+  // A method change decided comparable changes the history answers of every replica (issue 31).
+  if (replicas) store.onMethodDecided(() => replicas.announceStoreChanged());
   app.addHook('onListen', async () => pipeline.listening());
   // Backtests read two years of numbers once (seconds); after listening, in the background.
   app.addHook('onListen', async () => alerts.warmBacktests());

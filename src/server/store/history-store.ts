@@ -99,6 +99,7 @@ export class HistoryStore {
   #coverage: HistoryCoverage = { since: null, latest: null, batches: 0, demo_seeded: false };
   /** Told when a new batch was recorded (alert evaluation, issue 8); set up once at start. */
   readonly #recordedListeners = new Set<() => void>();
+  readonly #decidedListeners = new Set<() => void>();
   readonly #chainBackfill: ChainBackfill;
 
   private constructor(
@@ -181,6 +182,21 @@ export class HistoryStore {
       for (const listener of this.#recordedListeners) listener();
     }
     return { recorded: batchId !== null, batchId };
+  }
+
+  /**
+   * An admin decided a method change comparable (issue 31): the history answers carry the
+   * decision, so they are built again (and other replicas are told, by the listeners).
+   */
+  methodDecided(): void {
+    this.#batchRevision += 1;
+    for (const listener of this.#decidedListeners) listener();
+  }
+
+  /** Calls `listener` after each `methodDecided` here; returns a remover. */
+  onMethodDecided(listener: () => void): () => void {
+    this.#decidedListeners.add(listener);
+    return () => this.#decidedListeners.delete(listener);
   }
 
   /** Calls `listener` after each newly recorded batch with country rows; returns a remover. */

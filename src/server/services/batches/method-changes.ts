@@ -44,6 +44,8 @@ export class MethodChanges {
     }
     const at = new Date(this.deps.now());
     await insertComparable(this.store.db, row.batchId, by, at);
+    // The history answers hold the changes with their decisions: built again from now on.
+    this.store.methodDecided();
     let released = 0;
     // The alerts' unique key makes a second evaluation add nothing; the claim after it keeps
     // the record of when it ran (a failure before it leaves the claim for the next PUT).

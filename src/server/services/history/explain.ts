@@ -1,5 +1,5 @@
 import { changesBetween } from '../../../shared/method-api.js';
-import { methodMarks } from './method-marks.js';
+import type { MethodMark } from '../../../shared/method-api.js';
 import type { Categories } from '../../../shared/schemas/category.js';
 import { BadRequest, NotFound } from '../../refusals.js';
 import type { CountryRow, HistoryStore } from '../../store/history-store.js';
@@ -63,7 +63,11 @@ export function explanationSentence(
 
 /** Why a country's score moved between two recorded batches, from the store alone. */
 export class MoveExplanations {
-  constructor(private readonly store: HistoryStore) {}
+  constructor(
+    private readonly store: HistoryStore,
+    /** The method changes held (the history answers' memo: no store question once held). */
+    private readonly methodMarks: () => Promise<MethodMark[]>,
+  ) {}
 
   async explain(iso: string, from: Date | null, to: Date | null): Promise<object> {
     const after = await this.store.batchAtOrBefore(to);
@@ -121,7 +125,7 @@ export class MoveExplanations {
   /** The method changes (not marked comparable) between two batches, and the words for them. */
   async #methodWords(from: Date, to: Date) {
     const crossed = changesBetween(
-      await methodMarks(this.store),
+      await this.methodMarks(),
       from.toISOString(),
       to.toISOString(),
     ).filter((c) => !c.comparable);

@@ -14,8 +14,7 @@ import { BadRequest } from '../../refusals.js';
 import type { StoreQueryGuard } from '../../store-question-limit.js';
 import type { EventQuery, HistoryStore, Range } from '../../store/history-store.js';
 import { lazyGuard, RevisionMemo } from './revision-memo.js';
-import { methodMarks } from './method-marks.js';
-import { changesBetween } from '../../../shared/method-api.js';
+import { changesBetween, type MethodMark } from '../../../shared/method-api.js';
 import {
   rangeIndexes,
   SeriesMemo,
@@ -90,10 +89,16 @@ export class HistoryAnswers {
         from: iso(range.from),
         to: iso(range.to),
         coverage: series.coverage,
-        method_changes: await methodMarks(this.store),
+        method_changes: await this.#series.methods(revision, enter),
       };
       return withPoints(head, series.pointsJson.slice(start, end));
     });
+  }
+
+  /** The method changes held, with their decisions, from the memo (explanations read them). */
+  methodMarks(guard = UNGUARDED): Promise<MethodMark[]> {
+    const revision = this.store.batchRevision;
+    return this.#guarded(guard, (enter) => this.#series.methods(revision, enter));
   }
 
   async globalHistory(range: Range, guard = UNGUARDED): Promise<GlobalHistoryResponse> {
@@ -115,7 +120,7 @@ export class HistoryAnswers {
         first_seen: iso(series.first),
         last_seen: iso(series.last),
         coverage: series.coverage,
-        method_changes: await methodMarks(this.store),
+        method_changes: await this.#series.methods(revision, enter),
       };
       return withPoints(head, series.pointsJson.slice(start, end));
     });
@@ -168,7 +173,7 @@ export class HistoryAnswers {
       const crossed =
         from && to
           ? changesBetween(
-              await methodMarks(this.store),
+              await this.#series.methods(revision, enter),
               from.asOf.toISOString(),
               to.asOf.toISOString(),
             )

@@ -4,6 +4,8 @@ import type {
   HistoryCoverage,
 } from '../../../shared/history-api.js';
 import type { CountryRow, HistoryStore, Range } from '../../store/history-store.js';
+import type { MethodMark } from '../../../shared/method-api.js';
+import { selectMethodChanges } from '../../store/method-changes.js';
 import { RevisionMemo, type MemoLimits } from './revision-memo.js';
 
 /**
@@ -90,6 +92,8 @@ const charsOf = (texts: string[]): number => texts.reduce((sum, text) => sum + t
 export class SeriesMemo {
   readonly #series: RevisionMemo<GlobalSeries | CountrySeries>;
   readonly #batchRows: RevisionMemo<ComparedRow[]>;
+  /** The method changes with their decisions: one entry, a few hundred bytes. */
+  readonly #methods = new RevisionMemo<MethodMark[]>({ maxEntries: 1, maxBytes: 1024 * 1024 });
 
   constructor(
     private readonly store: HistoryStore,
@@ -158,6 +162,23 @@ export class SeriesMemo {
       };
       return { value, chars: charsOf(value.pointsJson) + 40 * value.asOf.length };
     }) as Promise<CountrySeries>;
+  }
+
+  /**
+   * The provider's method changes (issue 31) as every history answer carries them, held with
+   * the series: an answer from what is held asks the store nothing. A decision that one is
+   * comparable moves the batch revision (HistoryStore.methodDecided), so it shows at once.
+   */
+  methods(revision: number, enter: () => Promise<void>): Promise<MethodMark[]> {
+    return this.#methods.get(revision, 'methods', enter, async () => {
+      const value = (await selectMethodChanges(this.store.db)).map((row) => ({
+        as_of: row.asOf.toISOString(),
+        from: row.from,
+        to: row.to,
+        comparable: row.comparable,
+      }));
+      return { value, chars: JSON.stringify(value).length };
+    });
   }
 
   /** One batch's country rows, as /api/changes compares them. */
