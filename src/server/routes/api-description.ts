@@ -231,7 +231,7 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'POST /api/watchlists/backtest': {
     summary:
-      'Try rules on the stored history: how often each would have fired per country, the last 90 days, a suggested threshold',
+      'Try rules on the stored history: how often each would have fired per country, the last 90 days, a suggested threshold; across a method change not marked comparable the rules comparing two batches are held as live alerts hold them (method_changes says where and how many)',
     tag: 'Watchlists',
     body: backtestRequestSchema,
     success: json(backtestResponseSchema),
