@@ -22,6 +22,15 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** The two widths the views are checked at: a laptop and a phone (touch, mobile layout). */
+export const DESKTOP_1440 = { viewport: { width: 1440, height: 900 }, bypassCSP: true };
+export const PHONE_375 = {
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  bypassCSP: true,
+};
+
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results');
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
 

@@ -3,9 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RESCALED_METHODOLOGY_VERSION } from '../../src/demo-upstream/method-change.js';
 import { seriousViolations } from './axe.js';
 import {
+  DESKTOP_1440,
   launchChromium,
   openPage,
   pageOverflow,
+  PHONE_375,
   screenshotPath,
   type WatchedPage,
 } from './browser.js';
@@ -15,16 +17,9 @@ import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
 // it names the method beside its batch id, says plainly that scores are not comparable across
 // it and carries the country's notes; compare says so under its key numbers; an editor edits
 // and deletes a note on the country page. At 1440 and 375 px, axe-clean, nothing cut off.
-const DESKTOP = { viewport: { width: 1440, height: 900 }, bypassCSP: true };
-const PHONE = {
-  viewport: { width: 375, height: 812 },
-  isMobile: true,
-  hasTouch: true,
-  bypassCSP: true,
-};
 const WIDTHS = [
-  [1440, DESKTOP],
-  [375, PHONE],
+  [1440, DESKTOP_1440],
+  [375, PHONE_375],
 ] as const;
 
 let stack: HistoryE2eStack;

@@ -1,4 +1,4 @@
-import type { MethodMark } from '../../shared/method-api';
+import { changesBetween, type MethodMark } from '../../shared/method-api';
 import { formatUtcDateTime } from './format';
 
 /**
@@ -18,13 +18,7 @@ export function heldChangesBetween(
   from: string | null | undefined,
   to: string | null | undefined,
 ): MethodMark[] {
-  if (!from || !to) return [];
-  const start = Date.parse(from);
-  const end = Date.parse(to);
-  return heldChanges(changes).filter((change) => {
-    const at = Date.parse(change.as_of);
-    return at > start && at <= end;
-  });
+  return from && to ? changesBetween(heldChanges(changes), from, to) : [];
 }
 
 /** "method changed from A to B on 1 June 2025, 10:00 UTC" */

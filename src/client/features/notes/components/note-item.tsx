@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
-import { NOTE_TEXT_MAX, type CountryNote } from '../../../../shared/notes-api';
+import { useState, type FormEvent } from 'react';
+import type { CountryNote } from '../../../../shared/notes-api';
 import { formatUtcDateTime } from '../../../lib/format';
 import { useDeleteNote, useEditNote } from '../api/note-queries';
+import { NoteTextField } from './note-text-field';
 
 const problemOf = (error: unknown, otherwise: string): string =>
   error instanceof Error ? error.message : otherwise;
@@ -68,26 +69,19 @@ export function NoteItem({
 function NoteEditor({ iso, note, onDone }: { iso: string; note: CountryNote; onDone: () => void }) {
   const [text, setText] = useState(note.text);
   const edit = useEditNote(iso);
-  const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     edit.mutate({ note, text }, { onSuccess: onDone });
   };
   return (
     <form className="note-form" onSubmit={submit}>
-      <label htmlFor={id}>Edit the note</label>
-      <textarea
-        id={id}
+      <NoteTextField
+        label="Edit the note"
         value={text}
-        maxLength={NOTE_TEXT_MAX}
-        rows={3}
-        onChange={(event) => setText(event.target.value)}
+        onChange={setText}
+        error={edit.error}
+        failed="The note was not saved"
       />
-      {edit.isError ? (
-        <p role="alert" className="form-error">
-          {problemOf(edit.error, 'The note was not saved')}
-        </p>
-      ) : null}
       <div className="note-actions">
         <button type="submit" disabled={edit.isPending || text.trim() === ''}>
           Save

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { NOTE_TEXT_MAX } from '../../../../shared/notes-api';
+import { useState, type FormEvent } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { formatUtcDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/me-queries';
 import { noteQueries, useWriteNote } from '../api/note-queries';
 import { NoteItem } from './note-item';
+import { NoteTextField } from './note-text-field';
 
 /**
  * The team's notes on a country (issue 31), the most recently written first; as of a past batch
@@ -41,26 +41,19 @@ export function NotesPanel({ iso, asOf }: { iso: string; asOf: string | null }) 
 function NoteForm({ iso }: { iso: string }) {
   const [text, setText] = useState('');
   const write = useWriteNote(iso);
-  const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     write.mutate(text, { onSuccess: () => setText('') });
   };
   return (
     <form className="note-form" onSubmit={submit}>
-      <label htmlFor={id}>New note</label>
-      <textarea
-        id={id}
+      <NoteTextField
+        label="New note"
         value={text}
-        maxLength={NOTE_TEXT_MAX}
-        rows={3}
-        onChange={(event) => setText(event.target.value)}
+        onChange={setText}
+        error={write.error}
+        failed="The note was not saved"
       />
-      {write.isError ? (
-        <p role="alert" className="form-error">
-          {write.error instanceof Error ? write.error.message : 'The note was not saved'}
-        </p>
-      ) : null}
       <button type="submit" disabled={write.isPending || text.trim() === ''}>
         Add note
       </button>
