@@ -9,7 +9,12 @@ import {
   statusBody,
   shellRoutes,
 } from './fixtures/data';
-import { countryHistoryBody, countryHistoryRoutes, historyRoutes } from './fixtures/history';
+import {
+  countryHistoryBody,
+  countryHistoryRoutes,
+  countryPoints,
+  historyRoutes,
+} from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 
@@ -53,6 +58,16 @@ function bff() {
 }
 
 const PROVIDER_SDN = { provider: { risk: 84.5, tier: 'crit' } };
+
+const OVERRIDE = {
+  iso: 'UKR',
+  tier: 'mod',
+  reason: 'Ceasefire holds along the line',
+  expires: '2025-07-01T00:00:00.000Z',
+  set_at: '2025-06-01T00:00:00.000Z',
+  set_by: 'Eddie Editor',
+  version: 1,
+};
 
 describe('the risk index switch', () => {
   it('puts the team view in the URL, asks for it, and names it; the provider is one click away', async () => {
@@ -98,15 +113,7 @@ describe('the team view on the overview and the country page', () => {
   });
 
   it('shows the team index with the provider’s figure and our override beside it', async () => {
-    const override = {
-      iso: 'UKR',
-      tier: 'mod',
-      reason: 'Ceasefire holds along the line',
-      expires: '2025-07-01T00:00:00.000Z',
-      set_at: '2025-06-01T00:00:00.000Z',
-      set_by: 'Eddie Editor',
-      version: 1,
-    };
+    const override = OVERRIDE;
     const fake = installFakeBff({
       ...shellRoutes(),
       '/api/status': { body: statusBody() },
@@ -154,5 +161,89 @@ describe('the team view on the overview and the country page', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(screen.queryByTestId('team-figures')).toBeNull());
     expect(screen.getByTestId('country-risk')).toHaveTextContent('86.12');
+  });
+});
+
+describe('the team view on compare', () => {
+  it('compares the team index of each country, with the switch back to the provider’s', async () => {
+    const points = countryPoints(4);
+    const answer = (iso: string, name: string) => (url: URL) => {
+      const body = countryHistoryBody(iso, name, points);
+      if (url.searchParams.get('index') !== 'team') return { body };
+      const team = points.map((p) => ({ ...p, risk: 42.42 }));
+      return {
+        body: {
+          ...countryHistoryBody(iso, name, team),
+          index: { kind: 'team', name: 'Logistics view' },
+        },
+      };
+    };
+    const fake = installFakeBff({
+      ...shellRoutes(),
+      '/api/status': { body: statusBody() },
+      '/api/countries': { body: countriesBody() },
+      ...historyRoutes(),
+      '/api/history/country/MLI': answer('MLI', 'Mali'),
+      '/api/history/country/NER': answer('NER', 'Niger'),
+    });
+    const { router } = renderApp('/compare?iso=MLI,NER&index=team&view=table');
+    const numbers = await screen.findByRole('region', { name: 'Key numbers' });
+    const rows = within(numbers).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('42.42');
+    expect(screen.getByRole('button', { name: 'Team index: Logistics view' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(
+      fake.calls('/api/history/country/MLI').every((u) => u.searchParams.get('index') === 'team'),
+    ).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Provider’s risk' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('index')).toBeNull(),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('iso')).toBe('MLI,NER');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Key numbers' })).getAllByRole('row')[1],
+      ).not.toHaveTextContent('42.42'),
+    );
+  });
+});
+
+describe('the team view in a brief', () => {
+  it('prints the team index with the provider’s figure and our override beside it', async () => {
+    const fake = installFakeBff({
+      ...shellRoutes(),
+      '/api/status': { body: statusBody() },
+      ...historyRoutes(),
+      '/api/alerts': { body: { ok: true, alerts: [], next_before: null } },
+      '/api/v1/country/UKR': (url) =>
+        url.searchParams.get('index') === 'team'
+          ? {
+              body: countryBody(
+                {
+                  risk: 61.4,
+                  tier: 'mod',
+                  provider: { risk: 86.12, tier: 'crit' },
+                  tier_source: 'override',
+                  override: { ...OVERRIDE, iso: 'UKR' },
+                } as never,
+                { index: { kind: 'team', name: 'Logistics view' } },
+              ),
+            }
+          : { body: countryBody() },
+    });
+    renderApp('/brief?iso=UKR&index=team');
+    const block = await screen.findByRole('region', { name: /Ukraine/ });
+    expect(await within(block).findByText('Team index “Logistics view”')).toBeVisible();
+    expect(within(block).getByText('Provider’s risk').nextElementSibling).toHaveTextContent(
+      '86.12 Critical',
+    );
+    expect(within(block).getByText('Our override').nextElementSibling).toHaveTextContent(
+      /Moderate\s*“Ceasefire holds along the line”, until 1 Jul 2025/,
+    );
+    expect(
+      fake.calls('/api/v1/country/UKR').every((u) => u.searchParams.get('index') === 'team'),
+    ).toBe(true);
   });
 });
