@@ -251,9 +251,12 @@ function CountryView({
       />
       <div className="two-columns wide-first">
         <PanelBoundary name="The country summary">
-          <CountryHeader country={country} asOf={asOf} now={now} recordedDelta={recordedDelta} />
-          <RiskIndexSwitch teamName={teamNameOf(answer.data)} />
-          <TeamFigures country={country} teamName={teamNameOf(answer.data)} />
+          {/* One cell of the two columns: the switch and the team's figures under the header. */}
+          <div>
+            <CountryHeader country={country} asOf={asOf} now={now} recordedDelta={recordedDelta} />
+            <RiskIndexSwitch teamName={teamNameOf(answer.data)} />
+            <TeamFigures country={country} teamName={teamNameOf(answer.data)} />
+          </div>
         </PanelBoundary>
         <PanelBoundary name="The location map">
           <CountryLocatorMap
