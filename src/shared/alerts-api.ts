@@ -67,7 +67,9 @@ export type AlertKind = AlertRule['kind'];
 
 /**
  * What an alert is about: a rule's kind, or `method_change`, the one notice a list gets when
- * the provider changes its method and its rules comparing two batches are held (issue 31).
+ * the provider changes its method and its rules comparing two batches are held (issue 31), or
+ * `override_expired`, the inbox notice a list gets when our override of one of its countries
+ * ends at its expiry.
  */
 export const ALERT_KINDS = [
   'active_change',
@@ -76,6 +78,7 @@ export const ALERT_KINDS = [
   'breaking_event',
   'method_change',
   'team_index_threshold',
+  'override_expired',
 ] as const;
 export type AlertRowKind = (typeof ALERT_KINDS)[number];
 /**

@@ -350,7 +350,12 @@ export const exposureMovedSchema = z.object({
 
 export const riskySiteSchema = siteBriefSchema.extend({
   risk: z.number().nullable(),
+  /** Our tier: the override's where one is in force (issue 31), else the provider's. */
   tier: z.string().nullable(),
+  /** The provider's tier, beside ours, when an override is in force. */
+  provider_tier: z.string().nullable().optional(),
+  /** Our override of the country in force at the batch (issue 31), if any. */
+  override: z.object({ tier: z.string(), reason: z.string(), expires: z.string() }).nullish(),
 });
 
 export const exposurePointSchema = z.object({ as_of: z.string(), index: z.number().nullable() });

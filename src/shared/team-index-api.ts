@@ -158,3 +158,19 @@ export function bandOf(index: number | null): KnownTier | null {
   if (index === null) return null;
   return TIER_BANDS.find((band) => index >= band.min)?.tier ?? null;
 }
+
+/**
+ * What a row says in the team view besides its team figures: the provider's own risk and tier
+ * (always beside ours) and the override in force, if any. Null for a row of the provider's view.
+ */
+export const teamRowExtrasSchema = z.object({
+  provider: z.object({ risk: z.number().nullable(), tier: z.string().nullable() }),
+  tier_source: z.enum(['override', 'team_index']),
+  override: overrideSchema.nullable(),
+});
+export type TeamRowExtras = z.infer<typeof teamRowExtrasSchema>;
+
+export function teamRowExtras(row: unknown): TeamRowExtras | null {
+  const parsed = teamRowExtrasSchema.safeParse(row);
+  return parsed.success ? parsed.data : null;
+}

@@ -31,6 +31,31 @@ describe('alert rules', () => {
     expect(evaluateRule(rule, input(null, at(50, 'mod', 90)))).toBeNull();
   });
 
+  it('tier change with our overrides (issue 31): set, ended, and a provider move under one', () => {
+    const override = { tier: 'crit', reason: 'Port closed', set_by: 'Eddie' };
+    const ours = (n: AlertNumbers) => ({ ...n, override });
+    const both = { kind: 'tier_change', direction: 'both' } as const;
+    expect(evaluateRule(both, input(at(60, 'mod', 1), ours(at(61, 'mod', 1))))).toBe(
+      'Tier up from Moderate to Critical by our override (“Port closed”, set by Eddie) (risk 60.0 → 61.0)',
+    );
+    expect(evaluateRule(both, input(ours(at(60, 'mod', 1)), at(61, 'mod', 1)))).toBe(
+      "Tier down from Critical to Moderate: our override (“Port closed”) ended, so the provider's tier applies again (risk 60.0 → 61.0)",
+    );
+    // The provider's tier moved while ours is held: still said, with what holds ours.
+    expect(evaluateRule(both, input(ours(at(60, 'mod', 1)), ours(at(75, 'high', 1))))).toBe(
+      "The provider's tier went up from Moderate to High (risk 60.0 → 75.0); our override keeps it at Critical (“Port closed”)",
+    );
+    // The same override at both batches and no provider move: nothing.
+    expect(evaluateRule(both, input(ours(at(60, 'mod', 1)), ours(at(61, 'mod', 1))))).toBeNull();
+    // The direction filter reads our tier's move.
+    expect(
+      evaluateRule(
+        { kind: 'tier_change', direction: 'down' },
+        input(at(60, 'mod', 1), ours(at(61, 'mod', 1))),
+      ),
+    ).toBeNull();
+  });
+
   it('tier change: up, down or both; unknown labels have no direction', () => {
     const up = input(at(70, 'high', 1), at(80, 'crit', 1));
     const down = input(at(80, 'crit', 1), at(70, 'high', 1));

@@ -227,3 +227,45 @@ describe('exposure', () => {
     });
   });
 });
+
+describe('our overrides in the exposure (issue 31)', () => {
+  it('a site in an overridden country ranks by our tier, labelled with the provider’s beside', async () => {
+    const before = (await exposure()).riskiest as { iso: string; tier: string; name: string }[];
+    const last = before.at(-1)!;
+    expect(before[0]!.iso).not.toBe(last.iso);
+    const expires = new Date(stack.clock.now() + 48 * 3_600_000).toISOString();
+    const set = await stack.app.inject({
+      method: 'PUT',
+      url: `/api/overrides/${last.iso}`,
+      headers: { 'if-match': '"0"' },
+      payload: { tier: 'crit', reason: 'Our convoy routes closed', expires },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const after = (await exposure()).riskiest;
+    // Ours is Critical now: it ranks as a risk in the Critical band would (at least 75); it was
+    // last.
+    const at = after.findIndex((s: { iso: string }) => s.iso === last.iso);
+    expect(at).toBeLessThan(before.length - 1);
+    expect(after.slice(0, at).every((s: { tier: string }) => s.tier === 'crit')).toBe(true);
+    expect(after.slice(at + 1).some((s: { tier: string }) => s.tier !== 'crit')).toBe(true);
+    expect(after[at]).toMatchObject({
+      iso: last.iso,
+      tier: 'crit',
+      provider_tier: last.tier,
+      override: { tier: 'crit', reason: 'Our convoy routes closed' },
+    });
+    // The others keep the provider's tier, in their order, and no label.
+    expect(after.filter((s: { iso: string }) => s.iso !== last.iso)).toEqual(
+      before
+        .filter((s) => s.iso !== last.iso)
+        .map((s) => expect.objectContaining({ name: s.name, iso: s.iso, tier: s.tier })),
+    );
+    expect(after.find((s: { iso: string }) => s.iso !== last.iso).override).toBeUndefined();
+    const ended = await stack.app.inject({
+      method: 'DELETE',
+      url: `/api/overrides/${last.iso}`,
+      headers: { 'if-match': '"1"' },
+    });
+    expect(ended.statusCode).toBe(200);
+  });
+});

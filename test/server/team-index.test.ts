@@ -441,3 +441,67 @@ describe('an override', () => {
     );
   });
 });
+
+describe('an override feeds the tier-change rule and tells the lists when it expires', () => {
+  it('alerts a tier change an override set, its expiry in the inbox, and the change back', async () => {
+    const countries = (await call('GET', '/api/countries', { role: 'viewer' })).body.countries as {
+      iso: string;
+      tier: string | null;
+    }[];
+    const target = countries.find((c) => c.iso === 'FRA' && c.tier !== null)!;
+    const ours = target.tier === 'crit' ? 'low' : 'crit';
+    const created = await stack.app.inject({
+      method: 'POST',
+      url: '/api/watchlists',
+      headers: as('editor'),
+      payload: {
+        name: 'Override watch',
+        countries: ['FRA'],
+        rules: [{ kind: 'tier_change', direction: 'both' }],
+        scope: 'team',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const listId = created.json().watchlist.id as string;
+    const alertsOfList = async () =>
+      (await call('GET', `/api/alerts?watchlist=${listId}&limit=50`)).body.alerts as {
+        kind: string;
+        rule: string;
+        message: string;
+      }[];
+
+    const expires = new Date(stack.clock.now() + 20 * HOUR).toISOString();
+    const set = await call('PUT', '/api/overrides/FRA', {
+      role: 'editor',
+      body: { tier: ours, reason: 'Strikes at every port', expires },
+      ifMatch: '"0"',
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    await stack.nextBatch();
+    await stack.bff.alertsIdle();
+    const setAlerts = (await alertsOfList()).filter((a) => a.kind === 'tier_change');
+    expect(setAlerts).toHaveLength(1);
+    expect(setAlerts[0]!.message).toMatch(
+      /^Tier (up|down) from .+ to .+ by our override \(“Strikes at every port”, set by editor-person\)/,
+    );
+
+    // Past the expiry: the job ends it by itself and each list holding FRA is told at once.
+    stack.clock.advance(20 * HOUR + 1);
+    stack.scheduler.runDue();
+    await stack.bff.teamIdle();
+    const expired = (await alertsOfList()).filter((a) => a.kind === 'override_expired');
+    expect(expired).toHaveLength(1);
+    expect(expired[0]!.message).toMatch(
+      /^Our override of France \(.+, “Strikes at every port”, set by editor-person\) ended at its expiry/,
+    );
+
+    // The next batch: ours is the provider's tier again, which alerts as a change, saying why.
+    await stack.nextBatch();
+    await stack.bff.alertsIdle();
+    const changes = (await alertsOfList()).filter((a) => a.kind === 'tier_change');
+    expect(changes).toHaveLength(2);
+    expect(changes.map((a) => a.message).join('\n')).toMatch(
+      /: our override \(“Strikes at every port”\) ended, so the provider's tier applies again/,
+    );
+  });
+});

@@ -43,6 +43,11 @@ export function pastBatch(asOf: string | null): { staleTime?: number } {
   return asOf === null ? {} : { staleTime: Infinity };
 }
 
+/** The key's part for the team view (issue 31); none for the provider's, so its keys stay. */
+export function indexKey(index: RiskIndex): [] | [{ index: 'team' }] {
+  return index === 'team' ? [{ index }] : [];
+}
+
 /**
  * `/api/countries` as the SPA reads it: every field of each row but its ten categories, which
  * no view takes from this list (the country page has its own). They stay in the answer, kept
@@ -62,7 +67,7 @@ export const bffQueries = {
   countries: (asOf: string | null = null, index: RiskIndex = 'provider') =>
     queryOptions({
       // The provider's key stays as it was; the team view (issue 31) is an entry of its own.
-      queryKey: ['countries', 'list', ...asOfKey(asOf), ...(index === 'team' ? [{ index }] : [])],
+      queryKey: ['countries', 'list', ...asOfKey(asOf), ...indexKey(index)],
       queryFn: ({ signal }) =>
         fetchBff(withRiskIndex(withAsOf(COUNTRIES_PATH, asOf), index), countryListSchema, signal),
       ...pastBatch(asOf),
@@ -72,11 +77,15 @@ export const bffQueries = {
    * `/api/v1/country/:iso`, latest or as of a recorded batch (`asOf`, issue 22). Callers pass a
    * validated, upper-cased code (see shared/iso).
    */
-  country: (iso: string, asOf: string | null = null) =>
+  country: (iso: string, asOf: string | null = null, index: RiskIndex = 'provider') =>
     queryOptions({
-      queryKey: ['country', 'detail', iso, ...asOfKey(asOf)] as const,
+      queryKey: ['country', 'detail', iso, ...asOfKey(asOf), ...indexKey(index)] as const,
       queryFn: ({ signal }) =>
-        fetchBff(withAsOf(countryPath(iso), asOf), countryWithStaleness, signal),
+        fetchBff(
+          withRiskIndex(withAsOf(countryPath(iso), asOf), index),
+          countryWithStaleness,
+          signal,
+        ),
       ...pastBatch(asOf),
       meta: { label: `the data of ${iso}` },
     }),
@@ -92,12 +101,12 @@ export const bffQueries = {
       meta: { label: 'the history of the global index' },
     }),
   /** One country's recorded history, whole (see `historyGlobal`). */
-  historyCountry: (iso: string) =>
+  historyCountry: (iso: string, index: RiskIndex = 'provider') =>
     queryOptions({
-      queryKey: ['history', 'country', iso] as const,
+      queryKey: ['history', 'country', iso, ...indexKey(index)] as const,
       queryFn: ({ signal }) =>
         fetchBff(
-          `/api/history/country/${encodeURIComponent(iso)}`,
+          withRiskIndex(`/api/history/country/${encodeURIComponent(iso)}`, index),
           countryHistoryResponseSchema,
           signal,
         ),

@@ -44,6 +44,7 @@ import { BatchEvaluator, type EvaluatorDeps } from './batch-evaluator.js';
 import { TimeSlice } from '../work/time-slice.js';
 import { selectWeightVersions } from '../store/team-index.js';
 import { VERSIONS_HELD, weightsInForceAt } from '../services/team-index/team-weights.js';
+import { overridesInForceAt, withOverride } from '../services/team-index/overrides.js';
 
 // Alerts of a batch older than this (a backlog after downtime, the demo's seeded history) go to
 // the inbox only: a burst of stale webhooks and e-mails helps no one.
@@ -144,15 +145,24 @@ export class AlertEvaluator extends BatchEvaluator {
     // Both batches with the weights in force at the newer one: a weight change is not a move.
     const weights = weightsInForceAt(await selectWeightVersions(db, VERSIONS_HELD), batch.asOf);
     const team = weights?.weights ?? null;
+    // Our overrides in force at each batch: one set or ended between them is a tier change.
+    const overridesAfter = await overridesInForceAt(db, batch.asOf);
+    const overridesBefore = previous ? await overridesInForceAt(db, previous.asOf) : new Map();
     const after = new Map(
       (await selectCountryRows(db, batch.id)).map((r) => [
         r.iso,
-        { name: displayName(r.iso, r.name), numbers: alertNumbers(r, team) },
+        {
+          name: displayName(r.iso, r.name),
+          numbers: withOverride(alertNumbers(r, team), overridesAfter.get(r.iso)),
+        },
       ]),
     );
     const before = new Map(
       previous
-        ? (await selectCountryRows(db, previous.id)).map((r) => [r.iso, alertNumbers(r, team)])
+        ? (await selectCountryRows(db, previous.id)).map((r) => [
+            r.iso,
+            withOverride(alertNumbers(r, team), overridesBefore.get(r.iso)),
+          ])
         : [],
     );
     const chainId = (await selectChainIds(db, [batch.id])).get(batch.id) ?? null;

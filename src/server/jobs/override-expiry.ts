@@ -3,6 +3,7 @@ import type { AuditLog } from '../services/identity/audit.js';
 import { overrideView, type Overrides } from '../services/team-index/overrides.js';
 import type { Database } from '../store/connection.js';
 import { endOverride, nextOverrideExpiry, selectExpiredOverrides } from '../store/team-index.js';
+import { noticeOverrideExpired } from '../services/team-index/override-notices.js';
 import { JobLoop } from './job-loop.js';
 import type { Scheduler } from './scheduler.js';
 
@@ -36,6 +37,8 @@ export function overrideExpiryJob(parts: {
       for (const row of due) {
         const ended = await endOverride(db, row.iso, row.version, row.expiresAt, 'expired');
         if (!ended) continue;
+        // Only the process whose compare-and-set ended it tells the lists (and audits it).
+        await noticeOverrideExpired(db, row, new Date(now()));
         await parts.audit?.record({
           actor: null,
           address: null,

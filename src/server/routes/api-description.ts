@@ -326,7 +326,8 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   'GET /api/exposure': {
     summary:
       'Sites and people by tier, countries of ours that moved, the riskiest sites, and the ' +
-      'exposure index (weight=people or value) over the whole recorded history',
+      'exposure index (weight=people or value) over the whole recorded history; a site in a ' +
+      'country we override ranks by our tier and says so (tier ours, provider_tier, override)',
     tag: 'Sites',
     success: json(exposureResponseSchema),
   },

@@ -16,6 +16,8 @@ import type { ComparedCountry } from '../../features/compare/utils/compare-rows'
 import { historyQueries } from '../../features/history/api/history-queries';
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { displayName } from '../../lib/display-name';
+import { useRiskIndex } from '../../lib/risk-index';
+import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch';
 
 /**
  * The compared countries' histories, sorted into what can be shown, what is only a note (a code
@@ -24,8 +26,9 @@ import { displayName } from '../../lib/display-name';
 function useComparison(isos: readonly string[], problems: readonly string[]) {
   const reference = useQuery(referenceQueries.countries());
   const known = reference.data ? new Set(reference.data.data.countries.map((c) => c.iso)) : null;
+  const [index] = useRiskIndex();
   const histories = useQueries({
-    queries: isos.map((iso) => historyQueries.country(iso)),
+    queries: isos.map((iso) => historyQueries.country(iso, index)),
   });
 
   const compared: ComparedCountry[] = [];
@@ -52,7 +55,8 @@ function useComparison(isos: readonly string[], problems: readonly string[]) {
     }
   });
   const pending = histories.some((q) => q.isPending);
-  return { reference, compared, notes, failures, pending };
+  const teamName = teamNameOf(histories.find((q) => q.data)?.data?.data);
+  return { reference, compared, notes, failures, pending, teamName };
 }
 
 /** The countries in the comparison, each with its way out, and the picker to add one. */
@@ -98,7 +102,7 @@ function ComparedChips({
 export function CompareRoute() {
   const [params] = useSearchParams();
   const { isos, problems } = parseCompareParam(params.get('iso'));
-  const { reference, compared, notes, failures, pending } = useComparison(isos, problems);
+  const { reference, compared, notes, failures, pending, teamName } = useComparison(isos, problems);
   const title =
     compared.length > 0 ? `Compare ${compared.map((c) => c.iso).join(', ')}` : 'Compare';
 
@@ -109,6 +113,7 @@ export function CompareRoute() {
         <Link to="/">← Back to the overview</Link>
       </p>
       <h1>Compare countries</h1>
+      <RiskIndexSwitch teamName={teamName} />
       {notes.length > 0 ? (
         <div className="compare-notes" role="status" aria-label="About this comparison">
           {notes.map((note) => (

@@ -31,6 +31,9 @@ import { CountryLocatorMap } from '../../features/map/components/country-locator
 import { FollowButton } from '../../features/watchlists/components/follow-button';
 import { CountrySites } from '../../features/sites/components/country-sites';
 import { useAsOf } from '../../lib/as-of';
+import { useRiskIndex } from '../../lib/risk-index';
+import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch';
+import { TeamFigures } from '../../features/country/components/team-figures';
 
 const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
 const INVALID_ISO = 'Not a valid ISO country code';
@@ -112,7 +115,8 @@ export function CountryRoute() {
 function useCountryPageData(iso: string) {
   const now = useNow();
   const shownAsOf = useAsOf();
-  const query = useQuery(countryQueries.detail(iso, shownAsOf));
+  const [index] = useRiskIndex();
+  const query = useQuery(countryQueries.detail(iso, shownAsOf, index));
   // During an outage a first load can take the BFF's whole retry budget: say why at once.
   const serviceDown = useQuery(statusQueries.current()).data?.data.upstream.health === 'down';
   const reference = useQuery(referenceQueries.countries());
@@ -208,6 +212,8 @@ function CountryFailed({
     <div className="country-page">
       <title>{`${name} · Global Risk Dashboard`}</title>
       <BackLink />
+      {/* The team view can be refused (no weights set yet): the provider's stays one click away. */}
+      <RiskIndexSwitch teamName={null} />
       <QueryError what={`The data of ${name}`} error={error} onRetry={onRetry} />
     </div>
   );
@@ -245,13 +251,18 @@ function CountryView({
       />
       <div className="two-columns wide-first">
         <PanelBoundary name="The country summary">
-          <CountryHeader
-            country={country}
-            asOf={asOf}
-            now={now}
-            recordedDelta={recorded.delta}
-            methodChanges={recorded.methodChanges}
-          />
+          {/* One cell of the two columns: the switch and the team's figures under the header. */}
+          <div>
+            <CountryHeader
+              country={country}
+              asOf={asOf}
+              now={now}
+              recordedDelta={recorded.delta}
+              methodChanges={recorded.methodChanges}
+            />
+            <RiskIndexSwitch teamName={teamNameOf(answer.data)} />
+            <TeamFigures country={country} teamName={teamNameOf(answer.data)} />
+          </div>
         </PanelBoundary>
         <PanelBoundary name="The location map">
           <CountryLocatorMap

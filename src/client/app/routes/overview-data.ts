@@ -28,7 +28,7 @@ export function useOverviewQueries() {
   const [filters] = useHotspotFilters();
   // Same query as the table's (shared cache entry): the map's markers are the table's rows.
   const hotspots = useQuery({
-    ...hotspotQueries.list(filters, asOf),
+    ...hotspotQueries.list(filters, asOf, index),
     placeholderData: keepPreviousData,
   });
   const { table } = useTableChoice();

@@ -11,6 +11,7 @@ import { StaleNote } from '../../components/stale-note';
 import { TableChoice } from '../../features/all-countries/components/table-choice';
 import { CompareSelectionBar } from '../../features/compare/components/compare-selection-bar';
 import { ExportLinks } from '../../features/export/components/export-links';
+import { teamNameOf } from '../../components/risk-index-switch';
 import { HotspotsPanel } from '../../features/hotspots/components/hotspots-panel';
 import {
   GlobalHeader,
@@ -114,8 +115,11 @@ export function MapPanel({
       <div className="panel-head">
         <h2 id="map-heading">World map</h2>
         <p className="panel-sub">
-          Countries coloured by tier; markers are the hotspots listed below. Select a marker (or
-          press Enter on it) to open the country.
+          {teamNameOf(countries.data?.data)
+            ? `Countries coloured by the team index's tier (overrides included)`
+            : 'Countries coloured by tier'}
+          ; markers are the hotspots listed below. Select a marker (or press Enter on it) to open
+          the country.
         </p>
         <Link className="panel-head-link no-print" to={briefLink(hotspots.data?.data.hotspots)}>
           Brief of these hotspots (print)

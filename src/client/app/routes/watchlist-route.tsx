@@ -12,6 +12,8 @@ import { WatchlistRulesSummary } from '../../features/watchlists/components/watc
 import { WatchlistSettings } from '../../features/watchlists/components/watchlist-settings';
 import { useCountryChoices } from '../use-country-choices';
 import { useAsOf } from '../../lib/as-of';
+import { useRiskIndex } from '../../lib/risk-index';
+import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch';
 import { ShareButton } from '../../components/share-button';
 import { formatUtcDateTime } from '../../lib/format';
 
@@ -21,7 +23,8 @@ export function WatchlistRoute() {
   const list = useQuery(watchlistQueries.detail(id));
   const asOf = useAsOf();
   // The numbers of the batch the page shows (`?as_of=`: from the store, never the upstream).
-  const countries = useQuery(countrySummaryQueries.list(asOf));
+  const [index] = useRiskIndex();
+  const countries = useQuery(countrySummaryQueries.list(asOf, index));
   const choices = useCountryChoices(true, asOf);
   if (list.isPending) return <Skeleton label="Loading the watchlist" lines={6} />;
   if (list.isError && !list.data) {
@@ -57,6 +60,7 @@ export function WatchlistRoute() {
           Numbers of the batch of {formatUtcDateTime(countries.data.data.as_of)}; trends up to it.
         </p>
       ) : null}
+      <RiskIndexSwitch teamName={teamNameOf(countries.data?.data)} />
       <PanelBoundary name="The countries">
         <WatchlistCountries isos={watchlist.countries} countries={countries.data?.data.countries} />
       </PanelBoundary>

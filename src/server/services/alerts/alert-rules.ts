@@ -1,5 +1,5 @@
 import type { AlertNumbers, AlertRule } from '../../../shared/alerts-api.js';
-import { tierDirection, tierLabel } from '../../../shared/tiers.js';
+import { tierChangeMessage } from './tier-change.js';
 
 /** What a rule looks at for one country: its numbers in this batch and the one before. */
 export interface RuleInput {
@@ -29,16 +29,8 @@ export function evaluateRule(rule: AlertRule, input: RuleInput): string | null {
         `previous batch: at least ${rule.min_abs_delta} either way`
       );
     }
-    case 'tier_change': {
-      const moved = tierDirection(before?.tier, after.tier);
-      if (!before?.tier || !after.tier || moved === null) return null;
-      if (rule.direction !== 'both' && rule.direction !== moved) return null;
-      const risk =
-        before.risk != null && after.risk != null
-          ? ` (risk ${one(before.risk)} → ${one(after.risk)})`
-          : '';
-      return `Tier ${moved} from ${tierLabel(before.tier)} to ${tierLabel(after.tier)}${risk}`;
-    }
+    case 'tier_change':
+      return tierChangeMessage(rule.direction, before, after);
     case 'risk_threshold': {
       if (before?.risk == null || after.risk == null) return null;
       const crossedUp = before.risk < rule.threshold && after.risk >= rule.threshold;

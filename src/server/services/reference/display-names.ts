@@ -21,3 +21,8 @@ function common(iso: string): string | undefined {
 export function displayName(iso: string, dataName: string | null | undefined): string {
   return fixedCountryName(iso) ?? chooseDisplayName(common(iso), dataName ?? iso);
 }
+
+/** A country's short common name when no data names it (an override's notice), else its code. */
+export function nameOfCode(iso: string): string {
+  return fixedCountryName(iso) ?? common(iso) ?? iso;
+}

@@ -5,7 +5,9 @@ import type {
   ExposureResponse,
   ExposureWeight,
 } from '../../../shared/sites-api.js';
-import { compareTiers } from '../../../shared/tiers.js';
+import { compareTiers, TIER_BANDS } from '../../../shared/tiers.js';
+import { overridesInForceAt } from '../team-index/overrides.js';
+import { selectOverridesInForce, type OverrideRow } from '../../store/team-index.js';
 import type { CountryRow } from '../../store/batches.js';
 import { selectRiskHistory } from '../../store/series.js';
 import type { HistoryStore } from '../../store/history-store.js';
@@ -110,6 +112,10 @@ export class ExposureService {
       throw new BadRequest(`as_of ${asOf.toISOString()} is before the first recorded batch`);
     }
     const rows = filterSites(all, filters, latest?.byIso);
+    // Our overrides at the batch shown (issue 31): a site in an overridden country ranks by ours.
+    const overrides = asOf
+      ? await overridesInForceAt(this.store.db, asOf)
+      : new Map((await selectOverridesInForce(this.store.db)).map((row) => [row.iso, row]));
     const groups = groupByCountry(rows);
     const weights = weightsOf(groups, weight);
     const now = latest?.batch.asOf.getTime() ?? null;
@@ -136,7 +142,7 @@ export class ExposureService {
         day: moved(groups, latest, day),
         week: moved(groups, latest, week),
       },
-      riskiest: riskiest(groups, latest),
+      riskiest: riskiest(groups, latest, overrides),
       index: { now: indexAt(weights, (iso) => latest?.byIso.get(iso)?.risk ?? null), trend },
     };
   }
@@ -253,8 +259,33 @@ function moved(
   return { since: before.batch.asOf.toISOString(), countries: moves.slice(0, MOVED_MAX) };
 }
 
-function riskiest(groups: Map<string, CountryGroup>, latest: BatchCountries | null) {
-  const riskOf = (iso: string): number => latest?.byIso.get(iso)?.risk ?? -1;
+/**
+ * The risk a country ranks by under our override: its risk held inside the override tier's band
+ * (raised to its floor, or lowered under the next band's), so an overridden country ranks by our
+ * tier and every other keeps its place by risk.
+ */
+function rankedRisk(risk: number, tier: string): number {
+  const at = TIER_BANDS.findIndex((band) => band.tier === tier);
+  if (at === -1) return risk;
+  const floor = TIER_BANDS[at]!.min;
+  const ceiling = at === 0 ? Infinity : TIER_BANDS[at - 1]!.min - 0.001;
+  return Math.min(Math.max(risk, floor), ceiling);
+}
+
+/**
+ * The sites of the riskiest countries. With an override in force for a country, its sites rank
+ * by our tier (rankedRisk), and say so: ours beside the provider's tier, with the reason.
+ */
+function riskiest(
+  groups: Map<string, CountryGroup>,
+  latest: BatchCountries | null,
+  overrides: ReadonlyMap<string, OverrideRow>,
+) {
+  const riskOf = (iso: string): number => {
+    const risk = latest?.byIso.get(iso)?.risk ?? -1;
+    const override = overrides.get(iso);
+    return override ? rankedRisk(risk, override.tier) : risk;
+  };
   const countries = [...groups.values()].sort(
     (a, b) => riskOf(b.iso) - riskOf(a.iso) || a.iso.localeCompare(b.iso),
   );
@@ -263,7 +294,22 @@ function riskiest(groups: Map<string, CountryGroup>, latest: BatchCountries | nu
     const country = latest?.byIso.get(group.iso);
     for (const site of [...group.sites].sort(byPeople)) {
       if (out.length >= RISKIEST_MAX) return out;
-      out.push({ ...siteBrief(site), risk: country?.risk ?? null, tier: country?.tier ?? null });
+      const override = overrides.get(group.iso);
+      out.push({
+        ...siteBrief(site),
+        risk: country?.risk ?? null,
+        tier: override?.tier ?? country?.tier ?? null,
+        ...(override
+          ? {
+              provider_tier: country?.tier ?? null,
+              override: {
+                tier: override.tier,
+                reason: override.reason,
+                expires: override.expiresAt.toISOString(),
+              },
+            }
+          : {}),
+      });
     }
   }
   return out;

@@ -46,6 +46,21 @@ function expiryOf(text: string, now: number): Date {
   return new Date(at);
 }
 
+/** Overrides in force at a batch's time, by ISO code (for the team view and the alert rules). */
+export async function overridesInForceAt(
+  db: Database,
+  time: Date,
+): Promise<Map<string, OverrideRow>> {
+  const rows = await selectOverridesAt(db, time);
+  return new Map(rows.filter((row) => row.expiresAt > time).map((row) => [row.iso, row] as const));
+}
+
+/** An alert's numbers with the override in force for them (issue 31: tier-change rules). */
+export function withOverride<T extends object>(numbers: T, row: OverrideRow | undefined): T {
+  if (!row) return numbers;
+  return { ...numbers, override: { tier: row.tier, reason: row.reason, set_by: row.setBy } };
+}
+
 /**
  * Overrides of a country's level (issue 31): one in force per country, at most OVERRIDES_MAX
  * for the team; each set, change and end keeps the row before it, so a view of a past batch
@@ -72,10 +87,7 @@ export class Overrides {
 
   /** Overrides in force at a batch's time, by ISO code. */
   async at(time: Date): Promise<Map<string, OverrideRow>> {
-    const rows = await selectOverridesAt(this.db, time);
-    return new Map(
-      rows.filter((row) => row.expiresAt > time).map((row) => [row.iso, row] as const),
-    );
+    return overridesInForceAt(this.db, time);
   }
 
   async get(iso: string): Promise<OverrideRow> {

@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import type { ReactNode } from 'react';
 import { Link } from '../../../lib/app-link';
 import { useTierOrder } from '../../../lib/tier-scale';
 import { Delta } from '../../../components/delta';
@@ -10,6 +11,9 @@ import { PrintedPages } from '../../../components/printed-pages';
 import { formatScore, formatSigned, formatUtcDateTime, humanise } from '../../../lib/format';
 import { BRIEF_DAYS, briefQueries, periodStart, upToBatch } from '../api/brief-queries';
 import { useAsOf } from '../../../lib/as-of';
+import { useRiskIndex } from '../../../lib/risk-index';
+import { RiskIndexSwitch, teamNameOf } from '../../../components/risk-index-switch';
+import { teamRowExtras, type RiskIndex } from '../../../../shared/team-index-api';
 import { TableHead } from '../../../components/data-table';
 import { displayName } from '../../../lib/display-name';
 import { bffQueries } from '../../../lib/bff-queries';
@@ -19,6 +23,12 @@ import { BriefMethod, BriefMethodCaveat } from './brief-method';
 import { BriefNotes } from './brief-notes';
 
 const day = (iso: string): string => iso.slice(0, 10);
+
+/** "Team index “Logistics view”": the figure's label in the team view. */
+function teamIndexLabel(answer: unknown): string {
+  const name = teamNameOf(answer);
+  return name ? `Team index “${name}”` : 'Team index';
+}
 
 function GlobalBlock() {
   const global = useQuery(briefQueries.global());
@@ -101,8 +111,9 @@ function GlobalBlock() {
 
 function CountryBlock({ iso }: { iso: string }) {
   const asOf = useAsOf();
-  const detail = useQuery(briefQueries.country(iso, asOf));
-  const trend = useQuery(briefQueries.trend(iso));
+  const [index] = useRiskIndex();
+  const detail = useQuery(briefQueries.country(iso, asOf, index));
+  const trend = useQuery(briefQueries.trend(iso, index));
   const series = upToBatch(trend.data?.data.points ?? [], asOf);
   const start = periodStart(series[series.length - 1]?.as_of);
   const period = series.filter((p) => Date.parse(p.as_of) >= start);
@@ -125,9 +136,10 @@ function CountryBlock({ iso }: { iso: string }) {
       {detail.isError ? <p role="alert">{detail.error.message}</p> : null}
       <dl className="brief-numbers">
         <div>
-          <dt>Risk</dt>
+          <dt>{index === 'team' ? teamIndexLabel(detail.data?.data) : 'Risk'}</dt>
           <dd>{formatScore(country?.risk)}</dd>
         </div>
+        <BriefTeamNumbers country={country} />
         <div>
           <dt>Static</dt>
           <dd>{formatScore(country?.static)}</dd>
@@ -151,60 +163,109 @@ function CountryBlock({ iso }: { iso: string }) {
           </dd>
         </div>
       </dl>
-      <div className="brief-columns">
-        <div>
-          <h3>Top categories</h3>
-          <ol>
-            {categories.map(([name, c]) => (
-              <li key={name}>
-                {humanise(name)}: {formatScore(c.score)}
-              </li>
-            ))}
-          </ol>
-        </div>
-        <div>
-          <h3>Latest events</h3>
-          {events.length === 0 ? (
-            <p className="empty">None reported.</p>
-          ) : (
-            <ul>
-              {events.map((e) => (
-                <li key={`${e.ts}-${e.headline}`}>
-                  {day(e.ts)}: {e.headline}
-                  {(e.source_name ?? e.source) ? ` (${e.source_name ?? e.source})` : ''}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+      <BriefColumns categories={categories} events={events} alerts={periodAlerts}>
         <BriefNotes iso={iso} asOf={asOf} />
-        <div>
-          <h3>Alerts of the period</h3>
-          {periodAlerts.length === 0 ? (
-            <p className="empty">None.</p>
-          ) : (
-            <ul>
-              {periodAlerts.map((a) => (
-                <li key={a.id}>
-                  {day(a.batch_as_of)}: {a.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </div>
+      </BriefColumns>
     </section>
   );
 }
 
+/** A country block's columns: its top categories, latest events and the period's alerts. */
+function BriefColumns({
+  categories,
+  events,
+  alerts,
+  children,
+}: {
+  categories: [string, { score?: number | null }][];
+  events: { ts: string; headline: string; source_name?: string | null; source?: string | null }[];
+  alerts: { id: number | string; batch_as_of: string; message: string }[];
+  /** Columns placed after the events (the country's notes). */
+  children?: ReactNode;
+}) {
+  return (
+    <div className="brief-columns">
+      <div>
+        <h3>Top categories</h3>
+        <ol>
+          {categories.map(([name, c]) => (
+            <li key={name}>
+              {humanise(name)}: {formatScore(c.score)}
+            </li>
+          ))}
+        </ol>
+      </div>
+      <div>
+        <h3>Latest events</h3>
+        {events.length === 0 ? (
+          <p className="empty">None reported.</p>
+        ) : (
+          <ul>
+            {events.map((e) => (
+              <li key={`${e.ts}-${e.headline}`}>
+                {day(e.ts)}: {e.headline}
+                {(e.source_name ?? e.source) ? ` (${e.source_name ?? e.source})` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {children}
+      <div>
+        <h3>Alerts of the period</h3>
+        {alerts.length === 0 ? (
+          <p className="empty">None.</p>
+        ) : (
+          <ul>
+            {alerts.map((a) => (
+              <li key={a.id}>
+                {day(a.batch_as_of)}: {a.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * In the team view (issue 31), the provider's own figure beside the team index, labelled, and
+ * our override with its reason and end: a printed brief never shows ours instead of theirs
+ * without saying so.
+ */
+function BriefTeamNumbers({ country }: { country: unknown }) {
+  const extras = teamRowExtras(country);
+  if (!extras) return null;
+  return (
+    <>
+      <div>
+        <dt>Provider’s risk</dt>
+        <dd>
+          {formatScore(extras.provider.risk)} <TierBadge tier={extras.provider.tier} />
+        </dd>
+      </div>
+      {extras.override ? (
+        <div className="brief-override">
+          <dt>Our override</dt>
+          <dd>
+            <TierBadge tier={extras.override.tier} /> “{extras.override.reason}”, until{' '}
+            {formatUtcDateTime(extras.override.expires)}
+          </dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /** Every query the brief's blocks read, so the page can wait for all of them at once. */
-function briefLoads(isos: readonly string[], asOf: string | null) {
+function briefLoads(isos: readonly string[], asOf: string | null, index: RiskIndex) {
   return [
     briefQueries.global(),
     briefQueries.movers(asOf),
     ...isos.flatMap((iso) => [
-      briefQueries.country(iso, asOf),
-      briefQueries.trend(iso),
+      briefQueries.country(iso, asOf, index),
+      briefQueries.trend(iso, index),
       briefQueries.alerts(iso),
       bffQueries.notes(iso, asOf),
     ]),
@@ -239,8 +300,9 @@ function BatchCitation() {
  */
 export function BriefPage({ title, isos }: { title: string; isos: readonly string[] }) {
   const shown = useAsOf();
+  const [index] = useRiskIndex();
   const loading = useQueries({
-    queries: briefLoads(isos, shown),
+    queries: briefLoads(isos, shown, index),
     combine: (results) => results.some((result) => result.isPending),
   });
   const global = useQuery(briefQueries.global());
@@ -252,6 +314,9 @@ export function BriefPage({ title, isos }: { title: string; isos: readonly strin
       <title>{`${title} · Brief · Global Risk Dashboard`}</title>
       <header className="brief-head">
         <h1>{title}</h1>
+        <div className="no-print">
+          <RiskIndexSwitch teamName={null} />
+        </div>
         {/* With the blocks: a line that grew as the batch time came moved what is below it. */}
         {loading ? null : (
           <>

@@ -4,8 +4,20 @@ import { TableHead, TableRegion } from '../../../components/data-table';
 import { TierBadge } from '../../../components/tier-badge';
 import { countryName } from '../../../lib/country-names';
 import { formatInteger, formatScore } from '../../../lib/format';
+import { tierLabel } from '../../../../shared/tiers';
 
-/** The sites in the riskiest countries (highest risk first, then most people). */
+/** Our override of the site's country (issue 31): the tier shown is ours, the provider's beside. */
+function OverrideLabel({ site }: { site: ExposureResponse['riskiest'][number] }) {
+  return (
+    <span className="muted override-label">
+      {' '}
+      our override (“{site.override?.reason}”); provider’s:{' '}
+      {site.provider_tier ? tierLabel(site.provider_tier) : 'none'}
+    </span>
+  );
+}
+
+/** The sites in the riskiest countries (our tier first where we override one, else highest risk first; then most people). */
 export function RiskiestSites({ answer }: { answer: ExposureResponse }) {
   return (
     <section className="panel riskiest-sites" aria-labelledby="riskiest-heading">
@@ -35,6 +47,7 @@ export function RiskiestSites({ answer }: { answer: ExposureResponse }) {
                   <td>{countryName(site.iso) ?? site.iso}</td>
                   <td>
                     <TierBadge tier={site.tier} />
+                    {site.override ? <OverrideLabel site={site} /> : null}
                   </td>
                   <td className="num">{formatScore(site.risk)}</td>
                   <td className="num">{formatInteger(site.people)}</td>

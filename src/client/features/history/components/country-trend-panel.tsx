@@ -13,6 +13,8 @@ import { RANGE_LABELS } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
 import { scoreTrend } from '../../../components/lazy-trend-chart';
+import { teamNameOf } from '../../../components/risk-index-switch';
+import { useRiskIndex } from '../../../lib/risk-index';
 
 const TREND = scoreTrend<CountryHistoryPoint, 'risk'>(
   { key: 'risk', label: 'Risk' },
@@ -20,10 +22,17 @@ const TREND = scoreTrend<CountryHistoryPoint, 'risk'>(
   { key: 'confidence', label: 'Confidence', kind: 'text' },
 );
 
+/** " “Logistics view”" when the team view's answer names its weights. */
+function teamLabel(answer: unknown): string {
+  const name = teamNameOf(answer);
+  return name ? ` “${name}”` : '';
+}
+
 /** Risk, static and active of one country over time, over the tier bands, with what drove the
  * latest change in words. */
 export function CountryTrendPanel({ iso }: { iso: string }) {
-  const query = useQuery(historyQueries.country(iso));
+  const [index] = useRiskIndex();
+  const query = useQuery(historyQueries.country(iso, index));
   const points = query.data?.data.points;
   const { range, setRange, chartRows: rows, tableRows } = useTrendRows(points, TREND);
   const methodChanges = query.data?.data.method_changes;
@@ -35,7 +44,9 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
   return (
     <section className="panel trend-panel" aria-labelledby="country-trend-heading">
       <div className="panel-head">
-        <h2 id="country-trend-heading">Trend</h2>
+        <h2 id="country-trend-heading">
+          {index === 'team' ? `Trend of the team index${teamLabel(query.data?.data)}` : 'Trend'}
+        </h2>
         <RangePicker value={range} onChange={setRange} label="Trend range" />
       </div>
       {query.isPending ? (

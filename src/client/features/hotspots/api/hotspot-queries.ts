@@ -2,7 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { hotspotsResponseSchema } from '../../../../shared/schemas/responses';
 import { stalenessShape } from '../../../../shared/bff-api';
 import { fetchBff } from '../../../lib/api-client';
-import { asOfKey, pastBatch } from '../../../lib/bff-queries';
+import { asOfKey, indexKey, pastBatch } from '../../../lib/bff-queries';
+import { withRiskIndex } from '../../../lib/risk-index';
+import type { RiskIndex } from '../../../../shared/team-index-api';
 import { hotspotsPath, withAsOf } from '../../../../shared/page-data';
 
 const hotspotsWithStaleness = hotspotsResponseSchema.extend(stalenessShape);
@@ -13,6 +15,7 @@ export const hotspotQueries = {
   list: (
     { tiers, limit }: { tiers: readonly string[]; limit: number },
     asOf: string | null = null,
+    index: RiskIndex = 'provider',
   ) => {
     const sortedTiers = [...tiers].sort();
     return queryOptions({
@@ -21,10 +24,15 @@ export const hotspotQueries = {
         'list',
         { tiers: sortedTiers, limit },
         ...asOfKey(asOf),
+        ...indexKey(index),
       ] as const,
       // The same path the BFF announces as a preload hint on the page (shared/page-data.ts).
       queryFn: ({ signal }) =>
-        fetchBff(withAsOf(hotspotsPath(sortedTiers, limit), asOf), hotspotsWithStaleness, signal),
+        fetchBff(
+          withRiskIndex(withAsOf(hotspotsPath(sortedTiers, limit), asOf), index),
+          hotspotsWithStaleness,
+          signal,
+        ),
       ...pastBatch(asOf),
       meta: { label: 'the hotspot list' },
     });

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Link } from '../../../lib/app-link';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import { QueryError } from '../../../components/query-error';
+import { teamNameOf } from '../../../components/risk-index-switch';
 import { Skeleton } from '../../../components/skeleton';
 import { StaleNote } from '../../../components/stale-note';
 import { TierBadge } from '../../../components/tier-badge';
@@ -20,6 +21,12 @@ import { HotspotFilterBar } from './hotspot-filters';
 import { HotspotTable, type RowSelection } from './hotspot-table';
 
 const OUTSIDE_MATCHES_SHOWN = 8;
+
+/** In the team view, which figure the table ranks by (the provider's is the switch's other side). */
+function teamNote(answer: unknown): string {
+  const name = teamNameOf(answer);
+  return name ? ` · risk and tier are the team index “${name}” (overrides included)` : '';
+}
 
 const score = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -101,6 +108,7 @@ export function HotspotsPanel({
               ? `Top ${ranked.length} of ${run}`
               : `${rows.length} of the top ${ranked.length} match “${filters.q}”`}
             {filters.tiers.length > 0 ? ' · filtered by tier' : ''}
+            {teamNote(query.data.data)}
             {query.isPlaceholderData ? ' · updating…' : ''}
           </p>
         ) : null}

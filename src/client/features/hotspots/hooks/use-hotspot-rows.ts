@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import { useAsOf } from '../../../lib/as-of';
+import { useRiskIndex } from '../../../lib/risk-index';
 import { useRecordedRiskDeltas } from '../../../lib/recorded-deltas';
 import { useSearchAliases } from '../../../lib/country-alias-queries';
 import { matchesCountry } from '../../../lib/country-search';
@@ -21,7 +22,7 @@ export function useHotspotRows(countries: readonly CountrySummary[] | undefined)
   const aliases = useSearchAliases(searching);
   // Keep the previous rows on screen while a new filter loads, instead of flashing a skeleton.
   const query = useQuery({
-    ...hotspotQueries.list(filters, useAsOf()),
+    ...hotspotQueries.list(filters, useAsOf(), useRiskIndex()[0]),
     placeholderData: keepPreviousData,
   });
   const hotspots = query.data?.data.hotspots;

@@ -1,3 +1,4 @@
+import type { RiskIndex } from '../../../../shared/team-index-api';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -44,8 +45,8 @@ export const watchlistQueries = {
       meta: { label: 'the delivery log' },
     }),
   /** A country's recent trend for a sparkline (the history API; no upstream request). */
-  trend: (iso: string) =>
-    queryOptions({ ...bffQueries.historyCountry(iso), staleTime: 5 * 60_000 }),
+  trend: (iso: string, index: RiskIndex = 'provider') =>
+    queryOptions({ ...bffQueries.historyCountry(iso, index), staleTime: 5 * 60_000 }),
 };
 
 /** The fields a PUT must repeat (it replaces the whole list). */

@@ -9,6 +9,7 @@ import { watchlistQueries } from '../api/watchlist-queries';
 import { TableHead, TableRegion } from '../../../components/data-table';
 import { displayName } from '../../../lib/display-name';
 import { useAsOf } from '../../../lib/as-of';
+import { useRiskIndex } from '../../../lib/risk-index';
 
 /** The batches up to the one the page shows (`?as_of=`): a past page has no future in its trend. */
 function upTo<P extends { as_of: string }>(
@@ -20,7 +21,7 @@ function upTo<P extends { as_of: string }>(
 }
 
 function Trend({ iso }: { iso: string }) {
-  const trend = useQuery(watchlistQueries.trend(iso));
+  const trend = useQuery(watchlistQueries.trend(iso, useRiskIndex()[0]));
   const asOf = useAsOf();
   if (trend.isPending) return <span className="sparkline-empty">…</span>;
   if (trend.isError) return <span className="sparkline-empty">no trend</span>;
