@@ -10,12 +10,14 @@ import {
   shellRoutes,
 } from './fixtures/data';
 import {
+  batchesRoute,
   countryHistoryBody,
   countryHistoryRoutes,
   countryPoints,
   historyRoutes,
 } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
+import { notesRoutes } from './fixtures/sites';
 import { renderApp } from './render-app';
 
 /*
@@ -217,6 +219,9 @@ describe('the team view in a brief', () => {
       '/api/status': { body: statusBody() },
       ...historyRoutes(),
       '/api/alerts': { body: { ok: true, alerts: [], next_before: null } },
+      // The brief names the method beside the batch id and prints the country's notes.
+      '/api/batches': batchesRoute(60),
+      ...notesRoutes(['UKR']),
       '/api/v1/country/UKR': (url) =>
         url.searchParams.get('index') === 'team'
           ? {
