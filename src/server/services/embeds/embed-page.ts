@@ -45,7 +45,7 @@ const STYLE =
   'body{margin:0;font:14px/1.4 system-ui,sans-serif;color:#1a1a1a;background:#fff}' +
   'main{padding:8px 12px}h1{font-size:16px;margin:0 0 4px}p{margin:4px 0}' +
   'table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:4px 6px;border-bottom:1px solid #ddd}' +
-  'td.n{text-align:right;font-variant-numeric:tabular-nums}svg{width:100%;height:auto;display:block}' +
+  'td.n{text-align:right;font-variant-numeric:tabular-nums}svg{width:100%;height:auto;max-height:calc(100vh - 120px);display:block}' +
   '.tier{display:inline-block;padding:0 6px;border-radius:3px}.legend{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0;margin:4px 0}' +
   'footer{font-size:12px;padding:4px 12px 8px;color:#444}a{color:#0b4f9c;display:inline-block;min-height:24px;line-height:24px}';
 

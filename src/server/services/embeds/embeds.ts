@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS } from '../../../shared/durations.js';
+import { EMBED_VIEW_CHOICES } from '../../../shared/reach-api.js';
 import { ISO3_PATTERN, normaliseIso3 } from '../../../shared/iso.js';
 import type { Principal } from '../../principal.js';
 import type { Database } from '../../store/connection.js';
@@ -28,7 +29,7 @@ import {
 export const EMBEDS_MAX = 50;
 /** Every embed token starts so (the feed-token guard refuses it anywhere but its page). */
 export const EMBED_TOKEN_PREFIX = 'gre_';
-export const EMBED_VIEWS = ['map', 'index', 'country', 'watchlist'] as const;
+export const EMBED_VIEWS = EMBED_VIEW_CHOICES;
 export type EmbedView = (typeof EMBED_VIEWS)[number];
 
 const ORIGIN_WORDS =
