@@ -91,15 +91,15 @@ export function EmbedsPanel() {
           <tbody>
             {embeds.data.data.embeds.map((embed) => (
               <tr key={embed.id}>
-                <td>{embed.name}</td>
-                <td>
+                <th scope="row">{embed.name}</th>
+                <td data-label="View">
                   {embed.view}
                   {embed.subject ? ` ${embed.subject}` : ''}
                 </td>
-                <td>{embed.origin}</td>
-                <td>{when(embed.expires_at)}</td>
-                <td>{when(embed.last_used_at)}</td>
-                <td>{embed.uses}</td>
+                <td data-label="Site">{embed.origin}</td>
+                <td data-label="Expires">{when(embed.expires_at)}</td>
+                <td data-label="Last shown">{when(embed.last_used_at)}</td>
+                <td data-label="Times shown">{embed.uses}</td>
                 <td>
                   <button
                     type="button"

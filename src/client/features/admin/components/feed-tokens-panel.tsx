@@ -84,11 +84,11 @@ export function FeedTokensPanel() {
           <tbody>
             {tokens.data.data.tokens.map((token) => (
               <tr key={token.id}>
-                <td>{token.name}</td>
-                <td>{token.feeds.join(', ')}</td>
-                <td>{when(token.expires_at)}</td>
-                <td>{when(token.last_used_at)}</td>
-                <td>{token.uses}</td>
+                <th scope="row">{token.name}</th>
+                <td data-label="Feeds">{token.feeds.join(', ')}</td>
+                <td data-label="Expires">{when(token.expires_at)}</td>
+                <td data-label="Last used">{when(token.last_used_at)}</td>
+                <td data-label="Uses">{token.uses}</td>
                 <td>
                   <button
                     type="button"
