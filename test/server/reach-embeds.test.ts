@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import type { Role } from '../../src/shared/roles.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { openAppStore } from '../helpers/history-store.js';
+import { as, proxyRolesAccess } from '../helpers/roles-proxy.js';
 
 /*
  * Embeds (issue 34): an admin makes one for a view and a site origin; its page is framed by that
  * origin only, refused (403, naming why) from another site's page, for another view, expired or
  * revoked; every load counted; drawn from the store alone.
  */
-const USER = 'x-forwarded-user';
-const GROUPS = 'x-forwarded-groups';
-const as = (role: Role) => ({
-  [USER]: `${role}-person`,
-  [GROUPS]: role === 'admin' ? 'risk-admins' : role === 'editor' ? 'risk-editors' : 'staff',
-});
 
 let store: HistoryStore;
 let stack: HistoryStack;
@@ -24,14 +18,7 @@ beforeAll(async () => {
   stack = await startHistoryStack(store, {
     start: Date.UTC(2026, 2, 1, 8),
     config: {
-      access: {
-        dashboardToken: new Secret('q3Jx0vTq8mZ2bYl4VdN7cR1sWk9eHu5aPf6gLi2oXy0='),
-        trustedProxyAuthHeader: USER,
-        trustedProxyGroupsHeader: GROUPS,
-        trustedProxyAddresses: ['127.0.0.1'],
-        roles: { editors: ['risk-editors'], admins: ['risk-admins'] },
-        allowAnonymous: false,
-      },
+      access: proxyRolesAccess,
     },
   });
   await stack.nextBatch();

@@ -1,23 +1,17 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Secret } from '../../src/server/secret.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { COUNTRY_SPREADSHEET_COLUMNS } from '../../src/shared/country-spreadsheet.js';
 import type { Role } from '../../src/shared/roles.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { openAppStore } from '../helpers/history-store.js';
+import { as, proxyRolesAccess } from '../helpers/roles-proxy.js';
 
 /*
  * Feeds for spreadsheets and BI tools (issue 34): feed tokens made by an admin for named feeds,
  * read in the URL by tools that cannot send a header, refused anywhere else; the CSV read with a
  * CSV parser, its times read as dates; served from the store alone, limited per token.
  */
-const USER = 'x-forwarded-user';
-const GROUPS = 'x-forwarded-groups';
-const as = (role: Role) => ({
-  [USER]: `${role}-person`,
-  [GROUPS]: role === 'admin' ? 'risk-admins' : role === 'editor' ? 'risk-editors' : 'staff',
-});
 /** The store budget of one client (and of one feed token) a minute, small so a flood shows. */
 const PER_MINUTE = 6;
 
@@ -28,14 +22,7 @@ beforeAll(async () => {
   stack = await startHistoryStack(store, {
     start: Date.UTC(2026, 2, 1, 8),
     config: {
-      access: {
-        dashboardToken: new Secret('q3Jx0vTq8mZ2bYl4VdN7cR1sWk9eHu5aPf6gLi2oXy0='),
-        trustedProxyAuthHeader: USER,
-        trustedProxyGroupsHeader: GROUPS,
-        trustedProxyAddresses: ['127.0.0.1'],
-        roles: { editors: ['risk-editors'], admins: ['risk-admins'] },
-        allowAnonymous: false,
-      },
+      access: proxyRolesAccess,
       history: {
         databaseUrl: null,
         retentionDays: null,

@@ -5,7 +5,7 @@ import { TableHead } from '../../../components/data-table';
 import { Skeleton } from '../../../components/skeleton';
 import { EMBED_VIEW_CHOICES } from '../../../../shared/reach-api';
 import { reachQueries, useMakeEmbed, useRevoke } from '../api/reach-api';
-import { when } from './feed-tokens-panel';
+import { UseCells } from './reach-cells';
 
 const VIEW_WORDS: Record<(typeof EMBED_VIEW_CHOICES)[number], string> = {
   map: 'World map with tiers',
@@ -97,18 +97,12 @@ export function EmbedsPanel() {
                   {embed.subject ? ` ${embed.subject}` : ''}
                 </td>
                 <td data-label="Site">{embed.origin}</td>
-                <td data-label="Expires">{when(embed.expires_at)}</td>
-                <td data-label="Last shown">{when(embed.last_used_at)}</td>
-                <td data-label="Times shown">{embed.uses}</td>
-                <td>
-                  <button
-                    type="button"
-                    disabled={revoke.isPending}
-                    onClick={() => revoke.mutate(embed.id)}
-                  >
-                    Revoke<span className="visually-hidden">: {embed.name}</span>
-                  </button>
-                </td>
+                <UseCells
+                  item={embed}
+                  words={{ lastUse: 'Last shown', uses: 'Times shown' }}
+                  revoking={revoke.isPending}
+                  onRevoke={(id) => revoke.mutate(id)}
+                />
               </tr>
             ))}
           </tbody>

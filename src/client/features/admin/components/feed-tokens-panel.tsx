@@ -5,10 +5,7 @@ import { TableHead } from '../../../components/data-table';
 import { Skeleton } from '../../../components/skeleton';
 import { FEED_CHOICES } from '../../../../shared/reach-api';
 import { reachQueries, useMakeFeedToken, useRevoke } from '../api/reach-api';
-
-export function when(iso: string | null): string {
-  return iso === null ? 'never' : `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-}
+import { UseCells } from './reach-cells';
 
 /** Feed tokens: made for named feeds (the secret shown once, here), listed, revoked. */
 export function FeedTokensPanel() {
@@ -86,18 +83,12 @@ export function FeedTokensPanel() {
               <tr key={token.id}>
                 <th scope="row">{token.name}</th>
                 <td data-label="Feeds">{token.feeds.join(', ')}</td>
-                <td data-label="Expires">{when(token.expires_at)}</td>
-                <td data-label="Last used">{when(token.last_used_at)}</td>
-                <td data-label="Uses">{token.uses}</td>
-                <td>
-                  <button
-                    type="button"
-                    disabled={revoke.isPending}
-                    onClick={() => revoke.mutate(token.id)}
-                  >
-                    Revoke<span className="visually-hidden">: {token.name}</span>
-                  </button>
-                </td>
+                <UseCells
+                  item={token}
+                  words={{ lastUse: 'Last used', uses: 'Uses' }}
+                  revoking={revoke.isPending}
+                  onRevoke={(id) => revoke.mutate(id)}
+                />
               </tr>
             ))}
           </tbody>
