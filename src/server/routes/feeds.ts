@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { presentedToken } from '../services/feeds/presented-token.js';
+import { presentedFeedToken } from '../services/feeds/presented-token.js';
 import { principalOf } from '../principal.js';
 import { ApiProblem } from '../refusals.js';
 import { recordAudit } from '../services/identity/audit.js';
 import type { FeedAnswer, FeedAnswers } from '../services/feeds/feed-answers.js';
 import type { FeedName } from '../services/feeds/feed-names.js';
-import type { FeedTokens } from '../services/feeds/feed-tokens.js';
+import { FEED_TOKEN_PREFIX, type FeedTokens } from '../services/feeds/feed-tokens.js';
 import { hashOf } from '../services/feeds/one-use-secrets.js';
 import type { StoreQuestionLimiter } from '../store-question-limit.js';
 import { BadRequest, noQuery, parseAsOf, parseIso, parseTime } from './params.js';
@@ -105,7 +105,7 @@ async function replyFeed(
   opts: FeedRouteOptions,
   feed: { name: FeedName; format: 'csv' | 'json'; build: () => Promise<FeedAnswer> },
 ): Promise<FastifyReply> {
-  const secret = presentedToken(request);
+  const secret = presentedFeedToken(request, FEED_TOKEN_PREFIX);
   if (secret === null) {
     throw new ApiProblem(
       401,
