@@ -16,6 +16,7 @@ export default defineConfig({
     './src/server/store/month-risks-schema.ts',
     './src/server/store/method-notes-schema.ts',
     './src/server/store/team-index-schema.ts',
+    './src/server/store/reach-schema.ts',
   ],
   out: './src/server/store/migrations',
 });

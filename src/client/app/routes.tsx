@@ -71,6 +71,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'admin/reach',
+        lazy: async () => ({
+          Component: (await import('./routes/admin-reach-route')).AdminReachRoute,
+        }),
+      },
+      {
         path: 'sites/:id',
         lazy: async () => ({ Component: (await import('./routes/site-route')).SiteRoute }),
       },

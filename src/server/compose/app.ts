@@ -10,7 +10,9 @@ import { auditRoutes } from '../routes/audit.js';
 import { batchRoutes } from '../routes/batches.js';
 import { countriesRoutes } from '../routes/countries.js';
 import { countryRoutes } from '../routes/country.js';
+import { embedRoutes } from '../routes/embeds.js';
 import { exportRoutes } from '../routes/export.js';
+import { feedRoutes } from '../routes/feeds.js';
 import { historyRoutes } from '../routes/history.js';
 import { hotspotRoutes } from '../routes/hotspots.js';
 import { identityRoutes } from '../routes/identity.js';
@@ -35,6 +37,7 @@ import { composePipeline, QueuedNotice } from './pipeline.js';
 import { installPlugins } from './plugins.js';
 import { replicasFor } from './replicas.js';
 import { createServer } from './server.js';
+import { composeReach, type Reach } from './reach.js';
 import { composeSites } from './sites.js';
 import { composeTeam, type Team } from './team.js';
 import type { Alerts } from './alerts.js';
@@ -132,7 +135,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     replicas,
     historyStore: store,
   });
-  const families = { dataOptions, ops, history, alerts, sites, team, people, signIn, now };
+  const reach = history
+    ? composeReach({ ...config.history, linkBase: config.alerts.linkBase }, { history, now })
+    : null;
+  const families = { dataOptions, ops, history, alerts, sites, team, people, signIn, now, reach };
   for (const family of routeFamilies(families)) {
     if (family) await app.register(family[0], family[1] as never);
   }
@@ -159,8 +165,9 @@ function routeFamilies(parts: {
   people: ReturnType<typeof composeIdentity>;
   signIn: Awaited<ReturnType<typeof installPlugins>>;
   now: () => number;
+  reach: Reach | null;
 }): RouteFamily[] {
-  const { dataOptions, ops, history, alerts, sites, team, people, signIn, now } = parts;
+  const { dataOptions, ops, history, alerts, sites, team, people, signIn, now, reach } = parts;
   return [
     [hotspotRoutes, dataOptions],
     [countryRoutes, dataOptions],
@@ -184,6 +191,8 @@ function routeFamilies(parts: {
     team && [teamIndexRoutes, team.routes],
     [identityRoutes, identityRouteOptions(people, signIn)],
     [auditRoutes, { audit: people.audit, now }],
+    reach && [feedRoutes, reach.feeds],
+    reach && [embedRoutes, reach.embeds],
     [openapiRoutes, {}],
   ];
 }

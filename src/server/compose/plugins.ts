@@ -6,6 +6,7 @@ import { installAudit } from '../plugins/audit.js';
 import { installCrossSiteGuard } from '../plugins/cross-site.js';
 import { installErrorHandlers } from '../plugins/errors.js';
 import { installStrictJson } from '../plugins/json-body.js';
+import { installReachTokenGuard } from '../plugins/reach-token-guard.js';
 import { installPreloadHints } from '../plugins/preload-hints.js';
 import { installRoles } from '../plugins/roles.js';
 import { installSecurity } from '../plugins/security.js';
@@ -32,6 +33,7 @@ export async function installPlugins(
   const { people, clientDir } = parts;
   installCrossSiteGuard(app, access.behindTls === true);
   installSecurity(app, access, look);
+  installReachTokenGuard(app);
   const signIn = await installAccess(app, access, parts.identity, parts.now, {
     sessions: people.sessions,
     apiTokens: people.apiTokens ?? undefined,

@@ -60,6 +60,7 @@ import {
 } from '../../shared/alert-triage-api.js';
 import { markReadSchema } from './alerts.js';
 import { teamIndexOperations } from './team-index-description.js';
+import { reachOperations } from './reach-description.js';
 
 /**
  * What the OpenAPI document says of each API route beyond its parameter schemas (which the
@@ -91,6 +92,7 @@ const json = (schema: z.ZodType, status = 200) => ({ status, schema });
 
 export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   ...teamIndexOperations,
+  ...reachOperations,
   'GET /api/v1/hotspots': {
     summary: 'Ranked country hotspots of the latest batch, as the upstream serves them',
     tag: 'Risk data',
