@@ -158,6 +158,17 @@ describe('try on history (issue 22)', () => {
       expect(await rows.nth(index).locator('td').first().innerText()).toContain(words);
     }
     expect(await section.innerText()).toContain('What the last 90 days would have sent');
+    // Issue 33, point 7: the table is read whole, not cut off in the form's narrow column (nothing
+    // to scroll sideways for, and no column past the section's right edge).
+    const region = section.getByRole('region', { name: 'Rules tried per country' });
+    const fit = await region.evaluate((el) => ({
+      cut: el.scrollWidth - el.clientWidth,
+      right: el.getBoundingClientRect().right,
+      page: document.documentElement.clientWidth,
+    }));
+    await region.screenshot({ path: screenshotPath(`try-on-history-table-${width}`) });
+    expect(fit.cut, 'px of the table cut off').toBeLessThanOrEqual(0);
+    expect(fit.right).toBeLessThanOrEqual(fit.page);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath(`try-on-history-${width}`) });
     expect(await seriousViolations(page)).toEqual([]);
