@@ -325,8 +325,11 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/exposure': {
     summary:
-      'Sites and people by tier, countries of ours that moved, the riskiest sites, and the ' +
-      'exposure index (weight=people or value) over the whole recorded history',
+      'Sites and people by tier, countries of ours that moved, the 20 most exposed sites (ranked ' +
+      'by exposure = people × weighted risk / 100, where weighted risk is the highest risk / ' +
+      '(1 + km / 100) over the countries within the site rule radius, its own at 0 km; a site ' +
+      'with no people counts as 1), and the exposure index (weight=people or value) over the ' +
+      'whole recorded history',
     tag: 'Sites',
     success: json(exposureResponseSchema),
   },

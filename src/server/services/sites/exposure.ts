@@ -17,6 +17,8 @@ import { filterSites, type SiteFilters } from './site-filters.js';
 import type { SiteService } from './site-service.js';
 import { siteBrief } from './site-views.js';
 import { DAY_MS } from '../../../shared/durations.js';
+import { exposureOf, weightedRisk } from '../../../shared/site-exposure.js';
+import { TimeSlice } from '../../work/time-slice.js';
 
 /** A country "moved" when its tier changed or its risk moved by at least this many points. */
 export const MOVED_MIN_RISK = 1;
@@ -136,7 +138,7 @@ export class ExposureService {
         day: moved(groups, latest, day),
         week: moved(groups, latest, week),
       },
-      riskiest: riskiest(groups, latest),
+      riskiest: await riskiest(rows, latest),
       index: { now: indexAt(weights, (iso) => latest?.byIso.get(iso)?.risk ?? null), trend },
     };
   }
@@ -253,18 +255,42 @@ function moved(
   return { since: before.batch.asOf.toISOString(), countries: moves.slice(0, MOVED_MAX) };
 }
 
-function riskiest(groups: Map<string, CountryGroup>, latest: BatchCountries | null) {
-  const riskOf = (iso: string): number => latest?.byIso.get(iso)?.risk ?? -1;
-  const countries = [...groups.values()].sort(
-    (a, b) => riskOf(b.iso) - riskOf(a.iso) || a.iso.localeCompare(b.iso),
-  );
-  const out = [];
-  for (const group of countries) {
-    const country = latest?.byIso.get(group.iso);
-    for (const site of [...group.sites].sort(byPeople)) {
-      if (out.length >= RISKIEST_MAX) return out;
-      out.push({ ...siteBrief(site), risk: country?.risk ?? null, tier: country?.tier ?? null });
-    }
+/**
+ * The 20 most exposed sites (shared/site-exposure): people × distance-weighted risk within each
+ * site's rule radius, then weighted risk, then id. Every filtered site is scored, up to SITES_MAX,
+ * in time slices that yield.
+ */
+async function riskiest(rows: readonly SiteRow[], latest: BatchCountries | null) {
+  const riskOf = (iso: string) => latest?.byIso.get(iso)?.risk;
+  const slice = new TimeSlice();
+  const scored = [];
+  for (const site of rows) {
+    await slice.pause();
+    const weighted = weightedRisk(
+      { iso: site.iso, nearby: site.nearby, radiusKm: site.alertRadiusKm },
+      riskOf,
+    );
+    scored.push({ site, weighted, exposure: exposureOf(site.people, weighted.risk) });
   }
-  return out;
+  const rank = (n: number | null): number => n ?? -1;
+  scored.sort(
+    (a, b) =>
+      rank(b.exposure) - rank(a.exposure) ||
+      rank(b.weighted.risk) - rank(a.weighted.risk) ||
+      a.site.id - b.site.id,
+  );
+  return scored.slice(0, RISKIEST_MAX).map(({ site, weighted, exposure }) => {
+    const country = latest?.byIso.get(site.iso);
+    return {
+      ...siteBrief(site),
+      risk: country?.risk ?? null,
+      tier: country?.tier ?? null,
+      weighted_risk: weighted.risk,
+      weighted_by:
+        weighted.iso === null || weighted.km === null
+          ? null
+          : { iso: weighted.iso, km: weighted.km },
+      exposure,
+    };
+  });
 }
