@@ -31,6 +31,7 @@ import { CountryLocatorMap } from '../../features/map/components/country-locator
 import { FollowButton } from '../../features/watchlists/components/follow-button';
 import { CountrySites } from '../../features/sites/components/country-sites';
 import { useAsOf } from '../../lib/as-of';
+import { PastBatchJump } from '../../features/as-of/components/as-of-bar';
 
 const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
 const INVALID_ISO = 'Not a valid ISO country code';
@@ -243,6 +244,7 @@ function CountryView({
         refreshError={query.isRefetchError ? query.error : null}
         now={now}
       />
+      {keepsHistory ? <PastBatchJump /> : null}
       <div className="two-columns wide-first">
         <PanelBoundary name="The country summary">
           <CountryHeader country={country} asOf={asOf} now={now} recordedDelta={recordedDelta} />
