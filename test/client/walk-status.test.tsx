@@ -106,4 +106,29 @@ describe('the status line and a past batch (issue 33)', () => {
     await waitFor(() => expect(asked()).toContain('2026-03-02T23:59:59Z'));
     expect(await screen.findByRole('region', { name: 'Batch shown' })).toBeInTheDocument();
   });
+
+  it("a past batch's hotspots are markers on the map, placed where the latest list puts them (point 3)", async () => {
+    // The recorded rows carry no coordinates (the store keeps scores, not places).
+    const recorded = hotspotsBody().hotspots.map((row) => ({ ...row, lat: null, lng: null }));
+    const bff = installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/countries': (url) => ({
+        body: countriesBody(url.searchParams.has('as_of') ? { as_of: PAST } : {}),
+      }),
+      '/api/v1/hotspots': (url) => ({
+        body: url.searchParams.has('as_of')
+          ? hotspotsBody({ as_of: PAST, hotspots: recorded })
+          : hotspotsBody(),
+      }),
+      ...historyRoutes(),
+      '/api/batches': batchesRoute(),
+    });
+    const { container } = renderApp(`/?as_of=${encodeURIComponent(PAST)}`);
+    await screen.findByText(/^Top 4 of the batch shown/);
+    await waitFor(() => expect(container.querySelectorAll('.hotspot-marker')).toHaveLength(4));
+    // The list is the batch's: the latest hotspot list is never asked for.
+    expect(bff.calls('/api/v1/hotspots').every((u) => u.searchParams.has('as_of'))).toBe(true);
+  });
 });
