@@ -98,8 +98,12 @@ describe('why it moved (issue 22)', () => {
 
       const page = await open(options);
       await page.goto(`${stack.baseUrl}/country/${iso}?as_of=${encodeURIComponent(past)}`);
-      const why = page.getByRole('region', { name: 'Why it moved' });
+      // A disclosure in the country's header, right under the change (issue 33, point 4).
+      const header = page.locator('.country-header');
+      await header.locator('summary', { hasText: 'Why it moved' }).click();
+      const why = header.getByRole('region', { name: 'Why it moved' });
       await expect.poll(() => why.innerText(), { timeout: 20_000 }).toContain(expected.sentence);
+      expect(await why.innerText()).toMatch(/Confidence \d+ of 100 and (no sources|\d+ sources?)/);
       await why.scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`why-country-${width}`), fullPage: false });
       expect(await seriousViolations(page)).toEqual([]);

@@ -21,7 +21,7 @@ import { CountryTrendPanel } from '../../features/history/components/country-tre
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
-import { WhyItMovedPanel } from '../../features/country/components/why-it-moved-panel';
+import { WhyItMovedDisclosure } from '../../features/country/components/why-it-moved-panel';
 import { useRecordedCountryDelta } from '../../features/country/hooks/use-move-explanation';
 import { NotesPanel } from '../../features/notes/components/notes-panel';
 import { EventFeed } from '../../features/events/components/event-feed';
@@ -247,7 +247,23 @@ function CountryView({
       {keepsHistory ? <PastBatchJump /> : null}
       <div className="two-columns wide-first">
         <PanelBoundary name="The country summary">
-          <CountryHeader country={country} asOf={asOf} now={now} recordedDelta={recordedDelta} />
+          <CountryHeader
+            country={country}
+            asOf={asOf}
+            now={now}
+            recordedDelta={recordedDelta}
+            why={
+              keepsHistory ? (
+                <PanelBoundary name="Why it moved">
+                  <WhyItMovedDisclosure
+                    iso={country.iso}
+                    name={displayName(country.iso, country.name)}
+                    asOf={shownAsOf}
+                  />
+                </PanelBoundary>
+              ) : null
+            }
+          />
         </PanelBoundary>
         <PanelBoundary name="The location map">
           <CountryLocatorMap
@@ -279,15 +295,6 @@ function CountryView({
       <PanelBoundary name="Our sites here">
         <CountrySites iso={country.iso} enabled={keepsHistory} />
       </PanelBoundary>
-      {keepsHistory ? (
-        <PanelBoundary name="Why it moved">
-          <WhyItMovedPanel
-            iso={country.iso}
-            name={displayName(country.iso, country.name)}
-            asOf={shownAsOf}
-          />
-        </PanelBoundary>
-      ) : null}
       <EventArchive iso={iso} inFeed={country.events ?? undefined} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { Country } from '../../../../shared/schemas/country';
 import { Delta } from '../../../components/delta';
 import { HeadlineDelta } from '../../../components/headline-delta';
@@ -16,12 +16,15 @@ export function CountryHeader({
   asOf,
   now,
   recordedDelta = null,
+  why = null,
 }: {
   country: Country;
   asOf: string;
   now: number;
   /** The risk change from the batch recorded before this one (null: not both recorded here). */
   recordedDelta?: number | null;
+  /** "Why it moved", a disclosure placed right under the change it explains (issue 33). */
+  why?: ReactNode;
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.countryHeaderDrawn), []);
   const note = confidenceNote(country);
@@ -56,6 +59,7 @@ export function CountryHeader({
         <Delta value={country.delta_active} verbose suffix="in active score" />{' '}
         <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
       </p>
+      {why}
       {note ? (
         <p className="confidence-note" role="note">
           {note}
