@@ -11,7 +11,7 @@ import { countryQueries } from '../../features/country/api/country-queries';
 import { hotspotQueries } from '../../features/hotspots/api/hotspot-queries';
 import { useHotspotFilters } from '../../features/hotspots/hooks/use-hotspot-filters';
 import { shapeQueries } from '../../features/map/api/shape-queries';
-import { placeHotspots, placesOf } from '../../features/map/utils/place-hotspots';
+import { placeHotspots, placesOf } from '../../lib/place-hotspots';
 import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { statusQueries } from '../../features/status/api/status-queries';
@@ -33,7 +33,7 @@ export function useOverviewQueries() {
     placeholderData: keepPreviousData,
   });
   // A past batch's recorded rows have no coordinates: its markers go where the latest list
-  // puts each country (features/map/utils/place-hotspots.ts); the rows stay the batch's.
+  // puts each country (lib/place-hotspots.ts); the rows stay the batch's.
   const places = useQuery({
     ...countrySummaryQueries.list(),
     enabled: asOf !== null,

@@ -1,5 +1,5 @@
-import type { CountrySummary } from '../../../../shared/bff-api';
-import type { Hotspot } from '../../../../shared/schemas/hotspot';
+import type { CountrySummary } from '../../shared/bff-api';
+import type { Hotspot } from '../../shared/schemas/hotspot';
 
 export type Places = ReadonlyMap<string, { lat: number; lng: number }>;
 
