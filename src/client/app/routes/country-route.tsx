@@ -31,6 +31,7 @@ import { CountryLocatorMap } from '../../features/map/components/country-locator
 import { FollowButton } from '../../features/watchlists/components/follow-button';
 import { CountrySites } from '../../features/sites/components/country-sites';
 import { useAsOf } from '../../lib/as-of';
+import { PrintedPages } from '../../components/printed-pages';
 import { PastBatchJump } from '../../features/as-of/components/as-of-bar';
 
 const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
@@ -229,6 +230,8 @@ function CountryView({
   return (
     <div className="country-page">
       <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
+      {/* The batch time and page numbers on every printed page (issue 33, point 9). */}
+      <PrintedPages asOf={asOf} />
       <div className="country-actions no-print">
         <BackLink />
         <ComparePicker current={[iso]} reference={reference.data?.data.countries} />

@@ -3,7 +3,14 @@ import type { Country } from '../../../../shared/schemas/country';
 import { Delta } from '../../../components/delta';
 import { HeadlineDelta } from '../../../components/headline-delta';
 import { TierBadge } from '../../../components/tier-badge';
-import { formatInteger, formatScore, formatWhen, humanise, NA } from '../../../lib/format';
+import {
+  formatInteger,
+  formatScore,
+  formatUtcDateTime,
+  formatWhen,
+  humanise,
+  NA,
+} from '../../../lib/format';
 import { confidenceNote } from '../utils/confidence';
 import { ShareButton } from '../../../components/share-button';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
@@ -93,7 +100,11 @@ export function CountryHeader({
         <div>
           <dt>Data generated</dt>
           <dd>
-            <time dateTime={asOf}>{formatWhen(asOf, now)}</time>
+            <time dateTime={asOf}>
+              <span className="screen-only">{formatWhen(asOf, now)}</span>
+              {/* Paper is read later: the batch's time itself (issue 33, point 9). */}
+              <span className="print-only">{formatUtcDateTime(asOf)}</span>
+            </time>
           </dd>
         </div>
         <div className="facts-wide">
