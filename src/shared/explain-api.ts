@@ -37,6 +37,9 @@ export const explainResponseSchema = z.looseObject({
     }),
   ),
   breaking_events: z.number().int(),
+  /** The newer batch's confidence (0-100) and source count, as the provider sent them (issue 33). */
+  confidence: z.number().nullable().optional(),
+  source_count: z.number().int().nullable().optional(),
   /** "Risk +6.0: security +14.0 (weight 20 %), civil unrest +9.0 …; 3 breaking events since" */
   /** Method changes (not marked comparable) between the two batches: named first (issue 31). */
   method_changes: z.array(methodMarkSchema).optional(),

@@ -349,6 +349,7 @@ export const exposureMovedSchema = z.object({
 });
 
 export const riskySiteSchema = siteBriefSchema.extend({
+  /** The site's own country's risk and tier. */
   risk: z.number().nullable(),
   /** Our tier: the override's where one is in force (issue 31), else the provider's. */
   tier: z.string().nullable(),
@@ -356,6 +357,11 @@ export const riskySiteSchema = siteBriefSchema.extend({
   provider_tier: z.string().nullable().optional(),
   /** Our override of the country in force at the batch (issue 31), if any. */
   override: z.object({ tier: z.string(), reason: z.string(), expires: z.string() }).nullish(),
+  /** Distance-weighted risk within the site rule's radius, and the country giving it (shared/site-exposure). */
+  weighted_risk: z.number().nullable(),
+  weighted_by: z.object({ iso: z.string(), km: z.number() }).nullable(),
+  /** people × weighted risk / 100: what the list is ranked by. */
+  exposure: z.number().nullable(),
 });
 
 export const exposurePointSchema = z.object({ as_of: z.string(), index: z.number().nullable() });
@@ -380,7 +386,7 @@ export const exposureResponseSchema = z.object({
     day: exposureMovedSchema,
     week: exposureMovedSchema,
   }),
-  /** Up to 20 sites, highest country risk first (then most people). */
+  /** Up to 20 sites, most exposed first (shared/site-exposure: people × distance-weighted risk). */
   riskiest: z.array(riskySiteSchema),
   /**
    * The weighted mean of our sites' countries' risk, now and at every recorded batch, oldest

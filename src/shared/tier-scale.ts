@@ -16,17 +16,36 @@ import {
  */
 
 /**
- * ColorBrewer Purples (9 classes, the six darkest), most severe first: a hue the four known tiers
- * (RdYlBu) do not use, so a learned label never passes for a known one. `text` has WCAG AA
- * contrast on `fill`.
+ * The colours of learned labels follow the order of the tiers (issue 33, point 10): a learned
+ * label takes the ColorBrewer RdYlBu (11 classes) step that lies between the two known tiers it
+ * falls between, so "elevated" between Critical and High is a red between theirs, never a hue that
+ * reads as more severe than its place. Slot 0 is above Critical, slot 4 below Low. None of them is
+ * a known tier's colour, so a learned label never passes for a known one; labels in one slot share
+ * its colour (their words tell them apart). `text` has WCAG AA contrast on `fill`.
  */
 export const LEARNED_TIER_RAMP: ReadonlyArray<{ fill: string; text: string }> = [
-  { fill: '#3f007d', text: '#ffffff' },
-  { fill: '#54278f', text: '#ffffff' },
-  { fill: '#6a51a3', text: '#ffffff' },
-  { fill: '#807dba', text: '#1a1a1a' },
-  { fill: '#9e9ac8', text: '#1a1a1a' },
-  { fill: '#bcbddc', text: '#1a1a1a' },
+  { fill: '#67001f', text: '#ffffff' },
+  { fill: '#d73027', text: '#ffffff' },
+  { fill: '#fdae61', text: '#1a1a1a' },
+  { fill: '#abd9e9', text: '#1a1a1a' },
+  { fill: '#313695', text: '#ffffff' },
+];
+
+/**
+ * Every tier colour, most severe first, as one declared order (RdYlBu from its red end, with the
+ * darker red above it): the known tiers' fills and the learned slots' fills interleaved. A test
+ * checks that tiers sorted by severity never step backwards along it.
+ */
+export const TIER_COLOUR_ORDER: readonly string[] = [
+  '#67001f',
+  TIER_COLOURS.crit.fill,
+  '#d73027',
+  TIER_COLOURS.high.fill,
+  '#fdae61',
+  TIER_COLOURS.mod.fill,
+  '#abd9e9',
+  TIER_COLOURS.low.fill,
+  '#313695',
 ];
 
 export interface TierScale {
@@ -72,20 +91,20 @@ export interface TierTone {
 }
 
 /**
- * The ramp step of the i-th of n learned labels: spread over the whole ramp, so three labels
- * read dark, middle, light. Distinct up to the ramp's length (six); beyond that, neighbours share.
+ * The slot of a learned label: how many known tiers are more severe than it on the scale
+ * (compareTiersOn: a median equal to a band floor comes after that tier).
  */
-export function rampStep(i: number, n: number): number {
-  const last = LEARNED_TIER_RAMP.length - 1;
-  return n <= 1 ? 0 : Math.round((i * last) / (n - 1));
+export function learnedSlot(label: string, scale: TierScale): number | undefined {
+  if (!scale.medians.has(label)) return undefined;
+  const compare = compareTiersOn(scale);
+  return KNOWN_TIERS.filter((tier) => compare(tier, label) < 0).length;
 }
 
 export function tierTone(label: string | null | undefined, scale: TierScale): TierTone {
   if (label && isKnownTier(label)) {
     return { className: `tier-${label}`, ...TIER_COLOURS[label] };
   }
-  const rank = label ? scale.learned.indexOf(label) : -1;
-  const step = rank < 0 ? undefined : rampStep(rank, scale.learned.length);
+  const step = label ? learnedSlot(label, scale) : undefined;
   const colour = step === undefined ? undefined : LEARNED_TIER_RAMP[step];
   if (step === undefined || !colour) return { className: 'tier-other', ...UNKNOWN_TIER_COLOUR };
   return { className: `tier-learned-${step}`, ...colour };

@@ -77,6 +77,11 @@ describe('/exposure', () => {
     expect(screen.getByRole('radio', { name: 'Value' })).toBeChecked();
     const riskiest = screen.getByRole('region', { name: 'Riskiest sites' });
     expect(within(riskiest).getByRole('link', { name: 'Kyiv office' })).toBeInTheDocument();
+    // Issue 33, point 6: the ranking's formula is stated, and each site's weighted risk and exposure shown.
+    expect(riskiest).toHaveTextContent('Ranked by exposure = people × weighted risk ÷ 100');
+    expect(within(riskiest).getByRole('row', { name: /Kyiv office/ })).toHaveTextContent(
+      /86\.1240.*43\.06$/,
+    );
     // Each table scrolls sideways on a phone in a named box that keys can reach.
     for (const [panel, box] of [
       [tiers, 'Sites by tier table'],
@@ -263,10 +268,15 @@ describe('our sites on the country page and the site page', () => {
       'Ukraine',
       'Syria',
     ]);
-    expect(rows[0]).toHaveTextContent(/\d+ km$/);
+    // Issue 33, point 6: the site's own country was at its centre's distance here ("Ukraine
+    // 452 km") and at 0 km below; one distance per country now, the nearest border said once.
+    expect(rows[0]).toHaveTextContent(/Site is here$/);
+    expect(rows[1]).toHaveTextContent(/\d+ km to its centre$/);
     const reach = screen.getByRole('region', { name: 'Countries within reach' });
+    expect(within(reach).getAllByRole('row')[1]).toHaveTextContent(/Ukraine.*Site is here/);
     expect(within(reach).getAllByRole('row')[2]).toHaveTextContent('Belarus');
     expect(within(reach).getAllByRole('row')[2]).toHaveTextContent('90 km');
+    expect(reach).toHaveTextContent('Nearest border: Belarus, 90 km.');
     for (const [panel, box] of [
       [hotspots, 'Nearest hotspots table'],
       [reach, 'Countries within reach table'],
@@ -375,7 +385,7 @@ describe('our sites on the country page and the site page', () => {
     );
     const rows = within(reach).getAllByRole('row');
     expect(within(rows[0]!).getAllByRole('columnheader').at(-1)).toHaveTextContent('Within 50 km');
-    expect(rows[1]).toHaveTextContent(/Ukraine.*0 kmYes$/);
+    expect(rows[1]).toHaveTextContent(/Ukraine.*Site is hereYes$/);
     expect(rows[2]).toHaveTextContent(/Belarus.*90 kmNo$/);
   });
 

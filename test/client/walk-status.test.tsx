@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { countriesBody, hotspotsBody, shellRoutes, statusBody } from './fixtures/data';
+import { countriesBody, countryBody, hotspotsBody, shellRoutes, statusBody } from './fixtures/data';
 import { batchesRoute, batchTimes, historyRoutes } from './fixtures/history';
 import { storeRoutes, withHistory } from './fixtures/sites';
 import { installFakeBff } from './fake-bff';
@@ -79,5 +79,56 @@ describe('the status line and a past batch (issue 33)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'A week ago' }));
     await waitFor(() => expect(asked().size).toBe(before + 1));
     expect(screen.getByRole('button', { name: 'A month ago' })).toBeInTheDocument();
+  });
+
+  it('the country page has its own as-of control: a day, or a week or a month ago (point 3)', async () => {
+    const bff = installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/v1/country/UKR': (url) => ({
+        body: url.searchParams.has('as_of') ? { ...countryBody(), as_of: PAST } : countryBody(),
+      }),
+      ...historyRoutes(),
+      '/api/country/UKR/explain': { status: 400, body: { ok: false, error: 'no batch before' } },
+      '/api/batches': batchesRoute(),
+    });
+    renderApp('/country/UKR');
+    await userEvent.click(await screen.findByText('Open a past batch'));
+    await userEvent.click(screen.getByRole('button', { name: 'A week ago' }));
+    const asked = () => bff.calls('/api/v1/country/UKR').map((u) => u.searchParams.get('as_of'));
+    await waitFor(() => expect(asked().filter(Boolean)).toHaveLength(1));
+    // The past batch's bar keeps the same control on the country page, to go further back.
+    const day = await screen.findByLabelText('Batch of a day (UTC)');
+    await userEvent.clear(day);
+    await userEvent.type(day, '2026-03-02');
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(asked()).toContain('2026-03-02T23:59:59Z'));
+    expect(await screen.findByRole('region', { name: 'Batch shown' })).toBeInTheDocument();
+  });
+
+  it("a past batch's hotspots are markers on the map, placed where the latest list puts them (point 3)", async () => {
+    // The recorded rows carry no coordinates (the store keeps scores, not places).
+    const recorded = hotspotsBody().hotspots.map((row) => ({ ...row, lat: null, lng: null }));
+    const bff = installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/countries': (url) => ({
+        body: countriesBody(url.searchParams.has('as_of') ? { as_of: PAST } : {}),
+      }),
+      '/api/v1/hotspots': (url) => ({
+        body: url.searchParams.has('as_of')
+          ? hotspotsBody({ as_of: PAST, hotspots: recorded })
+          : hotspotsBody(),
+      }),
+      ...historyRoutes(),
+      '/api/batches': batchesRoute(),
+    });
+    const { container } = renderApp(`/?as_of=${encodeURIComponent(PAST)}`);
+    await screen.findByText(/^Top 4 of the batch shown/);
+    await waitFor(() => expect(container.querySelectorAll('.hotspot-marker')).toHaveLength(4));
+    // The list is the batch's: the latest hotspot list is never asked for.
+    expect(bff.calls('/api/v1/hotspots').every((u) => u.searchParams.has('as_of'))).toBe(true);
   });
 });

@@ -60,12 +60,26 @@ function explainBody(from = FROM, to = TO): ExplainResponse {
       },
     ],
     breaking_events: 1,
+    confidence: 19,
+    source_count: 0,
     sentence:
       'Risk +6.0: security +14.0 (weight 20 %), civil unrest +9.0 (weight 10 %); 1 breaking event since',
   };
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+/**
+ * Opens "Why it moved" where it now is (issue 33, point 4): a disclosure in the country's header,
+ * right under the change it explains, not a panel screens below it.
+ */
+async function openWhy(): Promise<HTMLElement> {
+  const header = await screen.findByRole('region', { name: /^Ukraine/ });
+  const summary = await within(header).findByText('Why it moved', { selector: 'summary' });
+  expect(within(header).getByTestId('country-deltas').nextElementSibling).toContainElement(summary);
+  await userEvent.click(summary);
+  return within(header).findByRole('region', { name: 'Why it moved' });
+}
 
 // Whole-app renders with lazy chunks: the limit is no assertion of speed (see history-country).
 describe('why it moved', () => {
@@ -81,7 +95,7 @@ describe('why it moved', () => {
       '/api/batches': batchesRoute(),
     });
     renderApp(`/country/UKR?as_of=${encodeURIComponent(TO)}`);
-    const panel = await screen.findByRole('region', { name: 'Why it moved' });
+    const panel = await openWhy();
     expect(await within(panel).findByText(/^Risk \+6\.0/)).toHaveTextContent(
       'Risk +6.0: security +14.0 (weight 20 %), civil unrest +9.0 (weight 10 %); 1 breaking event since',
     );
@@ -98,6 +112,10 @@ describe('why it moved', () => {
     );
     expect(events[1]).toHaveTextContent('Protest in Kyiv');
     expect(within(panel).getByText(/2 events between the two batches, 1 breaking/)).toBeVisible();
+    // What the figure rests on, said plainly.
+    expect(within(panel).getByText(/^Confidence 19 of 100/)).toHaveTextContent(
+      'Confidence 19 of 100 and no sources: a weak basis, read this move with care.',
+    );
     // The batch shown is the newer one; the older is left to the server (the batch before it).
     const asked = bff.calls('/api/country/UKR/explain');
     expect(asked.map((u) => u.search)).toEqual([`?to=${encodeURIComponent(TO)}`]);
@@ -116,7 +134,7 @@ describe('why it moved', () => {
       },
     });
     renderApp('/country/UKR');
-    const panel = await screen.findByRole('region', { name: 'Why it moved' });
+    const panel = await openWhy();
     expect(
       await within(panel).findByText(/Nothing to compare yet: Ukraine is not in a recorded batch/),
     ).toBeVisible();
@@ -136,7 +154,7 @@ describe('why it moved', () => {
       '/api/country/UKR/explain': { body: explainBody() },
     });
     renderApp('/country/UKR');
-    const panel = await screen.findByRole('region', { name: 'Why it moved' });
+    const panel = await openWhy();
     expect(await within(panel).findByText(/Nothing to compare yet: Ukraine/)).toBeVisible();
     expect(bff.calls('/api/country/UKR/explain')).toHaveLength(0);
   });
@@ -167,6 +185,7 @@ describe('why it moved', () => {
     expect(await within(risers).findByText(/^Risk \+6\.0/)).toHaveTextContent(
       '; 1 breaking event since',
     );
+    expect(within(risers).getByText(/^Confidence 19 of 100 and no sources/)).toBeVisible();
     const asked = bff.calls('/api/country/UKR/explain')[0];
     expect(asked?.searchParams.get('from')).toBe(from);
     expect(asked?.searchParams.get('to')).toBe(to);

@@ -317,3 +317,43 @@ describe('All countries and exposure as of a recorded batch', () => {
       .toContain(then.index.now.toFixed(2));
   });
 });
+
+// Issue 33, point 3: a past batch's overview draws its hotspots as markers (placed where the
+// latest list puts each country; the rows are the batch's), and the country page has its own
+// as-of control: a day field and "A week ago" / "A month ago".
+describe('the past within reach (issue 33, point 3)', () => {
+  it.each([
+    ['1440', { viewport: { width: 1440, height: 900 }, bypassCSP: true }],
+    [
+      '375',
+      { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, bypassCSP: true },
+    ],
+  ])(
+    'markers for a past batch, and a country opened at a day from its own page (%s px)',
+    async (width, options) => {
+      const past = batches[2]!;
+      const then = await hotspotsAt(past.as_of);
+      const page = await open(options);
+      await page.goto(`${stack.baseUrl}/?as_of=${encodeURIComponent(past.as_of)}`);
+      const markers = page.locator('.world-map .hotspot-marker');
+      await expect.poll(() => markers.count(), { timeout: 20_000 }).toBe(then.hotspots.length);
+      await page
+        .locator('.map-panel')
+        .screenshot({ path: screenshotPath(`as-of-markers-${width}`) });
+
+      const iso = then.hotspots[0]!.iso;
+      await page.goto(`${stack.baseUrl}/country/${iso}`);
+      await page.getByText('Open a past batch').click();
+      await page.getByLabel('Batch of a day (UTC)').fill(past.as_of.slice(0, 10));
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.has('as_of'));
+      expect(new URL(page.url()).pathname).toBe(`/country/${iso}`);
+      const bar = page.getByRole('region', { name: 'Batch shown' });
+      await expect.poll(() => bar.innerText(), { timeout: 20_000 }).toContain('Viewing the');
+      // The bar keeps the control, to go further back from there.
+      expect(await bar.getByRole('button', { name: 'A week ago' }).isVisible()).toBe(true);
+      await page.screenshot({ path: screenshotPath(`as-of-country-control-${width}`) });
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
+});

@@ -180,3 +180,31 @@ describe('printing a brief (issue 19, point 11)', () => {
     expect(url.searchParams.get('iso')).toBe('MLI,NER,UKR');
   });
 });
+
+// Issue 33, point 9: the printed country page, for an executive: at most two pages on A4 and on
+// Letter, the batch's absolute time (no "7 h ago"), no form controls, the data-time footer and
+// page numbers on every page.
+describe('printing a country page (issue 33, point 9)', () => {
+  it('prints the batch time and page numbers on every page, no "ago" and no <select>', async () => {
+    const page = await open();
+    const iso = (
+      (await (await fetch(`${stack.baseUrl}/api/v1/hotspots?limit=1`)).json()) as {
+        hotspots: { iso: string }[];
+      }
+    ).hotspots[0]!.iso;
+    await page.goto(`${stack.baseUrl}/country/${iso}`);
+    await page.locator('.country-header').waitFor();
+    await waitForPanels(page);
+    await page.emulateMedia({ media: 'print' });
+    const printedSelects = await page
+      .locator('main select')
+      .evaluateAll((all) => all.filter((el) => getComputedStyle(el).display !== 'none').length);
+    const { text, pages } = await printedPdf(page, 'country');
+    pages.forEach((sheet, i) => {
+      expect(sheet, `page ${i + 1}`).toContain(`Data of the batch of ${batchTime}`);
+      expect(sheet, `page ${i + 1}`).toMatch(new RegExp(`Page ${i + 1} / ${pages.length}\\b`));
+    });
+    expect(text).not.toMatch(/\bago\b/);
+    expect(printedSelects).toBe(0);
+  });
+});

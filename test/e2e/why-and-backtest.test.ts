@@ -98,8 +98,12 @@ describe('why it moved (issue 22)', () => {
 
       const page = await open(options);
       await page.goto(`${stack.baseUrl}/country/${iso}?as_of=${encodeURIComponent(past)}`);
-      const why = page.getByRole('region', { name: 'Why it moved' });
+      // A disclosure in the country's header, right under the change (issue 33, point 4).
+      const header = page.locator('.country-header');
+      await header.locator('summary', { hasText: 'Why it moved' }).click();
+      const why = header.getByRole('region', { name: 'Why it moved' });
       await expect.poll(() => why.innerText(), { timeout: 20_000 }).toContain(expected.sentence);
+      expect(await why.innerText()).toMatch(/Confidence \d+ of 100 and (no sources|\d+ sources?)/);
       await why.scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`why-country-${width}`), fullPage: false });
       expect(await seriousViolations(page)).toEqual([]);
@@ -158,6 +162,17 @@ describe('try on history (issue 22)', () => {
       expect(await rows.nth(index).locator('td').first().innerText()).toContain(words);
     }
     expect(await section.innerText()).toContain('What the last 90 days would have sent');
+    // Issue 33, point 7: the table is read whole, not cut off in the form's narrow column (nothing
+    // to scroll sideways for, and no column past the section's right edge).
+    const region = section.getByRole('region', { name: 'Rules tried per country' });
+    const fit = await region.evaluate((el) => ({
+      cut: el.scrollWidth - el.clientWidth,
+      right: el.getBoundingClientRect().right,
+      page: document.documentElement.clientWidth,
+    }));
+    await region.screenshot({ path: screenshotPath(`try-on-history-table-${width}`) });
+    expect(fit.cut, 'px of the table cut off').toBeLessThanOrEqual(0);
+    expect(fit.right).toBeLessThanOrEqual(fit.page);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath(`try-on-history-${width}`) });
     expect(await seriousViolations(page)).toEqual([]);

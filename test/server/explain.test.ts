@@ -18,6 +18,9 @@ const cat = (score: number, weight: number) => ({
 function row(risk: number, security: number, unrest: number, economic: number): CountrySummary {
   return {
     ...countryRow('AAA', risk),
+    // Issue 33, point 4: the newer batch's confidence and source count go with the explanation.
+    confidence: risk > 40 ? 19 : 80,
+    source_count: risk > 40 ? 0 : 5,
     categories: {
       security: cat(security, 0.2),
       civil_unrest: cat(unrest, 0.15),
@@ -65,6 +68,7 @@ describe('why a score moved', () => {
       { category: 'economic', delta_score: 0, weight: 0.1, delta_static: 0, delta_active: 0 },
     ]);
     expect(answer).toMatchObject({ delta_risk: 6, breaking_events: 3 });
+    expect(answer).toMatchObject({ confidence: 19, source_count: 0 });
     expect((answer.events as unknown[]).length).toBe(4);
   });
 });

@@ -5,6 +5,34 @@ import { TableHead, TableRegion } from './data-table';
 /** Events listed under an explanation; the count says how many there were in all. */
 const EVENTS_SHOWN = 8;
 
+/** Below this confidence the provider's figure is a weak signal (its scale is 0 to 100). */
+const LOW_CONFIDENCE = 40;
+
+/**
+ * What the newer figure rests on, said plainly (issue 33, point 4): "Confidence 19 of 100 and no
+ * sources: a weak basis, read this move with care."
+ */
+export function basisWords(
+  confidence: number | null | undefined,
+  sources: number | null | undefined,
+): string {
+  const conf =
+    typeof confidence === 'number'
+      ? `Confidence ${Math.round(confidence)} of 100`
+      : 'No confidence given';
+  const src =
+    typeof sources !== 'number'
+      ? 'no source count given'
+      : sources === 0
+        ? 'no sources'
+        : `${sources} source${sources === 1 ? '' : 's'}`;
+  const weak =
+    (typeof confidence === 'number' && confidence < LOW_CONFIDENCE) || sources === 0
+      ? ': a weak basis, read this move with care.'
+      : '.';
+  return `${conf} and ${src}${weak}`;
+}
+
 const percent = (weight: number | null): string =>
   weight === null ? 'n/a' : `${Math.round(weight * 100)} %`;
 
@@ -24,6 +52,7 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
         {formatUtcDateTime(data.from_batch.as_of)} → {formatUtcDateTime(data.to_batch.as_of)}.
         Static {formatSigned(data.delta_static, 1)}, active {formatSigned(data.delta_active, 1)}.
       </p>
+      <p className="why-basis">{basisWords(data.confidence, data.source_count)}</p>
       {moved.length > 0 ? (
         <TableRegion label={`Categories of ${name} that moved`}>
           <table className="data-table why-table">

@@ -327,9 +327,12 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/exposure': {
     summary:
-      'Sites and people by tier, countries of ours that moved, the riskiest sites, and the ' +
-      'exposure index (weight=people or value) over the whole recorded history; a site in a ' +
-      'country we override ranks by our tier and says so (tier ours, provider_tier, override)',
+      'Sites and people by tier, countries of ours that moved, the 20 most exposed sites (ranked ' +
+      'by exposure = people × weighted risk / 100, where weighted risk is the highest risk / ' +
+      '(1 + km / 100) over the countries within the site rule radius, its own at 0 km; a site ' +
+      'with no people counts as 1; a country we override counts by our tier, and its sites say ' +
+      'so: tier ours, provider_tier, override), and the exposure index (weight=people or value) ' +
+      'over the whole recorded history',
     tag: 'Sites',
     success: json(exposureResponseSchema),
   },

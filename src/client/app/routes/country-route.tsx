@@ -21,7 +21,7 @@ import { CountryTrendPanel } from '../../features/history/components/country-tre
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
-import { WhyItMovedPanel } from '../../features/country/components/why-it-moved-panel';
+import { WhyItMovedDisclosure } from '../../features/country/components/why-it-moved-panel';
 import { useRecordedCountryDelta } from '../../features/country/hooks/use-move-explanation';
 import { NotesPanel } from '../../features/notes/components/notes-panel';
 import { EventFeed } from '../../features/events/components/event-feed';
@@ -34,6 +34,8 @@ import { useAsOf } from '../../lib/as-of';
 import { useRiskIndex } from '../../lib/risk-index';
 import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch';
 import { TeamFigures } from '../../features/country/components/team-figures';
+import { PrintedPages } from '../../components/printed-pages';
+import { PastBatchJump } from '../../features/as-of/components/as-of-bar';
 
 const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
 const INVALID_ISO = 'Not a valid ISO country code';
@@ -234,6 +236,8 @@ function CountryView({
   return (
     <div className="country-page">
       <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
+      {/* The batch time and page numbers on every printed page (issue 33, point 9). */}
+      <PrintedPages asOf={asOf} />
       <div className="country-actions no-print">
         <BackLink />
         <ComparePicker current={[iso]} reference={reference.data?.data.countries} />
@@ -249,6 +253,7 @@ function CountryView({
         refreshError={query.isRefetchError ? query.error : null}
         now={now}
       />
+      {keepsHistory ? <PastBatchJump /> : null}
       <div className="two-columns wide-first">
         <PanelBoundary name="The country summary">
           {/* One cell of the two columns: the switch and the team's figures under the header. */}
@@ -259,6 +264,17 @@ function CountryView({
               now={now}
               recordedDelta={recorded.delta}
               methodChanges={recorded.methodChanges}
+              why={
+                keepsHistory ? (
+                  <PanelBoundary name="Why it moved">
+                    <WhyItMovedDisclosure
+                      iso={country.iso}
+                      name={displayName(country.iso, country.name)}
+                      asOf={shownAsOf}
+                    />
+                  </PanelBoundary>
+                ) : null
+              }
             />
             <RiskIndexSwitch teamName={teamNameOf(answer.data)} />
             <TeamFigures country={country} teamName={teamNameOf(answer.data)} />
@@ -294,15 +310,6 @@ function CountryView({
       <PanelBoundary name="Our sites here">
         <CountrySites iso={country.iso} enabled={keepsHistory} />
       </PanelBoundary>
-      {keepsHistory ? (
-        <PanelBoundary name="Why it moved">
-          <WhyItMovedPanel
-            iso={country.iso}
-            name={displayName(country.iso, country.name)}
-            asOf={shownAsOf}
-          />
-        </PanelBoundary>
-      ) : null}
       <EventArchive iso={iso} inFeed={country.events ?? undefined} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppNavigate } from '../../lib/app-link';
 import { useAsOf } from '../../lib/as-of';
@@ -11,6 +11,7 @@ import { countryQueries } from '../../features/country/api/country-queries';
 import { hotspotQueries } from '../../features/hotspots/api/hotspot-queries';
 import { useHotspotFilters } from '../../features/hotspots/hooks/use-hotspot-filters';
 import { shapeQueries } from '../../features/map/api/shape-queries';
+import { placeHotspots, placesOf } from '../../lib/place-hotspots';
 import { countrySummaryQueries } from '../../features/overview/api/country-summary-queries';
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { statusQueries } from '../../features/status/api/status-queries';
@@ -31,6 +32,17 @@ export function useOverviewQueries() {
     ...hotspotQueries.list(filters, asOf, index),
     placeholderData: keepPreviousData,
   });
+  // A past batch's recorded rows have no coordinates: its markers go where the latest list
+  // puts each country (lib/place-hotspots.ts); the rows stay the batch's.
+  const places = useQuery({
+    ...countrySummaryQueries.list(),
+    enabled: asOf !== null,
+    select: placesOf,
+  });
+  const markers = useMemo(
+    () => placeHotspots(hotspots.data?.data.hotspots, asOf === null ? undefined : places.data),
+    [hotspots.data, asOf, places.data],
+  );
   const { table } = useTableChoice();
   // Regions for the All countries filter; the palette shares the same cache entry.
   const reference = useQuery({ ...referenceQueries.countries(), enabled: table === 'all' });
@@ -45,7 +57,8 @@ export function useOverviewQueries() {
   // The header reads the full batch (/api/countries); if that fails, the hotspot list carries
   // the same global summary, so the index still shows.
   const summary = countries.data ?? hotspots.data;
-  return { now, status, asOf, countries, filters, hotspots, table, reference, mapChunk, summary };
+  const found = { now, status, asOf, countries, filters, hotspots, markers, table, reference };
+  return { ...found, mapChunk, summary };
 }
 
 export type OverviewQueries = ReturnType<typeof useOverviewQueries>;

@@ -108,7 +108,7 @@ export function MapPanel({
   onSelectCountry: (iso: string) => void;
   onSelectSite: (id: number) => void;
 }) {
-  const { status, countries, hotspots, mapChunk } = queries;
+  const { status, countries, hotspots, markers, mapChunk } = queries;
   const WorldMap = mapChunk.data;
   return (
     <section className="panel map-panel" aria-labelledby="map-heading">
@@ -129,7 +129,7 @@ export function MapPanel({
         {WorldMap ? (
           <WorldMap
             countries={countries.data?.data.countries}
-            hotspots={hotspots.data?.data.hotspots}
+            hotspots={markers}
             tiles={status.data?.data.tiles}
             dataVersion={countries.data?.data.as_of ?? 'none'}
             dataAsOf={countries.data?.data.as_of}

@@ -57,7 +57,7 @@ export function RootLayout() {
       <StatusBanner status={status.data?.data} now={now} />
       <BatchNotice arrival={arrival} />
       {status.data?.data.history && showsAsOf(pathname) ? (
-        <AsOfBar onOverview={pathname === '/'} />
+        <AsOfBar onOverview={pathname === '/'} withJump={pathname.startsWith('/country/')} />
       ) : null}
       <OutageShown.Provider value={outageShown(status.data?.data)}>
         <main id="main" tabIndex={-1}>

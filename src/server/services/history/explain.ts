@@ -116,6 +116,10 @@ export class MoveExplanations {
         breaking: e.breaking,
       })),
       breaking_events: breaking,
+      // How much the newer figure rests on (issue 33, point 4): the provider's own confidence and
+      // how many sources it counted; a move on confidence 19 and no sources says so.
+      confidence: now.confidence ?? null,
+      source_count: now.sourceCount ?? null,
       // A method change between the batches is named first: the move may be the new scale.
       method_changes: method.crossed,
       sentence: `${method.words}${explanationSentence(deltaRisk, moved, breaking)}`,

@@ -19,6 +19,8 @@ import { filterSites, type SiteFilters } from './site-filters.js';
 import type { SiteService } from './site-service.js';
 import { siteBrief } from './site-views.js';
 import { DAY_MS } from '../../../shared/durations.js';
+import { exposureOf, weightedRisk } from '../../../shared/site-exposure.js';
+import { TimeSlice } from '../../work/time-slice.js';
 
 /** A country "moved" when its tier changed or its risk moved by at least this many points. */
 export const MOVED_MIN_RISK = 1;
@@ -142,7 +144,7 @@ export class ExposureService {
         day: moved(groups, latest, day),
         week: moved(groups, latest, week),
       },
-      riskiest: riskiest(groups, latest, overrides),
+      riskiest: await riskiest(rows, latest, overrides),
       index: { now: indexAt(weights, (iso) => latest?.byIso.get(iso)?.risk ?? null), trend },
     };
   }
@@ -273,44 +275,62 @@ function rankedRisk(risk: number, tier: string): number {
 }
 
 /**
- * The sites of the riskiest countries. With an override in force for a country, its sites rank
- * by our tier (rankedRisk), and say so: ours beside the provider's tier, with the reason.
+ * The 20 most exposed sites (shared/site-exposure): people × distance-weighted risk within each
+ * site's rule radius, then weighted risk, then id. Every filtered site is scored, up to SITES_MAX,
+ * in time slices that yield.
  */
-function riskiest(
-  groups: Map<string, CountryGroup>,
+async function riskiest(
+  rows: readonly SiteRow[],
   latest: BatchCountries | null,
   overrides: ReadonlyMap<string, OverrideRow>,
 ) {
-  const riskOf = (iso: string): number => {
-    const risk = latest?.byIso.get(iso)?.risk ?? -1;
+  // A country we override counts by our tier (rankedRisk), its sites saying so below.
+  // With no risk of the provider's, an override still places the country at its tier's floor.
+  const riskOf = (iso: string): number | null | undefined => {
+    const risk = latest?.byIso.get(iso)?.risk;
     const override = overrides.get(iso);
-    return override ? rankedRisk(risk, override.tier) : risk;
+    return override ? rankedRisk(risk ?? -1, override.tier) : risk;
   };
-  const countries = [...groups.values()].sort(
-    (a, b) => riskOf(b.iso) - riskOf(a.iso) || a.iso.localeCompare(b.iso),
-  );
-  const out = [];
-  for (const group of countries) {
-    const country = latest?.byIso.get(group.iso);
-    for (const site of [...group.sites].sort(byPeople)) {
-      if (out.length >= RISKIEST_MAX) return out;
-      const override = overrides.get(group.iso);
-      out.push({
-        ...siteBrief(site),
-        risk: country?.risk ?? null,
-        tier: override?.tier ?? country?.tier ?? null,
-        ...(override
-          ? {
-              provider_tier: country?.tier ?? null,
-              override: {
-                tier: override.tier,
-                reason: override.reason,
-                expires: override.expiresAt.toISOString(),
-              },
-            }
-          : {}),
-      });
-    }
+  const slice = new TimeSlice();
+  const scored = [];
+  for (const site of rows) {
+    await slice.pause();
+    const weighted = weightedRisk(
+      { iso: site.iso, nearby: site.nearby, radiusKm: site.alertRadiusKm },
+      riskOf,
+    );
+    scored.push({ site, weighted, exposure: exposureOf(site.people, weighted.risk) });
   }
-  return out;
+  const rank = (n: number | null): number => n ?? -1;
+  scored.sort(
+    (a, b) =>
+      rank(b.exposure) - rank(a.exposure) ||
+      rank(b.weighted.risk) - rank(a.weighted.risk) ||
+      a.site.id - b.site.id,
+  );
+  return scored.slice(0, RISKIEST_MAX).map(({ site, weighted, exposure }) => {
+    const country = latest?.byIso.get(site.iso);
+    const override = overrides.get(site.iso);
+    return {
+      ...siteBrief(site),
+      risk: country?.risk ?? null,
+      tier: override?.tier ?? country?.tier ?? null,
+      ...(override
+        ? {
+            provider_tier: country?.tier ?? null,
+            override: {
+              tier: override.tier,
+              reason: override.reason,
+              expires: override.expiresAt.toISOString(),
+            },
+          }
+        : {}),
+      weighted_risk: weighted.risk,
+      weighted_by:
+        weighted.iso === null || weighted.km === null
+          ? null
+          : { iso: weighted.iso, km: weighted.km },
+      exposure,
+    };
+  });
 }

@@ -22,7 +22,14 @@ function latestOf(pathname: string, search: string, hash: string): string {
  * the live view, and the timeline to move to another batch. Nothing while the page shows the
  * latest data (the overview then has PastBatchPicker below its map).
  */
-export function AsOfBar({ onOverview }: { onOverview: boolean }) {
+export function AsOfBar({
+  onOverview,
+  withJump = false,
+}: {
+  onOverview: boolean;
+  /** A page with an as-of control of its own (the country page): the day field and jumps. */
+  withJump?: boolean;
+}) {
   const asOf = useAsOf();
   const { pathname, search, hash } = useLocation();
   const batch = useQuery({ ...batchQueries.at(asOf ?? ''), enabled: asOf !== null });
@@ -54,8 +61,28 @@ export function AsOfBar({ onOverview }: { onOverview: boolean }) {
           <BatchPicker />
           <AsOfJump now={Date.now} />
         </div>
+      ) : withJump ? (
+        <div className="no-print">
+          <AsOfJump now={Date.now} />
+        </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The country page's own way into the past while it shows the latest data (issue 33, point 3):
+ * the day field and "A week ago" / "A month ago", closed under "Open a past batch". They set
+ * `?as_of=` on this page, so the country opens as it stood then; the bar above takes over.
+ */
+export function PastBatchJump() {
+  const asOf = useAsOf();
+  if (asOf !== null) return null;
+  return (
+    <details className="as-of-bar as-of-closed no-print">
+      <summary>Open a past batch</summary>
+      <AsOfJump now={Date.now} />
+    </details>
   );
 }
 

@@ -1,11 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { Country } from '../../../../shared/schemas/country';
 import { Delta } from '../../../components/delta';
 import { HeadlineDelta } from '../../../components/headline-delta';
 import { MethodCaveat } from '../../../components/method-caveat';
 import type { MethodMark } from '../../../../shared/method-api';
 import { TierBadge } from '../../../components/tier-badge';
-import { formatInteger, formatScore, formatWhen, humanise, NA } from '../../../lib/format';
+import {
+  formatInteger,
+  formatScore,
+  formatUtcDateTime,
+  formatWhen,
+  humanise,
+  NA,
+} from '../../../lib/format';
 import { confidenceNote } from '../utils/confidence';
 import { ShareButton } from '../../../components/share-button';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
@@ -19,6 +26,7 @@ export function CountryHeader({
   now,
   recordedDelta = null,
   methodChanges = [],
+  why = null,
 }: {
   country: Country;
   asOf: string;
@@ -27,6 +35,8 @@ export function CountryHeader({
   recordedDelta?: number | null;
   /** Method changes between that batch and this one (issue 31): no subtraction, a caveat. */
   methodChanges?: readonly MethodMark[];
+  /** "Why it moved", a disclosure placed right under the change it explains (issue 33). */
+  why?: ReactNode;
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.countryHeaderDrawn), []);
   const note = confidenceNote(country);
@@ -65,6 +75,7 @@ export function CountryHeader({
         changes={methodChanges}
         then="No change of ours is shown across it; the provider's own figure is theirs."
       />
+      {why}
       {note ? (
         <p className="confidence-note" role="note">
           {note}
@@ -98,7 +109,11 @@ export function CountryHeader({
         <div>
           <dt>Data generated</dt>
           <dd>
-            <time dateTime={asOf}>{formatWhen(asOf, now)}</time>
+            <time dateTime={asOf}>
+              <span className="screen-only">{formatWhen(asOf, now)}</span>
+              {/* Paper is read later: the batch's time itself (issue 33, point 9). */}
+              <span className="print-only">{formatUtcDateTime(asOf)}</span>
+            </time>
           </dd>
         </div>
         <div className="facts-wide">

@@ -4,6 +4,20 @@ import { Skeleton } from '../../../components/skeleton';
 import { useMoveExplanation } from '../hooks/use-move-explanation';
 
 /**
+ * "Why it moved" as a disclosure right at the number it explains (issue 33, point 4: the panel
+ * was two to four screens below the header's change). Its answer is the one the header's
+ * recorded change already asked for (useMoveExplanation), so opening it costs no request.
+ */
+export function WhyItMovedDisclosure(props: { iso: string; name: string; asOf: string | null }) {
+  return (
+    <details className="why-disclosure">
+      <summary>Why it moved</summary>
+      <WhyItMovedPanel {...props} />
+    </details>
+  );
+}
+
+/**
  * "Why it moved": the batch shown (the latest, or `?as_of=`) against the batch before it. A
  * country with one recorded batch, or new in this one, has nothing to compare: said, not an error.
  */

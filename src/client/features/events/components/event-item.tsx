@@ -10,10 +10,14 @@ export function EventItem({ event, now }: { event: RiskEvent; now: number }) {
       <EventBadges event={event} className="event-badges" />
       <EventHeadline event={event} className="event-headline" />
       <p className="event-meta">
-        <time dateTime={event.ts} title={formatUtcDateTime(event.ts)}>
-          {formatRelative(event.ts, now)}
-        </time>{' '}
-        · {formatUtcDateTime(event.ts)} · <span className="event-source">{source}</span>
+        {/* On paper the date alone (issue 33, point 9): an "ago" is wrong by the time it is read. */}
+        <span className="screen-only">
+          <time dateTime={event.ts} title={formatUtcDateTime(event.ts)}>
+            {formatRelative(event.ts, now)}
+          </time>{' '}
+          ·{' '}
+        </span>
+        {formatUtcDateTime(event.ts)} · <span className="event-source">{source}</span>
         {event.source && event.source_name ? (
           <span className="muted"> ({event.source})</span>
         ) : null}

@@ -27,7 +27,7 @@ export function MapLegend({
       {learned ? (
         <li className="legend-note">
           Order of tiers this dashboard does not know learned from the scores: by the median risk of
-          their countries, darker is more severe.
+          their countries, each coloured between the tiers it falls between.
         </li>
       ) : null}
       <li>

@@ -19,7 +19,30 @@ export interface CountryFigure {
   lng?: number | null;
 }
 
-/** The hotspots nearest the site, with their great-circle distance. */
+/**
+ * One distance per country on the site page (issue 33, point 6: "Mali 0 km" and "Mali 697 km"):
+ * the site's own country is "Site is here", a country within 300 km is at its border distance
+ * (the site's stored `nearby`), and only a country further out is measured to its centre.
+ */
+function distanceTo(site: Site, iso: string, centreKm: number): { km: number; text: string } {
+  if (iso === site.iso) return { km: 0, text: 'Site is here' };
+  const border = site.nearby.find((n) => n.iso === iso);
+  if (border) return { km: border.km, text: `${formatKm(border.km)} to the border` };
+  return { km: centreKm, text: `${formatKm(centreKm)} to its centre` };
+}
+
+/** The nearest border of another country, said once. */
+function nearestBorder(site: Site, figures: ReadonlyMap<string, CountryFigure> | null): string {
+  const other = site.nearby.filter((n) => n.iso !== site.iso).sort((a, b) => a.km - b.km)[0];
+  if (!other) return 'No other country within 300 km.';
+  const name = displayName(
+    other.iso,
+    figures?.get(other.iso)?.name ?? countryName(other.iso) ?? other.iso,
+  );
+  return `Nearest border: ${name}, ${formatKm(other.km)}.`;
+}
+
+/** The hotspots nearest the site, each at the one distance the page gives its country. */
 export function NearestHotspots({
   site,
   hotspots,
@@ -28,7 +51,10 @@ export function NearestHotspots({
   /** Undefined while the list loads. */
   hotspots: readonly CountryFigure[] | undefined;
 }) {
-  const rows = nearest(site, hotspots ?? [], HOTSPOTS_SHOWN);
+  const rows = nearest(site, hotspots ?? [], (hotspots ?? []).length)
+    .map(({ place, km }) => ({ place, distance: distanceTo(site, place.iso, km) }))
+    .sort((a, b) => a.distance.km - b.distance.km)
+    .slice(0, HOTSPOTS_SHOWN);
   return (
     <section className="panel nearest-hotspots" aria-labelledby="nearest-hotspots-heading">
       <h2 id="nearest-hotspots-heading">Nearest hotspots</h2>
@@ -53,7 +79,7 @@ export function NearestHotspots({
               ]}
             />
             <tbody>
-              {rows.map(({ place, km }) => (
+              {rows.map(({ place, distance }) => (
                 <tr key={place.iso}>
                   <th scope="row">
                     <Link to={`/country/${place.iso}`}>
@@ -64,7 +90,7 @@ export function NearestHotspots({
                     <TierBadge tier={place.tier} />
                   </td>
                   <td className="num">{formatScore(place.risk)}</td>
-                  <td className="num">{formatKm(km)}</td>
+                  <td className="num">{distance.text}</td>
                 </tr>
               ))}
             </tbody>
@@ -93,7 +119,8 @@ export function NeighbourCountries({
       <p className="panel-sub">
         {site.alert?.on === false
           ? `The site rule is off; its radius is ${formatKm(radius)}.`
-          : `The site rule watches every country within ${formatKm(radius)} of the site.`}
+          : `The site rule watches every country within ${formatKm(radius)} of the site.`}{' '}
+        {nearestBorder(site, figures)}
       </p>
       <TableRegion label="Countries within reach table">
         <table className="data-table">
@@ -119,7 +146,7 @@ export function NeighbourCountries({
                   <td>
                     <TierBadge tier={figure?.tier} />
                   </td>
-                  <td className="num">{formatKm(km)}</td>
+                  <td className="num">{iso === site.iso ? 'Site is here' : formatKm(km)}</td>
                   <td>{km <= radius ? 'Yes' : 'No'}</td>
                 </tr>
               );
