@@ -7,6 +7,7 @@ import {
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import type { CountrySummary } from '../../src/shared/bff-api.js';
 import { openTestStore } from '../helpers/history-store.js';
+import { TIER_BANDS } from '../../src/shared/tiers.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { recordSynthetic, syntheticBatch } from '../helpers/synthetic-batches.js';
 
@@ -266,11 +267,23 @@ describe('exposure', () => {
   });
 });
 
+/** The lowest risk the provider calls Critical. */
+const CRITICAL_FLOOR = TIER_BANDS.find((band) => band.tier === 'crit')!.min;
+
 describe('our overrides in the exposure (issue 31)', () => {
-  it('a site in an overridden country ranks by our tier, labelled with the provider’s beside', async () => {
-    const before = (await exposure()).riskiest as { iso: string; tier: string; name: string }[];
+  it('a site in an overridden country counts by our tier, labelled with the provider’s beside', async () => {
+    type Risky = {
+      iso: string;
+      tier: string;
+      name: string;
+      weighted_risk: number;
+      exposure: number;
+    };
+    const before = (await exposure()).riskiest as Risky[];
     const last = before.at(-1)!;
     expect(before[0]!.iso).not.toBe(last.iso);
+    // Last: its country has no risk of the provider's in this batch, or a low one.
+    expect(last.weighted_risk ?? -1).toBeLessThan(CRITICAL_FLOOR);
     const expires = new Date(stack.clock.now() + 48 * 3_600_000).toISOString();
     const set = await stack.app.inject({
       method: 'PUT',
@@ -279,26 +292,28 @@ describe('our overrides in the exposure (issue 31)', () => {
       payload: { tier: 'crit', reason: 'Our convoy routes closed', expires },
     });
     expect(set.statusCode, set.body).toBe(200);
-    const after = (await exposure()).riskiest;
-    // Ours is Critical now: it ranks as a risk in the Critical band would (at least 75); it was
-    // last.
-    const at = after.findIndex((s: { iso: string }) => s.iso === last.iso);
-    expect(at).toBeLessThan(before.length - 1);
-    expect(after.slice(0, at).every((s: { tier: string }) => s.tier === 'crit')).toBe(true);
-    expect(after.slice(at + 1).some((s: { tier: string }) => s.tier !== 'crit')).toBe(true);
-    expect(after[at]).toMatchObject({
+    const after = (await exposure()).riskiest as Risky[];
+    // Ours is Critical now: its country counts as a risk in the Critical band would (at least the
+    // band's floor), so the site's weighted risk and exposure rise; the exposure ranking (people
+    // × weighted risk, issue 33) places it by that.
+    const ours = after.find((s) => s.name === last.name)!;
+    expect(ours.weighted_risk).toBeGreaterThanOrEqual(CRITICAL_FLOOR);
+    expect(ours.exposure).toBeGreaterThan(last.exposure ?? 0);
+    expect(ours).toMatchObject({
       iso: last.iso,
       tier: 'crit',
       provider_tier: last.tier,
       override: { tier: 'crit', reason: 'Our convoy routes closed' },
     });
     // The others keep the provider's tier, in their order, and no label.
-    expect(after.filter((s: { iso: string }) => s.iso !== last.iso)).toEqual(
+    expect(after.filter((s) => s.iso !== last.iso)).toEqual(
       before
         .filter((s) => s.iso !== last.iso)
         .map((s) => expect.objectContaining({ name: s.name, iso: s.iso, tier: s.tier })),
     );
-    expect(after.find((s: { iso: string }) => s.iso !== last.iso).override).toBeUndefined();
+    expect(
+      (after.find((s) => s.iso !== last.iso) as { override?: unknown }).override,
+    ).toBeUndefined();
     const ended = await stack.app.inject({
       method: 'DELETE',
       url: `/api/overrides/${last.iso}`,
