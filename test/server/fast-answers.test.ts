@@ -9,7 +9,7 @@ import { JSON_TYPE, type Served } from '../../src/server/services/rendering/rend
 import { compress, pickEncoding } from '../../src/server/services/rendering/encoding.js';
 import { etagOf } from '../../src/server/services/rendering/rendered-bodies.js';
 import { get, startTestStack, upstreamRequestsDuring } from '../helpers/bff.js';
-import type { TestClock } from '../helpers/clock.js';
+import { TestClock } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';
 import { testConfig } from '../helpers/test-config.js';
 
@@ -74,7 +74,10 @@ describe('the hot path on the real app', () => {
       { host: 'rebound.example' },
     ];
     const statuses: number[] = [];
-    for (const path of paths) {
+    const ages = new Set<unknown>();
+    // Twice, the clock moved in between (still fresh): `age` is the one header that moves.
+    for (const [round, path] of [...paths, ...paths].entries()) {
+      if (round === paths.length) stack.clock.advance(7_000);
       for (const headers of variants) {
         const fast = await raw(stack.baseUrl, path, headers);
         const fastify = await get(stack, path, { headers });
@@ -86,9 +89,11 @@ describe('the hot path on the real app', () => {
         expect(answerHeaders(fast.headers)).toEqual(answerHeaders(fastify.headers));
         expect(fast.body.equals(fastify.rawPayload)).toBe(true);
         statuses.push(fast.status);
+        ages.add(fast.headers.age);
       }
     }
     expect(new Set(statuses)).toEqual(new Set([200, 304, 421]));
+    expect(ages.size).toBeGreaterThan(2);
   });
 
   it('an answer past its freshness goes the cache’s way again: the refresh is asked for', async () => {
@@ -107,6 +112,26 @@ describe('the hot path on the real app', () => {
       await stack!.bff.upstreamIdle();
     });
     expect(asked).toBeGreaterThan(0);
+  });
+
+  it('a new batch: its body goes out, never the wire form kept for the old one', async () => {
+    stack = await startTestStack({ clock: new TestClock(Date.UTC(2026, 10, 23, 9, 50)) });
+    await get(stack, '/api/v1/hotspots');
+    await get(stack, '/api/v1/hotspots');
+    const before = await raw(stack.baseUrl, '/api/v1/hotspots');
+    expect(before.headers['x-cache']).toBe('HIT');
+    // 10:00 UTC is a batch time: the next request probes, and the new batch is fetched.
+    stack.clock.set(Date.UTC(2026, 10, 23, 10, 1));
+    await get(stack, '/api/v1/hotspots');
+    await expect
+      .poll(async () => (await get(stack!, '/api/status')).json().as_of)
+      .toBe('2026-11-23T10:00:00.000Z');
+    await get(stack, '/api/v1/hotspots');
+    const fast = await raw(stack.baseUrl, '/api/v1/hotspots');
+    const fastify = await get(stack, '/api/v1/hotspots');
+    expect(fast.headers.etag).not.toBe(before.headers.etag);
+    expect(answerHeaders(fast.headers)).toEqual(answerHeaders(fastify.headers));
+    expect(fast.body.equals(fastify.rawPayload)).toBe(true);
   });
 });
 
