@@ -15,6 +15,8 @@ import { testConfig } from '../helpers/test-config.js';
 
 // Issue 35 item 10: a fresh cached answer is written before Fastify (plugins/fast-answers.ts).
 // `app.inject` never reaches that path, so these tests ask over real HTTP and compare with it.
+// The path is only taken without access control: the app's tests here run open whatever
+// TEST_AUTH_MODE says (with access on, every request goes through Fastify: the last test).
 
 interface Raw {
   status: number;
@@ -54,7 +56,7 @@ afterEach(async () => {
 
 describe('the hot path on the real app', () => {
   it('answers a fresh hotspot list exactly as Fastify does: every encoding, ETag and 304', async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ auth: 'open' });
     const paths = ['/api/v1/hotspots', '/api/v1/hotspots?limit=10&tier=crit,high'];
     for (const path of paths) {
       await get(stack, path); // the miss
@@ -97,7 +99,7 @@ describe('the hot path on the real app', () => {
   });
 
   it('an answer past its freshness goes the cache’s way again: the refresh is asked for', async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ auth: 'open' });
     await get(stack, '/api/v1/hotspots');
     await get(stack, '/api/v1/hotspots');
     expect((await raw(stack.baseUrl, '/api/v1/hotspots')).headers['x-cache']).toBe('HIT');
@@ -115,7 +117,8 @@ describe('the hot path on the real app', () => {
   });
 
   it('a new batch: its body goes out, never the wire form kept for the old one', async () => {
-    stack = await startTestStack({ clock: new TestClock(Date.UTC(2026, 10, 23, 9, 50)) });
+    const clock = new TestClock(Date.UTC(2026, 10, 23, 9, 50));
+    stack = await startTestStack({ auth: 'open', clock });
     await get(stack, '/api/v1/hotspots');
     await get(stack, '/api/v1/hotspots');
     const before = await raw(stack.baseUrl, '/api/v1/hotspots');
