@@ -123,7 +123,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
   const batchSteps = onStore ? await composePipeline(app, { ...pipelineParts, ...onStore }) : null;
 
   const clientDir = deps.clientDir ?? null;
-  const signIn = await installPlugins(app, config, { identity, people, now, clientDir });
+  const fast = data.fast;
+  const signIn = await installPlugins(app, config, { identity, people, now, clientDir, fast });
 
   const dataOptions = dataRouteOptions(data, history?.asOf ?? null, clientKey, team?.view);
   const ops = opsOptions(deps.upstream, data, {

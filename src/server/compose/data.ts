@@ -6,6 +6,7 @@ import { CacheEntries } from '../cache/entries.js';
 import { ClientMissLimiter } from '../client-limit.js';
 import type { DataConfig } from '../config.js';
 import { Metrics } from '../metrics.js';
+import { FastAnswers } from '../services/rendering/fast-answers.js';
 import type { SharedMissLimiter } from '../replicas/shared-miss-limiter.js';
 import { RiskAnswers } from '../services/risk-answers/risk-answers.js';
 import { RenderedBodies } from '../services/rendering/rendered-bodies.js';
@@ -43,6 +44,8 @@ export interface DataParts {
   limiter: ClientMissLimiter | SharedMissLimiter;
   /** The cache file under DATA_DIR (null without one); restored here, saved on change. */
   persistence: CachePersistence | null;
+  /** Fresh answers written before Fastify (the hot path); turned on by the plugins. */
+  fast: FastAnswers;
 }
 
 /**
@@ -114,6 +117,7 @@ export function composeData(
     data,
     limiter,
     persistence,
+    fast: new FastAnswers(),
   };
 }
 
@@ -173,6 +177,7 @@ export function dataRouteOptions(
     data: data.data,
     metrics: data.metrics,
     asOf,
+    fast: data.fast,
     // One client: the person a trusted SSO proxy vouches for, else the address.
     guardFor: (request) => () => data.limiter.consume(clientKey(request)),
   };

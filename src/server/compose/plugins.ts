@@ -4,6 +4,8 @@ import type { AccessConfig, LookConfig } from '../config.js';
 import { installAccess, type Access } from '../plugins/access.js';
 import { installAudit } from '../plugins/audit.js';
 import { installCrossSiteGuard } from '../plugins/cross-site.js';
+import { installFastAnswers } from '../plugins/fast-answers.js';
+import type { FastAnswers } from '../services/rendering/fast-answers.js';
 import { installErrorHandlers } from '../plugins/errors.js';
 import { installStrictJson } from '../plugins/json-body.js';
 import { installReachTokenGuard } from '../plugins/reach-token-guard.js';
@@ -27,18 +29,21 @@ export async function installPlugins(
     now: () => number;
     /** Built SPA (dist/client) to serve; null serves the API only. */
     clientDir: string | null;
+    /** The hot path, put in front of Fastify when no hook must see a cached GET. */
+    fast: FastAnswers;
   },
 ): Promise<Access | null> {
   const { access, look } = settings;
   const { people, clientDir } = parts;
   installCrossSiteGuard(app, access.behindTls === true);
-  installSecurity(app, access, look);
+  const security = installSecurity(app, access, look);
   installReachTokenGuard(app);
   const signIn = await installAccess(app, access, parts.identity, parts.now, {
     sessions: people.sessions,
     apiTokens: people.apiTokens ?? undefined,
     audit: people.audit ?? undefined,
   });
+  installFastAnswers(app, parts.fast, security, signIn !== null);
   installRoles(app);
   if (people.audit) installAudit(app, people.audit, { accessConfigured: signIn !== null });
   if (clientDir) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { LOOPBACK_NAMES, type AccessConfig, type LookConfig } from '../config.js';
 import { sendError } from '../reply.js';
+import type { SecurityHook } from '../services/rendering/fast-answers.js';
 
 /** The tile host for the CSP: `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`. */
 export function tileSource(template: string): string {
@@ -68,31 +69,40 @@ export function installSecurity(
   app: FastifyInstance,
   access: AccessConfig,
   look: LookConfig,
-): void {
+): SecurityHook {
   const headers = Object.entries(securityHeaders(access, look));
-  const allowed = access.allowedHosts === undefined ? LOOPBACK_NAMES : access.allowedHosts;
-  const hosts = allowed === null ? null : new Set(allowed);
-  // The last Host header found allowed, as sent: nearly every request carries the same one, so
-  // it is taken apart (brackets, port, case) once, not per request. One entry, this app's.
-  let lastAllowed: string | undefined;
+  const hostAllowed = hostCheck(access);
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.header(name, value);
     // DNS rebinding: a page on another site whose name now resolves to us must not reach the
     // API (and spend the key) through the visitor's browser. Only our own names are answered.
-    const host = request.headers.host;
-    if (hosts !== null && (host === undefined || host !== lastAllowed)) {
-      if (!hosts.has(hostName(host))) {
-        void sendError(
-          reply,
-          421,
-          'This server does not answer for that host name (see ALLOWED_HOSTS)',
-        );
-        return;
-      }
-      lastAllowed = host;
+    if (!hostAllowed(request.headers.host)) {
+      void sendError(
+        reply,
+        421,
+        'This server does not answer for that host name (see ALLOWED_HOSTS)',
+      );
+      return;
     }
     done();
   });
+  return { headers, hostAllowed };
+}
+
+/** ALLOWED_HOSTS (default: the loopback names; `*`: any) as a check of the `Host` header. */
+function hostCheck(access: AccessConfig): (host: string | undefined) => boolean {
+  const allowed = access.allowedHosts === undefined ? LOOPBACK_NAMES : access.allowedHosts;
+  if (allowed === null) return () => true;
+  const hosts = new Set(allowed);
+  // The last Host header found allowed, as sent: nearly every request carries the same one, so
+  // it is taken apart (brackets, port, case) once, not per request. One entry, this app's.
+  let lastAllowed: string | undefined;
+  return (host) => {
+    if (host !== undefined && host === lastAllowed) return true;
+    if (!hosts.has(hostName(host))) return false;
+    lastAllowed = host;
+    return true;
+  };
 }
 
 /** `Host: [::1]:3000` → `::1`; `Example.org:80` → `example.org`; absent → ''. */

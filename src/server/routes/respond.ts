@@ -2,14 +2,14 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MissGuard } from '../cache/resource-cache.js';
 import { ClientLimitError } from '../client-limit.js';
-import { COMPRESS_FROM_BYTES } from '../services/rendering/encoding.js';
-import type { Served } from '../services/rendering/render.js';
+import { represent, type Served } from '../services/rendering/render.js';
 import type { RiskAnswers } from '../services/risk-answers/risk-answers.js';
 import type { Metrics } from '../metrics.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { sendError } from '../reply.js';
 import type { AsOfRouteParts } from './as-of.js';
 import { ApiProblem } from '../refusals.js';
+import type { FastAnswers } from '../services/rendering/fast-answers.js';
 import type { TeamView } from '../services/team-index/team-view.js';
 
 // Routes and plugins share the one error writer; it lives outside routes/ so plugins need not
@@ -25,6 +25,8 @@ export interface DataRouteOptions {
   metrics: Metrics;
   /** `?index=team` (issue 31); null or absent: the server keeps no store, and refuses it. */
   team?: TeamView | null;
+  /** The hot path (issue 35 item 10): URLs answered before Fastify while fresh; absent: none. */
+  fast?: FastAnswers;
 }
 
 /** Bodies above this go out as a stream of chunks (exports), smaller ones in one write. */
@@ -36,41 +38,18 @@ export function sendServed(
   reply: FastifyReply,
   served: Served,
 ): FastifyReply {
-  reply.code(served.status).headers(served.headers).type(served.contentType);
-  let body = served.body;
-  let etag = served.headers.etag;
-  if (served.compress && etag !== undefined && body.length >= COMPRESS_FROM_BYTES) {
-    // The choice depends on Accept-Encoding: caches must key on it, identity answers included.
-    reply.header('vary', 'Accept-Encoding');
-    // Memoised beside the cached body: a hit compresses nothing.
-    const encoded = served.compress(request.headers['accept-encoding']);
-    if (encoded) {
-      body = encoded.body;
-      etag = encoded.etag;
-      reply.header('content-encoding', encoded.encoding).header('etag', etag);
-    }
-  }
-  if (served.status === 200 && etag !== undefined && notModified(request, etag)) {
-    return reply.code(304).send();
-  }
+  const { status, headers, body } = represent(
+    served,
+    request.headers['accept-encoding'],
+    request.headers['if-none-match'],
+  );
+  reply.code(status).headers(headers);
+  if (body === null) return reply.send();
   if (body.length > STREAM_ABOVE_BYTES) {
     reply.header('content-length', String(body.length));
     return reply.send(Readable.from(chunks(body)));
   }
   return reply.send(body);
-}
-
-/**
- * `If-None-Match`: `*`, or a list of entity tags compared weakly (RFC 9110 13.1.2), so a client
- * holding several versions, or a strong form of our weak tag, still gets its 304.
- */
-function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
-  const ours = opaque(etag);
-  return header.split(',').some((tag) => opaque(tag) === ours);
 }
 
 function* chunks(body: Buffer): Generator<Buffer> {

@@ -1,4 +1,5 @@
 import type { Loaded, Outcome } from '../../cache/resource-cache.js';
+import { COMPRESS_FROM_BYTES } from './encoding.js';
 import { etagOf, type RenderedBodies, type RenderedBody } from './rendered-bodies.js';
 
 /** A complete answer of the BFF, ready to send. */
@@ -72,4 +73,56 @@ export function servedJson(
     outcome: loaded.outcome,
     compress: (acceptEncoding) => bodies.encode(record, acceptEncoding),
   };
+}
+
+/** What goes on the wire for one answer to one client: its status, headers and body. */
+export interface Representation {
+  status: number;
+  /** The answer's own headers (content type included; not the security set, not the length). */
+  headers: Record<string, string>;
+  /** Null for a 304. */
+  body: Buffer | null;
+}
+
+/**
+ * The representation of `served` a client gets for its `Accept-Encoding` and `If-None-Match`:
+ * the one decision both writers use (Fastify's reply in routes/respond.ts, and the fast path of
+ * plugins/fast-answers.ts), so the two cannot drift apart.
+ */
+export function represent(
+  served: Served,
+  acceptEncoding: string | string[] | undefined,
+  ifNoneMatch: string | undefined,
+): Representation {
+  const headers: Record<string, string> = { ...served.headers, 'content-type': served.contentType };
+  let body = served.body;
+  let etag = served.headers.etag;
+  if (served.compress && etag !== undefined && body.length >= COMPRESS_FROM_BYTES) {
+    // The choice depends on Accept-Encoding: caches must key on it, identity answers included.
+    headers.vary = 'Accept-Encoding';
+    // Memoised beside the cached body: a hit compresses nothing.
+    const encoded = served.compress(acceptEncoding);
+    if (encoded) {
+      body = encoded.body;
+      etag = encoded.etag;
+      headers['content-encoding'] = encoded.encoding;
+      headers.etag = etag;
+    }
+  }
+  if (served.status === 200 && etag !== undefined && notModified(ifNoneMatch, etag)) {
+    return { status: 304, headers, body: null };
+  }
+  return { status: served.status, headers, body };
+}
+
+/**
+ * `If-None-Match`: `*`, or a list of entity tags compared weakly (RFC 9110 13.1.2), so a client
+ * holding several versions, or a strong form of our weak tag, still gets its 304.
+ */
+function notModified(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+  const ours = opaque(etag);
+  return header.split(',').some((tag) => opaque(tag) === ours);
 }
