@@ -5,6 +5,7 @@ import { installAccess, type Access } from '../plugins/access.js';
 import { installAudit } from '../plugins/audit.js';
 import { installCrossSiteGuard } from '../plugins/cross-site.js';
 import { installErrorHandlers } from '../plugins/errors.js';
+import { CompressedJson, installJsonCompression } from '../services/rendering/json-compression.js';
 import { installStrictJson } from '../plugins/json-body.js';
 import { installPreloadHints } from '../plugins/preload-hints.js';
 import { installRoles } from '../plugins/roles.js';
@@ -45,5 +46,7 @@ export async function installPlugins(
   }
   installErrorHandlers(app, clientDir !== null);
   installStrictJson(app);
+  // Last: compresses what every other hook has finished with (store answers, lists, errors).
+  installJsonCompression(app, new CompressedJson());
   return signIn;
 }
