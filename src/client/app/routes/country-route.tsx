@@ -22,7 +22,7 @@ import { referenceQueries } from '../../features/reference/api/reference-queries
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
 import { WhyItMovedPanel } from '../../features/country/components/why-it-moved-panel';
-import { useRecordedCountryDelta } from '../../features/country/hooks/use-move-explanation';
+import { useRecordedCountryChange } from '../../features/country/hooks/use-move-explanation';
 import { NotesPanel } from '../../features/notes/components/notes-panel';
 import { EventFeed } from '../../features/events/components/event-feed';
 import { statusQueries } from '../../features/status/api/status-queries';
@@ -224,7 +224,7 @@ function CountryView({
 }) {
   const { now, shownAsOf, query, reference, keepsHistory } = page;
   const { country, as_of: asOf } = answer.data;
-  const recordedDelta = useRecordedCountryDelta(country.iso, shownAsOf, asOf, keepsHistory);
+  const recorded = useRecordedCountryChange(country.iso, shownAsOf, asOf, keepsHistory);
   return (
     <div className="country-page">
       <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
@@ -245,7 +245,13 @@ function CountryView({
       />
       <div className="two-columns wide-first">
         <PanelBoundary name="The country summary">
-          <CountryHeader country={country} asOf={asOf} now={now} recordedDelta={recordedDelta} />
+          <CountryHeader
+            country={country}
+            asOf={asOf}
+            now={now}
+            recordedDelta={recorded.delta}
+            changeArriving={recorded.arriving}
+          />
         </PanelBoundary>
         <PanelBoundary name="The location map">
           <CountryLocatorMap

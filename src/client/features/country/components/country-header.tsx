@@ -16,12 +16,15 @@ export function CountryHeader({
   asOf,
   now,
   recordedDelta = null,
+  changeArriving = false,
 }: {
   country: Country;
   asOf: string;
   now: number;
   /** The risk change from the batch recorded before this one (null: not both recorded here). */
   recordedDelta?: number | null;
+  /** The recorded change is still being asked for: its room is kept empty until it comes. */
+  changeArriving?: boolean;
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.countryHeaderDrawn), []);
   const note = confidenceNote(country);
@@ -46,16 +49,20 @@ export function CountryHeader({
       </div>
       {/* One headline change (issue 33): ours where both batches are recorded here, the
           provider's own figure beside it by name; the active score's change is the provider's. */}
-      <p className="country-deltas" data-testid="country-deltas">
-        {typeof country.delta_headline === 'number' || typeof recordedDelta === 'number' ? (
-          <>
-            <HeadlineDelta provider={country.delta_headline} recorded={recordedDelta} verbose />
-            <br />
-          </>
-        ) : null}
-        <Delta value={country.delta_active} verbose suffix="in active score" />{' '}
-        <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
-      </p>
+      {changeArriving ? (
+        <p className="country-deltas" aria-busy="true" />
+      ) : (
+        <p className="country-deltas" data-testid="country-deltas">
+          {typeof country.delta_headline === 'number' || typeof recordedDelta === 'number' ? (
+            <>
+              <HeadlineDelta provider={country.delta_headline} recorded={recordedDelta} verbose />
+              <br />
+            </>
+          ) : null}
+          <Delta value={country.delta_active} verbose suffix="in active score" />{' '}
+          <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
+        </p>
+      )}
       {note ? (
         <p className="confidence-note" role="note">
           {note}

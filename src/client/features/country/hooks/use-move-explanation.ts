@@ -22,17 +22,27 @@ export function useMoveExplanation(iso: string, asOf: string | null, enabled = t
   const nothingToCompare =
     noEarlierBatch ||
     (query.error instanceof ApiError && (query.error.status === 400 || query.error.status === 404));
-  return { query, nothingToCompare };
+  return { query, nothingToCompare, historyPending: enabled && history.isPending };
 }
 
-/** The recorded risk change up to the batch the page shows (`dataAsOf`), or null. */
-export function useRecordedCountryDelta(
+/**
+ * The recorded risk change up to the batch the page shows (`dataAsOf`), or null; and whether it
+ * is still being asked for: the header keeps the change's room empty
+ * until then, so the words do not grow under a reader's eyes (issue 32: a layout shift).
+ */
+export function useRecordedCountryChange(
   iso: string,
   asOf: string | null,
   dataAsOf: string,
   enabled: boolean,
-): number | null {
-  const { query } = useMoveExplanation(iso, asOf, enabled);
+): { delta: number | null; arriving: boolean } {
+  const { query, nothingToCompare, historyPending } = useMoveExplanation(iso, asOf, enabled);
   const move = query.data?.data;
-  return move && sameBatch(move.to_batch.as_of, dataAsOf) ? move.delta_risk : null;
+  const delta = move && sameBatch(move.to_batch.as_of, dataAsOf) ? move.delta_risk : null;
+  const arriving =
+    enabled &&
+    !nothingToCompare &&
+    query.isPending &&
+    (historyPending || query.fetchStatus === 'fetching');
+  return { delta, arriving };
 }
