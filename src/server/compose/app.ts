@@ -8,6 +8,7 @@ import { SoloLeadership } from '../replicas/leadership.js';
 import { alertRoutes } from '../routes/alerts.js';
 import { auditRoutes } from '../routes/audit.js';
 import { batchRoutes } from '../routes/batches.js';
+import { firstFrameRoutes } from '../routes/first-frame.js';
 import { countriesRoutes } from '../routes/countries.js';
 import { countryRoutes } from '../routes/country.js';
 import { exportRoutes } from '../routes/export.js';
@@ -132,7 +133,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     replicas,
     historyStore: store,
   });
-  const families = { dataOptions, ops, history, alerts, sites, team, people, signIn, now };
+  const families = {
+    dataOptions,
+    ops,
+    history,
+    alerts,
+    sites,
+    team,
+    people,
+    signIn,
+    now,
+    clientDir,
+  };
   for (const family of routeFamilies(families)) {
     if (family) await app.register(family[0], family[1] as never);
   }
@@ -159,6 +171,7 @@ function routeFamilies(parts: {
   people: ReturnType<typeof composeIdentity>;
   signIn: Awaited<ReturnType<typeof installPlugins>>;
   now: () => number;
+  clientDir: string | null;
 }): RouteFamily[] {
   const { dataOptions, ops, history, alerts, sites, team, people, signIn, now } = parts;
   return [
@@ -185,5 +198,9 @@ function routeFamilies(parts: {
     [identityRoutes, identityRouteOptions(people, signIn)],
     [auditRoutes, { audit: people.audit, now }],
     [openapiRoutes, {}],
+    // The pages with a first frame rendered in (issue 32); the other pages are the SPA's file.
+    parts.clientDir === null
+      ? null
+      : [firstFrameRoutes, { ...dataOptions, clientDir: parts.clientDir }],
   ];
 }
