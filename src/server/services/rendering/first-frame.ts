@@ -159,7 +159,9 @@ export function withFrame(indexHtml: string, frame: string): string {
   if (!indexHtml.includes(root)) return indexHtml;
   return indexHtml.replace(
     root,
-    `<div id="first-frame" class="first-frame"><main>${frame}</main></div>` +
+    // role="main", not <main>: a landmark for readers with JavaScript off, while the SPA's
+    // own <main> (what its pages and tests look in) is the only main element.
+    `<div id="first-frame" class="first-frame"><div role="main">${frame}</div></div>` +
       '<div id="root" class="behind-first-frame"></div>',
   );
 }
