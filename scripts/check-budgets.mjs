@@ -11,6 +11,14 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 const INITIAL_JS_BUDGET = 200 * KB;
+/**
+ * Issue 32's phone target for the same figure. Reported on every run, enforced with
+ * `--phone-target`: not met yet (166 KB on 29 Nov 2026), and what is left in the first load is
+ * the shell's own libraries (react-dom ~62, react-router ~30, zod ~25 KB gzip), not panels a
+ * lazy boundary can move. Make it the budget once the shell is lighter.
+ */
+const PHONE_INITIAL_JS_TARGET = 120 * KB;
+const enforcePhoneTarget = process.argv.includes('--phone-target');
 const SHAPES_BUDGET = 60 * KB;
 /** Set in src/client/features/map/utils/world-shapes.ts; found if the file name ever changes. */
 const SHAPES_MARKER = 'world-shapes:natural-earth-110m';
@@ -75,6 +83,8 @@ const shapesSize = gz(shapesFile);
 console.log('Initial JavaScript of the overview (gzip):');
 for (const [file, size] of initialSizes) console.log(`  ${file.padEnd(48)} ${kb(size)}`);
 console.log(`  ${'total'.padEnd(48)} ${kb(initialTotal)} (budget ${kb(INITIAL_JS_BUDGET)})`);
+const phoneVerdict = initialTotal <= PHONE_INITIAL_JS_TARGET ? 'met' : 'not met';
+console.log(`  phone target (issue 32) ${kb(PHONE_INITIAL_JS_TARGET)}: ${phoneVerdict}`);
 console.log(
   `Country shapes chunk (gzip): ${shapesFile} ${kb(shapesSize)} (budget ${kb(SHAPES_BUDGET)})`,
 );
@@ -89,6 +99,11 @@ const problems = [];
 if (initialTotal > INITIAL_JS_BUDGET) {
   problems.push(
     `initial JavaScript is ${kb(initialTotal)} gzipped, over the ${kb(INITIAL_JS_BUDGET)} budget`,
+  );
+}
+if (enforcePhoneTarget && initialTotal > PHONE_INITIAL_JS_TARGET) {
+  problems.push(
+    `initial JavaScript is ${kb(initialTotal)} gzipped, over the phone target of ${kb(PHONE_INITIAL_JS_TARGET)}`,
   );
 }
 if (shapesSize > SHAPES_BUDGET) {

@@ -6,6 +6,7 @@ import { runHeavyRoutes } from './heavy-routes.js';
 import { runAsOfBench } from './as-of.js';
 import { runHistoryBench } from './history.js';
 import { runHotPath } from './hot-path.js';
+import { runLighthouse } from './lighthouse.js';
 import { runReplicaMissBench } from './replica-miss.js';
 import { runSitesBench } from './sites.js';
 import { runSitesMapBench } from './sites-map.js';
@@ -536,6 +537,28 @@ if (process.argv.includes('--store-flood')) {
 if (floodOnly) {
   print();
   await printFlood();
+  process.exit(0);
+}
+
+// `--lighthouse`: only the audit of the overview and a country page (issue 32), phone and desktop.
+if (process.argv.includes('--lighthouse')) {
+  print();
+  print(
+    '(L) Lighthouse 12.2.3, Debian Chromium, median of three; BFF as `npm start` after its seed',
+  );
+  const { figures } = await runLighthouse(['/', '/country/UKR']);
+  print('page            profile  perf  a11y  best  LCP ms  TBT ms  CLS');
+  for (const f of figures) {
+    print(
+      `${f.page.padEnd(15)} ${f.profile.padEnd(8)} ${pad(f.performance, 4)}  ${pad(f.accessibility, 4)}  ` +
+        `${pad(f.bestPractices, 4)}  ${pad(Math.round(f.lcpMs), 6)}  ${pad(Math.round(f.tbtMs), 6)}  ${f.cls.toFixed(3)}`,
+    );
+  }
+  print(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   process.exit(0);
 }
 

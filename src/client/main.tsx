@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { FirstFrameHandover } from './app/first-frame';
 import { routes } from './app/routes';
 import { startPage } from './app/start-page';
 import { applyTierColours } from './lib/theme';
@@ -30,6 +31,7 @@ void startPage(queryClient, window.location).then(() =>
   createRoot(container).render(
     <StrictMode>
       <App queryClient={queryClient} router={createBrowserRouter(routes)} />
+      <FirstFrameHandover />
     </StrictMode>,
   ),
 );

@@ -121,7 +121,7 @@ describe('an acknowledgement the team sees', () => {
       .toMatch(/^No impact · acknowledged by ana at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     await mali.getByRole('button', { name: /^Mark read\W+Mali$/ }).click();
     await expect
-      .poll(() => ana.page.getByRole('link', { name: 'Alerts, 1 unread' }).count())
+      .poll(() => ana.page.getByRole('link', { name: 'Alerts 1 unread' }).count())
       .toBe(1);
     expect(ana.errors).toEqual([]);
 
@@ -140,7 +140,7 @@ describe('an acknowledgement the team sees', () => {
     expect(await seen.locator('.ack-note b').count()).toBe(0);
     // Ana's read is hers: ben still has both alerts unread.
     await expect
-      .poll(() => ben.page.getByRole('link', { name: 'Alerts, 2 unread' }).count())
+      .poll(() => ben.page.getByRole('link', { name: 'Alerts 2 unread' }).count())
       .toBe(1);
     await ben.page.screenshot({ path: screenshotPath('alerts-acknowledged'), fullPage: true });
 

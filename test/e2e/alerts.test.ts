@@ -157,14 +157,16 @@ describe('follow, alert, inbox', () => {
     expect(receiver.received).toHaveLength(1);
 
     await page.goto(`${stack.baseUrl}/alerts`);
-    await expect.poll(() => page.getByRole('link', { name: 'Alerts, 1 unread' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Alerts 1 unread' }).count()).toBe(1);
     const items = page.locator('.alert-item');
     await expect.poll(() => items.count()).toBe(1);
     expect(await items.first().textContent()).toContain(`(${mover.iso})`);
     expect(await items.first().textContent()).toMatch(/Active [+−]\d+\.\d/);
     await page.screenshot({ path: screenshotPath('alerts-inbox'), fullPage: true });
     await page.getByRole('button', { name: /Mark read/ }).click();
-    await expect.poll(() => page.getByRole('link', { name: 'Alerts, 0 unread' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Alerts (none unread)' }).count())
+      .toBe(1);
     expect(errors).toEqual([]);
   });
 

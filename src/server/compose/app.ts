@@ -8,6 +8,7 @@ import { SoloLeadership } from '../replicas/leadership.js';
 import { alertRoutes } from '../routes/alerts.js';
 import { auditRoutes } from '../routes/audit.js';
 import { batchRoutes } from '../routes/batches.js';
+import { firstFrameRoutes } from '../routes/first-frame.js';
 import { countriesRoutes } from '../routes/countries.js';
 import { countryRoutes } from '../routes/country.js';
 import { embedRoutes } from '../routes/embeds.js';
@@ -139,7 +140,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
   const reach = history
     ? composeReach({ ...config.history, linkBase: config.alerts.linkBase }, { history, now })
     : null;
-  const families = { dataOptions, ops, history, alerts, sites, team, people, signIn, now, reach };
+  const families = {
+    dataOptions,
+    ops,
+    history,
+    alerts,
+    sites,
+    team,
+    people,
+    signIn,
+    now,
+    reach,
+    clientDir,
+  };
   for (const family of routeFamilies(families)) {
     if (family) await app.register(family[0], family[1] as never);
   }
@@ -167,6 +180,7 @@ function routeFamilies(parts: {
   signIn: Awaited<ReturnType<typeof installPlugins>>;
   now: () => number;
   reach: Reach | null;
+  clientDir: string | null;
 }): RouteFamily[] {
   const { dataOptions, ops, history, alerts, sites, team, people, signIn, now, reach } = parts;
   return [
@@ -195,5 +209,9 @@ function routeFamilies(parts: {
     reach && [feedRoutes, reach.feeds],
     reach && [embedRoutes, reach.embeds],
     [openapiRoutes, {}],
+    // The pages with a first frame rendered in (issue 32); the other pages are the SPA's file.
+    parts.clientDir === null
+      ? null
+      : [firstFrameRoutes, { ...dataOptions, clientDir: parts.clientDir }],
   ];
 }

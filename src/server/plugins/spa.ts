@@ -26,8 +26,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       );
     },
   });
-  // `/` is a directory to the static handler (403 without an index); it is the overview page.
-  app.get('/', (_request, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html'),
-  );
+  // `/` (a directory to the static handler) and `/country/:iso` are answered with their first
+  // frame rendered in: routes/first-frame.ts, in the app's list of route families (issue 32).
 }

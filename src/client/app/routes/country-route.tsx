@@ -22,7 +22,7 @@ import { referenceQueries } from '../../features/reference/api/reference-queries
 import { CategoriesPanel } from '../../features/country/components/categories-panel';
 import { CountryHeader } from '../../features/country/components/country-header';
 import { WhyItMovedDisclosure } from '../../features/country/components/why-it-moved-panel';
-import { useRecordedCountryDelta } from '../../features/country/hooks/use-move-explanation';
+import { useRecordedCountryChange } from '../../features/country/hooks/use-move-explanation';
 import { NotesPanel } from '../../features/notes/components/notes-panel';
 import { EventFeed } from '../../features/events/components/event-feed';
 import { statusQueries } from '../../features/status/api/status-queries';
@@ -232,7 +232,7 @@ function CountryView({
 }) {
   const { now, shownAsOf, query, reference, keepsHistory } = page;
   const { country, as_of: asOf } = answer.data;
-  const recorded = useRecordedCountryDelta(country.iso, shownAsOf, asOf, keepsHistory);
+  const recorded = useRecordedCountryChange(country.iso, shownAsOf, asOf, keepsHistory);
   return (
     <div className="country-page">
       <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
@@ -264,6 +264,7 @@ function CountryView({
               now={now}
               recordedDelta={recorded.delta}
               methodChanges={recorded.methodChanges}
+              changeArriving={recorded.arriving}
               why={
                 keepsHistory ? (
                   <PanelBoundary name="Why it moved">

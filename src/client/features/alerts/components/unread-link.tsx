@@ -2,18 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../lib/app-link';
 import { alertQueries } from '../api/alert-queries';
 
-/** The header's way to the inbox, with the number of unread alerts. */
+/**
+ * The header's way to the inbox, with the number of unread alerts. Its name is its visible text
+ * ("Alerts 3") followed by what the number means, so a voice user who says what they see
+ * reaches it (WCAG 2.5.3; axe `label-content-name-mismatch`).
+ */
 export function UnreadLink() {
   const unread = useQuery(alertQueries.unread());
   const count = unread.data?.data.unread ?? 0;
   return (
-    <Link to="/alerts" className="unread-link" aria-label={`Alerts, ${count} unread`}>
-      Alerts
-      {count > 0 ? (
-        <span className="unread-count" aria-hidden="true">
-          {count > 999 ? '999+' : count}
-        </span>
-      ) : null}
+    <Link to="/alerts" className="unread-link">
+      Alerts{' '}
+      <span className={count > 0 ? 'unread-count' : 'unread-count is-empty'}>
+        {count > 0 ? (count > 999 ? '999+' : count) : null}
+        <span className="visually-hidden">{count > 0 ? ' unread' : '(none unread)'}</span>
+      </span>
     </Link>
   );
 }

@@ -27,6 +27,7 @@ export function CountryHeader({
   recordedDelta = null,
   methodChanges = [],
   why = null,
+  changeArriving = false,
 }: {
   country: Country;
   asOf: string;
@@ -37,6 +38,8 @@ export function CountryHeader({
   methodChanges?: readonly MethodMark[];
   /** "Why it moved", a disclosure placed right under the change it explains (issue 33). */
   why?: ReactNode;
+  /** The recorded change is still being asked for: its room is kept empty until it comes. */
+  changeArriving?: boolean;
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.countryHeaderDrawn), []);
   const note = confidenceNote(country);
@@ -61,16 +64,20 @@ export function CountryHeader({
       </div>
       {/* One headline change (issue 33): ours where both batches are recorded here, the
           provider's own figure beside it by name; the active score's change is the provider's. */}
-      <p className="country-deltas" data-testid="country-deltas">
-        {typeof country.delta_headline === 'number' || typeof recordedDelta === 'number' ? (
-          <>
-            <HeadlineDelta provider={country.delta_headline} recorded={recordedDelta} verbose />
-            <br />
-          </>
-        ) : null}
-        <Delta value={country.delta_active} verbose suffix="in active score" />{' '}
-        <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
-      </p>
+      {changeArriving ? (
+        <p className="country-deltas" aria-busy="true" />
+      ) : (
+        <p className="country-deltas" data-testid="country-deltas">
+          {typeof country.delta_headline === 'number' || typeof recordedDelta === 'number' ? (
+            <>
+              <HeadlineDelta provider={country.delta_headline} recorded={recordedDelta} verbose />
+              <br />
+            </>
+          ) : null}
+          <Delta value={country.delta_active} verbose suffix="in active score" />{' '}
+          <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
+        </p>
+      )}
       <MethodCaveat
         changes={methodChanges}
         then="No change of ours is shown across it; the provider's own figure is theirs."

@@ -24,23 +24,31 @@ export function useMoveExplanation(iso: string, asOf: string | null, enabled = t
   const nothingToCompare =
     noEarlierBatch ||
     (query.error instanceof ApiError && (query.error.status === 400 || query.error.status === 404));
-  return { query, nothingToCompare };
+  return { query, nothingToCompare, historyPending: enabled && history.isPending };
 }
 
 /**
  * The recorded risk change up to the batch the page shows (`dataAsOf`), or null; across a
  * method change not marked comparable none (two methods' scores), and the change is named
- * (`methodChanges`) so the header says why (issue 31).
+ * (`methodChanges`) so the header says why (issue 31); and whether it is still being asked for:
+ * the header keeps the change's room empty until then, so the words do not grow under a
+ * reader's eyes (issue 32: a layout shift).
  */
-export function useRecordedCountryDelta(
+export function useRecordedCountryChange(
   iso: string,
   asOf: string | null,
   dataAsOf: string,
   enabled: boolean,
-): { delta: number | null; methodChanges: MethodMark[] } {
-  const { query } = useMoveExplanation(iso, asOf, enabled);
+): { delta: number | null; methodChanges: MethodMark[]; arriving: boolean } {
+  const { query, nothingToCompare, historyPending } = useMoveExplanation(iso, asOf, enabled);
   const move = query.data?.data;
-  if (!move || !sameBatch(move.to_batch.as_of, dataAsOf)) return { delta: null, methodChanges: [] };
+  const arriving =
+    enabled &&
+    !nothingToCompare &&
+    query.isPending &&
+    (historyPending || query.fetchStatus === 'fetching');
+  if (!move || !sameBatch(move.to_batch.as_of, dataAsOf))
+    return { delta: null, methodChanges: [], arriving };
   const methodChanges = heldChanges(move.method_changes);
-  return { delta: methodChanges.length > 0 ? null : move.delta_risk, methodChanges };
+  return { delta: methodChanges.length > 0 ? null : move.delta_risk, methodChanges, arriving };
 }

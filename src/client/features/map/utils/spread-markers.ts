@@ -17,7 +17,12 @@ export const TARGET_RADIUS = 12;
  * hit radius plus 12 px. Small phone markers thus sit 24 px apart, the WCAG 2.2 target size.
  */
 export function minimumDistance(a: Disc, b: Disc, gap: number): number {
-  return Math.max(a.r, b.r, TARGET_RADIUS) + TARGET_RADIUS + gap;
+  const discs = Math.max(a.r, b.r, TARGET_RADIUS) + TARGET_RADIUS;
+  // A marker under 24 px must also keep its 24 px disc clear of its neighbour's box (how axe's
+  // `target-size` and browsers measure a target: a square of side 2r), corner included.
+  const clearOfA = b.r < TARGET_RADIUS ? a.r * Math.SQRT2 + TARGET_RADIUS : 0;
+  const clearOfB = a.r < TARGET_RADIUS ? b.r * Math.SQRT2 + TARGET_RADIUS : 0;
+  return Math.max(discs, clearOfA, clearOfB) + gap;
 }
 
 /**
