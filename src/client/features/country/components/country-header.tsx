@@ -43,7 +43,6 @@ export function CountryHeader({
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.countryHeaderDrawn), []);
   const note = confidenceNote(country);
-  const vectors = country.threat_vectors ?? [];
   return (
     <section className="country-header" aria-labelledby="country-heading">
       <div className="country-title">
@@ -62,22 +61,11 @@ export function CountryHeader({
         <span className="muted">risk</span>
         <TierBadge tier={country.tier} />
       </div>
-      {/* One headline change (issue 33): ours where both batches are recorded here, the
-          provider's own figure beside it by name; the active score's change is the provider's. */}
-      {changeArriving ? (
-        <p className="country-deltas" aria-busy="true" />
-      ) : (
-        <p className="country-deltas" data-testid="country-deltas">
-          {typeof country.delta_headline === 'number' || typeof recordedDelta === 'number' ? (
-            <>
-              <HeadlineDelta provider={country.delta_headline} recorded={recordedDelta} verbose />
-              <br />
-            </>
-          ) : null}
-          <Delta value={country.delta_active} verbose suffix="in active score" />{' '}
-          <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
-        </p>
-      )}
+      <CountryDeltas
+        country={country}
+        recordedDelta={recordedDelta}
+        changeArriving={changeArriving}
+      />
       <MethodCaveat
         changes={methodChanges}
         then="No change of ours is shown across it; the provider's own figure is theirs."
@@ -88,56 +76,93 @@ export function CountryHeader({
           {note}
         </p>
       ) : null}
-      <dl className="facts-grid">
-        <div>
-          <dt>Static</dt>
-          <dd>{formatScore(country.static)}</dd>
-        </div>
-        <div>
-          <dt>Active</dt>
-          <dd>{formatScore(country.active)}</dd>
-        </div>
-        <div>
-          <dt>Confidence</dt>
-          <dd>
-            {typeof country.confidence === 'number'
-              ? `${formatInteger(country.confidence)} of 100`
-              : NA}
-          </dd>
-        </div>
-        <div>
-          <dt>Profile</dt>
-          <dd>{humanise(country.profile)}</dd>
-        </div>
-        <div>
-          <dt>Sources</dt>
-          <dd>{formatInteger(country.source_count)}</dd>
-        </div>
-        <div>
-          <dt>Data generated</dt>
-          <dd>
-            <time dateTime={asOf}>
-              <span className="screen-only">{formatWhen(asOf, now)}</span>
-              {/* Paper is read later: the batch's time itself (issue 33, point 9). */}
-              <span className="print-only">{formatUtcDateTime(asOf)}</span>
-            </time>
-          </dd>
-        </div>
-        <div className="facts-wide">
-          <dt>Threat vectors</dt>
-          <dd>
-            {vectors.length === 0 ? (
-              NA
-            ) : (
-              <ul className="chips">
-                {vectors.map((vector) => (
-                  <li key={vector}>{humanise(vector)}</li>
-                ))}
-              </ul>
-            )}
-          </dd>
-        </div>
-      </dl>
+      <CountryFacts country={country} asOf={asOf} now={now} />
     </section>
+  );
+}
+
+/**
+ * One headline change (issue 33): ours where both batches are recorded here, the provider's own
+ * figure beside it by name; the active score's change is the provider's. While ours is being
+ * asked for, its room is kept (issue 32: no layout shift).
+ */
+function CountryDeltas({
+  country,
+  recordedDelta,
+  changeArriving,
+}: {
+  country: Country;
+  recordedDelta: number | null;
+  changeArriving: boolean;
+}) {
+  if (changeArriving) return <p className="country-deltas" aria-busy="true" />;
+  return (
+    <p className="country-deltas" data-testid="country-deltas">
+      {typeof country.delta_headline === 'number' || typeof recordedDelta === 'number' ? (
+        <>
+          <HeadlineDelta provider={country.delta_headline} recorded={recordedDelta} verbose />
+          <br />
+        </>
+      ) : null}
+      <Delta value={country.delta_active} verbose suffix="in active score" />{' '}
+      <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
+    </p>
+  );
+}
+
+/** The provider's facts about the country; every missing one reads "n/a". */
+function CountryFacts({ country, asOf, now }: { country: Country; asOf: string; now: number }) {
+  const vectors = country.threat_vectors ?? [];
+  return (
+    <dl className="facts-grid">
+      <div>
+        <dt>Static</dt>
+        <dd>{formatScore(country.static)}</dd>
+      </div>
+      <div>
+        <dt>Active</dt>
+        <dd>{formatScore(country.active)}</dd>
+      </div>
+      <div>
+        <dt>Confidence</dt>
+        <dd>
+          {typeof country.confidence === 'number'
+            ? `${formatInteger(country.confidence)} of 100`
+            : NA}
+        </dd>
+      </div>
+      <div>
+        <dt>Profile</dt>
+        <dd>{humanise(country.profile)}</dd>
+      </div>
+      <div>
+        <dt>Sources</dt>
+        <dd>{formatInteger(country.source_count)}</dd>
+      </div>
+      <div>
+        <dt>Data generated</dt>
+        <dd>
+          <time dateTime={asOf}>
+            <span className="screen-only">{formatWhen(asOf, now)}</span>
+            {/* Paper is read later: the batch's time itself (issue 33, point 9). */}
+            <span className="print-only">{formatUtcDateTime(asOf)}</span>
+          </time>
+        </dd>
+      </div>
+      <div className="facts-wide">
+        <dt>Threat vectors</dt>
+        <dd>
+          {vectors.length === 0 ? (
+            NA
+          ) : (
+            <ul className="chips">
+              {vectors.map((vector) => (
+                <li key={vector}>{humanise(vector)}</li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </div>
+    </dl>
   );
 }
