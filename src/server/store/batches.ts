@@ -7,6 +7,7 @@ import { rowsOf, type Database } from './connection.js';
 import { batches, countryRows } from './schema.js';
 import { appendToChain, markPruned } from './batch-chain.js';
 import { afterRecording, fillMonthRisks, lockRecording, monthOf, type Range } from './series.js';
+import { writeBatchScores } from './team-index.js';
 
 /** Where a batch row came from: the shared sources, or a global-only point of `feed_history`. */
 export type StoredSource = BatchSource | 'feed_history';
@@ -96,6 +97,8 @@ export async function insertBatch(db: Database, record: BatchRecord): Promise<nu
         .onConflictDoNothing();
     }
     if (rows.length > 0) {
+      // The team index's compact copy of the categories (issue 31): with its rows or not at all.
+      await writeBatchScores(tx, batchId);
       await afterRecording(tx, monthOf(record.asOf));
       // The batch's id is computed in the transaction that records it: no batch is ever kept
       // without its place in the chain.

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   char,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at } from './schema.js';
+import { at, batches } from './schema.js';
 
 /*
  * Our own view of risk (issue 31): the team index's weights and the overrides of a country's
@@ -20,7 +22,23 @@ import { at } from './schema.js';
  * an answer is built. A weight change therefore "recomputes" every batch at once and no stale
  * copy can exist; what must be kept is each version of the weights with its time, so a view of a
  * past batch can use the weights in force then.
+ *
+ * What a recompute over the whole history reads is `batch_scores`: the same category scores,
+ * one compact row per batch, so two years are 1,460 rows of plain numbers rather than 245,000
+ * jsonb documents walked path by path (docs/benchmarks.md, section 13).
  */
+
+/**
+ * One batch's category scores of each country: `{"AFG": [s₁, …, s₁₀], …}`, in the categories'
+ * documented order (CATEGORY_NAMES), null where the batch had no numeric score. Written from the
+ * batch's `country_rows` in the transaction that records them; removed with its batch.
+ */
+export const batchScores = pgTable('batch_scores', {
+  batchId: bigint('batch_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => batches.id, { onDelete: 'cascade' }),
+  scores: json('scores').$type<Record<string, Array<number | null>>>().notNull(),
+});
 
 /** Every version of the weights, never changed once written; the newest is in force. */
 export const indexWeights = pgTable('index_weights', {

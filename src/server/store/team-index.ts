@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { CATEGORY_NAMES } from '../../shared/categories.js';
-import type { Database } from './connection.js';
+import { rowsOf, type Database } from './connection.js';
 import { countryRows } from './schema.js';
-import { countryOverrides, indexWeights } from './team-index-schema.js';
+import { batchScores, countryOverrides, indexWeights } from './team-index-schema.js';
 
 export type IndexWeightsRow = typeof indexWeights.$inferSelect;
 export type OverrideRow = typeof countryOverrides.$inferSelect;
@@ -220,4 +220,51 @@ export async function selectTeamIndexes(
     byBatch.get(row.batchId)?.set(row.iso, value);
   }
   return byBatch;
+}
+
+/**
+ * One country's category scores as `batch_scores` keeps them: a JSON array in the documented
+ * order, null where the stored categories have no numeric score (the number's text is kept, so
+ * it parses to the same float the SQL above reads). Migration 0012's backfill spells the same.
+ */
+const scoreArray = sql.raw(
+  `json_build_array(${CATEGORY_NAMES.map(
+    (name) =>
+      `case when jsonb_typeof(r.categories->'${name}'->'score') = 'number' then r.categories->'${name}'->'score' end`,
+  ).join(', ')})`,
+);
+
+/** Writes a just-recorded batch's compact scores from its country rows (its own transaction). */
+export async function writeBatchScores(
+  tx: Pick<Database, 'execute'>,
+  batchId: number,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into batch_scores (batch_id, scores)
+    select r.batch_id, json_object_agg(trim(r.iso), ${scoreArray})
+    from country_rows r
+    where r.batch_id = ${batchId}
+    group by r.batch_id
+    on conflict (batch_id) do update set scores = excluded.scores`);
+}
+
+/** One batch's compact scores as stored (JSON text, parsed by the caller a batch at a time). */
+export interface BatchScoresText {
+  batchId: number;
+  text: string;
+}
+
+/** The compact scores of `batchIds` that have them (a batch without is read from its rows). */
+export async function selectBatchScores(
+  db: Database,
+  batchIds: readonly number[],
+): Promise<BatchScoresText[]> {
+  if (batchIds.length === 0) return [];
+  const rows = rowsOf(
+    await db.execute(sql`
+      select batch_id, scores::text as text from ${batchScores}
+      where batch_id >= ${Math.min(...batchIds)} and batch_id <= ${Math.max(...batchIds)}
+        and batch_id = any(${`{${batchIds.join(',')}}`}::bigint[])`),
+  );
+  return rows.map((row) => ({ batchId: Number(row.batch_id), text: String(row.text) }));
 }
