@@ -492,7 +492,9 @@ async function printTeamIndex(): Promise<void> {
   print(
     '    on disk; the team index over every batch after each of three weight changes, computed',
   );
-  print('    in the store 10 batches a statement with a yield between (the longest the event loop');
+  print(
+    '    from the compact batch_scores, 20 batches a statement, yielding (the longest the event loop',
+  );
   print(
     '    was held meanwhile: node event-loop delay, 1 ms resolution); the overview as of a batch',
   );

@@ -4,7 +4,7 @@ import { selectBatchScores, selectTeamIndexes, type TeamIndexes } from '../../st
 import { TimeSlice } from '../../work/time-slice.js';
 
 /**
- * Batches whose compact scores (`batch_scores`, one row of ~10 KB a batch) one statement reads:
+ * Batches whose compact scores (`batch_scores`, one row of ~13 KB a batch) one statement reads:
  * with PGlite the statement runs on this thread, so the history is read a few batches at a time
  * and other requests are answered between statements (docs/benchmarks.md, section 13).
  */
