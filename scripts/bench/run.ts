@@ -506,7 +506,8 @@ async function printTeamIndex(): Promise<void> {
   );
   print(
     `recomputed in ${bench.recomputeMs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')} ` +
-      `(target <= 2 s); event loop held at most ${bench.longestBlockMs.toFixed(0)} ms (target <= 50 ms)`,
+      `(target <= 2 s); event loop held at most ${bench.longestBlockMs.toFixed(0)} ms (target <= 50 ms); ` +
+      `slowest store statement ${bench.slowestStatementMs.toFixed(1)} ms`,
   );
   const ratio = bench.overviewTeamMs / bench.overviewProviderMs;
   print(
