@@ -53,10 +53,11 @@ function feedSpecs(answers: FeedAnswers) {
     },
     'country-history': {
       query: queryOf({ ...token, iso: optional, from: optional, to: optional }).transform(
-        rule((q: { iso?: string; from?: string; to?: string }) => ({
-          iso: parseIso(need('iso', q.iso, 'UKR')),
-          ...range(q),
-        })),
+        rule((q: { iso?: string; from?: string; to?: string }) => {
+          // A wrong value given is named before a value missing: the more specific problem.
+          const period = range(q);
+          return { iso: parseIso(need('iso', q.iso, 'UKR')), ...period };
+        }),
       ),
       answer: (q: { iso: string; from: Date | null; to: Date | null }) =>
         answers.countryHistory(q.iso, q),

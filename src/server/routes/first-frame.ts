@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -40,7 +40,11 @@ export async function firstFrameRoutes(
   app: FastifyInstance,
   opts: FirstFrameRouteOptions,
 ): Promise<void> {
-  const indexHtml = readFileSync(join(opts.clientDir, 'index.html'), 'utf8');
+  const indexFile = join(opts.clientDir, 'index.html');
+  // No built SPA there (a server run from source, the API alone): the SPA plugin already says
+  // so, and these pages have nothing to put a frame into.
+  if (!existsSync(indexFile)) return;
+  const indexHtml = readFileSync(indexFile, 'utf8');
   const frames = new LRUCache<string, string>({ max: MAX_FRAMES });
 
   const page = async (
