@@ -301,10 +301,15 @@ function BatchCitation() {
 export function BriefPage({ title, isos }: { title: string; isos: readonly string[] }) {
   const shown = useAsOf();
   const [index] = useRiskIndex();
-  const loading = useQueries({
+  const blocksLoading = useQueries({
     queries: briefLoads(isos, shown, index),
     combine: (results) => results.some((result) => result.isPending),
   });
+  // The citation names the batch's method (BriefMethod): waited for with the rest, or the line
+  // would grow when it came and move everything below it (a layout shift at 375 px).
+  const batchTime = useQuery(briefQueries.movers(shown)).data?.data.to_batch?.as_of;
+  const method = useQuery({ ...bffQueries.batchAt(batchTime ?? ''), enabled: !!batchTime });
+  const loading = blocksLoading || (!!batchTime && method.isPending);
   const global = useQuery(briefQueries.global());
   // The data's own time, on screen and on every printed page: never the time it was printed
   // (the batch the brief is as of, when it is of a past one).
