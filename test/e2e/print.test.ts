@@ -207,11 +207,12 @@ async function openCountryForPrint(): Promise<Page> {
 }
 
 describe('printing a country page (issue 33, point 9)', () => {
-  it('prints the batch time and page numbers on every page, no "ago" and no <select>', async () => {
+  it('prints the batch time and page numbers on every page, no "ago", no <select> or note box', async () => {
     const page = await openCountryForPrint();
     const printedSelects = await page
-      .locator('main select')
-      .evaluateAll((all) => all.filter((el) => getComputedStyle(el).display !== 'none').length);
+      .locator('main select, main textarea')
+      // Rendered at all (a hidden ancestor hides it too): a form control has no use on paper.
+      .evaluateAll((all) => all.filter((el) => el.getClientRects().length > 0).length);
     const { text, pages } = await printedPdf(page, 'country');
     pages.forEach((sheet, i) => {
       expect(sheet, `page ${i + 1}`).toContain(`Data of the batch of ${batchTime}`);
