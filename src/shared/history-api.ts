@@ -140,12 +140,17 @@ export type ChangesResponse = z.infer<typeof changesResponseSchema>;
 /** An archived event: the upstream's event plus the country it was received for. */
 export const archivedEventSchema = eventSchema.extend({
   iso: z.string(),
+  /** Every asked country the event was received for, `iso` first (a search lists it once). */
+  countries: z.array(z.string()).optional(),
   /** When the BFF first received it. */
   first_seen: z.string(),
 });
 export type ArchivedEvent = z.infer<typeof archivedEventSchema>;
 
-/** `GET /api/events?iso=&q=&from=&to=&role=&breaking=&cursor=&limit=`, newest first. */
+/**
+ * `GET /api/events?iso=A,B&region=&watchlist=&q=&from=&to=&role=&breaking=&cursor=&limit=`,
+ * newest first; an event received for several countries is listed once.
+ */
 export const eventsResponseSchema = z.looseObject({
   ...cursorPageShape,
   events: z.array(archivedEventSchema),

@@ -5,6 +5,7 @@ import { eventsResponseSchema } from '../../src/shared/history-api';
 import { country, countryBody, statusBody, shellRoutes } from './fixtures/data';
 import { archivedEvent, historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
+import { ourSites } from './fixtures/sites';
 import { renderApp } from './render-app';
 
 // Issue 19, point 6: event search across countries, and a country's archive that does not
@@ -22,10 +23,16 @@ describe('the Events page', () => {
       ...shellRoutes(),
       '/api/status': { body: statusBody() },
       ...historyRoutes(),
+      '/api/watchlists': { body: { ok: true, watchlists: [] } },
       '/api/events': (url) =>
         url.searchParams.has('q')
           ? events([
-              archivedEvent({ iso: 'MLI', headline: 'New sanctions on Mali', breaking: true }),
+              archivedEvent({
+                iso: 'MLI',
+                countries: ['MLI', 'BFA'],
+                headline: 'New sanctions on Mali',
+                breaking: true,
+              }),
               archivedEvent({ iso: 'UKR', headline: 'Sanctions package agreed' }),
             ])
           : events([archivedEvent({ iso: 'FRA', headline: 'Strike in Paris' })], 'older-page'),
@@ -40,27 +47,37 @@ describe('the Events page', () => {
       screen.getByRole('searchbox', { name: 'Headline or source contains' }),
       'sanctions',
     );
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Mali');
+    const picker = screen.getByRole('combobox', { name: 'Countries' });
+    await userEvent.type(picker, 'Mali{Enter}');
+    await userEvent.type(picker, 'Burkina Faso{Enter}');
     await userEvent.type(screen.getByLabelText('From (UTC)'), '2025-05-01');
     await userEvent.type(screen.getByLabelText('To (UTC)'), '2025-06-02');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Breaking only' }));
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
 
     expect(router.state.location.search).toBe(
-      '?q=sanctions&iso=MLI&from=2025-05-01&to=2025-06-02&breaking=1',
+      '?q=sanctions&iso=MLI%2CBFA&from=2025-05-01&to=2025-06-02&breaking=1',
     );
     await waitFor(() =>
       expect(bff.calls('/api/events').at(-1)?.search).toBe(
-        '?iso=MLI&q=sanctions&from=2025-05-01T00%3A00%3A00.000Z&to=2025-06-02T23%3A59%3A59.999Z&breaking=true',
+        '?iso=MLI%2CBFA&q=sanctions&from=2025-05-01T00%3A00%3A00.000Z&to=2025-06-02T23%3A59%3A59.999Z&breaking=true',
       ),
     );
-    const list = await screen.findByRole('list');
+    const list = await screen.findByRole('list', { name: 'Events found' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    // Each result names its country as a link to it.
+    // Each result names its countries as links; the event naming two is listed once.
     expect(within(items[0]!).getByRole('link', { name: 'Mali' })).toHaveAttribute(
       'href',
       '/country/MLI',
+    );
+    expect(within(items[0]!).getByRole('link', { name: 'Burkina Faso' })).toHaveAttribute(
+      'href',
+      '/country/BFA',
+    );
+    expect(screen.getByRole('link', { name: 'Spreadsheet (CSV) of this search' })).toHaveAttribute(
+      'href',
+      '/api/spreadsheet/events.csv?iso=MLI%2CBFA&q=sanctions&from=2025-05-01T00%3A00%3A00.000Z&to=2025-06-02T23%3A59%3A59.999Z&breaking=true',
     );
     expect(within(items[1]!).getByRole('link', { name: 'Ukraine' })).toHaveAttribute(
       'href',
@@ -68,7 +85,7 @@ describe('the Events page', () => {
     );
     expect(
       screen.getByText(
-        '2 events breaking matching “sanctions” in Mali from 2025-05-01 to 2025-06-02 shown.',
+        '2 events breaking matching “sanctions” in Mali, Burkina Faso from 2025-05-01 to 2025-06-02 shown.',
       ),
     ).toBeInTheDocument();
   });
@@ -78,6 +95,7 @@ describe('the Events page', () => {
       ...shellRoutes(),
       '/api/status': { body: statusBody() },
       ...historyRoutes(),
+      '/api/watchlists': { body: { ok: true, watchlists: [] } },
       '/api/events': events([]),
     });
     renderApp('/events?q=earthquake&iso=NPL&from=2025-01-01&breaking=1&to=nonsense');
@@ -97,6 +115,32 @@ describe('the Events page', () => {
     const asked = bff.calls('/api/events').length;
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(bff.calls('/api/events')).toHaveLength(asked);
+  });
+});
+
+describe('the Events page by watchlist (issue 33, point 5)', () => {
+  it('takes a watchlist: the URL and the question name it, the picked countries cleared', async () => {
+    const bff = installFakeBff({
+      ...shellRoutes(),
+      '/api/status': { body: statusBody() },
+      ...historyRoutes(),
+      '/api/watchlists': { body: { ok: true, watchlists: [ourSites({ id: '7', name: 'Sahel' })] } },
+      '/api/events': (url) =>
+        url.searchParams.has('watchlist')
+          ? events([archivedEvent({ iso: 'NER', headline: 'Convoy attacked near Niamey' })])
+          : events([]),
+    });
+    const { router } = renderApp('/events?iso=FRA');
+    await screen.findByText(/No recorded event in France/);
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Or a watchlist' }),
+      'Sahel',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(router.state.location.search).toBe('?watchlist=7');
+    expect(await screen.findByText('Convoy attacked near Niamey')).toBeInTheDocument();
+    expect(bff.calls('/api/events').at(-1)?.search).toBe('?watchlist=7');
+    expect(screen.getByText('1 event in the watchlist “Sahel” shown.')).toBeInTheDocument();
   });
 });
 

@@ -11,9 +11,10 @@ import { SCREENSHOT_DIR } from './browser.js';
 export async function printedPdf(
   page: Page,
   name: string,
+  format: 'A4' | 'Letter' = 'A4',
 ): Promise<{ text: string; pages: string[] }> {
   const pdf = resolve(SCREENSHOT_DIR, `print-${name}.pdf`);
-  await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+  await page.pdf({ path: pdf, format, printBackground: true });
   execFileSync('/usr/bin/pdftoppm', [
     '-png',
     '-r',
@@ -21,7 +22,7 @@ export async function printedPdf(
     '-f',
     '1',
     '-l',
-    '1',
+    '3',
     pdf,
     pdf.replace(/\.pdf$/, ''),
   ]);

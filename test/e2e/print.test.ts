@@ -184,21 +184,35 @@ describe('printing a brief (issue 19, point 11)', () => {
 // Issue 33, point 9: the printed country page, for an executive: at most two pages on A4 and on
 // Letter, the batch's absolute time (no "7 h ago"), no form controls, the data-time footer and
 // page numbers on every page.
+/** The top hotspot's country page, loaded, its batch-time footer in place, in print media. */
+async function openCountryForPrint(): Promise<Page> {
+  const page = await open();
+  const iso = (
+    (await (await fetch(`${stack.baseUrl}/api/v1/hotspots?limit=1`)).json()) as {
+      hotspots: { iso: string }[];
+    }
+  ).hotspots[0]!.iso;
+  await page.goto(`${stack.baseUrl}/country/${iso}`);
+  await page.locator('.country-header').waitFor();
+  await page.locator('.locator-map').waitFor();
+  await waitForPanels(page);
+  // The footer's <style> comes with the country's answer: printing before it printed no footer.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('style')].some((s) =>
+      s.textContent?.includes('Data of the batch of'),
+    ),
+  );
+  await page.emulateMedia({ media: 'print' });
+  return page;
+}
+
 describe('printing a country page (issue 33, point 9)', () => {
-  it('prints the batch time and page numbers on every page, no "ago" and no <select>', async () => {
-    const page = await open();
-    const iso = (
-      (await (await fetch(`${stack.baseUrl}/api/v1/hotspots?limit=1`)).json()) as {
-        hotspots: { iso: string }[];
-      }
-    ).hotspots[0]!.iso;
-    await page.goto(`${stack.baseUrl}/country/${iso}`);
-    await page.locator('.country-header').waitFor();
-    await waitForPanels(page);
-    await page.emulateMedia({ media: 'print' });
+  it('prints the batch time and page numbers on every page, no "ago", no <select> or note box', async () => {
+    const page = await openCountryForPrint();
     const printedSelects = await page
-      .locator('main select')
-      .evaluateAll((all) => all.filter((el) => getComputedStyle(el).display !== 'none').length);
+      .locator('main select, main textarea')
+      // Rendered at all (a hidden ancestor hides it too): a form control has no use on paper.
+      .evaluateAll((all) => all.filter((el) => el.getClientRects().length > 0).length);
     const { text, pages } = await printedPdf(page, 'country');
     pages.forEach((sheet, i) => {
       expect(sheet, `page ${i + 1}`).toContain(`Data of the batch of ${batchTime}`);
@@ -206,5 +220,15 @@ describe('printing a country page (issue 33, point 9)', () => {
     });
     expect(text).not.toMatch(/\bago\b/);
     expect(printedSelects).toBe(0);
+  });
+
+  it.each(['A4', 'Letter'] as const)('fits on at most two %s pages', async (format) => {
+    const page = await openCountryForPrint();
+    await page.screenshot({
+      path: screenshotPath(`print-country-${format}-media`),
+      fullPage: true,
+    });
+    const { pages } = await printedPdf(page, `country-${format}`, format);
+    expect(pages.length).toBeLessThanOrEqual(2);
   });
 });

@@ -99,7 +99,7 @@ describe.each(STORE_BACKENDS)('history store on %s', (backend) => {
     );
     await store.archiveEvents('GGG', many, new Date(t + DAY));
     const range = { from: new Date(t), to: new Date(t + DAY) };
-    const base = { iso: 'GGG', q: null, role: null, breaking: null, ...range };
+    const base = { isos: ['GGG'], q: null, role: null, breaking: null, ...range };
     const page1 = await store.events({ ...base, before: null, limit: 3 });
     expect(page1.map((e) => e.headline)).toEqual([
       'Story 6',

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ApiProblem } from '../refusals.js';
 import type { Logger } from 'pino';
 import { ClientIdentity } from '../client-identity.js';
 import type { AppConfig } from '../config.js';
@@ -193,7 +194,14 @@ function routeFamilies(parts: {
     [statusRoutes, ops],
     [batchCheckRoutes, ops],
     [opsRoutes, ops],
-    history && [historyRoutes, { ...history.routes.history, team: team?.view }],
+    history && [
+      historyRoutes,
+      {
+        ...history.routes.history,
+        team: team?.view,
+        watchlistCountries: watchlistCountriesOf(alerts),
+      },
+    ],
     history && [batchRoutes, history.routes.batches],
     alerts && [watchlistRoutes, alerts.routes.watchlists],
     alerts && [meSettingsRoutes, alerts.routes.meSettings],
@@ -214,4 +222,18 @@ function routeFamilies(parts: {
       ? null
       : [firstFrameRoutes, { ...dataOptions, clientDir: parts.clientDir }],
   ];
+}
+
+/** The event search's `watchlist=`: the list's countries as the asker may see it, else null. */
+function watchlistCountriesOf(alerts: Alerts | null) {
+  if (!alerts) return undefined;
+  const { watchlists } = alerts.routes.watchlists;
+  return async (request: FastifyRequest, id: string): Promise<string[] | null> => {
+    try {
+      return (await watchlists.row(id, alerts.viewerOf(request))).countries;
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 404) return null;
+      throw error;
+    }
+  };
 }

@@ -151,9 +151,15 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     tag: 'History',
   },
   'GET /api/events': {
-    summary: 'The archive of every event received, filtered and paged',
+    summary:
+      'The archive of every event received, filtered and paged; the countries as iso=A,B,C (at most 50 codes), region= (a UN region or subregion) or watchlist=<id> (one of the three); an event received for several of them listed once, with countries',
     tag: 'History',
     success: json(eventsResponseSchema),
+  },
+  'GET /api/spreadsheet/events.csv': {
+    summary:
+      'The event search (the same filters as /api/events) as a spreadsheet: the newest 5,000 events at most, one row per event; columns Time (UTC), Headline, Countries, ISO codes, Source, Link, Role, Breaking, First recorded (UTC)',
+    tag: 'History',
   },
   'GET /api/batches': {
     summary:

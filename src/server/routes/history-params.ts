@@ -7,12 +7,78 @@ export { parseTime };
 import { indexParams, parseIndexChoice, type RawIndexChoice } from './params.js';
 import { optional, queryOf, rule, shown } from './route-schema.js';
 import { DAY_MS } from '../../shared/durations.js';
+import { buildReferenceCountries } from '../services/reference/reference-countries.js';
 
 const SPANS: Record<string, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS };
 const MAX_Q = 100;
 const MAX_EVENTS_LIMIT = 100;
 const DEFAULT_EVENTS_LIMIT = 50;
 const ROLE = /^[a-z_-]{1,32}$/;
+/** At most this many codes in `iso=A,B,C` (a region or a watchlist names its own). */
+export const MAX_EVENT_COUNTRIES = 50;
+const WATCHLIST_ID = /^[1-9]\d{0,11}$/;
+
+/** Region and subregion (lower case) → their codes, and every known code; built once. */
+let countryIndex: { regions: Map<string, string[]>; known: Set<string> } | null = null;
+function countryIndexOnce(): NonNullable<typeof countryIndex> {
+  if (countryIndex) return countryIndex;
+  const regions = new Map<string, string[]>();
+  const known = new Set<string>();
+  for (const country of buildReferenceCountries()) {
+    known.add(country.iso);
+    for (const name of [country.region, country.subregion]) {
+      if (!name) continue;
+      const key = name.toLowerCase();
+      regions.set(key, [...(regions.get(key) ?? []), country.iso]);
+    }
+  }
+  countryIndex = { regions, known };
+  return countryIndex;
+}
+
+/** `iso=A,B,C`: 1 to 50 known codes, repeats dropped. */
+function parseIsoList(raw: string): string[] {
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length > MAX_EVENT_COUNTRIES) {
+    throw new BadRequest(
+      `iso lists at most ${MAX_EVENT_COUNTRIES} country codes (got ${parts.length})`,
+    );
+  }
+  const { known } = countryIndexOnce();
+  const codes = parts.map((part) => {
+    const iso = parseIso(part);
+    if (!known.has(iso)) throw new BadRequest(`iso: ${iso} is not a known country code`);
+    return iso;
+  });
+  return [...new Set(codes)];
+}
+
+function parseRegion(raw: string): string[] {
+  const codes = countryIndexOnce().regions.get(raw.trim().toLowerCase());
+  if (!codes) {
+    throw new BadRequest(
+      `region must be a UN region or subregion such as Africa or Western Africa (got ${shown(raw)})`,
+    );
+  }
+  return codes;
+}
+
+/** Which countries the search covers: `iso`, `region` or `watchlist` (one of them at most). */
+function parseCountryChoice(query: RawEventQuery): Pick<EventSearch, 'isos' | 'watchlist'> {
+  const given = (['iso', 'region', 'watchlist'] as const).filter((k) => query[k] !== undefined);
+  if (given.length > 1) {
+    throw new BadRequest(`${given.join(' and ')}: ask for one of iso, region or watchlist`);
+  }
+  if (query.iso !== undefined) return { isos: parseIsoList(query.iso), watchlist: null };
+  if (query.region !== undefined) return { isos: parseRegion(query.region), watchlist: null };
+  if (query.watchlist !== undefined) {
+    if (!WATCHLIST_ID.test(query.watchlist)) {
+      throw new BadRequest(`watchlist must be a watchlist's id (got ${shown(query.watchlist)})`);
+    }
+    return { isos: null, watchlist: query.watchlist };
+  }
+  return { isos: null, watchlist: null };
+}
 
 /** `from`/`to`: both optional; `from` after `to` is refused. */
 function parseRange(query: { from?: string; to?: string }): Range {
@@ -62,6 +128,8 @@ export function checkSinceRetention(since: Since, retentionStart: Date | null): 
 
 interface RawEventQuery {
   iso?: string;
+  region?: string;
+  watchlist?: string;
   q?: string;
   from?: string;
   to?: string;
@@ -71,8 +139,12 @@ interface RawEventQuery {
   limit?: string;
 }
 
-function parseEventQuery(query: RawEventQuery): EventQuery {
+/** The store's query, and a watchlist still to be read into `isos` (the route reads it). */
+export type EventSearch = EventQuery & { watchlist: string | null };
+
+function parseEventQuery(query: RawEventQuery): EventSearch {
   const range = parseRange(query);
+  const countries = parseCountryChoice(query);
   const { q, role, breaking: rawBreaking, cursor: rawCursor, limit: rawLimit } = query;
   if (q !== undefined && (q.trim() === '' || q.length > MAX_Q)) {
     throw new BadRequest(`q must be 1 to ${MAX_Q} characters of search text`);
@@ -105,7 +177,7 @@ function parseEventQuery(query: RawEventQuery): EventQuery {
     limit = Number(rawLimit);
   }
   return {
-    iso: query.iso === undefined ? null : parseIso(query.iso),
+    ...countries,
     q: q?.trim() ?? null,
     role: role ?? null,
     breaking,
@@ -145,6 +217,8 @@ export const changesQuery = queryOf({ since: optional, as_of: optional }).transf
 /** `/api/events` filters, parsed whole (values checked in a fixed order, as documented). */
 export const eventsQuery = queryOf({
   iso: optional,
+  region: optional,
+  watchlist: optional,
   q: optional,
   from: optional,
   to: optional,

@@ -10,13 +10,22 @@ import {
   checkSinceRetention,
   eventsQuery,
   countryRangeQuery,
+  type EventSearch,
   rangeQuery,
 } from './history-params.js';
+import { decodeCursor } from '../services/history/history-answers.js';
+import {
+  collectEvents,
+  EVENTS_CSV_PAGE,
+  eventsCsv,
+  eventsFileName,
+} from '../services/exports/events-csv.js';
 import { teamHistoryJson } from './team-reply.js';
 import type { TeamView } from '../services/team-index/team-view.js';
-import { isoParams } from './params.js';
+import { BadRequest, isoParams } from './params.js';
+import type { EventQuery } from '../store/history-store.js';
 import { sendError } from './respond.js';
-import { admittedReply, guarded } from './store-reply.js';
+import { admittedReply, guarded, reply400, type StoreFile } from './store-reply.js';
 import { zodRoute } from './route-schema.js';
 
 export interface HistoryRouteOptions {
@@ -31,6 +40,21 @@ export interface HistoryRouteOptions {
   admit: (request: FastifyRequest) => Promise<Admission>;
   /** The team index's view (issue 31); null without a store. */
   team?: TeamView | null;
+  /** A watchlist's countries as the asker may see it (null: no such list for them). */
+  watchlistCountries?: (request: FastifyRequest, id: string) => Promise<string[] | null>;
+}
+
+/** The search's countries, a watchlist read into codes (an unknown one is the asker's 400). */
+async function resolvedSearch(
+  opts: HistoryRouteOptions,
+  request: FastifyRequest,
+  search: EventSearch,
+): Promise<EventQuery> {
+  const { watchlist, ...query } = search;
+  if (watchlist === null) return query;
+  const isos = opts.watchlistCountries ? await opts.watchlistCountries(request, watchlist) : null;
+  if (!isos) throw new BadRequest(`watchlist: there is no watchlist ${watchlist} you can see`);
+  return { ...query, isos };
 }
 
 /**
@@ -87,8 +111,35 @@ export async function historyRoutes(
   typed.get('/api/events', zodRoute({ querystring: eventsQuery }), (request, reply) =>
     admittedReply(admit(request), reply, async () => {
       checkRetention(request.query, opts.retentionStart());
+      const query = await resolvedSearch(opts, request, request.query);
       // The parsed query is the memo key: equivalent spellings share one answer.
-      return answers.eventsJson(request.query, JSON.stringify(request.query), guardFor(request));
+      return answers.eventsJson(query, JSON.stringify(query), guardFor(request));
     }),
   );
+  typed.get(
+    '/api/spreadsheet/events.csv',
+    zodRoute({ querystring: eventsQuery }),
+    (request, reply) =>
+      reply400(reply, () => eventsFile(opts, request, request.query), admit(request)),
+  );
+}
+
+/** The search's events as a spreadsheet file (EVENTS_CSV_MAX_ROWS newest at most). */
+async function eventsFile(
+  opts: HistoryRouteOptions,
+  request: FastifyRequest,
+  search: EventSearch,
+): Promise<StoreFile> {
+  checkRetention(search, opts.retentionStart());
+  const query = await resolvedSearch(opts, request, search);
+  const events = await collectEvents((cursor) => {
+    const before = cursor === null ? query.before : decodeCursor(cursor);
+    const page = { ...query, limit: EVENTS_CSV_PAGE, before };
+    return opts.answers.events(page, JSON.stringify(page), opts.guardFor(request));
+  });
+  return {
+    body: eventsCsv(events),
+    contentType: 'text/csv; charset=utf-8',
+    headers: { 'content-disposition': `attachment; filename="${eventsFileName(Date.now())}"` },
+  };
 }

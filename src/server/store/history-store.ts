@@ -48,12 +48,13 @@ import {
   selectEvents,
   type EventQuery,
   type EventRow,
+  type FoundEvent,
 } from './events.js';
 import { DAY_MS } from '../../shared/durations.js';
 
 export type { BatchRecord, BatchRow, CountryRow } from './batches.js';
 export type { Range } from './series.js';
-export type { EventQuery, EventRow } from './events.js';
+export type { EventQuery, EventRow, FoundEvent } from './events.js';
 export type { MonthPoint } from './schema.js';
 export type { ChainEntry } from './batch-chain.js';
 export type { ChainBackfillState } from './batch-chain-backfill.js';
@@ -317,7 +318,7 @@ export class HistoryStore {
   }
 
   /** Archived events, newest first: up to `limit + 1` rows (one more tells a next page exists). */
-  events(query: EventQuery): Promise<EventRow[]> {
+  events(query: EventQuery): Promise<FoundEvent[]> {
     return selectEvents(this.connection.db, query);
   }
 

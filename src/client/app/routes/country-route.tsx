@@ -79,9 +79,12 @@ function CountryTrends({ iso }: { iso: string }) {
       <PanelBoundary name="The trend">
         <CountryTrendPanel iso={iso} />
       </PanelBoundary>
-      <PanelBoundary name="The category history">
-        <CategoryHistoryPanel iso={iso} />
-      </PanelBoundary>
+      {/* The categories' history needs the screen's width to read; paper gets the trend alone. */}
+      <div className="no-print">
+        <PanelBoundary name="The category history">
+          <CategoryHistoryPanel iso={iso} />
+        </PanelBoundary>
+      </div>
     </div>
   );
 }
@@ -308,10 +311,14 @@ function CountryView({
           <NotesPanel iso={country.iso} asOf={shownAsOf} />
         </PanelBoundary>
       ) : null}
-      <PanelBoundary name="Our sites here">
-        <CountrySites iso={country.iso} enabled={keepsHistory} />
-      </PanelBoundary>
-      <EventArchive iso={iso} inFeed={country.events ?? undefined} />
+      {/* Screen-only: on paper the page is two sheets (issue 33, point 9); the feed above carries
+          the newest events, and sites and the searchable archive are for the screen. */}
+      <div className="no-print">
+        <PanelBoundary name="Our sites here">
+          <CountrySites iso={country.iso} enabled={keepsHistory} />
+        </PanelBoundary>
+        <EventArchive iso={iso} inFeed={country.events ?? undefined} />
+      </div>
     </div>
   );
 }

@@ -3,10 +3,14 @@ import { PanelBoundary } from '../../components/panel-boundary';
 import { EventSearch } from '../../features/event-archive/components/event-search';
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { displayName } from '../../lib/display-name';
+import { watchlistQueries } from '../../features/watchlists/api/watchlist-queries';
 
-/** `/events`: the archive of every country's events, searched by words, country and days. */
+/** `/events`: the archive of every country's events, searched by words, countries (or a region or watchlist) and days. */
 export function EventsRoute() {
   const reference = useQuery(referenceQueries.countries());
+  // The search can take a watchlist's countries; without lists (or the store) it offers none.
+  const lists = useQuery(watchlistQueries.list());
+  const watchlists = (lists.data?.data.watchlists ?? []).map((l) => ({ id: l.id, name: l.name }));
   // Sorted by the name shown (Russia under R, not "Russian Federation").
   const countries = [...(reference.data?.data.countries ?? [])].sort((a, b) =>
     displayName(a.iso, a.name).localeCompare(displayName(b.iso, b.name), 'en'),
@@ -16,7 +20,11 @@ export function EventsRoute() {
       <title>Events · Global Risk Dashboard</title>
       <h1>Events</h1>
       <PanelBoundary name="The event search">
-        <EventSearch countries={countries} namesLoading={reference.isPending} />
+        <EventSearch
+          countries={countries}
+          watchlists={watchlists}
+          namesLoading={reference.isPending}
+        />
       </PanelBoundary>
     </div>
   );

@@ -153,7 +153,7 @@ export class AsOfAnswers {
       throw new NotFound(`${iso} is not in the batch of ${resolved.batch.asOf.toISOString()}`);
     }
     const events = await this.store.events({
-      iso,
+      isos: [iso],
       q: null,
       from: null,
       to: resolved.batch.asOf,

@@ -85,7 +85,7 @@ export class MoveExplanations {
     if (!then || !now) throw new NotFound(`${iso} is not in both batches compared`);
     const events = (
       await this.store.events({
-        iso,
+        isos: [iso],
         q: null,
         from: before.asOf,
         to: after.asOf,

@@ -233,6 +233,7 @@ export class HistoryAnswers {
             ts: row.ts.toISOString(),
             headline: row.headline,
             iso: row.iso,
+            countries: row.countries,
             first_seen: row.firstSeen.toISOString(),
           })),
           next_cursor: rows.length > query.limit && last ? encodeCursor(last.ts, last.id) : null,

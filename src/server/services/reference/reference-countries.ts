@@ -81,6 +81,14 @@ export function buildReferenceCountries(): ReferenceCountry[] {
   return list.sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
+let namesByIso: ReadonlyMap<string, string> | null = null;
+
+/** A code's name in that list (built once), or null for a code it does not hold. */
+export function referenceName(iso: string): string | null {
+  namesByIso ??= new Map(buildReferenceCountries().map((country) => [country.iso, country.name]));
+  return namesByIso.get(iso) ?? null;
+}
+
 /** The codes of that list: what a country named by a person (a note's) must be. */
 export function referenceIsoSet(): ReadonlySet<string> {
   return new Set(buildReferenceCountries().map((country) => country.iso));

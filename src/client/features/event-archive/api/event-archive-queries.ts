@@ -12,23 +12,41 @@ function archiveUrl(iso: string, q: string, cursor: string | null): string {
 /** What the cross-country search asks: each empty value means "any". */
 export interface EventFilters {
   q: string;
-  iso: string;
+  /** The countries asked (at most EVENT_COUNTRIES_MAX); or a region, or a watchlist's id. */
+  isos: string[];
+  region: string;
+  watchlist: string;
   /** Calendar days (YYYY-MM-DD, UTC), both inclusive. */
   from: string;
   to: string;
   breaking: boolean;
 }
 
-function searchUrl(filters: EventFilters, cursor: string | null): string {
+/** Codes one search may name (the BFF's bound; a region or a watchlist names its own). */
+export const EVENT_COUNTRIES_MAX = 50;
+
+function searchParams(filters: EventFilters, cursor: string | null): URLSearchParams {
   const params = new URLSearchParams();
-  if (filters.iso !== '') params.set('iso', filters.iso);
+  if (filters.isos.length > 0) params.set('iso', filters.isos.join(','));
+  else if (filters.region !== '') params.set('region', filters.region);
+  else if (filters.watchlist !== '') params.set('watchlist', filters.watchlist);
   if (filters.q !== '') params.set('q', filters.q);
   if (filters.from !== '') params.set('from', `${filters.from}T00:00:00.000Z`);
   if (filters.to !== '') params.set('to', `${filters.to}T23:59:59.999Z`);
   if (filters.breaking) params.set('breaking', 'true');
   if (cursor !== null) params.set('cursor', cursor);
-  const query = params.toString();
+  return params;
+}
+
+function searchUrl(filters: EventFilters, cursor: string | null): string {
+  const query = searchParams(filters, cursor).toString();
   return query === '' ? '/api/events' : `/api/events?${query}`;
+}
+
+/** The search's spreadsheet (the BFF's newest 5,000 matching events, one row each). */
+export function eventsCsvUrl(filters: EventFilters): string {
+  const query = searchParams(filters, null).toString();
+  return `/api/spreadsheet/events.csv${query === '' ? '' : `?${query}`}`;
 }
 
 /** `/api/events?iso=&q=&cursor=`: the BFF's archive of a country's events, newest first, paged. */

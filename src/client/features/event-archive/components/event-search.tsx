@@ -5,13 +5,28 @@ import { Link } from '../../../lib/app-link';
 import { QueryError } from '../../../components/query-error';
 import { OlderEvents } from './older-events';
 import { Skeleton } from '../../../components/skeleton';
-import { eventArchiveQueries, type EventFilters } from '../api/event-archive-queries';
+import {
+  EVENT_COUNTRIES_MAX,
+  eventArchiveQueries,
+  eventsCsvUrl,
+  type EventFilters,
+} from '../api/event-archive-queries';
+import { CountryPicker, type CountryChoices } from '../../../components/country-picker';
 import { ArchivedEventItem, eventKey } from './event-archive-panel';
 import { displayName } from '../../../lib/display-name';
+import type { ArchivedEvent } from '../../../../shared/history-api';
 import { SelectField } from '../../../components/select-field';
 
 export interface CountryChoice {
   iso: string;
+  name: string;
+  region?: string | null;
+  subregion?: string | null;
+}
+
+/** A watchlist the search can take its countries from. */
+export interface WatchlistChoice {
+  id: string;
   name: string;
 }
 
@@ -59,10 +74,16 @@ export function filtersFromUrl(params: URLSearchParams): EventFilters {
     const value = params.get(name) ?? '';
     return DAY.test(value) ? value : '';
   };
-  const iso = (params.get('iso') ?? '').toUpperCase();
+  const isos = (params.get('iso') ?? '')
+    .toUpperCase()
+    .split(',')
+    .filter((iso) => ISO3.test(iso));
+  const watchlist = params.get('watchlist') ?? '';
   return {
     q: (params.get('q') ?? '').trim().slice(0, 200),
-    iso: ISO3.test(iso) ? iso : '',
+    isos: [...new Set(isos)].slice(0, EVENT_COUNTRIES_MAX),
+    region: (params.get('region') ?? '').slice(0, 100),
+    watchlist: /^\d{1,12}$/.test(watchlist) ? watchlist : '',
     from: day('from'),
     to: day('to'),
     breaking: params.get('breaking') === '1',
@@ -72,7 +93,9 @@ export function filtersFromUrl(params: URLSearchParams): EventFilters {
 function urlFromFilters(filters: EventFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q !== '') params.set('q', filters.q);
-  if (filters.iso !== '') params.set('iso', filters.iso);
+  if (filters.isos.length > 0) params.set('iso', filters.isos.join(','));
+  else if (filters.region !== '') params.set('region', filters.region);
+  else if (filters.watchlist !== '') params.set('watchlist', filters.watchlist);
   if (filters.from !== '') params.set('from', filters.from);
   if (filters.to !== '') params.set('to', filters.to);
   if (filters.breaking) params.set('breaking', '1');
@@ -80,38 +103,95 @@ function urlFromFilters(filters: EventFilters): URLSearchParams {
 }
 
 /** "matching “sanctions” in Mali from 1 Nov 2026": the filters in words, for the count line. */
-function describe(filters: EventFilters, nameOf: (iso: string) => string): string {
+function describe(
+  filters: EventFilters,
+  nameOf: (iso: string) => string,
+  listName: (id: string) => string,
+): string {
   const parts: string[] = [];
   if (filters.breaking) parts.push('breaking');
   if (filters.q) parts.push(`matching “${filters.q}”`);
-  if (filters.iso) parts.push(`in ${nameOf(filters.iso)}`);
+  if (filters.isos.length > 0) parts.push(`in ${filters.isos.map(nameOf).join(', ')}`);
+  else if (filters.region) parts.push(`in ${filters.region}`);
+  else if (filters.watchlist) parts.push(`in the watchlist “${listName(filters.watchlist)}”`);
   if (filters.from) parts.push(`from ${filters.from}`);
   if (filters.to) parts.push(`to ${filters.to}`);
   return parts.length > 0 ? ` ${parts.join(' ')}` : '';
 }
 
-/**
- * Every archived event of every country: a search by words (headline or source), country and
- * days, applied on submit and kept in the URL so a search can be shared; newest first, paged.
- */
-export function EventSearch({
+/** Which countries: several by name, or a region, or a watchlist (choosing one clears the rest). */
+function WhereFields({
+  draft,
+  choices,
   countries,
-  namesLoading = false,
+  watchlists,
+  onChange,
 }: {
+  draft: EventFilters;
+  choices: CountryChoices;
   countries: readonly CountryChoice[];
-  /** The country names are still on their way: results wait for them (names replacing codes
-   * rewrapped the lines and moved the results below them). */
-  namesLoading?: boolean;
+  watchlists: readonly WatchlistChoice[];
+  onChange: (where: Pick<EventFilters, 'isos' | 'region' | 'watchlist'>) => void;
 }) {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromUrl(params);
-  const [draft, setDraft] = useState(filters);
-  const query = useInfiniteQuery(eventArchiveQueries.search(filters));
-  const events = query.data?.pages.flatMap((page) => page.data.events) ?? [];
-  const names = new Map(countries.map((c) => [c.iso, displayName(c.iso, c.name)]));
-  const nameOf = (iso: string) => names.get(iso) ?? iso;
-  const rangeWrong = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
+  const regions = [
+    ...new Set(countries.flatMap((c) => [c.region, c.subregion]).filter((r) => !!r)),
+  ].sort() as string[];
+  return (
+    <>
+      <div className="field field-grow">
+        <CountryPicker
+          label="Countries"
+          pendingName="event-country-pending"
+          choices={choices}
+          chosen={draft.isos}
+          onChange={(isos) => onChange({ isos, region: '', watchlist: '' })}
+          max={EVENT_COUNTRIES_MAX}
+          error={null}
+        />
+      </div>
+      <SelectField
+        label="Or a region"
+        value={draft.region}
+        onChange={(region) => onChange({ isos: [], region, watchlist: '' })}
+      >
+        <option value="">Any region</option>
+        {regions.map((region) => (
+          <option key={region} value={region}>
+            {region}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Or a watchlist"
+        value={draft.watchlist}
+        onChange={(watchlist) => onChange({ isos: [], region: '', watchlist })}
+      >
+        <option value="">No watchlist</option>
+        {watchlists.map((list) => (
+          <option key={list.id} value={list.id}>
+            {list.name}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
 
+/** The search's fields; the URL changes on submit only. */
+function SearchForm({
+  filters,
+  choices,
+  countries,
+  watchlists,
+}: {
+  filters: EventFilters;
+  choices: CountryChoices;
+  countries: readonly CountryChoice[];
+  watchlists: readonly WatchlistChoice[];
+}) {
+  const [, setParams] = useSearchParams();
+  const [draft, setDraft] = useState(filters);
+  const rangeWrong = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (rangeWrong) return;
@@ -119,6 +199,114 @@ export function EventSearch({
   };
   const set = <K extends keyof EventFilters>(key: K, value: EventFilters[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
+  return (
+    <form className="filter-bar event-search-form" role="search" onSubmit={submit}>
+      <div className="field field-grow">
+        <label htmlFor="event-q">Headline or source contains</label>
+        <input
+          id="event-q"
+          type="search"
+          value={draft.q}
+          maxLength={200}
+          placeholder="sanctions, earthquake, Reuters…"
+          onChange={(event) => set('q', event.target.value)}
+        />
+      </div>
+      <WhereFields
+        draft={draft}
+        choices={choices}
+        countries={countries}
+        watchlists={watchlists}
+        onChange={(where) => setDraft((current) => ({ ...current, ...where }))}
+      />
+      <RangeEnd end="from" label="From (UTC)" value={draft.from} onChange={set} />
+      <RangeEnd
+        end="to"
+        label="To (UTC)"
+        value={draft.to}
+        onChange={set}
+        problem={rangeWrong ? '“To” is before “From”.' : null}
+      />
+      <label className="check-field">
+        <input
+          type="checkbox"
+          checked={draft.breaking}
+          onChange={(event) => set('breaking', event.target.checked)}
+        />
+        Breaking only
+      </label>
+      <button type="submit">Search</button>
+    </form>
+  );
+}
+
+/** The results; each names every asked country it was received for, as links. */
+function FoundList({
+  events,
+  nameOf,
+}: {
+  events: readonly ArchivedEvent[];
+  nameOf: (iso: string) => string;
+}) {
+  return (
+    <ol className="archive-list" aria-label="Events found">
+      {events.map((event) => (
+        <ArchivedEventItem
+          key={`${event.iso}|${eventKey(event)}`}
+          event={event}
+          country={
+            <>
+              {(event.countries ?? [event.iso]).map((iso, i) => (
+                <span key={iso}>
+                  {i > 0 ? ', ' : null}
+                  <Link to={`/country/${iso}`}>{nameOf(iso)}</Link>
+                </span>
+              ))}
+            </>
+          }
+        />
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Every archived event of every country: a search by words (headline or source), countries (or a
+ * region, or a watchlist) and days, applied on submit and kept in the URL so a search can be
+ * shared; newest first, paged; an event naming several of the countries is listed once.
+ */
+export function EventSearch({
+  countries,
+  watchlists = [],
+  namesLoading = false,
+}: {
+  countries: readonly CountryChoice[];
+  watchlists?: readonly WatchlistChoice[];
+  /** The country names are still on their way: results wait for them (names replacing codes
+   * rewrapped the lines and moved the results below them). */
+  namesLoading?: boolean;
+}) {
+  const [params] = useSearchParams();
+  const filters = filtersFromUrl(params);
+  const query = useInfiniteQuery(eventArchiveQueries.search(filters));
+  const events = query.data?.pages.flatMap((page) => page.data.events) ?? [];
+  const names = new Map(countries.map((c) => [c.iso, displayName(c.iso, c.name)]));
+  const nameOf = (iso: string) => names.get(iso) ?? iso;
+  const listName = (id: string) => watchlists.find((l) => l.id === id)?.name ?? `#${id}`;
+  const choices: CountryChoices = {
+    countries: namesLoading
+      ? undefined
+      : countries.map((c) => ({
+          ...c,
+          official_name: c.name,
+          aliases: [],
+          region: c.region ?? null,
+          subregion: c.subregion ?? null,
+        })),
+    loadError: null,
+    figures: null,
+  };
+  const words = describe(filters, nameOf, listName);
 
   return (
     <section className="panel" aria-labelledby="event-search-heading">
@@ -126,44 +314,12 @@ export function EventSearch({
         <h2 id="event-search-heading">Search every country&apos;s events</h2>
         <p className="panel-sub">Every event recorded since history began, newest first.</p>
       </div>
-      <form className="filter-bar event-search-form" role="search" onSubmit={submit}>
-        <div className="field field-grow">
-          <label htmlFor="event-q">Headline or source contains</label>
-          <input
-            id="event-q"
-            type="search"
-            value={draft.q}
-            maxLength={200}
-            placeholder="sanctions, earthquake, Reuters…"
-            onChange={(event) => set('q', event.target.value)}
-          />
-        </div>
-        <SelectField label="Country" value={draft.iso} onChange={(iso) => set('iso', iso)}>
-          <option value="">All countries</option>
-          {countries.map((c) => (
-            <option key={c.iso} value={c.iso}>
-              {displayName(c.iso, c.name)}
-            </option>
-          ))}
-        </SelectField>
-        <RangeEnd end="from" label="From (UTC)" value={draft.from} onChange={set} />
-        <RangeEnd
-          end="to"
-          label="To (UTC)"
-          value={draft.to}
-          onChange={set}
-          problem={rangeWrong ? '“To” is before “From”.' : null}
-        />
-        <label className="check-field">
-          <input
-            type="checkbox"
-            checked={draft.breaking}
-            onChange={(event) => set('breaking', event.target.checked)}
-          />
-          Breaking only
-        </label>
-        <button type="submit">Search</button>
-      </form>
+      <SearchForm
+        filters={filters}
+        choices={choices}
+        countries={countries}
+        watchlists={watchlists}
+      />
       {query.isPending || namesLoading ? (
         <Skeleton label="Searching the events" lines={6} />
       ) : query.isError && !query.data ? (
@@ -176,19 +332,18 @@ export function EventSearch({
         <>
           <p className="muted" aria-live="polite">
             {events.length === 0
-              ? `No recorded event${describe(filters, nameOf)}.`
-              : `${events.length} ${events.length === 1 ? 'event' : 'events'}${describe(filters, nameOf)} shown${query.hasNextPage ? '; older ones below' : ''}.`}
+              ? `No recorded event${words}.`
+              : `${events.length} ${events.length === 1 ? 'event' : 'events'}${words} shown${query.hasNextPage ? '; older ones below' : ''}.`}
           </p>
           {events.length > 0 ? (
-            <ol className="archive-list">
-              {events.map((event) => (
-                <ArchivedEventItem
-                  key={`${event.iso}|${eventKey(event)}`}
-                  event={event}
-                  country={<Link to={`/country/${event.iso}`}>{nameOf(event.iso)}</Link>}
-                />
-              ))}
-            </ol>
+            <>
+              <p>
+                <a href={eventsCsvUrl(filters)} download>
+                  Spreadsheet (CSV) of this search
+                </a>
+              </p>
+              <FoundList events={events} nameOf={nameOf} />
+            </>
           ) : null}
           <OlderEvents query={query} />
         </>

@@ -1,12 +1,21 @@
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
-import { geoJSON, type LatLngBoundsExpression, type LatLngExpression } from 'leaflet';
+import {
+  geoJSON,
+  latLng,
+  type LatLngBounds,
+  type LatLngBoundsExpression,
+  type LatLngExpression,
+} from 'leaflet';
 import { useMemo } from 'react';
 import { CircleMarker, GeoJSON, MapContainer } from 'react-leaflet';
 import { useTierTone } from '../../../lib/tier-scale';
 import { Skeleton } from '../../../components/skeleton';
 import { shapeQueries } from '../api/shape-queries';
 import type { CountryShape } from '../utils/world-shapes';
+import { FitForPrint } from './fit-for-print';
+
+const NO_POINTS: readonly LatLngExpression[] = [];
 
 /**
  * A small map on the country page: where the country is, highlighted in its tier colour among
@@ -31,6 +40,13 @@ export function CountryLocatorMap({
     [shapes.data, iso],
   );
   const fill = useTierTone(tier).fill;
+  // On paper the map is the narrow column's size: the screen's view was cut at its right edge.
+  const printHome = useMemo<LatLngBounds | null>(() => {
+    if (own) return geoJSON(own).getBounds().pad(0.6);
+    if (typeof lat === 'number' && typeof lng === 'number')
+      return latLng(lat, lng).toBounds(1_500_000);
+    return null;
+  }, [own, lat, lng]);
 
   if (shapes.isPending) return <Skeleton label="Loading the map" height={220} />;
 
@@ -77,6 +93,9 @@ export function CountryLocatorMap({
             pathOptions={{ fillColor: fill, fillOpacity: 1, weight: 2 }}
             className="shape shape-own"
           />
+        ) : null}
+        {printHome ? (
+          <FitForPrint home={printHome} points={NO_POINTS} sizeClass="map-print-size-column" />
         ) : null}
       </MapContainer>
     </div>

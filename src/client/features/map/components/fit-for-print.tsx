@@ -16,9 +16,12 @@ const PRINT_SIZE = 'map-print-size';
 export function FitForPrint({
   home,
   points,
+  sizeClass = PRINT_SIZE,
 }: {
   home: LatLngBounds;
   points: readonly LatLngExpression[];
+  /** The class with the paper size (print.css); a column's map passes its own. */
+  sizeClass?: string;
 }) {
   const map = useMap();
   useEffect(() => {
@@ -26,13 +29,13 @@ export function FitForPrint({
     const container = map.getContainer();
     const fit = () => {
       screenView ??= { center: map.getCenter(), zoom: map.getZoom() };
-      container.classList.add(PRINT_SIZE);
+      container.classList.add(sizeClass);
       map.invalidateSize({ animate: false });
       map.fitBounds(latLngBounds([...points]).extend(home), { animate: false, padding: [6, 6] });
     };
     const restore = () => {
       if (!screenView) return;
-      container.classList.remove(PRINT_SIZE);
+      container.classList.remove(sizeClass);
       map.invalidateSize({ animate: false });
       map.setView(screenView.center, screenView.zoom, { animate: false });
       screenView = null;
@@ -48,8 +51,8 @@ export function FitForPrint({
       window.removeEventListener('beforeprint', fit);
       window.removeEventListener('afterprint', restore);
       print?.removeEventListener('change', onMedia);
-      container.classList.remove(PRINT_SIZE);
+      container.classList.remove(sizeClass);
     };
-  }, [map, home, points]);
+  }, [map, home, points, sizeClass]);
   return null;
 }
