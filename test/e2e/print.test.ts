@@ -222,6 +222,15 @@ describe('printing a country page (issue 33, point 9)', () => {
     expect(printedSelects).toBe(0);
   });
 
+  it('prints the categories as a table, not the chart drawn for the screen', async () => {
+    const page = await openCountryForPrint();
+    // The chart keeps the width it was drawn at on screen; on paper it ran into the events.
+    expect(await page.locator('.categories-chart').isVisible()).toBe(false);
+    const table = page.getByRole('table', { name: 'Category scores, highest first' });
+    await expect.poll(() => table.isVisible()).toBe(true);
+    expect(await table.getByRole('row').count()).toBe(11);
+  });
+
   it.each(['A4', 'Letter'] as const)('fits on at most two %s pages', async (format) => {
     const page = await openCountryForPrint();
     await page.screenshot({

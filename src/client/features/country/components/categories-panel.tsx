@@ -27,7 +27,15 @@ export function CategoriesPanel({ categories }: { categories: Categories | null 
             Score per category, split into static and active parts; weight in brackets. Highest
             first.
           </p>
-          <CategoriesChart rows={rows} />
+          <div className="screen-only">
+            <CategoriesChart rows={rows} />
+          </div>
+          {/* On paper the numbers (issue 33, point 9): the chart is drawn at the screen's column
+              width, and printing lays the page out again without redrawing it, so it ran into
+              the events beside it. */}
+          <div className="print-only">
+            <CategoriesTable rows={rows} />
+          </div>
           <p className="visually-hidden">
             The chart is drawn for sighted readers; choose Table for the same numbers.
           </p>
