@@ -67,7 +67,14 @@ describe('recording', () => {
   it('archives the events of the export, once however often they are received', async () => {
     const stack = await startHistoryStack(store, { start: era(4) });
     try {
-      const query = { isos: ['UKR'], q: null, role: null, breaking: null, before: null, limit: 500 };
+      const query = {
+        isos: ['UKR'],
+        q: null,
+        role: null,
+        breaking: null,
+        before: null,
+        limit: 500,
+      };
       const range = { from: new Date(era(4) - 3 * DAY), to: new Date(era(4) + DAY) };
       const first = await store.events({ ...query, ...range });
       expect(first.length).toBeGreaterThan(0);

@@ -47,7 +47,6 @@ import {
   insertEvents,
   selectEvents,
   type EventQuery,
-  type EventRow,
   type FoundEvent,
 } from './events.js';
 import { DAY_MS } from '../../shared/durations.js';
