@@ -346,7 +346,13 @@ describe('event search across countries (issue 19, point 6)', () => {
     await page.screenshot({ path: screenshotPath('events-search'), fullPage: true });
 
     const first = [...countries][0]!;
-    await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: first });
+    // The countries picker (issue 33, point 5): type a name, Enter takes the first match.
+    const picker = page.getByRole('combobox', { name: 'Countries' });
+    await picker.fill(first);
+    await picker.press('Enter');
+    await expect
+      .poll(() => page.getByRole('list', { name: /^Chosen countries/ }).innerText())
+      .toContain(first);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/iso=[A-Z]{3}/);
     await expect
