@@ -40,7 +40,8 @@ describe('one name for a country everywhere (issue 19, point 7)', () => {
     ['a watchlist', () => `/watchlists/${listId}`, 'table'],
     ['its brief', () => `/brief/${listId}`, '.brief-country'],
     ['Compare', () => '/compare?iso=RUS,SYR,IRN', 'table'],
-    ['Events', () => '/events', 'select option[value="RUS"]'],
+    // The event search's countries picker (issue 33, point 5): the chosen countries' chips.
+    ['Events', () => '/events?iso=RUS,SYR,IRN', '.picker-chips li'],
   ];
   for (const [screen, path, ready] of screens) {
     it(`${screen} shows ${SHOWN.join(', ')}, never the ISO long names`, async () => {
