@@ -11,6 +11,13 @@ export interface ReplayResult {
   asOfSeen: string[];
   /** How late (virtual ms) the latest visit started after its planned moment. */
   maxLagMs: number;
+  /**
+   * How late (virtual ms) the latest request was sent after its visit's planned moment: the
+   * visit's own earlier requests included. The reference day (inject, virtual clock standing
+   * still during a visit) sends every request at its visit's moment; a replay whose requests
+   * drift far from theirs measures a different day.
+   */
+  maxRequestLagMs: number;
   wallMs: number;
 }
 
@@ -87,6 +94,7 @@ export async function replayTeamDay(options: ReplayOptions): Promise<ReplayResul
     cache: {},
     asOfSeen: [],
     maxLagMs: 0,
+    maxRequestLagMs: 0,
     wallMs: 0,
   };
   const asOfSeen = new Set<string>();
@@ -96,6 +104,7 @@ export async function replayTeamDay(options: ReplayOptions): Promise<ReplayResul
   const runVisit = async (visit: Visit): Promise<void> => {
     const localAddress = options.clientAddress?.(visit.analyst);
     for (const path of visit.urls) {
+      result.maxRequestLagMs = Math.max(result.maxRequestLagMs, now() - visit.at);
       const answer = await request(options.baseUrl + path, agentOf(visit.analyst), localAddress);
       result.requests++;
       result.cache[answer.xCache] = (result.cache[answer.xCache] ?? 0) + 1;

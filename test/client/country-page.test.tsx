@@ -159,7 +159,15 @@ describe('country page', () => {
     // so the test watches for them from before the click.
     const copied = screen.findByText('Link copied to the clipboard.');
     await user.click(share);
-    expect(await copied).toBeInTheDocument();
+    // Once, on a loaded run, the words never came: say what the button's area held then.
+    await copied.catch((error: unknown) => {
+      const area = share.closest('.share');
+      throw new Error(
+        `no "Link copied" (button still on the page: ${share.isConnected}; its area reads ` +
+          `"${area?.textContent ?? ''}")`,
+        { cause: error },
+      );
+    });
     expect(await navigator.clipboard.readText()).toBe(
       `${window.location.origin}/country/UKR?role=actor`,
     );

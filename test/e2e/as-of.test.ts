@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { launchChromium, openPage, screenshotPath, type WatchedPage } from './browser.js';
+import {
+  launchChromium,
+  openPage,
+  screenshotPath,
+  type WatchedPage,
+  PAGE_WAIT_MS,
+} from './browser.js';
 import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
 
 // Issue 22: the dashboard as it stood at a past recorded batch, in Chromium against the built
@@ -336,7 +342,9 @@ describe('the past within reach (issue 33, point 3)', () => {
       const page = await open(options);
       await page.goto(`${stack.baseUrl}/?as_of=${encodeURIComponent(past.as_of)}`);
       const markers = page.locator('.world-map .hotspot-marker');
-      await expect.poll(() => markers.count(), { timeout: 20_000 }).toBe(then.hotspots.length);
+      await expect
+        .poll(() => markers.count(), { timeout: PAGE_WAIT_MS })
+        .toBe(then.hotspots.length);
       await page
         .locator('.map-panel')
         .screenshot({ path: screenshotPath(`as-of-markers-${width}`) });
@@ -349,7 +357,7 @@ describe('the past within reach (issue 33, point 3)', () => {
       await page.waitForURL((url) => url.searchParams.has('as_of'));
       expect(new URL(page.url()).pathname).toBe(`/country/${iso}`);
       const bar = page.getByRole('region', { name: 'Batch shown' });
-      await expect.poll(() => bar.innerText(), { timeout: 20_000 }).toContain('Viewing the');
+      await expect.poll(() => bar.innerText(), { timeout: PAGE_WAIT_MS }).toContain('Viewing the');
       // The bar keeps the control, to go further back from there.
       expect(await bar.getByRole('button', { name: 'A week ago' }).isVisible()).toBe(true);
       await page.screenshot({ path: screenshotPath(`as-of-country-control-${width}`) });

@@ -67,6 +67,13 @@ export function cpuThrottleRate(value = process.env.E2E_CPU_THROTTLE): number | 
 }
 
 /**
+ * How long a test waits for a page to show what it means (a limit, not a pause): 20 s, and more
+ * on a throttled renderer, where the loaded run (scripts/loaded-test.mjs) also has both cores
+ * busy. Playwright's own actions (goto, click) get the same limit.
+ */
+export const PAGE_WAIT_MS = 20_000 * Math.max(1, (cpuThrottleRate() ?? 1) / 2);
+
+/**
  * A fresh context and page that records where it sends requests and what goes wrong, signed in
  * on the stacks started in TEST_AUTH_MODE (mode-clients.ts).
  */
@@ -78,6 +85,7 @@ export async function openPage(
     viewport: { width: 1366, height: 900 },
     ...options,
   });
+  context.setDefaultTimeout(Math.max(30_000, PAGE_WAIT_MS));
   await signInForMode(context);
   const page = await context.newPage();
   const throttle = cpuThrottleRate();
@@ -132,7 +140,7 @@ export async function waitForMap(page: Page, markers?: number): Promise<void> {
       return shapes > 150 && (expected === undefined ? drawn > 0 : drawn === expected);
     },
     markers,
-    { timeout: 20_000 },
+    { timeout: PAGE_WAIT_MS },
   );
 }
 
@@ -145,7 +153,7 @@ export async function waitForPanels(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.querySelectorAll('main [aria-busy="true"]').length === 0,
     undefined,
-    { timeout: 20_000 },
+    { timeout: PAGE_WAIT_MS },
   );
 }
 

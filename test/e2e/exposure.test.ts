@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { pageOverflow, screenshotPath, waitForMap, waitForPanels } from './browser.js';
+import {
+  pageOverflow,
+  screenshotPath,
+  waitForMap,
+  waitForPanels,
+  PAGE_WAIT_MS,
+} from './browser.js';
 import { printedPdf } from './print-pdf.js';
 import { browserSuite } from './suite.js';
 import { formatUtcDateTime } from '../../src/client/lib/format.js';
@@ -143,7 +149,7 @@ async function openMapWithSites(options: object): Promise<Page> {
   const { page } = await suite.open(options);
   await page.goto(`${suite.stack.baseUrl}/?sites=1`);
   await waitForMap(page);
-  await page.waitForSelector('.world-map .site-cluster', { timeout: 20_000 });
+  await page.waitForSelector('.world-map .site-cluster', { timeout: PAGE_WAIT_MS });
   return page;
 }
 
@@ -243,7 +249,7 @@ describe('our sites on the map (issue 20)', () => {
       await page.goto(suite.stack.baseUrl);
       await waitForMap(page);
       await page.getByLabel('Show our sites').check();
-      await page.waitForSelector('.world-map .site-cluster', { timeout: 20_000 });
+      await page.waitForSelector('.world-map .site-cluster', { timeout: PAGE_WAIT_MS });
       expect(new URL(page.url()).searchParams.get('sites')).toBe('1');
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await page.locator('#world-map').scrollIntoViewIfNeeded();

@@ -10,6 +10,7 @@ import {
   PHONE_375,
   screenshotPath,
   type WatchedPage,
+  PAGE_WAIT_MS,
 } from './browser.js';
 import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
 
@@ -73,7 +74,7 @@ describe('across a method change', () => {
       await page.goto(`${stack.baseUrl}/brief?iso=${isos[0]}`);
       const citation = page.locator('.brief-citation');
       await expect
-        .poll(() => citation.innerText(), { timeout: 20_000 })
+        .poll(() => citation.innerText(), { timeout: PAGE_WAIT_MS })
         .toContain(`method ${RESCALED_METHODOLOGY_VERSION}`);
       const head = page.locator('.brief-head').getByRole('note');
       expect(await head.innerText()).toContain(
@@ -95,7 +96,7 @@ describe('across a method change', () => {
       await page.goto(`${stack.baseUrl}/compare?iso=${isos.join(',')}`);
       const numbers = page.getByRole('region', { name: 'Key numbers table' });
       await expect
-        .poll(() => numbers.getByRole('note').innerText(), { timeout: 20_000 })
+        .poll(() => numbers.getByRole('note').innerText(), { timeout: PAGE_WAIT_MS })
         .toContain('Δ risk is counted within the new method only');
       await numbers.scrollIntoViewIfNeeded();
       await checked(page, `method-compare-${width}`);
@@ -116,14 +117,14 @@ describe('across a method change', () => {
     await checked(page, `note-editing-${width}`);
     await item.getByRole('button', { name: 'Save' }).click();
     const edited = panel.getByRole('listitem').filter({ hasText: `${text}, roof repaired` });
-    await expect.poll(() => edited.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => edited.count(), { timeout: PAGE_WAIT_MS }).toBe(1);
     await edited.getByRole('button', { name: /^Delete/ }).click();
     await edited.scrollIntoViewIfNeeded();
     await checked(page, `note-delete-asked-${width}`);
     await edited.getByRole('button', { name: 'Yes, delete it' }).click();
     await expect
       .poll(() => panel.getByRole('listitem').filter({ hasText: text }).count(), {
-        timeout: 20_000,
+        timeout: PAGE_WAIT_MS,
       })
       .toBe(0);
     // The audit log has both changes.

@@ -8,6 +8,7 @@ import {
   pageOverflow,
   screenshotPath,
   type WatchedPage,
+  PAGE_WAIT_MS,
 } from './browser.js';
 import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
 
@@ -67,7 +68,7 @@ describe('a method change on screen', () => {
     const changes = page.getByRole('region', { name: 'What changed' });
     const note = changes.getByRole('note');
     await expect
-      .poll(() => note.innerText(), { timeout: 20_000 })
+      .poll(() => note.innerText(), { timeout: PAGE_WAIT_MS })
       .toContain(`changed its method from ggri-m 3.2 to ${RESCALED_METHODOLOGY_VERSION}`);
     await note.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath(`method-changes-${width}`) });
@@ -77,11 +78,11 @@ describe('a method change on screen', () => {
     await page.goto(`${stack.baseUrl}/country/${iso}`);
     const trend = page.getByRole('region', { name: 'Trend' });
     await expect
-      .poll(() => trend.getByRole('note').innerText(), { timeout: 20_000 })
+      .poll(() => trend.getByRole('note').innerText(), { timeout: PAGE_WAIT_MS })
       .toContain('not comparable');
     // The rule's label is drawn in the chart itself.
     await expect
-      .poll(() => trend.locator('.method-mark').count(), { timeout: 20_000 })
+      .poll(() => trend.locator('.method-mark').count(), { timeout: PAGE_WAIT_MS })
       .toBeGreaterThan(0);
     await trend.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath(`method-trend-${width}`) });
@@ -90,7 +91,7 @@ describe('a method change on screen', () => {
 
     const notes = page.getByRole('region', { name: 'Our notes' });
     await expect
-      .poll(() => notes.innerText(), { timeout: 20_000 })
+      .poll(() => notes.innerText(), { timeout: PAGE_WAIT_MS })
       .toContain('convoys paused until the review');
     await notes.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath(`country-notes-${width}`) });

@@ -9,6 +9,7 @@ import {
   screenshotPath,
   waitForMap,
   type WatchedPage,
+  PAGE_WAIT_MS,
 } from './browser.js';
 import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
 
@@ -84,11 +85,13 @@ describe('the team index on screen', () => {
     await waitForMap(page);
     await expect
       .poll(() => page.getByRole('button', { name: 'Team index: Logistics view' }).count(), {
-        timeout: 20_000,
+        timeout: PAGE_WAIT_MS,
       })
       .toBe(1);
     await expect
-      .poll(() => page.getByRole('region', { name: 'Hotspots' }).innerText(), { timeout: 20_000 })
+      .poll(() => page.getByRole('region', { name: 'Hotspots' }).innerText(), {
+        timeout: PAGE_WAIT_MS,
+      })
       .toContain('risk and tier are the team index “Logistics view”');
     await page.screenshot({ path: screenshotPath(`team-map-${width}`) });
     await page.getByRole('region', { name: 'Hotspots' }).scrollIntoViewIfNeeded();
@@ -98,7 +101,7 @@ describe('the team index on screen', () => {
 
     await page.goto(`${stack.baseUrl}/country/${iso}?index=team`);
     const figures = page.getByTestId('team-figures');
-    await expect.poll(() => figures.innerText(), { timeout: 20_000 }).toContain(REASON);
+    await expect.poll(() => figures.innerText(), { timeout: PAGE_WAIT_MS }).toContain(REASON);
     expect(await figures.innerText()).toMatch(/Provider’s risk: [\d.]+/);
     expect(await figures.innerText()).toMatch(/ends \d+ \w+ \d{4}/);
     await figures.scrollIntoViewIfNeeded();

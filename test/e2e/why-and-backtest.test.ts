@@ -7,6 +7,7 @@ import {
   pageOverflow,
   screenshotPath,
   type WatchedPage,
+  PAGE_WAIT_MS,
 } from './browser.js';
 import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
 
@@ -102,7 +103,9 @@ describe('why it moved (issue 22)', () => {
       const header = page.locator('.country-header');
       await header.locator('summary', { hasText: 'Why it moved' }).click();
       const why = header.getByRole('region', { name: 'Why it moved' });
-      await expect.poll(() => why.innerText(), { timeout: 20_000 }).toContain(expected.sentence);
+      await expect
+        .poll(() => why.innerText(), { timeout: PAGE_WAIT_MS })
+        .toContain(expected.sentence);
       expect(await why.innerText()).toMatch(/Confidence \d+ of 100 and (no sources|\d+ sources?)/);
       await why.scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`why-country-${width}`), fullPage: false });
@@ -113,7 +116,7 @@ describe('why it moved (issue 22)', () => {
       await page.goto(`${stack.baseUrl}/`);
       const changes = page.getByRole('region', { name: 'What changed' });
       const first = changes.getByRole('button', { name: /^Why .+ moved\?$/ }).first();
-      await first.waitFor({ timeout: 20_000 });
+      await first.waitFor({ timeout: PAGE_WAIT_MS });
       // The phone's strip of what moved names tier changes in this stack (two badges with a
       // visually hidden "to" between them): the page still fits.
       expect(await pageOverflow(page)).toBe(0);
@@ -121,7 +124,7 @@ describe('why it moved (issue 22)', () => {
       await first.click();
       await expect.poll(() => first.getAttribute('aria-expanded')).toBe('true');
       const panel = page.locator(`[id="${await first.getAttribute('aria-controls')}"]`);
-      await expect.poll(() => panel.innerText(), { timeout: 20_000 }).toMatch(/^Risk [+−]\d/);
+      await expect.poll(() => panel.innerText(), { timeout: PAGE_WAIT_MS }).toMatch(/^Risk [+−]\d/);
       await panel.scrollIntoViewIfNeeded();
       // Its categories table is read whole in What changed's column: no column cut off, nothing
       // to scroll sideways for (it was cut at Static in a half-width column at 1440 px).
@@ -153,7 +156,7 @@ describe('try on history (issue 22)', () => {
     const section = page.getByRole('region', { name: 'Try on history' });
     await section.getByRole('button', { name: 'Try on history' }).click();
     const table = section.getByRole('table');
-    await table.waitFor({ timeout: 20_000 });
+    await table.waitFor({ timeout: PAGE_WAIT_MS });
     const rows = table.locator('tbody tr');
     expect(await rows.count()).toBe(countries.length);
     for (const [index, country] of answer.countries.entries()) {

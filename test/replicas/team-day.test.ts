@@ -17,7 +17,30 @@ import { startPostgres, type PostgresServer } from '../helpers/postgres-server.j
  * the check does not move with the machine's load. Three replicas must spend what one spends
  * (within 10 %), never hit the upstream's limit, and never show an analyst an error.
  */
-const FACTOR = 600;
+/*
+ * The warped clock does not wait for a busy machine: at 600× one real second is ten virtual
+ * minutes, so a machine that answers slowly sends the day's requests later than their visits'
+ * moments, into later hours and the next batch (on a loaded run, 12:00 and 13:00 had no requests
+ * and a 17:00 batch was seen). Such a run measures a different day, so it is not judged: the day
+ * runs again at half the speed, down to 150× (an 8-hour day in 192 s). A request may start at
+ * most five virtual minutes after its visit's moment: the reference sends it at that moment, the
+ * answers stay fresh for 30 minutes (5 while a due batch is awaited), and the 10 % allowance
+ * covers a request or two that such a drift moves. At load 5 the largest drift was 2.3 minutes.
+ */
+const FACTORS = [600, 300, 150];
+const MAX_REQUEST_LAG_MS = 5 * 60_000;
+
+async function dayAtAPace(postgres: PostgresServer): Promise<ReplicaTeamDayResult> {
+  const tried: string[] = [];
+  for (const factor of FACTORS) {
+    const run = await runReplicaTeamDay({ replicas: 3, postgres, factor });
+    if (run.replay.maxRequestLagMs <= MAX_REQUEST_LAG_MS) return run;
+    tried.push(
+      `${factor}×: requests up to ${Math.round(run.replay.maxRequestLagMs / 60_000)} min late`,
+    );
+  }
+  throw new Error(`the machine kept pace with no speed of the day (${tried.join('; ')})`);
+}
 let postgres: PostgresServer;
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -41,10 +64,11 @@ function summary(run: ReplicaTeamDayResult): string {
 describe('a team day through nginx', () => {
   it('3 replicas spend what 1 spends (within 10 %), with no 429 and no user-visible error', async () => {
     const one = await runTeamDay();
-    const three = await runReplicaTeamDay({ replicas: 3, postgres, factor: FACTOR });
+    const three = await dayAtAPace(postgres);
     const report =
       `1 BFF: ${one.upstreamTotal} upstream requests ` +
-      `(${one.perHour.map((h) => `${h.from} ${h.upstream}`).join(', ')})\n${summary(three)}`;
+      `(${one.perHour.map((h) => `${h.from} ${h.upstream}`).join(', ')})\n${summary(three)} ` +
+      `at ${three.factor}×`;
 
     // The workload really ran: every request of the day answered, both batches seen.
     expect(three.replay.requests, report).toBe(one.requests);
@@ -61,5 +85,5 @@ describe('a team day through nginx', () => {
     for (const run of [one, three]) {
       expect(Math.max(...run.perHour.map((h) => h.upstream)), report).toBeLessThanOrEqual(25);
     }
-  }, 400_000);
+  }, 900_000);
 });
