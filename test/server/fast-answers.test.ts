@@ -6,8 +6,8 @@ import { FastAnswers } from '../../src/server/services/rendering/fast-answers.js
 import { installSecurity } from '../../src/server/plugins/security.js';
 import { sendServed } from '../../src/server/routes/respond.js';
 import { JSON_TYPE, type Served } from '../../src/server/services/rendering/render.js';
-import { compress, pickEncoding } from '../../src/server/services/rendering/encoding.js';
-import { etagOf } from '../../src/server/services/rendering/rendered-bodies.js';
+import { compress, pickEncoding } from '../../src/server/cache/encoding.js';
+import { etagOf } from '../../src/server/cache/encoding.js';
 import { get, startTestStack, upstreamRequestsDuring } from '../helpers/bff.js';
 import { TestClock } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RenderedBodies } from '../../src/server/services/rendering/rendered-bodies.js';
+import { RenderedBodies } from '../../src/server/cache/rendered-bodies.js';
 import { get, startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';

@@ -7,6 +7,7 @@ import type { Purpose } from '../upstream/quota.js';
 import { parseAsOf, type BatchTracker } from './batch.js';
 import { SingleFlight } from './single-flight.js';
 import type { CacheEntry, CacheEntries } from './entries.js';
+import type { RenderedBodies } from './rendered-bodies.js';
 
 export interface Fetched<V> {
   value: V;
@@ -101,6 +102,16 @@ export class ResourceCache {
     private readonly logger: FastifyBaseLogger,
     private readonly source: AnswerSource = DIRECT,
   ) {}
+
+  /** The bodies rendered from the answers held here: the same cache, not a second one. */
+  get rendered(): RenderedBodies {
+    return this.entries.rendered;
+  }
+
+  /** What is worked out once from an answer (a parsed CSV), held and dropped with it. */
+  derived<T>(entry: CacheEntry, kind: string, build: () => T): T {
+    return this.entries.derived(entry, kind, build);
+  }
 
   /** Called with every answer fetched from the upstream (the history's event archive). */
   onFetched(listener: (entry: CacheEntry) => void): void {

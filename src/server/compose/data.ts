@@ -9,7 +9,6 @@ import { Metrics } from '../metrics.js';
 import { FastAnswers } from '../services/rendering/fast-answers.js';
 import type { SharedMissLimiter } from '../replicas/shared-miss-limiter.js';
 import { RiskAnswers } from '../services/risk-answers/risk-answers.js';
-import { RenderedBodies } from '../services/rendering/rendered-bodies.js';
 import { ExportIndexes } from '../services/upstream-resources/export-index.js';
 import {
   isServableValue,
@@ -66,13 +65,20 @@ export function composeData(
   const { upstream, replicas, dataDir, now, logger } = parts;
   const quota = replicas?.quota.mirror ?? new QuotaGovernor(config.quotaReserve, now);
   const entryBytes = Math.floor(config.cacheMaxBytes * 0.75);
-  const entries = new CacheEntries(config.cacheMaxEntries, entryBytes);
-  const bodies = new RenderedBodies(config.cacheMaxBytes - entryBytes);
+  const entries = new CacheEntries(
+    config.cacheMaxEntries,
+    entryBytes,
+    config.cacheMaxBytes - entryBytes,
+  );
   const batch = new BatchTracker();
   const metrics = new Metrics(
     quota,
     () => entries.size,
-    () => ({ entries: entries.bytes, rendered: bodies.bytes, variants: bodies.size }),
+    () => ({
+      entries: entries.bytes,
+      rendered: entries.rendered.bytes,
+      variants: entries.rendered.size,
+    }),
   );
   if (replicas) metrics.watchCluster(() => replicas.status());
   const client = new UpstreamClient({
@@ -97,7 +103,7 @@ export function composeData(
     logger,
     replicas?.answers,
   );
-  const data = new RiskAnswers(cache, specs, client, metrics, now, bodies, exportIndexes);
+  const data = new RiskAnswers(cache, specs, client, metrics, now, exportIndexes);
   const localLimiter = missLimiter(config, quota, now);
   const limiter = replicas?.missLimiter(localLimiter, config.clientMissesPerMinute) ?? localLimiter;
 

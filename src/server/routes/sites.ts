@@ -7,7 +7,7 @@ import type { Admission } from '../store-question-limit.js';
 import { sendError } from '../reply.js';
 import { ApiProblem } from '../services/api-problem.js';
 import { recordAudit } from '../services/identity/audit.js';
-import { etagOf } from '../services/alerts/alert-views.js';
+import { versionEtag } from '../services/alerts/alert-views.js';
 import type { ExposureService } from '../services/sites/exposure.js';
 import { jsonRows, readCsvRows, type RawRow } from '../services/sites/import-rows.js';
 import type { SiteAlertDelivery } from '../services/sites/site-alert-delivery.js';
@@ -236,7 +236,7 @@ function deliveryRoutes(app: FastifyInstance, opts: SiteRouteOptions): void {
     zodRoute({ querystring: noQuery }),
     async (request, reply) => {
       const row = await opts.delivery.row();
-      noStore(reply).header('etag', etagOf(row));
+      noStore(reply).header('etag', versionEtag(row));
       return { ok: true, watchlist: await opts.delivery.view(row, opts.viewerOf(request)) };
     },
   );
@@ -246,7 +246,7 @@ function deliveryRoutes(app: FastifyInstance, opts: SiteRouteOptions): void {
     { ...zodRoute({ querystring: noQuery }), ...editor },
     async (request, reply) => {
       const { row, secret } = await opts.delivery.update(request.headers['if-match'], request.body);
-      noStore(reply).header('etag', etagOf(row));
+      noStore(reply).header('etag', versionEtag(row));
       const watchlist = await opts.delivery.view(row, opts.viewerOf(request));
       return secret ? { ok: true, watchlist, webhook_secret: secret } : { ok: true, watchlist };
     },

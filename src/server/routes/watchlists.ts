@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { etagOf } from '../services/alerts/alert-views.js';
+import { versionEtag } from '../services/alerts/alert-views.js';
 import { ApiProblem, type Viewer, type WatchlistService } from '../services/alerts/watchlists.js';
 import type { BacktestRequests } from '../services/alerts/backtest-request.js';
 import type { DeliveryLogView } from '../services/alerts/delivery-log.js';
@@ -78,7 +78,7 @@ export async function watchlistRoutes(
       const { row, secret } = await watchlists.create(request.body, opts.viewerOf(request));
       noStore(reply)
         .code(201)
-        .header('etag', etagOf(row))
+        .header('etag', versionEtag(row))
         .header('location', `/api/watchlists/${row.id}`);
       return {
         ok: true,
@@ -110,7 +110,7 @@ export async function watchlistRoutes(
 
   typed.get('/api/watchlists/:id', withId, async (request, reply) => {
     const row = await watchlists.row(request.params.id, opts.viewerOf(request));
-    noStore(reply).header('etag', etagOf(row));
+    noStore(reply).header('etag', versionEtag(row));
     return { ok: true, watchlist: await watchlists.view(row, opts.viewerOf(request)) };
   });
 
@@ -122,7 +122,7 @@ export async function watchlistRoutes(
       request.body,
       opts.viewerOf(request),
     );
-    noStore(reply).header('etag', etagOf(row));
+    noStore(reply).header('etag', versionEtag(row));
     return {
       ok: true,
       watchlist: await watchlists.view(row, opts.viewerOf(request)),

@@ -81,7 +81,7 @@ export function watchlistView(row: WatchlistRow, unread: number, siteListId?: nu
   };
 }
 
-export const etagOf = (row: { version: number }): string => `"${row.version}"`;
+export const versionEtag = (row: { version: number }): string => `"${row.version}"`;
 
 /** An acknowledgement (current, or one of the history) as the API shows it. */
 export function ackView(row: {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fixedCountryName } from '../../../shared/display-name.js';
 import type { ReferenceCountry } from '../../../shared/history-api.js';
-import { compress, pickEncoding, type Encoded, type Encoding } from '../rendering/encoding.js';
+import { compress, pickEncoding, type Encoded, type Encoding } from '../../cache/encoding.js';
 import { JSON_TYPE, type Served } from '../rendering/render.js';
 
 const require = createRequire(import.meta.url);

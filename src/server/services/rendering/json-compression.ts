@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { COMPRESS_FROM_BYTES, compress, pickEncoding, type Encoded } from './encoding.js';
+import { COMPRESS_FROM_BYTES, compress, pickEncoding, type Encoded } from '../../cache/encoding.js';
 
 /**
  * Compressed forms of JSON answers that did not come from the rendered bodies (store answers:

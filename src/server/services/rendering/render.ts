@@ -1,6 +1,7 @@
 import type { Loaded, Outcome } from '../../cache/resource-cache.js';
-import { COMPRESS_FROM_BYTES } from './encoding.js';
-import { etagOf, type RenderedBodies, type RenderedBody } from './rendered-bodies.js';
+import { COMPRESS_FROM_BYTES } from '../../cache/encoding.js';
+import type { RenderedBodies, RenderedBody } from '../../cache/rendered-bodies.js';
+import { etagOf } from '../../cache/encoding.js';
 
 /** A complete answer of the BFF, ready to send. */
 export interface Served {

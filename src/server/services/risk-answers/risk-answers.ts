@@ -1,6 +1,5 @@
 import { KNOWN_TIERS } from '../../../shared/tiers.js';
 import type { Hotspot } from '../../../shared/schemas/hotspot.js';
-import type { RenderedBodies } from '../rendering/rendered-bodies.js';
 import type { Loaded, MissGuard, ResourceCache } from '../../cache/resource-cache.js';
 import type { CacheEntry } from '../../cache/entries.js';
 import type { Metrics } from '../../metrics.js';
@@ -43,9 +42,6 @@ type HotspotsOk = Extract<HotspotsValue, { status: 200 }>;
 
 export class RiskAnswers {
   readonly #seenTiers = new Set<string>(KNOWN_TIERS);
-  readonly #noted = new WeakSet<object>();
-  readonly #csv = new WeakMap<object, CsvCountries | UpstreamError>();
-  readonly #bodies = new WeakMap<object, Buffer>();
 
   constructor(
     private readonly cache: ResourceCache,
@@ -53,7 +49,6 @@ export class RiskAnswers {
     private readonly client: UpstreamClient,
     private readonly metrics: Metrics,
     private readonly now: () => number,
-    private readonly bodies: RenderedBodies,
     /** Parsed JSON exports, shared with the batch recorder (one parse per export). */
     private readonly exportIndexes: ExportIndexes,
   ) {}
@@ -188,11 +183,7 @@ export class RiskAnswers {
     const loaded = await this.cache.load(this.specs.export(format), guard);
     const value = loaded.entry.value;
     if (value.status !== 200) return this.#rejected('export', loaded, value);
-    let body = this.#bodies.get(loaded.entry);
-    if (!body) {
-      body = Buffer.from(value.text, 'utf8');
-      this.#bodies.set(loaded.entry, body);
-    }
+    const body = this.cache.derived(loaded.entry, 'bytes', () => Buffer.from(value.text, 'utf8'));
     // Named by the batch it holds (the fetch date when the export carried no date); built here,
     // never passed through from the upstream, whose headers are untrusted text.
     const day = new Date(loaded.entry.asOf ?? loaded.entry.fetchedAt).toISOString().slice(0, 10);
@@ -224,11 +215,12 @@ export class RiskAnswers {
       throw error;
     }
     const index = this.exportIndexes.of(loaded.entry);
-    if (!index?.countries) return null;
-    if (!this.#noted.has(loaded.entry)) {
-      for (const country of index.countries.values()) this.#noteTier(country.tier);
-      this.#noted.add(loaded.entry);
-    }
+    const countries = index?.countries;
+    if (!index || !countries) return null;
+    this.cache.derived(loaded.entry, 'tiers noted', () => {
+      for (const country of countries.values()) this.#noteTier(country.tier);
+      return true;
+    });
     return { loaded, index };
   }
 
@@ -269,27 +261,26 @@ export class RiskAnswers {
   }
 
   #parseCsv(entry: CacheEntry<ExportValue>, text: string): CsvCountries | UpstreamError {
-    let parsed = this.#csv.get(entry);
-    if (!parsed) {
+    return this.cache.derived(entry, 'csv', (): CsvCountries | UpstreamError => {
       try {
-        parsed = parseCsvCountries(text);
+        return parseCsvCountries(text);
       } catch {
-        parsed = this.client.malformed(
+        const failure = this.client.malformed(
           '/api/v1/export?format=csv',
           { status: 200, headers: {} },
           'CSV that could not be parsed',
         );
-        this.client.recordFailure(parsed);
+        this.client.recordFailure(failure);
+        return failure;
       }
-      this.#csv.set(entry, parsed);
-    }
-    return parsed;
+    });
   }
 
-  #noteTiers(entry: object, rows: Hotspot[]): void {
-    if (this.#noted.has(entry)) return;
-    for (const row of rows) this.#noteTier(row.tier);
-    this.#noted.add(entry);
+  #noteTiers(entry: CacheEntry, rows: Hotspot[]): void {
+    this.cache.derived(entry, 'tiers noted', () => {
+      for (const row of rows) this.#noteTier(row.tier);
+      return true;
+    });
   }
 
   #noteTier(tier: string | null | undefined): void {
@@ -310,7 +301,10 @@ export class RiskAnswers {
     status: number,
     build: () => Record<string, unknown>,
   ): Served {
-    return this.#count(route, servedJson(loaded, this.bodies, variant, status, build, this.now()));
+    return this.#count(
+      route,
+      servedJson(loaded, this.cache.rendered, variant, status, build, this.now()),
+    );
   }
 
   #count(route: string, served: Served): Served {

@@ -1,6 +1,6 @@
 import { SITES_MAX, type SitePointsResponse } from '../../../shared/sites-api.js';
-import { compress, pickEncoding, type Encoded, type Encoding } from '../rendering/encoding.js';
-import { etagOf } from '../rendering/rendered-bodies.js';
+import { compress, pickEncoding, type Encoded, type Encoding } from '../../cache/encoding.js';
+import { etagOf } from '../../cache/encoding.js';
 import { JSON_TYPE, type Served } from '../rendering/render.js';
 import type { SiteService } from './site-service.js';
 

@@ -1,9 +1,15 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 
 /** Below this a compressed body saves less than the headers and the CPU cost. */
 export const COMPRESS_FROM_BYTES = 1024;
+
+/** The weak entity tag of a body: its SHA-1, so equal bytes get equal tags on every replica. */
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
 
 /** A compressed representation of a cached body, with its own ETag. */
 export interface Encoded {

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { compress, pickEncoding, type Encoded, type Encoding } from './encoding.js';
-import type { CacheEntry } from '../../cache/entries.js';
+import { compress, etagOf, pickEncoding, type Encoded, type Encoding } from './encoding.js';
 
 /** A serialised answer built from a cached entry, with its compressed forms once asked for. */
 export interface RenderedBody {
@@ -16,10 +14,6 @@ export interface RenderedBody {
 const OVERHEAD_BYTES = 256;
 /** Browsers send a handful of distinct Accept-Encoding values. */
 const MAX_ENCODING_CHOICES = 64;
-
-export function etagOf(body: Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-}
 
 function sizeOf(record: RenderedBody): number {
   let size = OVERHEAD_BYTES + record.key.length * 2 + record.body.length;
@@ -37,7 +31,7 @@ export class RenderedBodies {
   readonly #lru: LRUCache<string, RenderedBody>;
   readonly #choices = new LRUCache<string, Encoding | 'identity'>({ max: MAX_ENCODING_CHOICES });
   /** Entry identity: a refetch of the same key is a new object, so it never reuses old bodies. */
-  readonly #ids = new WeakMap<CacheEntry, number>();
+  readonly #ids = new WeakMap<object, number>();
   #nextId = 0;
   #lastChoice: { header: string; encoding: Encoding | null } = { header: '', encoding: null };
 
@@ -48,7 +42,7 @@ export class RenderedBodies {
     });
   }
 
-  get(entry: CacheEntry, variant: string, build: () => unknown): RenderedBody {
+  get(entry: object, variant: string, build: () => unknown): RenderedBody {
     let id = this.#ids.get(entry);
     if (id === undefined) {
       id = this.#nextId++;
