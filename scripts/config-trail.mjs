@@ -1,7 +1,9 @@
 // Issue 35, item 2: how far the settings travel. Starting in `buildApp` (src/server/compose/app.ts)
 // with its `config` parameter, follows every call that is handed `config` or a part of it
 // (`config.history`, `config.data.freshness`, a variable holding one) into the function called,
-// and there follows the parameter that received it, depth first. Prints the files in the order
+// and there follows the parameter that received it, depth first. Only settings objects are
+// followed (the whole or a slice such as `config.data.freshness`): a single value read from them
+// (a number, a string, a list) handed to a part is that part's input, not the settings. Prints the files in the order
 // entered, how many distinct files, and how many times a call took the walk into a file it had
 // entered before (two parts sharing a helper that reads settings, or a part's helper calling
 // back into it). Going back up to a caller is not counted: the root is read top to bottom.
@@ -64,6 +66,31 @@ function carries(node, names) {
   return false;
 }
 
+const LEAF =
+  ts.TypeFlags.StringLike |
+  ts.TypeFlags.NumberLike |
+  ts.TypeFlags.BooleanLike |
+  ts.TypeFlags.BigIntLike |
+  ts.TypeFlags.EnumLike |
+  ts.TypeFlags.Null |
+  ts.TypeFlags.Undefined |
+  ts.TypeFlags.Void;
+
+/**
+ * Does `node` hand over settings (the whole `AppConfig` or a slice of it, an object) rather than
+ * one value read from them (a number, a string, a list of hours)? A part that is given
+ * `config.history.maxWatchlists` has been given a limit, not the settings: the walk stops there.
+ */
+function handsSettings(node, names) {
+  if (!carries(node, names)) return false;
+  const type = checker.getNonNullableType(checker.getTypeAtLocation(node));
+  const parts = type.isUnion() ? type.types : [type];
+  return parts.some(
+    (part) =>
+      !(part.flags & LEAF) && !checker.isArrayType(part) && part.getCallSignatures().length === 0,
+  );
+}
+
 /** The declaration a call goes to (through imports and aliases), if it is ours. */
 function calleeOf(call) {
   let symbol = checker.getSymbolAtLocation(
@@ -89,7 +116,7 @@ function receivingNames(fn, call, names) {
   const received = new Set();
   (call.arguments ?? []).forEach((argument, i) => {
     const parameter = fn.parameters[i];
-    if (!parameter || !carries(argument, names)) return;
+    if (!parameter || !handsSettings(argument, names)) return;
     const add = (binding) => {
       if (ts.isIdentifier(binding)) received.add(binding.text);
       else
@@ -105,7 +132,11 @@ function receivingNames(fn, call, names) {
 function localNames(body, names) {
   const all = new Set(names);
   const visit = (node) => {
-    if (ts.isVariableDeclaration(node) && node.initializer && carries(node.initializer, all)) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      node.initializer &&
+      handsSettings(node.initializer, all)
+    ) {
       const add = (binding) => {
         if (ts.isIdentifier(binding)) all.add(binding.text);
         else
@@ -136,7 +167,7 @@ function walk(fn, names, caller = null) {
   const tracked = localNames(fn.body, names);
   const visit = (node) => {
     const isCall = ts.isCallExpression(node) || ts.isNewExpression(node);
-    if (isCall && (node.arguments ?? []).some((a) => carries(a, tracked))) {
+    if (isCall && (node.arguments ?? []).some((a) => handsSettings(a, tracked))) {
       const callee = calleeOf(node);
       const key = callee && `${callee.getSourceFile().fileName}:${callee.pos}`;
       if (callee && !seenCalls.has(key)) {
