@@ -11,6 +11,8 @@ import { as, proxyRolesAccess } from '../helpers/roles-proxy.js';
  * revoked; every load counted; drawn from the store alone.
  */
 
+/** One viewer's store budget a minute, small so a flood shows (each load is one unit). */
+const PER_MINUTE = 30;
 let store: HistoryStore;
 let stack: HistoryStack;
 beforeAll(async () => {
@@ -19,6 +21,7 @@ beforeAll(async () => {
     start: Date.UTC(2026, 2, 1, 8),
     config: {
       access: proxyRolesAccess,
+      history: { storeQuestions: { perMinute: PER_MINUTE } },
     },
   });
   await stack.nextBatch();
@@ -142,5 +145,28 @@ describe('an embed page', () => {
     const api = await load(`/api/countries?token=${token}`);
     expect(api.statusCode).toBe(403);
     expect(api.json().error).toMatch(/^An embed token shows only its embedded view/);
+  });
+});
+
+describe('a flood of loads from one address', () => {
+  it('is refused (429) past that viewer’s budget before a use is counted; others still load', async () => {
+    const made = await makeEmbed({ name: 'Wall', view: 'index', origin: SITE, expires_in_days: 9 });
+    const { url, embed } = made.json() as { url: string; embed: { id: string } };
+    const from = (remoteAddress: string) =>
+      stack.app.inject({ url: pathOf(url), remoteAddress, headers: { referer: `${SITE}/wall` } });
+    const statuses: number[] = [];
+    for (let i = 0; i < PER_MINUTE + 3; i++) statuses.push((await from('10.7.7.7')).statusCode);
+    expect(statuses.slice(0, PER_MINUTE)).toEqual(Array<number>(PER_MINUTE).fill(200));
+    const refused = await from('10.7.7.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(statuses.slice(PER_MINUTE)).toEqual([429, 429, 429]);
+    // Another viewer of the same page is not held back by the first one's flood.
+    expect((await from('10.6.6.6')).statusCode).toBe(200);
+    const listed = await stack.app.inject({ url: '/api/embeds', headers: as('admin') });
+    const mine = (listed.json().embeds as { id: string; uses: number }[]).find(
+      (e) => e.id === embed.id,
+    );
+    expect(mine?.uses).toBe(PER_MINUTE + 1);
   });
 });

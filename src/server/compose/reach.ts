@@ -37,6 +37,11 @@ export function composeReach(
   const pages = new EmbedPages({ db, asOf: history.asOf.answers, now });
   return {
     feeds: { tokens: new FeedTokens(db, now), answers, limiter },
-    embeds: { embeds: new Embeds(db, now), pages, linkBase: settings.linkBase },
+    embeds: {
+      embeds: new Embeds(db, now),
+      pages,
+      linkBase: settings.linkBase,
+      admit: history.admit,
+    },
   };
 }

@@ -5,6 +5,7 @@ import { principalOf } from '../principal.js';
 import { EMBED_SCRIPT_HASH } from '../services/embeds/embed-page.js';
 import type { EmbedPages } from '../services/embeds/embed-pages.js';
 import type { EmbedAsker, Embeds } from '../services/embeds/embeds.js';
+import type { Admission } from '../store-question-limit.js';
 import { recordAudit } from '../services/identity/audit.js';
 import { noQuery } from './params.js';
 import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
@@ -14,6 +15,29 @@ export interface EmbedRouteOptions {
   pages: EmbedPages;
   /** PUBLIC_URL, for the iframe URL and the link back; else the address the request reached. */
   linkBase: string | null;
+  /**
+   * Each load and poll counts a use in the store: admitted first under the viewer's own budget of
+   * store questions (the history's limiter, per client address), so a flood from one address is
+   * refused (429) before the store is asked, while a page read by many people is not.
+   */
+  admit: (request: FastifyRequest, what?: string) => Promise<Admission>;
+}
+
+/** `work`, admitted under the viewer's budget; the answer's length is charged when it is done. */
+async function admitted<T extends string | { ok: true; as_of: string | null }>(
+  request: FastifyRequest,
+  opts: EmbedRouteOptions,
+  work: () => Promise<T>,
+): Promise<T> {
+  const admission = await opts.admit(request, 'embed');
+  let chars = 0;
+  try {
+    const answer = await work();
+    chars = typeof answer === 'string' ? answer.length : 64;
+    return answer;
+  } finally {
+    admission.done(chars);
+  }
 }
 
 const admin = { config: { role: 'admin' as const } };
@@ -68,24 +92,28 @@ function embedPolicy(origin: string): string {
 export async function embedRoutes(app: FastifyInstance, opts: EmbedRouteOptions): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/embed/:token', pageRoute, async (request, reply) => {
-    const embed = await opts.embeds.open(
-      request.params.token,
-      askerOf(request, opts.linkBase),
-      true,
-    );
-    const html = await opts.pages.page(embed, ownOrigin(request, opts.linkBase));
+    const html = await admitted(request, opts, async () => {
+      const embed = await opts.embeds.open(
+        request.params.token,
+        askerOf(request, opts.linkBase),
+        true,
+      );
+      reply.header('content-security-policy', embedPolicy(embed.origin));
+      return opts.pages.page(embed, ownOrigin(request, opts.linkBase));
+    });
     reply.removeHeader('x-frame-options');
     return reply
-      .header('content-security-policy', embedPolicy(embed.origin))
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
       .send(html);
   });
   typed.get('/embed/:token/batch', pageRoute, async (request, reply) => {
-    await opts.embeds.open(request.params.token, askerOf(request, opts.linkBase), false);
     reply.header('cache-control', 'no-store');
-    return { ok: true, as_of: await opts.pages.newestBatch() };
+    return admitted(request, opts, async () => {
+      await opts.embeds.open(request.params.token, askerOf(request, opts.linkBase), false);
+      return { ok: true as const, as_of: await opts.pages.newestBatch() };
+    });
   });
   adminRoutes(app, opts);
 }
