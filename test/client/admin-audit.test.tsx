@@ -77,6 +77,15 @@ describe('/admin/audit', () => {
     );
     expect(screen.getByText('/api/watchlists/3')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
+    // The other admin page, feeds and embeds, is one link away (the header has no room for it).
+    const adminPages = screen.getByRole('navigation', { name: 'Admin pages' });
+    expect(within(adminPages).getByRole('link', { name: 'Feeds and embeds' })).toHaveAttribute(
+      'href',
+      '/admin/reach',
+    );
+    expect(
+      within(adminPages).getByRole('link', { name: 'Audit log and sessions' }),
+    ).toHaveAttribute('aria-current', 'page');
 
     // A new filter goes into the URL, and from there into the question.
     await userEvent.selectOptions(screen.getByLabelText(/^Action/), 'signed in');

@@ -1,5 +1,6 @@
 import { PanelBoundary } from '../../components/panel-boundary';
 import { useIsAdmin } from '../../features/admin/components/admin-link';
+import { AdminNav } from '../../features/admin/components/admin-nav';
 import { AuditLog } from '../../features/admin/components/audit-log';
 import { SessionsPanel } from '../../features/admin/components/sessions-panel';
 
@@ -10,6 +11,7 @@ export function AdminAuditRoute() {
     <div className="admin-page">
       <title>Audit log · Global Risk Dashboard</title>
       <h1>Audit log and sessions</h1>
+      {admin ? <AdminNav /> : null}
       {admin ? (
         <>
           <PanelBoundary name="The audit log">

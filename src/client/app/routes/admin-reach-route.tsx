@@ -1,5 +1,6 @@
 import { PanelBoundary } from '../../components/panel-boundary';
 import { useIsAdmin } from '../../features/admin/components/admin-link';
+import { AdminNav } from '../../features/admin/components/admin-nav';
 import { EmbedsPanel } from '../../features/admin/components/embeds-panel';
 import { FeedTokensPanel } from '../../features/admin/components/feed-tokens-panel';
 
@@ -10,6 +11,7 @@ export function AdminReachRoute() {
     <div className="admin-page">
       <title>Feeds and embeds · Global Risk Dashboard</title>
       <h1>Feeds and embeds</h1>
+      {admin ? <AdminNav /> : null}
       {admin ? (
         <>
           <PanelBoundary name="The feed tokens">
