@@ -1,3 +1,10 @@
+import { z } from 'zod';
+import {
+  embedListSchema,
+  embedMadeSchema,
+  feedTokenListSchema,
+  feedTokenMadeSchema,
+} from '../../shared/reach-api.js';
 import { FEED_NAMES } from '../services/feeds/feed-names.js';
 
 /** What api-description.ts's ApiOperation takes (not imported: it imports this file). */
@@ -5,7 +12,13 @@ interface ApiOperation {
   summary: string;
   tag: 'Risk data' | 'Identity';
   produces?: string;
+  success?: { status: number; schema: z.ZodType };
 }
+
+const json = (schema: z.ZodType, status = 200) => ({ status, schema });
+const done = json(z.object({ ok: z.literal(true) }));
+/** Every JSON feed answers `ok` and its rows; each feed's columns are in docs/api.md ("Feeds"). */
+const feedJson = json(z.object({ ok: z.literal(true) }).catchall(z.unknown()));
 
 /*
  * The OpenAPI words of the feeds, feed tokens and embeds (issue 34); api-description.ts spreads
@@ -36,6 +49,7 @@ function feedOperations(): Record<string, ApiOperation> {
     operations[`GET /api/feeds/${name}.json`] = {
       summary: `${FEED_WORDS[name]}, as JSON${TOKEN_WORDS}`,
       tag: 'Risk data',
+      success: feedJson,
     };
   }
   return operations;
@@ -46,28 +60,34 @@ export const reachOperations: Readonly<Record<string, ApiOperation>> = {
   'GET /api/feed-tokens': {
     summary: 'Feed tokens (admin): name, feeds, expiry, last use, uses; never the secret',
     tag: 'Identity',
+    success: json(feedTokenListSchema),
   },
   'POST /api/feed-tokens': {
     summary:
       'Make a feed token (admin): {"name", "feeds": [names], "expires_in_days" 1–365}; at most 50 live; its secret is in this answer only',
     tag: 'Identity',
+    success: json(feedTokenMadeSchema, 201),
   },
   'DELETE /api/feed-tokens/:id': {
     summary: 'Revoke a feed token (admin): refused from its next read, on every replica',
     tag: 'Identity',
+    success: done,
   },
   'GET /api/embeds': {
     summary:
       'Embeds (admin): view, subject, allowed origin, expiry, last use and how many times each was shown',
     tag: 'Identity',
+    success: json(embedListSchema),
   },
   'POST /api/embeds': {
     summary:
       'Make an embed (admin): {"name", "view": map|index|country|watchlist, "subject" (ISO code or watchlist id), "origin", "expires_in_days" 1–365}; at most 50 live; its iframe URL is in this answer only',
     tag: 'Identity',
+    success: json(embedMadeSchema, 201),
   },
   'DELETE /api/embeds/:id': {
     summary: 'Revoke an embed (admin): its page is refused from its next load, on every replica',
     tag: 'Identity',
+    success: done,
   },
 };
