@@ -24,6 +24,18 @@ export const proxyRolesAccess: AccessConfig = {
   allowAnonymous: false,
 };
 
+/**
+ * Access behind an SSO proxy that names each person and sends no groups (everyone gets the
+ * default role), with no dashboard token: requests from 127.0.0.1 (app.inject's default) carry
+ * the person in `x-forwarded-user`; the header is believed from the proxy's address only.
+ */
+export const proxyUserAccess: AccessConfig = {
+  dashboardToken: null,
+  trustedProxyAuthHeader: USER,
+  trustedProxyAddresses: ['127.0.0.1'],
+  allowAnonymous: false,
+};
+
 /** The proxy's headers for someone of `role`. */
 export function as(role: Role): Record<string, string> {
   return { [USER]: `${role}-person`, [GROUPS]: GROUP_OF[role] };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
+import { proxyUserAccess } from '../helpers/roles-proxy.js';
 
 /*
  * Issue 30, point 6: one text rule and one date rule for every parameter, so no route can miss
@@ -34,12 +35,7 @@ beforeAll(async () => {
   stack = await startHistoryStack(store, {
     start: Date.UTC(2026, 2, 1, 8),
     config: {
-      access: {
-        dashboardToken: null,
-        trustedProxyAuthHeader: USER_HEADER,
-        trustedProxyAddresses: ['127.0.0.1'],
-        allowAnonymous: false,
-      },
+      access: proxyUserAccess,
       data: { clientMissesPerMinute: 100_000 },
       history: {
         storeQuestions: { queriesPerMinute: 100_000, queriesInFlight: 2, queryQueue: 1000 },

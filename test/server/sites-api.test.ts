@@ -6,6 +6,7 @@ import { selectAllSites } from '../../src/server/store/sites.js';
 import { SITES_MAX } from '../../src/shared/sites-api.js';
 import { openTestStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
+import { proxyUserAccess } from '../helpers/roles-proxy.js';
 
 /*
  * The sites API through the real app (buildApp over a real demo upstream, a real PGlite store):
@@ -23,12 +24,7 @@ beforeAll(async () => {
   stack = await startHistoryStack(store, {
     start,
     config: {
-      access: {
-        dashboardToken: null,
-        trustedProxyAuthHeader: USER_HEADER,
-        trustedProxyAddresses: ['127.0.0.1'],
-        allowAnonymous: false,
-      },
+      access: proxyUserAccess,
     },
   });
 }, 60_000);

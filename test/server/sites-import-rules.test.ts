@@ -3,6 +3,7 @@ import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectAllSites } from '../../src/server/store/sites.js';
 import { openTestStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
+import { proxyUserAccess } from '../helpers/roles-proxy.js';
 
 /*
  * Issue 30, point 6: one formula rule for CSV and JSON imports, POST and PUT (a leading space
@@ -19,12 +20,7 @@ beforeAll(async () => {
   stack = await startHistoryStack(store, {
     start: Date.UTC(2026, 2, 1, 8, 0, 0),
     config: {
-      access: {
-        dashboardToken: null,
-        trustedProxyAuthHeader: USER_HEADER,
-        trustedProxyAddresses: ['127.0.0.1'],
-        allowAnonymous: false,
-      },
+      access: proxyUserAccess,
     },
   });
 }, 60_000);

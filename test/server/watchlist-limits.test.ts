@@ -14,6 +14,7 @@ import { insertWatchlist, ownerLockName } from '../../src/server/store/watchlist
 import { freshPostgresDatabase, openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { ISO_CODES } from '../helpers/synthetic-batches.js';
+import { proxyUserAccess } from '../helpers/roles-proxy.js';
 
 /*
  * What users may create is bounded (issue 18): lists per person and per team, countries and
@@ -29,12 +30,7 @@ beforeAll(async () => {
   stack = await startHistoryStack(store, {
     start,
     config: {
-      access: {
-        dashboardToken: null,
-        trustedProxyAuthHeader: USER_HEADER,
-        trustedProxyAddresses: ['127.0.0.1'],
-        allowAnonymous: false,
-      },
+      access: proxyUserAccess,
     },
   });
 }, 60_000);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
+import { proxyUserAccess } from '../helpers/roles-proxy.js';
 
 /*
  * The watchlist API through the real app (buildApp over a real demo upstream, a real store):
@@ -18,13 +19,7 @@ beforeAll(async () => {
   stack = await startHistoryStack(store, {
     start,
     config: {
-      access: {
-        dashboardToken: null,
-        trustedProxyAuthHeader: USER_HEADER,
-        // inject's requests come from 127.0.0.1: the SSO header is believed only from a proxy.
-        trustedProxyAddresses: ['127.0.0.1'],
-        allowAnonymous: false,
-      },
+      access: proxyUserAccess,
     },
   });
 }, 60_000);
