@@ -129,8 +129,10 @@ describe('What changed with ?index=team', () => {
 describe('the background filler of compact scores (migration 0012 no longer backfills)', () => {
   it('writes what recording writes, a few batches a statement, a turn of the event loop between', async () => {
     const ids = await allBatchIds();
+    // Recording writes a batch's row with its country rows; a batch recorded without rows
+    // (the demo's seed has some) gets `{}` from the filler, so it is not looked for again.
     const recorded = await selectBatchScores(store.db, ids);
-    expect(recorded).toHaveLength(ids.length);
+    expect(recorded.length).toBeGreaterThanOrEqual(3);
     await store.db.execute('delete from batch_scores');
 
     let turns = 0;
@@ -140,12 +142,16 @@ describe('the background filler of compact scores (migration 0012 no longer back
       if (ticking) setImmediate(tick);
     };
     setImmediate(tick);
-    const seen: Array<{ size: number; turns: number }> = [];
+    // The turns seen when each statement starts and when it has ended: another callback ran
+    // between two statements only if the filler yielded (the store's own awaits do not count).
+    const seen: Array<{ size: number; started: number; ended: number }> = [];
     const statements: FillStatements = {
       missing: selectBatchesWithoutScores,
-      fill: (db, chunk) => {
-        seen.push({ size: chunk.length, turns });
-        return fillBatchScores(db, chunk);
+      fill: async (db, chunk) => {
+        const entry = { size: chunk.length, started: turns, ended: -1 };
+        seen.push(entry);
+        await fillBatchScores(db, chunk);
+        entry.ended = turns;
       },
     };
     const fill = new BatchScoresFill({
@@ -161,10 +167,13 @@ describe('the background filler of compact scores (migration 0012 no longer back
     expect(seen.reduce((n, s) => n + s.size, 0)).toBe(ids.length);
     expect(Math.max(...seen.map((s) => s.size))).toBeLessThanOrEqual(FILL_BATCHES_PER_STATEMENT);
     for (let i = 1; i < seen.length; i++)
-      expect(seen[i]!.turns).toBeGreaterThan(seen[i - 1]!.turns);
+      expect(seen[i]!.started).toBeGreaterThan(seen[i - 1]!.ended);
     const parsed = (rows: typeof recorded) =>
       new Map(rows.map((row) => [row.batchId, JSON.parse(row.text) as unknown]));
-    expect(parsed(await selectBatchScores(store.db, ids))).toEqual(parsed(recorded));
+    const filled = parsed(await selectBatchScores(store.db, ids));
+    expect(filled.size).toBe(ids.length);
+    for (const [id, scores] of parsed(recorded)) expect(filled.get(id)).toEqual(scores);
+    for (const [id, scores] of filled) if (!parsed(recorded).has(id)) expect(scores).toEqual({});
     expect(await selectBatchesWithoutScores(store.db, 10)).toEqual([]);
   });
 });
