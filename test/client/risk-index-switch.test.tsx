@@ -11,6 +11,7 @@ import {
 } from './fixtures/data';
 import {
   batchesRoute,
+  changesBody,
   countryHistoryBody,
   countryHistoryRoutes,
   countryPoints,
@@ -25,11 +26,16 @@ import { renderApp } from './render-app';
  * opens the same view) and asks the BFF for the team view; the provider's figure is one click
  * away, labelled.
  */
-function bff() {
+function bff(teamChanges: object = TEAM_CHANGES) {
   return installFakeBff({
     ...shellRoutes(),
     '/api/status': { body: statusBody() },
     ...historyRoutes(),
+    // What changed in the team view: the team index's moves, the provider's under `provider`.
+    '/api/changes': (url) =>
+      url.searchParams.get('index') === 'team'
+        ? { body: { ...changesBody(), ...teamChanges } }
+        : { body: changesBody() },
     ...countryHistoryRoutes({ SDN: 'Sudan' }),
     '/api/countries': (url) => {
       const body = countriesBody();
@@ -60,6 +66,15 @@ function bff() {
 }
 
 const PROVIDER_SDN = { provider: { risk: 84.5, tier: 'crit' } };
+
+const TEAM_NOTE = { kind: 'team', name: 'Logistics view' };
+const TEAM_CHANGES = {
+  index: TEAM_NOTE,
+  countries: [
+    { ...changesBody().countries[1]!, delta_risk: 4.75, provider: { delta_risk: -2.1 } },
+    { ...changesBody().countries[0]!, delta_risk: -1.5, provider: { delta_risk: 13.2 } },
+  ],
+};
 
 const OVERRIDE = {
   iso: 'UKR',
@@ -112,6 +127,35 @@ describe('the team view on the overview and the country page', () => {
     const hotspotCalls = fake.calls('/api/v1/hotspots');
     expect(hotspotCalls.length).toBeGreaterThan(0);
     expect(hotspotCalls.every((u) => u.searchParams.get('index') === 'team')).toBe(true);
+  });
+
+  it('gives the hotspot table the team index’s change, and says so', async () => {
+    const fake = bff();
+    renderApp('/?index=team');
+    const table = await screen.findByRole('table', { name: /hotspot/i });
+    const sudan = () => within(table).getAllByRole('row')[1]!;
+    await waitFor(() => expect(sudan()).toHaveTextContent('+4.75'));
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('−1.50');
+    expect(
+      screen.getByText(/Δ risk is the team index’s change since the batch before/),
+    ).toBeVisible();
+    expect(fake.calls('/api/changes').some((u) => u.searchParams.get('index') === 'team')).toBe(
+      true,
+    );
+  });
+
+  it('says the team index’s changes are being computed, and shows no provider figure as ours', async () => {
+    bff({ index: { ...TEAM_NOTE, computing: { batches_left: 700 } }, countries: [] });
+    renderApp('/?index=team');
+    const table = await screen.findByRole('table', { name: /hotspot/i });
+    expect(
+      await screen.findByText(/the team index’s changes are still being computed/),
+    ).toBeVisible();
+    const sudan = within(table).getAllByRole('row')[1]!;
+    expect(sudan).toHaveTextContent('Sudan');
+    // The provider's own figure (Δ 0.8 in the fixture, starred) is not shown in the team view.
+    expect(sudan).not.toHaveTextContent('0.80');
+    expect(within(sudan).queryByText('(the provider’s own figure)', { exact: false })).toBeNull();
   });
 
   it('shows the team index with the provider’s figure and our override beside it', async () => {
