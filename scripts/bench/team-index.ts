@@ -28,7 +28,7 @@ import {
   selectTeamIndexes,
 } from '../../src/server/store/team-index.js';
 import { BatchScoresFill } from '../../src/server/jobs/batch-scores-fill.js';
-import { teamChanges } from '../../src/server/services/team-index/team-changes.js';
+import { heldScores, teamChanges } from '../../src/server/services/team-index/team-changes.js';
 import { serveAnswer, whileClientAsks, type Stalls } from './team-index-probe.js';
 import { weightsOf } from '../../src/shared/team-index-api.js';
 
@@ -118,7 +118,7 @@ export async function runTeamIndexBench(): Promise<TeamIndexBench> {
     const asOf = new AsOfAnswers(store);
     const history = new HistoryAnswers(store, () => store.coverage());
     const scores = {
-      at: (times: readonly Date[]) => selectBatchScoresAt(db, times),
+      at: heldScores((times) => selectBatchScoresAt(db, times)),
       left: () => 0,
     };
     const team = new TeamView(weights, new Overrides(db, Date.now), scores);

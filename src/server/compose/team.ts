@@ -6,6 +6,7 @@ import type { Scheduler } from '../jobs/scheduler.js';
 import type { TeamIndexRouteOptions } from '../routes/team-index.js';
 import type { AuditLog } from '../services/identity/audit.js';
 import { Overrides } from '../services/team-index/overrides.js';
+import { heldScores } from '../services/team-index/team-changes.js';
 import { TeamView } from '../services/team-index/team-view.js';
 import { TeamWeights } from '../services/team-index/team-weights.js';
 import type { HistoryStore } from '../store/history-store.js';
@@ -38,7 +39,7 @@ export function composeTeam(parts: {
   const overrides = new Overrides(db, parts.now);
   const fill = new BatchScoresFill({ ...parts, db });
   const scores = {
-    at: (times: readonly Date[]) => selectBatchScoresAt(db, times),
+    at: heldScores((times) => selectBatchScoresAt(db, times)),
     left: () => fill.remaining,
   };
   return {

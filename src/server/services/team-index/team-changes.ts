@@ -3,7 +3,13 @@ import type { ChangesResponse, CountryChange } from '../../../shared/history-api
 import { bandOf } from '../../../shared/team-index-api.js';
 import { tierDirection } from '../../../shared/tiers.js';
 import { teamIndexOfScores } from './team-history.js';
-import { teamNote, type CompactScores, type TeamLens } from './team-view.js';
+import {
+  teamNote,
+  type CompactScores,
+  type ScoresAt,
+  type ScoresByIso,
+  type TeamLens,
+} from './team-view.js';
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
@@ -55,4 +61,31 @@ export async function teamChanges(
       Math.abs(b.delta_risk ?? 0) - Math.abs(a.delta_risk ?? 0) || a.iso.localeCompare(b.iso),
   );
   return { ...body, index: note, countries };
+}
+
+/** Batches whose compact scores are held: What changed compares two, the as-of views a few more. */
+const SCORES_HELD = 8;
+
+/**
+ * `read`, holding the last SCORES_HELD batches found: a batch's compact scores do not change once
+ * written, so the team view's What changed asks the store once per batch, not per request (the
+ * overview in the team view within 10 % of the provider's, docs/benchmarks.md section 13). A batch
+ * not found yet (the filler has not reached it) is not held, so "computing" ends when it has.
+ */
+export function heldScores(read: ScoresAt): ScoresAt {
+  const held = new Map<number, ScoresByIso>();
+  return async (times) => {
+    const wanted = times.filter((time) => !held.has(time.getTime()));
+    const found = wanted.length > 0 ? await read(wanted) : new Map<number, ScoresByIso>();
+    for (const [at, scores] of found) {
+      held.set(at, scores);
+      if (held.size > SCORES_HELD) held.delete(held.keys().next().value!);
+    }
+    const answer = new Map<number, ScoresByIso>();
+    for (const time of times) {
+      const scores = held.get(time.getTime()) ?? found.get(time.getTime());
+      if (scores) answer.set(time.getTime(), scores);
+    }
+    return answer;
+  };
 }
