@@ -40,7 +40,11 @@ function bff(teamChanges: object = TEAM_CHANGES) {
     '/api/countries': (url) => {
       const body = countriesBody();
       if (url.searchParams.get('index') !== 'team') return { body };
-      return { body: { ...body, index: { kind: 'team', name: 'Logistics view' } } };
+      // The team view: each row's risk is the team index, the provider's under `provider`.
+      const countries = body.countries.map((row) =>
+        row.iso === 'SDN' ? { ...row, risk: 91.25, ...PROVIDER_SDN } : row,
+      );
+      return { body: { ...body, countries, index: { kind: 'team', name: 'Logistics view' } } };
     },
     '/api/v1/hotspots': (url) => {
       if (url.searchParams.get('index') !== 'team') return { body: hotspotsBody() };
@@ -156,6 +160,24 @@ describe('the team view on the overview and the country page', () => {
     // The provider's own figure (Δ 0.8 in the fixture, starred) is not shown in the team view.
     expect(sudan).not.toHaveTextContent('0.80');
     expect(within(sudan).queryByText('(the provider’s own figure)', { exact: false })).toBeNull();
+  });
+
+  it('All countries shows the provider’s risk in a labelled column beside the team index', async () => {
+    bff();
+    renderApp('/?index=team&table=all');
+    const table = await screen.findByRole('table', { name: /every country/i });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent ?? '');
+    const team = headers.findIndex((h) => h.startsWith('Team index'));
+    expect(team).toBeGreaterThan(-1);
+    expect(headers[team + 1]).toMatch(/^Provider’s risk/);
+    const sudan = await within(table).findByRole('row', { name: /Sudan/ });
+    const cells = within(sudan)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toContain('91.25');
+    expect(cells).toContain('84.50');
   });
 
   it('shows the team index with the provider’s figure and our override beside it', async () => {
