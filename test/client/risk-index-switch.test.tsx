@@ -148,6 +148,19 @@ describe('the team view on the overview and the country page', () => {
     );
   });
 
+  it('the strip under the index lists the team index’s moves, and says so', async () => {
+    bff();
+    renderApp('/?index=team');
+    const strip = await screen.findByRole('region', {
+      name: 'Moved since the previous recorded batch',
+    });
+    expect(
+      await within(strip).findByText('Moves of the team index “Logistics view”'),
+    ).toBeVisible();
+    expect(strip).toHaveTextContent(/Risk rose\s*Sudan\s*▲ up \+4\.75/);
+    expect(strip).not.toHaveTextContent('13.2');
+  });
+
   it('says the team index’s changes are being computed, and shows no provider figure as ours', async () => {
     bff({ index: { ...TEAM_NOTE, computing: { batches_left: 700 } }, countries: [] });
     renderApp('/?index=team');

@@ -6,6 +6,9 @@ import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { displayName } from '../../../lib/display-name';
 import { changesQueries } from '../api/changes-queries';
+import { teamNameOf } from '../../../components/risk-index-switch';
+import { teamChangesComputing } from '../../../lib/recorded-deltas';
+import { useRiskIndex } from '../../../lib/risk-index';
 import { changeLists } from '../utils/change-lists';
 import { useAsOf } from '../../../lib/as-of';
 import { heldChanges } from '../../../lib/method-caveat';
@@ -56,8 +59,12 @@ function TierMoves({ items }: { items: readonly CountryChange[] }) {
  * Wide screens show the panel itself in the first screen, so the strip is hidden there (CSS).
  */
 export function ChangesStrip() {
-  const query = useQuery(changesQueries.since('previous', useAsOf()));
+  // In the team view (issue 31) the moves are the team index's, and the strip says so.
+  const [index] = useRiskIndex();
+  const query = useQuery(changesQueries.since('previous', useAsOf(), index));
   const data = query.data?.data;
+  const team = teamNameOf(data);
+  const computing = teamChangesComputing(data);
   const lists = useMemo(() => (data ? changeLists(data.countries) : null), [data]);
   const compared = data?.from_batch && data.to_batch && lists;
   const tierMoves = lists ? [...lists.tierUp, ...lists.tierDown] : [];
@@ -71,6 +78,8 @@ export function ChangesStrip() {
         <p className="muted" role="status">
           Loading what moved…
         </p>
+      ) : computing ? (
+        <p className="muted">The team index’s moves are still being computed.</p>
       ) : !compared ? (
         <p className="muted">
           {query.isError
@@ -83,6 +92,7 @@ export function ChangesStrip() {
             changes={heldChanges(data.method_changes)}
             then="These moves are across it: a step there is the new method, not the world."
           />
+          {team ? <p className="muted">{`Moves of the team index “${team}”`}</p> : null}
           <dl className="strip-lines">
             <div>
               <dt>Risk rose</dt>
