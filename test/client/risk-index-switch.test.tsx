@@ -154,10 +154,12 @@ describe('the team view on the overview and the country page', () => {
     const strip = await screen.findByRole('region', {
       name: 'Moved since the previous recorded batch',
     });
-    expect(
-      await within(strip).findByText('Moves of the team index “Logistics view”'),
-    ).toBeVisible();
-    expect(strip).toHaveTextContent(/Risk rose\s*Sudan\s*▲ up \+4\.75/);
+    expect(await within(strip).findByText('Team index rose')).toHaveAttribute(
+      'title',
+      'Team index “Logistics view”',
+    );
+    expect(strip).toHaveTextContent(/Team index rose\s*Sudan\s*▲ up \+4\.75/);
+    expect(strip).toHaveTextContent(/Team index fell\s*Ukraine/);
     expect(strip).not.toHaveTextContent('13.2');
   });
 

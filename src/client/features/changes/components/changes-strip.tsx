@@ -92,14 +92,18 @@ export function ChangesStrip() {
             changes={heldChanges(data.method_changes)}
             then="These moves are across it: a step there is the new method, not the world."
           />
-          {team ? <p className="muted">{`Moves of the team index “${team}”`}</p> : null}
           <dl className="strip-lines">
             <div>
-              <dt>Risk rose</dt>
+              {/* In the team view the lines name the team index (the strip's height is fixed). */}
+              <dt title={team ? `Team index “${team}”` : undefined}>
+                {team ? 'Team index rose' : 'Risk rose'}
+              </dt>
               <dd>{lists.riskRisers.length > 0 ? <Movers items={lists.riskRisers} /> : 'None'}</dd>
             </div>
             <div>
-              <dt>Risk fell</dt>
+              <dt title={team ? `Team index “${team}”` : undefined}>
+                {team ? 'Team index fell' : 'Risk fell'}
+              </dt>
               <dd>
                 {lists.riskFallers.length > 0 ? <Movers items={lists.riskFallers} /> : 'None'}
               </dd>
