@@ -1,7 +1,8 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { pastBatches } from '../../src/demo-upstream/history-seed.js';
 import { demoSeedRecord } from '../../src/server/compose/demo.js';
 import { AsOfAnswers } from '../../src/server/services/history/as-of-answers.js';
@@ -19,7 +20,16 @@ import {
 import { TeamWeights } from '../../src/server/services/team-index/team-weights.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectBatchRefs } from '../../src/server/store/alerts.js';
-import { selectBatchScores, selectTeamIndexes } from '../../src/server/store/team-index.js';
+import {
+  fillBatchScores,
+  selectBatchesWithoutScores,
+  selectBatchScores,
+  selectBatchScoresAt,
+  selectTeamIndexes,
+} from '../../src/server/store/team-index.js';
+import { BatchScoresFill } from '../../src/server/jobs/batch-scores-fill.js';
+import { heldScores, teamChanges } from '../../src/server/services/team-index/team-changes.js';
+import { serveAnswer, whileClientAsks, type Stalls } from './team-index-probe.js';
 import { weightsOf } from '../../src/shared/team-index-api.js';
 
 /**
@@ -36,15 +46,25 @@ export interface TeamIndexBench {
   points: number;
   fillSeconds: number;
   recomputeMs: number[];
-  longestBlockMs: number;
-  /** The slowest single store statement of the recomputes (what the loop monitor cannot tell apart). */
+  /** Stalls while the three recomputes ran and a client asked for the overview meanwhile. */
+  recomputeStalls: Stalls;
+  /** The slowest single store statement of the recomputes. */
   slowestStatementMs: number;
+  /** The longest one overview answer took on the server meanwhile. */
+  recomputeAnswerMs: number;
+  /** The slowest fill statement, and the longest overview answer meanwhile. */
+  slowestFillMs: number;
+  fillAnswerMs: number;
+  /** Every batch's compact scores written again by the background filler (migration 0012's old backfill). */
+  scoresFill: Stalls;
   overviewProviderMs: number;
   overviewTeamMs: number;
+  /** Rounds of the overview, alternating provider and team. */
+  rounds: number;
 }
 
 const BATCHES = Number(process.env.GRD_BENCH_TEAM_BATCHES ?? 1460);
-const RUNS = 7;
+const RUNS = 21;
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const ms = async (work: () => Promise<unknown>): Promise<number> => {
@@ -93,42 +113,90 @@ export async function runTeamIndexBench(): Promise<TeamIndexBench> {
       compact: (on, chunk) => timed(() => selectBatchScores(on, chunk)),
       rows: (on, chunk, set, isos) => timed(() => selectTeamIndexes(on, chunk, set, isos)),
     };
-    const delay = monitorEventLoopDelay({ resolution: 1 });
-    delay.enable();
-    for (const set of WEIGHTS) {
-      recomputeMs.push(
-        await ms(async () => {
-          const all = await teamIndexOverHistory(db, ids, set, null, reads);
-          points = [...all.values()].reduce((n, batch) => n + batch.size, 0);
-        }),
-      );
-    }
-    delay.disable();
-
     const coverage = await store.coverage();
     const at = new Date(Date.parse(coverage.since ?? '') + 12 * 3_600_000);
     const asOf = new AsOfAnswers(store);
     const history = new HistoryAnswers(store, () => store.coverage());
-    const team = new TeamView(weights, new Overrides(db, Date.now));
-    const query = { limit: 10, tiers: [], include: [] };
-    const provider = async () => {
-      await asOf.countries(at);
-      await asOf.hotspots(at, query);
-      await history.changes({ kind: 'previous' }, 'previous', undefined, at);
+    const scores = {
+      at: heldScores((times) => selectBatchScoresAt(db, times)),
+      left: () => 0,
     };
+    const team = new TeamView(weights, new Overrides(db, Date.now), scores);
+    const query = { limit: 10, tiers: [], include: [] };
+    // The overview's three questions as the routes answer them (as of a batch).
+    const provider = async () =>
+      JSON.stringify([
+        await asOf.countries(at),
+        await asOf.hotspots(at, query),
+        await history.changes({ kind: 'previous' }, 'previous', undefined, at),
+      ]);
     const teamView = async () => {
       const lens = await team.at(at, 'then');
-      teamCountries((await asOf.countries(at)) as never, lens);
-      teamHotspots((await asOf.countries(at)) as never, lens, query);
-      await history.changes({ kind: 'previous' }, 'previous', undefined, at);
+      return JSON.stringify([
+        teamCountries((await asOf.countries(at)) as never, lens),
+        teamHotspots((await asOf.countries(at)) as never, lens, query),
+        await teamChanges(
+          await history.changes({ kind: 'previous' }, 'previous', undefined, at),
+          lens,
+          scores,
+        ),
+      ]);
     };
+    const served = await serveAnswer(provider);
+    await provider(); // warm, as the overview is after its first question
+
+    served.slowestAnswerMs();
+    const recomputeStalls = await whileClientAsks(served.url, async () => {
+      for (const set of WEIGHTS) {
+        recomputeMs.push(
+          await ms(async () => {
+            const all = await teamIndexOverHistory(db, ids, set, null, reads);
+            points = [...all.values()].reduce((n, batch) => n + batch.size, 0);
+          }),
+        );
+      }
+    });
+
+    const recomputeAnswerMs = served.slowestAnswerMs();
+    // Migration 0012's backfill, now the background filler's: every batch's row written again.
+    await db.execute(sql`delete from batch_scores`);
+    let slowestFillMs = 0;
+    const fill = new BatchScoresFill({
+      statements: {
+        missing: selectBatchesWithoutScores,
+        fill: async (on, chunk) => {
+          const start = process.hrtime.bigint();
+          await fillBatchScores(on, chunk);
+          const took = Number(process.hrtime.bigint() - start) / 1e6;
+          slowestFillMs = Math.max(slowestFillMs, took);
+        },
+      },
+      db,
+      scheduler: { at: () => () => undefined },
+      now: Date.now,
+      logger: pino({ level: 'silent' }),
+    });
+    const scoresFill = await whileClientAsks(served.url, async () => {
+      while ((await fill.job.request()) !== null) {
+        // A run of 200 batches asks for the next at once; null when none is left.
+      }
+    });
+    const fillAnswerMs = served.slowestAnswerMs();
+    await served.close();
+
     await provider();
     await teamView();
     const providerRuns: number[] = [];
     const teamRuns: number[] = [];
+    // Alternating rounds, so a change of the machine's load falls on both alike.
     for (let run = 0; run < RUNS; run++) {
-      providerRuns.push(await ms(provider));
-      teamRuns.push(await ms(teamView));
+      if (run % 2 === 0) {
+        providerRuns.push(await ms(provider));
+        teamRuns.push(await ms(teamView));
+      } else {
+        teamRuns.push(await ms(teamView));
+        providerRuns.push(await ms(provider));
+      }
     }
     const countries = (await store.countryRows(ids.at(-1) ?? 0)).length;
     await store.close();
@@ -138,10 +206,15 @@ export async function runTeamIndexBench(): Promise<TeamIndexBench> {
       points,
       fillSeconds,
       recomputeMs,
-      longestBlockMs: delay.max / 1e6,
+      recomputeStalls,
       slowestStatementMs,
+      recomputeAnswerMs,
+      scoresFill,
+      slowestFillMs,
+      fillAnswerMs,
       overviewProviderMs: median(providerRuns),
       overviewTeamMs: median(teamRuns),
+      rounds: RUNS,
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

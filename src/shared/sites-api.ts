@@ -320,14 +320,20 @@ export const exposureTierSchema = z.object({
   sites: z.number(),
   people: z.number(),
   value: z.number(),
+  /** Of those sites, how many count here by our override of their country's tier (issue 31). */
+  overridden: z.number().optional(),
 });
 
 /** A country of ours whose numbers moved over a period, with our sites in it. */
 export const exposureMoveSchema = z.object({
   iso: z.string(),
   name: z.string().nullable(),
+  /** Our tier (an override's where one was in force at that batch, issue 31), else the provider's. */
   tier_before: z.string().nullable(),
   tier_now: z.string().nullable(),
+  /** The provider's tiers, when an override stood in for either (issue 31). */
+  provider_tier_before: z.string().nullable().optional(),
+  provider_tier_now: z.string().nullable().optional(),
   risk_before: z.number().nullable(),
   risk_now: z.number().nullable(),
   active_before: z.number().nullable(),

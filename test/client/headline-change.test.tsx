@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ExplainResponse } from '../../src/shared/explain-api';
 import { shapeTooltip } from '../../src/client/features/map/utils/choropleth';
@@ -61,6 +62,31 @@ describe('one headline change (issue 33, point 1)', () => {
     expect(deltas.textContent).not.toMatch(/Down 0\.66/);
     expect(provider.closest('.delta-down')).toBeNull();
     expect(provider.querySelector('.delta-down')).toBeNull();
+  });
+
+  it("in the team view the header does not put the provider's recorded move as ours (issue 31)", async () => {
+    installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
+      '/api/status': { body: statusBody({ history: coverage() }) },
+      '/api/v1/country/UKR': {
+        body: countryBody(
+          { delta_headline: -0.66, risk: 61.4, provider: { risk: 86.12, tier: 'crit' } } as never,
+          { index: { kind: 'team', name: 'Logistics view' } },
+        ),
+      },
+      ...historyRoutes(),
+      '/api/country/UKR/explain': { body: explainBody() },
+    });
+    renderApp('/country/UKR?index=team');
+    const deltas = await screen.findByTestId('country-deltas');
+    // "Why it moved" shows the explanation once it has arrived: the header has had it too.
+    await userEvent.click((await screen.findAllByText('Why it moved'))[0]!);
+    await screen.findByText(/Risk \+6\.0/);
+    // The provider's own figure stays, under its name; the +6.01 (the provider risk's move
+    // between the batches recorded here) is not the headline of the team index.
+    expect(deltas).toHaveTextContent(/provider.s own figure/i);
+    expect(deltas.textContent).not.toMatch(/6\.01/);
   });
 
   it("the hotspot table's Δ risk is ours where recorded, the provider's marked where not", async () => {

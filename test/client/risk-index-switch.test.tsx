@@ -11,6 +11,7 @@ import {
 } from './fixtures/data';
 import {
   batchesRoute,
+  changesBody,
   countryHistoryBody,
   countryHistoryRoutes,
   countryPoints,
@@ -25,16 +26,25 @@ import { renderApp } from './render-app';
  * opens the same view) and asks the BFF for the team view; the provider's figure is one click
  * away, labelled.
  */
-function bff() {
+function bff(teamChanges: object = TEAM_CHANGES) {
   return installFakeBff({
     ...shellRoutes(),
     '/api/status': { body: statusBody() },
     ...historyRoutes(),
+    // What changed in the team view: the team index's moves, the provider's under `provider`.
+    '/api/changes': (url) =>
+      url.searchParams.get('index') === 'team'
+        ? { body: { ...changesBody(), ...teamChanges } }
+        : { body: changesBody() },
     ...countryHistoryRoutes({ SDN: 'Sudan' }),
     '/api/countries': (url) => {
       const body = countriesBody();
       if (url.searchParams.get('index') !== 'team') return { body };
-      return { body: { ...body, index: { kind: 'team', name: 'Logistics view' } } };
+      // The team view: each row's risk is the team index, the provider's under `provider`.
+      const countries = body.countries.map((row) =>
+        row.iso === 'SDN' ? { ...row, risk: 91.25, ...PROVIDER_SDN } : row,
+      );
+      return { body: { ...body, countries, index: { kind: 'team', name: 'Logistics view' } } };
     },
     '/api/v1/hotspots': (url) => {
       if (url.searchParams.get('index') !== 'team') return { body: hotspotsBody() };
@@ -60,6 +70,15 @@ function bff() {
 }
 
 const PROVIDER_SDN = { provider: { risk: 84.5, tier: 'crit' } };
+
+const TEAM_NOTE = { kind: 'team', name: 'Logistics view' };
+const TEAM_CHANGES = {
+  index: TEAM_NOTE,
+  countries: [
+    { ...changesBody().countries[1]!, delta_risk: 4.75, provider: { delta_risk: -2.1 } },
+    { ...changesBody().countries[0]!, delta_risk: -1.5, provider: { delta_risk: 13.2 } },
+  ],
+};
 
 const OVERRIDE = {
   iso: 'UKR',
@@ -112,6 +131,68 @@ describe('the team view on the overview and the country page', () => {
     const hotspotCalls = fake.calls('/api/v1/hotspots');
     expect(hotspotCalls.length).toBeGreaterThan(0);
     expect(hotspotCalls.every((u) => u.searchParams.get('index') === 'team')).toBe(true);
+  });
+
+  it('gives the hotspot table the team index’s change, and says so', async () => {
+    const fake = bff();
+    renderApp('/?index=team');
+    const table = await screen.findByRole('table', { name: /hotspot/i });
+    const sudan = () => within(table).getAllByRole('row')[1]!;
+    await waitFor(() => expect(sudan()).toHaveTextContent('+4.75'));
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('−1.50');
+    expect(
+      screen.getByText(/Δ risk is the team index’s change since the batch before/),
+    ).toBeVisible();
+    expect(fake.calls('/api/changes').some((u) => u.searchParams.get('index') === 'team')).toBe(
+      true,
+    );
+  });
+
+  it('the strip under the index lists the team index’s moves, and says so', async () => {
+    bff();
+    renderApp('/?index=team');
+    const strip = await screen.findByRole('region', {
+      name: 'Moved since the previous recorded batch',
+    });
+    expect(await within(strip).findByText('Team index rose')).toHaveAttribute(
+      'title',
+      'Team index “Logistics view”',
+    );
+    expect(strip).toHaveTextContent(/Team index rose\s*Sudan\s*▲ up \+4\.75/);
+    expect(strip).toHaveTextContent(/Team index fell\s*Ukraine/);
+    expect(strip).not.toHaveTextContent('13.2');
+  });
+
+  it('says the team index’s changes are being computed, and shows no provider figure as ours', async () => {
+    bff({ index: { ...TEAM_NOTE, computing: { batches_left: 700 } }, countries: [] });
+    renderApp('/?index=team');
+    const table = await screen.findByRole('table', { name: /hotspot/i });
+    expect(
+      await screen.findByText(/the team index’s changes are still being computed/),
+    ).toBeVisible();
+    const sudan = within(table).getAllByRole('row')[1]!;
+    expect(sudan).toHaveTextContent('Sudan');
+    // The provider's own figure (Δ 0.8 in the fixture, starred) is not shown in the team view.
+    expect(sudan).not.toHaveTextContent('0.80');
+    expect(within(sudan).queryByText('(the provider’s own figure)', { exact: false })).toBeNull();
+  });
+
+  it('All countries shows the provider’s risk in a labelled column beside the team index', async () => {
+    bff();
+    renderApp('/?index=team&table=all');
+    const table = await screen.findByRole('table', { name: /every country/i });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent ?? '');
+    const team = headers.findIndex((h) => h.startsWith('Team index'));
+    expect(team).toBeGreaterThan(-1);
+    expect(headers[team + 1]).toMatch(/^Provider’s risk/);
+    const sudan = await within(table).findByRole('row', { name: /Sudan/ });
+    const cells = within(sudan)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toContain('91.25');
+    expect(cells).toContain('84.50');
   });
 
   it('shows the team index with the provider’s figure and our override beside it', async () => {

@@ -321,4 +321,52 @@ describe('our overrides in the exposure (issue 31)', () => {
     });
     expect(ended.statusCode).toBe(200);
   });
+
+  it('by_tier and moved count an overridden country by our tier, and say so', async () => {
+    type Tier = { tier: string; sites: number; overridden?: number };
+    type Move = { iso: string; tier_before: string | null; tier_now: string | null } & Record<
+      string,
+      unknown
+    >;
+    const before = await exposure();
+    const riskiest = before.riskiest as Array<{ iso: string; tier: string }>;
+    const target = riskiest.find((s) => s.tier !== 'crit')!;
+    const sitesIn = riskiest.length; // at least one of ours is in `target`
+    expect(sitesIn).toBeGreaterThan(0);
+    const critBefore = (before.by_tier as Tier[]).find((t) => t.tier === 'crit')?.sites ?? 0;
+    const expires = new Date(stack.clock.now() + 48 * 3_600_000).toISOString();
+    const set = await stack.app.inject({
+      method: 'PUT',
+      url: `/api/overrides/${target.iso}`,
+      headers: { 'if-match': '"0"' },
+      payload: { tier: 'crit', reason: 'Our convoy routes closed', expires },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    try {
+      const after = await exposure();
+      const crit = (after.by_tier as Tier[]).find((t) => t.tier === 'crit')!;
+      const providerTier = (before.by_tier as Tier[]).find((t) => t.tier === target.tier)!;
+      const moved =
+        providerTier.sites -
+        ((after.by_tier as Tier[]).find((t) => t.tier === target.tier)?.sites ?? 0);
+      expect(moved).toBeGreaterThan(0);
+      expect(crit.sites).toBe(critBefore + moved);
+      expect(crit.overridden).toBe(moved);
+      // Set after the previous batch: a move of our tier since then, the provider's beside it.
+      const moves = (after.moved as { previous_batch: { countries: Move[] } }).previous_batch
+        .countries;
+      expect(moves.find((m) => m.iso === target.iso)).toMatchObject({
+        tier_before: target.tier,
+        tier_now: 'crit',
+        provider_tier_before: target.tier,
+        provider_tier_now: target.tier,
+      });
+    } finally {
+      await stack.app.inject({
+        method: 'DELETE',
+        url: `/api/overrides/${target.iso}`,
+        headers: { 'if-match': '"1"' },
+      });
+    }
+  });
 });

@@ -116,12 +116,13 @@ export const bffQueries = {
    * `/api/changes?since=`: what moved between the latest batch (or the batch `asOf` names) and
    * an earlier one.
    */
-  changes: (since: string, asOf: string | null = null) =>
+  changes: (since: string, asOf: string | null = null, index: RiskIndex = 'provider') =>
     queryOptions({
-      queryKey: ['changes', since, ...asOfKey(asOf)] as const,
+      // With `index` team (issue 31): the moves of the team index, an entry of its own.
+      queryKey: ['changes', since, ...asOfKey(asOf), ...indexKey(index)] as const,
       queryFn: ({ signal }) =>
         fetchBff(
-          withAsOf(`/api/changes?since=${encodeURIComponent(since)}`, asOf),
+          withRiskIndex(withAsOf(`/api/changes?since=${encodeURIComponent(since)}`, asOf), index),
           changesResponseSchema,
           signal,
         ),

@@ -160,8 +160,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
 
   const closeAll = closeInOrder({ data, leadership, replicas, batchSteps, alerts, history });
   team?.expiry.start();
+  team?.scoresFill.start();
   app.addHook('onClose', async () => {
     await team?.expiry.stop();
+    await team?.scoresFill.stop();
     await closeAll();
     if (!deps.historyStore) await store?.close();
   });

@@ -32,7 +32,10 @@ export interface Bff {
   demoWatchlist(): Promise<number>;
   /** Demo mode: the fictional company's sites (only when there are none); the count added. */
   demoSites(): Promise<number>;
-  /** Settles when the override expiry job (issue 31) has nothing in progress. */
+  /**
+   * Settles when the override expiry job and the compact scores' filler (issue 31) have nothing
+   * in progress.
+   */
   teamIdle(): Promise<void>;
   /** `/readyz` answers 503 with `reason` until `work` settles (the demo seed, issue 29). */
   holdReadiness(work: Promise<unknown>, reason: string): void;
@@ -93,7 +96,10 @@ export function handlesOf(
     historyQuestionsWaiting: () => history?.questionsWaiting() ?? 0,
     demoWatchlist: async () => (alerts ? alerts.demoWatchlist() : 0),
     demoSites: async () => (sites ? sites.demoSites() : 0),
-    teamIdle: async () => team?.expiry.idle(),
+    teamIdle: async () => {
+      await team?.expiry.idle();
+      await team?.scoresFill.idle();
+    },
     holdReadiness: (work, reason) => holds.hold(work, reason),
   };
 }

@@ -141,7 +141,10 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     success: json(countryHistoryResponseSchema),
   },
   'GET /api/changes': {
-    summary: 'What changed between two recorded batches',
+    summary:
+      'What changed between two recorded batches; with index=team the moves of the team index ' +
+      '(same weights for both batches, the provider figures under provider), and while the ' +
+      'two batches still wait for their compact scores no figures: index.computing says so',
     tag: 'History',
     success: json(changesResponseSchema),
   },
@@ -337,7 +340,8 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
       'by exposure = people × weighted risk / 100, where weighted risk is the highest risk / ' +
       '(1 + km / 100) over the countries within the site rule radius, its own at 0 km; a site ' +
       'with no people counts as 1; a country we override counts by our tier, and its sites say ' +
-      'so: tier ours, provider_tier, override), and the exposure index (weight=people or value) ' +
+      'so: tier ours, provider_tier, override; by_tier and moved count it by our tier too, ' +
+      'with overridden and provider_tier_before/now), and the exposure index (weight=people or value) ' +
       'over the whole recorded history',
     tag: 'Sites',
     success: json(exposureResponseSchema),

@@ -206,11 +206,12 @@ export const countryRangeQuery = queryOf({
  * `?since=&as_of=` of `/api/changes`: the parsed moment, the text it was asked as, and the batch
  * time the comparison ends at (null: the newest).
  */
-export const changesQuery = queryOf({ since: optional, as_of: optional }).transform(
-  rule(({ since, as_of }: { since?: string; as_of?: string }) => ({
-    since: parseSince(since),
-    asked: since ?? 'previous',
-    asOf: parseTime('as_of', as_of),
+export const changesQuery = queryOf({ since: optional, as_of: optional, ...indexParams }).transform(
+  rule((query: { since?: string; as_of?: string } & RawIndexChoice) => ({
+    since: parseSince(query.since),
+    asked: query.since ?? 'previous',
+    asOf: parseTime('as_of', query.as_of),
+    ...parseIndexChoice(query),
   })),
 );
 

@@ -20,7 +20,7 @@ import {
   eventsCsv,
   eventsFileName,
 } from '../services/exports/events-csv.js';
-import { teamHistoryJson } from './team-reply.js';
+import { teamChangesJson, teamHistoryJson } from './team-reply.js';
 import type { TeamView } from '../services/team-index/team-view.js';
 import { BadRequest, isoParams } from './params.js';
 import type { EventQuery } from '../store/history-store.js';
@@ -102,10 +102,13 @@ export async function historyRoutes(
   );
   typed.get('/api/changes', zodRoute({ querystring: changesQuery }), (request, reply) =>
     admittedReply(admit(request), reply, async () => {
-      const { since, asked, asOf } = request.query;
+      const { since, asked, asOf, index, weights } = request.query;
       checkSinceRetention(since, opts.retentionStart());
       if (asOf) checkRetention({ from: asOf, to: null }, opts.retentionStart());
-      return answers.changesJson(since, asked, guardFor(request), asOf);
+      const json = await answers.changesJson(since, asked, guardFor(request), asOf);
+      if (index !== 'team') return json;
+      // The same two batches, their moves in the team index (with the weights of the view).
+      return teamChangesJson(opts.team, json, asOf ? (weights ?? 'then') : null);
     }),
   );
   typed.get('/api/events', zodRoute({ querystring: eventsQuery }), (request, reply) =>

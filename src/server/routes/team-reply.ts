@@ -1,5 +1,7 @@
+import type { ChangesResponse } from '../../shared/history-api.js';
 import type { Served } from '../services/rendering/render.js';
 import { JSON_TYPE } from '../services/rendering/render.js';
+import { teamChanges } from '../services/team-index/team-changes.js';
 import {
   teamHistory,
   type TeamLens,
@@ -65,4 +67,20 @@ export async function teamHistoryJson(
   const view = teamOf(team);
   const body = JSON.parse(json) as Parameters<typeof teamHistory>[0];
   return JSON.stringify(await teamHistory(body, await view.forHistory(choice), choice));
+}
+
+/**
+ * What changed (the JSON the history route built) in the team view: live, with today's weights
+ * and the overrides in force (as the live hotspot list); as of a batch, with `choice`.
+ */
+export async function teamChangesJson(
+  team: TeamView | null | undefined,
+  json: string,
+  choice: WeightsChoice | null,
+): Promise<string> {
+  const view = teamOf(team);
+  const body = JSON.parse(json) as ChangesResponse;
+  const to = body.to_batch ? new Date(body.to_batch.as_of) : null;
+  const lens = choice && to ? await view.at(to, choice) : await view.now();
+  return JSON.stringify(await teamChanges(body, lens, view.scores));
 }

@@ -225,7 +225,7 @@ export async function selectTeamIndexes(
 /**
  * One country's category scores as `batch_scores` keeps them: a JSON array in the documented
  * order, null where the stored categories have no numeric score (the number's text is kept, so
- * it parses to the same float the SQL above reads). Migration 0012's backfill spells the same.
+ * it parses to the same float the SQL above reads).
  */
 const scoreArray = sql.raw(
   `json_build_array(${CATEGORY_NAMES.map(
@@ -248,6 +248,50 @@ export async function writeBatchScores(
     on conflict (batch_id) do update set scores = excluded.scores`);
 }
 
+/**
+ * Recorded batches that have no compact scores yet, oldest first, at most `limit`: those a store
+ * migrated to 0012 before the backfill left the migration (issue 31), or recorded by an older
+ * process on a shared PostgreSQL. The filler (jobs/batch-scores-fill.ts) writes them.
+ */
+export async function selectBatchesWithoutScores(db: Database, limit: number): Promise<number[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select b.id from batches b
+      where not exists (select 1 from ${batchScores} s where s.batch_id = b.id)
+      order by b.id limit ${limit}`),
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** How many recorded batches have no compact scores yet (what "computing" waits for). */
+export async function countBatchesWithoutScores(db: Database): Promise<number> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select count(*) as n from batches b
+      where not exists (select 1 from ${batchScores} s where s.batch_id = b.id)`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Writes the compact scores of `batchIds` from their rows, as recording does (a batch without
+ * rows gets `{}`, so it is never looked for again); one statement, the caller keeps it to a few
+ * batches. A batch that has its row already keeps it.
+ */
+export async function fillBatchScores(db: Database, batchIds: readonly number[]): Promise<void> {
+  if (batchIds.length === 0) return;
+  await db.execute(sql`
+    insert into batch_scores (batch_id, scores)
+    select b.id, coalesce(
+      (select json_object_agg(trim(r.iso), ${scoreArray}) from country_rows r
+       where r.batch_id = b.id),
+      '{}'::json)
+    from batches b
+    where b.id >= ${Math.min(...batchIds)} and b.id <= ${Math.max(...batchIds)}
+      and b.id = any(${`{${batchIds.join(',')}}`}::bigint[])
+    on conflict (batch_id) do nothing`);
+}
+
 /** One batch's compact scores as stored (JSON text, parsed by the caller a batch at a time). */
 export interface BatchScoresText {
   batchId: number;
@@ -267,4 +311,27 @@ export async function selectBatchScores(
         and batch_id = any(${`{${batchIds.join(',')}}`}::bigint[])`),
   );
   return rows.map((row) => ({ batchId: Number(row.batch_id), text: String(row.text) }));
+}
+
+/**
+ * The compact scores of the batches recorded at `times` (What changed's two batches in the team
+ * view), keyed by time in ms; a batch whose row the filler has not written yet is absent.
+ */
+export async function selectBatchScoresAt(
+  db: Database,
+  times: readonly Date[],
+): Promise<Map<number, Record<string, Array<number | null>>>> {
+  const found = new Map<number, Record<string, Array<number | null>>>();
+  if (times.length === 0) return found;
+  const rows = rowsOf(
+    await db.execute(sql`
+      select b.as_of, s.scores::text as text from batches b
+      join ${batchScores} s on s.batch_id = b.id
+      where b.as_of = any(${`{${times.map((t) => t.toISOString()).join(',')}}`}::timestamptz[])`),
+  );
+  for (const row of rows) {
+    const at = row.as_of instanceof Date ? row.as_of : new Date(String(row.as_of));
+    found.set(at.getTime(), JSON.parse(String(row.text)) as Record<string, Array<number | null>>);
+  }
+  return found;
 }

@@ -131,6 +131,7 @@ export class ExposureService {
     const trend = trendOf(matrix, weights, now ?? Infinity);
     // Cited by its id, as every answer of a batch is (issue 22): one indexed lookup.
     const batchId = latest ? await this.citableId(latest.batch.id) : null;
+    const tiered = latest ? { ...latest, overrides } : null;
     return {
       ok: true,
       as_of: latest?.batch.asOf.toISOString() ?? null,
@@ -138,15 +139,21 @@ export class ExposureService {
       weight,
       sites: rows.length,
       people: [...groups.values()].reduce((sum, g) => sum + g.people, 0),
-      by_tier: byTier(groups, latest),
+      by_tier: byTier(groups, latest, overrides),
       moved: {
-        previous_batch: moved(groups, latest, previous),
-        day: moved(groups, latest, day),
-        week: moved(groups, latest, week),
+        previous_batch: moved(groups, tiered, await this.withOverrides(previous)),
+        day: moved(groups, tiered, await this.withOverrides(day)),
+        week: moved(groups, tiered, await this.withOverrides(week)),
       },
       riskiest: await riskiest(rows, latest, overrides),
       index: { now: indexAt(weights, (iso) => latest?.byIso.get(iso)?.risk ?? null), trend },
     };
+  }
+
+  /** A batch with the overrides in force at its time (issue 31: `moved` compares our tiers). */
+  async withOverrides(batch: BatchCountries | null): Promise<TieredBatch | null> {
+    if (!batch) return null;
+    return { ...batch, overrides: await overridesInForceAt(this.store.db, batch.batch.asOf) };
   }
 
   /** The recorded risks of these countries, read once per store revision and country set. */
@@ -210,11 +217,27 @@ function trendOf(matrix: RiskMatrix, weights: Map<string, number>, until: number
   return points;
 }
 
-function byTier(groups: Map<string, CountryGroup>, latest: BatchCountries | null) {
-  const tiers = new Map<string, { tier: string; sites: number; people: number; value: number }>();
+/** A batch's countries with the overrides in force at its time, by ISO code. */
+type TieredBatch = BatchCountries & { overrides: ReadonlyMap<string, { tier: string }> };
+
+/** Our tier of a country in a batch: an override's where one is in force, else the provider's. */
+function ourTier(batch: TieredBatch, iso: string): string | null {
+  return batch.overrides.get(iso)?.tier ?? batch.byIso.get(iso)?.tier ?? null;
+}
+
+function byTier(
+  groups: Map<string, CountryGroup>,
+  latest: BatchCountries | null,
+  overrides: ReadonlyMap<string, { tier: string }>,
+) {
+  type Entry = { tier: string; sites: number; people: number; value: number; overridden: number };
+  const tiers = new Map<string, Entry>();
   for (const group of groups.values()) {
-    const tier = latest?.byIso.get(group.iso)?.tier ?? 'unknown';
-    const entry = tiers.get(tier) ?? { tier, sites: 0, people: 0, value: 0 };
+    // Our override counts a country's sites under our tier (issue 31), and says how many.
+    const override = latest ? overrides.get(group.iso) : undefined;
+    const tier = override?.tier ?? latest?.byIso.get(group.iso)?.tier ?? 'unknown';
+    const entry = tiers.get(tier) ?? { tier, sites: 0, people: 0, value: 0, overridden: 0 };
+    if (override) entry.overridden += group.sites.length;
     entry.sites += group.sites.length;
     entry.people += group.people;
     entry.value += group.value;
@@ -227,8 +250,8 @@ function byTier(groups: Map<string, CountryGroup>, latest: BatchCountries | null
 
 function moved(
   groups: Map<string, CountryGroup>,
-  latest: BatchCountries | null,
-  before: BatchCountries | null,
+  latest: TieredBatch | null,
+  before: TieredBatch | null,
 ): { since: string | null; countries: ExposureMove[] } {
   if (!latest || !before || before.batch.id === latest.batch.id) {
     return { since: before?.batch.asOf.toISOString() ?? null, countries: [] };
@@ -238,14 +261,18 @@ function moved(
     const now: CountryRow | undefined = latest.byIso.get(group.iso);
     const then: CountryRow | undefined = before.byIso.get(group.iso);
     if (!now || !then) continue;
-    const tierChanged = (now.tier ?? null) !== (then.tier ?? null);
+    // Our tiers: an override set or ended between the batches is a move of ours (issue 31).
+    const [tierBefore, tierNow] = [ourTier(before, group.iso), ourTier(latest, group.iso)];
+    const tierChanged = tierNow !== tierBefore;
     const riskMove = Math.abs((now.risk ?? 0) - (then.risk ?? 0));
     if (!tierChanged && riskMove < MOVED_MIN_RISK) continue;
+    const overridden = before.overrides.has(group.iso) || latest.overrides.has(group.iso);
     moves.push({
       iso: group.iso,
       name: now.name,
-      tier_before: then.tier,
-      tier_now: now.tier,
+      tier_before: tierBefore,
+      tier_now: tierNow,
+      ...(overridden ? { provider_tier_before: then.tier, provider_tier_now: now.tier } : {}),
       risk_before: then.risk,
       risk_now: now.risk,
       active_before: then.active,

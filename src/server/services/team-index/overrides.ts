@@ -18,6 +18,8 @@ import { editConflict, requireVersion, zodWords } from '../api-problem.js';
 
 /** How long the overrides in force are reused before the store is asked again (other replicas). */
 const HELD_MS = 5_000;
+/** Batch times whose overrides `at` holds (the overview and a few as-of views at once). */
+const AT_HELD = 16;
 const DAY_MS = 86_400_000;
 
 export function overrideView(row: OverrideRow): Override {
@@ -68,6 +70,7 @@ export function withOverride<T extends object>(numbers: T, row: OverrideRow | un
  */
 export class Overrides {
   #held: { at: number; rows: Map<string, OverrideRow> } | null = null;
+  #heldAt = new Map<number, { at: number; rows: Map<string, OverrideRow> }>();
 
   constructor(
     private readonly db: Database,
@@ -85,9 +88,20 @@ export class Overrides {
     return new Map([...this.#held.rows].filter(([, row]) => row.expiresAt.getTime() > now));
   }
 
-  /** Overrides in force at a batch's time, by ISO code. */
+  /**
+   * Overrides in force at a batch's time, by ISO code: held for HELD_MS per time (the last
+   * AT_HELD times asked), as `inForce` is, so the team view of a batch asks the store once.
+   */
   async at(time: Date): Promise<Map<string, OverrideRow>> {
-    return overridesInForceAt(this.db, time);
+    const now = this.now();
+    const key = time.getTime();
+    const held = this.#heldAt.get(key);
+    if (held && now - held.at < HELD_MS && now >= held.at) return held.rows;
+    const rows = await overridesInForceAt(this.db, time);
+    this.#heldAt.delete(key);
+    this.#heldAt.set(key, { at: now, rows });
+    if (this.#heldAt.size > AT_HELD) this.#heldAt.delete(this.#heldAt.keys().next().value!);
+    return rows;
   }
 
   async get(iso: string): Promise<OverrideRow> {
@@ -111,6 +125,7 @@ export class Overrides {
       OVERRIDES_MAX,
     );
     this.#held = null;
+    this.#heldAt.clear();
     if (saved === 'stale') throw editConflict(`override of ${iso}`);
     if (saved === 'full') {
       throw new ApiProblem(
@@ -126,6 +141,7 @@ export class Overrides {
     const version = requireVersion(ifMatch, current.version, `override of ${iso}`);
     const ended = await endOverride(this.db, iso, version, new Date(this.now()), 'deleted');
     this.#held = null;
+    this.#heldAt.clear();
     if (!ended) throw editConflict(`override of ${iso}`);
     return ended;
   }
@@ -133,5 +149,6 @@ export class Overrides {
   /** Forgets what it read (the expiry job ended some). */
   forget(): void {
     this.#held = null;
+    this.#heldAt.clear();
   }
 }

@@ -8,7 +8,14 @@ import { TimeSlice } from '../../work/time-slice.js';
  * with PGlite the statement runs on this thread, so the history is read a few batches at a time
  * and other requests are answered between statements (docs/benchmarks.md, section 13).
  */
-export const TEAM_BATCHES_PER_READ = 20;
+export const TEAM_BATCHES_PER_READ = 10;
+
+/**
+ * The longest one slice of the recompute's own work (parsing and weighing) holds the thread:
+ * half the house slice, because a store statement (on this thread with PGlite) and another
+ * request's answer must still fit in the 50 ms the issue allows, on a busy machine too.
+ */
+export const TEAM_SLICE_MS = 5;
 
 /**
  * Batches recorded without compact scores (by a process older than migration 0012, on a shared
@@ -28,6 +35,18 @@ export interface TeamHistoryReads {
 }
 
 const STORE_READS: TeamHistoryReads = { compact: selectBatchScores, rows: selectTeamIndexes };
+
+/**
+ * `batchIds` cut into runs of at most `size` batches read by one statement each: sorted, so each
+ * run is a narrow range of the primary key (the statement reads that range, not a list tested
+ * against the table).
+ */
+export function batchRanges(batchIds: readonly number[], size: number): number[][] {
+  const sorted = [...batchIds].sort((a, b) => a - b);
+  const ranges: number[][] = [];
+  for (let at = 0; at < sorted.length; at += size) ranges.push(sorted.slice(at, at + size));
+  return ranges;
+}
 
 /**
  * The team index of one country from its compact scores (CATEGORY_NAMES order): the same sums
@@ -52,7 +71,8 @@ export function teamIndexOfScores(
 /**
  * The team index of every country (of `isos`, when given) in every batch of `batchIds`, with
  * `weights`: the whole recorded history after a weight change, for a backtest of the team index
- * rule or the benchmark. Reads each batch's compact scores (TEAM_BATCHES_PER_READ a statement),
+ * rule or the benchmark. Reads each batch's compact scores (a range of TEAM_BATCHES_PER_READ a
+ * statement),
  * parses and weighs them here a batch at a time, and yields whenever a slice is spent and
  * between statements, so no other request waits long behind a recompute.
  */
@@ -66,11 +86,10 @@ export async function teamIndexOverHistory(
   const all = new Map<number, TeamIndexes>();
   const order = CATEGORY_NAMES.map((name) => weights[name] ?? 0);
   const wanted = isos ? new Set(isos) : null;
-  const slice = new TimeSlice();
+  const slice = new TimeSlice(TEAM_SLICE_MS);
   const missing: number[] = [];
-  for (let at = 0; at < batchIds.length; at += TEAM_BATCHES_PER_READ) {
-    if (at > 0) await slice.yieldNow();
-    const chunk = batchIds.slice(at, at + TEAM_BATCHES_PER_READ);
+  for (const [n, chunk] of batchRanges(batchIds, TEAM_BATCHES_PER_READ).entries()) {
+    if (n > 0) await slice.yieldNow();
     const found = new Set<number>();
     for (const row of await reads.compact(db, chunk)) {
       await slice.pause();

@@ -5,6 +5,15 @@ import type { IndexWeightsRow, OverrideRow } from '../../store/team-index.js';
 import { overrideView, type Overrides } from './overrides.js';
 import type { TeamWeights } from './team-weights.js';
 
+/** Each batch's compact scores by country (`batch_scores`), keyed by the batch's time in ms. */
+export type ScoresAt = (times: readonly Date[]) => Promise<Map<number, ScoresByIso>>;
+export type ScoresByIso = Record<string, Array<number | null>>;
+export interface CompactScores {
+  at: ScoresAt;
+  /** Batches without their compact scores yet (null: not counted yet). */
+  left: () => number | null;
+}
+
 /** `today`: the weights in force now; `then`: the weights in force at each batch's time. */
 export type WeightsChoice = 'today' | 'then';
 
@@ -37,6 +46,11 @@ export class TeamView {
   constructor(
     private readonly weights: TeamWeights,
     private readonly overrides: Overrides,
+    /**
+     * The batches' compact scores (What changed in the team view, team-changes.ts), and how many
+     * batches still wait for theirs (jobs/batch-scores-fill.ts).
+     */
+    readonly scores: CompactScores,
   ) {}
 
   /** The lens of the newest batch: today's weights and the overrides in force now. */

@@ -9,6 +9,7 @@ import { HeadlineDelta } from '../../../components/headline-delta';
 import { countrySpreadsheet } from '../../../components/country-spreadsheet-export';
 import { headlineChange } from '../../../../shared/headline-change';
 import { useRecordedRiskDeltas } from '../../../lib/recorded-deltas';
+import { useRiskIndex } from '../../../lib/risk-index';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { TableExport, type ExportColumn } from '../../../components/table-export';
@@ -49,7 +50,30 @@ type Column = DataColumn<RankedRow> & { key: AllCountriesSortKey };
 const numberOrNull = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-function columns(linkState: unknown): Column[] {
+/** The provider's risk of a row in the team view (issue 31), which keeps it under `provider`. */
+const providerRisk = (row: RankedRow): number | null =>
+  numberOrNull((row as { provider?: { risk?: number | null } }).provider?.risk);
+
+/**
+ * In the team view (issue 31) the risk column is the team index's and the provider's stands
+ * beside it, labelled; in the provider's view the table is as it was.
+ */
+function columns(linkState: unknown, team: boolean): Column[] {
+  const all = baseColumns(linkState);
+  if (!team) return all;
+  const at = all.findIndex((column) => column.key === 'risk');
+  const ours: Column = { ...all[at]!, label: 'Team index' };
+  const theirs: Column = {
+    key: 'provider_risk',
+    label: 'Provider’s risk',
+    numeric: true,
+    sortValue: providerRisk,
+    cell: (row) => formatScore(providerRisk(row)),
+  };
+  return [...all.slice(0, at), ours, theirs, ...all.slice(at + 1)];
+}
+
+function baseColumns(linkState: unknown): Column[] {
   return [
     {
       key: 'rank',
@@ -197,7 +221,8 @@ export function AllCountriesPanel({
   );
   const { region } = useTableChoice();
   const [view] = useAllCountriesView();
-  const tableColumns = useMemo(() => columns(linkState), [linkState]);
+  const team = useRiskIndex()[0] === 'team';
+  const tableColumns = useMemo(() => columns(linkState, team), [linkState, team]);
   const { ranked, rows } = useAllCountriesRows(countries, reference, asOf, tableColumns);
   const tierOptions = useMemo(
     () => [...new Set(ranked.flatMap((row) => (row.tier ? [row.tier] : [])))],
@@ -260,6 +285,7 @@ function useAllCountriesRows(
   const [view] = useAllCountriesView();
   const aliases = useSearchAliases(view.q.trim() !== '');
   const recorded = useRecordedRiskDeltas(asOf);
+  const team = useRiskIndex()[0] === 'team';
   const ranked = useMemo<RankedRow[]>(
     () =>
       withRegions(countries ?? [], reference)
@@ -268,8 +294,10 @@ function useAllCountriesRows(
           ...row,
           rank: index + 1,
           recordedDelta: recorded?.get(row.iso.toUpperCase()) ?? null,
+          // The team view's change is the team index's or none: never the provider's figure.
+          ...(team ? { delta_headline: null } : {}),
         })),
-    [countries, reference, recorded],
+    [countries, reference, recorded, team],
   );
   const rows = useMemo(
     () =>

@@ -3,7 +3,14 @@ import { useSearchParams } from 'react-router';
 import { applyTableView, parseTableView, type TableView } from '../../../lib/table-view';
 import { SCORE_FIELDS } from '../../../../shared/score-fields';
 
-export const ALL_COUNTRIES_SORT_KEYS = ['rank', 'name', 'region', ...SCORE_FIELDS] as const;
+export const ALL_COUNTRIES_SORT_KEYS = [
+  'rank',
+  'name',
+  'region',
+  ...SCORE_FIELDS,
+  // The team view's column of the provider's risk beside ours (issue 31).
+  'provider_risk',
+] as const;
 export type AllCountriesSortKey = (typeof ALL_COUNTRIES_SORT_KEYS)[number];
 
 export type AllCountriesView = TableView<AllCountriesSortKey>;

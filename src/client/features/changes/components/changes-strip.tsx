@@ -6,6 +6,9 @@ import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
 import { displayName } from '../../../lib/display-name';
 import { changesQueries } from '../api/changes-queries';
+import { teamNameOf } from '../../../components/risk-index-switch';
+import { teamChangesComputing } from '../../../lib/recorded-deltas';
+import { useRiskIndex } from '../../../lib/risk-index';
 import { changeLists } from '../utils/change-lists';
 import { useAsOf } from '../../../lib/as-of';
 import { heldChanges } from '../../../lib/method-caveat';
@@ -56,8 +59,12 @@ function TierMoves({ items }: { items: readonly CountryChange[] }) {
  * Wide screens show the panel itself in the first screen, so the strip is hidden there (CSS).
  */
 export function ChangesStrip() {
-  const query = useQuery(changesQueries.since('previous', useAsOf()));
+  // In the team view (issue 31) the moves are the team index's, and the strip says so.
+  const [index] = useRiskIndex();
+  const query = useQuery(changesQueries.since('previous', useAsOf(), index));
   const data = query.data?.data;
+  const team = teamNameOf(data);
+  const computing = teamChangesComputing(data);
   const lists = useMemo(() => (data ? changeLists(data.countries) : null), [data]);
   const compared = data?.from_batch && data.to_batch && lists;
   const tierMoves = lists ? [...lists.tierUp, ...lists.tierDown] : [];
@@ -71,6 +78,8 @@ export function ChangesStrip() {
         <p className="muted" role="status">
           Loading what moved…
         </p>
+      ) : computing ? (
+        <p className="muted">The team index’s moves are still being computed.</p>
       ) : !compared ? (
         <p className="muted">
           {query.isError
@@ -85,11 +94,16 @@ export function ChangesStrip() {
           />
           <dl className="strip-lines">
             <div>
-              <dt>Risk rose</dt>
+              {/* In the team view the lines name the team index (the strip's height is fixed). */}
+              <dt title={team ? `Team index “${team}”` : undefined}>
+                {team ? 'Team index rose' : 'Risk rose'}
+              </dt>
               <dd>{lists.riskRisers.length > 0 ? <Movers items={lists.riskRisers} /> : 'None'}</dd>
             </div>
             <div>
-              <dt>Risk fell</dt>
+              <dt title={team ? `Team index “${team}”` : undefined}>
+                {team ? 'Team index fell' : 'Risk fell'}
+              </dt>
               <dd>
                 {lists.riskFallers.length > 0 ? <Movers items={lists.riskFallers} /> : 'None'}
               </dd>

@@ -6,6 +6,7 @@ import { QueryError } from '../../../components/query-error';
 import { teamNameOf } from '../../../components/risk-index-switch';
 import { Skeleton } from '../../../components/skeleton';
 import { StaleNote } from '../../../components/stale-note';
+import { useTeamChangesNote } from '../../../lib/recorded-deltas';
 import { TierBadge } from '../../../components/tier-badge';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
 import { TableExport, type ExportColumn } from '../../../components/table-export';
@@ -97,6 +98,7 @@ export function HotspotsPanel({
   const { filters, setFilters, query, ranked, rows, tierOptions, outside } =
     useHotspotRows(countries);
   const run = useAsOf() === null ? 'the latest run' : 'the batch shown';
+  const teamChanges = useTeamChangesNote();
 
   return (
     <section className="panel" aria-labelledby="hotspots-heading">
@@ -109,6 +111,7 @@ export function HotspotsPanel({
               : `${rows.length} of the top ${ranked.length} match “${filters.q}”`}
             {filters.tiers.length > 0 ? ' · filtered by tier' : ''}
             {teamNote(query.data.data)}
+            {teamChanges ? ` · ${teamChanges}` : ''}
             {query.isPlaceholderData ? ' · updating…' : ''}
           </p>
         ) : null}

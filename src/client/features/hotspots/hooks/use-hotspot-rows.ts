@@ -21,8 +21,9 @@ export function useHotspotRows(countries: readonly CountrySummary[] | undefined)
   const searching = filters.q.trim() !== '';
   const aliases = useSearchAliases(searching);
   // Keep the previous rows on screen while a new filter loads, instead of flashing a skeleton.
+  const [riskIndex] = useRiskIndex();
   const query = useQuery({
-    ...hotspotQueries.list(filters, useAsOf(), useRiskIndex()[0]),
+    ...hotspotQueries.list(filters, useAsOf(), riskIndex),
     placeholderData: keepPreviousData,
   });
   const hotspots = query.data?.data.hotspots;
@@ -38,8 +39,10 @@ export function useHotspotRows(countries: readonly CountrySummary[] | undefined)
         rank: index + 1,
         overallRank: filtered ? (overall.get(row.iso.toUpperCase()) ?? null) : index + 1,
         recordedDelta: recorded?.get(row.iso.toUpperCase()) ?? null,
+        // The team view's change is the team index's or none: never the provider's figure.
+        ...(riskIndex === 'team' ? { delta_headline: null } : {}),
       })),
-    [hotspots, filtered, overall, recorded],
+    [hotspots, filtered, overall, recorded, riskIndex],
   );
   const rows = useMemo(
     () =>
