@@ -565,6 +565,15 @@ async function printStartUpStalls(): Promise<void> {
   );
 }
 
+// `--inp`: only the phone interactions of section 3 (issue 32, point 7; needs `npm run build`).
+if (process.argv.includes('--inp')) {
+  print();
+  print('(3) Interactions on a phone (scripts/bench/interaction.ts)');
+  const { runInteractionsOnly } = await import('./browser.js');
+  await runInteractionsOnly();
+  process.exit(0);
+}
+
 // `--start-up`: only the start-up stalls (section S; needs `npm run build`).
 if (process.argv.includes('--start-up')) {
   print();
