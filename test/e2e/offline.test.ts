@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { PHONE_375, screenshotPath, waitForMap } from './browser.js';
 import { browserSuite } from './suite.js';
 
@@ -54,6 +55,7 @@ describe('installable and offline (issue 32, point 3)', () => {
       as_of: string;
     };
     expect(await page.locator('.offline-banner').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('offline-before-overview-375-light') });
 
     await page.goto(`${suite.stack.baseUrl}/country/UKR`);
     await page.getByRole('heading', { level: 1, name: /Ukraine/ }).waitFor();
@@ -68,6 +70,7 @@ describe('installable and offline (issue 32, point 3)', () => {
     );
     await expect.poll(() => page.getByTestId('global-index').textContent()).toBe(index);
     await page.screenshot({ path: screenshotPath('offline-overview-375'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.goto(`${suite.stack.baseUrl}/country/UKR`);
     await page.getByRole('heading', { level: 1, name: /Ukraine/ }).waitFor();
@@ -79,6 +82,20 @@ describe('installable and offline (issue 32, point 3)', () => {
     await waitForMap(page).catch(() => undefined);
     await page.getByRole('heading', { level: 1, name: /Ukraine/ }).waitFor();
     expect(await page.locator('.offline-banner').count()).toBe(0);
+  });
+
+  it('says so in the dark scheme too', async () => {
+    const { page } = await suite.open({ ...OFFLINE, colorScheme: 'dark' });
+    await page.goto(`${suite.stack.baseUrl}/`);
+    await waitForMap(page);
+    await keptByWorker(page, '/api/v1/hotspots');
+    await page.screenshot({ path: screenshotPath('offline-before-overview-375-dark') });
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.locator('.offline-banner').waitFor();
+    await waitForMap(page);
+    await page.screenshot({ path: screenshotPath('offline-overview-375-dark') });
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('sign-out deletes the worker’s caches and the worker', async () => {
