@@ -79,7 +79,6 @@ describe('installable and offline (issue 32, point 3)', () => {
 
     await page.context().setOffline(false);
     await page.reload();
-    await waitForMap(page).catch(() => undefined);
     await page.getByRole('heading', { level: 1, name: /Ukraine/ }).waitFor();
     expect(await page.locator('.offline-banner').count()).toBe(0);
   });
