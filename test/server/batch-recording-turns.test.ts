@@ -3,6 +3,7 @@ import { pastBatches } from '../../src/demo-upstream/history-seed.js';
 import { demoSeedRecord } from '../../src/server/compose/demo.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openTestStore } from '../helpers/history-store.js';
+import { countLoopTurns } from '../helpers/loop-turns.js';
 
 /*
  * Issue 32, point 6: recording a batch on the embedded store (PGlite runs on the main thread and
@@ -20,18 +21,12 @@ describe('recording a batch on the embedded store', () => {
     const [batch] = [...pastBatches(Date.UTC(2026, 2, 10, 12), 1)];
     const record = demoSeedRecord(batch!);
     expect(record.countries.length).toBeGreaterThan(150);
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      turns += 1;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countLoopTurns();
     const { recorded } = await store.recordBatch(record);
-    running = false;
+    loop.stop();
     expect(recorded).toBe(true);
     // At least one turn per 50 country rows (4 inserts) and after the team scores, the monthly
     // blocks and before the chain: other work ran between them.
-    expect(turns).toBeGreaterThanOrEqual(Math.ceil(record.countries.length / 50) + 3);
+    expect(loop.turns()).toBeGreaterThanOrEqual(Math.ceil(record.countries.length / 50) + 3);
   });
 });

@@ -14,6 +14,7 @@ import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectBatchScores, selectTeamIndexes } from '../../src/server/store/team-index.js';
 import { teamIndexOf, weightsOf } from '../../src/shared/team-index-api.js';
 import { openTestStore, STORE_BACKENDS } from '../helpers/history-store.js';
+import { countLoopTurns } from '../helpers/loop-turns.js';
 
 /*
  * Issue 31's speed: a recompute of the team index over the history reads each batch's compact
@@ -29,27 +30,21 @@ const WEIGHTS = [
 
 /** The store's reads, counted: batches per statement, and event-loop turns seen before each. */
 function countedReads() {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    turns += 1;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
+  const loop = countLoopTurns();
   const seen = { compact: [] as number[], rows: [] as number[], turnsAt: [] as number[] };
   const reads: TeamHistoryReads = {
     compact: (db, ids) => {
       seen.compact.push(ids.length);
-      seen.turnsAt.push(turns);
+      seen.turnsAt.push(loop.turns());
       return selectBatchScores(db, ids);
     },
     rows: (db, ids, weights, isos) => {
       seen.rows.push(ids.length);
-      seen.turnsAt.push(turns);
+      seen.turnsAt.push(loop.turns());
       return selectTeamIndexes(db, ids, weights, isos);
     },
   };
-  return { reads, seen, stop: () => (running = false) };
+  return { reads, seen, stop: loop.stop };
 }
 
 describe.each(STORE_BACKENDS)('the team index over the history (%s)', (backend) => {
