@@ -29,4 +29,19 @@ describe('recording a batch on the embedded store', () => {
     // blocks and before the chain: other work ran between them.
     expect(loop.turns()).toBeGreaterThanOrEqual(Math.ceil(record.countries.length / 50) + 3);
   });
+
+  it('seals a month a group of countries at a time, with turns between', async () => {
+    // A batch in the next month seals the month before it (its blocks, series.ts).
+    const [april] = [...pastBatches(Date.UTC(2026, 3, 2, 12), 1)];
+    const record = demoSeedRecord(april!);
+    const loop = countLoopTurns();
+    const { recorded } = await store.recordBatch(record);
+    loop.stop();
+    expect(recorded).toBe(true);
+    const sealed = await store.db.execute('select month from sealed_months');
+    expect(JSON.stringify(sealed)).toContain('2026-03-01');
+    const inserts = Math.ceil(record.countries.length / 50) + 3;
+    const sealGroups = Math.ceil(record.countries.length / 40);
+    expect(loop.turns()).toBeGreaterThanOrEqual(inserts + sealGroups);
+  });
 });
