@@ -52,8 +52,13 @@ export function formatLocalBatchTime(iso: string, locale?: string): string {
  * current. Nothing while online: the status banner speaks for the data service then.
  */
 export function OfflineBanner() {
-  const queryClient = useQueryClient();
   const offline = useSyncExternalStore(subscribeOnline, isOffline, () => false);
+  // Only offline does it follow the query cache (every query event would otherwise reach it).
+  return offline ? <OfflineBatchLine /> : null;
+}
+
+function OfflineBatchLine() {
+  const queryClient = useQueryClient();
   const subscribeQueries = useCallback(
     (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
     [queryClient],
@@ -63,7 +68,6 @@ export function OfflineBanner() {
     () => shownBatchTime(queryClient),
     () => null,
   );
-  if (!offline) return null;
   return (
     <p className="offline-banner" role="status">
       <strong>
