@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { meQueries } from '../../../lib/me-queries';
-import { clearStoredData } from '../../../lib/stored-data';
 
 /** Sign-out first removes what this browser kept (the offline copy), then posts the form. */
 function signOutClearingData(event: FormEvent<HTMLFormElement>): void {
   event.preventDefault();
   const form = event.currentTarget;
-  void clearStoredData().then(() => form.submit());
+  // Loaded when used: sign-out is rare, and the first screen's script stays smaller.
+  void import('../../../lib/stored-data')
+    .then(({ clearStoredData }) => clearStoredData())
+    .catch(() => undefined)
+    .then(() => form.submit());
 }
 
 /**
