@@ -24,7 +24,7 @@ export const isPageLoad = ({ request, url }: { request: Request; url: URL }): bo
  */
 export const keepsApiAnswer = ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }): boolean =>
   sameOrigin &&
-  /^\/api\/(v1\/(hotspots|country\/)|status$|me$|countries|changes|history\/|country\/|notes|method-changes|batches|reference\/|alerts\/unread-count|index-weights|overrides)/.test(
+  /^\/api\/(v1\/(hotspots|country\/)|status$|me$|countries|changes|history\/|country\/|notes|method-changes|batches|reference\/|alerts\/unread-count|index-weights|overrides|sites($|\/points$|\/\d+$)|events$)/.test(
     url.pathname,
   ) &&
   ![...url.searchParams.keys()].some((key) => /token|key|secret|signature|password/i.test(key));

@@ -20,6 +20,9 @@ describe('the offline worker’s rules', () => {
       '/api/history/global',
       '/api/history/country/UKR?range=90d',
       '/api/changes',
+      '/api/sites',
+      '/api/sites/12',
+      '/api/events',
     ]) {
       expect(kept(path), path).toBe(true);
     }
@@ -37,6 +40,8 @@ describe('the offline worker’s rules', () => {
       '/api/audit',
       '/api/v1/export?format=csv',
       '/api/spreadsheet/countries',
+      '/api/sites/alert-delivery',
+      '/api/watchlists',
       '/api/v1/hotspots?token=abc',
       '/api/v1/country/UKR?api_key=abc',
       '/api/status?Secret=1',
