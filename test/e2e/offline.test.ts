@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { PHONE_375, screenshotPath, waitForMap } from './browser.js';
+import { PHONE_375, screenshotPath, waitForMap, waitForPanels } from './browser.js';
 import { browserSuite } from './suite.js';
 
 /*
@@ -69,6 +69,7 @@ describe('installable and offline (issue 32, point 3)', () => {
       `Offline: showing the ${inTokyo(status.as_of)} batch.`,
     );
     await expect.poll(() => page.getByTestId('global-index').textContent()).toBe(index);
+    await waitForPanels(page);
     await page.screenshot({ path: screenshotPath('offline-overview-375'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
