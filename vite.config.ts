@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
+import { appIcons } from './scripts/vite/app-icons';
 import { commonCountryNames } from './scripts/vite/common-country-names';
+import { offlineWorker } from './scripts/vite/offline-worker';
 import { worldShapes } from './scripts/vite/world-shapes';
 import { defineConfig } from 'vite';
 
 // The SPA only. The BFF serves `dist/client` in production; in development Vite proxies the API
 // to a BFF started with `npm start` (the key stays in the BFF either way).
 export default defineConfig({
-  plugins: [react(), commonCountryNames(), worldShapes()],
+  plugins: [react(), commonCountryNames(), worldShapes(), appIcons(), offlineWorker()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

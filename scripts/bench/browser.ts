@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../test/e2e/browser.js';
 import { startStack } from '../../test/helpers/stack.js';
+import { runInteractionBench } from './interaction.js';
 
 // (3) Time from navigation to the global index and the map drawn, in Debian's Chromium against the
 // built app served by the BFF on loopback. The SPA sets user-timing marks once the frame showing
@@ -79,6 +80,39 @@ async function timePage(browser: Browser, url: string, marks: string[]): Promise
   });
 }
 
+/** Issue 32, point 7: INP of four interactions on a phone at 4x CPU (interaction.ts). */
+export async function printInteractions(
+  browser: Browser,
+  baseUrl: string,
+  iso: string,
+): Promise<void> {
+  process.stdout.write('    interactions at 375 px, 4x CPU, web-vitals INP (target < 200 ms):\n');
+  for (const figure of await runInteractionBench(browser, baseUrl, iso)) {
+    const runs = figure.runs.map((ms) => (ms === 0 ? '<16' : ms.toFixed(0))).join(', ');
+    process.stdout.write(
+      `      ${figure.name.padEnd(34)} median ${quantile(figure.runs, 0.5).toFixed(0)} ms, ` +
+        `max ${Math.max(...figure.runs).toFixed(0)} ms (runs: ${runs})\n`,
+    );
+  }
+}
+
+/** `npm run bench -- --inp`: only the interactions, on the built app. */
+export async function runInteractionsOnly(
+  clientDir = resolve(import.meta.dirname, '../../dist/client'),
+): Promise<void> {
+  const stack = await startStack({
+    clientDir,
+    config: { history: { databaseUrl: null, retentionDays: null } },
+  });
+  const browser = await launchChromium();
+  try {
+    await printInteractions(browser, stack.baseUrl, 'UKR');
+  } finally {
+    await browser.close();
+    await stack.close();
+  }
+}
+
 export async function runBrowserBench(
   clientDir = resolve(import.meta.dirname, '../../dist/client'),
 ): Promise<void> {
@@ -102,6 +136,7 @@ export async function runBrowserBench(
     const iso = hotspots.hotspots[0]?.iso ?? 'SDN';
     process.stdout.write(`    a country page (/country/${iso}):\n`);
     await timePage(browser, `${stack.baseUrl}/country/${iso}`, COUNTRY_MARKS);
+    await printInteractions(browser, stack.baseUrl, iso);
   } finally {
     await browser.close();
     await stack.close();

@@ -10,6 +10,7 @@ import { runLighthouse } from './lighthouse.js';
 import { runReplicaMissBench } from './replica-miss.js';
 import { runSitesBench } from './sites.js';
 import { runSitesMapBench } from './sites-map.js';
+import { runStartUpStalls } from './start-up-stalls.js';
 import { runStoreFlood } from './store-flood.js';
 import { runReplicaTeamDay, type ReplicaTeamDayResult } from './replica-team-day.js';
 import { runClusterHitThroughput } from './replica-throughput.js';
@@ -560,6 +561,43 @@ if (floodOnly) {
   process.exit(0);
 }
 
+/** Section (S): requests during `npm start`'s demo seed (issue 32, point 6). */
+async function printStartUpStalls(): Promise<void> {
+  print(
+    '(S) Start-up: /api/v1/hotspots every 200 ms from listening until 3 s after /readyz says 200 ' +
+      '(`npm start` on an empty DATA_DIR: the 90-day demo seed runs)',
+  );
+  const r = await runStartUpStalls();
+  print(
+    `listening after ${r.listenSeconds.toFixed(1)} s; ready after ${r.readySeconds?.toFixed(1) ?? 'never'} s more; ` +
+      `${r.answers} answers, ${r.over100} over 100 ms (target 0), ${r.over200} over 200 ms, ${r.failed} not 200`,
+  );
+  print(
+    `slowest: ${r.slowest.map((s) => `${Math.round(s.ms)} ms at ${s.atSeconds.toFixed(1)} s`).join(', ')}`,
+  );
+  print(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+// `--inp`: only the phone interactions of section 3 (issue 32, point 7; needs `npm run build`).
+if (process.argv.includes('--inp')) {
+  print();
+  print('(3) Interactions on a phone (scripts/bench/interaction.ts)');
+  const { runInteractionsOnly } = await import('./browser.js');
+  await runInteractionsOnly();
+  process.exit(0);
+}
+
+// `--start-up`: only the start-up stalls (section S; needs `npm run build`).
+if (process.argv.includes('--start-up')) {
+  print();
+  await printStartUpStalls();
+  process.exit(0);
+}
+
 // `--lighthouse`: only the audit of the overview and a country page (issue 32), phone and desktop.
 if (process.argv.includes('--lighthouse')) {
   print();
@@ -678,3 +716,6 @@ await printHotPath();
 
 print();
 await printTeamIndex();
+
+print();
+await printStartUpStalls();

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { FirstFrameHandover } from './app/first-frame';
+import { registerOfflineWorker } from './app/offline-worker';
 import { routes } from './app/routes';
 import { startPage } from './app/start-page';
 import { applyTierColours } from './lib/theme';
@@ -35,3 +36,4 @@ void startPage(queryClient, window.location).then(() =>
     </StrictMode>,
   ),
 );
+registerOfflineWorker(queryClient);

@@ -18,6 +18,7 @@ import {
 } from '../../src/server/store/team-index.js';
 import { teamIndexOf, weightsOf } from '../../src/shared/team-index-api.js';
 import { openTestStore, STORE_BACKENDS } from '../helpers/history-store.js';
+import { countLoopTurns } from '../helpers/loop-turns.js';
 
 /*
  * Issue 31's speed: a recompute of the team index over the history reads each batch's compact
@@ -33,13 +34,7 @@ const WEIGHTS = [
 
 /** The store's reads, counted: batches per statement, and event-loop turns seen before each. */
 function countedReads() {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    turns += 1;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
+  const loop = countLoopTurns();
   // Turns seen when each statement starts and when it has ended: other work ran between two
   // statements only if the recompute yielded (the store's own awaits are not counted).
   const seen = {
@@ -49,9 +44,9 @@ function countedReads() {
     endedAt: [] as number[],
   };
   const counted = async <T>(read: () => Promise<T>): Promise<T> => {
-    seen.turnsAt.push(turns);
+    seen.turnsAt.push(loop.turns());
     const answer = await read();
-    seen.endedAt.push(turns);
+    seen.endedAt.push(loop.turns());
     return answer;
   };
   const reads: TeamHistoryReads = {
@@ -64,7 +59,7 @@ function countedReads() {
       return counted(() => selectTeamIndexes(db, ids, weights, isos));
     },
   };
-  return { reads, seen, stop: () => (running = false) };
+  return { reads, seen, stop: loop.stop };
 }
 
 describe.each(STORE_BACKENDS)('the team index over the history (%s)', (backend) => {

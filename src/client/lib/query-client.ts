@@ -58,6 +58,9 @@ export function createQueryClient(): QueryClient {
         retryOnMount,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
         refetchOnWindowFocus: true,
+        // Ask even when the browser says it is offline: the service worker answers with the
+        // last copy it kept (app/offline-worker.ts), and the offline banner says from when.
+        networkMode: 'offlineFirst',
       },
     },
   });

@@ -18,6 +18,9 @@ export function installPreloadHints(app: FastifyInstance): void {
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.startsWith('text/html')) return done(null, payload);
     const url = new URL(request.url, 'http://page.invalid');
+    // The sign-in form is not the SPA: preloading the API there only fetched two 401s (seen
+    // after sign-out, test/e2e/offline.test.ts).
+    if (url.pathname === '/login') return done(null, payload);
     const paths = pageDataPaths(url.pathname, url.searchParams);
     if (paths.length > 0) {
       reply.header(

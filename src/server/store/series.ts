@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
 import { monthRisks, type MonthRiskSeries } from './month-risks-schema.js';
@@ -121,22 +122,40 @@ export async function fillMonthRisks(tx: Tx): Promise<void> {
  * Builds every country's block of a closed month from its country rows, in one statement, and
  * its risk series: a sealed month has both, or its rows are read.
  */
+/**
+ * Countries per statement when a month is sealed: all of a month's rows in one statement held
+ * the embedded store's thread (and every socket) for 0.6-1.0 s during the demo seed (issue 32,
+ * point 6); each group is its own statement, with a turn of the event loop before it.
+ */
+const SEAL_COUNTRIES_PER_STATEMENT = 40;
+
 async function seal(tx: Tx, month: string): Promise<void> {
   const ids = await monthBatchIds(tx, month);
   // By batch id (country_rows' primary key starts with it): without statistics (PGlite runs no
   // autovacuum, so no ANALYZE) a join to batches was planned as a scan of the whole table. The
   // month's ~10,000 rows (~14 MB) are sorted by country in memory, not in temporary files.
   await tx.execute(sql`set local work_mem = '64MB'`);
-  await tx.execute(sql`
-    insert into country_months (iso, month, points)
-    select r.iso, ${month}::date, json_agg(json_build_object(
-        'as_of', to_char(r.as_of at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'name', r.name, 'risk', r.risk, 'tier', r.tier, 'static', r.static, 'active', r.active,
-        'confidence', r.confidence, 'categories', r.categories) order by r.as_of)
-    from country_rows r
-    where r.batch_id = any(${ids}::bigint[])
-    group by r.iso
-    on conflict (iso, month) do update set points = excluded.points`);
+  const isos = rowsOf(
+    await tx.execute(sql`
+      select distinct r.iso from country_rows r where r.batch_id = any(${ids}::bigint[])
+      order by r.iso`),
+  ).map((row) => String(row.iso));
+  for (let i = 0; i < isos.length; i += SEAL_COUNTRIES_PER_STATEMENT) {
+    await nextTurn();
+    // Codes read from the store (three letters each): safe inside an array literal.
+    const group = `{${isos.slice(i, i + SEAL_COUNTRIES_PER_STATEMENT).join(',')}}`;
+    await tx.execute(sql`
+      insert into country_months (iso, month, points)
+      select r.iso, ${month}::date, json_agg(json_build_object(
+          'as_of', to_char(r.as_of at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'name', r.name, 'risk', r.risk, 'tier', r.tier, 'static', r.static, 'active', r.active,
+          'confidence', r.confidence, 'categories', r.categories) order by r.as_of)
+      from country_rows r
+      where r.batch_id = any(${ids}::bigint[]) and r.iso = any(${group}::bpchar[])
+      group by r.iso
+      on conflict (iso, month) do update set points = excluded.points`);
+  }
+  await nextTurn();
   await writeMonthRisks(tx, month, ids);
   await tx.insert(sealedMonths).values({ month }).onConflictDoNothing();
 }

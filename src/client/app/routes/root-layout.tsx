@@ -17,6 +17,7 @@ import { outageShown, StatusBanner } from '../../features/status/components/stat
 import { StatusLine } from '../../features/status/components/status-line';
 import { useBatchWatch } from '../../features/status/hooks/use-batch-watch';
 import { useQuotaFollow } from '../../features/status/hooks/use-quota-follow';
+import { OfflineBanner } from '../offline-banner';
 import { SearchHost } from '../search-host';
 
 /** The frame of every page: title bar (with the demo badge), status banner, content, toasts. */
@@ -54,6 +55,7 @@ export function RootLayout() {
           </span>
         ) : null}
       </header>
+      <OfflineBanner />
       <StatusBanner status={status.data?.data} now={now} />
       <BatchNotice arrival={arrival} />
       {status.data?.data.history && showsAsOf(pathname) ? (

@@ -1,5 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { meQueries } from '../../../lib/me-queries';
+
+/** Sign-out first removes what this browser kept (the offline copy), then posts the form. */
+function signOutClearingData(event: FormEvent<HTMLFormElement>): void {
+  event.preventDefault();
+  const form = event.currentTarget;
+  // Loaded when used: sign-out is rare, and the first screen's script stays smaller.
+  void import('../../../lib/stored-data')
+    .then(({ clearStoredData }) => clearStoredData())
+    .catch(() => undefined)
+    .then(() => form.submit());
+}
 
 /**
  * Who is signed in, their role, and (for a browser sign-in) a sign-out button: a form POST, so a
@@ -21,7 +33,7 @@ export function UserMenu() {
           {who.email && who.email !== who.name ? ` (${who.email})` : ''}: {who.role}.
         </p>
         {who.sign_out ? (
-          <form method="post" action={who.sign_out}>
+          <form method="post" action={who.sign_out} onSubmit={signOutClearingData}>
             <button type="submit">Sign out</button>
           </form>
         ) : null}
