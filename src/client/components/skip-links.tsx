@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
 
 export interface SkipLink {
@@ -27,10 +28,11 @@ function linksOf(handle: unknown, params: URLSearchParams): readonly SkipLink[] 
 export function SkipLinks() {
   const [params] = useSearchParams();
   const extra = useMatches().flatMap((match) => linksOf(match.handle, params));
+  const { t } = useTranslation();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       {extra.map((link) => (
         <a key={link.target} className="skip-link" href={`#${link.target}`}>

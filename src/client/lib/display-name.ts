@@ -1,13 +1,42 @@
+import countryCodes from 'i18n-iso-countries';
 import commonNames from 'virtual:common-country-names';
 import { chooseDisplayName, fixedCountryName } from '../../shared/display-name';
+import { formatLanguage } from './format';
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * The country's name in `language` from CLDR (`Intl.DisplayNames`, by its alpha-2 code from the
+ * ISO list), or `fallback` (the English display name, from the upstream's name) for English,
+ * for codes without an alpha-2 (Kosovo's XKX) and where the runtime has no name.
+ */
+export function localCountryName(iso: string, fallback: string, language: string): string {
+  if (language.startsWith('en')) return fallback;
+  const alpha2 = countryCodes.alpha3ToAlpha2(iso.toUpperCase());
+  if (!alpha2) return fallback;
+  if (!regionNames.has(language)) {
+    let names: Intl.DisplayNames | null;
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    } catch {
+      // A runtime without this language's data: the English name rather than no name.
+      names = null;
+    }
+    regionNames.set(language, names);
+  }
+  return regionNames.get(language)?.of(alpha2) ?? fallback;
+}
 
 /**
  * The name to show: the data's own name when it is short and plain ("Côte d'Ivoire", "Sudan"),
  * else the short common name ("DR Congo" for "Congo, Democratic Republic of the", "Russia" for
  * "Russian Federation"), which fits a phone's table column. The data's name goes in a tooltip.
+ * In another language than English: CLDR's name in that language (issue 34).
  */
 export function displayName(iso: string, dataName: string): string {
-  return fixedCountryName(iso) ?? chooseDisplayName(commonNames[iso.toUpperCase()], dataName);
+  const english =
+    fixedCountryName(iso) ?? chooseDisplayName(commonNames[iso.toUpperCase()], dataName);
+  return localCountryName(iso, english, formatLanguage());
 }
 
 /** The formal name for a tooltip, only when it says more than the displayed one. */

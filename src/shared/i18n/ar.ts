@@ -1,0 +1,47 @@
+import type { Catalogue } from './en.js';
+
+export const ar: Catalogue = {
+  shell: {
+    brand: 'لوحة المخاطر العالمية',
+    navLabel: 'التعرض وقوائم المتابعة والأحداث والتنبيهات',
+    exposure: 'التعرض',
+    events: 'الأحداث',
+    watchlists: 'قوائم المتابعة',
+    alerts: 'التنبيهات',
+    unread: 'غير مقروءة',
+    noneUnread: '(لا توجد تنبيهات غير مقروءة)',
+    auditLog: 'سجل التدقيق',
+    loading: 'جارٍ التحميل…',
+    skipToContent: 'انتقل إلى المحتوى',
+    footerData: 'البيانات: واجهة Global Risk Index عبر خادم هذه اللوحة',
+    footerDemo: ' (بيانات تجريبية مولدة محليًا)',
+    footerTimes: 'الأوقات بالتوقيت العالمي المنسق.',
+    footerShapes: 'الأشكال: Natural Earth.',
+    language: 'اللغة',
+    demoBadge: 'بيانات تجريبية',
+    demoBadgeTitle: 'الأرقام من الخدمة التجريبية المدمجة، وليست من واجهة Global Risk Index',
+    dismiss: 'إغلاق الإشعار',
+    signedInAs: 'تم تسجيل الدخول باسم',
+    signOut: 'تسجيل الخروج',
+  },
+  status: {
+    label: 'حالة الخدمة',
+    dataService: 'خدمة البيانات',
+    apiQuota: 'حصة الواجهة',
+    ok: 'تعمل بشكل طبيعي',
+    degraded: 'تجيب مع أخطاء',
+    down: 'لا يمكن الوصول إليها',
+  },
+  format: {
+    na: 'غير متاح',
+    justNow: 'الآن',
+    inUnderAMinute: 'خلال أقل من دقيقة',
+    ago: 'منذ {{amount}}',
+    in: 'خلال {{amount}}',
+  },
+  settings: {
+    language: 'اللغة',
+    languageHint: 'تُفتح الصفحات بهذه اللغة ما لم يحدد الرابط لغة أخرى (?lang=).',
+    browserDefault: 'لغة المتصفح',
+  },
+};
