@@ -1,6 +1,8 @@
 import countryCodes from 'i18n-iso-countries';
 import commonNames from 'virtual:common-country-names';
 import { chooseDisplayName, fixedCountryName } from '../../shared/display-name';
+import { PSEUDO } from '../../shared/i18n/languages';
+import { pseudoMessage } from '../../shared/i18n/pseudo';
 import { formatLanguage } from './format';
 
 const regionNames = new Map<string, Intl.DisplayNames | null>();
@@ -11,6 +13,8 @@ const regionNames = new Map<string, Intl.DisplayNames | null>();
  * for codes without an alpha-2 (Kosovo's XKX) and where the runtime has no name.
  */
 export function localCountryName(iso: string, fallback: string, language: string): string {
+  // The pseudo-locale marks names too: they come through here, not as hard-coded English.
+  if (language === PSEUDO) return pseudoMessage(fallback);
   if (language.startsWith('en')) return fallback;
   const alpha2 = countryCodes.alpha3ToAlpha2(iso.toUpperCase());
   if (!alpha2) return fallback;

@@ -136,10 +136,18 @@ const twoDigits = (value: number): string => String(value).padStart(2, '0');
 const utcClock = (date: Date): string =>
   `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}`;
 
+/**
+ * Left-to-right text kept in its order inside a right-to-left line (U+2066 LRI … U+2069 PDI,
+ * what <bdi dir="ltr"> does, for strings): "10:00 UTC" does not become "UTC 10:00" in Arabic.
+ */
+function keepLtr(text: string): string {
+  return language === 'ar' ? `\u2066${text}\u2069` : text;
+}
+
 /** "10:00 UTC" */
 export function formatUtcTime(iso: string | null | undefined): string {
   const date = parseTime(iso);
-  return date ? `${utcClock(date)} UTC` : NA;
+  return date ? keepLtr(`${utcClock(date)} UTC`) : NA;
 }
 
 /** "2 Jun 2025, 10:00 UTC" */
@@ -151,7 +159,7 @@ export function formatUtcDateTime(iso: string | null | undefined): string {
       ...{ day: 'numeric', month: 'short', year: 'numeric' },
       ...{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' },
     });
-    return `${dateFormat.format(date)} UTC`;
+    return keepLtr(`${dateFormat.format(date)} UTC`);
   }
   const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return `${day}, ${utcClock(date)} UTC`;

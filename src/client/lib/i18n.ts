@@ -62,3 +62,10 @@ export function applyLanguage(language: UiLanguage, root: HTMLElement | null): v
     root.dir = directionOf(language);
   }
 }
+
+/**
+ * `t` for code outside React's hooks (formatting helpers, labels built in utils). Pages are
+ * remade when the language changes (the layout keys `<main>` by it), so what they render with
+ * this follows the language like what uses `useTranslation`.
+ */
+export const t = i18n.t.bind(i18n);

@@ -1,6 +1,7 @@
 import { compareTiersOn, tierTone } from '../../../../shared/tier-scale';
-import { isKnownTier, tierLabel } from '../../../../shared/tiers';
+import { isKnownTier } from '../../../../shared/tiers';
 import { useTierScale } from '../../../lib/tier-scale';
+import { tierWord } from '../../../lib/tier-words';
 
 /** What the colours and sizes mean; tiers listed are the ones in the data, unknown ones too. */
 export function MapLegend({
@@ -21,7 +22,7 @@ export function MapLegend({
       {ordered.map((tier) => (
         <li key={tier}>
           <span className={`swatch ${tierTone(tier, scale).className}`} aria-hidden="true" />
-          {tierLabel(tier)}
+          {tierWord(tier)}
         </li>
       ))}
       {learned ? (
