@@ -121,6 +121,10 @@ const PSEUDO_SCOPES = [
   '.alert-list .panel-head',
   '.alert-list .empty',
   '.inbox-filters',
+  '.changes-strip',
+  '.map-panel .panel-head',
+  '.event-badges',
+  '.event-headline',
 ];
 
 describe('the pseudo-locale (issue 34)', () => {
