@@ -106,10 +106,7 @@ function withLanguage(html: string, request: FastifyRequest): string {
     browser: parseAcceptLanguage(request.headers['accept-language']),
   });
   if (language === 'en') return html;
-  return html.replace(
-    '<html lang="en">',
-    `<html lang="${language}" dir="${directionOf(language)}">`,
-  );
+  return html.replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${directionOf(language)}">`);
 }
 
 function parsed(served: Served): Record<string, unknown> {
