@@ -125,6 +125,10 @@ const PSEUDO_SCOPES = [
   '.map-panel .panel-head',
   '.event-badges',
   '.event-headline',
+  '.batch-check',
+  '.map-legend li:not(.legend-note)',
+  '.map-view-controls',
+  '.sites-toggle',
 ];
 
 describe('the pseudo-locale (issue 34)', () => {

@@ -1,3 +1,5 @@
+import { PSEUDO } from '../../shared/i18n/languages';
+import { pseudoMessage } from '../../shared/i18n/pseudo';
 /**
  * Formatting for people. Missing values read "n/a" everywhere (the API's optional fields may be
  * absent or null); times are shown in UTC, the clock the data's batches run on.
@@ -167,6 +169,12 @@ export function formatUtcDateTime(iso: string | null | undefined): string {
 
 /** "just now", "5 min ago", "2 h ago", "3 d ago"; "in 40 min" for the future. */
 export function formatRelative(iso: string | null | undefined, now: number = Date.now()): string {
+  const text = relativeText(iso, now);
+  // The pseudo-locale marks these English words too: they are the locale's, not hard-coded.
+  return language === PSEUDO && text !== NA ? pseudoMessage(text) : text;
+}
+
+function relativeText(iso: string | null | undefined, now: number): string {
   const date = parseTime(iso);
   if (!date) return NA;
   const diffMs = date.getTime() - now;
