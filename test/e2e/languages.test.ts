@@ -116,6 +116,7 @@ const PSEUDO_SCOPES = [
   '.global-facts dt',
   '.facts-grid dt',
   '.country-score',
+  '.country-deltas',
   '.back-link',
   '.alerts-page h1',
   '.alert-list .panel-head',

@@ -53,6 +53,12 @@ export const en = {
     unknown: 'A tier label this dashboard does not know',
   },
   delta: {
+    inRiskProvider: "in risk score (provider's own figure, period not stated)",
+    inRiskRecorded: 'in risk score since the previous batch recorded here',
+    providerFigure: 'Provider’s own figure {{value}} (period not stated)',
+    providerFigureDiffers:
+      'Provider’s own figure {{value}} (period not stated; it differs from the batches recorded here)',
+    upstreamPeriod: 'since the previous batch (7 to 17 hours earlier), as the upstream reports it',
     up: 'up',
     down: 'down',
     flat: 'unchanged',

@@ -49,6 +49,12 @@ export const es: Catalogue = {
     unknown: 'Un nivel que este panel no conoce',
   },
   delta: {
+    inRiskProvider: 'en la puntuación de riesgo (cifra del proveedor, periodo no indicado)',
+    inRiskRecorded: 'en la puntuación de riesgo desde el lote anterior registrado aquí',
+    providerFigure: 'Cifra del proveedor {{value}} (periodo no indicado)',
+    providerFigureDiffers:
+      'Cifra del proveedor {{value}} (periodo no indicado; difiere de los lotes registrados aquí)',
+    upstreamPeriod: 'desde el lote anterior (7 a 17 horas antes), según la fuente',
     up: 'al alza',
     down: 'a la baja',
     flat: 'sin cambios',

@@ -49,6 +49,12 @@ export const fr: Catalogue = {
     unknown: 'Un niveau que ce tableau de bord ne connaît pas',
   },
   delta: {
+    inRiskProvider: 'du score de risque (chiffre du fournisseur, période non indiquée)',
+    inRiskRecorded: 'du score de risque depuis le lot précédent enregistré ici',
+    providerFigure: 'Chiffre du fournisseur {{value}} (période non indiquée)',
+    providerFigureDiffers:
+      'Chiffre du fournisseur {{value}} (période non indiquée ; il diffère des lots enregistrés ici)',
+    upstreamPeriod: 'depuis le lot précédent (7 à 17 heures plus tôt), selon la source',
     up: 'en hausse',
     down: 'en baisse',
     flat: 'inchangé',

@@ -16,7 +16,6 @@ import {
 import { confidenceNote } from '../utils/confidence';
 import { ShareButton } from '../../../components/share-button';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
-import { UPSTREAM_DELTA_PERIOD } from '../../../lib/delta-labels';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 import { t } from '../../../lib/i18n';
 
@@ -106,7 +105,7 @@ function CountryDeltas({
         </>
       ) : null}
       <Delta value={country.delta_active} verbose suffix={t('delta.inActive')} />{' '}
-      <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
+      <span className="muted">{t('delta.upstreamPeriod')}</span>
     </p>
   );
 }
