@@ -56,8 +56,9 @@ describe('the interface in each language (issue 34)', () => {
           if (violations.length > 0) found[`${path} axe`] = violations;
           const overflow = await pageOverflow(page);
           if (overflow > 0) found[`${path} overflow ${overflow}px`] = await widest(page);
-          if (language === 'ar' && path === '/') {
-            await page.screenshot({ path: screenshotPath(`lang-ar-overview-${width}`) });
+          if (language === 'ar') {
+            const name = { '/': 'overview', '/country/SDN': 'country', '/alerts': 'alerts' }[path];
+            await page.screenshot({ path: screenshotPath(`lang-ar-${name}-${width}`) });
           }
         }
         expect(found).toEqual({});
