@@ -9,6 +9,7 @@ import { registerOfflineWorker } from './app/offline-worker';
 import { routes } from './app/routes';
 import { startPage } from './app/start-page';
 import { applyTierColours } from './lib/theme';
+import { applyLanguage, pageLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import './styles/base.css';
 import './styles/components.css';
@@ -22,6 +23,15 @@ import './styles/admin.css';
 import './styles/print.css';
 
 applyTierColours(document.documentElement);
+// The language before the first render, so it draws in it (the saved setting, known only once
+// /api/me/settings answers, is applied by LanguageFollow in the layout).
+applyLanguage(
+  pageLanguage({
+    query: new URLSearchParams(window.location.search).get('lang'),
+    browser: navigator.languages,
+  }),
+  document.documentElement,
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

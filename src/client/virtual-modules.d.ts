@@ -2,6 +2,8 @@
 declare module 'virtual:common-country-names' {
   const names: Readonly<Record<string, string>>;
   export default names;
+  /** alpha-3 then alpha-2, space-separated: "AFGAF ALBAL …". */
+  export const alpha2: string;
 }
 
 /** See scripts/vite/world-shapes.ts: the maps' country shapes (GeoJSON) as JSON text. */

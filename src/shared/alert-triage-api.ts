@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorPageShape } from './schemas/common.js';
 import { alertSchema } from './alerts-api.js';
+import { LANGUAGES } from './i18n/languages.js';
 import { userTextProblem } from './user-text.js';
 
 /**
@@ -124,6 +125,14 @@ export const personSettingsInputSchema = z.strictObject({
     )
     .refine((q) => q.start !== q.end, 'quiet hours must end at another time than they start')
     .nullable(),
+  /**
+   * The interface's language (issue 34); null: the browser's. Left out: kept as saved, so a
+   * client that predates the field does not reset it.
+   */
+  language: z
+    .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}, or null` })
+    .nullable()
+    .optional(),
 });
 export type PersonSettingsInput = z.infer<typeof personSettingsInputSchema>;
 
@@ -134,6 +143,8 @@ export const personSettingsSchema = z.looseObject({
   quiet_hours: z.looseObject({ start: z.string(), end: z.string() }).nullable(),
   /** Where e-mail goes: the address of the sign-in (null: none known, nothing is sent). */
   email: z.string().nullable(),
+  /** The interface's language; null: the browser's. */
+  language: z.enum(LANGUAGES).nullable().catch(null),
   /** Increases with every save; the ETag is `"<version>"` (0: never saved, the defaults). */
   version: z.number().int(),
 });

@@ -14,7 +14,7 @@ beforeAll(() => {
   clientDir = mkdtempSync(join(tmpdir(), 'grd-frame-'));
   writeFileSync(
     join(clientDir, 'index.html'),
-    '<!doctype html><title>Risk</title><body><div id="root"></div></body>',
+    '<!doctype html><html lang="en"><title>Risk</title><body><div id="root"></div></body></html>',
   );
 });
 afterEach(async () => {
@@ -46,6 +46,21 @@ describe('first frame', () => {
       expect(plain.body).toContain('<div id="root"></div>');
       expect(plain.body).not.toContain('first-frame');
     }
+  });
+
+  it('says the language the SPA will show: ?lang= over Accept-Language, unknown -> en (issue 34)', async () => {
+    stack = await startTestStack({ clientDir });
+    const arabic = await get(stack, '/', {
+      headers: { 'accept-language': 'de, ar;q=0.9, fr;q=0.8' },
+    });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.headers.vary).toMatch(/accept-language/i);
+    const french = await get(stack, '/country/UKR?lang=fr', {
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(french.body).toContain('<html lang="fr" dir="ltr">');
+    const unknown = await get(stack, '/?lang=zz', { headers: { 'accept-language': 'ar' } });
+    expect(unknown.body).toContain('<html lang="en">');
   });
 
   it('escapes upstream text: names, tiers, headlines', () => {

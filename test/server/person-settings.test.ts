@@ -105,6 +105,7 @@ describe('GET/PUT /api/me/settings', () => {
     expect(first.json().settings).toEqual({
       ...settings,
       email: 'eve@example.com',
+      language: null,
       version: 0,
     });
     const saved = await put(
@@ -140,12 +141,44 @@ describe('GET/PUT /api/me/settings', () => {
       [{ ...settings, quiet_hours: { start: '25:00', end: '07:00' } }, /times such as "22:00"/],
       [{ ...settings, email_enabled: 'yes' }, /^email_enabled must be true or false/],
       [{ ...settings, extra: 1 }, /extra|Unrecognized/i],
+      [{ ...settings, language: 'de' }, /^language must be one of en, fr, es, ar, or null$/],
+      [{ ...settings, language: 7 }, /^language must be one of/],
     ];
     for (const [body, words] of cases) {
       const res = await put(stack, 'eve@example.com', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toEqual({ ok: false, error: expect.stringMatching(words) });
     }
+  });
+});
+
+describe('the language setting (issue 34)', () => {
+  let stack: HistoryStack;
+  beforeAll(async () => {
+    stack = await startStack(Date.UTC(2026, 6, 1, 12));
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('is saved, kept by a save that leaves it out, and a bad code writes nothing', async () => {
+    const user = 'lina@example.com';
+    const saved = await put(stack, user, { ...settings, language: 'ar' }, '"0"');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().settings).toMatchObject({ language: 'ar', version: 1 });
+    // A client from before the field saves the rest: the language stays.
+    const older = await put(stack, user, { ...settings, digest_hour: 7 }, '"1"');
+    expect(older.json().settings).toMatchObject({ language: 'ar', digest_hour: 7, version: 2 });
+    const bad = await put(stack, user, { ...settings, language: 'xx-bogus' }, '"2"');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ ok: false, error: expect.stringMatching(/^language must be/) });
+    const after = await stack.app.inject({
+      url: '/api/me/settings',
+      headers: { [USER_HEADER]: user },
+    });
+    expect(after.json().settings).toMatchObject({ language: 'ar', version: 2 });
+    const cleared = await put(stack, user, { ...settings, language: null }, '"2"');
+    expect(cleared.json().settings).toMatchObject({ language: null, version: 3 });
   });
 });
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useAppNavigate } from '../lib/app-link';
 import { usePaletteHotkeys } from '../features/search/hooks/use-palette-hotkeys';
 import { useCountryChoices } from './use-country-choices';
+import { t } from '../lib/i18n';
 
 // The palette is its own chunk, asked for on intent (pointer over or focus on the button) or on
 // opening: nothing of it is needed for the first view.
@@ -42,7 +43,8 @@ export function SearchHost() {
         onFocus={() => void loadSearchPalette()}
         aria-haspopup="dialog"
       >
-        <span aria-hidden="true">⌕ </span>Find a country
+        <span aria-hidden="true">⌕ </span>
+        {t('search.find')}
         <kbd className="search-kbd" aria-hidden="true">
           Ctrl K
         </kbd>

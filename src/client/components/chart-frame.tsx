@@ -3,9 +3,9 @@ import { batchesAt, type CitedBatch } from '../lib/batch-ids';
 import { downloadText, seriesCsv, type SeriesColumn, type SeriesRow } from '../lib/csv';
 import { batchStamp } from '../../shared/spreadsheet-cell';
 import { formatScore, formatUtcDateTime, NA } from '../lib/format';
-import { tierLabel } from '../../shared/tiers';
 import { TableHead, TableRegion } from './data-table';
 import { useChartView, ViewToggle } from './view-toggle';
+import { tierWord } from '../lib/tier-words';
 
 const BATCH_ID: SeriesColumn = { key: 'batch_id', label: 'Batch id', kind: 'text' };
 const METHOD: SeriesColumn = { key: 'method', label: 'Methodology version', kind: 'text' };
@@ -93,7 +93,7 @@ function cellText(column: SeriesColumn, value: SeriesRow[string]): string {
   if (value === null || value === undefined || value === '') return NA;
   if (column.kind === 'time') return formatUtcDateTime(String(value));
   if (column.kind === 'score' && typeof value === 'number') return formatScore(value);
-  if (column.kind === 'tier') return tierLabel(String(value));
+  if (column.kind === 'tier') return tierWord(String(value));
   return String(value);
 }
 

@@ -1,6 +1,17 @@
-import { direction, formatScore, formatSigned } from '../lib/format';
+import { direction, formatScore, formatSigned, NA } from '../lib/format';
+import { t } from '../lib/i18n';
 
-const WORDS = { up: 'up', down: 'down', flat: 'unchanged', unknown: 'change not reported' };
+const WORDS = {
+  up: 'delta.up',
+  down: 'delta.down',
+  flat: 'delta.flat',
+  unknown: 'delta.unknown',
+} as const;
+const VERBOSE = {
+  up: 'delta.verboseUp',
+  down: 'delta.verboseDown',
+  flat: 'delta.verboseFlat',
+} as const;
 const ARROWS = { up: '\u25b2', down: '\u25bc', flat: '\u25ac', unknown: '' };
 
 /**
@@ -23,23 +34,22 @@ export function Delta({
 }) {
   const dir = direction(value, digits);
   if (dir === 'unknown' || value === null || value === undefined) {
-    return <span className="delta delta-unknown">n/a</span>;
+    return <span className="delta delta-unknown">{NA}</span>;
   }
   const tail = suffix ? ` ${suffix}` : '';
   if (verbose) {
-    const word = WORDS[dir].charAt(0).toUpperCase() + WORDS[dir].slice(1);
-    const amount = dir === 'flat' ? '' : ` ${formatScore(Math.abs(value), digits)}`;
+    const words = t(VERBOSE[dir], { amount: formatScore(Math.abs(value), digits) });
     return (
       <span className={`delta delta-${dir}`}>
         <span aria-hidden="true">{ARROWS[dir]} </span>
-        {`${word}${amount}${tail}`}
+        {`${words}${tail}`}
       </span>
     );
   }
   return (
     <span className={`delta delta-${dir}`}>
       <span aria-hidden="true">{ARROWS[dir]} </span>
-      <span className="visually-hidden">{WORDS[dir]} </span>
+      <span className="visually-hidden">{t(WORDS[dir])} </span>
       {formatSigned(value, digits)}
       {tail}
     </span>

@@ -1,6 +1,7 @@
 import { headlineChange, HEADLINE_CHANGE_WORDS } from '../../shared/headline-change';
 import { formatSigned } from '../lib/format';
 import { Delta } from './delta';
+import { t } from '../lib/i18n';
 
 /**
  * The provider's `delta_headline` as a plain figure under its own name: no arrow, no colour, no
@@ -9,8 +10,9 @@ import { Delta } from './delta';
 function ProviderFigure({ value, disagrees }: { value: number; disagrees: boolean }) {
   return (
     <span className="provider-delta" data-testid="provider-delta">
-      Provider&rsquo;s own figure {formatSigned(value)} (period not stated
-      {disagrees ? '; it differs from the batches recorded here' : ''})
+      {t(disagrees ? 'delta.providerFigureDiffers' : 'delta.providerFigure', {
+        value: formatSigned(value),
+      })}
     </span>
   );
 }
@@ -50,20 +52,12 @@ export function HeadlineDelta({
     return change.provider === null ? (
       <Delta value={null} />
     ) : (
-      <Delta
-        value={change.provider}
-        verbose
-        suffix={`in risk score (${HEADLINE_CHANGE_WORDS.provider})`}
-      />
+      <Delta value={change.provider} verbose suffix={t('delta.inRiskProvider')} />
     );
   }
   return (
     <>
-      <Delta
-        value={change.value}
-        verbose
-        suffix={`in risk score ${HEADLINE_CHANGE_WORDS.recorded}`}
-      />
+      <Delta value={change.value} verbose suffix={t('delta.inRiskRecorded')} />
       {change.provider !== null ? (
         <>
           <span aria-hidden="true"> · </span>

@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
+import type { ParseKeys } from 'i18next';
 
 export interface SkipLink {
   /** Id of the element to land on (focusable: tabIndex -1 or 0). */
@@ -14,6 +16,14 @@ export interface SkipLinksHandle {
   skipLinks?: readonly SkipLink[] | ((params: URLSearchParams) => readonly SkipLink[]);
 }
 
+/** The routes' landmarks by id, in the catalogue; a route's own label is the English fallback. */
+const SKIP_WORDS: Readonly<Record<string, ParseKeys>> = {
+  'world-map': 'skip.map',
+  'hotspot-rows': 'skip.hotspots',
+  'all-countries-rows': 'skip.allCountries',
+  'country-events': 'skip.events',
+};
+
 function linksOf(handle: unknown, params: URLSearchParams): readonly SkipLink[] {
   if (typeof handle !== 'object' || handle === null || !('skipLinks' in handle)) return [];
   const links = (handle as SkipLinksHandle).skipLinks ?? [];
@@ -27,14 +37,15 @@ function linksOf(handle: unknown, params: URLSearchParams): readonly SkipLink[] 
 export function SkipLinks() {
   const [params] = useSearchParams();
   const extra = useMatches().flatMap((match) => linksOf(match.handle, params));
+  const { t } = useTranslation();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       {extra.map((link) => (
         <a key={link.target} className="skip-link" href={`#${link.target}`}>
-          {link.label}
+          {link.target in SKIP_WORDS ? t(SKIP_WORDS[link.target]!) : link.label}
         </a>
       ))}
     </>

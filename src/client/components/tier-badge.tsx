@@ -1,6 +1,8 @@
-import { isKnownTier, tierLabel } from '../../shared/tiers';
+import { isKnownTier } from '../../shared/tiers';
 import { NA } from '../lib/format';
 import { useTierTone } from '../lib/tier-scale';
+import { t } from '../lib/i18n';
+import { tierWord } from '../lib/tier-words';
 
 /**
  * A tier as text on its colour. Known tiers read "Critical" etc.; any other label from the API is
@@ -11,13 +13,13 @@ export function TierBadge({ tier }: { tier: string | null | undefined }) {
   const tone = useTierTone(tier);
   if (!tier) return <span className="tier-badge tier-none">{NA}</span>;
   const title = isKnownTier(tier)
-    ? `Tier label: ${tier}`
+    ? t('tiers.known', { tier })
     : tone.className === 'tier-other'
-      ? 'A tier label this dashboard does not know'
+      ? t('tiers.unknown')
       : 'A tier label this dashboard does not know; its colour follows the order learned from the scores';
   return (
     <span className={`tier-badge ${tone.className}`} title={title}>
-      {tierLabel(tier)}
+      {tierWord(tier)}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { compareTiersOn, tierTone } from '../../shared/tier-scale';
-import { tierLabel } from '../../shared/tiers';
 import { useTierScale } from '../lib/tier-scale';
+import { tierWord } from '../lib/tier-words';
 
 /**
  * Tier checkboxes, most severe first (the overview's tables): the labels present in the data plus
@@ -45,7 +45,7 @@ export function TierFilter({
             onChange={(event) => toggle(label, event.target.checked)}
           />
           <span className={`swatch ${tierTone(label, scale).className}`} aria-hidden="true" />
-          <span>{tierLabel(label)}</span>
+          <span>{tierWord(label)}</span>
         </label>
       ))}
       {selected.length > 0 ? (

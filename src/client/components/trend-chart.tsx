@@ -10,8 +10,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { TIER_BANDS, TIER_COLOURS, tierLabel } from '../../shared/tiers';
+import { TIER_BANDS, TIER_COLOURS } from '../../shared/tiers';
 import { formatScore, formatUtcDateTime } from '../lib/format';
+import { tierWord } from '../lib/tier-words';
 
 /** One line: the key of its values in each row, its name in the legend, and how it is drawn. */
 export interface TrendSeries {
@@ -86,7 +87,7 @@ export function TrendChart({
                   stroke="none"
                   ifOverflow="hidden"
                   label={{
-                    value: tierLabel(band.tier),
+                    value: tierWord(band.tier),
                     position: 'insideTopRight',
                     className: 'band-label',
                   }}

@@ -23,10 +23,29 @@ export function keepAsOf(to: To, currentSearch: string): To {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** react-router's Link, keeping the batch being viewed (see keepAsOf). */
+/**
+ * `to` with the page's `?lang=` carried over (issue 34): a link the app builds keeps the
+ * language a shared link named, like the batch. Targets that name a language, and other
+ * origins, are left as they are.
+ */
+export function keepLang(to: To, currentSearch: string): To {
+  const lang = new URLSearchParams(currentSearch).get('lang');
+  if (!lang || typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//')) return to;
+  const url = new URL(to, 'http://app.invalid');
+  if (url.pathname.startsWith('/api/') || url.searchParams.has('lang')) return to;
+  url.searchParams.set('lang', lang);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The batch and the language being viewed, carried to `to`. */
+function keepView(to: To, search: string): To {
+  return keepLang(keepAsOf(to, search), search);
+}
+
+/** react-router's Link, keeping the batch and language being viewed (see keepAsOf, keepLang). */
 export function Link({ to, ...props }: ComponentProps<typeof RouterLink>) {
   const { search } = useLocation();
-  return <RouterLink to={keepAsOf(to, search)} {...props} />;
+  return <RouterLink to={keepView(to, search)} {...props} />;
 }
 
 /** react-router's navigate, keeping the batch being viewed (see keepAsOf). */
@@ -34,10 +53,13 @@ export function useAppNavigate(): (to: To, options?: NavigateOptions) => void | 
   const navigate = useNavigate();
   const { search } = useLocation();
   return useCallback(
-    (to: To, options?: NavigateOptions) => navigate(keepAsOf(to, search), options),
+    (to: To, options?: NavigateOptions) => navigate(keepView(to, search), options),
     [navigate, search],
   );
 }
 
 /** A link that always opens the latest data (the new-batch notice's, "back to the latest"). */
-export { RouterLink as LinkToLatest };
+export function LinkToLatest({ to, ...props }: ComponentProps<typeof RouterLink>) {
+  const { search } = useLocation();
+  return <RouterLink to={keepLang(to, search)} {...props} />;
+}

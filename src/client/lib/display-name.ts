@@ -1,13 +1,52 @@
-import commonNames from 'virtual:common-country-names';
+import commonNames, { alpha2 as alpha2Table } from 'virtual:common-country-names';
 import { chooseDisplayName, fixedCountryName } from '../../shared/display-name';
+import { PSEUDO } from '../../shared/i18n/languages';
+import { pseudoMessage } from '../../shared/i18n/pseudo';
+import { formatLanguage } from './format';
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+let alpha2Codes: Map<string, string> | null = null;
+
+/** The alpha-2 code of an alpha-3 one ("SDN" → "SD"), from the build-time table. */
+function alpha2Of(iso: string): string | undefined {
+  alpha2Codes ??= new Map(alpha2Table.split(' ').map((pair) => [pair.slice(0, 3), pair.slice(3)]));
+  return alpha2Codes.get(iso.toUpperCase());
+}
+
+/**
+ * The country's name in `language` from CLDR (`Intl.DisplayNames`, by its alpha-2 code from
+ * world-countries' table), or `fallback` (the English display name, from the upstream's name) for English,
+ * for codes without an alpha-2 (Kosovo's XKX) and where the runtime has no name.
+ */
+export function localCountryName(iso: string, fallback: string, language: string): string {
+  // The pseudo-locale marks names too: they come through here, not as hard-coded English.
+  if (language === PSEUDO) return pseudoMessage(fallback);
+  if (language.startsWith('en')) return fallback;
+  const alpha2 = alpha2Of(iso);
+  if (!alpha2) return fallback;
+  if (!regionNames.has(language)) {
+    let names: Intl.DisplayNames | null;
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    } catch {
+      // A runtime without this language's data: the English name rather than no name.
+      names = null;
+    }
+    regionNames.set(language, names);
+  }
+  return regionNames.get(language)?.of(alpha2) ?? fallback;
+}
 
 /**
  * The name to show: the data's own name when it is short and plain ("Côte d'Ivoire", "Sudan"),
  * else the short common name ("DR Congo" for "Congo, Democratic Republic of the", "Russia" for
  * "Russian Federation"), which fits a phone's table column. The data's name goes in a tooltip.
+ * In another language than English: CLDR's name in that language (issue 34).
  */
 export function displayName(iso: string, dataName: string): string {
-  return fixedCountryName(iso) ?? chooseDisplayName(commonNames[iso.toUpperCase()], dataName);
+  const english =
+    fixedCountryName(iso) ?? chooseDisplayName(commonNames[iso.toUpperCase()], dataName);
+  return localCountryName(iso, english, formatLanguage());
 }
 
 /** The formal name for a tooltip, only when it says more than the displayed one. */

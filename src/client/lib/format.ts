@@ -1,8 +1,40 @@
+import { PSEUDO } from '../../shared/i18n/languages';
+import { pseudoMessage } from '../../shared/i18n/pseudo';
 /**
  * Formatting for people. Missing values read "n/a" everywhere (the API's optional fields may be
  * absent or null); times are shown in UTC, the clock the data's batches run on.
  */
 export const NA = 'n/a';
+
+/**
+ * The language numbers and dates are written in (issue 34), set with the interface's language
+ * (lib/i18n.ts). English keeps the Intl-free fast path below; the others go through Intl with
+ * their own CLDR conventions. Arabic keeps Latin digits (`-u-nu-latn`): the map's and charts'
+ * labels are in Latin digits too, and scores compared across them must read the same.
+ */
+let formatLocale = 'en-GB';
+let language = 'en';
+let dateFormat: Intl.DateTimeFormat | null = null;
+let relativeFormat: Intl.RelativeTimeFormat | null = null;
+export function setFormatLanguage(next: string): void {
+  language = next;
+  const locale =
+    language === 'ar' ? 'ar-u-nu-latn' : language.startsWith('en') ? 'en-GB' : language;
+  if (locale === formatLocale) return;
+  formatLocale = locale;
+  numberFormats.clear();
+  dateFormat = null;
+  relativeFormat = null;
+}
+/** The interface's language as set (`en`, `fr`, `ar`, `en-XA`…). */
+export function formatLanguage(): string {
+  return language;
+}
+/** The locale Intl formats in (`en-GB`, `fr`, `ar-u-nu-latn`…), for formatters elsewhere. */
+export function activeFormatLocale(): string {
+  return formatLocale;
+}
+const fastPath = (): boolean => formatLocale === 'en-GB';
 
 /**
  * The overview's first frame formats without Intl: the first Intl object a page creates costs
@@ -15,7 +47,7 @@ const numberFormats = new Map<number, Intl.NumberFormat>();
 function intlNumber(value: number, digits: number): string {
   let format = numberFormats.get(digits);
   if (!format) {
-    format = new Intl.NumberFormat('en-GB', {
+    format = new Intl.NumberFormat(formatLocale, {
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
@@ -30,6 +62,7 @@ function intlNumber(value: number, digits: number): string {
  * value: 1.005 gives "1.00", Intl "1.01"). A negative value that rounds to zero keeps its sign.
  */
 function fixedNumber(value: number, digits: number): string {
+  if (!fastPath()) return intlNumber(value, digits);
   const magnitude = Math.abs(value);
   const decimal = String(magnitude);
   // Exponent forms, and values whose shifted digits would pass 2^53, are left to Intl.
@@ -59,7 +92,8 @@ export function formatInteger(value: number | null | undefined): string {
 export function formatSigned(value: number | null | undefined, digits = 2): string {
   if (!isNumber(value)) return NA;
   const text = fixedNumber(Math.abs(value), digits);
-  if (Number(text.replace(/,/g, '')) === 0) return fixedNumber(0, digits);
+  const zero = fixedNumber(0, digits);
+  if (text === zero) return zero;
   return value > 0 ? `+${text}` : `\u2212${text}`;
 }
 
@@ -104,33 +138,64 @@ const twoDigits = (value: number): string => String(value).padStart(2, '0');
 const utcClock = (date: Date): string =>
   `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}`;
 
+/**
+ * Left-to-right text kept in its order inside a right-to-left line (U+2066 LRI … U+2069 PDI,
+ * what <bdi dir="ltr"> does, for strings): "10:00 UTC" does not become "UTC 10:00" in Arabic.
+ */
+function keepLtr(text: string): string {
+  return language === 'ar' ? `\u2066${text}\u2069` : text;
+}
+
 /** "10:00 UTC" */
 export function formatUtcTime(iso: string | null | undefined): string {
   const date = parseTime(iso);
-  return date ? `${utcClock(date)} UTC` : NA;
+  return date ? keepLtr(`${utcClock(date)} UTC`) : NA;
 }
 
 /** "2 Jun 2025, 10:00 UTC" */
 export function formatUtcDateTime(iso: string | null | undefined): string {
   const date = parseTime(iso);
   if (!date) return NA;
+  if (!fastPath()) {
+    dateFormat ??= new Intl.DateTimeFormat(formatLocale, {
+      ...{ day: 'numeric', month: 'short', year: 'numeric' },
+      ...{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' },
+    });
+    return keepLtr(`${dateFormat.format(date)} UTC`);
+  }
   const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return `${day}, ${utcClock(date)} UTC`;
 }
 
 /** "just now", "5 min ago", "2 h ago", "3 d ago"; "in 40 min" for the future. */
 export function formatRelative(iso: string | null | undefined, now: number = Date.now()): string {
+  const text = relativeText(iso, now);
+  // The pseudo-locale marks these English words too: they are the locale's, not hard-coded.
+  return language === PSEUDO && text !== NA ? pseudoMessage(text) : text;
+}
+
+function relativeText(iso: string | null | undefined, now: number): string {
   const date = parseTime(iso);
   if (!date) return NA;
   const diffMs = date.getTime() - now;
   const future = diffMs > 0;
   const minutes = Math.round(Math.abs(diffMs) / 60_000);
+  if (!fastPath()) return intlRelative(minutes, future);
   if (minutes < 1) return future ? 'in under a minute' : 'just now';
   let amount: string;
   if (minutes < 60) amount = `${minutes} min`;
   else if (minutes < 48 * 60) amount = `${Math.round(minutes / 60)} h`;
   else amount = `${Math.round(minutes / (24 * 60))} d`;
   return future ? `in ${amount}` : `${amount} ago`;
+}
+
+/** The same steps as formatRelative, in the active language's own words (CLDR's). */
+function intlRelative(minutes: number, future: boolean): string {
+  relativeFormat ??= new Intl.RelativeTimeFormat(formatLocale, { numeric: 'auto', style: 'short' });
+  const sign = future ? 1 : -1;
+  if (minutes < 60) return relativeFormat.format(sign * minutes, 'minute');
+  if (minutes < 48 * 60) return relativeFormat.format(sign * Math.round(minutes / 60), 'hour');
+  return relativeFormat.format(sign * Math.round(minutes / (24 * 60)), 'day');
 }
 
 /** "10:00 UTC · 2 h ago": the clock time and how long ago, as analysts read batch times. */
@@ -153,4 +218,9 @@ export function searchKey(text: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
+}
+
+/** "Iran, Iraq and Syria" in the active language ("Iran, Iraq et Syrie"). */
+export function formatList(items: readonly string[]): string {
+  return new Intl.ListFormat(formatLocale, { style: 'long', type: 'conjunction' }).format(items);
 }

@@ -362,12 +362,15 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     success: json(acknowledgeResponseSchema),
   },
   'GET /api/me/settings': {
-    summary: 'The signed-in person’s delivery settings (e-mail, daily digest, quiet hours)',
+    summary:
+      'The signed-in person’s settings (e-mail, daily digest, quiet hours, interface language)',
     tag: 'Identity',
     success: json(personSettingsResponseSchema),
   },
   'PUT /api/me/settings': {
-    summary: 'Replace the signed-in person’s delivery settings (If-Match: the ETag read, optional)',
+    summary:
+      'Replace the signed-in person’s settings (If-Match: the ETag read, optional); `language` ' +
+      'is one of en, fr, es, ar or null (the browser’s), left out: kept as saved; another: 400',
     tag: 'Identity',
     body: personSettingsInputSchema,
     success: json(personSettingsResponseSchema),

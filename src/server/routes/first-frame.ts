@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Served } from '../services/rendering/render.js';
 import { countryFrame, overviewFrame, withFrame } from '../services/rendering/first-frame.js';
 import type { DataRouteOptions } from './respond.js';
+import { directionOf, parseAcceptLanguage, resolveLanguage } from '../../shared/i18n/languages.js';
 
 export interface FirstFrameRouteOptions extends DataRouteOptions {
   /** The built SPA: its index.html is read once, here. */
@@ -63,7 +64,11 @@ export async function firstFrameRoutes(
     } catch (error) {
       request.log.debug({ err: error }, 'first frame not rendered');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language')
+      .type('text/html; charset=utf-8')
+      .send(withLanguage(html, request));
   };
 
   app.get('/', (request, reply) =>
@@ -87,6 +92,21 @@ export async function firstFrameRoutes(
       return { key: keyOf(`country|${iso}`, country), render: () => countryFrame(parsed(country)) };
     }),
   );
+}
+
+/**
+ * `<html lang dir>` of the page as the SPA will set it from `?lang=` and the browser's
+ * languages (issue 34), so a right-to-left page is laid out so from its first frame. The saved
+ * setting is the SPA's to apply: reading it here would cost a store query per page.
+ */
+function withLanguage(html: string, request: FastifyRequest): string {
+  const query = (request.query as Record<string, unknown> | undefined)?.lang;
+  const language = resolveLanguage({
+    query: typeof query === 'string' ? query : null,
+    browser: parseAcceptLanguage(request.headers['accept-language']),
+  });
+  if (language === 'en') return html;
+  return html.replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${directionOf(language)}">`);
 }
 
 function parsed(served: Served): Record<string, unknown> {

@@ -27,6 +27,8 @@ export const personSettings = pgTable('person_settings', {
   /** Quiet hours as minutes after local midnight; both null: none. */
   quietStart: integer('quiet_start'),
   quietEnd: integer('quiet_end'),
+  /** The interface's language (`en`, `fr`, `es`, `ar`; issue 34); null: the browser's. */
+  language: text('language'),
   version: integer('version').notNull(),
   updatedAt: at('updated_at').notNull(),
 });

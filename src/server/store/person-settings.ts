@@ -35,7 +35,8 @@ export async function selectSettingsByEmail(
  */
 export async function writePersonSettings(
   db: Database,
-  row: Omit<PersonSettingsRow, 'version'>,
+  // Left out, the language stays as saved (callers that predate it, issue 34).
+  row: Omit<PersonSettingsRow, 'version' | 'language'> & { language?: string | null },
   version: number,
 ): Promise<PersonSettingsRow | null> {
   if (version === 0) {

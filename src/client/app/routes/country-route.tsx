@@ -36,9 +36,9 @@ import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch'
 import { TeamFigures } from '../../features/country/components/team-figures';
 import { PrintedPages } from '../../components/printed-pages';
 import { PastBatchJump } from '../../features/as-of/components/as-of-bar';
+import { t } from '../../lib/i18n';
 
 const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
-const INVALID_ISO = 'Not a valid ISO country code';
 
 function BackLink() {
   const state: unknown = useLocation().state;
@@ -48,7 +48,7 @@ function BackLink() {
       : '/';
   return (
     <p className="back-link">
-      <Link to={from}>← Back to the overview</Link>
+      <Link to={from}>{t('country.back')}</Link>
     </p>
   );
 }
@@ -104,7 +104,7 @@ export function CountryRoute() {
   if (!isIso3(raw)) {
     return (
       <CountryMessage
-        title={INVALID_ISO}
+        title={t('country.invalidIso')}
         text={`“${raw}” is not a three-letter ISO 3166 code such as UKR or BRA.`}
       />
     );
@@ -212,7 +212,8 @@ function CountryFailed({
       </>
     );
   }
-  if (status === 400) return <CountryMessage title={INVALID_ISO} text={error.message} />;
+  if (status === 400)
+    return <CountryMessage title={t('country.invalidIso')} text={error.message} />;
   return (
     <div className="country-page">
       <title>{`${name} · Global Risk Dashboard`}</title>
@@ -250,7 +251,7 @@ function CountryView({
         {keepsHistory ? (
           <>
             <FollowButton iso={country.iso} name={country.name} />
-            <Link to={`/brief?iso=${country.iso}`}>Brief (print)</Link>
+            <Link to={`/brief?iso=${country.iso}`}>{t('country.brief')}</Link>
           </>
         ) : null}
       </div>

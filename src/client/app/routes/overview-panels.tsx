@@ -21,6 +21,7 @@ import { BatchCheck } from '../../features/status/components/batch-check';
 import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
 import { FollowButton } from '../../features/watchlists/components/follow-button';
 import type { CompareSelection, OverviewQueries } from './overview-data';
+import { t } from '../../lib/i18n';
 
 // The overview's panels, each one thing the page shows; overview-route.tsx composes them.
 
@@ -113,16 +114,13 @@ export function MapPanel({
   return (
     <section className="panel map-panel" aria-labelledby="map-heading">
       <div className="panel-head">
-        <h2 id="map-heading">World map</h2>
+        <h2 id="map-heading">{t('overview.worldMap')}</h2>
         <p className="panel-sub">
-          {teamNameOf(countries.data?.data)
-            ? `Countries coloured by the team index's tier (overrides included)`
-            : 'Countries coloured by tier'}
-          ; markers are the hotspots listed below. Select a marker (or press Enter on it) to open
-          the country.
+          {teamNameOf(countries.data?.data) ? t('overview.mapByTeamTier') : t('overview.mapByTier')}
+          {t('overview.mapHow')}
         </p>
         <Link className="panel-head-link no-print" to={briefLink(hotspots.data?.data.hotspots)}>
-          Brief of these hotspots (print)
+          {t('overview.briefHotspots')}
         </Link>
       </div>
       <PanelBoundary name="The map">

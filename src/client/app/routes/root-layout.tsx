@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Link } from '../../lib/app-link';
 import { OutageShown } from '../../components/outage-shown';
@@ -17,6 +18,7 @@ import { outageShown, StatusBanner } from '../../features/status/components/stat
 import { StatusLine } from '../../features/status/components/status-line';
 import { useBatchWatch } from '../../features/status/hooks/use-batch-watch';
 import { useQuotaFollow } from '../../features/status/hooks/use-quota-follow';
+import { LanguageFollow } from '../language-follow';
 import { OfflineBanner } from '../offline-banner';
 import { SearchHost } from '../search-host';
 
@@ -28,22 +30,24 @@ export function RootLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const now = useNow();
+  const { t, i18n } = useTranslation();
   return (
     <>
+      <LanguageFollow />
       <SkipLinks />
       <header className="app-bar">
         <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true" />
-          Global Risk Dashboard
+          {t('shell.brand')}
         </Link>
         <DemoBadge status={status.data?.data} />
         <SearchHost />
         {status.data?.data.history ? (
           // Sites, events, watchlists and alerts live in the history store: shown when the BFF keeps one.
-          <nav className="app-nav" aria-label="Exposure, watchlists, events and alerts">
-            <Link to="/exposure">Exposure</Link>
-            <Link to="/events">Events</Link>
-            <Link to="/watchlists">Watchlists</Link>
+          <nav className="app-nav" aria-label={t('shell.navLabel')}>
+            <Link to="/exposure">{t('shell.exposure')}</Link>
+            <Link to="/events">{t('shell.events')}</Link>
+            <Link to="/watchlists">{t('shell.watchlists')}</Link>
             <UnreadLink />
           </nav>
         ) : null}
@@ -51,7 +55,7 @@ export function RootLayout() {
         <UserMenu />
         {navigation.state === 'loading' ? (
           <span className="nav-progress" role="status">
-            Loading…
+            {t('shell.loading')}
           </span>
         ) : null}
       </header>
@@ -62,16 +66,17 @@ export function RootLayout() {
         <AsOfBar onOverview={pathname === '/'} withJump={pathname.startsWith('/country/')} />
       ) : null}
       <OutageShown.Provider value={outageShown(status.data?.data)}>
-        <main id="main" tabIndex={-1}>
+        {/* Remade in a new language: numbers and names outside i18next's reach follow too. */}
+        <main id="main" tabIndex={-1} key={i18n.language}>
           <Outlet />
         </main>
       </OutageShown.Provider>
       <footer className="app-footer">
         <StatusLine status={status.data?.data} />
         <p>
-          Data: Global Risk Index API via this dashboard&apos;s server
-          {status.data?.data.mode === 'demo' ? ' (demo data generated locally)' : ''}. Times in UTC.
-          Shapes: Natural Earth.
+          {t('shell.footerData')}
+          {status.data?.data.mode === 'demo' ? t('shell.footerDemo') : ''}. {t('shell.footerTimes')}{' '}
+          {t('shell.footerShapes')}
         </p>
       </footer>
       <Toaster />

@@ -8,6 +8,7 @@ import {
   writePersonSettings,
   type PersonSettingsRow,
 } from '../../store/person-settings.js';
+import { isLanguage } from '../../../shared/i18n/languages.js';
 import { clockMinutes, minutesClock } from './local-time.js';
 import { ApiProblem } from './watchlists.js';
 
@@ -22,6 +23,7 @@ const DEFAULTS = {
   digest_hour: null,
   time_zone: 'UTC',
   quiet_hours: null,
+  language: null,
   version: 0,
 };
 
@@ -36,6 +38,7 @@ export function settingsView(row: PersonSettingsRow | null, email: string | null
         ? null
         : { start: minutesClock(row.quietStart), end: minutesClock(row.quietEnd) },
     email: row.email ?? email,
+    language: isLanguage(row.language) ? row.language : null,
     version: row.version,
   };
 }
@@ -97,6 +100,7 @@ export class PersonSettingsService {
         timeZone: input.time_zone,
         quietStart: input.quiet_hours ? clockMinutes(input.quiet_hours.start) : null,
         quietEnd: input.quiet_hours ? clockMinutes(input.quiet_hours.end) : null,
+        language: input.language === undefined ? (current?.language ?? null) : input.language,
         updatedAt: new Date(this.now()),
       },
       version,

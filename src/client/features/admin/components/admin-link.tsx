@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../lib/app-link';
 import { meQueries } from '../../../lib/me-queries';
@@ -10,5 +11,6 @@ export function useIsAdmin(): boolean {
 
 /** The header's link to the audit log and sessions: admins only (others could not use it). */
 export function AdminLink() {
-  return useIsAdmin() ? <Link to="/admin/audit">Audit log</Link> : null;
+  const { t } = useTranslation();
+  return useIsAdmin() ? <Link to="/admin/audit">{t('shell.auditLog')}</Link> : null;
 }

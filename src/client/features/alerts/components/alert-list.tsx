@@ -8,6 +8,7 @@ import { useMarkAlertsRead } from '../api/alert-mutations';
 import { alertQueries, type InboxFilter } from '../api/alert-queries';
 import { AcknowledgeForm, AcknowledgementLine } from './acknowledgement';
 import { InboxFilters, useInboxFilter } from './inbox-filters';
+import { t } from '../../../lib/i18n';
 
 function when(iso: string): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -43,15 +44,15 @@ function AlertItem({
       <div className="alert-actions">
         {unread ? (
           <button type="button" className="link-button" disabled={busy} onClick={onRead}>
-            Mark read
+            {t('alerts.markRead')}
             <span className="visually-hidden">: {alert.country}</span>
           </button>
         ) : (
-          <span className="alert-read">Read</span>
+          <span className="alert-read">{t('alerts.read')}</span>
         )}
         {acknowledging ? null : (
           <button type="button" className="link-button" onClick={() => setAcknowledging(true)}>
-            {alert.acknowledgement ? 'Change acknowledgement' : 'Acknowledge'}
+            {alert.acknowledgement ? t('alerts.changeAck') : t('alerts.acknowledge')}
             <span className="visually-hidden">: {alert.country}</span>
           </button>
         )}
@@ -75,11 +76,15 @@ function AlertItems({
 }) {
   const query = useQuery(alertQueries.list(filter));
   const mark = useMarkAlertsRead();
-  if (query.isPending) return <Skeleton label="Loading alerts" lines={4} />;
+  if (query.isPending) return <Skeleton label={t('alerts.loading')} lines={4} />;
   if (query.isError && !query.data) {
     return (
       <>
-        <QueryError what="The alerts" error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError
+          what={t('alerts.panel')}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
         {after}
       </>
     );
@@ -91,21 +96,17 @@ function AlertItems({
       <section className="panel alert-list" aria-label={title}>
         <div className="panel-head">
           <h2>{title}</h2>
-          <p className="alert-count">{unread} unread</p>
+          <p className="alert-count">{t('alerts.unreadCount', { count: unread })}</p>
           {unread > 0 && canMarkAll ? (
             <button type="button" disabled={mark.isPending} onClick={() => mark.mutate('all')}>
-              Mark all read
+              {t('alerts.markAllRead')}
             </button>
           ) : null}
         </div>
         {children}
         {mark.isError ? <p role="alert">{mark.error.message}</p> : null}
         {alerts.length === 0 ? (
-          <p className="empty">
-            {filtered
-              ? 'No alerts match these filters.'
-              : 'No alerts yet. They appear when a followed country moves (|Δ active| ≥ 10 by default) in a new batch.'}
-          </p>
+          <p className="empty">{filtered ? t('alerts.noneMatch') : t('alerts.noneYet')}</p>
         ) : (
           <ul className="alerts">
             {alerts.map((alert) => (

@@ -9,11 +9,13 @@ import {
 } from '../../../../shared/alert-triage-api';
 import { countryName } from '../../../lib/country-names';
 import { alertQueries, type InboxFilter } from '../api/alert-queries';
+import type { ParseKeys } from 'i18next';
+import { t } from '../../../lib/i18n';
 
-const STATE_LABELS: Record<InboxState, string> = {
-  unread: 'Unread',
-  unacknowledged: 'Not acknowledged',
-  acknowledged: 'Acknowledged',
+const STATE_LABELS: Record<InboxState, ParseKeys> = {
+  unread: 'alerts.unread',
+  unacknowledged: 'alerts.unacknowledged',
+  acknowledged: 'alerts.acknowledged',
 };
 
 const one = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
@@ -61,12 +63,12 @@ export function InboxFilters({
     countryOptions.unshift({ value: filter.iso, label: filter.iso });
   }
   return (
-    <div className="inbox-filters" role="group" aria-label="Filter the inbox">
+    <div className="inbox-filters" role="group" aria-label={t('alerts.filterLabel')}>
       <FilterSelect
-        label="State"
+        label={t('alerts.state')}
         value={filter.state}
-        all="All"
-        options={INBOX_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))}
+        all={t('alerts.all')}
+        options={INBOX_STATES.map((s) => ({ value: s, label: t(STATE_LABELS[s]) }))}
         onChange={(value) => {
           const state = one(INBOX_STATES, value);
           onChange({
@@ -77,23 +79,23 @@ export function InboxFilters({
         }}
       />
       <FilterSelect
-        label="Watchlist"
+        label={t('alerts.watchlist')}
         value={filter.watchlist}
-        all="All lists"
+        all={t('alerts.allLists')}
         options={watchlists.map((l) => ({ value: l.id, label: l.name }))}
         onChange={(value) => onChange({ ...filter, watchlist: value || undefined })}
       />
       <FilterSelect
-        label="Country"
+        label={t('alerts.country')}
         value={filter.iso}
-        all="All countries"
+        all={t('alerts.allCountries')}
         options={countryOptions}
         onChange={(value) => onChange({ ...filter, iso: value || undefined })}
       />
       <FilterSelect
-        label="Disposition"
+        label={t('alerts.disposition')}
         value={filter.disposition}
-        all="Any"
+        all={t('alerts.any')}
         disabled={filter.state === 'unacknowledged'}
         options={DISPOSITIONS.map((d) => ({ value: d, label: DISPOSITION_LABELS[d] }))}
         onChange={(value) =>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../lib/app-link';
 import { alertQueries } from '../api/alert-queries';
@@ -10,12 +11,15 @@ import { alertQueries } from '../api/alert-queries';
 export function UnreadLink() {
   const unread = useQuery(alertQueries.unread());
   const count = unread.data?.data.unread ?? 0;
+  const { t } = useTranslation();
   return (
     <Link to="/alerts" className="unread-link">
-      Alerts{' '}
+      {t('shell.alerts')}{' '}
       <span className={count > 0 ? 'unread-count' : 'unread-count is-empty'}>
         {count > 0 ? (count > 999 ? '999+' : count) : null}
-        <span className="visually-hidden">{count > 0 ? ' unread' : '(none unread)'}</span>
+        <span className="visually-hidden">
+          {count > 0 ? ` ${t('shell.unread')}` : t('shell.noneUnread')}
+        </span>
       </span>
     </Link>
   );

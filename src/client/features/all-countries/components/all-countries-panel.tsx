@@ -37,6 +37,7 @@ import {
 } from '../utils/regions';
 import { CountryNameCell, CountrySearchField } from '../../../components/country-name-cell';
 import { SelectField } from '../../../components/select-field';
+import { tierWord } from '../../../lib/tier-words';
 
 interface RankedRow extends AllCountriesRow {
   /** Rank in the whole batch by risk (1 = highest), kept when the table is filtered or sorted. */
@@ -160,7 +161,7 @@ const EXPORT_COLUMNS: ExportColumn<RankedRow>[] = [
   { key: 'region', label: 'Region', value: (row) => row.region },
   { key: 'subregion', label: 'Subregion', value: (row) => row.subregion },
   { key: 'risk', label: 'Risk', value: (row) => numberOrNull(row.risk) },
-  { key: 'tier', label: 'Tier', value: (row) => (row.tier ? tierLabel(row.tier) : null) },
+  { key: 'tier', label: 'Tier', value: (row) => (row.tier ? tierWord(row.tier) : null) },
   { key: 'static', label: 'Static', value: (row) => numberOrNull(row.static) },
   { key: 'active', label: 'Active', value: (row) => numberOrNull(row.active) },
   {

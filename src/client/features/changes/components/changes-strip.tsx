@@ -13,6 +13,7 @@ import { changeLists } from '../utils/change-lists';
 import { useAsOf } from '../../../lib/as-of';
 import { heldChanges } from '../../../lib/method-caveat';
 import { MethodCaveat } from '../../../components/method-caveat';
+import { t } from '../../../lib/i18n';
 
 /** Names per line: the strip is a glance, the panel has the lists. */
 const SHOWN = 2;
@@ -72,19 +73,17 @@ export function ChangesStrip() {
   return (
     <section className="changes-strip" aria-labelledby="changes-strip-heading">
       <h2 id="changes-strip-heading" className="changes-strip-heading">
-        Moved since the previous recorded batch
+        {t('overview.movedHeading')}
       </h2>
       {query.isPending ? (
         <p className="muted" role="status">
-          Loading what moved…
+          {t('overview.movedLoading')}
         </p>
       ) : computing ? (
-        <p className="muted">The team index’s moves are still being computed.</p>
+        <p className="muted">{t('overview.teamComputing')}</p>
       ) : !compared ? (
         <p className="muted">
-          {query.isError
-            ? 'What moved could not be loaded.'
-            : 'Nothing to compare yet: two recorded batches are needed.'}
+          {query.isError ? t('overview.movedError') : t('overview.movedNothing')}
         </p>
       ) : (
         <>
@@ -95,28 +94,44 @@ export function ChangesStrip() {
           <dl className="strip-lines">
             <div>
               {/* In the team view the lines name the team index (the strip's height is fixed). */}
-              <dt title={team ? `Team index “${team}”` : undefined}>
-                {team ? 'Team index rose' : 'Risk rose'}
-              </dt>
-              <dd>{lists.riskRisers.length > 0 ? <Movers items={lists.riskRisers} /> : 'None'}</dd>
-            </div>
-            <div>
-              <dt title={team ? `Team index “${team}”` : undefined}>
-                {team ? 'Team index fell' : 'Risk fell'}
+              <dt title={team ? t('overview.teamIndexNamed', { team }) : undefined}>
+                {team ? t('overview.teamRose') : t('overview.riskRose')}
               </dt>
               <dd>
-                {lists.riskFallers.length > 0 ? <Movers items={lists.riskFallers} /> : 'None'}
+                {lists.riskRisers.length > 0 ? (
+                  <Movers items={lists.riskRisers} />
+                ) : (
+                  t('overview.none')
+                )}
               </dd>
             </div>
             <div>
-              <dt>Tier</dt>
-              <dd>{tierMoves.length > 0 ? <TierMoves items={tierMoves} /> : 'No tier changes'}</dd>
+              <dt title={team ? t('overview.teamIndexNamed', { team }) : undefined}>
+                {team ? t('overview.teamFell') : t('overview.riskFell')}
+              </dt>
+              <dd>
+                {lists.riskFallers.length > 0 ? (
+                  <Movers items={lists.riskFallers} />
+                ) : (
+                  t('overview.none')
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('overview.tier')}</dt>
+              <dd>
+                {tierMoves.length > 0 ? (
+                  <TierMoves items={tierMoves} />
+                ) : (
+                  t('overview.noTierChanges')
+                )}
+              </dd>
             </div>
           </dl>
         </>
       )}
       <a className="strip-more" href="#what-changed">
-        All changes in What changed
+        {t('overview.allChanges')}
       </a>
     </section>
   );

@@ -16,8 +16,8 @@ import {
 import { confidenceNote } from '../utils/confidence';
 import { ShareButton } from '../../../components/share-button';
 import { displayName, formalNameTitle } from '../../../lib/display-name';
-import { UPSTREAM_DELTA_PERIOD } from '../../../lib/delta-labels';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
+import { t } from '../../../lib/i18n';
 
 /** Everything about the country at a glance; every optional field reads "n/a" when missing. */
 export function CountryHeader({
@@ -58,7 +58,7 @@ export function CountryHeader({
         <span className="country-risk" data-testid="country-risk">
           {formatScore(country.risk)}
         </span>
-        <span className="muted">risk</span>
+        <span className="muted">{t('country.risk')}</span>
         <TierBadge tier={country.tier} />
       </div>
       <CountryDeltas
@@ -104,8 +104,8 @@ function CountryDeltas({
           <br />
         </>
       ) : null}
-      <Delta value={country.delta_active} verbose suffix="in active score" />{' '}
-      <span className="muted">{UPSTREAM_DELTA_PERIOD}</span>
+      <Delta value={country.delta_active} verbose suffix={t('delta.inActive')} />{' '}
+      <span className="muted">{t('delta.upstreamPeriod')}</span>
     </p>
   );
 }
@@ -116,31 +116,31 @@ function CountryFacts({ country, asOf, now }: { country: Country; asOf: string; 
   return (
     <dl className="facts-grid">
       <div>
-        <dt>Static</dt>
+        <dt>{t('overview.static')}</dt>
         <dd>{formatScore(country.static)}</dd>
       </div>
       <div>
-        <dt>Active</dt>
+        <dt>{t('overview.active')}</dt>
         <dd>{formatScore(country.active)}</dd>
       </div>
       <div>
-        <dt>Confidence</dt>
+        <dt>{t('country.confidence')}</dt>
         <dd>
           {typeof country.confidence === 'number'
-            ? `${formatInteger(country.confidence)} of 100`
+            ? t('country.confidenceOf', { value: formatInteger(country.confidence) })
             : NA}
         </dd>
       </div>
       <div>
-        <dt>Profile</dt>
+        <dt>{t('country.profile')}</dt>
         <dd>{humanise(country.profile)}</dd>
       </div>
       <div>
-        <dt>Sources</dt>
+        <dt>{t('country.sources')}</dt>
         <dd>{formatInteger(country.source_count)}</dd>
       </div>
       <div>
-        <dt>Data generated</dt>
+        <dt>{t('overview.dataGenerated')}</dt>
         <dd>
           <time dateTime={asOf}>
             <span className="screen-only">{formatWhen(asOf, now)}</span>
@@ -150,7 +150,7 @@ function CountryFacts({ country, asOf, now }: { country: Country; asOf: string; 
         </dd>
       </div>
       <div className="facts-wide">
-        <dt>Threat vectors</dt>
+        <dt>{t('country.threatVectors')}</dt>
         <dd>
           {vectors.length === 0 ? (
             NA

@@ -5,6 +5,7 @@ import { filterEvents, rolesPresent, sortNewestFirst } from '../utils/event-filt
 import { roleOption } from '../../../lib/event-roles';
 import { EventItem } from './event-item';
 import { SelectField } from '../../../components/select-field';
+import { t } from '../../../lib/i18n';
 
 /** Where the country page's skip link lands (routes.tsx). */
 const SKIP_TARGET = 'country-events';
@@ -27,23 +28,23 @@ export function EventFeed({
   return (
     <section className="panel" aria-labelledby={`${id}-heading`}>
       <div className="panel-head">
-        <h2 id={`${id}-heading`}>Events</h2>
+        <h2 id={`${id}-heading`}>{t('country.events')}</h2>
         <p className="panel-sub">
           {all.length === 0
-            ? 'None in the current data'
+            ? t('country.eventsNone')
             : filtered
-              ? `${shown.length} of ${all.length}, newest first`
-              : `${all.length}, newest first`}
+              ? t('country.eventsShown', { shown: shown.length, all: all.length })
+              : t('country.eventsAll', { all: all.length })}
         </p>
       </div>
       {all.length > 0 ? (
         <div className="filter-bar">
           <SelectField
-            label="Role"
+            label={t('country.role')}
             value={filters.role ?? ''}
             onChange={(role) => setFilters({ role: role || null })}
           >
-            <option value="">All roles</option>
+            <option value="">{t('country.allRoles')}</option>
             {roles.map((role) => (
               <option key={role} value={role}>
                 {roleOption(role)}
@@ -56,7 +57,7 @@ export function EventFeed({
               checked={filters.breakingOnly}
               onChange={(event) => setFilters({ breakingOnly: event.target.checked })}
             />
-            Breaking only
+            {t('country.breakingOnly')}
           </label>
         </div>
       ) : null}
@@ -64,21 +65,26 @@ export function EventFeed({
           so the next Tab is the first event's link. */}
       {all.length === 0 ? (
         <p className="empty" id={SKIP_TARGET} tabIndex={-1}>
-          No recent events for this country in the current data.
+          {t('country.noEvents')}
         </p>
       ) : shown.length === 0 ? (
         <p className="empty" id={SKIP_TARGET} tabIndex={-1}>
-          No events match these filters.{' '}
+          {t('country.noEventsMatch')}{' '}
           <button
             type="button"
             className="link-button"
             onClick={() => setFilters({ role: null, breakingOnly: false })}
           >
-            Show all events
+            {t('country.showAllEvents')}
           </button>
         </p>
       ) : (
-        <ol className="event-list" id={SKIP_TARGET} tabIndex={-1} aria-label="Events, newest first">
+        <ol
+          className="event-list"
+          id={SKIP_TARGET}
+          tabIndex={-1}
+          aria-label={t('country.eventsNewestFirst')}
+        >
           {shown.map((event, index) => (
             <EventItem key={`${event.ts}-${index}`} event={event} now={now} />
           ))}

@@ -1,6 +1,7 @@
 import type { RiskEvent } from '../../../../shared/schemas/event';
 import { formatRelative, formatUtcDateTime, humanise, NA } from '../../../lib/format';
 import { EventBadges, EventHeadline } from '../../../components/event-parts';
+import { t } from '../../../lib/i18n';
 
 /** One event of the live feed: badges, headline, when, the source and its labels. */
 export function EventItem({ event, now }: { event: RiskEvent; now: number }) {
@@ -17,12 +18,18 @@ export function EventItem({ event, now }: { event: RiskEvent; now: number }) {
           </time>{' '}
           ·{' '}
         </span>
-        {formatUtcDateTime(event.ts)} · <span className="event-source">{source}</span>
+        {formatUtcDateTime(event.ts)} ·{' '}
+        <span className="event-source" translate="no">
+          {source}
+        </span>
         {event.source && event.source_name ? (
-          <span className="muted"> ({event.source})</span>
+          <span className="muted" translate="no">
+            {' '}
+            ({event.source})
+          </span>
         ) : null}
         {' · '}
-        {humanise(event.source_category)} · reliability {humanise(event.source_tier)}
+        {humanise(event.source_category)} · {t('country.reliability')} {humanise(event.source_tier)}
       </p>
     </li>
   );

@@ -5,7 +5,7 @@ import { TableHead, TableRegion } from '../../../components/data-table';
 import { TierBadge } from '../../../components/tier-badge';
 import { countryName } from '../../../lib/country-names';
 import { formatInteger, formatScore } from '../../../lib/format';
-import { tierLabel } from '../../../../shared/tiers';
+import { tierWord } from '../../../lib/tier-words';
 
 type RiskySite = ExposureResponse['riskiest'][number];
 
@@ -27,7 +27,7 @@ function OverrideLabel({ site }: { site: RiskySite }) {
     <span className="muted override-label">
       {' '}
       our override (“{site.override?.reason}”); provider’s:{' '}
-      {site.provider_tier ? tierLabel(site.provider_tier) : 'none'}
+      {site.provider_tier ? tierWord(site.provider_tier) : 'none'}
     </span>
   );
 }

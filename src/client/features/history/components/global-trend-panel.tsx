@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GlobalHistoryPoint } from '../../../../shared/history-api';
-import { tierLabel } from '../../../../shared/tiers';
 import { useTierOrder } from '../../../lib/tier-scale';
 import { TrendFrame } from '../../../components/trend-frame';
 import { QueryError } from '../../../components/query-error';
@@ -13,6 +12,7 @@ import { RANGE_LABELS } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
 import { scoreTrend } from '../../../components/lazy-trend-chart';
+import { tierWord } from '../../../lib/tier-words';
 
 // No tier bands on this chart: the global index moves by tenths, which a fixed 0–100 scale would
 // flatten.
@@ -31,7 +31,7 @@ function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
       {counts.map(([tier, count]) => (
         <li key={tier}>
           <TierBadge tier={tier} /> <span className="tier-count">{count}</span>
-          <span className="visually-hidden"> {tierLabel(tier)} countries</span>
+          <span className="visually-hidden"> {tierWord(tier)} countries</span>
         </li>
       ))}
     </ul>

@@ -1,8 +1,8 @@
 import type { MethodMark } from '../../../../shared/method-api';
 import { heldChangesBetween, methodChangeWords } from '../../../lib/method-caveat';
 import type { CountryHistoryPoint } from '../../../../shared/history-api';
-import { tierLabel } from '../../../../shared/tiers';
 import { formatSigned, humanise } from '../../../lib/format';
+import { tierWord } from '../../../lib/tier-words';
 
 /** Category moves smaller than this (after rounding to one decimal) are not worth naming. */
 const NOTABLE = 0.05;
@@ -58,7 +58,7 @@ export function describeLatestChange(
         : 'Change not reported';
   const tierChange =
     latest.tier && previous.tier && latest.tier !== previous.tier
-      ? ` (tier ${tierLabel(previous.tier)} → ${tierLabel(latest.tier)})`
+      ? ` (tier ${tierWord(previous.tier)} → ${tierWord(latest.tier)})`
       : '';
   if (moves.length === 0) {
     return `${caveat}${lead}${tierChange}: no category moved by 0.1 or more.`;

@@ -13,13 +13,13 @@ import { TableExport, type ExportColumn } from '../../../components/table-export
 import { countrySpreadsheet } from '../../../components/country-spreadsheet-export';
 import { fileStem } from '../../../lib/file-stem';
 import { formatScore, humanise } from '../../../lib/format';
-import { tierLabel } from '../../../../shared/tiers';
 import type { HotspotFilters } from '../utils/filters';
 import type { RankedHotspot } from '../utils/sort';
 import { useHotspotRows } from '../hooks/use-hotspot-rows';
 import { useAsOf } from '../../../lib/as-of';
 import { HotspotFilterBar } from './hotspot-filters';
 import { HotspotTable, type RowSelection } from './hotspot-table';
+import { tierWord } from '../../../lib/tier-words';
 
 const OUTSIDE_MATCHES_SHOWN = 8;
 
@@ -38,7 +38,7 @@ const HOTSPOT_EXPORT_COLUMNS: ExportColumn<RankedHotspot>[] = [
   { key: 'iso', label: 'ISO code', value: (row) => row.iso },
   { key: 'name', label: 'Country', value: (row) => displayName(row.iso, row.name) },
   { key: 'risk', label: 'Risk', value: (row) => score(row.risk) },
-  { key: 'tier', label: 'Tier', value: (row) => (row.tier ? tierLabel(row.tier) : null) },
+  { key: 'tier', label: 'Tier', value: (row) => (row.tier ? tierWord(row.tier) : null) },
   { key: 'static', label: 'Static', value: (row) => score(row.static) },
   { key: 'active', label: 'Active', value: (row) => score(row.active) },
   {

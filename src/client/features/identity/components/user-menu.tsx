@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { meQueries } from '../../../lib/me-queries';
@@ -20,6 +21,7 @@ function signOutClearingData(event: FormEvent<HTMLFormElement>): void {
 export function UserMenu() {
   const me = useQuery(meQueries.current());
   const who = me.data?.data;
+  const { t } = useTranslation();
   if (!who || who.via === 'open') return null;
   return (
     <details className="user-menu">
@@ -29,12 +31,12 @@ export function UserMenu() {
       </summary>
       <div className="user-menu-body">
         <p>
-          Signed in as <strong>{who.name}</strong>
+          {t('shell.signedInAs')} <strong>{who.name}</strong>
           {who.email && who.email !== who.name ? ` (${who.email})` : ''}: {who.role}.
         </p>
         {who.sign_out ? (
           <form method="post" action={who.sign_out} onSubmit={signOutClearingData}>
-            <button type="submit">Sign out</button>
+            <button type="submit">{t('shell.signOut')}</button>
           </form>
         ) : null}
       </div>

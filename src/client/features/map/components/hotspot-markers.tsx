@@ -2,13 +2,14 @@ import type { LatLngTuple } from 'leaflet';
 import { useMemo, useState } from 'react';
 import { Marker, Polyline, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
-import { isKnownTier, tierLabel } from '../../../../shared/tiers';
+import { isKnownTier } from '../../../../shared/tiers';
 import { displayName } from '../../../lib/display-name';
 import { formatScore, formatSigned } from '../../../lib/format';
 import { useTierScale } from '../../../lib/tier-scale';
 import { headlineChangeText } from '../../../lib/headline-change-text';
 import { hotspotIcon, markerSize } from '../utils/marker-icon';
 import { spreadDiscs } from '../utils/spread-markers';
+import { tierWord } from '../../../lib/tier-words';
 
 export type PlacedHotspot = Hotspot & { lat: number; lng: number };
 
@@ -96,7 +97,7 @@ export function HotspotMarkers({
           <Tooltip direction="top">
             <strong>{displayName(h.iso, h.name)}</strong>
             <br />
-            Risk {formatScore(h.risk)} · {h.tier ? tierLabel(h.tier) : 'tier n/a'}
+            Risk {formatScore(h.risk)} · {h.tier ? tierWord(h.tier) : 'tier n/a'}
             <br />
             {headlineChangeText(h.delta_headline, recorded?.get(h.iso.toUpperCase()) ?? null) ??
               'Change n/a'}

@@ -1,6 +1,8 @@
 import { compareTiersOn, tierTone } from '../../../../shared/tier-scale';
-import { isKnownTier, tierLabel } from '../../../../shared/tiers';
+import { isKnownTier } from '../../../../shared/tiers';
 import { useTierScale } from '../../../lib/tier-scale';
+import { tierWord } from '../../../lib/tier-words';
+import { t } from '../../../lib/i18n';
 
 /** What the colours and sizes mean; tiers listed are the ones in the data, unknown ones too. */
 export function MapLegend({
@@ -17,11 +19,11 @@ export function MapLegend({
   const ordered = [...new Set(tiers)].sort(compareTiersOn(scale));
   const learned = ordered.some((tier) => scale.learned.includes(tier));
   return (
-    <ul className="map-legend" aria-label="Map legend">
+    <ul className="map-legend" aria-label={t('overview.mapLegend')}>
       {ordered.map((tier) => (
         <li key={tier}>
           <span className={`swatch ${tierTone(tier, scale).className}`} aria-hidden="true" />
-          {tierLabel(tier)}
+          {tierWord(tier)}
         </li>
       ))}
       {learned ? (
@@ -32,7 +34,7 @@ export function MapLegend({
       ) : null}
       <li>
         <span className="swatch swatch-nodata" aria-hidden="true" />
-        No current data
+        {t('overview.noCurrentData')}
       </li>
       {showMarkers ? (
         <li>
@@ -40,7 +42,7 @@ export function MapLegend({
             <span className="legend-dot small" />
             <span className="legend-dot large" />
           </span>
-          Hotspot, size by risk
+          {t('overview.hotspotSize')}
         </li>
       ) : null}
       {showSites ? (

@@ -1,6 +1,7 @@
 import { DomEvent, type LatLngBoundsExpression } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
+import { t } from '../../../lib/i18n';
 
 /**
  * "Reset view" over the map: back to the first view after panning or zooming (on a phone, two
@@ -31,7 +32,7 @@ export function MapViewControls({
           map.fitBounds(home);
         }}
       >
-        Reset view
+        {t('overview.resetView')}
       </button>
     </div>
   );

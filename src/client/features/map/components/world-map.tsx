@@ -33,6 +33,7 @@ import { MapLegend } from './map-legend';
 import { MapViewControls } from './map-view-controls';
 import { plainAttribution } from '../utils/attribution';
 import { formatMapView, parseMapView } from '../utils/map-view-param';
+import { t } from '../../../lib/i18n';
 
 /**
  * The first view: the inhabited world (Cape Horn to northern Scandinavia, Alaska to New
@@ -230,11 +231,11 @@ function SitesToggle({
   return (
     <label className="sites-toggle no-print">
       <input type="checkbox" checked={shown} onChange={(event) => onToggle(event.target.checked)} />
-      Show our sites
+      {t('overview.showSites')}
       {loading ? (
         <span className="muted" role="status">
           {' '}
-          Loading…
+          {t('shell.loading')}
         </span>
       ) : null}
     </label>

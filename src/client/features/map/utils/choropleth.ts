@@ -1,10 +1,11 @@
 import type { PathOptions } from 'leaflet';
 import type { CountrySummary } from '../../../../shared/bff-api';
 import { tierTone, type TierScale } from '../../../../shared/tier-scale';
-import { tierForRisk, tierLabel } from '../../../../shared/tiers';
+import { tierForRisk } from '../../../../shared/tiers';
 import { formatScore } from '../../../lib/format';
 import { headlineChangeText } from '../../../lib/headline-change-text';
 import { displayName } from '../../../lib/display-name';
+import { tierWord } from '../../../lib/tier-words';
 
 /**
  * The tier a country is coloured by: its own label when the data has one, otherwise the
@@ -60,7 +61,7 @@ export function shapeTooltip(
     line(pending ? 'Loading the data…' : 'No current data');
     return box;
   }
-  const tier = row.tier ? tierLabel(row.tier) : 'tier n/a';
+  const tier = row.tier ? tierWord(row.tier) : 'tier n/a';
   line(`Risk ${formatScore(row.risk)} · ${tier}`);
   const change = headlineChangeText(row.delta_headline, recordedDelta);
   if (change) line(change);

@@ -1,8 +1,8 @@
 import type { DivIcon } from 'leaflet';
 import { tierTone, type TierScale } from '../../../../shared/tier-scale';
-import { tierLabel } from '../../../../shared/tiers';
 import { formatScore } from '../../../lib/format';
 import { LabelledIcon } from './labelled-icon';
+import { tierWord } from '../../../lib/tier-words';
 
 const MIN_SIZE = 14;
 const MAX_SIZE = 34;
@@ -33,7 +33,7 @@ export function hotspotIcon(
   const size = markerSize(hotspot.risk, scale);
   const label = document.createElement('span');
   label.className = 'visually-hidden';
-  const tier = hotspot.tier ? tierLabel(hotspot.tier) : 'tier n/a';
+  const tier = hotspot.tier ? tierWord(hotspot.tier) : 'tier n/a';
   label.textContent = `${hotspot.name}: risk ${formatScore(hotspot.risk)}, ${tier}. Open country page`;
   const tierClass = tierTone(hotspot.tier, tiers ?? { learned: [], medians: new Map() }).className;
   return new LabelledIcon(

@@ -1,11 +1,11 @@
 import type { DivIcon } from 'leaflet';
 import { LabelledIcon } from './labelled-icon';
-import { tierLabel } from '../../../../shared/tiers';
 import { formatInteger } from '../../../lib/format';
 import { rankTier, type SitePoint } from './site-clusters';
+import { tierWord } from '../../../lib/tier-words';
 
 const tierClassOf = (tier: string | null) => (tier ? `tier-${tier}` : 'tier-none');
-const tierWords = (tier: string | null) => (tier ? tierLabel(tier) : 'no current data');
+const tierWords = (tier: string | null) => (tier ? tierWord(tier) : 'no current data');
 
 function hidden(text: string): HTMLElement {
   const label = document.createElement('span');

@@ -12,6 +12,7 @@ import {
   NA,
 } from '../../../lib/format';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
+import { t } from '../../../lib/i18n';
 
 /** What the header needs; both `/api/countries` and the hotspot list carry it. */
 export interface BatchSummary {
@@ -51,7 +52,7 @@ export function GlobalHeader({
     <section className="global-header" aria-labelledby="global-index-heading">
       <div className="global-index">
         <h2 id="global-index-heading" className="global-index-label">
-          Global risk index
+          {t('overview.globalIndex')}
         </h2>
         <p className="global-index-value">
           <span className="global-index-number" data-testid="global-index">
@@ -60,24 +61,24 @@ export function GlobalHeader({
           <TierBadge tier={global?.tier} />
         </p>
         <p className="global-index-delta">
-          <Delta value={global?.delta_vs_yesterday} verbose suffix="vs yesterday" />
+          <Delta value={global?.delta_vs_yesterday} verbose suffix={t('delta.vsYesterday')} />
         </p>
       </div>
       <dl className="global-facts">
         <div>
-          <dt>Static</dt>
+          <dt>{t('overview.static')}</dt>
           <dd>{formatScore(global?.static)}</dd>
         </div>
         <div>
-          <dt>Active</dt>
+          <dt>{t('overview.active')}</dt>
           <dd>{formatScore(global?.active)}</dd>
         </div>
         <div>
-          <dt>Events, last 24 h</dt>
+          <dt>{t('overview.events24h')}</dt>
           <dd>{formatInteger(global?.events_24h)}</dd>
         </div>
         <div>
-          <dt>Data generated</dt>
+          <dt>{t('overview.dataGenerated')}</dt>
           <dd>
             <time dateTime={summary.as_of}>
               <span className="screen-only">{formatWhen(summary.as_of, now)}</span>
@@ -88,12 +89,12 @@ export function GlobalHeader({
         </div>
         {past ? null : <NextBatchDue status={status} now={now} overdueAt={overdueAt} />}
         <div>
-          <dt>Methodology</dt>
+          <dt>{t('overview.methodology')}</dt>
           <dd>{methodology}</dd>
         </div>
         {/* Held even while empty (and in the skeleton), so nothing moves when it arrives. */}
         <div className="facts-wide batch-check-row">
-          <dt className="visually-hidden">Checks for a new batch</dt>
+          <dt className="visually-hidden">{t('overview.checksForBatch')}</dt>
           <dd>{batchCheck}</dd>
         </div>
       </dl>
@@ -113,11 +114,11 @@ function NextBatchDue({
 }) {
   return (
     <div>
-      <dt>Next batch due</dt>
+      <dt>{t('overview.nextBatchDue')}</dt>
       <dd>
         {overdueAt ? (
           <time dateTime={overdueAt} className="overdue">
-            {formatUtcTime(overdueAt)} · overdue
+            {formatUtcTime(overdueAt)} · {t('overview.overdue')}
           </time>
         ) : status ? (
           <time dateTime={status.next_batch_due_at}>
@@ -133,13 +134,13 @@ function NextBatchDue({
 }
 
 const FACT_LABELS = [
-  'Static',
-  'Active',
-  'Events, last 24 h',
-  'Data generated',
-  'Next batch due',
-  'Methodology',
-];
+  'overview.static',
+  'overview.active',
+  'overview.events24h',
+  'overview.dataGenerated',
+  'overview.nextBatchDue',
+  'overview.methodology',
+] as const;
 
 /**
  * The header while the batch loads: the same grid, labels and line heights with shimmering
@@ -149,10 +150,10 @@ export function GlobalHeaderSkeleton() {
   return (
     <section className="global-header" aria-busy="true">
       <p className="visually-hidden" role="status">
-        Loading the global index
+        {t('overview.loadingIndex')}
       </p>
       <div className="global-index" aria-hidden="true">
-        <h2 className="global-index-label">Global risk index</h2>
+        <h2 className="global-index-label">{t('overview.globalIndex')}</h2>
         <p className="global-index-value">
           <span className="global-index-number skeleton-text">00.0</span>
         </p>
@@ -163,14 +164,14 @@ export function GlobalHeaderSkeleton() {
       <dl className="global-facts" aria-hidden="true">
         {FACT_LABELS.map((label) => (
           <div key={label}>
-            <dt>{label}</dt>
+            <dt>{t(label)}</dt>
             <dd>
               <span className="skeleton-text">00:00 UTC</span>
             </dd>
           </div>
         ))}
         <div className="facts-wide batch-check-row">
-          <dt className="visually-hidden">Checks for a new batch</dt>
+          <dt className="visually-hidden">{t('overview.checksForBatch')}</dt>
           <dd />
         </div>
       </dl>

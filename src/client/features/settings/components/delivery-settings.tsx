@@ -1,10 +1,47 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../shared/i18n/languages';
 import type { PersonSettings } from '../../../../shared/alert-triage-api';
 import { meQueries } from '../../../lib/me-queries';
 import { settingsQueries, useSaveSettings } from '../api/settings-queries';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
+
+/** The interface's language (issue 34): one of ours, or none to follow the browser. */
+function LanguageField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: Language | null;
+  onChange: (language: Language | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label htmlFor={id}>{t('settings.language')}</label>
+      <select
+        id={id}
+        aria-describedby={`${id}-hint`}
+        value={value ?? ''}
+        onChange={(e) => onChange((e.target.value || null) as Language | null)}
+      >
+        <option value="">{t('settings.browserDefault')}</option>
+        {LANGUAGES.map((code) => (
+          // Each language in its own words, marked so, for a screen reader to pronounce it.
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="muted">
+        {t('settings.languageHint')}
+      </p>
+    </>
+  );
+}
 
 function SettingsForm({
   saved,
@@ -23,6 +60,7 @@ function SettingsForm({
   const [quiet, setQuiet] = useState(saved.quiet_hours !== null);
   const [start, setStart] = useState(saved.quiet_hours?.start ?? '22:00');
   const [end, setEnd] = useState(saved.quiet_hours?.end ?? '07:00');
+  const [language, setLanguage] = useState<Language | null>(saved.language ?? null);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     save.mutate({
@@ -32,6 +70,7 @@ function SettingsForm({
         digest_hour: digestHour,
         time_zone: timeZone.trim(),
         quiet_hours: quiet ? { start, end } : null,
+        language,
       },
     });
   };
@@ -78,6 +117,7 @@ function SettingsForm({
           </label>
         </div>
       ) : null}
+      <LanguageField id={`${id}-language`} value={language} onChange={setLanguage} />
       {save.isError ? <p role="alert">{save.error.message}</p> : null}
       {save.isSuccess ? <p role="status">Saved.</p> : null}
       <button type="submit" disabled={save.isPending}>

@@ -1,6 +1,7 @@
 import type { StatusResponse } from '../../../../shared/bff-api';
 import { formatRelative, formatUtcTime } from '../../../lib/format';
 import { useCheckNow } from '../api/status-mutations';
+import { t } from '../../../lib/i18n';
 
 /**
  * When the dashboard last asked the data service for a new batch and when it asks next, with a
@@ -14,31 +15,31 @@ export function BatchCheck({ status, now }: { status: StatusResponse; now: numbe
     ? check.error.message
     : check.isSuccess
       ? found && found !== check.variables
-        ? 'A new batch was found; the page is updating.'
-        : 'No new batch yet.'
+        ? t('overview.batchFound')
+        : t('overview.noNewBatch')
       : null;
   return (
     <p className="batch-check">
       {status.last_checked_at ? (
         <>
-          Checked{' '}
+          {t('overview.checked')}{' '}
           <time dateTime={status.last_checked_at}>
             {formatRelative(status.last_checked_at, now)}
           </time>
         </>
       ) : (
-        'Not checked yet'
+        t('overview.notChecked')
       )}
       {status.next_check_at && Date.parse(status.next_check_at) > now ? (
         <>
           {' '}
-          · next check{' '}
+          · {t('overview.nextCheck')}{' '}
           <time dateTime={status.next_check_at}>{formatUtcTime(status.next_check_at)}</time>
         </>
       ) : status.next_check_at ? (
         // A check whose time has passed is under way or about to be (issue 33, point 10):
         // never a time in the past.
-        ' · checking again now'
+        t('overview.checkingAgain')
       ) : null}{' '}
       <button
         type="button"
@@ -46,7 +47,7 @@ export function BatchCheck({ status, now }: { status: StatusResponse; now: numbe
         disabled={check.isPending}
         onClick={() => check.mutate(status.as_of)}
       >
-        {check.isPending ? 'Checking…' : 'Check now'}
+        {check.isPending ? t('overview.checking') : t('overview.checkNow')}
       </button>
       <span role="status" className="batch-check-outcome">
         {outcome}

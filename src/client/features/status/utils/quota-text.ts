@@ -1,12 +1,13 @@
 import type { StatusResponse } from '../../../../shared/bff-api';
-import { formatInteger } from '../../../lib/format';
+import { formatInteger, NA } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 /** "38 of 50 left this hour": the upstream budget the whole team shares. */
 export function quotaText(status: StatusResponse | undefined): string {
-  if (!status) return 'n/a';
+  if (!status) return NA;
   const { remaining, limit, used_last_60min } = status.quota;
   if (remaining === null || limit === null) {
-    return `${formatInteger(used_last_60min)} used in the last hour`;
+    return t('quota.used', { used: formatInteger(used_last_60min) });
   }
-  return `${formatInteger(remaining)} of ${formatInteger(limit)} left this hour`;
+  return t('quota.left', { remaining: formatInteger(remaining), limit: formatInteger(limit) });
 }

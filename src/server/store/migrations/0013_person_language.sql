@@ -1,0 +1,1 @@
+ALTER TABLE "person_settings" ADD COLUMN "language" text;
