@@ -18,6 +18,8 @@ export interface ReplayResult {
    * drift far from theirs measures a different day.
    */
   maxRequestLagMs: number;
+  /** Every request as sent: its analyst, URL and the virtual moment it went out, in that order. */
+  sent: Visit[];
   wallMs: number;
 }
 
@@ -95,6 +97,7 @@ export async function replayTeamDay(options: ReplayOptions): Promise<ReplayResul
     asOfSeen: [],
     maxLagMs: 0,
     maxRequestLagMs: 0,
+    sent: [],
     wallMs: 0,
   };
   const asOfSeen = new Set<string>();
@@ -104,7 +107,9 @@ export async function replayTeamDay(options: ReplayOptions): Promise<ReplayResul
   const runVisit = async (visit: Visit): Promise<void> => {
     const localAddress = options.clientAddress?.(visit.analyst);
     for (const path of visit.urls) {
-      result.maxRequestLagMs = Math.max(result.maxRequestLagMs, now() - visit.at);
+      const at = now();
+      result.maxRequestLagMs = Math.max(result.maxRequestLagMs, at - visit.at);
+      result.sent.push({ at, analyst: visit.analyst, urls: [path] });
       const answer = await request(options.baseUrl + path, agentOf(visit.analyst), localAddress);
       result.requests++;
       result.cache[answer.xCache] = (result.cache[answer.xCache] ?? 0) + 1;

@@ -143,7 +143,15 @@ export function expectedAnswer(url: string, status: number): boolean {
  * shared by the demo upstream and the BFF, so eight hours run in seconds. The real app is driven
  * by inject; background refreshes are awaited at the virtual moment they start.
  */
-export async function runTeamDay(partial: Partial<TeamDayOptions> = {}): Promise<TeamDayResult> {
+/**
+ * `visits`: the requests to send, at their moments (default: the seeded day's). The replica
+ * test passes the moments its replay really sent each request at, so that one BFF is judged on
+ * the same day as the three replicas however late a busy machine sent them.
+ */
+export async function runTeamDay(
+  partial: Partial<TeamDayOptions> = {},
+  visits?: readonly Visit[],
+): Promise<TeamDayResult> {
   const options: TeamDayOptions = { ...TEAM_DAY_DEFAULTS, ...partial };
   let now = options.start;
   const clock = () => now;
@@ -156,15 +164,15 @@ export async function runTeamDay(partial: Partial<TeamDayOptions> = {}): Promise
   });
   const started = Date.now();
   try {
-    const visits = teamDayVisits(options);
+    const day = visits ?? teamDayVisits(options);
 
     let requests = 0;
     let staleServes = 0;
     const cache: Record<string, number> = {};
     const userErrors: TeamDayResult['userErrors'] = [];
     const asOfSeen = new Set<string>();
-    for (const visit of visits) {
-      now = Math.floor(visit.at);
+    for (const visit of day) {
+      now = Math.max(now, Math.floor(visit.at));
       for (const url of visit.urls) {
         const res = await bff.app.inject({
           method: 'GET',

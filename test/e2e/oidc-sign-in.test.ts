@@ -97,7 +97,7 @@ describe('signing in with the identity provider', () => {
     await page.getByRole('heading', { name: 'New personal watchlist' }).waitFor();
     expect(await page.getByLabel(/Webhook URL/).count()).toBe(0);
     // Nor the audit log, which is an admin's.
-    expect(await page.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Audit log', exact: true }).count()).toBe(0);
 
     const refused = await postTeamList(page);
     expect(refused.status).toBe(403);
@@ -135,7 +135,7 @@ describe('signing in with the identity provider', () => {
   it("an admin's audit log names each person: sign-ins, the editor's write, the viewer's refusal", async () => {
     const { page } = await open();
     await signIn(page, '/admin/audit?who=Eddie', 'ada');
-    await page.getByRole('link', { name: 'Audit log' }).waitFor();
+    await page.getByRole('link', { name: 'Audit log', exact: true }).waitFor();
     // In plain words, the person by name and by e-mail (issue 33, point 13).
     const row = page
       .getByRole('row')
