@@ -231,6 +231,8 @@ describe('the sign-in form', () => {
     const out = await inject({ method: 'POST', url: '/logout', headers: { cookie: session } });
     expect(out.statusCode).toBe(303);
     expect(out.headers.location).toBe('/login');
+    // The browser drops the offline copy of this origin (worker, caches, storage) itself.
+    expect(out.headers['clear-site-data']).toBe('"cache", "storage"');
     expect(String(out.headers['set-cookie'])).toMatch(
       /^grd_session=; Max-Age=0; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Strict$/,
     );

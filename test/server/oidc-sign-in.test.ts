@@ -293,6 +293,7 @@ describe('sessions', () => {
     expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${APP}/auth/signed-out`);
     expect(end.searchParams.get('id_token_hint')).toMatch(/^ey/);
     expect(cookieOf(out, 'grd_session')).toBe('');
+    expect(out.headers['clear-site-data']).toBe('"cache", "storage"');
     expect((await me(session)).statusCode).toBe(401);
   });
 

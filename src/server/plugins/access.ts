@@ -18,7 +18,7 @@ import {
   type SignInParts,
 } from './oidc-sign-in.js';
 import type { RoleRecheck } from './oidc-recheck.js';
-import { GuessThrottle, Sessions, type SessionStore } from './sessions.js';
+import { CLEAR_SITE_DATA, GuessThrottle, Sessions, type SessionStore } from './sessions.js';
 
 const SESSION_COOKIE = 'grd_session';
 /** A dashboard-token sign-in lasts 12 hours from sign-in, whatever the activity. */
@@ -245,7 +245,10 @@ function installTokenSignIn(
     const session = await sessions.find(request.cookies[SESSION_COOKIE]);
     await sessions.revoke(request.cookies[SESSION_COOKIE]);
     if (session) await signInEvent(audit, request, session.principal, 'sign-out', 303);
-    return reply.clearCookie(SESSION_COOKIE, cookieOptions).redirect('/login', 303);
+    return reply
+      .header('clear-site-data', CLEAR_SITE_DATA)
+      .clearCookie(SESSION_COOKIE, cookieOptions)
+      .redirect('/login', 303);
   });
   // Signing out changes state: a link or a prefetch must not do it, and must not get the SPA.
   app.route({

@@ -22,7 +22,7 @@ import { crossSiteRefusal } from './cross-site.js';
 import { FailureBuckets } from './failure-buckets.js';
 import { signedOutPage, signInProblemPage } from './login-page.js';
 import { createRoleRecheck, type RoleRecheck } from './oidc-recheck.js';
-import type { SessionStore } from './sessions.js';
+import { CLEAR_SITE_DATA, type SessionStore } from './sessions.js';
 import { returnPath } from './return-path.js';
 
 /** What the sign-in routes share with the access plugin. */
@@ -336,6 +336,7 @@ function registerLogout({ app, parts, identity }: SignInContext): void {
     const session = await parts.sessions.find(cookieValue);
     await parts.sessions.revoke(cookieValue);
     if (session) await signInEvent(parts.audit, request, session.principal, 'sign-out', 303);
+    reply.header('clear-site-data', CLEAR_SITE_DATA);
     reply.clearCookie(parts.cookieName, { ...cookieBase(parts), sameSite: 'lax' });
     // Signed out here; then at the provider too, when it offers an end-session endpoint.
     const end = await identity.endSessionUrl(session?.idToken ?? null);

@@ -31,6 +31,13 @@ export interface Session {
 export type { SessionSummary };
 
 /** Requests within this of the last one recorded do not record a new one (idle precision). */
+/**
+ * Sent with every sign-out: the browser drops the offline copy (the service worker, its caches,
+ * web storage) for this origin itself. The page clears them too before it posts, but a worker
+ * still in control can write one more answer in between; this header is the last word.
+ */
+export const CLEAR_SITE_DATA = '"cache", "storage"';
+
 export const TOUCH_EVERY_MS = MINUTE_MS;
 
 export function sessionEnd(session: Session): number {
