@@ -16,6 +16,7 @@ import { teamIndexOf, weightsOf } from '../../src/shared/team-index-api.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { silentLogger } from '../helpers/outbox.js';
+import { countLoopTurns } from '../helpers/loop-turns.js';
 
 /*
  * Issue 31, the team view's figures: What changed with `?index=team` gives the team index's
@@ -135,23 +136,17 @@ describe('the background filler of compact scores (migration 0012 no longer back
     expect(recorded.length).toBeGreaterThanOrEqual(3);
     await store.db.execute('delete from batch_scores');
 
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns += 1;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countLoopTurns();
     // The turns seen when each statement starts and when it has ended: another callback ran
     // between two statements only if the filler yielded (the store's own awaits do not count).
     const seen: Array<{ size: number; started: number; ended: number }> = [];
     const statements: FillStatements = {
       missing: selectBatchesWithoutScores,
       fill: async (db, chunk) => {
-        const entry = { size: chunk.length, started: turns, ended: -1 };
+        const entry = { size: chunk.length, started: loop.turns(), ended: -1 };
         seen.push(entry);
         await fillBatchScores(db, chunk);
-        entry.ended = turns;
+        entry.ended = loop.turns();
       },
     };
     const fill = new BatchScoresFill({
@@ -162,7 +157,7 @@ describe('the background filler of compact scores (migration 0012 no longer back
       statements,
     });
     expect(await fill.job.request()).toBeNull();
-    ticking = false;
+    loop.stop();
 
     expect(seen.reduce((n, s) => n + s.size, 0)).toBe(ids.length);
     expect(Math.max(...seen.map((s) => s.size))).toBeLessThanOrEqual(FILL_BATCHES_PER_STATEMENT);
