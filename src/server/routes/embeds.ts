@@ -7,6 +7,7 @@ import type { EmbedPages } from '../services/embeds/embed-pages.js';
 import type { EmbedAsker, Embeds } from '../services/embeds/embeds.js';
 import type { Admission } from '../store-question-limit.js';
 import { recordAudit } from '../services/identity/audit.js';
+import { heavyReply } from './heavy-reply.js';
 import { noQuery } from './params.js';
 import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
 
@@ -21,23 +22,6 @@ export interface EmbedRouteOptions {
    * refused (429) before the store is asked, while a page read by many people is not.
    */
   admit: (request: FastifyRequest, what?: string) => Promise<Admission>;
-}
-
-/** `work`, admitted under the viewer's budget; the answer's length is charged when it is done. */
-async function admitted<T extends string | { ok: true; as_of: string | null }>(
-  request: FastifyRequest,
-  opts: EmbedRouteOptions,
-  work: () => Promise<T>,
-): Promise<T> {
-  const admission = await opts.admit(request, 'embed');
-  let chars = 0;
-  try {
-    const answer = await work();
-    chars = typeof answer === 'string' ? answer.length : 64;
-    return answer;
-  } finally {
-    admission.done(chars);
-  }
 }
 
 const admin = { config: { role: 'admin' as const } };
@@ -92,28 +76,40 @@ function embedPolicy(origin: string): string {
 export async function embedRoutes(app: FastifyInstance, opts: EmbedRouteOptions): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/embed/:token', pageRoute, async (request, reply) => {
-    const html = await admitted(request, opts, async () => {
-      const embed = await opts.embeds.open(
-        request.params.token,
-        askerOf(request, opts.linkBase),
-        true,
-      );
-      reply.header('content-security-policy', embedPolicy(embed.origin));
-      return opts.pages.page(embed, ownOrigin(request, opts.linkBase));
-    });
-    reply.removeHeader('x-frame-options');
-    return reply
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    let sent = 0;
+    return heavyReply(
+      reply,
+      opts.admit(request, 'embed'),
+      async () => {
+        const embed = await opts.embeds.open(
+          request.params.token,
+          askerOf(request, opts.linkBase),
+          true,
+        );
+        const html = await opts.pages.page(embed, ownOrigin(request, opts.linkBase));
+        sent = html.length;
+        reply.removeHeader('x-frame-options');
+        return reply
+          .header('content-security-policy', embedPolicy(embed.origin))
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .type('text/html; charset=utf-8')
+          .send(html);
+      },
+      () => sent,
+    );
   });
   typed.get('/embed/:token/batch', pageRoute, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return admitted(request, opts, async () => {
-      await opts.embeds.open(request.params.token, askerOf(request, opts.linkBase), false);
-      return { ok: true as const, as_of: await opts.pages.newestBatch() };
-    });
+    return heavyReply(
+      reply,
+      opts.admit(request, 'embed'),
+      async () => {
+        await opts.embeds.open(request.params.token, askerOf(request, opts.linkBase), false);
+        return { ok: true as const, as_of: await opts.pages.newestBatch() };
+      },
+      (answer) => JSON.stringify(answer).length,
+    );
   });
   adminRoutes(app, opts);
 }
