@@ -119,12 +119,17 @@ export async function openPage(
 
 /**
  * Slows the page's renderer through a CDP session of its own. That session stays attached (the
- * rate ends with it), and on every navigation Chromium applies each session's emulated media
- * type, this one's none: a `page.emulateMedia({ media: 'print' })` made before a `goto` was
- * undone by it (the page loaded in screen media), so this session repeats the media type too.
+ * rate ends with it), and on every navigation Chromium applies each session's emulation state,
+ * this one's "screen media, online", so it repeats what the test asked of Playwright's session:
+ * - the media type: a `page.emulateMedia({ media: 'print' })` made before a `goto` was undone by
+ *   it (the page loaded in screen media);
+ * - the network: after `context.setOffline(true)`, a reload came back with `navigator.onLine`
+ *   true and no offline banner (only with E2E_CPU_THROTTLE set: the offline test failed in the
+ *   loaded run and passed without the throttle).
  */
 async function throttleCpu(page: Page, rate: number): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
+  const context = page.context();
+  const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   const emulateMedia = page.emulateMedia.bind(page);
   page.emulateMedia = async (options) => {
@@ -132,6 +137,17 @@ async function throttleCpu(page: Page, rate: number): Promise<void> {
     if (options && 'media' in options) {
       await cdp.send('Emulation.setEmulatedMedia', { media: options.media ?? '' });
     }
+  };
+  // One page per context (openPage), so the context's offline state is this page's.
+  const setOffline = context.setOffline.bind(context);
+  context.setOffline = async (offline) => {
+    await setOffline(offline);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
   };
 }
 

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
@@ -107,7 +108,10 @@ export async function startHistoryE2eStack(
     if (seedFile && !seeded) {
       const client = (store.db as unknown as { $client: PGlite }).$client;
       const dump = await client.dumpDataDir('none');
-      writeFileSync(seedFile, Buffer.from(await dump.arrayBuffer()));
+      // Written aside, then renamed: a file of another worker that finds it reads it whole.
+      const aside = `${seedFile}.${randomUUID()}`;
+      writeFileSync(aside, Buffer.from(await dump.arrayBuffer()));
+      renameSync(aside, seedFile);
     }
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
