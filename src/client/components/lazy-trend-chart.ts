@@ -1,14 +1,18 @@
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 import type { SeriesColumn, SeriesRow } from '../lib/csv';
 import type { TrendRow, TrendSeries } from './trend-chart';
 
 /**
  * The trend chart as its own chunk: recharts stays out of the overview's initial JavaScript
- * (its budget), and every page that draws a trend shares the one chunk.
+ * (its budget), and every page that draws a trend shares the one chunk. Memoised: a filter or
+ * range elsewhere on the page changes the URL, which re-renders every panel that reads it, and
+ * redrawing an unchanged chart was most of a tier click's 376 ms on a phone (issue 32).
  */
-export const LazyTrendChart = lazy(async () => ({
-  default: (await import('./trend-chart')).TrendChart,
-}));
+export const LazyTrendChart = memo(
+  lazy(async () => ({
+    default: (await import('./trend-chart')).TrendChart,
+  })),
+);
 
 /**
  * A score's three lines, drawn the same on every trend: the headline score (the country's risk,

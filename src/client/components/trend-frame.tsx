@@ -1,10 +1,12 @@
-import { Suspense, type ComponentProps } from 'react';
+import { Suspense, useMemo, type ComponentProps } from 'react';
 import { ChartFrame } from './chart-frame';
 import { LazyTrendChart } from './lazy-trend-chart';
 import { Skeleton } from './skeleton';
 import type { MethodMark } from '../../shared/method-api';
 import { formatUtcDateTime } from '../lib/format';
 import type { TrendRow, TrendSeries } from './trend-chart';
+
+const NO_METHOD_CHANGES: readonly MethodMark[] = [];
 
 /**
  * A trend in its chart frame (chart or table, CSV download): the chart is the lazily loaded
@@ -16,7 +18,7 @@ export function TrendFrame({
   series,
   bands,
   height = 260,
-  methodChanges = [],
+  methodChanges = NO_METHOD_CHANGES,
   ...frame
 }: Omit<ComponentProps<typeof ChartFrame>, 'chart'> & {
   drawing: string;
@@ -30,11 +32,19 @@ export function TrendFrame({
 }) {
   const first = chartRows[0]?.t ?? Infinity;
   const last = chartRows.at(-1)?.t ?? -Infinity;
-  const shown = methodChanges.filter((c) => {
-    const t = Date.parse(c.as_of);
-    return t >= first && t <= last;
-  });
-  const marks = shown.map((c) => ({ t: Date.parse(c.as_of), label: `Method ${c.to}` }));
+  // Kept while the rows and changes are: the chart is memoised on its props.
+  const shown = useMemo(
+    () =>
+      methodChanges.filter((c) => {
+        const t = Date.parse(c.as_of);
+        return t >= first && t <= last;
+      }),
+    [methodChanges, first, last],
+  );
+  const marks = useMemo(
+    () => shown.map((c) => ({ t: Date.parse(c.as_of), label: `Method ${c.to}` })),
+    [shown],
+  );
   return (
     <>
       <ChartFrame
