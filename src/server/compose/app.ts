@@ -97,16 +97,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
   });
   const queued = new QueuedNotice();
   const history = store
-    ? composeHistory(config.history ?? {}, {
-        ...data,
-        store,
-        policy: config.data.freshness,
-        now,
-        scheduler,
-        logger,
-        onArchived: replicas?.announceArchived,
-        clientKey,
-      })
+    ? composeHistory(
+        { ...config.history, policy: config.data.freshness },
+        {
+          ...data,
+          store,
+          now,
+          scheduler,
+          logger,
+          onArchived: replicas?.announceArchived,
+          clientKey,
+        },
+      )
     : null;
   const knowsUsers = access.trustedProxyAuthHeader !== null || (access.oidc ?? null) !== null;
   const alertParts = { now, scheduler, logger, identity, knowsUsers, queued: queued.fire };

@@ -19,7 +19,7 @@ import type {
   ResourceSpecs,
 } from '../services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from '../store/history-store.js';
-import type { FreshnessPolicy } from '../../shared/freshness.js';
+import { nextBatchDue, type FreshnessPolicy } from '../../shared/freshness.js';
 import {
   StoreQuestionLimiter,
   type Admission,
@@ -32,8 +32,6 @@ export interface HistoryParts {
   specs: ResourceSpecs;
   batch: BatchTracker;
   probe: () => ResourceSpec<HotspotsValue>;
-  /** When the batch watch looks for a new batch (the data part's freshness policy). */
-  policy: FreshnessPolicy;
   now: () => number;
   scheduler: Scheduler;
   logger: FastifyBaseLogger;
@@ -70,10 +68,14 @@ export interface History {
  * by the leader, one per term), the event archive, the answers and what their routes need.
  */
 export function composeHistory(
-  config: Pick<HistoryConfig, 'storeQuestions'>,
+  settings: Pick<HistoryConfig, 'storeQuestions'> & {
+    /** When the batch watch looks for a new batch (the data part's freshness policy). */
+    policy: FreshnessPolicy;
+  },
   parts: HistoryParts,
 ): History {
   const { store } = parts;
+  const { policy } = settings;
   const archiver = new EventArchiver(
     store,
     parts.now,
@@ -82,7 +84,7 @@ export function composeHistory(
     parts.onArchived,
   );
   const limiter = new StoreQuestionLimiter(
-    { ...DEFAULT_STORE_LIMITS, ...config.storeQuestions },
+    { ...DEFAULT_STORE_LIMITS, ...settings.storeQuestions },
     parts.now,
   );
   const guardFor = (request: FastifyRequest): StoreQueryGuard =>
@@ -101,7 +103,8 @@ export function composeHistory(
         cache: parts.cache,
         specs: parts.specs,
         batch: parts.batch,
-        policy: parts.policy,
+        freshMs: policy.freshMs,
+        nextBatchDue: (at) => nextBatchDue(at, policy),
         now: parts.now,
         scheduler: parts.scheduler,
         logger: parts.logger,
