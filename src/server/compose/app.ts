@@ -96,19 +96,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     logger,
   });
   const queued = new QueuedNotice();
+  const historySettings = { ...config.history, policy: config.data.freshness };
   const history = store
-    ? composeHistory(
-        { ...config.history, policy: config.data.freshness },
-        {
-          ...data,
-          store,
-          now,
-          scheduler,
-          logger,
-          onArchived: replicas?.announceArchived,
-          clientKey,
-        },
-      )
+    ? composeHistory(historySettings, {
+        ...data,
+        store,
+        now,
+        scheduler,
+        logger,
+        onArchived: replicas?.announceArchived,
+        clientKey,
+      })
     : null;
   const knowsUsers = access.trustedProxyAuthHeader !== null || (access.oidc ?? null) !== null;
   const alertParts = { now, scheduler, logger, identity, knowsUsers, queued: queued.fire };

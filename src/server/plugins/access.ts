@@ -4,6 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientIdentity } from '../client-identity.js';
 import type { AuditLog } from '../services/identity/audit.js';
 import type { AccessConfig } from '../config.js';
+import type { OidcConfig } from '../config-oidc.js';
+import { OidcIdentity } from '../services/identity/oidc-identity.js';
+import { OidcKeys } from '../services/identity/oidc-keys.js';
 import { crossSiteRefusal } from './cross-site.js';
 import { sendError } from '../reply.js';
 import { loginPage } from './login-page.js';
@@ -15,6 +18,7 @@ import {
   installOidcSignIn,
   registerFormParser,
   signInEvent,
+  type OidcSignInOptions,
   type SignInParts,
 } from './oidc-sign-in.js';
 import type { RoleRecheck } from './oidc-recheck.js';
@@ -179,11 +183,28 @@ export async function installAccess(
     now,
     audit: parts.audit,
   };
-  if (oidc !== null) recheck = installOidcSignIn(app, oidc, config, signIn);
+  if (oidc !== null) recheck = installOidcSignIn(app, oidcSignIn(oidc, config, now), signIn);
   if (token !== null) installTokenSignIn(app, config, token, guesses, signIn);
   return {
     sessions,
     signOutPath: oidc !== null ? '/auth/logout' : token !== null ? '/logout' : null,
+  };
+}
+
+/** A signed-in person's session, unless SESSION_IDLE_HOURS / SESSION_MAX_DAYS say otherwise. */
+const PERSON_SESSION = { idleMs: 8 * 3_600_000, absoluteMs: 7 * 86_400_000 };
+
+/**
+ * What OIDC sign-in is built on, from the settings: the plugins part reads them here, and hands
+ * the sign-in routes the provider, the sealing key and two numbers (issue 35).
+ */
+function oidcSignIn(oidc: OidcConfig, config: AccessConfig, now: () => number): OidcSignInOptions {
+  const { idleMs, absoluteMs } = config.sessionLifetimes ?? PERSON_SESSION;
+  return {
+    identity: new OidcIdentity(oidc, config.roles, now),
+    keys: new OidcKeys(oidc.clientSecret),
+    idleMs,
+    absoluteMs,
   };
 }
 
