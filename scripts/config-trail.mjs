@@ -197,10 +197,18 @@ function walk(fn, names, caller = null) {
     if (isCall && (node.arguments ?? []).some((a) => handsSettings(a, tracked))) {
       const callee = calleeOf(node);
       const key = callee && `${callee.getSourceFile().fileName}:${callee.pos}`;
-      if (callee && !seenCalls.has(key)) {
+      const received = callee ? receivingNames(callee, node, tracked) : new Set();
+      if (received.size > 0 && !seenCalls.has(key)) {
         seenCalls.add(key);
-        const received = receivingNames(callee, node, tracked);
-        if (received.size > 0) walk(callee, received, file);
+        walk(callee, received, file);
+      } else if (received.size > 0) {
+        // A function walked before, handed settings again (two parts sharing a helper that
+        // reads them): not walked twice, but the walk did go back into its file.
+        const again = relative(root, callee.getSourceFile().fileName);
+        if (again !== file) {
+          returns++;
+          trail.push(again);
+        }
       }
     }
     ts.forEachChild(node, visit);

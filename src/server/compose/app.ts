@@ -138,9 +138,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     replicas,
     historyStore: store,
   });
-  const reach = history
-    ? composeReach({ ...config.history, linkBase: config.alerts.linkBase }, { history, now })
-    : null;
+  const reach = history ? composeReach(config.alerts, { history, now }) : null;
   const families = {
     dataOptions,
     ops,

@@ -57,6 +57,8 @@ export interface History {
   admit(request: FastifyRequest, what?: string): Promise<Admission>;
   /** Questions waiting for their turn, all clients together. */
   questionsWaiting(): number;
+  /** A limiter with the same limits and its own counts (feed tokens count apart). */
+  newQuestionLimiter(): StoreQuestionLimiter;
   /** `?as_of=` of the data routes, answered from this store. */
   readonly asOf: AsOfRouteParts;
   /** What the history and batch routes answer with; the root registers them. */
@@ -118,6 +120,7 @@ export function composeHistory(
     guardFor,
     admit,
     questionsWaiting: () => limiter.waiting,
+    newQuestionLimiter: () => limiter.sibling(),
     asOf: { answers: new AsOfAnswers(store), guardFor, admit, retentionStart },
     routes: {
       history: {
