@@ -13,7 +13,7 @@ import { loginPage } from './login-page.js';
 import { loginPath, returnPath } from './return-path.js';
 import { routedPath } from './routed-path.js';
 import type { Principal } from '../principal.js';
-import { roleFromGroups } from '../principal.js';
+import { roleMapper, type RoleOf } from '../principal.js';
 import {
   installOidcSignIn,
   registerFormParser,
@@ -90,8 +90,11 @@ const TOKEN_HOLDER: Principal = {
  * Whom the SSO proxy vouches for, with the role its groups header gives, read on every request
  * (a group removed at the proxy's provider counts at once).
  */
-function proxyPrincipalOf(request: FastifyRequest, user: string, access: AccessConfig): Principal {
-  const groupsHeader = access.trustedProxyGroupsHeader ?? null;
+function proxyPrincipalOf(
+  request: FastifyRequest,
+  user: string,
+  { groupsHeader, roleOf }: { groupsHeader: string | null; roleOf: RoleOf },
+): Principal {
   const groups = groupsHeader === null ? undefined : request.headers[groupsHeader];
   return {
     name: user,
@@ -102,10 +105,7 @@ function proxyPrincipalOf(request: FastifyRequest, user: string, access: AccessC
     role:
       groupsHeader === null
         ? 'editor'
-        : roleFromGroups(
-            (typeof groups === 'string' ? groups : '').split(',').map((g) => g.trim()),
-            access.roles,
-          ),
+        : roleOf((typeof groups === 'string' ? groups : '').split(',').map((g) => g.trim())),
     via: 'proxy',
   };
 }
@@ -128,6 +128,10 @@ export async function installAccess(
   const token = config.dashboardToken?.reveal() ?? null;
   const proxyHeader = config.trustedProxyAuthHeader;
   const oidc = config.oidc ?? null;
+  const roles = {
+    groupsHeader: config.trustedProxyGroupsHeader ?? null,
+    roleOf: roleMapper(config.roles),
+  };
   app.decorateRequest('principal', null);
   if (token === null && proxyHeader === null && oidc === null) return null;
 
@@ -145,7 +149,7 @@ export async function installAccess(
   /** Who the request acts for, false, or the wait in ms when this address guessed wrong too often. */
   const check = async (request: FastifyRequest): Promise<Principal | false | number> => {
     const user = identity.vouchedUser(request);
-    if (user !== null) return proxyPrincipalOf(request, user, config);
+    if (user !== null) return proxyPrincipalOf(request, user, roles);
     const given = bearer(request);
     if (given === null) return sessionPrincipal(request.cookies[SESSION_COOKIE]);
     const wait = guesses.blockedFor(request.ip);
@@ -183,7 +187,8 @@ export async function installAccess(
     now,
     audit: parts.audit,
   };
-  if (oidc !== null) recheck = installOidcSignIn(app, oidcSignIn(oidc, config, now), signIn);
+  if (oidc !== null)
+    recheck = installOidcSignIn(app, oidcSignIn(oidc, config, roles.roleOf, now), signIn);
   if (token !== null) installTokenSignIn(app, config, token, guesses, signIn);
   return {
     sessions,
@@ -198,10 +203,15 @@ const PERSON_SESSION = { idleMs: 8 * 3_600_000, absoluteMs: 7 * 86_400_000 };
  * What OIDC sign-in is built on, from the settings: the plugins part reads them here, and hands
  * the sign-in routes the provider, the sealing key and two numbers (issue 35).
  */
-function oidcSignIn(oidc: OidcConfig, config: AccessConfig, now: () => number): OidcSignInOptions {
+function oidcSignIn(
+  oidc: OidcConfig,
+  config: AccessConfig,
+  roleOf: RoleOf,
+  now: () => number,
+): OidcSignInOptions {
   const { idleMs, absoluteMs } = config.sessionLifetimes ?? PERSON_SESSION;
   return {
-    identity: new OidcIdentity(oidc, config.roles, now),
+    identity: new OidcIdentity(oidc, roleOf, now),
     keys: new OidcKeys(oidc.clientSecret),
     idleMs,
     absoluteMs,

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
-import { DEFAULT_SCOPES, type OidcConfig, type RoleMapping } from '../../config-oidc.js';
-import type { Principal } from '../../principal.js';
+import { DEFAULT_SCOPES, type OidcConfig } from '../../config-oidc.js';
+import type { Principal, RoleOf } from '../../principal.js';
 import {
   emailRefusal,
   mergeClaims,
@@ -65,18 +65,18 @@ export class OidcIdentity {
   #discovered: Promise<client.Configuration> | null = null;
 
   /**
-   * The identity part's one entry for the settings (issue 35): the OIDC slice and the role
-   * mapping stay here; the sign-in plugin asks this object, not the settings.
+   * The identity part's one entry for the settings (issue 35): the OIDC slice stays here; the
+   * sign-in plugin asks this object, not the settings. `roleOf` is the access plugin's mapping.
    */
   constructor(
     private readonly oidc: OidcConfig,
-    private readonly roles: RoleMapping | undefined,
+    private readonly roleOf: RoleOf,
     private readonly now: () => number,
   ) {}
 
   /** The person the claims name, with the role OIDC_ROLE_CLAIM and OIDC_EDITORS/ADMINS give. */
   personOf(claims: Claims): Principal {
-    return personOf(claims, this.oidc.roleClaim, this.roles);
+    return personOf(claims, this.oidc.roleClaim, this.roleOf);
   }
 
   /** Null when this person may sign in (OIDC_ALLOWED_EMAIL_DOMAINS), else why not. */
