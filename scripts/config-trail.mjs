@@ -5,8 +5,10 @@
 // followed (the whole or a slice such as `config.data.freshness`, or an object literal holding
 // one): a single value read from them (a number, a string, a list, a `Secret`: one string the
 // logs cannot print) handed to a part is that part's input, not the settings, and so is an
-// object literal of such values (`new Outbox({ maxRows, intervalMs })`). Going back up to a
-// caller is not counted: the root is read top to bottom.
+// object literal of such values (`new Outbox({ maxRows, intervalMs })`). A class whose
+// constructor keeps settings in a field (`private readonly oidc`, `this.#options = options`) has
+// its methods followed too, with those fields. Going back up to a caller is not counted: the root
+// is read top to bottom.
 //
 // What a part is (docs/architecture.md, "Settings, one slice per part"): the root is
 // src/server/compose/* (app.ts's buildApp and the files it composes with); a part is a folder
@@ -53,6 +55,10 @@ const checker = program.getTypeChecker();
  */
 function carries(node, names) {
   if (ts.isIdentifier(node)) return names.has(node.text);
+  // A field the constructor filled from the settings (`this.oidc`, `this.#options`).
+  if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    if (names.has(`this.${node.name.text}`)) return true;
+  }
   if (ts.isShorthandPropertyAssignment(node)) return names.has(node.name.text);
   if (
     ts.isPropertyAccessExpression(node) ||
@@ -214,6 +220,44 @@ function walk(fn, names, caller = null) {
     ts.forEachChild(node, visit);
   };
   visit(fn.body);
+  if (ts.isConstructorDeclaration(fn)) walkMethods(fn, tracked, file);
+}
+
+/**
+ * A class keeps settings in fields (a parameter property, `this.#options = options`): its
+ * methods are followed too, with those fields tracked, as part of the same file.
+ */
+function walkMethods(constructor, tracked, file) {
+  const fields = new Set();
+  for (const parameter of constructor.parameters) {
+    const isProperty = ts.getModifiers(parameter)?.length > 0;
+    if (isProperty && ts.isIdentifier(parameter.name) && tracked.has(parameter.name.text)) {
+      fields.add(`this.${parameter.name.text}`);
+    }
+  }
+  const visit = (node) => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      node.left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+      handsSettings(node.right, tracked)
+    ) {
+      fields.add(`this.${node.left.name.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(constructor.body);
+  if (fields.size === 0) return;
+  for (const member of constructor.parent.members) {
+    const isMethod =
+      ts.isMethodDeclaration(member) ||
+      ts.isGetAccessorDeclaration(member) ||
+      ts.isSetAccessorDeclaration(member) ||
+      (ts.isPropertyDeclaration(member) && member.initializer && 'body' in member.initializer);
+    const fn = ts.isPropertyDeclaration(member) ? member.initializer : member;
+    if (isMethod && fn.body) walk(fn, fields, file);
+  }
 }
 
 const source = program.getSourceFile(appFile);
