@@ -2,18 +2,34 @@
 // with its `config` parameter, follows every call that is handed `config` or a part of it
 // (`config.history`, `config.data.freshness`, a variable holding one) into the function called,
 // and there follows the parameter that received it, depth first. Only settings objects are
-// followed (the whole or a slice such as `config.data.freshness`): a single value read from them
-// (a number, a string, a list) handed to a part is that part's input, not the settings. Prints the files in the order
-// entered, how many distinct files, and how many times a call took the walk into a file it had
-// entered before (two parts sharing a helper that reads settings, or a part's helper calling
-// back into it). Going back up to a caller is not counted: the root is read top to bottom.
+// followed (the whole or a slice such as `config.data.freshness`, or an object literal holding
+// one): a single value read from them (a number, a string, a list, a `Secret`: one string the
+// logs cannot print) handed to a part is that part's input, not the settings, and so is an
+// object literal of such values (`new Outbox({ maxRows, intervalMs })`). A class whose
+// constructor keeps settings in a field (`private readonly oidc`, `this.#options = options`) has
+// its methods followed too, with those fields. Going back up to a caller is not counted: the root
+// is read top to bottom.
 //
-//   node scripts/config-trail.mjs            the figures and the trail
+// What a part is (docs/architecture.md, "Settings, one slice per part"): the root is
+// src/server/compose/* (app.ts's buildApp and the files it composes with); a part is a folder
+// under src/server (store/, replicas/, upstream/, cache/, jobs/, plugins/, routes/, work/, ...),
+// or under src/server/services one folder per service (services/history/, services/alerts/,
+// ...), or a file directly in src/server or src/server/services that is its own part
+// (client-identity.ts, metrics.ts, store-question-limit.ts, ...).
+//
+// The rule it pins: following `config` enters at most one file per part (the part's entry,
+// which takes its slice and hands plain values to the files below it), and never enters a file
+// a second time (a "return": two parts sharing a helper that reads settings, or a part's helper
+// calling back into it). It prints the trail, the files entered per part, the total and the
+// returns, and exits 1 when the rule is broken. test/shared/config-trail.test.ts runs it too.
+//
+//   node scripts/config-trail.mjs            the figures, the parts and the trail
 //   node scripts/config-trail.mjs --json     the same as JSON
 //
 // TypeScript's compiler API (typescript 5.x, the one typescript-eslint uses) over tsconfig.json.
 
 import { relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 const root = resolve(import.meta.dirname, '..');
@@ -39,6 +55,10 @@ const checker = program.getTypeChecker();
  */
 function carries(node, names) {
   if (ts.isIdentifier(node)) return names.has(node.text);
+  // A field the constructor filled from the settings (`this.oidc`, `this.#options`).
+  if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    if (names.has(`this.${node.name.text}`)) return true;
+  }
   if (ts.isShorthandPropertyAssignment(node)) return names.has(node.name.text);
   if (
     ts.isPropertyAccessExpression(node) ||
@@ -83,11 +103,24 @@ const LEAF =
  */
 function handsSettings(node, names) {
   if (!carries(node, names)) return false;
+  // An object literal built here hands settings only if one of its members does: `{ maxRows }`
+  // hands a number, `{ history }` or `{ ...config.history }` hands the settings.
+  if (ts.isObjectLiteralExpression(node)) {
+    return node.properties.some((member) => {
+      if (ts.isSpreadAssignment(member)) return handsSettings(member.expression, names);
+      if (ts.isShorthandPropertyAssignment(member)) return handsSettings(member.name, names);
+      if (ts.isPropertyAssignment(member)) return handsSettings(member.initializer, names);
+      return false;
+    });
+  }
   const type = checker.getNonNullableType(checker.getTypeAtLocation(node));
   const parts = type.isUnion() ? type.types : [type];
   return parts.some(
     (part) =>
-      !(part.flags & LEAF) && !checker.isArrayType(part) && part.getCallSignatures().length === 0,
+      !(part.flags & LEAF) &&
+      !checker.isArrayType(part) &&
+      part.getCallSignatures().length === 0 &&
+      part.getSymbol()?.getName() !== 'Secret',
   );
 }
 
@@ -170,15 +203,61 @@ function walk(fn, names, caller = null) {
     if (isCall && (node.arguments ?? []).some((a) => handsSettings(a, tracked))) {
       const callee = calleeOf(node);
       const key = callee && `${callee.getSourceFile().fileName}:${callee.pos}`;
-      if (callee && !seenCalls.has(key)) {
+      const received = callee ? receivingNames(callee, node, tracked) : new Set();
+      if (received.size > 0 && !seenCalls.has(key)) {
         seenCalls.add(key);
-        const received = receivingNames(callee, node, tracked);
-        if (received.size > 0) walk(callee, received, file);
+        walk(callee, received, file);
+      } else if (received.size > 0) {
+        // A function walked before, handed settings again (two parts sharing a helper that
+        // reads them): not walked twice, but the walk did go back into its file.
+        const again = relative(root, callee.getSourceFile().fileName);
+        if (again !== file) {
+          returns++;
+          trail.push(again);
+        }
       }
     }
     ts.forEachChild(node, visit);
   };
   visit(fn.body);
+  if (ts.isConstructorDeclaration(fn)) walkMethods(fn, tracked, file);
+}
+
+/**
+ * A class keeps settings in fields (a parameter property, `this.#options = options`): its
+ * methods are followed too, with those fields tracked, as part of the same file.
+ */
+function walkMethods(constructor, tracked, file) {
+  const fields = new Set();
+  for (const parameter of constructor.parameters) {
+    const isProperty = ts.getModifiers(parameter)?.length > 0;
+    if (isProperty && ts.isIdentifier(parameter.name) && tracked.has(parameter.name.text)) {
+      fields.add(`this.${parameter.name.text}`);
+    }
+  }
+  const visit = (node) => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      node.left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+      handsSettings(node.right, tracked)
+    ) {
+      fields.add(`this.${node.left.name.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(constructor.body);
+  if (fields.size === 0) return;
+  for (const member of constructor.parent.members) {
+    const isMethod =
+      ts.isMethodDeclaration(member) ||
+      ts.isGetAccessorDeclaration(member) ||
+      ts.isSetAccessorDeclaration(member) ||
+      (ts.isPropertyDeclaration(member) && member.initializer && 'body' in member.initializer);
+    const fn = ts.isPropertyDeclaration(member) ? member.initializer : member;
+    if (isMethod && fn.body) walk(fn, fields, file);
+  }
 }
 
 const source = program.getSourceFile(appFile);
@@ -189,10 +268,53 @@ source.forEachChild((node) => {
 if (!buildApp) throw new Error('buildApp not found in src/server/compose/app.ts');
 walk(buildApp, new Set(['config']));
 
-const files = new Set(trail).size;
-if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ files, returns, trail }, null, 2));
-} else {
-  console.log(`following config from buildApp: ${files} files entered, ${returns} returns`);
-  console.log(trail.join(' → '));
+/**
+ * The part a file belongs to (see the header): null for the root (compose/); a folder under
+ * src/server, a service folder under services/, or the file itself when it stands alone.
+ */
+export function partOf(file) {
+  const steps = file.replace(/^src\/server\//, '').split('/');
+  if (steps[0] === 'compose') return null;
+  if (steps[0] === 'services' && steps.length > 2) return `services/${steps[1]}`;
+  if (steps.length === 1 || steps[0] === 'services') return steps.join('/');
+  return steps[0];
+}
+
+/** The files entered per part, in the order first entered. */
+function filesPerPart(files) {
+  const parts = new Map();
+  for (const file of files) {
+    const part = partOf(file);
+    if (part === null) continue;
+    if (!parts.has(part)) parts.set(part, []);
+    if (!parts.get(part).includes(file)) parts.get(part).push(file);
+  }
+  return Object.fromEntries(parts);
+}
+
+/** The walk's figures: the trail, distinct files, returns, files per part and the parts over one. */
+export const configTrail = (() => {
+  const parts = filesPerPart(trail);
+  const crowded = Object.keys(parts).filter((part) => parts[part].length > 1);
+  return { files: new Set(trail).size, returns, parts, crowded, trail };
+})();
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { files, parts, crowded, trail: order } = configTrail;
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(configTrail, null, 2));
+  } else {
+    console.log(`following config from buildApp: ${files} files entered, ${returns} returns`);
+    for (const [part, entries] of Object.entries(parts)) {
+      console.log(`  ${part}: ${entries.length} (${entries.join(', ')})`);
+    }
+    console.log(order.join(' → '));
+  }
+  if (crowded.length > 0 || returns > 0) {
+    console.error(
+      `config-trail: ${returns} returns; parts entered by more than one file: ` +
+        (crowded.join(', ') || 'none'),
+    );
+    process.exitCode = 1;
+  }
 }

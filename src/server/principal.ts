@@ -50,6 +50,17 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal ?? OPEN_PRINCIPAL;
 }
 
+/** A person's groups to their role; built once from OIDC_ADMINS and OIDC_EDITORS. */
+export type RoleOf = (groups: readonly string[]) => Role;
+
+/**
+ * The role mapping as a function, made by the access plugin (the one place that reads it from
+ * the settings, issue 35) for the proxy's groups header and the OIDC role claim alike.
+ */
+export function roleMapper(mapping: RoleMapping | undefined): RoleOf {
+  return (groups) => roleFromGroups(groups, mapping);
+}
+
 /**
  * The highest role any of a person's groups (claim values, or the proxy's groups header) maps to
  * through OIDC_ADMINS and OIDC_EDITORS; anyone else is a viewer.

@@ -89,6 +89,14 @@ export class StoreQuestionLimiter {
     private readonly now: () => number,
   ) {}
 
+  /**
+   * A new limiter with these limits and its own counts, for a part that counts other clients
+   * (feed tokens): the limits are read from the settings in one place (issue 35).
+   */
+  sibling(): StoreQuestionLimiter {
+    return new StoreQuestionLimiter(this.limits, this.now);
+  }
+
   /** Answers being built now, process-wide (for tests). */
   get running(): number {
     return this.#running;

@@ -8,7 +8,7 @@ import type { Found } from '../../src/server/jobs/batch-sources.js';
 import type { ExportIndexes } from '../../src/server/services/upstream-resources/export-index.js';
 import type { ResourceSpecs } from '../../src/server/services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { DEFAULT_FRESHNESS } from '../../src/shared/freshness.js';
+import { DEFAULT_FRESHNESS, nextBatchDue } from '../../src/shared/freshness.js';
 import { TestClock } from '../helpers/clock.js';
 import { ManualScheduler } from '../helpers/manual-scheduler.js';
 
@@ -90,7 +90,8 @@ function harness() {
       export: (format: string) => ({ key: `export:${format}` }),
     } as unknown as ResourceSpecs,
     batch: batch as unknown as BatchTracker,
-    policy: { ...DEFAULT_FRESHNESS, freshMs: FRESH_MS },
+    freshMs: FRESH_MS,
+    nextBatchDue: (at) => nextBatchDue(at, DEFAULT_FRESHNESS),
     now: clock.now,
     scheduler,
     logger,

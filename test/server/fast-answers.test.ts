@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { installFastAnswers } from '../../src/server/plugins/fast-answers.js';
 import { FastAnswers } from '../../src/server/services/rendering/fast-answers.js';
 import { installSecurity } from '../../src/server/plugins/security.js';
+import { securityOptions } from '../../src/server/compose/plugins.js';
 import { sendServed } from '../../src/server/routes/respond.js';
 import { JSON_TYPE, type Served } from '../../src/server/services/rendering/render.js';
 import { compress, pickEncoding } from '../../src/server/cache/encoding.js';
@@ -160,7 +161,7 @@ async function smallApp(options: { access: boolean; fresh: () => Served | null }
   const config = testConfig();
   const server = Fastify();
   const fast = new FastAnswers();
-  const security = installSecurity(server, config.access, config.look);
+  const security = installSecurity(server, securityOptions(config.access, config.look));
   installFastAnswers(server, fast, security, options.access);
   let throughFastify = 0;
   server.addHook('onRequest', (_request, _reply, done) => {

@@ -9,6 +9,7 @@ import {
   SubjectMismatch,
 } from '../../src/server/services/identity/oidc-claims.js';
 import { hasControlOrBidi, plainText } from '../../src/server/services/identity/plain-text.js';
+import { roleMapper } from '../../src/server/principal.js';
 
 /*
  * Claims as providers send them (issue 30): merged from the ID token and UserInfo, roles at a
@@ -59,7 +60,8 @@ describe('claims', () => {
   });
 
   it('map values to the highest role; a space-separated string counts', () => {
-    const role = (groups: unknown) => personOf({ sub: 's', groups }, 'groups', ROLES).role;
+    const role = (groups: unknown) =>
+      personOf({ sub: 's', groups }, 'groups', roleMapper(ROLES)).role;
     expect(role('staff risk-admins')).toBe('admin');
     expect(role('staff,risk-editors')).toBe('editor');
     expect(role('Risk Editors')).toBe('editor');
@@ -69,7 +71,7 @@ describe('claims', () => {
 
   it('name a person by name, given and family name, login, e-mail or sub, as plain text', () => {
     const name = (claims: Record<string, unknown>) =>
-      personOf({ sub: 's-1', ...claims }, 'groups', ROLES).name;
+      personOf({ sub: 's-1', ...claims }, 'groups', roleMapper(ROLES)).name;
     expect(name({ name: ' Alice\u202E Analyst ' })).toBe('Alice Analyst');
     expect(name({ given_name: 'Alice', family_name: 'Analyst' })).toBe('Alice Analyst');
     expect(name({ preferred_username: 'alice' })).toBe('alice');

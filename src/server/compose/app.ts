@@ -96,11 +96,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     logger,
   });
   const queued = new QueuedNotice();
+  const historySettings = { ...config.history, policy: config.data.freshness };
   const history = store
-    ? composeHistory(config.history ?? {}, {
+    ? composeHistory(historySettings, {
         ...data,
         store,
-        policy: config.data.freshness,
         now,
         scheduler,
         logger,
@@ -138,9 +138,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Bff> {
     replicas,
     historyStore: store,
   });
-  const reach = history
-    ? composeReach({ ...config.history, linkBase: config.alerts.linkBase }, { history, now })
-    : null;
+  const reach = history ? composeReach(config.alerts, { history, now }) : null;
   const families = {
     dataOptions,
     ops,

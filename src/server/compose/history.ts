@@ -19,7 +19,7 @@ import type {
   ResourceSpecs,
 } from '../services/upstream-resources/resource-specs.js';
 import type { HistoryStore } from '../store/history-store.js';
-import type { FreshnessPolicy } from '../../shared/freshness.js';
+import { nextBatchDue, type FreshnessPolicy } from '../../shared/freshness.js';
 import {
   StoreQuestionLimiter,
   type Admission,
@@ -32,8 +32,6 @@ export interface HistoryParts {
   specs: ResourceSpecs;
   batch: BatchTracker;
   probe: () => ResourceSpec<HotspotsValue>;
-  /** When the batch watch looks for a new batch (the data part's freshness policy). */
-  policy: FreshnessPolicy;
   now: () => number;
   scheduler: Scheduler;
   logger: FastifyBaseLogger;
@@ -59,6 +57,8 @@ export interface History {
   admit(request: FastifyRequest, what?: string): Promise<Admission>;
   /** Questions waiting for their turn, all clients together. */
   questionsWaiting(): number;
+  /** A limiter with the same limits and its own counts (feed tokens count apart). */
+  newQuestionLimiter(): StoreQuestionLimiter;
   /** `?as_of=` of the data routes, answered from this store. */
   readonly asOf: AsOfRouteParts;
   /** What the history and batch routes answer with; the root registers them. */
@@ -70,10 +70,14 @@ export interface History {
  * by the leader, one per term), the event archive, the answers and what their routes need.
  */
 export function composeHistory(
-  config: Pick<HistoryConfig, 'storeQuestions'>,
+  settings: Pick<HistoryConfig, 'storeQuestions'> & {
+    /** When the batch watch looks for a new batch (the data part's freshness policy). */
+    policy: FreshnessPolicy;
+  },
   parts: HistoryParts,
 ): History {
   const { store } = parts;
+  const { policy } = settings;
   const archiver = new EventArchiver(
     store,
     parts.now,
@@ -82,7 +86,7 @@ export function composeHistory(
     parts.onArchived,
   );
   const limiter = new StoreQuestionLimiter(
-    { ...DEFAULT_STORE_LIMITS, ...config.storeQuestions },
+    { ...DEFAULT_STORE_LIMITS, ...settings.storeQuestions },
     parts.now,
   );
   const guardFor = (request: FastifyRequest): StoreQueryGuard =>
@@ -101,7 +105,8 @@ export function composeHistory(
         cache: parts.cache,
         specs: parts.specs,
         batch: parts.batch,
-        policy: parts.policy,
+        freshMs: policy.freshMs,
+        nextBatchDue: (at) => nextBatchDue(at, policy),
         now: parts.now,
         scheduler: parts.scheduler,
         logger: parts.logger,
@@ -115,6 +120,7 @@ export function composeHistory(
     guardFor,
     admit,
     questionsWaiting: () => limiter.waiting,
+    newQuestionLimiter: () => limiter.sibling(),
     asOf: { answers: new AsOfAnswers(store), guardFor, admit, retentionStart },
     routes: {
       history: {

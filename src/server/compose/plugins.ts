@@ -12,9 +12,19 @@ import { installStrictJson } from '../plugins/json-body.js';
 import { installReachTokenGuard } from '../plugins/reach-token-guard.js';
 import { installPreloadHints } from '../plugins/preload-hints.js';
 import { installRoles } from '../plugins/roles.js';
-import { installSecurity } from '../plugins/security.js';
+import { installSecurity, type SecurityOptions } from '../plugins/security.js';
 import { registerSpa } from '../plugins/spa.js';
 import type { IdentityParts } from './identity.js';
+
+/** The four values the security headers and the Host check read from the settings. */
+export function securityOptions(access: AccessConfig, look: LookConfig): SecurityOptions {
+  return {
+    behindTls: access.behindTls === true,
+    allowedHosts: access.allowedHosts,
+    oidcIssuerUrl: access.oidc?.issuerUrl ?? null,
+    tileUrl: look.tiles?.url ?? null,
+  };
+}
 
 /**
  * Every plugin, in the order their hooks run. The security plugins (cross-site guard, headers
@@ -37,7 +47,7 @@ export async function installPlugins(
   const { access, look } = settings;
   const { people, clientDir } = parts;
   installCrossSiteGuard(app, access.behindTls === true);
-  const security = installSecurity(app, access, look);
+  const security = installSecurity(app, securityOptions(access, look));
   installReachTokenGuard(app);
   const signIn = await installAccess(app, access, parts.identity, parts.now, {
     sessions: people.sessions,

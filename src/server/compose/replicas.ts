@@ -46,15 +46,19 @@ export interface Replicas {
   stop(): Promise<void>;
 }
 
-export interface ReplicasDeps {
-  config: ReplicasConfig;
+/** The replicas' settings: REPLICA_NAME and the lease, and what they read from the data part. */
+export interface ReplicasSettings extends ReplicasConfig {
   databaseUrl: Secret;
-  store: HistoryStore;
   quotaReserve: number | null;
   /** Upstream answers older than this are dropped from the shared table (stale-if-error). */
   keepAnswersMs: number;
   /** Longest wait for another replica's fetch of the same key. */
   lockWaitMs: number;
+}
+
+/** What the replicas are built on: the store the root opened, the clock and the logger. */
+export interface ReplicasParts {
+  store: HistoryStore;
   now: () => number;
   logger: FastifyBaseLogger;
 }
@@ -71,18 +75,20 @@ interface Listeners {
  * shared budget ledger, the shared answer cache with cross-replica single-flight, the shared
  * per-client miss counts, the leader lease, and LISTEN/NOTIFY news between replicas.
  */
-export function composeReplicas(deps: ReplicasDeps): Replicas {
+export function composeReplicas(settings: ReplicasSettings, deps: ReplicasParts): Replicas {
   const { now, logger } = deps;
   const pool = deps.store.pool;
   if (!pool) throw new Error('replicas need DATABASE_URL (a PostgreSQL server)');
   const db = deps.store.db;
+  // The replicas below are handed plain values read here (issue 35: one entry per part).
+  const { replicaName, leaseSeconds, databaseUrl, quotaReserve, lockWaitMs } = settings;
   // Filled in by start(), once the parts the news reaches exist.
   let listeners: Listeners = { handle: () => {}, resync: () => {}, onBeat: async () => {} };
 
   const membership = new Membership({
     db,
-    name: deps.config.replicaName,
-    leaseSeconds: deps.config.leaseSeconds,
+    name: replicaName,
+    leaseSeconds,
     logger,
     onBeat: () => listeners.onBeat(),
   });
@@ -91,11 +97,11 @@ export function composeReplicas(deps: ReplicasDeps): Replicas {
   const connections = new MissConnections();
   const common = { pool, now, logger, reportStore, connections };
   const replicasSeen = () => membership.replicasSeen();
-  const quota = new SharedQuota({ ...common, reserve: deps.quotaReserve, replicasSeen });
+  const quota = new SharedQuota({ ...common, reserve: quotaReserve, replicasSeen });
   const storeOk = () => membership.storeOk();
-  const answers = new SharedAnswers({ ...common, lockWaitMs: deps.lockWaitMs, storeOk });
+  const answers = new SharedAnswers({ ...common, lockWaitMs, storeOk });
   const channel = new NewsChannel({
-    url: deps.databaseUrl,
+    url: databaseUrl,
     db,
     holder: membership.holder,
     logger,
@@ -120,7 +126,12 @@ export function composeReplicas(deps: ReplicasDeps): Replicas {
       })),
     ...announce.senders,
     async start(parts) {
-      listeners = listen(deps, { ...parts, quota, reportStore, sessions: () => sessions });
+      listeners = listen(deps, settings.keepAnswersMs, {
+        ...parts,
+        quota,
+        reportStore,
+        sessions: () => sessions,
+      });
       await channel.start();
       await membership.start();
     },
@@ -161,7 +172,8 @@ function announcements(channel: NewsChannel): { senders: Senders; stop(): void }
 
 /** How the others' news reaches this replica's batch tracker, pipeline, store and sessions. */
 function listen(
-  deps: ReplicasDeps,
+  deps: ReplicasParts,
+  keepAnswersMs: number,
   parts: Parameters<Replicas['start']>[0] & {
     quota: SharedQuota;
     reportStore: (ok: boolean, error?: unknown) => void;
@@ -203,7 +215,7 @@ function listen(
       archiver.retryFailed();
       if (now() - lastPrune >= PRUNE_EVERY_MS) {
         lastPrune = now();
-        await pruneShared(store.db, now(), now() - deps.keepAnswersMs);
+        await pruneShared(store.db, now(), now() - keepAnswersMs);
       }
     },
   };
@@ -220,14 +232,14 @@ export function replicasFor(
   const databaseUrl = config.history?.databaseUrl;
   if (!config.replicas || !databaseUrl || !parts.store?.pool) return null;
   const { data } = config;
-  return composeReplicas({
-    config: config.replicas,
-    databaseUrl,
-    store: parts.store,
-    quotaReserve: data.quotaReserve,
-    keepAnswersMs: data.freshness.staleIfErrorMs,
-    lockWaitMs: data.upstreamTimeouts.requestMs + data.upstreamRetry.maxTotalMs,
-    now: parts.now,
-    logger: parts.logger,
-  });
+  return composeReplicas(
+    {
+      ...config.replicas,
+      databaseUrl,
+      quotaReserve: data.quotaReserve,
+      keepAnswersMs: data.freshness.staleIfErrorMs,
+      lockWaitMs: data.upstreamTimeouts.requestMs + data.upstreamRetry.maxTotalMs,
+    },
+    { store: parts.store, now: parts.now, logger: parts.logger },
+  );
 }

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { nextBatchDue, type FreshnessPolicy } from '../../shared/freshness.js';
 import type { BatchTracker } from '../cache/batch.js';
 import type { ResourceCache, ResourceSpec } from '../cache/resource-cache.js';
 import type { CacheEntry } from '../cache/entries.js';
@@ -30,7 +29,10 @@ export interface BatchRecorderDeps {
   cache: ResourceCache;
   specs: ResourceSpecs;
   batch: BatchTracker;
-  policy: FreshnessPolicy;
+  /** Between batches, look again at least this often (FRESH_SECONDS). */
+  freshMs: number;
+  /** The next documented batch time after `now` (the data part's schedule). */
+  nextBatchDue: (now: number) => number;
   now: () => number;
   scheduler: Scheduler;
   logger: FastifyBaseLogger;
@@ -94,10 +96,8 @@ export class BatchRecorder {
   #nextAt(): number {
     const now = this.deps.now();
     // After a failed check, look again soon: the cache's back-off keeps that cheap in an outage.
-    const interval = this.#complete
-      ? this.deps.policy.freshMs
-      : Math.min(this.deps.policy.freshMs, RETRY_MS);
-    return Math.min(nextBatchDue(now, this.deps.policy), now + interval);
+    const interval = this.#complete ? this.deps.freshMs : Math.min(this.deps.freshMs, RETRY_MS);
+    return Math.min(this.deps.nextBatchDue(now), now + interval);
   }
 
   /** One watch step: confirm or discover the batch, record it when it is new. */

@@ -4,17 +4,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientIdentity } from '../client-identity.js';
 import type { AuditLog } from '../services/identity/audit.js';
 import type { AccessConfig } from '../config.js';
+import type { OidcConfig } from '../config-oidc.js';
+import { OidcIdentity } from '../services/identity/oidc-identity.js';
+import { OidcKeys } from '../services/identity/oidc-keys.js';
 import { crossSiteRefusal } from './cross-site.js';
 import { sendError } from '../reply.js';
 import { loginPage } from './login-page.js';
 import { loginPath, returnPath } from './return-path.js';
 import { routedPath } from './routed-path.js';
 import type { Principal } from '../principal.js';
-import { roleFromGroups } from '../principal.js';
+import { roleMapper, type RoleOf } from '../principal.js';
 import {
   installOidcSignIn,
   registerFormParser,
   signInEvent,
+  type OidcSignInOptions,
   type SignInParts,
 } from './oidc-sign-in.js';
 import type { RoleRecheck } from './oidc-recheck.js';
@@ -86,8 +90,11 @@ const TOKEN_HOLDER: Principal = {
  * Whom the SSO proxy vouches for, with the role its groups header gives, read on every request
  * (a group removed at the proxy's provider counts at once).
  */
-function proxyPrincipalOf(request: FastifyRequest, user: string, access: AccessConfig): Principal {
-  const groupsHeader = access.trustedProxyGroupsHeader ?? null;
+function proxyPrincipalOf(
+  request: FastifyRequest,
+  user: string,
+  { groupsHeader, roleOf }: { groupsHeader: string | null; roleOf: RoleOf },
+): Principal {
   const groups = groupsHeader === null ? undefined : request.headers[groupsHeader];
   return {
     name: user,
@@ -98,10 +105,7 @@ function proxyPrincipalOf(request: FastifyRequest, user: string, access: AccessC
     role:
       groupsHeader === null
         ? 'editor'
-        : roleFromGroups(
-            (typeof groups === 'string' ? groups : '').split(',').map((g) => g.trim()),
-            access.roles,
-          ),
+        : roleOf((typeof groups === 'string' ? groups : '').split(',').map((g) => g.trim())),
     via: 'proxy',
   };
 }
@@ -124,6 +128,10 @@ export async function installAccess(
   const token = config.dashboardToken?.reveal() ?? null;
   const proxyHeader = config.trustedProxyAuthHeader;
   const oidc = config.oidc ?? null;
+  const roles = {
+    groupsHeader: config.trustedProxyGroupsHeader ?? null,
+    roleOf: roleMapper(config.roles),
+  };
   app.decorateRequest('principal', null);
   if (token === null && proxyHeader === null && oidc === null) return null;
 
@@ -141,7 +149,7 @@ export async function installAccess(
   /** Who the request acts for, false, or the wait in ms when this address guessed wrong too often. */
   const check = async (request: FastifyRequest): Promise<Principal | false | number> => {
     const user = identity.vouchedUser(request);
-    if (user !== null) return proxyPrincipalOf(request, user, config);
+    if (user !== null) return proxyPrincipalOf(request, user, roles);
     const given = bearer(request);
     if (given === null) return sessionPrincipal(request.cookies[SESSION_COOKIE]);
     const wait = guesses.blockedFor(request.ip);
@@ -179,11 +187,34 @@ export async function installAccess(
     now,
     audit: parts.audit,
   };
-  if (oidc !== null) recheck = installOidcSignIn(app, oidc, config, signIn);
+  if (oidc !== null)
+    recheck = installOidcSignIn(app, oidcSignIn(oidc, config, roles.roleOf, now), signIn);
   if (token !== null) installTokenSignIn(app, config, token, guesses, signIn);
   return {
     sessions,
     signOutPath: oidc !== null ? '/auth/logout' : token !== null ? '/logout' : null,
+  };
+}
+
+/** A signed-in person's session, unless SESSION_IDLE_HOURS / SESSION_MAX_DAYS say otherwise. */
+const PERSON_SESSION = { idleMs: 8 * 3_600_000, absoluteMs: 7 * 86_400_000 };
+
+/**
+ * What OIDC sign-in is built on, from the settings: the plugins part reads them here, and hands
+ * the sign-in routes the provider, the sealing key and two numbers (issue 35).
+ */
+function oidcSignIn(
+  oidc: OidcConfig,
+  config: AccessConfig,
+  roleOf: RoleOf,
+  now: () => number,
+): OidcSignInOptions {
+  const { idleMs, absoluteMs } = config.sessionLifetimes ?? PERSON_SESSION;
+  return {
+    identity: new OidcIdentity(oidc, roleOf, now),
+    keys: new OidcKeys(oidc.clientSecret),
+    idleMs,
+    absoluteMs,
   };
 }
 

@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OidcConfig, RoleMapping } from '../config-oidc.js';
 import type { Principal } from '../principal.js';
-import { emailRefusal, personOf } from '../services/identity/oidc-claims.js';
 import type { OidcIdentity, ProviderGrant } from '../services/identity/oidc-identity.js';
 import type { OidcKeys } from '../services/identity/oidc-keys.js';
 import { MINUTE_MS } from '../../shared/durations.js';
@@ -19,8 +17,6 @@ export interface RecheckDeps {
   identity: OidcIdentity;
   keys: OidcKeys;
   sessions: SessionStore;
-  oidc: OidcConfig;
-  roles: RoleMapping | undefined;
   now: () => number;
   log: FastifyBaseLogger;
 }
@@ -62,12 +58,11 @@ async function recheckSession(
     await sessions.updateIdentity(id, unverified, session.grant);
     return unverified;
   }
-  const principal =
-    result.outcome === 'current' ? personOf(result.claims, deps.oidc.roleClaim, deps.roles) : null;
+  const principal = result.outcome === 'current' ? deps.identity.personOf(result.claims) : null;
   if (
     result.outcome !== 'current' ||
     principal === null ||
-    emailRefusal(result.claims, principal.email, deps.oidc.allowedEmailDomains) !== null
+    deps.identity.emailRefusal(result.claims, principal.email) !== null
   ) {
     log.info({ via: 'oidc' }, 'the identity provider no longer vouches for a signed-in person');
     await sessions.revoke(id);

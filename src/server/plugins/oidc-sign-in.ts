@@ -1,22 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import type { AccessConfig } from '../config.js';
-import type { OidcConfig } from '../config-oidc.js';
+import type { SessionLifetimes } from '../config-oidc.js';
 import type { Principal } from '../principal.js';
 import { sendError } from '../reply.js';
 import type { AuditLog } from '../services/identity/audit.js';
-import {
-  emailRefusal,
-  personOf,
-  SubjectMismatch,
-  type Claims,
-} from '../services/identity/oidc-claims.js';
-import {
-  OidcIdentity,
-  type Pending,
-  type ProviderGrant,
-} from '../services/identity/oidc-identity.js';
-import { OidcKeys } from '../services/identity/oidc-keys.js';
+import { SubjectMismatch, type Claims } from '../services/identity/oidc-claims.js';
+import type { OidcIdentity, Pending, ProviderGrant } from '../services/identity/oidc-identity.js';
+import type { OidcKeys } from '../services/identity/oidc-keys.js';
 import { plainText } from '../services/identity/plain-text.js';
 import { crossSiteRefusal } from './cross-site.js';
 import { FailureBuckets } from './failure-buckets.js';
@@ -24,6 +14,18 @@ import { signedOutPage, signInProblemPage } from './login-page.js';
 import { createRoleRecheck, type RoleRecheck } from './oidc-recheck.js';
 import { CLEAR_SITE_DATA, type SessionStore } from './sessions.js';
 import { returnPath } from './return-path.js';
+
+/**
+ * What OIDC sign-in is built on, made by the access plugin from its settings (issue 35: the
+ * settings stop there): the provider, the key that seals grants, how long a session lasts.
+ */
+export interface OidcSignInOptions {
+  identity: OidcIdentity;
+  keys: OidcKeys;
+  /** SESSION_IDLE_HOURS and SESSION_MAX_DAYS, in milliseconds. */
+  idleMs: number;
+  absoluteMs: number;
+}
 
 /** What the sign-in routes share with the access plugin. */
 export interface SignInParts {
@@ -122,8 +124,7 @@ export function plainReason(error: unknown): string {
 /** What the sign-in plugin builds once: the provider, its keys, the failure throttles. */
 interface SignInContext {
   app: FastifyInstance;
-  oidc: OidcConfig;
-  access: AccessConfig;
+  lifetimes: SessionLifetimes;
   parts: SignInParts;
   identity: OidcIdentity;
   keys: OidcKeys;
@@ -158,17 +159,15 @@ function problem(parts: SignInParts, reply: FastifyReply, status: number, reason
  */
 export function installOidcSignIn(
   app: FastifyInstance,
-  oidc: OidcConfig,
-  access: AccessConfig,
+  { identity, keys, idleMs, absoluteMs }: OidcSignInOptions,
   parts: SignInParts,
 ): RoleRecheck {
   const context: SignInContext = {
     app,
-    oidc,
-    access,
+    lifetimes: { idleMs, absoluteMs },
     parts,
-    identity: new OidcIdentity(oidc, parts.now),
-    keys: new OidcKeys(oidc.clientSecret),
+    identity,
+    keys,
     failures: new FailureBuckets(FAILED_CALLBACK_BURST, FAILED_CALLBACKS_PER_MINUTE, parts.now),
     audits: new FailureBuckets(FAILED_AUDIT_BURST, FAILED_AUDITS_PER_MINUTE, parts.now),
   };
@@ -179,8 +178,6 @@ export function installOidcSignIn(
     identity: context.identity,
     keys: context.keys,
     sessions: parts.sessions,
-    oidc,
-    roles: access.roles,
     now: parts.now,
     log: app.log,
   });
@@ -272,12 +269,8 @@ function registerCallback(context: SignInContext): void {
       request.log.warn({ err: error }, 'OIDC sign-in failed');
       return failCallback(context, request, reply, { status: 400, reason: plainReason(error) });
     }
-    const principal = personOf(signedIn.claims, context.oidc.roleClaim, context.access.roles);
-    const refusal = emailRefusal(
-      signedIn.claims,
-      principal.email,
-      context.oidc.allowedEmailDomains,
-    );
+    const principal = context.identity.personOf(signedIn.claims);
+    const refusal = context.identity.emailRefusal(signedIn.claims, principal.email);
     if (refusal !== null) {
       return failCallback(context, request, reply, {
         status: 403,
@@ -294,7 +287,7 @@ function registerCallback(context: SignInContext): void {
 }
 
 async function openSession(
-  { parts, access, keys }: SignInContext,
+  { parts, lifetimes, keys }: SignInContext,
   request: FastifyRequest,
   reply: FastifyReply,
   signedIn: {
@@ -307,10 +300,6 @@ async function openSession(
   const { principal } = signedIn;
   // A new id at every sign-in; whatever session this browser had before is ended.
   await parts.sessions.revoke(request.cookies[parts.cookieName]);
-  const lifetimes = access.sessionLifetimes ?? {
-    idleMs: 8 * 3_600_000,
-    absoluteMs: 7 * 86_400_000,
-  };
   const sealed = keys.seal(JSON.stringify(signedIn.grant));
   const id = await parts.sessions.open(principal, lifetimes, signedIn.idToken, request.ip, sealed);
   request.log.info({ via: 'oidc', role: principal.role }, 'signed in');

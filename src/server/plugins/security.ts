@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { LOOPBACK_NAMES, type AccessConfig, type LookConfig } from '../config.js';
+import { LOOPBACK_NAMES } from '../config.js';
 import { sendError } from '../reply.js';
 import type { SecurityHook } from '../services/rendering/fast-answers.js';
 
@@ -11,14 +11,27 @@ export function tileSource(template: string): string {
   return `${url.protocol}//${url.host.replace('subdomainx', '*')}`;
 }
 
+/** What the security headers and the Host check depend on, read from the settings by the root. */
+export interface SecurityOptions {
+  /** People reach the page over TLS (PUBLIC_URL is https://): HSTS, upgrade-insecure-requests. */
+  behindTls: boolean;
+  /** ALLOWED_HOSTS: the host names answered for; null any; undefined the loopback names. */
+  allowedHosts: string[] | null | undefined;
+  /** The OIDC issuer (signing out ends at its end-session page); null without OIDC. */
+  oidcIssuerUrl: string | null;
+  /** TILE_URL's template; null without a tile server. */
+  tileUrl: string | null;
+}
+
 /**
  * The security headers. The SPA needs no inline script and talks only to its own
  * origin; Leaflet sets inline styles, hence `style-src 'unsafe-inline'`. HSTS and
  * upgrade-insecure-requests only behind TLS: on plain http at a non-localhost address they make
  * browsers rewrite asset URLs to https and the page never draws.
  */
-export function securityHeaders(access: AccessConfig, look: LookConfig): Record<string, string> {
-  const tiles = look.tiles ? [tileSource(look.tiles.url)] : [];
+export function securityHeaders(options: SecurityOptions): Record<string, string> {
+  const tiles = options.tileUrl === null ? [] : [tileSource(options.tileUrl)];
+  const { oidcIssuerUrl } = options;
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -32,13 +45,14 @@ export function securityHeaders(access: AccessConfig, look: LookConfig): Record<
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         // Signing out (a form POST) ends at the identity provider's end-session page.
-        formAction: ["'self'", ...(access.oidc ? [new URL(access.oidc.issuerUrl).origin] : [])],
+        formAction: ["'self'", ...(oidcIssuerUrl ? [new URL(oidcIssuerUrl).origin] : [])],
         frameAncestors: ["'none'"],
-        ...(access.behindTls === true ? { upgradeInsecureRequests: [] } : {}),
+        ...(options.behindTls ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity:
-      access.behindTls === true ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: options.behindTls
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
     // Tile servers (OpenStreetMap's among them) require a Referer; without tiles, send none out.
     referrerPolicy: {
       policy: tiles.length > 0 ? 'strict-origin-when-cross-origin' : 'same-origin',
@@ -65,13 +79,9 @@ export function securityHeaders(access: AccessConfig, look: LookConfig): Record<
  * @fastify/helmet rebuilds helmet (and re-parses the CSP) on every request, which cost more than
  * a whole cached answer does.
  */
-export function installSecurity(
-  app: FastifyInstance,
-  access: AccessConfig,
-  look: LookConfig,
-): SecurityHook {
-  const headers = Object.entries(securityHeaders(access, look));
-  const hostAllowed = hostCheck(access);
+export function installSecurity(app: FastifyInstance, options: SecurityOptions): SecurityHook {
+  const headers = Object.entries(securityHeaders(options));
+  const hostAllowed = hostCheck(options.allowedHosts);
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.header(name, value);
     // DNS rebinding: a page on another site whose name now resolves to us must not reach the
@@ -90,8 +100,10 @@ export function installSecurity(
 }
 
 /** ALLOWED_HOSTS (default: the loopback names; `*`: any) as a check of the `Host` header. */
-function hostCheck(access: AccessConfig): (host: string | undefined) => boolean {
-  const allowed = access.allowedHosts === undefined ? LOOPBACK_NAMES : access.allowedHosts;
+function hostCheck(
+  allowedHosts: string[] | null | undefined,
+): (host: string | undefined) => boolean {
+  const allowed = allowedHosts === undefined ? LOOPBACK_NAMES : allowedHosts;
   if (allowed === null) return () => true;
   const hosts = new Set(allowed);
   // The last Host header found allowed, as sent: nearly every request carries the same one, so

@@ -109,7 +109,9 @@ export class UpstreamClient {
 
   constructor(options: UpstreamClientOptions) {
     this.#options = options;
-    this.#transport = new Transport({ ...options.timeouts, maxBytes: MAX_BODY_BYTES });
+    // The transport gets the two numbers, not the settings slice (issue 35: one entry per part).
+    const { connectMs, requestMs } = options.timeouts;
+    this.#transport = new Transport({ connectMs, requestMs, maxBytes: MAX_BODY_BYTES });
   }
 
   health(): UpstreamHealth {

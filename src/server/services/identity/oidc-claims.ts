@@ -1,5 +1,4 @@
-import type { RoleMapping } from '../../config-oidc.js';
-import { roleFromGroups, type Principal } from '../../principal.js';
+import type { Principal, RoleOf } from '../../principal.js';
 import { plainText } from './plain-text.js';
 
 /*
@@ -88,11 +87,7 @@ function text(value: unknown): string | null {
 }
 
 /** The person the merged claims name, with the role their `roleClaim` values map to. */
-export function personOf(
-  claims: Claims,
-  roleClaim: string,
-  roles: RoleMapping | undefined,
-): Principal {
+export function personOf(claims: Claims, roleClaim: string, roleOf: RoleOf): Principal {
   const sub = String(claims.sub);
   const email = text(claims.email);
   const given = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
@@ -105,7 +100,7 @@ export function personOf(
       plainText(sub),
     email,
     subject: `oidc:${sub}`.slice(0, 200),
-    role: roleFromGroups(claimValues(claimAt(claims, roleClaim)), roles),
+    role: roleOf(claimValues(claimAt(claims, roleClaim))),
     via: 'oidc',
   };
 }

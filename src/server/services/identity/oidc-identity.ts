@@ -1,6 +1,14 @@
 import * as client from 'openid-client';
 import { DEFAULT_SCOPES, type OidcConfig } from '../../config-oidc.js';
-import { mergeClaims, personClaims, SubjectMismatch, type Claims } from './oidc-claims.js';
+import type { Principal, RoleOf } from '../../principal.js';
+import {
+  emailRefusal,
+  mergeClaims,
+  personClaims,
+  personOf,
+  SubjectMismatch,
+  type Claims,
+} from './oidc-claims.js';
 
 /** The browser's half of a sign-in in progress: state, nonce, PKCE verifier, where to go after. */
 export interface Pending {
@@ -56,10 +64,25 @@ export function providerRefused(error: unknown): boolean {
 export class OidcIdentity {
   #discovered: Promise<client.Configuration> | null = null;
 
+  /**
+   * The identity part's one entry for the settings (issue 35): the OIDC slice stays here; the
+   * sign-in plugin asks this object, not the settings. `roleOf` is the access plugin's mapping.
+   */
   constructor(
     private readonly oidc: OidcConfig,
+    private readonly roleOf: RoleOf,
     private readonly now: () => number,
   ) {}
+
+  /** The person the claims name, with the role OIDC_ROLE_CLAIM and OIDC_EDITORS/ADMINS give. */
+  personOf(claims: Claims): Principal {
+    return personOf(claims, this.oidc.roleClaim, this.roleOf);
+  }
+
+  /** Null when this person may sign in (OIDC_ALLOWED_EMAIL_DOMAINS), else why not. */
+  emailRefusal(claims: Claims, email: string | null): string | null {
+    return emailRefusal(claims, email, this.oidc.allowedEmailDomains);
+  }
 
   configuration(): Promise<client.Configuration> {
     const { oidc } = this;
