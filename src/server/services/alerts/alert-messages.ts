@@ -201,7 +201,7 @@ const TEST_BODIES: Record<WebhookFormat, (watchlist: TestList, at: Date, o: Outp
     slackMessage(
       o.t('alert.testTitle'),
       o.t('alert.testText', { list: watchlist.name }),
-      `${o.t('alert.watchlist')} “${watchlist.name}”`,
+      o.t('alert.testContext', { list: watchlist.name }),
       null,
     ),
   teams: (watchlist, _at, o) => teamsTestBody(watchlist.name, o),

@@ -9,6 +9,7 @@ export const outputsAr: OutputsCatalogue = {
     context: 'قائمة المتابعة «{{list}}»، دفعة {{batch}}',
     contextWithId: 'قائمة المتابعة «{{list}}»، دفعة {{batch}}، معرّف الدفعة {{id}}',
     testTitle: 'رسالة تجريبية من لوحة المخاطر العالمية',
+    testContext: 'قائمة المتابعة «{{list}}»',
     testText: 'ستصل تنبيهات قائمة المتابعة «{{list}}» إلى هنا.',
     mailSubject_zero: 'لا تنبيهات لـ «{{list}}» (دفعة {{batch}})',
     mailSubject_one: '{{count}} تنبيه لـ «{{list}}» (دفعة {{batch}})',

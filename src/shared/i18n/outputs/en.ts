@@ -15,6 +15,7 @@ export const outputsEn = {
     context: 'watchlist “{{list}}”, batch {{batch}}',
     contextWithId: 'watchlist “{{list}}”, batch {{batch}}, batch id {{id}}',
     testTitle: 'Test message from the Global Risk Dashboard',
+    testContext: 'watchlist “{{list}}”',
     testText: 'Alerts of the watchlist “{{list}}” will arrive here.',
     mailSubject_one: '{{count}} alert for "{{list}}" (batch {{batch}})',
     mailSubject_other: '{{count}} alerts for "{{list}}" (batch {{batch}})',

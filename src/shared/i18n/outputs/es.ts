@@ -9,6 +9,7 @@ export const outputsEs: OutputsCatalogue = {
     context: 'lista de seguimiento «{{list}}», lote del {{batch}}',
     contextWithId: 'lista de seguimiento «{{list}}», lote del {{batch}}, id. del lote {{id}}',
     testTitle: 'Mensaje de prueba del Panel de riesgos globales',
+    testContext: 'lista de seguimiento «{{list}}»',
     testText: 'Las alertas de la lista de seguimiento «{{list}}» llegarán aquí.',
     mailSubject_one: '{{count}} alerta para «{{list}}» (lote del {{batch}})',
     mailSubject_other: '{{count}} alertas para «{{list}}» (lote del {{batch}})',

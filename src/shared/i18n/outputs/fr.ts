@@ -9,6 +9,7 @@ export const outputsFr: OutputsCatalogue = {
     context: 'liste de suivi « {{list}} », lot du {{batch}}',
     contextWithId: 'liste de suivi « {{list}} », lot du {{batch}}, identifiant du lot {{id}}',
     testTitle: 'Message de test du Tableau de bord des risques mondiaux',
+    testContext: 'liste de suivi « {{list}} »',
     testText: 'Les alertes de la liste de suivi « {{list}} » arriveront ici.',
     mailSubject_one: '{{count}} alerte pour « {{list}} » (lot du {{batch}})',
     mailSubject_other: '{{count}} alertes pour « {{list}} » (lot du {{batch}})',
