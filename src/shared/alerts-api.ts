@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorPageShape } from './schemas/common.js';
+import { LANGUAGES } from './i18n/languages.js';
 import { userTextProblem } from './user-text.js';
 
 /**
@@ -187,6 +188,13 @@ export const watchlistInputSchema = z.strictObject({
     .max(254)
     .nullable()
     .optional(),
+  /**
+   * The language of the list's e-mails and webhook texts (issue 34). Left out: English for a new
+   * list, kept as saved by an edit.
+   */
+  language: z
+    .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
+    .optional(),
 });
 export type WatchlistInput = z.infer<typeof watchlistInputSchema>;
 
@@ -209,6 +217,8 @@ export const watchlistSchema = z.looseObject({
   owner: z.string().nullable(),
   webhook: webhookSummarySchema.nullable(),
   email: z.string().nullable(),
+  /** The language of its e-mails and webhook texts (issue 34); absent from older servers: en. */
+  language: z.enum(LANGUAGES).catch('en').optional(),
   /** Increases with every change; the ETag is `"<version>"`. */
   version: z.number().int(),
   created_at: z.string(),

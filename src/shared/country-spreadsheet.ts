@@ -1,31 +1,45 @@
 import { headlineChange } from './headline-change.js';
+import { outputsEn } from './i18n/outputs/en.js';
+import type { Outputs } from './i18n/outputs/translate.js';
 import { spreadsheetCell, spreadsheetText, spreadsheetTime } from './spreadsheet-cell.js';
 import { tierLabel } from './tiers.js';
 
 /**
  * The one set of columns of every country spreadsheet (issue 33, point 2): the BFF's
  * `/api/spreadsheet/countries` and the tables' "rows shown" download write the same header, in
- * the same order, with the same cells, so two files of one batch line up column for column.
+ * the same order, with the same cells, so two files of one batch line up column for column. The
+ * header's words are the reader's language (issue 34, the `outputs` catalogue's `sheet`); the
+ * cells stay machine-readable.
  */
-export const COUNTRY_SPREADSHEET_COLUMNS = [
-  'Rank',
-  'Country',
-  'ISO code',
-  'Risk (0–100)',
-  'Tier',
-  'Static score',
-  'Active score',
-  'Change in risk score since the previous batch recorded here',
-  "Change in headline score, the provider's own figure (period not stated)",
-  "Change in active score, the provider's own figure (period not stated)",
-  'Confidence (0–100)',
-  'Profile',
-  'Threat vectors',
-  'Sources',
-  'Data generated (UTC)',
-  'Batch id',
-  'Methodology version',
-] as const;
+export const COUNTRY_SPREADSHEET_KEYS = [
+  'rank',
+  'country',
+  'iso',
+  'risk',
+  'tier',
+  'static',
+  'active',
+  'recordedChange',
+  'providerHeadlineChange',
+  'providerActiveChange',
+  'confidence',
+  'profile',
+  'threatVectors',
+  'sources',
+  'generated',
+  'batchId',
+  'method',
+] as const satisfies ReadonlyArray<keyof typeof outputsEn.sheet>;
+
+/** The header row in `o`'s language. */
+export function countrySpreadsheetColumns(o: Outputs): string[] {
+  return COUNTRY_SPREADSHEET_KEYS.map((key) => o.t(`sheet.${key}`));
+}
+
+/** The header row in English (the feeds' stable, documented columns). */
+export const COUNTRY_SPREADSHEET_COLUMNS: readonly string[] = COUNTRY_SPREADSHEET_KEYS.map(
+  (key) => outputsEn.sheet[key],
+);
 
 /** The fields of a country row the spreadsheet reads (a hotspot or a batch's country). */
 export interface SpreadsheetCountry {

@@ -444,3 +444,54 @@ describe('quiet hours', () => {
     expect(isCritical({ kind: 'active_change', before: n('high'), after: n('crit') })).toBe(false);
   });
 });
+
+describe('the daily digest’s language (issue 34)', () => {
+  it('is written in the person’s language setting', async () => {
+    const stack = await startStack(Date.UTC(2026, 6, 1, 23, 30));
+    try {
+      const list = await stack.app.inject({
+        method: 'POST',
+        url: '/api/watchlists',
+        headers: { [USER_HEADER]: 'lea@example.com' },
+        payload: { name: 'Sahel', countries: ['MLI'] },
+      });
+      const before = { as_of: '2026-06-30T20:00:00Z', risk: 55, tier: 'high', active: 38 };
+      const after = { as_of: '2026-07-01T20:00:00Z', risk: 60, tier: 'high', active: 50 };
+      await insertAlerts(store.db, [
+        {
+          watchlistId: Number(list.json().watchlist.id),
+          ruleKey: 'active_change:10',
+          kind: 'active_change',
+          iso: 'MLI',
+          country: 'Mali',
+          batchAsOf: new Date('2026-07-01T20:00:00Z'),
+          message: 'Active +12.0 (38.0 → 50.0)',
+          before,
+          after,
+          createdAt: new Date(Date.UTC(2026, 6, 1, 20)),
+        },
+      ]);
+      const saved = await put(stack, 'lea@example.com', {
+        ...settings,
+        digest_hour: 9,
+        time_zone: 'Asia/Tokyo',
+        language: 'fr',
+      });
+      expect(saved.statusCode).toBe(200);
+      await advance(stack, 35 * 60_000); // 09:05 in Tokyo
+      const [digest] = mailsTo('lea@example.com');
+      // Team lists of the tests before this one are on the digest too: their count is theirs.
+      expect(subjectOf(digest?.raw ?? '')).toMatch(
+        /^Résumé quotidien du 2 juil\. 2026 : \d+ alertes?$/,
+      );
+      const body = (digest?.raw ?? '')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      expect(Buffer.from(body, 'latin1').toString('utf8')).toContain(
+        'Mali (MLI) · Sahel: Score actif +12,0 (38,0 → 50,0) depuis le lot précédent',
+      );
+    } finally {
+      await stack.close();
+    }
+  }, 90_000);
+});

@@ -5,7 +5,8 @@ import {
   parseAcceptLanguage,
   resolveLanguage,
 } from '../../src/shared/i18n/languages';
-import { CATALOGUES } from '../../src/shared/i18n/index';
+import { CATALOGUES, OUTPUTS } from '../../src/shared/i18n/index';
+import { outputsIn } from '../../src/shared/i18n/outputs/translate';
 import { pseudoCatalogue, pseudoMessage } from '../../src/shared/i18n/pseudo';
 
 describe('Accept-Language', () => {
@@ -79,6 +80,30 @@ describe('catalogues', () => {
         }
       }
     }
+  });
+
+  it('what is sent and exported (the outputs namespace): every key, same placeholders', () => {
+    const holes = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [language, catalogue] of Object.entries(OUTPUTS)) {
+      for (const [section, messages] of Object.entries(OUTPUTS.en)) {
+        const own = (catalogue as unknown as Record<string, Record<string, string>>)[section];
+        for (const [key, english] of Object.entries(messages)) {
+          const text = own?.[key];
+          expect(text, `${language} outputs ${section}.${key}`).toBeTruthy();
+          expect(holes(text ?? ''), `${language} outputs ${section}.${key}`).toEqual(
+            holes(english),
+          );
+        }
+      }
+    }
+    // Through i18next's own namespace, with plurals by CLDR's rules.
+    expect(outputsIn('fr').t('alert.mailSubject', { count: 2, list: 'L', batch: 'b' })).toBe(
+      '2 alertes pour « L » (lot du b)',
+    );
+    expect(outputsIn('ar').t('alert.mailSubject', { count: 2, list: 'L', batch: 'b' })).toBe(
+      'تنبيهان لـ «L» (دفعة b)',
+    );
+    expect(outputsIn('zz').t('sheet.rank')).toBe('Rank');
   });
 
   it('the pseudo-locale marks and accents each message, keeping placeholders', () => {

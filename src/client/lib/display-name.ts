@@ -1,10 +1,8 @@
 import commonNames, { alpha2 as alpha2Table } from 'virtual:common-country-names';
 import { chooseDisplayName, fixedCountryName } from '../../shared/display-name';
-import { PSEUDO } from '../../shared/i18n/languages';
-import { pseudoMessage } from '../../shared/i18n/pseudo';
+import { localCountryName as nameIn } from '../../shared/i18n/local-country-name';
 import { formatLanguage } from './format';
 
-const regionNames = new Map<string, Intl.DisplayNames | null>();
 let alpha2Codes: Map<string, string> | null = null;
 
 /** The alpha-2 code of an alpha-3 one ("SDN" → "SD"), from the build-time table. */
@@ -14,27 +12,11 @@ function alpha2Of(iso: string): string | undefined {
 }
 
 /**
- * The country's name in `language` from CLDR (`Intl.DisplayNames`, by its alpha-2 code from
- * world-countries' table), or `fallback` (the English display name, from the upstream's name) for English,
- * for codes without an alpha-2 (Kosovo's XKX) and where the runtime has no name.
+ * The country's name in `language` from CLDR (shared/i18n/local-country-name.ts, by its alpha-2
+ * code from world-countries' table), or `fallback` (the English display name).
  */
 export function localCountryName(iso: string, fallback: string, language: string): string {
-  // The pseudo-locale marks names too: they come through here, not as hard-coded English.
-  if (language === PSEUDO) return pseudoMessage(fallback);
-  if (language.startsWith('en')) return fallback;
-  const alpha2 = alpha2Of(iso);
-  if (!alpha2) return fallback;
-  if (!regionNames.has(language)) {
-    let names: Intl.DisplayNames | null;
-    try {
-      names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-    } catch {
-      // A runtime without this language's data: the English name rather than no name.
-      names = null;
-    }
-    regionNames.set(language, names);
-  }
-  return regionNames.get(language)?.of(alpha2) ?? fallback;
+  return nameIn(alpha2Of(iso), fallback, language);
 }
 
 /**

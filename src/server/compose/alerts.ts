@@ -44,6 +44,8 @@ export interface Alerts {
   notesAt(iso: string, at: Date | null): Promise<string[]>;
   /** Who asks: whose personal lists and read state a request acts on. */
   viewerOf(request: FastifyRequest): Viewer;
+  /** The asking person's saved language (issue 34: exports' headers); null: none. */
+  settingLanguageOf(request: FastifyRequest): Promise<string | null>;
   /** Reads the numbers backtests use in the background, so the first backtest is quick. */
   warmBacktests(): void;
   /** Stops that reading and closes the mailer (after the outbox stopped). */
@@ -110,12 +112,14 @@ export function composeAlerts(
     onQueued: parts.queued,
   });
 
+  const personSettings = new PersonSettingsService(db, now);
   const backtest = new RuleBacktest(db);
   const notes = countryNotes(db, now);
   return {
     evaluator,
     notesAt: (iso, at) => notes.lines(iso, at),
     viewerOf,
+    settingLanguageOf: (request) => personSettings.languageOf(viewerOf(request)),
     newOutbox: (fence, isLeader) =>
       new OutboxWorker({
         db,
@@ -151,7 +155,7 @@ export function composeAlerts(
         viewerOf,
       },
       meSettings: {
-        settings: new PersonSettingsService(db, now),
+        settings: personSettings,
         ownerOf: (request) => ({
           subject: viewerOf(request),
           email: request.principal?.email ?? null,

@@ -189,7 +189,14 @@ function routeFamilies(parts: {
     [countryRoutes, dataOptions],
     [exportRoutes, dataOptions],
     [countriesRoutes, dataOptions],
-    [spreadsheetRoutes, { ...dataOptions, notesAt: alerts?.notesAt ?? null }],
+    [
+      spreadsheetRoutes,
+      {
+        ...dataOptions,
+        notesAt: alerts?.notesAt ?? null,
+        settingLanguageOf: alerts?.settingLanguageOf ?? null,
+      },
+    ],
     [referenceRoutes, {}],
     [statusRoutes, ops],
     [batchCheckRoutes, ops],

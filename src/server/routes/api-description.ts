@@ -115,13 +115,13 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/spreadsheet/countries': {
     summary:
-      "Spreadsheet-ready CSV of every country (formula cells escaped), in the columns the SPA's table downloads share: the risk change since the previous recorded batch, then the provider's own delta_headline by name; as_of: of a recorded batch",
+      "Spreadsheet-ready CSV of every country (formula cells escaped), in the columns the SPA's table downloads share: the risk change since the previous recorded batch, then the provider's own delta_headline by name; as_of: of a recorded batch; the header row in lang (en, fr, es, ar), else the signed-in person's language setting, else Accept-Language, else English (an unknown lang: English); the cells stay machine-readable",
     tag: 'Risk data',
     produces: 'text/csv',
   },
   'GET /api/spreadsheet/country/:iso': {
     summary:
-      "Spreadsheet-ready CSV of one country's categories and events; as_of: of a recorded batch",
+      "Spreadsheet-ready CSV of one country's categories and events; as_of: of a recorded batch; the header row in lang (en, fr, es, ar), else the person's setting, else Accept-Language, else English",
     tag: 'Risk data',
     produces: 'text/csv',
   },
@@ -235,7 +235,8 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     success: json(watchlistListResponseSchema),
   },
   'POST /api/watchlists': {
-    summary: 'Create a watchlist (its webhook secret is in this answer only)',
+    summary:
+      'Create a watchlist (its webhook secret is in this answer only); language (en, fr, es, ar; default en) is what its e-mails and webhook texts are written in, another code a 400 naming language',
     tag: 'Watchlists',
     body: watchlistInputSchema,
     success: json(watchlistResponseSchema, 201),
@@ -253,7 +254,8 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     success: json(watchlistResponseSchema),
   },
   'PUT /api/watchlists/:id': {
-    summary: 'Replace a watchlist; needs If-Match with its ETag',
+    summary:
+      'Replace a watchlist; needs If-Match with its ETag; a language left out stays as saved',
     tag: 'Watchlists',
     body: watchlistInputSchema,
     success: json(watchlistResponseSchema),

@@ -165,11 +165,32 @@ export const exportQuery = queryOf({ format: optional }).transform(
   rule((query: { format?: string }) => parseFormat(query.format)),
 );
 
-/** The overview's spreadsheet: its tier filter, and the batch it shows (`as_of`, optional). */
-export const tierAsOfQuery = queryOf({ tier: optional, as_of: optional, ...indexParams }).transform(
-  rule((query: { tier?: string; as_of?: string } & RawIndexChoice) => ({
+/**
+ * A spreadsheet's header language (issue 34): `?lang=` names one; an unknown code falls back to
+ * English like a page's does (never an error).
+ */
+const lang = optional;
+
+/** The overview's spreadsheet: its tier filter, the batch it shows, its header's `lang`. */
+export const tierAsOfQuery = queryOf({
+  tier: optional,
+  as_of: optional,
+  lang,
+  ...indexParams,
+}).transform(
+  rule((query: { tier?: string; as_of?: string; lang?: string } & RawIndexChoice) => ({
     tiers: parseTiers(query.tier),
     asOf: parseAsOf(query.as_of),
+    lang: query.lang ?? null,
+    ...parseIndexChoice(query),
+  })),
+);
+
+/** A country's spreadsheet: the batch it shows (`as_of`, optional), its header's `lang`. */
+export const asOfLangQuery = queryOf({ as_of: optional, lang, ...indexParams }).transform(
+  rule((query: { as_of?: string; lang?: string } & RawIndexChoice) => ({
+    asOf: parseAsOf(query.as_of),
+    lang: query.lang ?? null,
     ...parseIndexChoice(query),
   })),
 );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countriesResponseSchema } from '../../shared/bff-api.js';
 import { asOfCountriesResponseSchema } from '../../shared/batches-api.js';
@@ -11,7 +11,8 @@ import {
   countryFileName,
 } from '../services/exports/spreadsheet-csv.js';
 import { replyAsOfFile } from './as-of.js';
-import { asOfQuery, isoParams, tierAsOfQuery } from './params.js';
+import { asOfLangQuery, isoParams, tierAsOfQuery } from './params.js';
+import { sheetOutputs } from './sheet-language.js';
 import { NotFound } from './route-schema.js';
 import type { StoreFile } from './store-reply.js';
 import { zodRoute } from './route-schema.js';
@@ -64,6 +65,8 @@ export async function spreadsheetRoutes(
   opts: DataRouteOptions & {
     /** The team's notes on a country as of a time, for its spreadsheet (issue 31). */
     notesAt?: ((iso: string, at: Date | null) => Promise<string[]>) | null;
+    /** The asking person's saved language (issue 34), for the header row; null: none. */
+    settingLanguageOf?: ((request: FastifyRequest) => Promise<string | null>) | null;
   },
 ): Promise<void> {
   const notesAt = (iso: string, at: Date | null) => opts.notesAt?.(iso, at) ?? [];
@@ -88,11 +91,12 @@ export async function spreadsheetRoutes(
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const countriesRoute = zodRoute({ querystring: tierAsOfQuery });
-  typed.get('/api/spreadsheet/countries', countriesRoute, (request, reply) => {
-    const { tiers, asOf, index, weights } = request.query;
+  typed.get('/api/spreadsheet/countries', countriesRoute, async (request, reply) => {
+    const { tiers, asOf, index, weights, lang } = request.query;
     if (index === 'team') {
       return replyTeamSheet(request, reply, opts, { tiers, iso: null, asOf, weights });
     }
+    const o = await sheetOutputs(request, reply, lang, opts.settingLanguageOf);
     if (asOf) {
       return replyAsOfFile(request, reply, opts.asOf, asOf, async (answers) => {
         const batch = await recordedBatch(answers, asOf);
@@ -105,6 +109,7 @@ export async function spreadsheetRoutes(
             batch.batch_id,
             deltas,
             batch.methodology_version ?? null,
+            o,
           ),
           countriesFileName(batch.as_of, tiers),
         );
@@ -122,6 +127,7 @@ export async function spreadsheetRoutes(
             batchId,
             deltas,
             batch.methodology_version ?? null,
+            o,
           ),
           countriesFileName(batch.as_of, tiers),
         ),
@@ -129,13 +135,14 @@ export async function spreadsheetRoutes(
     });
   });
 
-  const countryRoute = zodRoute({ querystring: asOfQuery, params: isoParams });
-  typed.get('/api/spreadsheet/country/:iso', countryRoute, (request, reply) => {
+  const countryRoute = zodRoute({ querystring: asOfLangQuery, params: isoParams });
+  typed.get('/api/spreadsheet/country/:iso', countryRoute, async (request, reply) => {
     const { iso } = request.params;
-    const { asOf, index, weights } = request.query;
+    const { asOf, index, weights, lang } = request.query;
     if (index === 'team') {
       return replyTeamSheet(request, reply, opts, { tiers: [], iso, asOf, weights });
     }
+    const o = await sheetOutputs(request, reply, lang, opts.settingLanguageOf);
     if (asOf) {
       return replyAsOfFile(request, reply, opts.asOf, asOf, async (answers) => {
         const batch = await recordedBatch(answers, asOf);
@@ -149,6 +156,7 @@ export async function spreadsheetRoutes(
             batch.batch_id,
             batch.methodology_version ?? null,
             notes,
+            o,
           ),
           countryFileName(batch.as_of, iso),
         );
@@ -172,7 +180,7 @@ export async function spreadsheetRoutes(
         }
         return csvServed(
           served,
-          countryCsv(batch.as_of, country, batchId, batch.methodology_version ?? null, notes),
+          countryCsv(batch.as_of, country, batchId, batch.methodology_version ?? null, notes, o),
           countryFileName(batch.as_of, iso),
         );
       });

@@ -16,6 +16,7 @@ import type {
   AlertRule,
   WebhookFormat,
 } from '../../shared/alerts-api.js';
+import type { Language } from '../../shared/i18n/languages.js';
 import { at, batches } from './schema.js';
 
 /*
@@ -34,6 +35,8 @@ export const watchlists = pgTable(
     owner: text('owner'),
     webhookUrl: text('webhook_url'),
     webhookFormat: text('webhook_format').$type<WebhookFormat>().notNull().default('standard'),
+    /** The language of the list's e-mails and webhook texts (issue 34): en, fr, es or ar. */
+    language: text('language').$type<Language>().notNull().default('en'),
     /** `whsec_<base64>`; returned once at creation, never again. */
     webhookSecret: text('webhook_secret'),
     webhookPausedAt: at('webhook_paused_at'),

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AlertNumbers, AlertRowKind } from '../../shared/alerts-api.js';
 import { alerts, deliveries } from './alerts-schema.js';
 import type { Database } from './connection.js';
 import { digestDeliveries, personSettings } from './person-settings-schema.js';
@@ -80,6 +81,10 @@ export interface DigestAlert {
   iso: string;
   country: string;
   message: string;
+  /** What the alert is about and its numbers: its words in the reader's language (issue 34). */
+  kind: AlertRowKind;
+  before: AlertNumbers | null;
+  after: AlertNumbers;
   watchlistId: number;
   createdAt: Date;
 }
@@ -98,6 +103,9 @@ export async function selectAlertsBetween(
       iso: alerts.iso,
       country: alerts.country,
       message: alerts.message,
+      kind: alerts.kind,
+      before: alerts.before,
+      after: alerts.after,
       watchlistId: alerts.watchlistId,
       createdAt: alerts.createdAt,
     })

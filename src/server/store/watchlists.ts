@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AlertRule, WebhookFormat } from '../../shared/alerts-api.js';
+import type { Language } from '../../shared/i18n/languages.js';
 import { watchlists } from './alerts-schema.js';
 import type { Database } from './connection.js';
 
@@ -12,6 +13,8 @@ export interface WatchlistValues {
   owner: string | null;
   webhookUrl: string | null;
   webhookFormat: WebhookFormat;
+  /** Its e-mails' and webhook texts' language (issue 34); left out: the column's `en`. */
+  language?: Language;
   /** Set when a webhook URL is first given (kept across later edits of the URL). */
   webhookSecret: string | null;
   email: string | null;

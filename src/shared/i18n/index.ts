@@ -9,3 +9,4 @@ export type { Catalogue } from './en.js';
 
 /** Every language's messages, for i18next's `resources` (one namespace: `translation`). */
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, fr, es, ar };
+export * from './outputs/index.js';

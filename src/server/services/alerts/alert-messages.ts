@@ -1,5 +1,15 @@
 import type { Alert, WebhookFormat } from '../../../shared/alerts-api.js';
 import { withoutBidi } from '../../../shared/user-text.js';
+import { directionOf, type Language } from '../../../shared/i18n/languages.js';
+import {
+  alertSentence,
+  countryIn,
+  moreLine,
+  outputsIn,
+  siteLine,
+  type AlertSites,
+  type Outputs,
+} from './alert-words.js';
 import { teamsAlertBody, teamsTestBody } from './teams-card.js';
 
 /**
@@ -11,26 +21,7 @@ import { teamsAlertBody, teamsTestBody } from './teams-card.js';
 
 export const WEBHOOK_EVENT_TYPE = 'alert.created';
 
-/** A site a site alert names, as its payloads carry it (issue 20). */
-export interface AlertSite {
-  id: number;
-  ref: string;
-  name: string;
-  people: number | null;
-  /** The site's own country. */
-  iso: string;
-  /** From the site to the shape of the country that moved (0: the site's own). */
-  distance_km: number;
-}
-
-/** The sites behind a site alert: every one counted, the first `listed` named (most people first). */
-export interface AlertSites {
-  count: number;
-  people: number;
-  listed: AlertSite[];
-  /** Sites counted but not listed (the list is bounded). */
-  more: number;
-}
+export type { AlertSite, AlertSites } from './alert-words.js';
 
 /**
  * Slack reads `<…>` as links and mentions (`<!channel>`, `<https://x|text>`) and `&` as the start
@@ -81,6 +72,7 @@ function slackMessage(
   sentence: string,
   context: string,
   link: string | null,
+  button = 'Open the country page',
 ): string {
   const head = `*${slackText(title)}*`;
   const tail = ` (${slackText(context)})`;
@@ -101,7 +93,7 @@ function slackMessage(
       elements: [
         {
           type: 'button',
-          text: { type: 'plain_text', text: 'Open the country page' },
+          text: { type: 'plain_text', text: button },
           url: link,
         },
       ],
@@ -110,8 +102,13 @@ function slackMessage(
   return JSON.stringify({ text, blocks });
 }
 
-/** " (batch id …)" after a batch's time, so a message cites exactly that batch. */
-const citedId = (batchId: string | null): string => (batchId ? `, batch id ${batchId}` : '');
+/** "watchlist “X”, batch …" (with its id when it has one), so a message cites that batch. */
+function listContext(o: Outputs, list: string, asOf: string, batchId: string | null): string {
+  const batch = o.time(asOf);
+  return batchId
+    ? o.t('alert.contextWithId', { list, batch, id: batchId })
+    : o.t('alert.context', { list, batch });
+}
 
 /** What one alert's message needs beyond the alert itself. */
 interface AlertContext {
@@ -119,6 +116,8 @@ interface AlertContext {
   previousAsOf: string | null;
   batchId: string | null;
   sites: AlertSites | null;
+  /** The list's language: its words; the JSON keys, codes, scores and ISO times stay. */
+  o: Outputs;
 }
 
 /**
@@ -126,7 +125,7 @@ interface AlertContext {
  * `WEBHOOK_FORMAT_OPTIONS` does not compile until it has its own body here (no silent fallback).
  */
 const ALERT_BODIES: Record<WebhookFormat, (context: AlertContext) => string> = {
-  standard: ({ alert, previousAsOf, batchId, sites }) =>
+  standard: ({ alert, previousAsOf, batchId, sites, o }) =>
     JSON.stringify({
       type: WEBHOOK_EVENT_TYPE,
       timestamp: alert.created_at,
@@ -135,23 +134,30 @@ const ALERT_BODIES: Record<WebhookFormat, (context: AlertContext) => string> = {
           id: alert.id,
           rule: alert.rule,
           kind: alert.kind,
-          message: alert.message,
+          message: alertSentence(alert, o),
           link: alert.link,
         },
         watchlist: { id: alert.watchlist_id, name: alert.watchlist_name },
-        country: { iso: alert.iso, name: alert.country, before: alert.before, after: alert.after },
+        country: {
+          iso: alert.iso,
+          name: countryIn(alert, o),
+          before: alert.before,
+          after: alert.after,
+        },
+        ...(o.language === 'en' ? {} : { language: o.language }),
         batch: { as_of: alert.batch_as_of, previous_as_of: previousAsOf, id: batchId },
         ...(sites ? { sites } : {}),
       },
     }),
-  slack: ({ alert, batchId }) =>
+  slack: ({ alert, batchId, o }) =>
     slackMessage(
-      `${alert.country} (${alert.iso})`,
-      alert.message,
-      `watchlist “${alert.watchlist_name}”, batch ${alert.batch_as_of}${citedId(batchId)}`,
+      `${countryIn(alert, o)} (${alert.iso})`,
+      alertSentence(alert, o),
+      listContext(o, alert.watchlist_name, alert.batch_as_of, batchId),
       alert.link,
+      o.t('alert.openCountryPage'),
     ),
-  teams: ({ alert }) => teamsAlertBody(alert),
+  teams: ({ alert, o }) => teamsAlertBody(alert, o),
 };
 
 export function webhookBody(
@@ -162,52 +168,53 @@ export function webhookBody(
   batchId: string | null = null,
   /** A site alert's sites: `data.sites` in the JSON payload. */
   sites: AlertSites | null = null,
+  /** The list's language (issue 34). */
+  language: Language = 'en',
 ): string {
-  return ALERT_BODIES[format]({ alert, previousAsOf, batchId, sites });
-}
-
-const km = (value: number): string => `${Math.round(value).toLocaleString('en-US')} km`;
-
-/** One listed site in words: "Lublin warehouse (ref L-1, site 7), 35 people, POL, 80 km". */
-function siteLine(site: AlertSite): string {
-  const people = site.people === null ? '' : `, ${site.people.toLocaleString('en-US')} people`;
-  return `${site.name} (ref ${site.ref}, site ${site.id})${people}, ${site.iso}, ${km(site.distance_km)}`;
-}
-
-function moreLine(sites: AlertSites): string | null {
-  if (sites.more <= 0) return null;
-  return `and ${sites.more.toLocaleString('en-US')} more site${sites.more === 1 ? '' : 's'}`;
+  return ALERT_BODIES[format]({ alert, previousAsOf, batchId, sites, o: outputsIn(language) });
 }
 
 /** A site alert's sites as a nested HTML list (empty for other alerts). */
-function siteItems(sites: AlertSites | null): string {
+function siteItems(sites: AlertSites | null, o: Outputs): string {
   if (!sites) return '';
-  const lines = [...sites.listed.map(siteLine), moreLine(sites)].flatMap((l) => (l ? [l] : []));
+  const lines = siteLines(sites, o);
   return `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
+}
+
+/** A site alert's listed sites and the "and n more" line, in words. */
+function siteLines(sites: AlertSites, o: Outputs): string[] {
+  const lines = [...sites.listed.map((site) => siteLine(site, o)), moreLine(sites, o)];
+  return lines.flatMap((l) => (l ? [l] : []));
 }
 
 type TestList = { id: string; name: string };
 
 /** A test message for "send test" in each format: the same shape, marked as a test. */
-const TEST_BODIES: Record<WebhookFormat, (watchlist: TestList, at: Date) => string> = {
-  standard: (watchlist, at) =>
+const TEST_BODIES: Record<WebhookFormat, (watchlist: TestList, at: Date, o: Outputs) => string> = {
+  standard: (watchlist, at, o) =>
     JSON.stringify({
       type: 'test',
       timestamp: at.toISOString(),
-      data: { watchlist, message: 'Test message from the Global Risk Dashboard' },
+      data: { watchlist, message: o.t('alert.testTitle') },
     }),
-  slack: (watchlist) =>
+  slack: (watchlist, _at, o) =>
     slackMessage(
-      'Test message from the Global Risk Dashboard',
-      `Alerts of the watchlist “${watchlist.name}” will arrive here.`,
-      `watchlist “${watchlist.name}”`,
+      o.t('alert.testTitle'),
+      o.t('alert.testText', { list: watchlist.name }),
+      o.t('alert.testContext', { list: watchlist.name }),
       null,
     ),
-  teams: (watchlist) => teamsTestBody(watchlist.name),
+  teams: (watchlist, _at, o) => teamsTestBody(watchlist.name, o),
 };
 
-export function testWebhookBody(format: WebhookFormat, watchlist: TestList, at: Date): string {
-  return TEST_BODIES[format](watchlist, at);
+export function testWebhookBody(
+  format: WebhookFormat,
+  watchlist: TestList,
+  at: Date,
+  /** The list's language (issue 34). */
+  language: Language = 'en',
+): string {
+  return TEST_BODIES[format](watchlist, at, outputsIn(language));
 }
 
 export interface Mail {
@@ -231,36 +238,37 @@ export function digestMail(
   batchId: string | null = null,
   /** A site alert's sites, listed under it. */
   sitesOf: (alert: Alert) => AlertSites | null = () => null,
+  /** The list's language (issue 34). */
+  language: Language = 'en',
 ): Mail {
+  const o = outputsIn(language);
+  const batch = o.time(batchAsOf);
   const subject = headerLine(
-    `${alerts.length} alert${alerts.length === 1 ? '' : 's'} for "${listName}" (batch ${batchAsOf})`,
+    o.t('alert.mailSubject', { count: alerts.length, list: listName, batch }),
   );
+  const intro = batchId
+    ? o.t('alert.mailIntroWithId', { list: listName, batch, id: batchId })
+    : o.t('alert.mailIntro', { list: listName, batch });
   const lines = alerts.map((a) => {
     const sites = sitesOf(a);
-    const listed = sites
-      ? [...sites.listed.map(siteLine), moreLine(sites)].flatMap((l) => (l ? [`  * ${l}`] : []))
-      : [];
-    return [`- ${a.country} (${a.iso}): ${a.message}`, ...listed, `  ${a.link}`].join('\n');
+    const listed = sites ? siteLines(sites, o).map((l) => `  * ${l}`) : [];
+    const head = `- ${countryIn(a, o)} (${a.iso}): ${alertSentence(a, o)}`;
+    return [head, ...listed, `  ${a.link}`].join('\n');
   });
-  const text = withoutBidi(
-    [
-      `Watchlist “${listName}”, batch of ${batchAsOf}${citedId(batchId)}:`,
-      '',
-      ...lines,
-      '',
-      'Global Risk Dashboard',
-    ].join('\n'),
-  );
+  const signature = o.t('alert.signature');
+  const text = withoutBidi([intro, '', ...lines, '', signature].join('\n'));
   const items = alerts
     .map(
       (a) =>
-        `<li><strong>${escapeHtml(a.country)} (${escapeHtml(a.iso)})</strong>: ${escapeHtml(a.message)} ` +
-        `<a href="${escapeHtml(a.link)}">country page</a>${siteItems(sitesOf(a))}</li>`,
+        `<li><strong>${escapeHtml(countryIn(a, o))} (${escapeHtml(a.iso)})</strong>: ` +
+        `${escapeHtml(alertSentence(a, o))} ` +
+        `<a href="${escapeHtml(a.link)}">${escapeHtml(o.t('alert.countryPage'))}</a>` +
+        `${siteItems(sitesOf(a), o)}</li>`,
     )
     .join('');
   const html =
-    `<!doctype html><html><body><h1>${escapeHtml(subject)}</h1>` +
-    `<p>Watchlist “${escapeHtml(listName)}”, batch of ${escapeHtml(batchAsOf)}${escapeHtml(citedId(batchId))}:</p>` +
-    `<ul>${items}</ul><p>Global Risk Dashboard</p></body></html>`;
+    `<!doctype html><html lang="${o.language}" dir="${directionOf(o.language)}"><body>` +
+    `<h1>${escapeHtml(subject)}</h1><p>${escapeHtml(intro)}</p>` +
+    `<ul>${items}</ul><p>${escapeHtml(signature)}</p></body></html>`;
   return { subject, text, html };
 }

@@ -74,6 +74,7 @@ export function watchlistView(row: WatchlistRow, unread: number, siteListId?: nu
             paused_reason: row.webhookPausedReason,
           },
     email: row.email,
+    language: row.language,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

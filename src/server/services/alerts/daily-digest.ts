@@ -5,11 +5,13 @@ import {
   insertDigest,
   selectAlertsBetween,
   selectDigestPeople,
+  type DigestAlert,
   type PersonSettingsRow,
 } from '../../store/person-settings.js';
 import { selectWatchlists } from '../../store/watchlists.js';
 import { withoutBidi } from '../../../shared/user-text.js';
-import { headerLine } from './alert-messages.js';
+import { headerLine, type Mail } from './alert-messages.js';
+import { alertSentence, countryIn, outputsIn } from './alert-words.js';
 import { countryLink } from './alert-views.js';
 import { localClock } from './local-time.js';
 import { DAY_MS } from '../../../shared/durations.js';
@@ -67,46 +69,72 @@ export class DailyDigests {
       new Date(now),
       ALERTS_PER_DIGEST,
     );
-    const subject = headerLine(
-      alerts.length === 0
-        ? `Daily digest ${local.day}: no new alerts`
-        : `Daily digest ${local.day}: ${alerts.length}${alerts.length === ALERTS_PER_DIGEST ? '+' : ''} alert${alerts.length === 1 ? '' : 's'}`,
-    );
-    const lines = alerts.map(
-      (a) =>
-        `- ${a.country} (${a.iso}) · ${names.get(a.watchlistId) ?? ''}: ${a.message}\n  ${countryLink(a.iso, this.linkBase)}`,
-    );
-    // Upstream headlines and names: no character that reorders the text after it.
-    const text = withoutBidi(
-      [
-        `Alerts of the 24 hours before ${local.day} ${String(person.digestHour).padStart(2, '0')}:00 (${person.timeZone}):`,
-        '',
-        ...(lines.length > 0 ? lines : ['No new alerts.']),
-        '',
-        'Global Risk Dashboard · change or stop this digest in your settings',
-      ].join('\n'),
-    );
-    const items = alerts
-      .map(
-        (a) =>
-          `<li><strong>${escapeHtml(a.country)} (${escapeHtml(a.iso)})</strong> · ` +
-          `${escapeHtml(names.get(a.watchlistId) ?? '')}: ${escapeHtml(a.message)} ` +
-          `<a href="${escapeHtml(countryLink(a.iso, this.linkBase))}">country page</a></li>`,
-      )
-      .join('');
-    const html =
-      `<!doctype html><html><body><h1>${escapeHtml(subject)}</h1>` +
-      (alerts.length > 0 ? `<ul>${items}</ul>` : '<p>No new alerts.</p>') +
-      '<p>Global Risk Dashboard</p></body></html>';
+    const mail = digestMail(person, local.day, alerts, names, this.linkBase);
     const key = createHash('sha256').update(`${person.subject}\n${local.day}`).digest('hex');
     return insertDigest(this.db, {
       subject: person.subject,
       day: local.day,
       messageId: `digest_${key.slice(0, 32)}`,
-      body: JSON.stringify({ to: person.email, subject, text, html }),
+      body: JSON.stringify({ to: person.email, ...mail }),
       state: 'pending',
       nextAttemptAt: new Date(now),
       createdAt: new Date(now),
     });
   }
+}
+
+/**
+ * One person's digest in their language setting (issue 34; none saved: English): the words from
+ * the outputs catalogue, the day through Intl, country names from CLDR; codes and links stay.
+ */
+function digestMail(
+  person: PersonSettingsRow,
+  day: string,
+  alerts: DigestAlert[],
+  names: ReadonlyMap<number, string>,
+  linkBase: string | null,
+): Mail {
+  const o = outputsIn(person.language);
+  const shownDay = o.day(day);
+  const full = alerts.length === ALERTS_PER_DIGEST ? '+' : '';
+  const subject = headerLine(
+    alerts.length === 0
+      ? o.t('digest.subjectNone', { day: shownDay })
+      : o.t('digest.subject', {
+          day: shownDay,
+          count: alerts.length,
+          shown: `${o.number(alerts.length)}${full}`,
+        }),
+  );
+  const sentence = (a: DigestAlert) => alertSentence(a, o);
+  const country = (a: DigestAlert) => countryIn(a, o);
+  const lines = alerts.map(
+    (a) =>
+      `- ${country(a)} (${a.iso}) · ${names.get(a.watchlistId) ?? ''}: ${sentence(a)}\n  ${countryLink(a.iso, linkBase)}`,
+  );
+  const hour = `${String(person.digestHour ?? 0).padStart(2, '0')}:00`;
+  const none = o.t('digest.none');
+  // Upstream headlines and names: no character that reorders the text after it.
+  const text = withoutBidi(
+    [
+      o.t('digest.intro', { day: shownDay, hour, zone: person.timeZone }),
+      '',
+      ...(lines.length > 0 ? lines : [none]),
+      '',
+      o.t('digest.footer'),
+    ].join('\n'),
+  );
+  const items = alerts
+    .map(
+      (a) =>
+        `<li><strong>${escapeHtml(country(a))} (${escapeHtml(a.iso)})</strong> · ` +
+        `${escapeHtml(names.get(a.watchlistId) ?? '')}: ${escapeHtml(sentence(a))} ` +
+        `<a href="${escapeHtml(countryLink(a.iso, linkBase))}">${escapeHtml(o.t('alert.countryPage'))}</a></li>`,
+    )
+    .join('');
+  const html =
+    `<!doctype html><html><body><h1>${escapeHtml(subject)}</h1>` +
+    (alerts.length > 0 ? `<ul>${items}</ul>` : `<p>${escapeHtml(none)}</p>`) +
+    `<p>${escapeHtml(o.t('alert.signature'))}</p></body></html>`;
+  return { subject, text, html };
 }

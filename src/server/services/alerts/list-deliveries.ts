@@ -45,6 +45,7 @@ export function listDeliveries(
           batch.previousAsOf,
           batch.chainId,
           sitesOf(alert),
+          list.language,
         ),
       });
     }
@@ -58,7 +59,7 @@ export function listDeliveries(
         to: list.email,
         // Sent through a recipient's quiet hours only when critical (issue 21).
         critical: alerts.some(isCritical),
-        ...digestMail(list.name, first.batch_as_of, alerts, batch.chainId, sitesOf),
+        ...digestMail(list.name, first.batch_as_of, alerts, batch.chainId, sitesOf, list.language),
       }),
     });
   }

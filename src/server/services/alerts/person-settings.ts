@@ -67,6 +67,12 @@ export class PersonSettingsService {
     return owner.subject;
   }
 
+  /** The language setting of `subject` (issue 34): null for nobody signed in, or none saved. */
+  async languageOf(subject: string | null): Promise<string | null> {
+    if (subject === null) return null;
+    return (await selectPersonSettings(this.db, subject))?.language ?? null;
+  }
+
   async get(owner: SettingsOwner): Promise<PersonSettings> {
     const row = await selectPersonSettings(this.db, this.#subject(owner));
     return settingsView(row, addressOf(owner));

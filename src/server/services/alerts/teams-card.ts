@@ -1,5 +1,6 @@
 import type { Alert } from '../../../shared/alerts-api.js';
 import { withoutBidi } from '../../../shared/user-text.js';
+import { alertSentence, countryIn, outputsIn, type Outputs } from './alert-words.js';
 
 /**
  * Microsoft Teams endpoints (issue 21): a Workflows webhook ("When a Teams webhook request is
@@ -35,7 +36,13 @@ interface Fact {
   value: string;
 }
 
-function card(title: string, text: string, facts: Fact[], link: string | null): string {
+function card(
+  title: string,
+  text: string,
+  facts: Fact[],
+  link: string | null,
+  button = 'Open the country page',
+): string {
   const content = {
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     type: 'AdaptiveCard',
@@ -60,7 +67,7 @@ function card(title: string, text: string, facts: Fact[], link: string | null): 
     ],
     // Teams opens absolute links only: without ALERT_LINK_BASE_URL the card has no button.
     ...(link !== null && /^https?:\/\//.test(link)
-      ? { actions: [{ type: 'Action.OpenUrl', title: 'Open the country page', url: link }] }
+      ? { actions: [{ type: 'Action.OpenUrl', title: button, url: link }] }
       : {}),
   };
   return JSON.stringify({
@@ -71,23 +78,20 @@ function card(title: string, text: string, facts: Fact[], link: string | null): 
   });
 }
 
-export function teamsAlertBody(alert: Alert): string {
+/** One alert's card in the list's language (issue 34; English by default). */
+export function teamsAlertBody(alert: Alert, o: Outputs = outputsIn('en')): string {
   return card(
-    `${alert.country} (${alert.iso})`,
-    alert.message,
+    `${countryIn(alert, o)} (${alert.iso})`,
+    alertSentence(alert, o),
     [
-      { title: 'Watchlist', value: alert.watchlist_name },
-      { title: 'Batch', value: alert.batch_as_of },
+      { title: o.t('alert.watchlist'), value: alert.watchlist_name },
+      { title: o.t('alert.batch'), value: o.time(alert.batch_as_of) },
     ],
     alert.link,
+    o.t('alert.openCountryPage'),
   );
 }
 
-export function teamsTestBody(watchlistName: string): string {
-  return card(
-    'Test message from the Global Risk Dashboard',
-    `Alerts of the watchlist “${watchlistName}” will arrive here.`,
-    [],
-    null,
-  );
+export function teamsTestBody(watchlistName: string, o: Outputs = outputsIn('en')): string {
+  return card(o.t('alert.testTitle'), o.t('alert.testText', { list: watchlistName }), [], null);
 }

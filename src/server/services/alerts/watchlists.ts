@@ -155,7 +155,12 @@ export class WatchlistService {
       this.deps.db,
       current.id,
       version,
-      { ...this.#values(input, viewer, current.owner), webhookSecret: secret },
+      {
+        ...this.#values(input, viewer, current.owner),
+        // Left out of an edit: the language stays as saved.
+        language: input.language ?? current.language,
+        webhookSecret: secret,
+      },
       viewer,
     );
     if (!row) throw this.#conflict();
@@ -180,7 +185,12 @@ export class WatchlistService {
       messageId,
       watchlistId: row.id,
       channel: 'webhook',
-      body: testWebhookBody(row.webhookFormat, { id: String(row.id), name: row.name }, now),
+      body: testWebhookBody(
+        row.webhookFormat,
+        { id: String(row.id), name: row.name },
+        now,
+        row.language,
+      ),
       state: 'pending',
       nextAttemptAt: now,
       createdAt: now,
@@ -265,6 +275,7 @@ export class WatchlistService {
       owner: owner !== undefined ? owner : input.scope === 'user' ? viewer : null,
       webhookUrl: input.webhook_url ?? null,
       webhookFormat: input.webhook_format ?? 'standard',
+      language: input.language ?? 'en',
       email: input.email ?? null,
     };
   }

@@ -11,10 +11,11 @@ import {
 } from '../../../shared/spreadsheet-cell.js';
 import { tierLabel } from '../../../shared/tiers.js';
 import {
-  COUNTRY_SPREADSHEET_COLUMNS,
+  countrySpreadsheetColumns,
   countrySpreadsheetRow,
   humanLabel,
 } from '../../../shared/country-spreadsheet.js';
+import { outputsIn, type Outputs } from '../../../shared/i18n/outputs/translate.js';
 
 /**
  * Spreadsheet-ready CSV built by the BFF from its own parsed data (never from the upstream's
@@ -66,6 +67,8 @@ export function countriesCsv(
   recordedDeltas: ReadonlyMap<string, number> | null = null,
   /** The provider's method that scored the batch (issue 31), beside its id. */
   method: string | null = null,
+  /** The header row's language (issue 34); the cells stay machine-readable. */
+  o: Outputs = outputsIn('en'),
 ): Buffer {
   const ranked = [...countries].sort((a, b) => (b.risk ?? -Infinity) - (a.risk ?? -Infinity));
   const rows = ranked.flatMap((c, index) => {
@@ -80,25 +83,26 @@ export function countriesCsv(
     };
     return [countrySpreadsheetRow(c, context)];
   });
-  return csv(COUNTRY_SPREADSHEET_COLUMNS, rows);
+  return csv(countrySpreadsheetColumns(o), rows);
 }
 
+/** The country file's columns, as keys of the `outputs` catalogue's `sheet` (issue 34). */
 const CATEGORY_COLUMNS = [
-  'Country',
-  'ISO code',
-  'Data generated (UTC)',
-  'Risk (0–100)',
-  'Tier',
-  'Static score',
-  'Active score',
-  'Category',
-  'Category score',
-  'Category static part',
-  'Category active part',
-  'Category weight',
-  'Batch id',
-  'Methodology version',
-  'Our notes',
+  'country',
+  'iso',
+  'generated',
+  'risk',
+  'tier',
+  'static',
+  'active',
+  'category',
+  'categoryScore',
+  'categoryStatic',
+  'categoryActive',
+  'categoryWeight',
+  'batchId',
+  'method',
+  'notes',
 ] as const;
 
 /**
@@ -114,6 +118,8 @@ export function countryCsv(
   method: string | null = null,
   /** The team's notes on the country as of the batch, each "text (author, time)" (issue 31). */
   notes: readonly string[] = [],
+  /** The header row's language (issue 34); the cells stay machine-readable. */
+  o: Outputs = outputsIn('en'),
 ): Buffer {
   const notesCell = safeText(notes.join(' | '));
   const own = [
@@ -146,7 +152,7 @@ export function countryCsv(
     ];
   });
   return csv(
-    CATEGORY_COLUMNS,
+    CATEGORY_COLUMNS.map((key) => o.t(`sheet.${key}`)),
     rows.length > 0
       ? rows
       : [[...own, '', '', '', '', '', safeText(batchId ?? ''), safeText(method ?? ''), notesCell]],

@@ -58,6 +58,7 @@ export function inputOf(list: Watchlist): WatchlistInput {
     webhook_url: list.webhook?.url ?? null,
     webhook_format: list.webhook?.format ?? 'standard',
     email: list.email,
+    language: list.language ?? 'en',
   };
 }
 

@@ -9,7 +9,9 @@ import {
 } from '../../../../shared/alerts-api';
 import { CountryPicker, type CountryChoices } from '../../../components/country-picker';
 import { FormActions, FormField } from '../../../components/form-field';
+import { OutputLanguageField } from '../../../components/output-language-field';
 import { WebhookFormatField } from '../../../components/webhook-format-field';
+import { isLanguage } from '../../../../shared/i18n/languages';
 import { useFormProblems } from '../../../lib/use-form-problems';
 import {
   fieldOfServerProblem,
@@ -209,6 +211,7 @@ function DeliveryFields({
         problem={problems.email}
         onEdit={() => clear('email')}
       />
+      <OutputLanguageField defaultValue={initial?.language ?? 'en'} />
     </>
   );
 }
@@ -221,6 +224,7 @@ function inputOf(
   initial: Watchlist | null,
 ): WatchlistInput {
   const format = text('webhook_format');
+  const language = text('language');
   return {
     name: text('name'),
     countries,
@@ -228,5 +232,6 @@ function inputOf(
     webhook_url: text('webhook_url') || null,
     webhook_format: (format || initial?.webhook?.format || 'standard') as WebhookFormat,
     email: text('email') || null,
+    language: isLanguage(language) ? language : (initial?.language ?? 'en'),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "watchlists" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
