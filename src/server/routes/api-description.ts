@@ -150,7 +150,8 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/country/:iso/explain': {
     summary:
-      "Why a country's score moved between two batches (from/to; default the last two): categories, weights, events, a sentence",
+      "Why a country's score moved between two batches (from/to; default the last two): categories, weights, events, a sentence; " +
+      "with index=team the move of the team index (our weights for both batches, our override's tier at the newer one, the categories ranked and weighted by our weights, index says so), the provider's move under provider: {delta_risk, categories, sentence}",
     tag: 'History',
   },
   'GET /api/events': {

@@ -84,3 +84,17 @@ export async function teamChangesJson(
   const lens = choice && to ? await view.at(to, choice) : await view.now();
   return JSON.stringify(await teamChanges(body, lens, view.scores));
 }
+
+/**
+ * The lens "why it moved" in the team view explains with: live (no `to`), today's weights and
+ * the overrides in force, as the live country page; as of a batch, the weights then unless
+ * `today` was asked for, and the overrides in force at the newer batch.
+ */
+export function teamLensFor(
+  team: TeamView | null | undefined,
+  to: Date | null,
+  choice: WeightsChoice | null,
+): (newer: Date) => Promise<TeamLens> {
+  const view = teamOf(team);
+  return (newer) => (to ? view.at(newer, choice ?? 'then') : view.now());
+}

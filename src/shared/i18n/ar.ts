@@ -149,6 +149,7 @@ export const ar: Catalogue = {
     back: '→ العودة إلى النظرة العامة',
     brief: 'موجز (للطباعة)',
     invalidIso: 'ليس رمز بلد ISO صالحًا',
+    whyProviderMove: 'حركة المزوّد:',
   },
   alerts: {
     markRead: 'تعليم كمقروء',

@@ -156,6 +156,7 @@ export const en = {
     back: '← Back to the overview',
     brief: 'Brief (print)',
     invalidIso: 'Not a valid ISO country code',
+    whyProviderMove: 'The provider’s move:',
   },
   alerts: {
     markRead: 'Mark read',

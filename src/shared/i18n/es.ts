@@ -152,6 +152,7 @@ export const es: Catalogue = {
     back: '← Volver al resumen',
     brief: 'Informe (imprimir)',
     invalidIso: 'Código de país ISO no válido',
+    whyProviderMove: 'El movimiento del proveedor:',
   },
   alerts: {
     markRead: 'Marcar como leída',

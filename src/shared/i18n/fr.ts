@@ -152,6 +152,7 @@ export const fr: Catalogue = {
     back: "← Retour à la vue d'ensemble",
     brief: 'Note (impression)',
     invalidIso: 'Code pays ISO non valide',
+    whyProviderMove: 'Le mouvement du fournisseur :',
   },
   alerts: {
     markRead: 'Marquer comme lue',
