@@ -343,7 +343,10 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
       'with no people counts as 1; a country we override counts by our tier, and its sites say ' +
       'so: tier ours, provider_tier, override; by_tier and moved count it by our tier too, ' +
       'with overridden and provider_tier_before/now), and the exposure index (weight=people or value) ' +
-      'over the whole recorded history',
+      'over the whole recorded history. With index=team (weights=today|then as elsewhere) by_tier ' +
+      "counts by our tier (the team index's band with our weights, or our override's tier), the " +
+      "provider's own count under provider.by_tier and the weights under team_index; moved, " +
+      "riskiest and index stay on the provider's risk with our overrides; an unknown index is a 400",
     tag: 'Sites',
     success: json(exposureResponseSchema),
   },
