@@ -16,7 +16,9 @@ import {
   teamCountries,
   teamHotspots,
   TeamView,
+  type TeamLens,
 } from '../../src/server/services/team-index/team-view.js';
+import { teamAsOf } from '../../src/server/routes/team-reply.js';
 import { TeamWeights } from '../../src/server/services/team-index/team-weights.js';
 import { HistoryStore } from '../../src/server/store/history-store.js';
 import { selectBatchRefs } from '../../src/server/store/alerts.js';
@@ -130,11 +132,14 @@ export async function runTeamIndexBench(): Promise<TeamIndexBench> {
         await asOf.hotspots(at, query),
         await history.changes({ kind: 'previous' }, 'previous', undefined, at),
       ]);
+    // The same three in the team view, as the routes build them (held per batch, weights and
+    // overrides: routes/team-reply.ts), What changed from the compact scores.
+    const hotspotsOf = (body: never, lens: TeamLens) => teamHotspots(body, lens, query);
     const teamView = async () => {
       const lens = await team.at(at, 'then');
       return JSON.stringify([
-        teamCountries((await asOf.countries(at)) as never, lens),
-        teamHotspots((await asOf.countries(at)) as never, lens, query),
+        await teamAsOf(team, await asOf.countries(at), 'then', teamCountries, 'countries'),
+        await teamAsOf(team, await asOf.countries(at), 'then', hotspotsOf, 'hotspots:top10'),
         await teamChanges(
           await history.changes({ kind: 'previous' }, 'previous', undefined, at),
           lens,
