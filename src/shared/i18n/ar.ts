@@ -183,6 +183,10 @@ export const ar: Catalogue = {
     unacknowledged: 'دون إقرار',
     acknowledged: 'تم الإقرار',
   },
+  exposure: {
+    providerSites: 'مستوى المزوّد: المواقع',
+    providerPeople: 'مستوى المزوّد: الأشخاص',
+  },
   settings: {
     language: 'اللغة',
     languageHint: 'تُفتح الصفحات بهذه اللغة ما لم يحدد الرابط لغة أخرى (?lang=).',

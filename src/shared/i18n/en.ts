@@ -186,6 +186,10 @@ export const en = {
     unacknowledged: 'Not acknowledged',
     acknowledged: 'Acknowledged',
   },
+  exposure: {
+    providerSites: 'Provider’s tier: sites',
+    providerPeople: 'Provider’s tier: people',
+  },
   settings: {
     language: 'Language',
     languageHint: 'Pages open in this language unless a link names another (?lang=).',

@@ -182,6 +182,10 @@ export const es: Catalogue = {
     unacknowledged: 'Sin confirmar',
     acknowledged: 'Confirmadas',
   },
+  exposure: {
+    providerSites: 'Nivel del proveedor: sitios',
+    providerPeople: 'Nivel del proveedor: personas',
+  },
   settings: {
     language: 'Idioma',
     languageHint: 'Las páginas se abren en este idioma salvo que un enlace indique otro (?lang=).',

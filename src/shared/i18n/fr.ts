@@ -182,6 +182,10 @@ export const fr: Catalogue = {
     unacknowledged: 'Sans accusé de réception',
     acknowledged: 'Accusé de réception donné',
   },
+  exposure: {
+    providerSites: 'Niveau du fournisseur : sites',
+    providerPeople: 'Niveau du fournisseur : personnes',
+  },
   settings: {
     language: 'Langue',
     languageHint:
