@@ -44,6 +44,8 @@ export const explainResponseSchema = z.looseObject({
   /** Method changes (not marked comparable) between the two batches: named first (issue 31). */
   method_changes: z.array(methodMarkSchema).optional(),
   sentence: z.string(),
+  /** With `?index=team` (issue 31): the provider's own move, beside the team index's. */
+  provider: z.looseObject({ delta_risk: z.number().nullable(), sentence: z.string() }).optional(),
 });
 export type ExplainResponse = z.infer<typeof explainResponseSchema>;
 

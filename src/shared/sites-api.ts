@@ -399,6 +399,10 @@ export const exposureResponseSchema = z.object({
    * first. A site with no people (or no value) weighs as one when no site has any.
    */
   index: z.object({ now: z.number().nullable(), trend: z.array(exposurePointSchema) }),
+  /** With `?index=team` (issue 31): by_tier is by our tier; the provider's own count here. */
+  provider: z.object({ by_tier: z.array(exposureTierSchema) }).optional(),
+  /** With `?index=team`: which weights made our tiers (the team view's note). */
+  team_index: z.looseObject({ kind: z.literal('team'), name: z.string() }).optional(),
 });
 export type ExposureResponse = z.infer<typeof exposureResponseSchema>;
 

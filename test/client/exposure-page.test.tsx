@@ -53,6 +53,33 @@ function sent(path: string) {
 }
 
 describe('/exposure', () => {
+  it("the team switch asks for our tiers and shows the provider's count beside them (issue 31)", async () => {
+    const team = exposureBody({
+      by_tier: [{ tier: 'crit', sites: 3, people: 75, value: 0, overridden: 1 }],
+      provider: {
+        by_tier: [
+          { tier: 'low', sites: 1, people: 5, value: 0, overridden: 0 },
+          { tier: 'crit', sites: 2, people: 70, value: 0, overridden: 0 },
+        ],
+      },
+      team_index: { kind: 'team', name: 'Logistics view' },
+    });
+    const bff = exposureBff({ '/api/exposure?weight=people&index=team': { body: team } });
+    renderApp('/exposure');
+    await screen.findByRole('region', { name: 'Sites and people by tier' });
+    await userEvent.click(screen.getByRole('button', { name: /^Team index/ }));
+    const tiers = screen.getByRole('region', { name: 'Sites and people by tier' });
+    await within(tiers).findByRole('columnheader', { name: 'Provider’s tier: people' });
+    expect(bff.calls('/api/exposure').map((u) => u.search)).toContain('?weight=people&index=team');
+    const crit = within(tiers).getAllByRole('row').at(-1)!;
+    // Ours: 3 sites, 75 people; the provider's: 2 sites, 70 people.
+    expect(
+      within(crit)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', '75', '2', '70']);
+  });
+
   it('asks for the view in the URL and shows it: tiers, what moved in 7 days, riskiest sites', async () => {
     const bff = exposureBff();
     renderApp('/exposure?moved=week&weight=value&tier=crit');

@@ -40,6 +40,17 @@ function explainBody(): ExplainResponse {
   };
 }
 
+/** The same move in the team view: our index +2.5, the provider's +6.01 beside it. */
+function teamExplainBody(): ExplainResponse {
+  return {
+    ...explainBody(),
+    delta_risk: 2.5,
+    sentence:
+      'Team index "Logistics view" +2.5 (provider\'s risk +6.0): no category we weigh moved',
+    provider: { delta_risk: 6.01, sentence: 'Risk +6.0' },
+  };
+}
+
 describe('one headline change (issue 33, point 1)', () => {
   it("the country header leads with ours and names the provider's disagreeing figure", async () => {
     installFakeBff({
@@ -64,7 +75,7 @@ describe('one headline change (issue 33, point 1)', () => {
     expect(provider.querySelector('.delta-down')).toBeNull();
   });
 
-  it("in the team view the header does not put the provider's recorded move as ours (issue 31)", async () => {
+  it("in the team view the header and why it moved give the team index's move, the provider's beside it (issue 31)", async () => {
     installFakeBff({
       ...shellRoutes(),
       ...storeRoutes(),
@@ -77,15 +88,17 @@ describe('one headline change (issue 33, point 1)', () => {
       },
       ...historyRoutes(),
       '/api/country/UKR/explain': { body: explainBody() },
+      '/api/country/UKR/explain?index=team': { body: teamExplainBody() },
     });
     renderApp('/country/UKR?index=team');
     const deltas = await screen.findByTestId('country-deltas');
-    // "Why it moved" shows the explanation once it has arrived: the header has had it too.
     await userEvent.click((await screen.findAllByText('Why it moved'))[0]!);
-    await screen.findByText(/Risk \+6\.0/);
-    // The provider's own figure stays, under its name; the +6.01 (the provider risk's move
-    // between the batches recorded here) is not the headline of the team index.
-    expect(deltas).toHaveTextContent(/provider.s own figure/i);
+    await screen.findByText(/^Team index "Logistics view" \+2\.5/);
+    expect(screen.getByText(/The provider.s move: Risk \+6\.0/)).toBeInTheDocument();
+    // The headline change of our figure is our index's move, never the provider's +6.01.
+    await within(deltas).findByText(
+      /Up 2\.50 in risk score since the previous batch recorded here/,
+    );
     expect(deltas.textContent).not.toMatch(/6\.01/);
   });
 

@@ -108,5 +108,17 @@ describe('the team index on screen', () => {
     await page.screenshot({ path: screenshotPath(`team-override-country-${width}`) });
     expect(await seriousViolations(page)).toEqual([]);
     expect(await pageOverflow(page)).toBe(0);
+
+    // Why it moved explains the team index's move, the provider's beside it.
+    const why = page.locator('details.why-disclosure');
+    await why.locator('summary').click();
+    await expect
+      .poll(() => why.innerText(), { timeout: PAGE_WAIT_MS })
+      .toContain('Team index "Logistics view"');
+    expect(await why.innerText()).toContain('The provider’s move: ');
+    await why.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(`team-why-${width}`) });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await pageOverflow(page)).toBe(0);
   });
 });

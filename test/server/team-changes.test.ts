@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BatchScoresFill,
-  FILL_BATCHES_PER_STATEMENT,
+  FILL_ROWS,
+  FILL_STATEMENT_TARGET_MS,
+  nextReadRows,
   type FillStatements,
 } from '../../src/server/jobs/batch-scores-fill.js';
 import { selectBatchRefs } from '../../src/server/store/alerts.js';
 import { selectCountryRows } from '../../src/server/store/batches.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import {
-  fillBatchScores,
+  insertBatchScores,
   selectBatchesWithoutScores,
   selectBatchScores,
+  selectScoreArrays,
 } from '../../src/server/store/team-index.js';
 import { teamIndexOf, weightsOf } from '../../src/shared/team-index-api.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
@@ -128,7 +131,7 @@ describe('What changed with ?index=team', () => {
 });
 
 describe('the background filler of compact scores (migration 0012 no longer backfills)', () => {
-  it('writes what recording writes, a few batches a statement, a turn of the event loop between', async () => {
+  it('writes what recording writes, a few rows a statement, a turn of the event loop between', async () => {
     const ids = await allBatchIds();
     // Recording writes a batch's row with its country rows; a batch recorded without rows
     // (the demo's seed has some) gets `{}` from the filler, so it is not looked for again.
@@ -139,15 +142,24 @@ describe('the background filler of compact scores (migration 0012 no longer back
     const loop = countLoopTurns();
     // The turns seen when each statement starts and when it has ended: another callback ran
     // between two statements only if the filler yielded (the store's own awaits do not count).
-    const seen: Array<{ size: number; started: number; ended: number }> = [];
+    const seen: Array<{ rows: number; started: number; ended: number }> = [];
+    /** Rows each read of a batch returned, by batch id. */
+    const readsOf = new Map<number, number[]>();
+    const timed = async <T>(rows: number, statement: () => Promise<T>): Promise<T> => {
+      const entry = { rows, started: loop.turns(), ended: -1 };
+      seen.push(entry);
+      const answer = await statement();
+      entry.ended = loop.turns();
+      return answer;
+    };
     const statements: FillStatements = {
       missing: selectBatchesWithoutScores,
-      fill: async (db, chunk) => {
-        const entry = { size: chunk.length, started: loop.turns(), ended: -1 };
-        seen.push(entry);
-        await fillBatchScores(db, chunk);
-        entry.ended = loop.turns();
+      read: async (db, id, after, limit) => {
+        const rows = await timed(limit, () => selectScoreArrays(db, id, after, limit));
+        readsOf.set(id, [...(readsOf.get(id) ?? []), rows.length]);
+        return rows;
       },
+      write: (db, id, scores) => timed(0, () => insertBatchScores(db, id, scores)),
     };
     const fill = new BatchScoresFill({
       db: store.db,
@@ -159,8 +171,15 @@ describe('the background filler of compact scores (migration 0012 no longer back
     expect(await fill.job.request()).toBeNull();
     loop.stop();
 
-    expect(seen.reduce((n, s) => n + s.size, 0)).toBe(ids.length);
-    expect(Math.max(...seen.map((s) => s.size))).toBeLessThanOrEqual(FILL_BATCHES_PER_STATEMENT);
+    // One insert a batch; no read asks for more rows than the bound; the first asks for
+    // FILL_ROWS.first, fewer than a batch's ~168 countries, so that batch takes several reads
+    // (not the whole batch in one statement); later reads grow only while they stay quick.
+    expect(seen.filter((s) => s.rows === 0).length).toBe(ids.length);
+    expect(Math.max(...seen.map((s) => s.rows))).toBeLessThanOrEqual(FILL_ROWS.max);
+    expect(seen[0]!.rows).toBe(FILL_ROWS.first);
+    const first = [...readsOf.values()].find((reads) => reads.reduce((a, b) => a + b) > 0)!;
+    expect(first.length).toBeGreaterThan(1);
+    expect(Math.max(...first)).toBeLessThanOrEqual(FILL_ROWS.first * 2);
     for (let i = 1; i < seen.length; i++)
       expect(seen[i]!.started).toBeGreaterThan(seen[i - 1]!.ended);
     const parsed = (rows: typeof recorded) =>
@@ -170,5 +189,15 @@ describe('the background filler of compact scores (migration 0012 no longer back
     for (const [id, scores] of parsed(recorded)) expect(filled.get(id)).toEqual(scores);
     for (const [id, scores] of filled) if (!parsed(recorded).has(id)) expect(scores).toEqual({});
     expect(await selectBatchesWithoutScores(store.db, 10)).toEqual([]);
+  });
+
+  it('sizes each read by how long the last one took', () => {
+    const slow = FILL_STATEMENT_TARGET_MS * 3;
+    const quick = FILL_STATEMENT_TARGET_MS / 10;
+    expect(nextReadRows(40, slow)).toBe(20);
+    expect(nextReadRows(40, quick)).toBe(80);
+    expect(nextReadRows(40, FILL_STATEMENT_TARGET_MS)).toBe(40);
+    expect(nextReadRows(FILL_ROWS.min, slow)).toBe(FILL_ROWS.min);
+    expect(nextReadRows(FILL_ROWS.max, quick)).toBe(FILL_ROWS.max);
   });
 });

@@ -1,5 +1,6 @@
 import type { ExplainResponse } from '../../shared/explain-api';
 import { formatSigned, formatUtcDateTime, humanise } from '../lib/format';
+import { t } from '../lib/i18n';
 import { TableHead, TableRegion } from './data-table';
 
 /** Events listed under an explanation; the count says how many there were in all. */
@@ -48,6 +49,12 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
   return (
     <div className="move-explanation">
       <p className="why-sentence">{data.sentence}</p>
+      {data.provider ? (
+        // The team view explains our index's move; the provider's stays beside it (issue 31).
+        <p className="why-provider">
+          {t('country.whyProviderMove')} {data.provider.sentence}
+        </p>
+      ) : null}
       <p className="muted">
         {formatUtcDateTime(data.from_batch.as_of)} → {formatUtcDateTime(data.to_batch.as_of)}.
         Static {formatSigned(data.delta_static, 1)}, active {formatSigned(data.delta_active, 1)}.

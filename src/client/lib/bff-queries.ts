@@ -134,10 +134,12 @@ export const bffQueries = {
    * (null: the newest): the country page and What changed (issue 22). Between two named batches
    * the answer never changes, so `to` keys it like a past batch.
    */
-  explain: (iso: string, from: string | null, to: string | null) =>
+  explain: (iso: string, from: string | null, to: string | null, index: RiskIndex = 'provider') =>
     queryOptions({
-      queryKey: ['explain', iso, from, ...asOfKey(to)] as const,
-      queryFn: ({ signal }) => fetchBff(explainPath(iso, from, to), explainResponseSchema, signal),
+      // With `index` team (issue 31): the team index's move, the provider's beside it.
+      queryKey: ['explain', iso, from, ...asOfKey(to), ...indexKey(index)] as const,
+      queryFn: ({ signal }) =>
+        fetchBff(withRiskIndex(explainPath(iso, from, to), index), explainResponseSchema, signal),
       ...pastBatch(to),
       meta: { label: `why ${iso} moved` },
     }),

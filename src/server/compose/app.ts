@@ -216,7 +216,13 @@ function routeFamilies(parts: {
     alerts && [methodChangeRoutes, alerts.routes.methodChanges],
     alerts && [noteRoutes, alerts.routes.notes],
     sites && history && alerts
-      ? [siteRoutes, sites.routes({ ...alerts, guardFor: history.guardFor, admit: history.admit })]
+      ? [
+          siteRoutes,
+          {
+            ...sites.routes({ ...alerts, guardFor: history.guardFor, admit: history.admit }),
+            team: team?.view,
+          },
+        ]
       : null,
     team && [teamIndexRoutes, team.routes],
     [identityRoutes, identityRouteOptions(people, signIn)],

@@ -2,41 +2,63 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/connection.js';
 import {
   countBatchesWithoutScores,
-  fillBatchScores,
+  insertBatchScores,
   selectBatchesWithoutScores,
+  selectScoreArrays,
 } from '../store/team-index.js';
 import { TimeSlice } from '../work/time-slice.js';
 import { JobLoop } from './job-loop.js';
 import type { Scheduler } from './scheduler.js';
 
-/**
- * Batches one fill statement writes: each walks its batch's ~168 jsonb category documents
- * (about 3 ms a batch warm on the embedded store, docs/benchmarks.md section 13), and with
- * PGlite the statement runs on this thread, so a few at a time keep other requests moving.
- */
-export const FILL_BATCHES_PER_STATEMENT = 1;
 /** Batches one run looks up; a run that found this many runs again at once. */
 const FILL_BATCHES_PER_RUN = 200;
+
+/**
+ * Country rows one read takes, and the bounds the measured time moves it between: with PGlite a
+ * statement runs on this thread, and a whole batch (~168 rows of jsonb categories) in one took
+ * up to 168 ms at load 8 against the 50 ms bound (issue 31).
+ */
+export const FILL_ROWS = { first: 40, min: 5, max: 200 } as const;
+/** Each read aims at this much store time: halved above it, doubled well under it. */
+export const FILL_STATEMENT_TARGET_MS = 10;
+
+/** The next read's rows from how long the last one took (`rows` rows in `tookMs`). */
+export function nextReadRows(rows: number, tookMs: number): number {
+  const next =
+    tookMs > FILL_STATEMENT_TARGET_MS
+      ? Math.floor(rows / 2)
+      : tookMs < FILL_STATEMENT_TARGET_MS / 4
+        ? rows * 2
+        : rows;
+  return Math.min(FILL_ROWS.max, Math.max(FILL_ROWS.min, next));
+}
 
 /** Where the fill reads and writes: what the tests count. */
 export interface FillStatements {
   missing(db: Database, limit: number): Promise<number[]>;
-  fill(db: Database, batchIds: readonly number[]): Promise<void>;
+  read: typeof selectScoreArrays;
+  write: typeof insertBatchScores;
 }
 
-const STORE: FillStatements = { missing: selectBatchesWithoutScores, fill: fillBatchScores };
+const STORE: FillStatements = {
+  missing: selectBatchesWithoutScores,
+  read: selectScoreArrays,
+  write: insertBatchScores,
+};
 
 /**
  * Fills `batch_scores` for batches recorded without it (issue 31): the backfill migration 0012
  * once did in one statement at start-up (10.6 s on a two-year store) runs here in the
- * background, FILL_BATCHES_PER_STATEMENT batches a statement with a turn of the event loop
- * between statements. Until a batch has its row, the team view's changes of it say "computing"
- * (services/team-index/team-changes.ts) rather than give a figure. Every process may run it: a
- * batch written twice keeps its first row (`on conflict do nothing`).
+ * background. Each batch is read a few country rows a statement (as many as the last read's
+ * time says fit FILL_STATEMENT_TARGET_MS), put together here and written in one small insert,
+ * with a turn of the event loop between statements. Until a batch has its row, the team view's
+ * changes of it say "computing" (services/team-index/team-changes.ts) rather than give a figure.
+ * Every process may run it: a batch written twice keeps its first row (`on conflict do nothing`).
  */
 export class BatchScoresFill {
   readonly job: JobLoop;
   #remaining: number | null = null;
+  #rows: number = FILL_ROWS.first;
 
   constructor(
     private readonly parts: {
@@ -68,12 +90,32 @@ export class BatchScoresFill {
     if (this.#remaining === 0) return null;
     const ids = await statements.missing(db, FILL_BATCHES_PER_RUN);
     const slice = new TimeSlice();
-    for (let at = 0; at < ids.length; at += FILL_BATCHES_PER_STATEMENT) {
-      if (at > 0) await slice.yieldNow();
-      const chunk = ids.slice(at, at + FILL_BATCHES_PER_STATEMENT);
-      await statements.fill(db, chunk);
-      this.#remaining = Math.max(0, this.#remaining - chunk.length);
+    for (const id of ids) {
+      await this.#fillOne(id, statements, slice);
+      this.#remaining = Math.max(0, this.#remaining - 1);
     }
     return ids.length === FILL_BATCHES_PER_RUN ? now() : null;
+  }
+
+  /** One batch: its rows a few a read, a turn between statements, then its one insert. */
+  async #fillOne(id: number, statements: FillStatements, slice: TimeSlice): Promise<void> {
+    const scores: Record<string, Array<number | null>> = {};
+    let after = '';
+    for (;;) {
+      await slice.yieldNow();
+      const asked = this.#rows;
+      const started = performance.now();
+      const rows = await statements.read(this.parts.db, id, after, asked);
+      const took = performance.now() - started;
+      // A short read (the batch's last rows) tells nothing about a fuller one: only slowness counts.
+      if (rows.length === asked || took > FILL_STATEMENT_TARGET_MS) {
+        this.#rows = nextReadRows(asked, took);
+      }
+      for (const row of rows) scores[row.iso] = row.scores;
+      if (rows.length < asked) break;
+      after = rows.at(-1)!.iso;
+    }
+    await slice.yieldNow();
+    await statements.write(this.parts.db, id, scores);
   }
 }

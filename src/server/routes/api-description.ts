@@ -150,7 +150,8 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/country/:iso/explain': {
     summary:
-      "Why a country's score moved between two batches (from/to; default the last two): categories, weights, events, a sentence",
+      "Why a country's score moved between two batches (from/to; default the last two): categories, weights, events, a sentence; " +
+      "with index=team the move of the team index (our weights for both batches, our override's tier at the newer one, the categories ranked and weighted by our weights, index says so), the provider's move under provider: {delta_risk, categories, sentence}",
     tag: 'History',
   },
   'GET /api/events': {
@@ -344,7 +345,10 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
       'with no people counts as 1; a country we override counts by our tier, and its sites say ' +
       'so: tier ours, provider_tier, override; by_tier and moved count it by our tier too, ' +
       'with overridden and provider_tier_before/now), and the exposure index (weight=people or value) ' +
-      'over the whole recorded history',
+      'over the whole recorded history. With index=team (weights=today|then as elsewhere) by_tier ' +
+      "counts by our tier (the team index's band with our weights, or our override's tier), the " +
+      "provider's own count under provider.by_tier and the weights under team_index; moved, " +
+      "riskiest and index stay on the provider's risk with our overrides; an unknown index is a 400",
     tag: 'Sites',
     success: json(exposureResponseSchema),
   },

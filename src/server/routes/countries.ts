@@ -20,12 +20,12 @@ export async function countriesRoutes(app: FastifyInstance, opts: DataRouteOptio
       if (asOf) {
         return replyAsOf(request, reply, opts.asOf, asOf, async (answers) => {
           const batch = await answers.countries(asOf);
-          return team ? teamAsOf(team, batch, weights, teamCountries) : batch;
+          return team ? teamAsOf(team, batch, weights, teamCountries, 'countries') : batch;
         });
       }
       return answer(request, reply, opts.metrics, async () => {
         const served = await opts.data.countries(opts.guardFor(request));
-        return team ? teamServed(served, () => team.now(), teamCountries) : served;
+        return team ? teamServed(served, team, 'countries', teamCountries) : served;
       });
     });
 }

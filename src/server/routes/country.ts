@@ -20,12 +20,12 @@ export async function countryRoutes(app: FastifyInstance, opts: DataRouteOptions
     if (asOf) {
       return replyAsOf(request, reply, opts.asOf, asOf, async (answers) => {
         const then = await answers.country(asOf, iso);
-        return team ? teamAsOf(team, then, weights, teamCountry) : then;
+        return team ? teamAsOf(team, then, weights, teamCountry, `country:${iso}`) : then;
       });
     }
     return answer(request, reply, opts.metrics, async () => {
       const served = await opts.data.country(iso, opts.guardFor(request));
-      return team ? teamServed(served, () => team.now(), teamCountry) : served;
+      return team ? teamServed(served, team, `country:${iso}`, teamCountry) : served;
     });
   });
   app.get('/api/v1/country/', (request, reply) =>

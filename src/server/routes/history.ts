@@ -20,7 +20,7 @@ import {
   eventsCsv,
   eventsFileName,
 } from '../services/exports/events-csv.js';
-import { teamChangesJson, teamHistoryJson } from './team-reply.js';
+import { teamChangesJson, teamHistoryJson, teamLensFor } from './team-reply.js';
 import type { TeamView } from '../services/team-index/team-view.js';
 import { BadRequest, isoParams } from './params.js';
 import type { EventQuery } from '../store/history-store.js';
@@ -85,14 +85,15 @@ export async function historyRoutes(
       return teamHistoryJson(opts.team, json, weights ?? 'today');
     }),
   );
-  const countryRoute = zodRoute({ querystring: rangeQuery, params: isoParams });
-  typed.get('/api/country/:iso/explain', countryRoute, (request, reply) =>
+  typed.get('/api/country/:iso/explain', seriesRoute, (request, reply) =>
     admittedReply(admit(request), reply, async () => {
       checkRetention(request.query, opts.retentionStart());
-      const { from, to } = request.query;
+      const { from, to, index, weights } = request.query;
+      // The team view explains the team index's move, with the lens of the newer batch.
+      const lens = index === 'team' ? teamLensFor(opts.team, to, weights) : undefined;
       return JSON.stringify(
         await guarded(guardFor(request), () =>
-          opts.explanations.explain(request.params.iso, from, to),
+          opts.explanations.explain(request.params.iso, from, to, lens),
         ),
       );
     }),

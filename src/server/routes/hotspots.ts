@@ -20,13 +20,15 @@ export async function hotspotRoutes(app: FastifyInstance, opts: DataRouteOptions
       // Ranked by the team index over the batch's countries (hotspot rows have no categories).
       const team = teamOf(opts.team);
       const build = (body: never, lens: TeamLens) => teamHotspots(body, lens, request.query);
+      // The parsed query names the held answer: each hotspot list is one of its own.
+      const kind = `hotspots:${JSON.stringify(request.query)}`;
       if (asOf) {
         return replyAsOf(request, reply, opts.asOf, asOf, async (answers) =>
-          teamAsOf(team, await answers.countries(asOf), weights, build),
+          teamAsOf(team, await answers.countries(asOf), weights, build, kind),
         );
       }
       return answer(request, reply, opts.metrics, async () =>
-        teamServed(await opts.data.countries(opts.guardFor(request)), () => team.now(), build),
+        teamServed(await opts.data.countries(opts.guardFor(request)), team, kind, build),
       );
     }
     if (asOf) {

@@ -21,7 +21,9 @@ import type { SiteService } from '../services/sites/site-service.js';
 import { SitePoints } from '../services/sites/site-points.js';
 import { siteEtag, siteView } from '../services/sites/site-views.js';
 import { sendServed } from './respond.js';
-import { noQuery, parseAsOf } from './params.js';
+import { indexParams, noQuery, parseAsOf, parseIndexChoice } from './params.js';
+import type { TeamView } from '../services/team-index/team-view.js';
+import { teamLensFor } from './team-reply.js';
 import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
 import type { StoreQueryGuard } from '../store-question-limit.js';
 import { guarded as storeGuarded } from './store-reply.js';
@@ -36,6 +38,8 @@ export interface SiteRouteOptions {
   admit: (request: FastifyRequest, what?: string) => Promise<Admission>;
   /** Who asks, for their own read state (as the inbox's). */
   viewerOf: (request: FastifyRequest) => Viewer;
+  /** The team index's view (issue 31: `/api/exposure?index=team`); null without weights' store. */
+  team?: TeamView | null;
 }
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
@@ -69,6 +73,7 @@ export const exposureQuery = queryOf({
   kind: optional,
   tag: optional,
   as_of: optional,
+  ...indexParams,
 });
 
 /**
@@ -276,7 +281,7 @@ function readingRoutes(app: FastifyInstance, opts: SiteRouteOptions): void {
   // A history question like the others (its trend reads every recorded batch): the client's
   // budget first, then the store-query guard around the work; refusals are 429 / 503 in words.
   typed.get('/api/exposure', zodRoute({ querystring: exposureQuery }), async (request, reply) => {
-    const { weight, as_of, ...rest } = request.query;
+    const { weight, as_of, index, weights, ...rest } = request.query;
     let admitted: Admission | null = null;
     let chars = 0;
     try {
@@ -285,9 +290,13 @@ function readingRoutes(app: FastifyInstance, opts: SiteRouteOptions): void {
       }
       const filters = parseSiteFilters(rest);
       const asOf = parseAsOf(as_of);
+      const choice = parseIndexChoice({ index, weights });
+      // By our tier (the team index's band or our override) at the batch shown (issue 31).
+      const lens =
+        choice.index === 'team' ? teamLensFor(opts.team, asOf, choice.weights) : undefined;
       admitted = await opts.admit(request);
       const answer = await storeGuarded(opts.guardFor(request), () =>
-        opts.exposure.answer(filters, weight ?? 'people', asOf),
+        opts.exposure.answer(filters, weight ?? 'people', asOf, lens),
       );
       const body = JSON.stringify(answer);
       chars = body.length;

@@ -13,8 +13,8 @@ import { BadRequest } from './route-schema.js';
 /*
  * `?index=team` on the routes that answer country figures (issue 31): the same answer, turned
  * into the team view (services/team-index/team-view.ts). The view depends on the weights and the
- * overrides, which change without a batch, so its bodies are built per request and not cached
- * by browsers (`no-cache`); building one is a pass over at most a batch's 200 rows.
+ * overrides, which change without a batch, so browsers revalidate it (`no-cache`); the BFF holds
+ * each built answer per (batch, weights version, overrides) in the view (`TeamView.held`).
  */
 
 const NO_STORE_WORDS = 'index=team needs the history store, and this server keeps no history';
@@ -24,14 +24,21 @@ export function teamOf(team: TeamView | null | undefined): TeamView {
   return team;
 }
 
-/** A live answer (the newest batch) in the team view; refusals and errors pass as they were. */
+/**
+ * A live answer (the newest batch) in the team view, held by the view per cached body, weights
+ * and overrides (`kind` names the route and its query); refusals and errors pass as they were.
+ */
 export async function teamServed(
   served: Served,
-  lens: () => Promise<TeamLens>,
+  team: TeamView,
+  kind: string,
   build: (body: never, lens: TeamLens) => object,
 ): Promise<Served> {
   if (served.status !== 200) return served;
-  const body = JSON.parse(served.body.toString('utf8')) as never;
+  const lens = await team.now();
+  const body = team.held(kind, served.body, lens, () =>
+    Buffer.from(JSON.stringify(build(JSON.parse(served.body.toString('utf8')) as never, lens))),
+  );
   const headers: Record<string, string> = { 'cache-control': 'private, no-cache' };
   for (const name of ['x-cache', 'age', 'x-stale-reason']) {
     const value = served.headers[name];
@@ -40,22 +47,27 @@ export async function teamServed(
   return {
     status: 200,
     contentType: JSON_TYPE,
-    body: Buffer.from(JSON.stringify(build(body, await lens()))),
+    body,
     headers,
     outcome: served.outcome,
   };
 }
 
-/** A past batch's answer in the team view: the weights then unless `today` was asked for. */
+/**
+ * A past batch's answer in the team view: the weights then unless `today` was asked for; held
+ * by the view per batch (a recorded batch never changes), weights and overrides.
+ */
 export async function teamAsOf(
   team: TeamView | null | undefined,
   answer: object,
   choice: WeightsChoice | null,
   build: (body: never, lens: TeamLens) => object,
+  kind: string,
 ): Promise<object> {
-  const asOf = (answer as { as_of?: unknown }).as_of;
-  const lens = await teamOf(team).at(new Date(String(asOf)), choice ?? 'then');
-  return build(answer as never, lens);
+  const asOf = String((answer as { as_of?: unknown }).as_of);
+  const view = teamOf(team);
+  const lens = await view.at(new Date(asOf), choice ?? 'then');
+  return view.held(`${kind}@${asOf}`, asOf, lens, () => build(answer as never, lens));
 }
 
 /** A country's history (the JSON the history route built) in the team view. */
@@ -83,4 +95,18 @@ export async function teamChangesJson(
   const to = body.to_batch ? new Date(body.to_batch.as_of) : null;
   const lens = choice && to ? await view.at(to, choice) : await view.now();
   return JSON.stringify(await teamChanges(body, lens, view.scores));
+}
+
+/**
+ * The lens "why it moved" in the team view explains with: live (no `to`), today's weights and
+ * the overrides in force, as the live country page; as of a batch, the weights then unless
+ * `today` was asked for, and the overrides in force at the newer batch.
+ */
+export function teamLensFor(
+  team: TeamView | null | undefined,
+  to: Date | null,
+  choice: WeightsChoice | null,
+): (newer: Date) => Promise<TeamLens> {
+  const view = teamOf(team);
+  return (newer) => (to ? view.at(newer, choice ?? 'then') : view.now());
 }

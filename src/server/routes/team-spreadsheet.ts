@@ -64,6 +64,7 @@ export function replyTeamSheet(
         await answers.countries(asOf),
         query.weights,
         build,
+        'countries',
       )) as TeamBatch;
       const sheet = sheetOf(batch, query, batch.batch_id ?? null);
       const disposition = `attachment; filename="${sheet.name}"`;

@@ -292,6 +292,40 @@ export async function fillBatchScores(db: Database, batchIds: readonly number[])
     on conflict (batch_id) do nothing`);
 }
 
+/**
+ * Up to `limit` countries' compact scores of one batch after `afterIso` (trimmed), in ISO order,
+ * as recording computes them: the background filler reads a batch a few rows a statement
+ * (issue 31: a whole batch in one statement held the thread up to 168 ms at load 8).
+ */
+export async function selectScoreArrays(
+  db: Database,
+  batchId: number,
+  afterIso: string,
+  limit: number,
+): Promise<Array<{ iso: string; scores: Array<number | null> }>> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select trim(r.iso) as iso, ${scoreArray}::text as scores from country_rows r
+      where r.batch_id = ${batchId} and r.iso > ${afterIso}
+      order by r.iso limit ${limit}`),
+  );
+  return rows.map((row) => ({
+    iso: String(row.iso),
+    scores: JSON.parse(String(row.scores)) as Array<number | null>,
+  }));
+}
+
+/** Writes one batch's compact scores the filler put together; a batch that has its row keeps it. */
+export async function insertBatchScores(
+  db: Database,
+  batchId: number,
+  scores: Record<string, Array<number | null>>,
+): Promise<void> {
+  await db.execute(sql`
+    insert into batch_scores (batch_id, scores) values (${batchId}, ${JSON.stringify(scores)}::json)
+    on conflict (batch_id) do nothing`);
+}
+
 /** One batch's compact scores as stored (JSON text, parsed by the caller a batch at a time). */
 export interface BatchScoresText {
   batchId: number;

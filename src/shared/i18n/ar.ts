@@ -149,6 +149,7 @@ export const ar: Catalogue = {
     back: '→ العودة إلى النظرة العامة',
     brief: 'موجز (للطباعة)',
     invalidIso: 'ليس رمز بلد ISO صالحًا',
+    whyProviderMove: 'حركة المزوّد:',
   },
   alerts: {
     markRead: 'تعليم كمقروء',
@@ -181,6 +182,10 @@ export const ar: Catalogue = {
     unread: 'غير مقروءة',
     unacknowledged: 'دون إقرار',
     acknowledged: 'تم الإقرار',
+  },
+  exposure: {
+    providerSites: 'مستوى المزوّد: المواقع',
+    providerPeople: 'مستوى المزوّد: الأشخاص',
   },
   settings: {
     language: 'اللغة',

@@ -156,6 +156,7 @@ export const en = {
     back: '← Back to the overview',
     brief: 'Brief (print)',
     invalidIso: 'Not a valid ISO country code',
+    whyProviderMove: 'The provider’s move:',
   },
   alerts: {
     markRead: 'Mark read',
@@ -184,6 +185,10 @@ export const en = {
     unread: 'Unread',
     unacknowledged: 'Not acknowledged',
     acknowledged: 'Acknowledged',
+  },
+  exposure: {
+    providerSites: 'Provider’s tier: sites',
+    providerPeople: 'Provider’s tier: people',
   },
   settings: {
     language: 'Language',

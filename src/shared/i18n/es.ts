@@ -152,6 +152,7 @@ export const es: Catalogue = {
     back: '← Volver al resumen',
     brief: 'Informe (imprimir)',
     invalidIso: 'Código de país ISO no válido',
+    whyProviderMove: 'El movimiento del proveedor:',
   },
   alerts: {
     markRead: 'Marcar como leída',
@@ -180,6 +181,10 @@ export const es: Catalogue = {
     unread: 'Sin leer',
     unacknowledged: 'Sin confirmar',
     acknowledged: 'Confirmadas',
+  },
+  exposure: {
+    providerSites: 'Nivel del proveedor: sitios',
+    providerPeople: 'Nivel del proveedor: personas',
   },
   settings: {
     language: 'Idioma',

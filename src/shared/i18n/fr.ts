@@ -152,6 +152,7 @@ export const fr: Catalogue = {
     back: "← Retour à la vue d'ensemble",
     brief: 'Note (impression)',
     invalidIso: 'Code pays ISO non valide',
+    whyProviderMove: 'Le mouvement du fournisseur :',
   },
   alerts: {
     markRead: 'Marquer comme lue',
@@ -180,6 +181,10 @@ export const fr: Catalogue = {
     unread: 'Non lues',
     unacknowledged: 'Sans accusé de réception',
     acknowledged: 'Accusé de réception donné',
+  },
+  exposure: {
+    providerSites: 'Niveau du fournisseur : sites',
+    providerPeople: 'Niveau du fournisseur : personnes',
   },
   settings: {
     language: 'Langue',

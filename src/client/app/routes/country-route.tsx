@@ -237,9 +237,6 @@ function CountryView({
   const { now, shownAsOf, query, reference, keepsHistory } = page;
   const { country, as_of: asOf } = answer.data;
   const recorded = useRecordedCountryChange(country.iso, shownAsOf, asOf, keepsHistory);
-  // "Why it moved" is the provider's risk's move: in the team view (issue 31) it is not put as
-  // the headline change of our figure; the provider's own figure stays, labelled as theirs.
-  const team = useRiskIndex()[0] === 'team';
   return (
     <div className="country-page">
       <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
@@ -269,7 +266,7 @@ function CountryView({
               country={country}
               asOf={asOf}
               now={now}
-              recordedDelta={team ? null : recorded.delta}
+              recordedDelta={recorded.delta}
               methodChanges={recorded.methodChanges}
               changeArriving={recorded.arriving}
               why={

@@ -1,4 +1,5 @@
 import { PanelBoundary } from '../../components/panel-boundary';
+import { RiskIndexSwitch } from '../../components/risk-index-switch';
 import { useCan } from '../../lib/me-queries';
 import { ExposureOverview } from '../../features/exposure/components/exposure-overview';
 import { ImportPanel } from '../../features/sites/components/import-panel';
@@ -15,6 +16,7 @@ export function ExposureRoute() {
     <div className="exposure-page">
       <title>Exposure · Global Risk Dashboard</title>
       <h1>Exposure: our sites</h1>
+      <RiskIndexSwitch teamName={null} />
       <PanelBoundary name="The exposure of our sites">
         <ExposureOverview
           after={

@@ -3,6 +3,8 @@ import type { MethodMark } from '../../../shared/method-api.js';
 import type { Categories } from '../../../shared/schemas/category.js';
 import { BadRequest, NotFound } from '../../refusals.js';
 import type { CountryRow, HistoryStore } from '../../store/history-store.js';
+import { teamExplanation } from '../team-index/team-explain.js';
+import type { TeamLens } from '../team-index/team-view.js';
 
 /** Events listed in an explanation (the newest); `events` counts them all up to this. */
 const MAX_EVENTS = 100;
@@ -69,7 +71,16 @@ export class MoveExplanations {
     private readonly methodMarks: () => Promise<MethodMark[]>,
   ) {}
 
-  async explain(iso: string, from: Date | null, to: Date | null): Promise<object> {
+  /**
+   * `teamLens` (issue 31, `?index=team`): the team view's lens for the newer batch; the answer
+   * then explains the team index's move, the provider's beside it (team-index/team-explain.ts).
+   */
+  async explain(
+    iso: string,
+    from: Date | null,
+    to: Date | null,
+    teamLens?: (newer: Date) => Promise<TeamLens>,
+  ): Promise<object> {
     const after = await this.store.batchAtOrBefore(to);
     if (!after) throw new BadRequest('to is before the first recorded batch');
     const before = from
@@ -100,7 +111,7 @@ export class MoveExplanations {
     const deltaRisk = diff(then.risk, now.risk);
     const ids = await this.store.chainIds([before.id, after.id]);
     const method = await this.#methodWords(before.asOf, after.asOf);
-    return {
+    const answer = {
       ok: true,
       iso,
       from_batch: { as_of: before.asOf.toISOString(), id: ids.get(before.id) ?? null },
@@ -124,6 +135,9 @@ export class MoveExplanations {
       method_changes: method.crossed,
       sentence: `${method.words}${explanationSentence(deltaRisk, moved, breaking)}`,
     };
+    if (!teamLens) return answer;
+    const rows = { iso, then: then.categories, now: now.categories };
+    return teamExplanation(answer, rows, await teamLens(after.asOf));
   }
 
   /** The method changes (not marked comparable) between two batches, and the words for them. */

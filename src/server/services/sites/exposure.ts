@@ -5,7 +5,7 @@ import type {
   ExposureResponse,
   ExposureWeight,
 } from '../../../shared/sites-api.js';
-import { compareTiers, TIER_BANDS } from '../../../shared/tiers.js';
+import { TIER_BANDS } from '../../../shared/tiers.js';
 import { overridesInForceAt } from '../team-index/overrides.js';
 import { selectOverridesInForce, type OverrideRow } from '../../store/team-index.js';
 import type { CountryRow } from '../../store/batches.js';
@@ -21,6 +21,9 @@ import { siteBrief } from './site-views.js';
 import { DAY_MS } from '../../../shared/durations.js';
 import { exposureOf, weightedRisk } from '../../../shared/site-exposure.js';
 import { TimeSlice } from '../../work/time-slice.js';
+import type { TeamLens } from '../team-index/team-view.js';
+import { teamExposure } from './team-exposure.js';
+import { byTier, type CountryGroup, type TierOf } from './exposure-tiers.js';
 
 /** A country "moved" when its tier changed or its risk moved by at least this many points. */
 export const MOVED_MIN_RISK = 1;
@@ -38,13 +41,6 @@ export interface RiskMatrix {
 
 /** A country set's matrix is 8 bytes a batch and country: two years of 175 countries ~2 MB. */
 export const RISK_MEMO_LIMITS: MemoLimits = { maxEntries: 32, maxBytes: 32 * 1024 * 1024 };
-
-interface CountryGroup {
-  iso: string;
-  sites: SiteRow[];
-  people: number;
-  value: number;
-}
 
 function groupByCountry(rows: readonly SiteRow[]): Map<string, CountryGroup> {
   const groups = new Map<string, CountryGroup>();
@@ -100,10 +96,15 @@ export class ExposureService {
     return (await this.store.chainIds([batchId])).get(batchId) ?? null;
   }
 
+  /**
+   * `teamLens` (issue 31, `?index=team`): the team view's lens for the batch shown; `by_tier`
+   * then counts by our tier (team-exposure.ts), the provider's count beside it.
+   */
   async answer(
     filters: SiteFilters,
     weight: ExposureWeight,
     asOf: Date | null = null,
+    teamLens?: (batchTime: Date) => Promise<TeamLens>,
   ): Promise<ExposureResponse> {
     const [{ rows: all }, latest] = await Promise.all([
       this.sites.all(),
@@ -132,14 +133,14 @@ export class ExposureService {
     // Cited by its id, as every answer of a batch is (issue 22): one indexed lookup.
     const batchId = latest ? await this.citableId(latest.batch.id) : null;
     const tiered = latest ? { ...latest, overrides } : null;
-    return {
+    const answer: ExposureResponse = {
       ok: true,
       as_of: latest?.batch.asOf.toISOString() ?? null,
       batch_id: batchId,
       weight,
       sites: rows.length,
       people: [...groups.values()].reduce((sum, g) => sum + g.people, 0),
-      by_tier: byTier(groups, latest, overrides),
+      by_tier: byTier(groups, overriddenTierOf(latest, overrides)),
       moved: {
         previous_batch: moved(groups, tiered, await this.withOverrides(previous)),
         day: moved(groups, tiered, await this.withOverrides(day)),
@@ -148,6 +149,8 @@ export class ExposureService {
       riskiest: await riskiest(rows, latest, overrides),
       index: { now: indexAt(weights, (iso) => latest?.byIso.get(iso)?.risk ?? null), trend },
     };
+    if (!teamLens || !latest) return answer;
+    return teamExposure(answer, groups, latest, await teamLens(latest.batch.asOf));
   }
 
   /** A batch with the overrides in force at its time (issue 31: `moved` compares our tiers). */
@@ -225,27 +228,15 @@ function ourTier(batch: TieredBatch, iso: string): string | null {
   return batch.overrides.get(iso)?.tier ?? batch.byIso.get(iso)?.tier ?? null;
 }
 
-function byTier(
-  groups: Map<string, CountryGroup>,
+/** Our tier (the default view): an override's where one is in force, else the provider's. */
+function overriddenTierOf(
   latest: BatchCountries | null,
   overrides: ReadonlyMap<string, { tier: string }>,
-) {
-  type Entry = { tier: string; sites: number; people: number; value: number; overridden: number };
-  const tiers = new Map<string, Entry>();
-  for (const group of groups.values()) {
-    // Our override counts a country's sites under our tier (issue 31), and says how many.
-    const override = latest ? overrides.get(group.iso) : undefined;
-    const tier = override?.tier ?? latest?.byIso.get(group.iso)?.tier ?? 'unknown';
-    const entry = tiers.get(tier) ?? { tier, sites: 0, people: 0, value: 0, overridden: 0 };
-    if (override) entry.overridden += group.sites.length;
-    entry.sites += group.sites.length;
-    entry.people += group.people;
-    entry.value += group.value;
-    tiers.set(tier, entry);
-  }
-  return [...tiers.values()].sort((a, b) =>
-    a.tier === 'unknown' ? 1 : b.tier === 'unknown' ? -1 : compareTiers(a.tier, b.tier),
-  );
+): TierOf {
+  return (iso) => {
+    const override = latest ? overrides.get(iso) : undefined;
+    return { tier: override?.tier ?? latest?.byIso.get(iso)?.tier ?? null, overridden: !!override };
+  };
 }
 
 function moved(

@@ -34,6 +34,19 @@ interface RiskRow {
   [field: string]: unknown;
 }
 
+/**
+ * Team answers held (the overview's countries, its hotspot lists and country pages): a few
+ * batches × weights versions × override sets × hotspot queries; each is one batch's ~170 rows.
+ */
+export const TEAM_ANSWERS_HELD = 32;
+
+/** What the overrides in force are, as a key: a set, change, end or expiry makes another. */
+function overridesKey(overrides: ReadonlyMap<string, OverrideRow>): string {
+  const parts: string[] = [];
+  for (const row of overrides.values()) parts.push(`${row.iso}:${row.version}`);
+  return parts.sort().join(',');
+}
+
 const NO_WEIGHTS =
   'No team index weights are set yet: an admin sets them with PUT /api/index-weights';
 
@@ -43,6 +56,9 @@ const NO_WEIGHTS =
  * provider's figures stay beside them under `provider`, and the answer says so under `index`.
  */
 export class TeamView {
+  /** Built team answers by (kind, weights version, weights used, overrides), with their source. */
+  readonly #answers = new Map<string, { source: unknown; built: unknown }>();
+
   constructor(
     private readonly weights: TeamWeights,
     private readonly overrides: Overrides,
@@ -66,6 +82,25 @@ export class TeamView {
       choice === 'today' ? await this.weights.current() : await this.weights.inForceAt(time);
     if (!weights) throw new ApiProblem(409, NO_WEIGHTS);
     return { weights, used: choice, overrides: await this.overrides.at(time) };
+  }
+
+  /**
+   * The team answer of `kind` built from `source` with `lens`, held per (source, weights version,
+   * overrides) so the team view costs about what the provider's does (issue 31: within 10 %):
+   * `source` is the provider answer's identity (the cached body's bytes, or a recorded batch's
+   * time, which never changes). A new batch, weights or override set builds anew.
+   */
+  held<T>(kind: string, source: unknown, lens: TeamLens, build: () => T): T {
+    const key = `${kind}|${lens.weights.version}|${lens.used}|${overridesKey(lens.overrides)}`;
+    const found = this.#answers.get(key);
+    if (found && found.source === source) return found.built as T;
+    const built = build();
+    this.#answers.delete(key);
+    this.#answers.set(key, { source, built });
+    if (this.#answers.size > TEAM_ANSWERS_HELD) {
+      this.#answers.delete(this.#answers.keys().next().value!);
+    }
+    return built;
   }
 
   /** Today's weights, for a history series (no overrides: they belong to a batch). */

@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { sameBatch } from '../../../lib/recorded-deltas';
 import { heldChanges } from '../../../lib/method-caveat';
 import type { MethodMark } from '../../../../shared/method-api';
+import { useRiskIndex } from '../../../lib/risk-index';
 import { countryQueries } from '../api/country-queries';
 
 /**
@@ -12,13 +13,15 @@ import { countryQueries } from '../api/country-queries';
  * for "Why it moved" and the header's change (issue 33: ours where both batches are recorded).
  */
 export function useMoveExplanation(iso: string, asOf: string | null, enabled = true) {
+  // The team view (`?index=team`) explains the team index's move (issue 31).
+  const [index] = useRiskIndex();
   const history = useQuery({ ...countryQueries.history(iso), enabled });
   const recorded = history.data?.data.points.filter(
     (p) => asOf === null || Date.parse(p.as_of) <= Date.parse(asOf),
   ).length;
   const noEarlierBatch = recorded !== undefined && recorded < 2;
   const query = useQuery({
-    ...countryQueries.explain(iso, null, asOf),
+    ...countryQueries.explain(iso, null, asOf, index),
     enabled: enabled && !history.isPending && !noEarlierBatch,
   });
   const nothingToCompare =

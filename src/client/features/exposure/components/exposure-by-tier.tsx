@@ -3,9 +3,14 @@ import { compareTiers } from '../../../../shared/tiers';
 import { TableHead, TableRegion } from '../../../components/data-table';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 /** The headline figures and our sites and people in each tier of their country. */
 export function ExposureByTier({ answer }: { answer: ExposureResponse }) {
+  // The team view (issue 31) counts by our tier; the provider's count stays beside it.
+  const provider = answer.provider
+    ? new Map(answer.provider.by_tier.map((r) => [r.tier, r]))
+    : null;
   const rows = [...answer.by_tier].sort((a, b) =>
     a.tier === 'unknown' ? 1 : b.tier === 'unknown' ? -1 : compareTiers(a.tier, b.tier),
   );
@@ -39,6 +44,12 @@ export function ExposureByTier({ answer }: { answer: ExposureResponse }) {
                 { label: 'Tier' },
                 { label: 'Sites', className: 'num' },
                 { label: 'People', className: 'num' },
+                ...(provider
+                  ? [
+                      { label: t('exposure.providerSites'), className: 'num' },
+                      { label: t('exposure.providerPeople'), className: 'num' },
+                    ]
+                  : []),
               ]}
             />
             <tbody>
@@ -53,6 +64,12 @@ export function ExposureByTier({ answer }: { answer: ExposureResponse }) {
                   </th>
                   <td className="num">{formatInteger(row.sites)}</td>
                   <td className="num">{formatInteger(row.people)}</td>
+                  {provider ? (
+                    <>
+                      <td className="num">{formatInteger(provider.get(row.tier)?.sites ?? 0)}</td>
+                      <td className="num">{formatInteger(provider.get(row.tier)?.people ?? 0)}</td>
+                    </>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

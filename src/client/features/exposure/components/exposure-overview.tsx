@@ -10,6 +10,7 @@ import { siteListQueries } from '../../../lib/site-list-queries';
 import { formatUtcDateTime } from '../../../lib/format';
 import { NO_SITE_FILTERS } from '../../../lib/site-filters';
 import { exposureQueries } from '../api/exposure-queries';
+import { useRiskIndex } from '../../../lib/risk-index';
 import { useExposureView } from '../hooks/use-exposure-view';
 import { sitesSpreadsheetPath } from '../utils/exposure-view';
 import { ExposureByTier } from './exposure-by-tier';
@@ -27,8 +28,9 @@ import { RiskiestSites } from './riskiest-sites';
 export function ExposureOverview({ after }: { after?: ReactNode }) {
   const [view, setView] = useExposureView();
   const asOf = useAsOf();
+  const [index] = useRiskIndex();
   const query = useQuery({
-    ...exposureQueries.summary(view.filters, view.weight, asOf),
+    ...exposureQueries.summary(view.filters, view.weight, asOf, index),
     placeholderData: keepPreviousData,
   });
   // Every site, for the country and tag choices (the map reads the same cache entry).
