@@ -131,6 +131,13 @@ const PSEUDO_SCOPES = [
   '.map-legend li:not(.legend-note)',
   '.map-view-controls',
   '.sites-toggle',
+  // The rest of the overview: the country table (hotspots, with its choice, filters, compare bar,
+  // share and downloads), the trend and What changed, and the team-index switch.
+  'section[aria-labelledby="hotspots-heading"]',
+  'section[aria-labelledby="all-countries-heading"]',
+  'section[aria-labelledby="global-trend-heading"]',
+  '.changes-panel',
+  '.risk-index-switch',
 ];
 
 describe('the pseudo-locale (issue 34)', () => {

@@ -5,6 +5,7 @@ import { Skeleton } from './skeleton';
 import type { MethodMark } from '../../shared/method-api';
 import { formatUtcDateTime } from '../lib/format';
 import type { TrendRow, TrendSeries } from './trend-chart';
+import { t } from '../lib/i18n';
 
 /**
  * A trend in its chart frame (chart or table, CSV download): the chart is the lazily loaded
@@ -34,7 +35,10 @@ export function TrendFrame({
     const t = Date.parse(c.as_of);
     return t >= first && t <= last;
   });
-  const marks = shown.map((c) => ({ t: Date.parse(c.as_of), label: `Method ${c.to}` }));
+  const marks = shown.map((c) => ({
+    t: Date.parse(c.as_of),
+    label: t('chart.methodMark', { version: c.to }),
+  }));
   return (
     <>
       <ChartFrame
@@ -53,11 +57,13 @@ export function TrendFrame({
       />
       {shown.map((c) => (
         <p key={c.as_of} className="method-change-note" role="note">
-          <strong>Method changed</strong> on {formatUtcDateTime(c.as_of)}: the provider moved from{' '}
-          {c.from} to {c.to}.{' '}
-          {c.comparable
-            ? 'An admin marked the scores comparable across it.'
-            : 'Scores before and after it are not comparable: a step there is not a move of the world.'}
+          <strong>{t('chart.methodChanged')}</strong>
+          {t('chart.methodChangedOn', {
+            date: formatUtcDateTime(c.as_of),
+            from: c.from,
+            to: c.to,
+          })}
+          {c.comparable ? t('chart.methodComparable') : t('chart.methodNotComparable')}
         </p>
       ))}
     </>

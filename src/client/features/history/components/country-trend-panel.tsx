@@ -9,7 +9,7 @@ import { fileStem } from '../../../lib/csv';
 import { historyQueries } from '../api/history-queries';
 import { useTrendRows } from '../hooks/use-trend-rows';
 import { describeLatestChange } from '../utils/drivers';
-import { RANGE_LABELS } from '../utils/range';
+import { rangeLabel } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
 import { scoreTrend } from '../../../components/lazy-trend-chart';
@@ -75,7 +75,7 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
           {tableRows.length === 0 ? (
             <p className="empty">
               {points?.length
-                ? `No batch with ${iso} in the last ${RANGE_LABELS[range].toLowerCase()}.`
+                ? `No batch with ${iso} in the last ${rangeLabel(range).toLowerCase()}.`
                 : `No history recorded for ${iso} yet.`}
             </p>
           ) : (
