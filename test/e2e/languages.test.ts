@@ -161,6 +161,7 @@ const PSEUDO_SCOPES = [
   'section[aria-labelledby="country-trend-heading"] .history-since',
   'section[aria-labelledby="country-trend-heading"] .driver strong',
   'section[aria-labelledby="country-trend-heading"] .chart-frame',
+  'section[aria-labelledby="category-history-heading"]',
 ];
 
 describe('the pseudo-locale (issue 34)', () => {

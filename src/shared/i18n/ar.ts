@@ -484,4 +484,14 @@ export const ar: Catalogue = {
     noHistory: 'لا سجل مسجّل لـ{{iso}} بعد.',
     label: 'اتجاه {{iso}}',
   },
+  categoryHistory: {
+    heading: 'سجل الفئات',
+    none: 'لم تُسجَّل درجات فئات لـ{{iso}}.',
+    category: 'الفئة',
+    score: '{{label}}: الدرجة',
+    static: '{{label}}: الثابت',
+    active: '{{label}}: النشط',
+    label: 'سجل {{label}} لـ{{iso}}',
+    drawing: 'جارٍ رسم سجل الفئات',
+  },
 };

@@ -447,6 +447,16 @@ export const en = {
     noHistory: 'No history recorded for {{iso}} yet.',
     label: 'Trend of {{iso}}',
   },
+  categoryHistory: {
+    heading: 'Category history',
+    none: 'No category scores were recorded for {{iso}}.',
+    category: 'Category',
+    score: '{{label}} score',
+    static: '{{label}} static',
+    active: '{{label}} active',
+    label: '{{label}} history of {{iso}}',
+    drawing: 'Drawing the category history',
+  },
 } as const;
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -445,4 +445,14 @@ export const es: Catalogue = {
     noHistory: 'Aún no hay historial registrado para {{iso}}.',
     label: 'Tendencia de {{iso}}',
   },
+  categoryHistory: {
+    heading: 'Historial por categoría',
+    none: 'No se registraron puntuaciones por categoría para {{iso}}.',
+    category: 'Categoría',
+    score: '{{label}}: puntuación',
+    static: '{{label}}: estático',
+    active: '{{label}}: activo',
+    label: 'Historial de {{label}} de {{iso}}',
+    drawing: 'Dibujando el historial por categoría',
+  },
 };

@@ -449,4 +449,14 @@ export const fr: Catalogue = {
     noHistory: 'Pas encore d’historique enregistré pour {{iso}}.',
     label: 'Évolution de {{iso}}',
   },
+  categoryHistory: {
+    heading: 'Historique par catégorie',
+    none: 'Aucun score par catégorie n’a été enregistré pour {{iso}}.',
+    category: 'Catégorie',
+    score: '{{label}} : score',
+    static: '{{label}} : statique',
+    active: '{{label}} : actif',
+    label: 'Historique {{label}} de {{iso}}',
+    drawing: 'Tracé de l’historique par catégorie',
+  },
 };
