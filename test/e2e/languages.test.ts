@@ -162,6 +162,7 @@ const PSEUDO_SCOPES = [
   'section[aria-labelledby="country-trend-heading"] .driver strong',
   'section[aria-labelledby="country-trend-heading"] .chart-frame',
   'section[aria-labelledby="category-history-heading"]',
+  '.notes-panel',
 ];
 
 describe('the pseudo-locale (issue 34)', () => {

@@ -457,6 +457,26 @@ export const en = {
     label: '{{label}} history of {{iso}}',
     drawing: 'Drawing the category history',
   },
+  notes: {
+    heading: 'Our notes',
+    asOf: 'As they were on {{date}}.',
+    loading: 'Loading the notes',
+    error: 'The notes',
+    none: 'No notes on {{iso}}.',
+    newNote: 'New note',
+    notSaved: 'The note was not saved',
+    add: 'Add note',
+    edit: 'Edit',
+    delete: 'Delete',
+    ofAuthor: ' the note of {{author}}',
+    deleteQuestion: 'Delete this note?',
+    yesDelete: 'Yes, delete it',
+    keep: 'Keep it',
+    notDeleted: 'The note was not deleted',
+    editNote: 'Edit the note',
+    save: 'Save',
+    cancel: 'Cancel',
+  },
 } as const;
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
