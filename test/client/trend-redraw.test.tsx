@@ -38,8 +38,10 @@ describe('the overview’s trend chart and the tier filter', () => {
       ...historyRoutes(),
     });
     const { router } = renderApp('/');
-    await screen.findByRole('region', { name: 'Global index trend' });
+    const trend = await screen.findByRole('region', { name: 'Global index trend' });
     await waitFor(() => expect(draws.count).toBeGreaterThan(0));
+    // Drawn and shown: the chunk's skeleton gone (a first render can be one React set aside).
+    await waitFor(() => expect(within(trend).queryByText(/Drawing the trend/)).toBeNull());
     const drawn = draws.count;
 
     const hotspots = screen.getByRole('region', { name: 'Hotspots' });

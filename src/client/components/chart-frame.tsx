@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { batchesAt, type CitedBatch } from '../lib/batch-ids';
 import { downloadText, seriesCsv, type SeriesColumn, type SeriesRow } from '../lib/csv';
 import { batchStamp } from '../../shared/spreadsheet-cell';
-import { formatScore, formatUtcDateTime, NA } from '../lib/format';
+import { formatScore, formatUtcDateTime, na } from '../lib/format';
 import { TableHead, TableRegion } from './data-table';
 import { useChartView, ViewToggle } from './view-toggle';
 import { tierWord } from '../lib/tier-words';
+import { t } from '../lib/i18n';
 
 const BATCH_ID: SeriesColumn = { key: 'batch_id', label: 'Batch id', kind: 'text' };
 const METHOD: SeriesColumn = { key: 'method', label: 'Methodology version', kind: 'text' };
@@ -66,13 +67,14 @@ export function ChartFrame({
   return (
     <div className="chart-frame">
       <div className="chart-tools">
-        <ViewToggle label={`Show ${label} as`} view={view} onChange={setView} />
+        <ViewToggle label={t('chart.showAs', { label })} view={view} onChange={setView} />
         <button
           type="button"
           className="link-button"
           onClick={() => void downloadSeries(filename, columns, rows)}
         >
-          Download CSV<span className="visually-hidden"> of {label}</span>
+          {t('chart.downloadCsv')}
+          <span className="visually-hidden">{t('chart.downloadCsvOf', { label })}</span>
         </button>
       </div>
       {view === 'table' ? (
@@ -80,9 +82,7 @@ export function ChartFrame({
       ) : (
         <>
           {chart}
-          <p className="visually-hidden">
-            The chart is drawn for sighted readers; choose Table for the same numbers.
-          </p>
+          <p className="visually-hidden">{t('chart.drawnForSighted')}</p>
         </>
       )}
     </div>
@@ -90,7 +90,7 @@ export function ChartFrame({
 }
 
 function cellText(column: SeriesColumn, value: SeriesRow[string]): string {
-  if (value === null || value === undefined || value === '') return NA;
+  if (value === null || value === undefined || value === '') return na();
   if (column.kind === 'time') return formatUtcDateTime(String(value));
   if (column.kind === 'score' && typeof value === 'number') return formatScore(value);
   if (column.kind === 'tier') return tierWord(String(value));
@@ -107,7 +107,7 @@ function SeriesTable({
   rows: readonly SeriesRow[];
 }) {
   return (
-    <TableRegion label={`${label} table`} className="series-table">
+    <TableRegion label={t('chart.tableOf', { label })} className="series-table">
       <table className="data-table">
         <caption className="visually-hidden">{label}</caption>
         <TableHead

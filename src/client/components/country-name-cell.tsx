@@ -1,5 +1,6 @@
 import { Link } from '../lib/app-link';
 import { displayName, formalNameTitle } from '../lib/display-name';
+import { t } from '../lib/i18n';
 
 /**
  * A table's country cell: the one name the dashboard uses for it, linking to its page (the
@@ -41,11 +42,11 @@ export function CountrySearchField({
 }) {
   return (
     <div className="field field-grow">
-      <label htmlFor={id}>Search country</label>
+      <label htmlFor={id}>{t('table.searchCountry')}</label>
       <input
         id={id}
         type="search"
-        placeholder="Name or ISO code"
+        placeholder={t('table.searchPlaceholder')}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../lib/i18n';
 
 /**
  * A table's scrolling box, named for screen readers and focusable: on a narrow screen the table
@@ -194,7 +195,7 @@ function HeaderRow<Row>({
     <tr>
       {selectable ? (
         <th scope="col">
-          <span className="visually-hidden">Select for comparison</span>
+          <span className="visually-hidden">{t('table.selectForComparison')}</span>
         </th>
       ) : null}
       {columns.map((column) => (
@@ -246,7 +247,7 @@ function BodyRow<Row>({
             className="row-select"
             checked={selection.selected.includes(key)}
             onChange={() => selection.onToggle(key)}
-            aria-label={`Select ${rowName(row)} for comparison`}
+            aria-label={t('table.selectRow', { name: rowName(row) })}
           />
         </td>
       ) : null}

@@ -1,4 +1,4 @@
-import { direction, formatScore, formatSigned, NA } from '../lib/format';
+import { direction, formatScore, formatSigned, na } from '../lib/format';
 import { t } from '../lib/i18n';
 
 const WORDS = {
@@ -34,7 +34,7 @@ export function Delta({
 }) {
   const dir = direction(value, digits);
   if (dir === 'unknown' || value === null || value === undefined) {
-    return <span className="delta delta-unknown">{NA}</span>;
+    return <span className="delta delta-unknown">{na()}</span>;
   }
   const tail = suffix ? ` ${suffix}` : '';
   if (verbose) {

@@ -1,4 +1,4 @@
-import { headlineChange, HEADLINE_CHANGE_WORDS } from '../../shared/headline-change';
+import { headlineChange } from '../../shared/headline-change';
 import { formatSigned } from '../lib/format';
 import { Delta } from './delta';
 import { t } from '../lib/i18n';
@@ -39,9 +39,9 @@ export function HeadlineDelta({
     return (
       <>
         {change.source === 'provider' ? (
-          <span className="delta-source" title={HEADLINE_CHANGE_WORDS.provider}>
+          <span className="delta-source" title={t('overview.providerStarTitle')}>
             <span aria-hidden="true">*</span>
-            <span className="visually-hidden">(the provider&rsquo;s own figure) </span>
+            <span className="visually-hidden">{t('overview.providerStar')}</span>
           </span>
         ) : null}
         <Delta value={change.value} />

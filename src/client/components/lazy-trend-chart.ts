@@ -1,6 +1,7 @@
 import { lazy, memo } from 'react';
 import type { SeriesColumn, SeriesRow } from '../lib/csv';
 import type { TrendRow, TrendSeries } from './trend-chart';
+import { t } from '../lib/i18n';
 
 /**
  * The trend chart as its own chunk: recharts stays out of the overview's initial JavaScript
@@ -22,8 +23,8 @@ export const LazyTrendChart = memo(
 export function scoreSeries(headline: { key: string; label: string }): TrendSeries[] {
   return [
     { ...headline, colour: '#cc79a7', width: 3 },
-    { key: 'static', label: 'Static', colour: '#0072b2', dash: '6 3' },
-    { key: 'active', label: 'Active', colour: '#d55e00' },
+    { key: 'static', label: t('chart.static'), colour: '#0072b2', dash: '6 3' },
+    { key: 'active', label: t('chart.active'), colour: '#d55e00' },
   ];
 }
 
@@ -36,10 +37,10 @@ function scoreColumns(
   ...own: SeriesColumn[]
 ): SeriesColumn[] {
   return [
-    { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
+    { key: 'as_of', label: t('chart.batchUtc'), kind: 'time' },
     { ...headline, kind: 'score' },
-    { key: 'static', label: 'Static', kind: 'score' },
-    { key: 'active', label: 'Active', kind: 'score' },
+    { key: 'static', label: t('chart.static'), kind: 'score' },
+    { key: 'active', label: t('chart.active'), kind: 'score' },
     ...own,
   ];
 }

@@ -1,7 +1,7 @@
 import type { ExplainResponse } from '../../shared/explain-api';
-import { formatSigned, formatUtcDateTime, humanise } from '../lib/format';
-import { t } from '../lib/i18n';
+import { formatSigned, formatUtcDateTime, humanise, na } from '../lib/format';
 import { TableHead, TableRegion } from './data-table';
+import { t } from '../lib/i18n';
 
 /** Events listed under an explanation; the count says how many there were in all. */
 const EVENTS_SHOWN = 8;
@@ -19,23 +19,20 @@ export function basisWords(
 ): string {
   const conf =
     typeof confidence === 'number'
-      ? `Confidence ${Math.round(confidence)} of 100`
-      : 'No confidence given';
+      ? t('why.confidence', { value: Math.round(confidence) })
+      : t('why.noConfidence');
   const src =
     typeof sources !== 'number'
-      ? 'no source count given'
+      ? t('why.noSourceCount')
       : sources === 0
-        ? 'no sources'
-        : `${sources} source${sources === 1 ? '' : 's'}`;
-  const weak =
-    (typeof confidence === 'number' && confidence < LOW_CONFIDENCE) || sources === 0
-      ? ': a weak basis, read this move with care.'
-      : '.';
-  return `${conf} and ${src}${weak}`;
+        ? t('why.noSources')
+        : t('why.sources', { count: sources });
+  const weak = (typeof confidence === 'number' && confidence < LOW_CONFIDENCE) || sources === 0;
+  return t(weak ? 'why.basisWeak' : 'why.basis', { confidence: conf, sources: src });
 }
 
 const percent = (weight: number | null): string =>
-  weight === null ? 'n/a' : `${Math.round(weight * 100)} %`;
+  weight === null ? na() : `${Math.round(weight * 100)} %`;
 
 /**
  * Why a country moved between two batches, in words first (the server's sentence, so the page,
@@ -48,7 +45,10 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
   const more = data.events.length - events.length;
   return (
     <div className="move-explanation">
-      <p className="why-sentence">{data.sentence}</p>
+      {/* The server's sentence, in English for now (the API, briefs and e-mails say the same). */}
+      <p className="why-sentence" lang="en" translate="no">
+        {data.sentence}
+      </p>
       {data.provider ? (
         // The team view explains our index's move; the provider's stays beside it (issue 31).
         <p className="why-provider">
@@ -57,28 +57,31 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
       ) : null}
       <p className="muted">
         {formatUtcDateTime(data.from_batch.as_of)} → {formatUtcDateTime(data.to_batch.as_of)}.
-        Static {formatSigned(data.delta_static, 1)}, active {formatSigned(data.delta_active, 1)}.
+        {t('why.split', {
+          static: formatSigned(data.delta_static, 1),
+          active: formatSigned(data.delta_active, 1),
+        })}
       </p>
       <p className="why-basis">{basisWords(data.confidence, data.source_count)}</p>
       {moved.length > 0 ? (
-        <TableRegion label={`Categories of ${name} that moved`}>
+        <TableRegion label={t('why.tableLabel', { name })}>
           <table className="data-table why-table">
-            <caption className="visually-hidden">
-              Categories of {name} that moved, largest change first
-            </caption>
+            <caption className="visually-hidden">{t('why.caption', { name })}</caption>
             <TableHead
               columns={[
-                { label: 'Category' },
-                { label: 'Change' },
-                { label: 'Weight' },
-                { label: 'Static' },
-                { label: 'Active' },
+                { label: t('why.category') },
+                { label: t('why.change') },
+                { label: t('why.weight') },
+                { label: t('why.static') },
+                { label: t('why.active') },
               ]}
             />
             <tbody>
               {moved.map((c) => (
                 <tr key={c.category}>
-                  <th scope="row">{humanise(c.category)}</th>
+                  <th scope="row" translate="no">
+                    {humanise(c.category)}
+                  </th>
                   <td className="num">{formatSigned(c.delta_score, 1)}</td>
                   <td className="num">{percent(c.weight)}</td>
                   <td className="num">{formatSigned(c.delta_static, 1)}</td>
@@ -90,24 +93,30 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
         </TableRegion>
       ) : null}
       {data.events.length === 0 ? (
-        <p className="muted">No events recorded for {name} between the two batches.</p>
+        <p className="muted">{t('why.noEvents', { name })}</p>
       ) : (
         <>
           <p className="why-events-count">
-            {data.events.length} event{data.events.length === 1 ? '' : 's'} between the two batches,{' '}
-            {data.breaking_events} breaking:
+            {t('why.events', { count: data.events.length, breaking: data.breaking_events })}
           </p>
           <ul className="why-events">
             {events.map((event, index) => (
               <li key={`${event.ts}-${index}`}>
                 <time dateTime={event.ts}>{formatUtcDateTime(event.ts)}</time>{' '}
-                {event.breaking ? <span className="badge badge-breaking">Breaking</span> : null}{' '}
-                {event.headline ?? 'Untitled event'}
-                {event.source ? <span className="muted"> ({event.source})</span> : null}
+                {event.breaking ? (
+                  <span className="badge badge-breaking">{t('why.breaking')}</span>
+                ) : null}{' '}
+                {event.headline ? <span translate="no">{event.headline}</span> : t('why.untitled')}
+                {event.source ? (
+                  <span className="muted" translate="no">
+                    {' '}
+                    ({event.source})
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
-          {more > 0 ? <p className="muted">… and {more} more.</p> : null}
+          {more > 0 ? <p className="muted">{t('why.andMore', { count: more })}</p> : null}
         </>
       )}
     </div>

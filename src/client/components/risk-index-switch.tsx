@@ -1,4 +1,5 @@
 import { useRiskIndex } from '../lib/risk-index';
+import { t } from '../lib/i18n';
 
 /** The team index's name as a team-view answer states it (`index.name`), else null. */
 export function teamNameOf(answer: unknown): string | null {
@@ -14,16 +15,16 @@ export function teamNameOf(answer: unknown): string | null {
 export function RiskIndexSwitch({ teamName }: { teamName: string | null }) {
   const [index, setIndex] = useRiskIndex();
   return (
-    <div className="segmented risk-index-switch" role="group" aria-label="Risk shown">
+    <div className="segmented risk-index-switch" role="group" aria-label={t('table.riskShown')}>
       <button
         type="button"
         aria-pressed={index === 'provider'}
         onClick={() => setIndex('provider')}
       >
-        Provider’s risk
+        {t('table.providerRisk')}
       </button>
       <button type="button" aria-pressed={index === 'team'} onClick={() => setIndex('team')}>
-        {`Team index${teamName ? `: ${teamName}` : ''}`}
+        {teamName ? t('table.teamIndexNamed', { name: teamName }) : t('table.teamIndex')}
       </button>
     </div>
   );

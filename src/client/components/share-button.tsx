@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { t } from '../lib/i18n';
 
 type State = 'idle' | 'copied' | 'manual';
 
@@ -28,14 +29,14 @@ export function ShareButton() {
   return (
     <div className="share">
       <button type="button" className="button" onClick={() => void copy()}>
-        Share link
+        {t('table.shareLink')}
       </button>
       <span role="status" className="share-status">
-        {state === 'copied' ? 'Link copied to the clipboard.' : ''}
+        {state === 'copied' ? t('table.linkCopied') : ''}
       </span>
       {state === 'manual' ? (
         <label className="share-manual">
-          Copy this link:
+          {t('table.copyLink')}
           <input type="text" readOnly value={url} onFocus={(e) => e.target.select()} autoFocus />
         </label>
       ) : null}

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { batchAt, batchIdAt, type CitedBatch } from '../lib/batch-ids';
+import { t } from '../lib/i18n';
 
 /** A column of a table's download: its header and the raw value of each row. */
 export interface ExportColumn<Row> {
@@ -82,15 +83,19 @@ export function TableExport<Row>({
     };
     downloadText(`${filename}.json`, `${JSON.stringify(body, null, 2)}\n`, 'application/json');
   };
-  const what = `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} shown`;
+  const what = t('table.rowsShown', { count: rows.length });
   return (
-    <div className="export-links table-export" role="group" aria-label={`Download the ${what}`}>
-      <span className="export-label">Download the {what}:</span>
+    <div
+      className="export-links table-export"
+      role="group"
+      aria-label={t('table.downloadGroup', { rows: what })}
+    >
+      <span className="export-label">{t('table.downloadLabel', { rows: what })}</span>
       <button type="button" onClick={() => void csv()}>
-        Spreadsheet (CSV)
+        {t('table.spreadsheetCsv')}
       </button>
       <button type="button" onClick={() => void json()}>
-        JSON
+        {t('table.json')}
       </button>
     </div>
   );

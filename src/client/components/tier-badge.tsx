@@ -1,5 +1,5 @@
 import { isKnownTier } from '../../shared/tiers';
-import { NA } from '../lib/format';
+import { na } from '../lib/format';
 import { useTierTone } from '../lib/tier-scale';
 import { t } from '../lib/i18n';
 import { tierWord } from '../lib/tier-words';
@@ -11,7 +11,7 @@ import { tierWord } from '../lib/tier-words';
  */
 export function TierBadge({ tier }: { tier: string | null | undefined }) {
   const tone = useTierTone(tier);
-  if (!tier) return <span className="tier-badge tier-none">{NA}</span>;
+  if (!tier) return <span className="tier-badge tier-none">{na()}</span>;
   const title = isKnownTier(tier)
     ? t('tiers.known', { tier })
     : tone.className === 'tier-other'

@@ -1,6 +1,7 @@
 import { compareTiersOn, tierTone } from '../../shared/tier-scale';
 import { useTierScale } from '../lib/tier-scale';
 import { tierWord } from '../lib/tier-words';
+import { t } from '../lib/i18n';
 
 /**
  * Tier checkboxes, most severe first (the overview's tables): the labels present in the data plus
@@ -29,13 +30,13 @@ export function TierFilter({
   };
   return (
     <fieldset className="tier-filter">
-      <legend>Tier</legend>
+      <legend>{t('table.tier')}</legend>
       {labels.length === 0 && loading ? (
         <span className="skeleton-inline" role="status">
-          Loading tiers…
+          {t('table.loadingTiers')}
         </span>
       ) : labels.length === 0 ? (
-        <span className="muted">No tiers in the data</span>
+        <span className="muted">{t('table.noTiers')}</span>
       ) : null}
       {labels.map((label) => (
         <label key={label} className="tier-check">
@@ -50,7 +51,7 @@ export function TierFilter({
       ))}
       {selected.length > 0 ? (
         <button type="button" className="link-button" onClick={() => onChange([])}>
-          All tiers
+          {t('table.allTiers')}
         </button>
       ) : null}
     </fieldset>

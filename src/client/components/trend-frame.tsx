@@ -5,6 +5,7 @@ import { Skeleton } from './skeleton';
 import type { MethodMark } from '../../shared/method-api';
 import { formatUtcDateTime } from '../lib/format';
 import type { TrendRow, TrendSeries } from './trend-chart';
+import { t } from '../lib/i18n';
 
 const NO_METHOD_CHANGES: readonly MethodMark[] = [];
 
@@ -32,17 +33,22 @@ export function TrendFrame({
 }) {
   const first = chartRows[0]?.t ?? Infinity;
   const last = chartRows.at(-1)?.t ?? -Infinity;
-  // Kept while the rows and changes are: the chart is memoised on its props.
+  // Kept while the rows and changes are: the chart is memoised on its props. (A language change
+  // remakes the page, so the marks' words follow it.)
   const shown = useMemo(
     () =>
       methodChanges.filter((c) => {
-        const t = Date.parse(c.as_of);
-        return t >= first && t <= last;
+        const at = Date.parse(c.as_of);
+        return at >= first && at <= last;
       }),
     [methodChanges, first, last],
   );
   const marks = useMemo(
-    () => shown.map((c) => ({ t: Date.parse(c.as_of), label: `Method ${c.to}` })),
+    () =>
+      shown.map((c) => ({
+        t: Date.parse(c.as_of),
+        label: t('chart.methodMark', { version: c.to }),
+      })),
     [shown],
   );
   return (
@@ -63,11 +69,13 @@ export function TrendFrame({
       />
       {shown.map((c) => (
         <p key={c.as_of} className="method-change-note" role="note">
-          <strong>Method changed</strong> on {formatUtcDateTime(c.as_of)}: the provider moved from{' '}
-          {c.from} to {c.to}.{' '}
-          {c.comparable
-            ? 'An admin marked the scores comparable across it.'
-            : 'Scores before and after it are not comparable: a step there is not a move of the world.'}
+          <strong>{t('chart.methodChanged')}</strong>
+          {t('chart.methodChangedOn', {
+            date: formatUtcDateTime(c.as_of),
+            from: c.from,
+            to: c.to,
+          })}
+          {c.comparable ? t('chart.methodComparable') : t('chart.methodNotComparable')}
         </p>
       ))}
     </>

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { t } from '../lib/i18n';
 
 export type ChartView = 'chart' | 'table';
 
@@ -32,10 +33,10 @@ export function ViewToggle({
   return (
     <div className="segmented" role="group" aria-label={label}>
       <button type="button" aria-pressed={view === 'chart'} onClick={() => onChange('chart')}>
-        Chart
+        {t('chart.chart')}
       </button>
       <button type="button" aria-pressed={view === 'table'} onClick={() => onChange('table')}>
-        Table
+        {t('chart.table')}
       </button>
     </div>
   );

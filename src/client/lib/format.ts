@@ -1,10 +1,15 @@
+import { CATALOGUES } from '../../shared/i18n/index';
 import { PSEUDO } from '../../shared/i18n/languages';
 import { pseudoMessage } from '../../shared/i18n/pseudo';
 /**
  * Formatting for people. Missing values read "n/a" everywhere (the API's optional fields may be
  * absent or null); times are shown in UTC, the clock the data's batches run on.
  */
-export const NA = 'n/a';
+let naText: string = CATALOGUES.en.format.na;
+/** "n/a" in the page's language (set with it below; "⟦ñ/à⟧" in the pseudo-locale). */
+export function na(): string {
+  return naText;
+}
 
 /**
  * The language numbers and dates are written in (issue 34), set with the interface's language
@@ -18,6 +23,12 @@ let dateFormat: Intl.DateTimeFormat | null = null;
 let relativeFormat: Intl.RelativeTimeFormat | null = null;
 export function setFormatLanguage(next: string): void {
   language = next;
+  const catalogue = CATALOGUES[next as keyof typeof CATALOGUES] as
+    (typeof CATALOGUES)['en'] | undefined;
+  naText =
+    next === PSEUDO
+      ? pseudoMessage(CATALOGUES.en.format.na)
+      : (catalogue ?? CATALOGUES.en).format.na;
   const locale =
     language === 'ar' ? 'ar-u-nu-latn' : language.startsWith('en') ? 'en-GB' : language;
   if (locale === formatLocale) return;
@@ -81,16 +92,16 @@ function isNumber(value: number | null | undefined): value is number {
 
 /** A score with a fixed number of decimals (risk: 2), or "n/a". */
 export function formatScore(value: number | null | undefined, digits = 2): string {
-  return isNumber(value) ? fixedNumber(value, digits) : NA;
+  return isNumber(value) ? fixedNumber(value, digits) : na();
 }
 
 export function formatInteger(value: number | null | undefined): string {
-  return isNumber(value) ? fixedNumber(value, 0) : NA;
+  return isNumber(value) ? fixedNumber(value, 0) : na();
 }
 
 /** A signed change: "+1.20", "−0.50" (true minus sign), "0.00". */
 export function formatSigned(value: number | null | undefined, digits = 2): string {
-  if (!isNumber(value)) return NA;
+  if (!isNumber(value)) return na();
   const text = fixedNumber(Math.abs(value), digits);
   const zero = fixedNumber(0, digits);
   if (text === zero) return zero;
@@ -108,9 +119,9 @@ export function direction(value: number | null | undefined, digits = 2): Directi
 
 /** `snake_case` or `kebab-case` labels from the API, made readable; never interpreted. */
 export function humanise(label: string | null | undefined): string {
-  if (!label) return NA;
+  if (!label) return na();
   const words = label.replace(/[_-]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : NA;
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : na();
 }
 
 function parseTime(iso: string | null | undefined): Date | null {
@@ -149,13 +160,13 @@ function keepLtr(text: string): string {
 /** "10:00 UTC" */
 export function formatUtcTime(iso: string | null | undefined): string {
   const date = parseTime(iso);
-  return date ? keepLtr(`${utcClock(date)} UTC`) : NA;
+  return date ? keepLtr(`${utcClock(date)} UTC`) : na();
 }
 
 /** "2 Jun 2025, 10:00 UTC" */
 export function formatUtcDateTime(iso: string | null | undefined): string {
   const date = parseTime(iso);
-  if (!date) return NA;
+  if (!date) return na();
   if (!fastPath()) {
     dateFormat ??= new Intl.DateTimeFormat(formatLocale, {
       ...{ day: 'numeric', month: 'short', year: 'numeric' },
@@ -171,12 +182,12 @@ export function formatUtcDateTime(iso: string | null | undefined): string {
 export function formatRelative(iso: string | null | undefined, now: number = Date.now()): string {
   const text = relativeText(iso, now);
   // The pseudo-locale marks these English words too: they are the locale's, not hard-coded.
-  return language === PSEUDO && text !== NA ? pseudoMessage(text) : text;
+  return language === PSEUDO && text !== naText ? pseudoMessage(text) : text;
 }
 
 function relativeText(iso: string | null | undefined, now: number): string {
   const date = parseTime(iso);
-  if (!date) return NA;
+  if (!date) return na();
   const diffMs = date.getTime() - now;
   const future = diffMs > 0;
   const minutes = Math.round(Math.abs(diffMs) / 60_000);
@@ -201,7 +212,7 @@ function intlRelative(minutes: number, future: boolean): string {
 /** "10:00 UTC · 2 h ago": the clock time and how long ago, as analysts read batch times. */
 export function formatWhen(iso: string | null | undefined, now: number = Date.now()): string {
   const date = parseTime(iso);
-  if (!date) return NA;
+  if (!date) return na();
   const sameDay = Math.abs(date.getTime() - now) < 20 * 60 * 60_000;
   const clock = sameDay ? formatUtcTime(iso) : formatUtcDateTime(iso);
   return `${clock} · ${formatRelative(iso, now)}`;

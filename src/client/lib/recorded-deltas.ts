@@ -6,6 +6,7 @@ import { useAsOf } from './as-of';
 import { bffQueries } from './bff-queries';
 import { heldChanges } from './method-caveat';
 import { useRiskIndex } from './risk-index';
+import { t } from './i18n';
 
 /** The same instant, whatever the spelling (`…00Z` and `…00.000Z`). */
 export function sameBatch(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -75,7 +76,5 @@ export function useTeamChangesNote(): string | null {
   });
   if (index !== 'team') return null;
   if (changes.data === undefined) return null;
-  return changes.data
-    ? 'Δ risk: the team index’s changes are still being computed'
-    : 'Δ risk is the team index’s change since the batch before';
+  return changes.data ? t('table.teamChangesComputing') : t('table.teamChanges');
 }

@@ -50,8 +50,11 @@ function PanelLoading({ className, label }: { className: string; label: string }
 
 // The history panels' loading frames: shown until the render after the first, then while
 // their code loads.
-const trendLoading = <PanelLoading className="trend-panel" label="Loading the trend" />;
-const changesLoading = <PanelLoading className="changes-panel" label="Loading what changed" />;
+// Functions: made in the page's language when drawn, not at import.
+const trendLoading = () => <PanelLoading className="trend-panel" label={t('trend.loading')} />;
+const changesLoading = () => (
+  <PanelLoading className="changes-panel" label={t('changes.loading')} />
+);
 
 /** The print-ready brief of the hotspots on the map (the brief takes up to 100 countries). */
 function briefLink(hotspots: readonly { iso: string }[] | undefined): string {
@@ -69,7 +72,7 @@ export function IndexPanel({ queries }: { queries: OverviewQueries }) {
   const batchCheck =
     status.data && asOf === null ? <BatchCheck status={status.data.data} now={now} /> : null;
   return (
-    <PanelBoundary name="The global index">
+    <PanelBoundary name={t('panels.globalIndex')}>
       {summary ? (
         <GlobalHeader
           summary={summary.data}
@@ -81,7 +84,7 @@ export function IndexPanel({ queries }: { queries: OverviewQueries }) {
         />
       ) : countries.isError && !hotspots.isPending ? (
         <QueryError
-          what="The global index"
+          what={t('panels.globalIndex')}
           error={countries.error}
           onRetry={() => void countries.refetch()}
         />
@@ -123,7 +126,7 @@ export function MapPanel({
           {t('overview.briefHotspots')}
         </Link>
       </div>
-      <PanelBoundary name="The map">
+      <PanelBoundary name={t('panels.map')}>
         {WorldMap ? (
           <WorldMap
             countries={countries.data?.data.countries}
@@ -138,12 +141,12 @@ export function MapPanel({
           />
         ) : mapChunk.isError ? (
           <QueryError
-            what="The map"
+            what={t('panels.map')}
             error={mapChunk.error}
             onRetry={() => void mapChunk.refetch()}
           />
         ) : (
-          <Skeleton label="Loading the map" height={440} />
+          <Skeleton label={t('panels.loadingMap')} height={440} />
         )}
       </PanelBoundary>
     </section>
@@ -160,18 +163,18 @@ export function HistoryRow() {
       <AfterFirstPaint
         fallback={
           <>
-            {trendLoading}
-            {changesLoading}
+            {trendLoading()}
+            {changesLoading()}
           </>
         }
       >
-        <PanelBoundary name="The global trend">
-          <Suspense fallback={trendLoading}>
+        <PanelBoundary name={t('panels.globalTrend')}>
+          <Suspense fallback={trendLoading()}>
             <GlobalTrendPanel />
           </Suspense>
         </PanelBoundary>
-        <PanelBoundary name="What changed">
-          <Suspense fallback={changesLoading}>
+        <PanelBoundary name={t('changes.heading')}>
+          <Suspense fallback={changesLoading()}>
             <ChangesPanel />
           </Suspense>
         </PanelBoundary>
@@ -206,14 +209,14 @@ export function CountryTablePanel({
   );
   const selectionBar = <CompareSelectionBar selected={compare.selected} onClear={compare.clear} />;
   return (
-    <PanelBoundary name="The country table">
+    <PanelBoundary name={t('panels.countryTable')}>
       <AfterFirstPaint
-        fallback={<PanelLoading className="table-panel" label="Loading the hotspot table" />}
+        fallback={<PanelLoading className="table-panel" label={t('hotspots.loadingTable')} />}
       >
         {table === 'all' ? (
           <Suspense
             fallback={
-              <PanelLoading className="all-countries-panel" label="Loading all countries" />
+              <PanelLoading className="all-countries-panel" label={t('allCountries.loading')} />
             }
           >
             <AllCountriesPanel

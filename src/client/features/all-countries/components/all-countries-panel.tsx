@@ -20,12 +20,12 @@ import { useSearchAliases } from '../../../lib/country-alias-queries';
 import { matchesCountry } from '../../../lib/country-search';
 import { fileStem } from '../../../lib/file-stem';
 import {
-  HEADLINE_DELTA_NOTE,
-  RECORDED_DELTA_TITLE,
-  UPSTREAM_DELTA_TITLE,
+  headlineDeltaNote,
+  recordedDeltaTitle,
+  upstreamDeltaTitle,
 } from '../../../lib/delta-labels';
 import { displayName } from '../../../lib/display-name';
-import { formatScore } from '../../../lib/format';
+import { formatScore, na } from '../../../lib/format';
 import { useAllCountriesView, type AllCountriesSortKey } from '../hooks/use-all-countries-view';
 import { useTableChoice } from '../hooks/use-table-choice';
 import {
@@ -38,6 +38,7 @@ import {
 import { CountryNameCell, CountrySearchField } from '../../../components/country-name-cell';
 import { SelectField } from '../../../components/select-field';
 import { tierWord } from '../../../lib/tier-words';
+import { t } from '../../../lib/i18n';
 
 interface RankedRow extends AllCountriesRow {
   /** Rank in the whole batch by risk (1 = highest), kept when the table is filtered or sorted. */
@@ -63,10 +64,10 @@ function columns(linkState: unknown, team: boolean): Column[] {
   const all = baseColumns(linkState);
   if (!team) return all;
   const at = all.findIndex((column) => column.key === 'risk');
-  const ours: Column = { ...all[at]!, label: 'Team index' };
+  const ours: Column = { ...all[at]!, label: t('table.teamIndex') };
   const theirs: Column = {
     key: 'provider_risk',
-    label: 'Provider’s risk',
+    label: t('table.providerRisk'),
     numeric: true,
     sortValue: providerRisk,
     cell: (row) => formatScore(providerRisk(row)),
@@ -78,30 +79,31 @@ function baseColumns(linkState: unknown): Column[] {
   return [
     {
       key: 'rank',
-      label: '#',
+      label: t('table.rank'),
       numeric: true,
-      title: 'Rank in the whole batch by risk',
+      title: t('table.rankInBatch'),
       firstDir: 'asc',
       sortValue: (row) => row.rank,
       cell: (row) => row.rank,
     },
     {
       key: 'name',
-      label: 'Country',
+      label: t('table.country'),
       rowHeader: true,
       sortValue: (row) => displayName(row.iso, row.name),
       cell: (row) => <CountryNameCell iso={row.iso} name={row.name} linkState={linkState} />,
     },
     {
       key: 'region',
-      label: 'Region',
+      label: t('table.region'),
       detail: true,
       sortValue: (row) => row.subregion ?? row.region,
-      cell: (row) => row.subregion ?? row.region ?? 'n/a',
+      // The reference data's UN region names, as it gives them.
+      cell: (row) => <span translate="no">{row.subregion ?? row.region ?? na()}</span>,
     },
     {
       key: 'risk',
-      label: 'Risk',
+      label: t('table.risk'),
       numeric: true,
       cellClass: 'strong',
       sortValue: (row) => numberOrNull(row.risk),
@@ -109,7 +111,7 @@ function baseColumns(linkState: unknown): Column[] {
     },
     {
       key: 'tier',
-      label: 'Tier',
+      label: t('table.tier'),
       firstDir: 'desc',
       sortValue: (row) => row.tier ?? null,
       // Severity order: descending puts the most severe first.
@@ -118,7 +120,7 @@ function baseColumns(linkState: unknown): Column[] {
     },
     {
       key: 'static',
-      label: 'Static',
+      label: t('table.static'),
       numeric: true,
       detail: true,
       sortValue: (row) => numberOrNull(row.static),
@@ -126,7 +128,7 @@ function baseColumns(linkState: unknown): Column[] {
     },
     {
       key: 'active',
-      label: 'Active',
+      label: t('table.active'),
       numeric: true,
       detail: true,
       sortValue: (row) => numberOrNull(row.active),
@@ -134,18 +136,18 @@ function baseColumns(linkState: unknown): Column[] {
     },
     {
       key: 'delta_active',
-      label: 'Δ active',
+      label: t('table.deltaActive'),
       numeric: true,
       detail: true,
-      title: UPSTREAM_DELTA_TITLE.active,
+      title: upstreamDeltaTitle.active(),
       sortValue: (row) => numberOrNull(row.delta_active),
       cell: (row) => <Delta value={row.delta_active} />,
     },
     {
       key: 'delta_headline',
-      label: 'Δ risk',
+      label: t('table.deltaRisk'),
       numeric: true,
-      title: RECORDED_DELTA_TITLE,
+      title: recordedDeltaTitle(),
       // Sorted by the figure shown: ours where recorded (issue 33).
       sortValue: (row) => headlineChange(row.delta_headline, row.recordedDelta).value,
       cell: (row) => <HeadlineDelta provider={row.delta_headline} recorded={row.recordedDelta} />,
@@ -215,7 +217,7 @@ export function AllCountriesPanel({
 }: AllCountriesPanelProps) {
   const location = useLocation();
   // The rows are the route's (`/api/countries?as_of=`): the words say which batch they are of.
-  const ofBatch = useAsOf() === null ? 'the latest batch' : 'the batch shown';
+  const latest = useAsOf() === null;
   const linkState = useMemo(
     () => ({ from: `${location.pathname}${location.search}` }),
     [location.pathname, location.search],
@@ -231,17 +233,22 @@ export function AllCountriesPanel({
   );
   const narrowed = [
     region ? region.replace('/', ' › ') : '',
-    view.tiers.length > 0 ? `tier ${view.tiers.map(tierLabel).join(', ')}` : '',
-    view.q.trim() ? `matching “${view.q.trim()}”` : '',
+    view.tiers.length > 0
+      ? t('allCountries.tierFilter', { tiers: view.tiers.map(tierLabel).join(', ') })
+      : '',
+    view.q.trim() ? t('allCountries.matching', { q: view.q.trim() }) : '',
   ].filter(Boolean);
 
   return (
     <section className="panel" aria-labelledby="all-countries-heading">
       <div className="panel-head">
-        <h2 id="all-countries-heading">All countries</h2>
+        <h2 id="all-countries-heading">{t('allCountries.heading')}</h2>
         {countries ? (
           <p className="panel-sub">
-            {rows.length} of {countries.length} countries in {ofBatch}
+            {t(latest ? 'allCountries.countLatest' : 'allCountries.countShown', {
+              shown: rows.length,
+              count: countries.length,
+            })}
             {narrowed.length > 0 ? ` · ${narrowed.join(' · ')}` : ''}
           </p>
         ) : null}
@@ -255,17 +262,19 @@ export function AllCountriesPanel({
       />
       {!countries ? (
         error ? (
-          <QueryError what="The list of all countries" error={error} onRetry={onRetry} />
+          <QueryError what={t('allCountries.error')} error={error} onRetry={onRetry} />
         ) : (
-          <Skeleton label="Loading all countries" lines={8} />
+          <Skeleton label={t('allCountries.loading')} lines={8} />
         )
       ) : rows.length === 0 ? (
-        <p className="empty">No country of {ofBatch} matches these filters.</p>
+        <p className="empty">
+          {latest ? t('allCountries.noneLatest') : t('allCountries.noneShown')}
+        </p>
       ) : (
         <AllCountriesTable
           rows={rows}
           columns={tableColumns}
-          ofBatch={ofBatch}
+          latest={latest}
           asOf={asOf}
           onRowIntent={onRowIntent}
           selection={selection}
@@ -340,8 +349,13 @@ function AllCountriesFilters({
         loading={loading}
         onChange={(tiers) => setView({ tiers })}
       />
-      <SelectField label="Region" value={region} onChange={setRegion} disabled={!reference}>
-        <option value="">All regions</option>
+      <SelectField
+        label={t('allCountries.region')}
+        value={region}
+        onChange={setRegion}
+        disabled={!reference}
+      >
+        <option value="">{t('allCountries.allRegions')}</option>
         {/* A filter from a hand-edited URL stays visible even if no group holds it. */}
         {region &&
         !groups.some((g) => g.region === region || g.subregions.some((s) => s.value === region)) ? (
@@ -349,7 +363,9 @@ function AllCountriesFilters({
         ) : null}
         {groups.map((group) => (
           <optgroup key={group.region} label={group.region}>
-            <option value={group.region}>{`${group.region} (all)`}</option>
+            <option value={group.region}>
+              {t('allCountries.regionAll', { region: group.region })}
+            </option>
             {group.subregions.map((sub) => (
               <option key={sub.value} value={sub.value}>
                 {sub.label}
@@ -368,14 +384,14 @@ function AllCountriesFilters({
 function AllCountriesTable({
   rows,
   columns: tableColumns,
-  ofBatch,
+  latest,
   asOf,
   onRowIntent,
   selection,
 }: {
   rows: RankedRow[];
   columns: Column[];
-  ofBatch: string;
+  latest: boolean;
   asOf: string | undefined;
   onRowIntent?: (iso: string) => void;
   selection: { selected: readonly string[]; onToggle: (iso: string) => void };
@@ -384,8 +400,8 @@ function AllCountriesTable({
   return (
     <>
       <DataTable
-        label="All countries table"
-        caption={`Every country of ${ofBatch}; column headers sort the table.`}
+        label={t('allCountries.tableLabel')}
+        caption={latest ? t('allCountries.captionLatest') : t('allCountries.captionShown')}
         className="all-countries-table"
         bodyId="all-countries-rows"
         columns={tableColumns}
@@ -396,7 +412,7 @@ function AllCountriesTable({
         onSort={(key, dir) => setView({ sort: key as AllCountriesSortKey, dir })}
         onRowIntent={onRowIntent}
         selection={selection}
-        note={`${HEADLINE_DELTA_NOTE} # is the rank in the whole batch.`}
+        note={`${headlineDeltaNote()} ${t('table.rankNoteBatch')}`}
       />
       <TableExport
         columns={EXPORT_COLUMNS}

@@ -4,6 +4,7 @@ import { MoveExplanation } from '../../../components/move-explanation';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { changesQueries } from '../api/changes-queries';
+import { t } from '../../../lib/i18n';
 
 /** The two batches What changed compares (their `as_of`). */
 export interface Between {
@@ -28,10 +29,10 @@ export function ChangeWhy({ iso, name, between }: { iso: string; name: string; b
         className="link-button why-toggle"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={`Why ${name} moved?`}
+        aria-label={t('changes.whyLabel', { name })}
         onClick={() => setOpen((was) => !was)}
       >
-        Why?
+        {t('changes.why')}
       </button>
       <div id={id} hidden={!open}>
         {open ? <Explanation iso={iso} name={name} between={between} /> : null}
@@ -42,11 +43,11 @@ export function ChangeWhy({ iso, name, between }: { iso: string; name: string; b
 
 function Explanation({ iso, name, between }: { iso: string; name: string; between: Between }) {
   const query = useQuery(changesQueries.explain(iso, between.from, between.to));
-  if (query.isPending) return <Skeleton label={`Loading why ${name} moved`} lines={2} />;
+  if (query.isPending) return <Skeleton label={t('changes.whyLoading', { name })} lines={2} />;
   if (query.isError && !query.data) {
     return (
       <QueryError
-        what={`Why ${name} moved`}
+        what={t('changes.whyError', { name })}
         error={query.error}
         onRetry={() => void query.refetch()}
       />

@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatSigned, formatUtcDateTime, humanise } from '../../../lib/format';
 import { bffQueries } from '../../../lib/bff-queries';
-import { RECORDED_DELTA_SOURCE } from '../../../lib/delta-labels';
+import { recordedDeltaSource } from '../../../lib/delta-labels';
 import { changesQueries } from '../api/changes-queries';
 import { ChangeWhy, type Between } from './change-why';
 import { changeLists } from '../utils/change-lists';
@@ -18,20 +18,24 @@ import {
   CHANGES_SINCE,
   DEFAULT_SINCE,
   parseSince,
-  SINCE_LABELS,
+  sinceLabel,
   type ChangesSince,
 } from '../utils/since';
 import { useAsOf } from '../../../lib/as-of';
 import { displayName } from '../../../lib/display-name';
+import { t } from '../../../lib/i18n';
 
 /** The method changes a comparison crosses, in words; null when it crosses none unannounced. */
 function methodWords(changes: readonly MethodMark[]): string | null {
   const held = changes.filter((c) => !c.comparable);
   if (held.length === 0) return null;
   return held
-    .map(
-      (c) =>
-        `The provider changed its method from ${c.from} to ${c.to} with the batch of ${formatUtcDateTime(c.as_of)}: scores are not comparable across it, so much of a move here may be the new method, not the world.`,
+    .map((c) =>
+      t('changes.methodWords', {
+        from: c.from,
+        to: c.to,
+        date: formatUtcDateTime(c.as_of),
+      }),
     )
     .join(' ');
 }
@@ -94,7 +98,13 @@ function Moved({ change, by }: { change: CountryChange; by: 'delta_risk' | 'delt
   return (
     <>
       <Delta value={change[by]} />
-      {categories ? <span className="muted change-why"> {categories}</span> : null}
+      {categories ? (
+        // The upstream's category labels, as it sent them.
+        <span className="muted change-why" translate="no">
+          {' '}
+          {categories}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -103,7 +113,8 @@ function TierMove({ change }: { change: CountryChange }) {
   return (
     <span className="tier-move">
       <TierBadge tier={change.then.tier} /> <span aria-hidden="true">→</span>
-      <span className="visually-hidden">to</span> <TierBadge tier={change.now.tier} />
+      <span className="visually-hidden">{t('changes.to')}</span>{' '}
+      <TierBadge tier={change.now.tier} />
     </span>
   );
 }
@@ -144,8 +155,8 @@ export function ChangesPanel() {
   return (
     <section id="what-changed" className="panel changes-panel" aria-labelledby="changes-heading">
       <div className="panel-head">
-        <h2 id="changes-heading">What changed</h2>
-        <div className="segmented" role="group" aria-label="Compare the latest batch with">
+        <h2 id="changes-heading">{t('changes.heading')}</h2>
+        <div className="segmented" role="group" aria-label={t('changes.compareWith')}>
           {CHANGES_SINCE.map((option) => (
             <button
               key={option}
@@ -153,76 +164,83 @@ export function ChangesPanel() {
               aria-pressed={since === option}
               onClick={() => setSince(option)}
             >
-              {SINCE_LABELS[option]}
+              {sinceLabel(option)}
             </button>
           ))}
         </div>
       </div>
       {query.isPending ? (
-        <Skeleton label="Loading what changed" lines={6} />
+        <Skeleton label={t('changes.loading')} lines={6} />
       ) : query.isError && !query.data ? (
-        <QueryError what="What changed" error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError
+          what={t('changes.heading')}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : !query.data.data.from_batch || !query.data.data.to_batch || !lists || !between ? (
         <NothingToCompare since={since} latest={query.data.data.to_batch?.as_of ?? null} />
       ) : (
         <>
           <p className="panel-sub">
-            Batch of {formatUtcDateTime(query.data.data.to_batch.as_of)} compared with{' '}
-            {formatUtcDateTime(query.data.data.from_batch.as_of)};{' '}
-            {query.data.data.countries.length} countries in both. Changes {RECORDED_DELTA_SOURCE};
-            the tables&apos; Δ risk is the same figure where both batches are recorded.
+            {t('changes.compared', {
+              to: formatUtcDateTime(query.data.data.to_batch.as_of),
+              from: formatUtcDateTime(query.data.data.from_batch.as_of),
+              count: query.data.data.countries.length,
+              source: recordedDeltaSource(),
+            })}
           </p>
           {method ? (
             <p className="method-change-note" role="note">
-              <strong>The method changed: </strong>
-              {method} The moves below are shown with that caveat.
+              <strong>{t('changes.methodChangedLead')}</strong>
+              {method}
+              {t('changes.methodCaveat')}
             </p>
           ) : null}
           <div className="changes-grid">
             <ChangeList
               between={between}
-              title="Risk rose most"
+              title={t('changes.riskRose')}
               items={lists.riskRisers}
-              none="No country's risk rose."
+              none={t('changes.noRiskRose')}
               render={(c) => <Moved change={c} by="delta_risk" />}
             />
             <ChangeList
               between={between}
-              title="Risk fell most"
+              title={t('changes.riskFell')}
               items={lists.riskFallers}
-              none="No country's risk fell."
+              none={t('changes.noRiskFell')}
               render={(c) => <Moved change={c} by="delta_risk" />}
             />
             <ChangeList
               between={between}
-              title="Active score rose most"
+              title={t('changes.activeRose')}
               items={lists.activeRisers}
-              none="No active score rose."
+              none={t('changes.noActiveRose')}
               render={(c) => <Moved change={c} by="delta_active" />}
             />
             <ChangeList
               between={between}
-              title="Active score fell most"
+              title={t('changes.activeFell')}
               items={lists.activeFallers}
-              none="No active score fell."
+              none={t('changes.noActiveFell')}
               render={(c) => <Moved change={c} by="delta_active" />}
             />
             <ChangeList
               between={between}
-              title="Moved to a higher tier"
+              title={t('changes.tierUp')}
               items={lists.tierUp}
-              none="None."
+              none={t('changes.none')}
               render={(c) => <TierMove change={c} />}
             />
             <ChangeList
               between={between}
-              title="Moved to a lower tier"
+              title={t('changes.tierDown')}
               items={lists.tierDown}
-              none="None."
+              none={t('changes.none')}
               render={(c) => <TierMove change={c} />}
             />
-            <PresenceList title="New in the data" items={query.data.data.entered} />
-            <PresenceList title="Gone from the data" items={query.data.data.left} />
+            <PresenceList title={t('changes.entered')} items={query.data.data.entered} />
+            <PresenceList title={t('changes.left')} items={query.data.data.left} />
           </div>
         </>
       )}
@@ -242,18 +260,16 @@ function NothingToCompare({ since, latest }: { since: ChangesSince; latest: stri
   if (!onlyOne) {
     return (
       <p className="empty">
-        Nothing to compare yet: at least two recorded batches are needed
-        {since === 'previous' ? '' : ` ${SINCE_LABELS[since]} apart`}.
+        {since === 'previous'
+          ? t('changes.nothingYet')
+          : t('changes.nothingApart', { span: sinceLabel(since) })}
       </p>
     );
   }
   return (
     <p className="empty">
-      Nothing to compare yet: only one batch with country scores is recorded (
-      {formatUtcDateTime(latest)}); the next batch will be compared with it.
-      {earlier > 0
-        ? ` The trend's ${earlier} earlier ${earlier === 1 ? 'point is a global figure' : 'points are global figures'} from the upstream's feed history, without country scores.`
-        : ''}
+      {t('changes.onlyOne', { date: formatUtcDateTime(latest) })}
+      {earlier > 0 ? t('changes.earlier', { count: earlier }) : ''}
     </p>
   );
 }
@@ -269,7 +285,7 @@ function PresenceList({
     <div className="change-list">
       <h3>{title}</h3>
       {items.length === 0 ? (
-        <p className="muted">None.</p>
+        <p className="muted">{t('changes.none')}</p>
       ) : (
         <ul className="inline-list">
           {items.map((item) => (

@@ -43,11 +43,12 @@ function TierMoves({ items }: { items: readonly CountryChange[] }) {
           {index > 0 ? ', ' : null}
           <Link to={`/country/${encodeURIComponent(change.iso)}`}>{nameOf(change)}</Link>{' '}
           <TierBadge tier={change.then.tier} /> <span aria-hidden="true">→</span>
-          <span className="visually-hidden">to</span> <TierBadge tier={change.now.tier} />
+          <span className="visually-hidden">{t('changes.to')}</span>{' '}
+          <TierBadge tier={change.now.tier} />
         </span>
       ))}
       {items.length > SHOWN ? (
-        <span className="muted"> and {items.length - SHOWN} more</span>
+        <span className="muted">{t('changes.andMore', { count: items.length - SHOWN })}</span>
       ) : null}
     </>
   );

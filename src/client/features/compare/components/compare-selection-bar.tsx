@@ -1,5 +1,6 @@
 import { Link } from '../../../lib/app-link';
 import { compareHref, MAX_COMPARE, MIN_COMPARE } from '../utils/compare-param';
+import { t } from '../../../lib/i18n';
 
 /** "3 selected · Compare 3 · Clear": what table rows chosen for Compare lead to. */
 export function CompareSelectionBar({
@@ -14,17 +15,17 @@ export function CompareSelectionBar({
     <div className="compare-bar" aria-live="polite">
       <span className="muted">
         {selected.length === 0
-          ? `Select ${MIN_COMPARE} to ${MAX_COMPARE} rows to compare.`
-          : `${selected.length} selected${selected.length > MAX_COMPARE ? ` (at most ${MAX_COMPARE})` : ''}`}
+          ? t('table.compareHint', { min: MIN_COMPARE, max: MAX_COMPARE })
+          : `${t('table.selected', { count: selected.length })}${selected.length > MAX_COMPARE ? t('table.atMost', { max: MAX_COMPARE }) : ''}`}
       </span>
       {ready ? (
         <Link className="button" to={compareHref(selected)}>
-          Compare {selected.length}
+          {t('table.compareCount', { count: selected.length })}
         </Link>
       ) : null}
       {selected.length > 0 ? (
         <button type="button" className="link-button" onClick={onClear}>
-          Clear selection
+          {t('table.clearSelection')}
         </button>
       ) : null}
     </div>

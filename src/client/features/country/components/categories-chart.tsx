@@ -11,6 +11,7 @@ import {
 } from 'recharts';
 import { formatScore } from '../../../lib/format';
 import { formatWeight, type CategoryRow } from '../utils/category-rows';
+import { t } from '../../../lib/i18n';
 
 /**
  * Neutral grey for the standing (static) part, teal for the active part: light against dark,
@@ -68,7 +69,9 @@ export function CategoriesChart({ rows }: { rows: readonly CategoryRow[] }) {
             formatter={(value) => formatScore(typeof value === 'number' ? value : null)}
             labelFormatter={(label, payload) => {
               const row = payload?.[0]?.payload as ChartRow | undefined;
-              return row ? `${label}: score ${formatScore(row.score)}` : String(label);
+              return row
+                ? `${label}: ${t('categories.tooltipScore', { score: formatScore(row.score) })}`
+                : String(label);
             }}
             wrapperClassName="chart-tooltip"
           />
@@ -76,14 +79,14 @@ export function CategoriesChart({ rows }: { rows: readonly CategoryRow[] }) {
           <Legend wrapperStyle={{ paddingTop: 4 }} itemSorter={null} />
           <Bar
             dataKey="static"
-            name="Static"
+            name={t('why.static')}
             stackId="score"
             fill={STATIC_COLOUR}
             isAnimationActive={false}
           />
           <Bar
             dataKey="active"
-            name="Active"
+            name={t('why.active')}
             stackId="score"
             fill={ACTIVE_COLOUR}
             // No animation: numbers a reader compares should stand still, and the score labels

@@ -3,6 +3,7 @@ import type { Categories } from '../../../../shared/schemas/category';
 import { categoryRows } from '../utils/category-rows';
 import { CategoriesChart } from './categories-chart';
 import { CategoriesTable } from './categories-table';
+import { t } from '../../../lib/i18n';
 
 /** Chart or table of the ten categories; the choice is in the URL (`?view=table`) like any view. */
 export function CategoriesPanel({ categories }: { categories: Categories | null | undefined }) {
@@ -12,21 +13,18 @@ export function CategoriesPanel({ categories }: { categories: Categories | null 
   return (
     <section className="panel" aria-labelledby="categories-heading">
       <div className="panel-head">
-        <h2 id="categories-heading">Categories</h2>
+        <h2 id="categories-heading">{t('categories.heading')}</h2>
         {rows.length > 0 ? (
-          <ViewToggle label="Show categories as" view={view} onChange={setView} />
+          <ViewToggle label={t('categories.showAs')} view={view} onChange={setView} />
         ) : null}
       </div>
       {rows.length === 0 ? (
-        <p className="empty">No category scores in the current data for this country.</p>
+        <p className="empty">{t('categories.none')}</p>
       ) : view === 'table' ? (
         <CategoriesTable rows={rows} />
       ) : (
         <>
-          <p className="panel-sub">
-            Score per category, split into static and active parts; weight in brackets. Highest
-            first.
-          </p>
+          <p className="panel-sub">{t('categories.sub')}</p>
           <div className="screen-only">
             <CategoriesChart rows={rows} />
           </div>
@@ -36,9 +34,7 @@ export function CategoriesPanel({ categories }: { categories: Categories | null 
           <div className="print-only">
             <CategoriesTable rows={rows} />
           </div>
-          <p className="visually-hidden">
-            The chart is drawn for sighted readers; choose Table for the same numbers.
-          </p>
+          <p className="visually-hidden">{t('chart.drawnForSighted')}</p>
         </>
       )}
     </section>

@@ -1,19 +1,20 @@
 import { formatScore } from '../../../lib/format';
 import { formatWeight, type CategoryRow } from '../utils/category-rows';
 import { TableHead, TableRegion } from '../../../components/data-table';
+import { t } from '../../../lib/i18n';
 
 export function CategoriesTable({ rows }: { rows: readonly CategoryRow[] }) {
   return (
-    <TableRegion label="Category scores">
+    <TableRegion label={t('categories.tableLabel')}>
       <table className="data-table">
-        <caption className="visually-hidden">Category scores, highest first</caption>
+        <caption className="visually-hidden">{t('categories.caption')}</caption>
         <TableHead
           columns={[
-            { label: 'Category' },
-            { label: 'Score', className: 'num' },
-            { label: 'Static', className: 'num' },
-            { label: 'Active', className: 'num' },
-            { label: 'Weight', className: 'num' },
+            { label: t('why.category') },
+            { label: t('categories.score'), className: 'num' },
+            { label: t('why.static'), className: 'num' },
+            { label: t('why.active'), className: 'num' },
+            { label: t('why.weight'), className: 'num' },
           ]}
         />
         <tbody>

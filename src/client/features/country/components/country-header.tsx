@@ -11,7 +11,7 @@ import {
   formatUtcDateTime,
   formatWhen,
   humanise,
-  NA,
+  na,
 } from '../../../lib/format';
 import { confidenceNote } from '../utils/confidence';
 import { ShareButton } from '../../../components/share-button';
@@ -128,7 +128,7 @@ function CountryFacts({ country, asOf, now }: { country: Country; asOf: string; 
         <dd>
           {typeof country.confidence === 'number'
             ? t('country.confidenceOf', { value: formatInteger(country.confidence) })
-            : NA}
+            : na()}
         </dd>
       </div>
       <div>
@@ -153,7 +153,7 @@ function CountryFacts({ country, asOf, now }: { country: Country; asOf: string; 
         <dt>{t('country.threatVectors')}</dt>
         <dd>
           {vectors.length === 0 ? (
-            NA
+            na()
           ) : (
             <ul className="chips">
               {vectors.map((vector) => (

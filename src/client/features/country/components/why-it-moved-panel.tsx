@@ -2,6 +2,7 @@ import { MoveExplanation } from '../../../components/move-explanation';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
 import { useMoveExplanation } from '../hooks/use-move-explanation';
+import { t } from '../../../lib/i18n';
 
 /**
  * "Why it moved" as a disclosure right at the number it explains (issue 33, point 4: the panel
@@ -11,7 +12,7 @@ import { useMoveExplanation } from '../hooks/use-move-explanation';
 export function WhyItMovedDisclosure(props: { iso: string; name: string; asOf: string | null }) {
   return (
     <details className="why-disclosure">
-      <summary>Why it moved</summary>
+      <summary>{t('why.heading')}</summary>
       <WhyItMovedPanel {...props} />
     </details>
   );
@@ -34,17 +35,15 @@ export function WhyItMovedPanel({
   return (
     <section className="panel why-panel" aria-labelledby="why-heading">
       <div className="panel-head">
-        <h2 id="why-heading">Why it moved</h2>
+        <h2 id="why-heading">{t('why.heading')}</h2>
       </div>
       {nothingToCompare && !query.data ? (
-        <p className="empty">
-          Nothing to compare yet: {name} is not in a recorded batch before this one.
-        </p>
+        <p className="empty">{t('why.nothingToCompare', { name })}</p>
       ) : query.isPending ? (
-        <Skeleton label={`Loading why ${name} moved`} lines={3} />
+        <Skeleton label={t('why.loading', { name })} lines={3} />
       ) : query.isError && !query.data ? (
         <QueryError
-          what={`Why ${name} moved`}
+          what={t('why.error', { name })}
           error={query.error}
           onRetry={() => void query.refetch()}
         />

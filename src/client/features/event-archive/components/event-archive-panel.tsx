@@ -6,7 +6,7 @@ import { EventBadges, EventHeadline } from '../../../components/event-parts';
 import { QueryError } from '../../../components/query-error';
 import { OlderEvents } from './older-events';
 import { Skeleton } from '../../../components/skeleton';
-import { formatUtcDateTime, NA } from '../../../lib/format';
+import { formatUtcDateTime, na } from '../../../lib/format';
 import { eventArchiveQueries } from '../api/event-archive-queries';
 
 /** One archived event; `country` (a link, say) leads its line when events of many are listed. */
@@ -24,7 +24,7 @@ export function ArchivedEventItem({
       <p className="archive-meta">
         {country ? <>{country} · </> : null}
         <time dateTime={event.ts}>{formatUtcDateTime(event.ts)}</time> ·{' '}
-        <span className="archive-source">{event.source_name ?? event.source ?? NA}</span>
+        <span className="archive-source">{event.source_name ?? event.source ?? na()}</span>
       </p>
     </li>
   );

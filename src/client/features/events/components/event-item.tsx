@@ -1,11 +1,11 @@
 import type { RiskEvent } from '../../../../shared/schemas/event';
-import { formatRelative, formatUtcDateTime, humanise, NA } from '../../../lib/format';
+import { formatRelative, formatUtcDateTime, humanise, na } from '../../../lib/format';
 import { EventBadges, EventHeadline } from '../../../components/event-parts';
 import { t } from '../../../lib/i18n';
 
 /** One event of the live feed: badges, headline, when, the source and its labels. */
 export function EventItem({ event, now }: { event: RiskEvent; now: number }) {
-  const source = event.source_name ?? event.source ?? NA;
+  const source = event.source_name ?? event.source ?? na();
   return (
     <li className="event">
       <EventBadges event={event} className="event-badges" />

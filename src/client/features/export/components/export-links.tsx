@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { withAsOf } from '../../../../shared/page-data';
 import { useAsOf } from '../../../lib/as-of';
 import { bffQueries } from '../../../lib/bff-queries';
+import { t } from '../../../lib/i18n';
 
 /**
  * The provider's own files beside a country table, as plain same-origin links through the BFF:
@@ -17,16 +18,16 @@ export function ExportLinks() {
     <div
       className="export-links"
       role="group"
-      aria-label={asOf === null ? "The provider's own files" : 'The recorded batch shown'}
+      aria-label={asOf === null ? t('table.providerFilesGroup') : t('table.recordedBatchGroup')}
     >
       {asOf === null ? (
         <>
-          <span className="export-label">Provider&rsquo;s files:</span>
+          <span className="export-label">{t('table.providerFiles')}</span>
           <a className="button" href="/api/v1/export?format=csv" download>
-            Raw CSV
+            {t('table.rawCsv')}
           </a>
           <a className="button" href="/api/v1/export?format=json" download>
-            Raw JSON
+            {t('table.rawJson')}
           </a>
         </>
       ) : (
@@ -46,9 +47,9 @@ function BatchContentLink({ asOf }: { asOf: string }) {
       className="button"
       href={`/api/batches/${batch.data.id}`}
       download={`batch-${batch.data.id.slice(0, 12)}.json`}
-      title="The batch as recorded, which its id is a digest of"
+      title={t('table.batchContentTitle')}
     >
-      Batch content (JSON)
+      {t('table.batchContent')}
     </a>
   );
 }
@@ -63,7 +64,7 @@ export function CountryExportLink({ iso, name }: { iso: string; name: string }) 
         href={withAsOf(`/api/spreadsheet/country/${encodeURIComponent(iso)}`, asOf)}
         download
       >
-        Download {name} as CSV
+        {t('table.downloadCountry', { name })}
       </a>
     </p>
   );

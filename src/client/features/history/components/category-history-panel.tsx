@@ -9,8 +9,10 @@ import { useTrendRange } from '../hooks/use-trend-range';
 import { sliceRange } from '../utils/range';
 import { scoreSeries } from '../../../components/lazy-trend-chart';
 import { SelectField } from '../../../components/select-field';
+import { t } from '../../../lib/i18n';
 
-const SERIES = scoreSeries({ key: 'score', label: 'Score' });
+// Made when drawn, in the page's language.
+const scoreLines = () => scoreSeries({ key: 'score', label: t('categories.score') });
 
 /**
  * One category's score, static and active part over time; the category is picked from a list
@@ -68,8 +70,8 @@ export function CategoryHistoryPanel({ iso }: { iso: string }) {
     if (query.data) {
       return (
         <section className="panel" aria-labelledby="category-history-heading">
-          <h2 id="category-history-heading">Category history</h2>
-          <p className="empty">No category scores were recorded for {iso}.</p>
+          <h2 id="category-history-heading">{t('categoryHistory.heading')}</h2>
+          <p className="empty">{t('categoryHistory.none', { iso })}</p>
         </section>
       );
     }
@@ -77,16 +79,16 @@ export function CategoryHistoryPanel({ iso }: { iso: string }) {
   }
   const label = humanise(category);
   const columns: SeriesColumn[] = [
-    { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
-    { key: 'score', label: `${label} score`, kind: 'score' },
-    { key: 'static', label: `${label} static`, kind: 'score' },
-    { key: 'active', label: `${label} active`, kind: 'score' },
+    { key: 'as_of', label: t('chart.batchUtc'), kind: 'time' },
+    { key: 'score', label: t('categoryHistory.score', { label }), kind: 'score' },
+    { key: 'static', label: t('categoryHistory.static', { label }), kind: 'score' },
+    { key: 'active', label: t('categoryHistory.active', { label }), kind: 'score' },
   ];
   return (
     <section className="panel" aria-labelledby="category-history-heading">
       <div className="panel-head">
-        <h2 id="category-history-heading">Category history</h2>
-        <SelectField label="Category" value={category} onChange={setCategory}>
+        <h2 id="category-history-heading">{t('categoryHistory.heading')}</h2>
+        <SelectField label={t('categoryHistory.category')} value={category} onChange={setCategory}>
           {categories.map((key) => (
             <option key={key} value={key}>
               {humanise(key)}
@@ -95,14 +97,14 @@ export function CategoryHistoryPanel({ iso }: { iso: string }) {
         </SelectField>
       </div>
       <TrendFrame
-        label={`${label} history of ${iso}`}
+        label={t('categoryHistory.label', { label, iso })}
         viewParam="cat_view"
         columns={columns}
         rows={tableRows}
         filename={fileStem(iso, category, range)}
-        drawing="Drawing the category history"
+        drawing={t('categoryHistory.drawing')}
         chartRows={rows}
-        series={SERIES}
+        series={scoreLines()}
         height={220}
       />
     </section>

@@ -1,6 +1,6 @@
 import type { CountryHistoryPoint } from '../../../../shared/history-api';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { TrendFrame } from '../../../components/trend-frame';
 import { QueryError } from '../../../components/query-error';
 import { Skeleton } from '../../../components/skeleton';
@@ -9,23 +9,26 @@ import { fileStem } from '../../../lib/csv';
 import { historyQueries } from '../api/history-queries';
 import { useTrendRows } from '../hooks/use-trend-rows';
 import { describeLatestChange } from '../utils/drivers';
-import { RANGE_LABELS } from '../utils/range';
+import { rangeLabel } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
 import { scoreTrend } from '../../../components/lazy-trend-chart';
 import { teamNameOf } from '../../../components/risk-index-switch';
 import { useRiskIndex } from '../../../lib/risk-index';
+import { t } from '../../../lib/i18n';
 
-const TREND = scoreTrend<CountryHistoryPoint, 'risk'>(
-  { key: 'risk', label: 'Risk' },
-  { key: 'tier', label: 'Tier', kind: 'tier' },
-  { key: 'confidence', label: 'Confidence', kind: 'text' },
-);
+// Made when the panel mounts (the page is remade when its language changes), not at import.
+const makeTrend = () =>
+  scoreTrend<CountryHistoryPoint, 'risk'>(
+    { key: 'risk', label: t('table.risk') },
+    { key: 'tier', label: t('table.tier'), kind: 'tier' },
+    { key: 'confidence', label: t('table.confidence'), kind: 'text' },
+  );
 
-/** " “Logistics view”" when the team view's answer names its weights. */
-function teamLabel(answer: unknown): string {
+/** "Trend of the team index “Logistics view”" when the team view's answer names its weights. */
+function teamHeading(answer: unknown): string {
   const name = teamNameOf(answer);
-  return name ? ` “${name}”` : '';
+  return name ? t('countryTrend.teamHeadingNamed', { name }) : t('countryTrend.teamHeading');
 }
 
 /** Risk, static and active of one country over time, over the tier bands, with what drove the
@@ -34,7 +37,8 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
   const [index] = useRiskIndex();
   const query = useQuery(historyQueries.country(iso, index));
   const points = query.data?.data.points;
-  const { range, setRange, chartRows: rows, tableRows } = useTrendRows(points, TREND);
+  const [trend] = useState(makeTrend);
+  const { range, setRange, chartRows: rows, tableRows } = useTrendRows(points, trend);
   const methodChanges = query.data?.data.method_changes;
   const driver = useMemo(
     () => describeLatestChange(points ?? [], methodChanges),
@@ -45,18 +49,18 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
     <section className="panel trend-panel" aria-labelledby="country-trend-heading">
       <div className="panel-head">
         <h2 id="country-trend-heading">
-          {index === 'team' ? `Trend of the team index${teamLabel(query.data?.data)}` : 'Trend'}
+          {index === 'team' ? teamHeading(query.data?.data) : t('countryTrend.heading')}
         </h2>
-        <RangePicker value={range} onChange={setRange} label="Trend range" />
+        <RangePicker value={range} onChange={setRange} label={t('trend.range')} />
       </div>
       {query.isPending ? (
-        <Skeleton label="Loading the history" height={260} />
+        <Skeleton label={t('countryTrend.loading')} height={260} />
       ) : query.isError && !query.data ? (
         query.error instanceof ApiError && query.error.status === 404 ? (
-          <p className="empty">No history is recorded for {iso}.</p>
+          <p className="empty">{t('countryTrend.noHistory404', { iso })}</p>
         ) : (
           <QueryError
-            what={`The history of ${iso}`}
+            what={t('countryTrend.error', { iso })}
             error={query.error}
             onRetry={() => void query.refetch()}
           />
@@ -69,25 +73,28 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
             points={query.data.data.points.length}
           />
           <p className="driver">
-            <strong>Latest change: </strong>
-            {driver ?? 'only one batch recorded so far, so there is no change to explain yet.'}
+            <strong>{t('countryTrend.latestChange')}</strong>
+            {driver ?? t('countryTrend.onlyOne')}
           </p>
           {tableRows.length === 0 ? (
             <p className="empty">
               {points?.length
-                ? `No batch with ${iso} in the last ${RANGE_LABELS[range].toLowerCase()}.`
-                : `No history recorded for ${iso} yet.`}
+                ? t('countryTrend.noBatchInRange', {
+                    iso,
+                    range: rangeLabel(range).toLowerCase(),
+                  })
+                : t('countryTrend.noHistory', { iso })}
             </p>
           ) : (
             <TrendFrame
-              label={`Trend of ${iso}`}
+              label={t('countryTrend.label', { iso })}
               viewParam="trend_view"
-              columns={TREND.columns}
+              columns={trend.columns}
               rows={tableRows}
               filename={fileStem(iso, 'trend', range)}
-              drawing="Drawing the trend"
+              drawing={t('trend.drawing')}
               chartRows={rows}
-              series={TREND.series}
+              series={trend.series}
               methodChanges={query.data.data.method_changes}
               bands
             />

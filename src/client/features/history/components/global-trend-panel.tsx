@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { GlobalHistoryPoint } from '../../../../shared/history-api';
 import { useTierOrder } from '../../../lib/tier-scale';
@@ -8,30 +9,35 @@ import { TierBadge } from '../../../components/tier-badge';
 import { fileStem } from '../../../lib/csv';
 import { historyQueries } from '../api/history-queries';
 import { useTrendRows } from '../hooks/use-trend-rows';
-import { RANGE_LABELS } from '../utils/range';
+import { rangeLabel } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
 import { scoreTrend } from '../../../components/lazy-trend-chart';
 import { tierWord } from '../../../lib/tier-words';
+import { t } from '../../../lib/i18n';
 
 // No tier bands on this chart: the global index moves by tenths, which a fixed 0–100 scale would
 // flatten.
-const TREND = scoreTrend<GlobalHistoryPoint, 'index'>(
-  { key: 'index', label: 'Global index' },
-  { key: 'events_24h', label: 'Events (24 h)', kind: 'text' },
-  { key: 'tier', label: 'Tier', kind: 'tier' },
-);
+// Made when the panel mounts (the page is remade when its language changes), not at import.
+const makeTrend = () =>
+  scoreTrend<GlobalHistoryPoint, 'index'>(
+    { key: 'index', label: t('trend.globalIndex') },
+    { key: 'events_24h', label: t('trend.events24h'), kind: 'text' },
+    { key: 'tier', label: t('trend.tier'), kind: 'tier' },
+  );
 
 function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
   const order = useTierOrder(Object.keys(point?.tier_counts ?? {}));
   const counts = Object.entries(point?.tier_counts ?? {}).sort(([a], [b]) => order(a, b));
   if (counts.length === 0) return null;
   return (
-    <ul className="tier-counts" aria-label="Countries per tier in the latest batch">
+    <ul className="tier-counts" aria-label={t('trend.tierCounts')}>
       {counts.map(([tier, count]) => (
         <li key={tier}>
           <TierBadge tier={tier} /> <span className="tier-count">{count}</span>
-          <span className="visually-hidden"> {tierWord(tier)} countries</span>
+          <span className="visually-hidden">
+            {t('trend.tierCountries', { tier: tierWord(tier) })}
+          </span>
         </li>
       ))}
     </ul>
@@ -42,19 +48,20 @@ function TierCounts({ point }: { point: GlobalHistoryPoint | undefined }) {
 export function GlobalTrendPanel() {
   const query = useQuery(historyQueries.global());
   const points = query.data?.data.points;
-  const { range, setRange, chartRows: rows, tableRows } = useTrendRows(points, TREND);
+  const [trend] = useState(makeTrend);
+  const { range, setRange, chartRows: rows, tableRows } = useTrendRows(points, trend);
 
   return (
     <section className="panel trend-panel" aria-labelledby="global-trend-heading">
       <div className="panel-head">
-        <h2 id="global-trend-heading">Global index trend</h2>
-        <RangePicker value={range} onChange={setRange} label="Trend range" />
+        <h2 id="global-trend-heading">{t('trend.heading')}</h2>
+        <RangePicker value={range} onChange={setRange} label={t('trend.range')} />
       </div>
       {query.isPending ? (
-        <Skeleton label="Loading the trend" height={260} />
+        <Skeleton label={t('trend.loading')} height={260} />
       ) : query.isError && !query.data ? (
         <QueryError
-          what="The trend of the global index"
+          what={t('trend.error')}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -65,19 +72,19 @@ export function GlobalTrendPanel() {
           {tableRows.length === 0 ? (
             <p className="empty">
               {points?.length
-                ? `No batch recorded in the last ${RANGE_LABELS[range].toLowerCase()}.`
-                : 'No history yet: the trend starts with the first recorded batch.'}
+                ? t('trend.noBatchInRange', { range: rangeLabel(range).toLowerCase() })
+                : t('trend.noHistory')}
             </p>
           ) : (
             <TrendFrame
-              label="Global index trend"
+              label={t('trend.heading')}
               viewParam="trend_view"
-              columns={TREND.columns}
+              columns={trend.columns}
               rows={tableRows}
               filename={fileStem('global-index', range)}
-              drawing="Drawing the trend"
+              drawing={t('trend.drawing')}
               chartRows={rows}
-              series={TREND.series}
+              series={trend.series}
               methodChanges={query.data.data.method_changes}
             />
           )}

@@ -1,5 +1,6 @@
 import type { HistoryCoverage } from '../../../../shared/history-api';
 import { formatUtcDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 /**
  * Where the recorded history starts and whether it is real. In live mode history begins with the
@@ -17,19 +18,18 @@ export function HistorySince({
   points?: number;
 }) {
   if (coverage.since === null) {
-    return <p className="history-since">No batch recorded yet.</p>;
+    return <p className="history-since">{t('trend.noBatchYet')}</p>;
   }
   const since = firstSeen ?? coverage.since;
   const count = points ?? coverage.batches;
-  const batches = `${count} ${count === 1 ? 'batch' : 'batches'}`;
   return (
     <p className="history-since">
-      History since {formatUtcDateTime(since)} ({batches} recorded)
+      {t('trend.since', { date: formatUtcDateTime(since), count })}
       {coverage.demo_seeded ? (
         <>
           {' '}
-          · <span className="badge badge-demo">Demo history</span> earlier points were generated,
-          not observed
+          · <span className="badge badge-demo">{t('trend.demoHistory')}</span>
+          {t('trend.demoEarlier')}
         </>
       ) : null}
     </p>

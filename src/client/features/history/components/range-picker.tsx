@@ -1,4 +1,4 @@
-import { RANGE_LABELS, TREND_RANGES, type TrendRange } from '../utils/range';
+import { rangeLabel, TREND_RANGES, type TrendRange } from '../utils/range';
 
 export function RangePicker({
   value,
@@ -19,7 +19,7 @@ export function RangePicker({
           aria-pressed={value === range}
           onClick={() => onChange(range)}
         >
-          {RANGE_LABELS[range]}
+          {rangeLabel(range)}
         </button>
       ))}
     </div>

@@ -1,16 +1,22 @@
 import { DAY_MS } from '../../../../shared/durations';
+import { t } from '../../../lib/i18n';
 
 /** The trend ranges people pick, in the URL as `?<param>=30d`; "all" is everything recorded. */
 export const TREND_RANGES = ['7d', '30d', '90d', 'all'] as const;
 export type TrendRange = (typeof TREND_RANGES)[number];
 export const DEFAULT_RANGE: TrendRange = '30d';
 
-export const RANGE_LABELS: Record<TrendRange, string> = {
-  '7d': '7 days',
-  '30d': '30 days',
-  '90d': '90 days',
-  all: 'All',
-};
+const RANGE_KEYS = {
+  '7d': 'trend.days7',
+  '30d': 'trend.days30',
+  '90d': 'trend.days90',
+  all: 'trend.all',
+} as const;
+
+/** A range's name in the page's language ("30 days"). */
+export function rangeLabel(range: TrendRange): string {
+  return t(RANGE_KEYS[range]);
+}
 
 const RANGE_DAYS: Record<Exclude<TrendRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
 

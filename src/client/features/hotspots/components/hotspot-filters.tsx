@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { TierFilter } from '../../../components/tier-filter';
 import { clampLimit, MAX_LIMIT, type HotspotFilters } from '../utils/filters';
 import { CountrySearchField } from '../../../components/country-name-cell';
+import { t } from '../../../lib/i18n';
 
 /** Commits the row count after a pause, on Enter or on leaving the field, not on each keystroke:
  * every distinct limit is a distinct request, and the upstream budget is small. */
@@ -72,7 +73,7 @@ function LimitField({
 
   return (
     <div className="field">
-      <label htmlFor={id}>Rows (1–{MAX_LIMIT})</label>
+      <label htmlFor={id}>{t('hotspots.rows', { max: MAX_LIMIT })}</label>
       <input
         id={id}
         type="number"

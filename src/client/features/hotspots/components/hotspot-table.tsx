@@ -2,18 +2,19 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { DataTable, type DataColumn, type RowSelection } from '../../../components/data-table';
 import { Delta } from '../../../components/delta';
 import { TierBadge } from '../../../components/tier-badge';
-import { formatInteger, formatScore, humanise, NA } from '../../../lib/format';
+import { formatInteger, formatScore, humanise, na } from '../../../lib/format';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 import {
-  HEADLINE_DELTA_NOTE,
-  RECORDED_DELTA_TITLE,
-  UPSTREAM_DELTA_TITLE,
+  headlineDeltaNote,
+  recordedDeltaTitle,
+  upstreamDeltaTitle,
 } from '../../../lib/delta-labels';
 import { HeadlineDelta } from '../../../components/headline-delta';
 import type { HotspotFilters, SortKey } from '../utils/filters';
 import { hotspotSortColumn, type RankedHotspot } from '../utils/sort';
 import { CountryNameCell } from '../../../components/country-name-cell';
 import { useAsOf } from '../../../lib/as-of';
+import { t } from '../../../lib/i18n';
 
 export type { RowSelection } from '../../../components/data-table';
 
@@ -30,13 +31,13 @@ function hotspotColumns(
 ): Column[] {
   return [
     sortable('rank', {
-      label: '#',
+      label: t('table.rank'),
       numeric: true,
-      title: 'Rank in the latest run',
-      cell: (row) => row.overallRank ?? NA,
+      title: t('table.rankInRun'),
+      cell: (row) => row.overallRank ?? na(),
     }),
     sortable('name', {
-      label: 'Country',
+      label: t('table.country'),
       rowHeader: true,
       cell: (row) => (
         <>
@@ -46,57 +47,64 @@ function hotspotColumns(
       ),
     }),
     sortable('risk', {
-      label: 'Risk',
+      label: t('table.risk'),
       numeric: true,
       cellClass: 'strong',
       cell: (row) => formatScore(row.risk),
     }),
-    sortable('tier', { label: 'Tier', cell: (row) => <TierBadge tier={row.tier} /> }),
+    sortable('tier', { label: t('table.tier'), cell: (row) => <TierBadge tier={row.tier} /> }),
     sortable('static', {
-      label: 'Static',
+      label: t('table.static'),
       numeric: true,
       detail: true,
       cell: (row) => formatScore(row.static),
     }),
     sortable('active', {
-      label: 'Active',
+      label: t('table.active'),
       numeric: true,
       detail: true,
       cell: (row) => formatScore(row.active),
     }),
     sortable('delta_active', {
-      label: 'Δ active',
+      label: t('table.deltaActive'),
       numeric: true,
       detail: true,
-      title: UPSTREAM_DELTA_TITLE.active,
+      title: upstreamDeltaTitle.active(),
       cell: (row) => <Delta value={row.delta_active} />,
     }),
     sortable('delta_headline', {
-      label: 'Δ risk',
+      label: t('table.deltaRisk'),
       numeric: true,
-      title: RECORDED_DELTA_TITLE,
+      title: recordedDeltaTitle(),
       cell: (row) => <HeadlineDelta provider={row.delta_headline} recorded={row.recordedDelta} />,
     }),
     sortable('confidence', {
-      label: 'Confidence',
+      label: t('table.confidence'),
       numeric: true,
       detail: true,
       cell: (row) => formatInteger(row.confidence),
     }),
-    sortable('profile', { label: 'Profile', detail: true, cell: (row) => humanise(row.profile) }),
+    sortable('profile', {
+      label: t('table.profile'),
+      detail: true,
+      // The upstream's labels, kept as it sent them (humanised, not translated).
+      cell: (row) => <span translate="no">{humanise(row.profile)}</span>,
+    }),
     // Threat vectors is a list: not sortable in any useful way.
     {
       key: 'threat_vectors',
-      label: 'Threat vectors',
+      label: t('table.threatVectors'),
       detail: true,
       cellClass: 'vectors',
       cell: (row) =>
-        row.threat_vectors && row.threat_vectors.length > 0
-          ? row.threat_vectors.map(humanise).join(', ')
-          : NA,
+        row.threat_vectors && row.threat_vectors.length > 0 ? (
+          <span translate="no">{row.threat_vectors.map(humanise).join(', ')}</span>
+        ) : (
+          na()
+        ),
     },
     sortable('source_count', {
-      label: 'Sources',
+      label: t('table.sources'),
       numeric: true,
       detail: true,
       cell: (row) => formatInteger(row.source_count),
@@ -126,11 +134,11 @@ export function HotspotTable({
 }) {
   useEffect(() => markOnceAfterPaint(PERF_MARKS.hotspotTableDrawn), []);
   const columns = useMemo(() => hotspotColumns(linkState, rowAction), [linkState, rowAction]);
-  const run = useAsOf() === null ? 'the latest run' : 'the batch shown';
+  const latest = useAsOf() === null;
   return (
     <DataTable
-      label="Hotspot table"
-      caption={`Hotspots of ${run}; column headers sort the table.`}
+      label={t('hotspots.tableLabel')}
+      caption={latest ? t('hotspots.captionLatest') : t('hotspots.captionShown')}
       className="hotspot-table"
       columns={columns}
       rows={rows}
@@ -142,7 +150,7 @@ export function HotspotTable({
       selection={selection}
       // The target of the overview's "Skip to the hotspot table": the next Tab is row one.
       bodyId="hotspot-rows"
-      note={`${HEADLINE_DELTA_NOTE} # is the rank in the whole run.`}
+      note={`${headlineDeltaNote()} ${t('table.rankNoteRun')}`}
     />
   );
 }

@@ -20,13 +20,14 @@ import { useAsOf } from '../../../lib/as-of';
 import { HotspotFilterBar } from './hotspot-filters';
 import { HotspotTable, type RowSelection } from './hotspot-table';
 import { tierWord } from '../../../lib/tier-words';
+import { t } from '../../../lib/i18n';
 
 const OUTSIDE_MATCHES_SHOWN = 8;
 
 /** In the team view, which figure the table ranks by (the provider's is the switch's other side). */
 function teamNote(answer: unknown): string {
   const name = teamNameOf(answer);
-  return name ? ` · risk and tier are the team index “${name}” (overrides included)` : '';
+  return name ? t('hotspots.teamNote', { name }) : '';
 }
 
 const score = (value: number | null | undefined) =>
@@ -97,22 +98,26 @@ export function HotspotsPanel({
   const linkState = { from: `${location.pathname}${location.search}` };
   const { filters, setFilters, query, ranked, rows, tierOptions, outside } =
     useHotspotRows(countries);
-  const run = useAsOf() === null ? 'the latest run' : 'the batch shown';
+  const latest = useAsOf() === null;
   const teamChanges = useTeamChangesNote();
 
   return (
     <section className="panel" aria-labelledby="hotspots-heading">
       <div className="panel-head">
-        <h2 id="hotspots-heading">Hotspots</h2>
+        <h2 id="hotspots-heading">{t('hotspots.heading')}</h2>
         {query.data ? (
           <p className="panel-sub">
             {rows.length === ranked.length
-              ? `Top ${ranked.length} of ${run}`
-              : `${rows.length} of the top ${ranked.length} match “${filters.q}”`}
-            {filters.tiers.length > 0 ? ' · filtered by tier' : ''}
+              ? t(latest ? 'hotspots.topLatest' : 'hotspots.topShown', { count: ranked.length })
+              : t('hotspots.matching', {
+                  shown: rows.length,
+                  count: ranked.length,
+                  q: filters.q,
+                })}
+            {filters.tiers.length > 0 ? t('hotspots.filteredByTier') : ''}
             {teamNote(query.data.data)}
             {teamChanges ? ` · ${teamChanges}` : ''}
-            {query.isPlaceholderData ? ' · updating…' : ''}
+            {query.isPlaceholderData ? t('hotspots.updating') : ''}
           </p>
         ) : null}
         {actions}
@@ -129,10 +134,10 @@ export function HotspotsPanel({
         now={now}
       />
       {query.isPending ? (
-        <Skeleton label="Loading hotspots" lines={8} />
+        <Skeleton label={t('hotspots.loading')} lines={8} />
       ) : query.isError && !query.data ? (
         <QueryError
-          what="The hotspot list"
+          what={t('hotspots.listError')}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -166,7 +171,7 @@ function OutsideMatches({
   if (outside.length === 0) return null;
   return (
     <div className="outside-matches">
-      <h3>Also matching “{q}”, outside these rows</h3>
+      <h3>{t('hotspots.alsoMatching', { q })}</h3>
       <ul>
         {outside.slice(0, OUTSIDE_MATCHES_SHOWN).map((c) => (
           <li key={c.iso}>
@@ -178,14 +183,15 @@ function OutsideMatches({
               {displayName(c.iso, c.name)}
             </Link>{' '}
             <span className="muted">
-              risk {formatScore(c.risk)} <TierBadge tier={c.tier} />
+              {t('hotspots.outsideRisk', { score: formatScore(c.risk) })}{' '}
+              <TierBadge tier={c.tier} />
             </span>
           </li>
         ))}
       </ul>
       {outside.length > OUTSIDE_MATCHES_SHOWN ? (
         <p className="muted">
-          and {outside.length - OUTSIDE_MATCHES_SHOWN} more; refine the search.
+          {t('hotspots.andMore', { count: outside.length - OUTSIDE_MATCHES_SHOWN })}
         </p>
       ) : null}
     </div>
@@ -215,8 +221,8 @@ function HotspotRows({
     return (
       <p className="empty">
         {ranked.length === 0
-          ? 'No hotspots for these tiers in the latest run.'
-          : `None of the top ${ranked.length} hotspots match “${filters.q}”.`}
+          ? t('hotspots.noneForTiers')
+          : t('hotspots.noneMatch', { count: ranked.length, q: filters.q })}
       </p>
     );
   }

@@ -3,6 +3,7 @@ import type { CountryNote } from '../../../../shared/notes-api';
 import { formatUtcDateTime } from '../../../lib/format';
 import { useDeleteNote, useEditNote } from '../api/note-queries';
 import { NoteTextField } from './note-text-field';
+import { t } from '../../../lib/i18n';
 
 const problemOf = (error: unknown, otherwise: string): string =>
   error instanceof Error ? error.message : otherwise;
@@ -30,8 +31,11 @@ export function NoteItem({
         <NoteEditor iso={iso} note={note} onDone={() => setMode('show')} />
       ) : (
         <>
-          <p className="note-text">{note.text}</p>
-          <p className="muted">
+          {/* Our people's own words, as they wrote them. */}
+          <p className="note-text" translate="no">
+            {note.text}
+          </p>
+          <p className="muted" translate="no">
             {note.author}, {formatUtcDateTime(note.updated_at)}
           </p>
         </>
@@ -39,27 +43,29 @@ export function NoteItem({
       {canWrite && mode === 'show' ? (
         <div className="note-actions">
           <button type="button" onClick={() => setMode('edit')}>
-            Edit<span className="visually-hidden"> the note of {note.author}</span>
+            {t('notes.edit')}
+            <span className="visually-hidden">{t('notes.ofAuthor', { author: note.author })}</span>
           </button>
           <button type="button" onClick={() => setMode('delete')}>
-            Delete<span className="visually-hidden"> the note of {note.author}</span>
+            {t('notes.delete')}
+            <span className="visually-hidden">{t('notes.ofAuthor', { author: note.author })}</span>
           </button>
         </div>
       ) : null}
       {canWrite && mode === 'delete' ? (
-        <div className="note-actions" role="group" aria-label="Delete this note?">
-          <span>Delete this note?</span>
+        <div className="note-actions" role="group" aria-label={t('notes.deleteQuestion')}>
+          <span>{t('notes.deleteQuestion')}</span>
           <button type="button" disabled={remove.isPending} onClick={() => remove.mutate(note)}>
-            Yes, delete it
+            {t('notes.yesDelete')}
           </button>
           <button type="button" onClick={() => setMode('show')}>
-            Keep it
+            {t('notes.keep')}
           </button>
         </div>
       ) : null}
       {remove.isError ? (
         <p role="alert" className="form-error">
-          {problemOf(remove.error, 'The note was not deleted')}
+          {problemOf(remove.error, t('notes.notDeleted'))}
         </p>
       ) : null}
     </li>
@@ -76,18 +82,18 @@ function NoteEditor({ iso, note, onDone }: { iso: string; note: CountryNote; onD
   return (
     <form className="note-form" onSubmit={submit}>
       <NoteTextField
-        label="Edit the note"
+        label={t('notes.editNote')}
         value={text}
         onChange={setText}
         error={edit.error}
-        failed="The note was not saved"
+        failed={t('notes.notSaved')}
       />
       <div className="note-actions">
         <button type="submit" disabled={edit.isPending || text.trim() === ''}>
-          Save
+          {t('notes.save')}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t('notes.cancel')}
         </button>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { useCan } from '../../../lib/me-queries';
 import { noteQueries, useWriteNote } from '../api/note-queries';
 import { NoteItem } from './note-item';
 import { NoteTextField } from './note-text-field';
+import { t } from '../../../lib/i18n';
 
 /**
  * The team's notes on a country (issue 31), the most recently written first; as of a past batch
@@ -18,14 +19,20 @@ export function NotesPanel({ iso, asOf }: { iso: string; asOf: string | null }) 
   const canWrite = useCan('editor') && asOf === null;
   return (
     <section className="panel notes-panel" aria-labelledby="notes-heading">
-      <h2 id="notes-heading">Our notes</h2>
-      {asOf ? <p className="panel-sub">As they were on {formatUtcDateTime(asOf)}.</p> : null}
+      <h2 id="notes-heading">{t('notes.heading')}</h2>
+      {asOf ? (
+        <p className="panel-sub">{t('notes.asOf', { date: formatUtcDateTime(asOf) })}</p>
+      ) : null}
       {query.isPending ? (
-        <Skeleton label="Loading the notes" lines={2} />
+        <Skeleton label={t('notes.loading')} lines={2} />
       ) : query.isError && !query.data ? (
-        <QueryError what="The notes" error={query.error} onRetry={() => void query.refetch()} />
+        <QueryError
+          what={t('notes.error')}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.data.notes.length === 0 ? (
-        <p className="muted">No notes on {iso}.</p>
+        <p className="muted">{t('notes.none', { iso })}</p>
       ) : (
         <ol className="notes-list">
           {query.data.data.notes.map((note) => (
@@ -48,14 +55,14 @@ function NoteForm({ iso }: { iso: string }) {
   return (
     <form className="note-form" onSubmit={submit}>
       <NoteTextField
-        label="New note"
+        label={t('notes.newNote')}
         value={text}
         onChange={setText}
         error={write.error}
-        failed="The note was not saved"
+        failed={t('notes.notSaved')}
       />
       <button type="submit" disabled={write.isPending || text.trim() === ''}>
-        Add note
+        {t('notes.add')}
       </button>
     </form>
   );

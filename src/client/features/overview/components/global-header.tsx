@@ -9,7 +9,7 @@ import {
   formatUtcDateTime,
   formatUtcTime,
   formatWhen,
-  NA,
+  na,
 } from '../../../lib/format';
 import { markOnceAfterPaint, PERF_MARKS } from '../../../lib/perf-marks';
 import { t } from '../../../lib/i18n';
@@ -47,7 +47,7 @@ export function GlobalHeader({
   useEffect(() => markOnceAfterPaint(PERF_MARKS.globalIndexDrawn), []);
   const global = summary.global;
   const index = globalIndexValue(global);
-  const methodology = summary.methodology_version ?? status?.methodology_version ?? NA;
+  const methodology = summary.methodology_version ?? status?.methodology_version ?? na();
   return (
     <section className="global-header" aria-labelledby="global-index-heading">
       <div className="global-index">
@@ -56,7 +56,7 @@ export function GlobalHeader({
         </h2>
         <p className="global-index-value">
           <span className="global-index-number" data-testid="global-index">
-            {index === null ? NA : formatScore(index)}
+            {index === null ? na() : formatScore(index)}
           </span>
           <TierBadge tier={global?.tier} />
         </p>
@@ -126,7 +126,7 @@ function NextBatchDue({
             <span className="print-only">{formatUtcDateTime(status.next_batch_due_at)}</span>
           </time>
         ) : (
-          NA
+          na()
         )}
       </dd>
     </div>

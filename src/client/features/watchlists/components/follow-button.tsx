@@ -3,6 +3,7 @@ import { displayName } from '../../../lib/display-name';
 import { useCan } from '../../../lib/me-queries';
 import { useToggleFollow } from '../api/watchlist-mutations';
 import { FOLLOWING_LIST, watchlistQueries } from '../api/watchlist-queries';
+import { t } from '../../../lib/i18n';
 
 /**
  * Follow / unfollow a country: it joins (or leaves) the "Following" list, made on the first
@@ -27,7 +28,9 @@ export function FollowButton({
   const followed = following?.countries.includes(iso) ?? false;
   const mutation = useToggleFollow(iso, following, personal);
   const shown = displayName(iso, name);
-  const label = followed ? `Unfollow ${shown}` : `Follow ${shown}`;
+  const label = followed
+    ? t('table.unfollowName', { name: shown })
+    : t('table.followName', { name: shown });
   return (
     <span className="follow">
       <button
@@ -40,7 +43,7 @@ export function FollowButton({
         onClick={() => mutation.mutate()}
       >
         <span aria-hidden="true">{followed ? '★' : '☆'}</span>
-        {compact ? null : <span>{followed ? ' Following' : ' Follow'}</span>}
+        {compact ? null : <span>{followed ? t('table.following') : t('table.follow')}</span>}
       </button>
       {mutation.isError ? (
         <span role="alert" className="follow-error">
