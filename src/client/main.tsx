@@ -9,7 +9,7 @@ import { registerOfflineWorker } from './app/offline-worker';
 import { routes } from './app/routes';
 import { startPage } from './app/start-page';
 import { applyTierColours } from './lib/theme';
-import { applyLanguage, pageLanguage } from './lib/i18n';
+import { applyLanguage, loadLanguage, pageLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import './styles/base.css';
 import './styles/components.css';
@@ -25,25 +25,28 @@ import './styles/print.css';
 applyTierColours(document.documentElement);
 // The language before the first render, so it draws in it (the saved setting, known only once
 // /api/me/settings answers, is applied by LanguageFollow in the layout).
-applyLanguage(
-  pageLanguage({
-    query: new URLSearchParams(window.location.search).get('lang'),
-    browser: navigator.languages,
-  }),
-  document.documentElement,
-);
+const language = pageLanguage({
+  query: new URLSearchParams(window.location.search).get('lang'),
+  browser: navigator.languages,
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 // The first render waits (briefly) for the page's data and chunks, so it draws the page itself.
-void startPage(queryClient, window.location).then(() =>
+// Its catalogue is fetched beside the page's data (English is in this script; a failed fetch
+// leaves the page in English rather than blank).
+void Promise.all([
+  startPage(queryClient, window.location),
+  loadLanguage(language).catch(() => undefined),
+]).then(() => {
+  applyLanguage(language, document.documentElement);
   createRoot(container).render(
     <StrictMode>
       <App queryClient={queryClient} router={createBrowserRouter(routes)} />
       <FirstFrameHandover />
     </StrictMode>,
-  ),
-);
+  );
+});
 registerOfflineWorker(queryClient);

@@ -3,7 +3,13 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { launchChromium, openPage, screenshotPath, type WatchedPage } from './browser.js';
+import {
+  launchChromium,
+  openPage,
+  screenshotPath,
+  waitForPanels,
+  type WatchedPage,
+} from './browser.js';
 import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
 
 // Issue 19, points 3, 5 and 9, and the "Nothing to compare yet" beside a trend of 14 batches:
@@ -90,6 +96,9 @@ describe('twenty recorded batches', () => {
     await rows.first().waitFor();
     await expect.poll(() => rows.count()).toBeGreaterThan(150);
     const all = await rows.count();
+    // The panels above the table still loading move it down as they arrive: a click aimed at a
+    // header then lands on what took its place (the full run, unloaded, lost the Risk click).
+    await waitForPanels(page);
 
     // Sortable headers with aria-sort, like the hotspot table's.
     const riskHeader = table.getByRole('columnheader', { name: /^Risk/ });

@@ -5,7 +5,8 @@ import {
   parseAcceptLanguage,
   resolveLanguage,
 } from '../../src/shared/i18n/languages';
-import { CATALOGUES, OUTPUTS } from '../../src/shared/i18n/index';
+import { CATALOGUES } from '../../src/shared/i18n/index';
+import { OUTPUTS } from '../../src/shared/i18n/outputs/index';
 import { outputsIn } from '../../src/shared/i18n/outputs/translate';
 import { pseudoCatalogue, pseudoMessage } from '../../src/shared/i18n/pseudo';
 

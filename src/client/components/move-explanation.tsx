@@ -40,9 +40,6 @@ const percent = (weight: number | null): string =>
  * static/active split, then the country's events between the two batches.
  */
 export function MoveExplanation({ data, name }: { data: ExplainResponse; name: string }) {
-  const moved = data.categories.filter((c) => c.delta_score !== null && c.delta_score !== 0);
-  const events = data.events.slice(0, EVENTS_SHOWN);
-  const more = data.events.length - events.length;
   return (
     <div className="move-explanation">
       {/* The server's sentence, in English for now (the API, briefs and e-mails say the same). */}
@@ -63,62 +60,81 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
         })}
       </p>
       <p className="why-basis">{basisWords(data.confidence, data.source_count)}</p>
-      {moved.length > 0 ? (
-        <TableRegion label={t('why.tableLabel', { name })}>
-          <table className="data-table why-table">
-            <caption className="visually-hidden">{t('why.caption', { name })}</caption>
-            <TableHead
-              columns={[
-                { label: t('why.category') },
-                { label: t('why.change') },
-                { label: t('why.weight') },
-                { label: t('why.static') },
-                { label: t('why.active') },
-              ]}
-            />
-            <tbody>
-              {moved.map((c) => (
-                <tr key={c.category}>
-                  <th scope="row" translate="no">
-                    {humanise(c.category)}
-                  </th>
-                  <td className="num">{formatSigned(c.delta_score, 1)}</td>
-                  <td className="num">{percent(c.weight)}</td>
-                  <td className="num">{formatSigned(c.delta_static, 1)}</td>
-                  <td className="num">{formatSigned(c.delta_active, 1)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      ) : null}
-      {data.events.length === 0 ? (
-        <p className="muted">{t('why.noEvents', { name })}</p>
-      ) : (
-        <>
-          <p className="why-events-count">
-            {t('why.events', { count: data.events.length, breaking: data.breaking_events })}
-          </p>
-          <ul className="why-events">
-            {events.map((event, index) => (
-              <li key={`${event.ts}-${index}`}>
-                <time dateTime={event.ts}>{formatUtcDateTime(event.ts)}</time>{' '}
-                {event.breaking ? (
-                  <span className="badge badge-breaking">{t('why.breaking')}</span>
-                ) : null}{' '}
-                {event.headline ? <span translate="no">{event.headline}</span> : t('why.untitled')}
-                {event.source ? (
-                  <span className="muted" translate="no">
-                    {' '}
-                    ({event.source})
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {more > 0 ? <p className="muted">{t('why.andMore', { count: more })}</p> : null}
-        </>
-      )}
+      <MovedCategories categories={data.categories} name={name} />
+      <MoveEvents data={data} name={name} />
     </div>
+  );
+}
+
+/** The categories that moved, with their weights and static/active split. */
+function MovedCategories({
+  categories,
+  name,
+}: {
+  categories: ExplainResponse['categories'];
+  name: string;
+}) {
+  const moved = categories.filter((c) => c.delta_score !== null && c.delta_score !== 0);
+  if (moved.length === 0) return null;
+  return (
+    <TableRegion label={t('why.tableLabel', { name })}>
+      <table className="data-table why-table">
+        <caption className="visually-hidden">{t('why.caption', { name })}</caption>
+        <TableHead
+          columns={[
+            { label: t('why.category') },
+            { label: t('why.change') },
+            { label: t('why.weight') },
+            { label: t('why.static') },
+            { label: t('why.active') },
+          ]}
+        />
+        <tbody>
+          {moved.map((c) => (
+            <tr key={c.category}>
+              <th scope="row" translate="no">
+                {humanise(c.category)}
+              </th>
+              <td className="num">{formatSigned(c.delta_score, 1)}</td>
+              <td className="num">{percent(c.weight)}</td>
+              <td className="num">{formatSigned(c.delta_static, 1)}</td>
+              <td className="num">{formatSigned(c.delta_active, 1)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
+/** The country's events between the two batches: the first few, and how many there were. */
+function MoveEvents({ data, name }: { data: ExplainResponse; name: string }) {
+  if (data.events.length === 0) return <p className="muted">{t('why.noEvents', { name })}</p>;
+  const events = data.events.slice(0, EVENTS_SHOWN);
+  const more = data.events.length - events.length;
+  return (
+    <>
+      <p className="why-events-count">
+        {t('why.events', { count: data.events.length, breaking: data.breaking_events })}
+      </p>
+      <ul className="why-events">
+        {events.map((event, index) => (
+          <li key={`${event.ts}-${index}`}>
+            <time dateTime={event.ts}>{formatUtcDateTime(event.ts)}</time>{' '}
+            {event.breaking ? (
+              <span className="badge badge-breaking">{t('why.breaking')}</span>
+            ) : null}{' '}
+            {event.headline ? <span translate="no">{event.headline}</span> : t('why.untitled')}
+            {event.source ? (
+              <span className="muted" translate="no">
+                {' '}
+                ({event.source})
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p className="muted">{t('why.andMore', { count: more })}</p> : null}
+    </>
   );
 }

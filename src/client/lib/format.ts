@@ -1,11 +1,19 @@
-import { CATALOGUES } from '../../shared/i18n/index';
+import { en } from '../../shared/i18n/en';
 import { PSEUDO } from '../../shared/i18n/languages';
 import { pseudoMessage } from '../../shared/i18n/pseudo';
 /**
  * Formatting for people. Missing values read "n/a" everywhere (the API's optional fields may be
  * absent or null); times are shown in UTC, the clock the data's batches run on.
  */
-let naText: string = CATALOGUES.en.format.na;
+let naText: string = en.format.na;
+/**
+ * "n/a" of a loaded language: lib/i18n.ts tells it (the other languages' catalogues load on
+ * demand); English until then.
+ */
+let naOf: (language: string) => string | undefined = () => undefined;
+export function setNaSource(source: (language: string) => string | undefined): void {
+  naOf = source;
+}
 /** "n/a" in the page's language (set with it below; "⟦ñ/à⟧" in the pseudo-locale). */
 export function na(): string {
   return naText;
@@ -23,12 +31,7 @@ let dateFormat: Intl.DateTimeFormat | null = null;
 let relativeFormat: Intl.RelativeTimeFormat | null = null;
 export function setFormatLanguage(next: string): void {
   language = next;
-  const catalogue = CATALOGUES[next as keyof typeof CATALOGUES] as
-    (typeof CATALOGUES)['en'] | undefined;
-  naText =
-    next === PSEUDO
-      ? pseudoMessage(CATALOGUES.en.format.na)
-      : (catalogue ?? CATALOGUES.en).format.na;
+  naText = next === PSEUDO ? pseudoMessage(en.format.na) : (naOf(next) ?? en.format.na);
   const locale =
     language === 'ar' ? 'ar-u-nu-latn' : language.startsWith('en') ? 'en-GB' : language;
   if (locale === formatLocale) return;

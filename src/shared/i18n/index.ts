@@ -7,6 +7,9 @@ import type { Language } from './languages.js';
 export * from './languages.js';
 export type { Catalogue } from './en.js';
 
-/** Every language's messages, for i18next's `resources` (one namespace: `translation`). */
+/**
+ * Every language's messages, for i18next's `resources` (one namespace: `translation`). What the
+ * BFF sends and exports has its own catalogues (`./outputs/index.js`), imported from there: not
+ * re-exported here, or the SPA, which imports this file, would carry them in its first script.
+ */
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, fr, es, ar };
-export * from './outputs/index.js';

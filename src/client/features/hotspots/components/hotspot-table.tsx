@@ -78,6 +78,13 @@ function hotspotColumns(
       title: recordedDeltaTitle(),
       cell: (row) => <HeadlineDelta provider={row.delta_headline} recorded={row.recordedDelta} />,
     }),
+    ...sourceColumns(),
+  ];
+}
+
+/** The upstream's own description of each row: confidence, profile, threat vectors, sources. */
+function sourceColumns(): Column[] {
+  return [
     sortable('confidence', {
       label: t('table.confidence'),
       numeric: true,

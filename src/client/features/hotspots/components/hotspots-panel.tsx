@@ -71,6 +71,13 @@ const HOTSPOT_EXPORT_COLUMNS: ExportColumn<RankedHotspot>[] = [
   { key: 'source_count', label: 'Sources', value: (row) => score(row.source_count) },
 ];
 
+/** "Top 20 of the latest run", or how many of them match the search. */
+function shownWords(shown: number, ranked: number, latest: boolean, q: string): string {
+  return shown === ranked
+    ? t(latest ? 'hotspots.topLatest' : 'hotspots.topShown', { count: ranked })
+    : t('hotspots.matching', { shown, count: ranked, q });
+}
+
 /**
  * The ranked hotspot table with its filters. `countries` (every country of the batch, when
  * loaded) supplies the tier options and finds search matches outside the top rows.
@@ -107,13 +114,7 @@ export function HotspotsPanel({
         <h2 id="hotspots-heading">{t('hotspots.heading')}</h2>
         {query.data ? (
           <p className="panel-sub">
-            {rows.length === ranked.length
-              ? t(latest ? 'hotspots.topLatest' : 'hotspots.topShown', { count: ranked.length })
-              : t('hotspots.matching', {
-                  shown: rows.length,
-                  count: ranked.length,
-                  q: filters.q,
-                })}
+            {shownWords(rows.length, ranked.length, latest, filters.q)}
             {filters.tiers.length > 0 ? t('hotspots.filteredByTier') : ''}
             {teamNote(query.data.data)}
             {teamChanges ? ` · ${teamChanges}` : ''}
