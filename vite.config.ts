@@ -37,9 +37,10 @@ export default defineConfig({
                 [
                   // i18next and the English catalogue (issue 34): every first render speaks
                   // them. The other languages are chunks of their own, fetched when needed
-                  // (lib/i18n.ts), and what the BFF sends (outputs/) is never the SPA's.
+                  // (lib/i18n.ts), with their parts in fr/, es/ and ar/ (an area's messages,
+                  // e.g. fr/watchlists.ts); what the BFF sends (outputs/) is never the SPA's.
                   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|i18next|react-i18next)[\\/]`,
-                  String.raw`src[\\/]shared[\\/]i18n[\\/](?!fr\.ts|es\.ts|ar\.ts|outputs[\\/])`,
+                  String.raw`src[\\/]shared[\\/]i18n[\\/](?!(fr|es|ar)(\.ts|[\\/])|outputs[\\/])`,
                   String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api|page-data|hotspot-limits|tiers|tier-scale|user-text|alerts-api|alert-triage-api)`,
                   String.raw`src[\\/]client[\\/]lib[\\/](api-client|api-write|format|i18n|use-media-query|zod-config|tier-scale|as-of|headline-change-text|method-caveat)`,
                   String.raw`src[\\/]client[\\/]components[\\/](skeleton|query-error|method-caveat)`,
