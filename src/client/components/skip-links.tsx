@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
 import type { ParseKeys } from 'i18next';
@@ -30,13 +31,48 @@ function linksOf(handle: unknown, params: URLSearchParams): readonly SkipLink[] 
   return typeof links === 'function' ? links(params) : links;
 }
 
+const sameIds = (a: ReadonlySet<string>, b: readonly string[]): boolean =>
+  a.size === b.length && b.every((id) => a.has(id));
+
+/**
+ * Which of `ids` are in the document, followed while the page draws: a route's landmark is a
+ * skeleton, an error or an empty note for a while (the table's rows are its target), and a skip
+ * link to nothing is a dead Tab stop (axe's `region` rule flagged it mid-load). One observer of
+ * the body while the route has links; each change costs a lookup per id.
+ */
+function usePresentIds(ids: readonly string[]): ReadonlySet<string> {
+  const key = ids.join(' ');
+  const [present, setPresent] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    const wanted = key === '' ? [] : key.split(' ');
+    const check = () => {
+      const found = wanted.filter((id) => document.getElementById(id) !== null);
+      setPresent((before) => (sameIds(before, found) ? before : new Set(found)));
+    };
+    check();
+    if (wanted.length === 0) return;
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['id'],
+    });
+    return () => observer.disconnect();
+  }, [key]);
+  return present;
+}
+
 /**
  * The first Tab stops of every page: "Skip to content", then the current route's own skip links
  * (the overview's map and table), so a keyboard user reaches what they came for in a few presses.
+ * A route's link is shown once its target is on the page.
  */
 export function SkipLinks() {
   const [params] = useSearchParams();
-  const extra = useMatches().flatMap((match) => linksOf(match.handle, params));
+  const declared = useMatches().flatMap((match) => linksOf(match.handle, params));
+  const present = usePresentIds(declared.map((link) => link.target));
+  const extra = declared.filter((link) => present.has(link.target));
   const { t } = useTranslation();
   return (
     <>
