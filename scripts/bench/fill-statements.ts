@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -18,7 +18,10 @@ import {
  * The background filler's statements side by side in one process (issue 31): a whole batch in
  * one statement (fillBatchScores, the filler before) against the filler's reads of a few rows
  * and its one insert, alternating rounds so the machine's load falls on both alike. Every
- * statement is timed (hrtime around the await): median, 95th percentile and the slowest.
+ * statement is timed (hrtime around the await): median, 95th percentile and the slowest; and
+ * its CPU time (process.cpuUsage around the await: PGlite runs in this thread, so this is what
+ * the statement holds the event loop for, without the waits for a core that a busy machine adds
+ * to the wall time; it also counts V8's helper threads, so it errs high).
  * `GRD_BENCH_TEAM_BATCHES` batches (default 100), `npx tsx scripts/bench/fill-statements.ts`.
  */
 const BATCHES = Number(process.env.GRD_BENCH_TEAM_BATCHES ?? 100);
@@ -31,14 +34,21 @@ const store = await HistoryStore.open({ dataDir, databaseUrl: null, retentionDay
 for (const batch of pastBatches(Date.now(), BATCHES))
   await store.recordBatch(demoSeedRecord(batch));
 const db = store.db;
-const timed = async <T>(into: number[], statement: () => Promise<T>): Promise<T> => {
+interface Times {
+  wall: number[];
+  cpu: number[];
+}
+const timed = async <T>(into: Times, statement: () => Promise<T>): Promise<T> => {
   const start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   const answer = await statement();
-  into.push(Number(process.hrtime.bigint() - start) / 1e6);
+  const used = process.cpuUsage(cpu);
+  into.wall.push(Number(process.hrtime.bigint() - start) / 1e6);
+  into.cpu.push((used.user + used.system) / 1e3);
   return answer;
 };
-const whole: number[] = [];
-const rows: number[] = [];
+const whole: Times = { wall: [], cpu: [] };
+const rows: Times = { wall: [], cpu: [] };
 for (let round = 0; round < ROUNDS; round++) {
   await db.execute(sql`delete from batch_scores`);
   for (const id of await selectBatchesWithoutScores(db, 10_000)) {
@@ -61,11 +71,16 @@ for (let round = 0; round < ROUNDS; round++) {
     // A run of 200 batches asks for the next at once; null when none is left.
   }
 }
-const line = (name: string, ms: number[]) =>
-  `${name}: ${ms.length} statements, median ${quantile(ms, 0.5).toFixed(1)} ms, ` +
-  `p95 ${quantile(ms, 0.95).toFixed(1)} ms, slowest ${Math.max(...ms).toFixed(1)} ms`;
-console.log(`${BATCHES} batches, ${ROUNDS} alternating rounds`);
+const figures = (ms: number[]) =>
+  `median ${quantile(ms, 0.5).toFixed(1)} ms, p95 ${quantile(ms, 0.95).toFixed(1)} ms, ` +
+  `slowest ${Math.max(...ms).toFixed(1)} ms`;
+const line = (name: string, times: Times) =>
+  `${name}: ${times.wall.length} statements\n  wall ${figures(times.wall)}\n  CPU  ${figures(times.cpu)}`;
+console.log(
+  `${BATCHES} batches, ${ROUNDS} alternating rounds, load average ${loadavg()[0]!.toFixed(1)}`,
+);
 console.log(line('whole batch a statement (before)', whole));
 console.log(line('a few rows a read + one insert (now)', rows));
+console.log(`load average at the end ${loadavg()[0]!.toFixed(1)}`);
 await store.close();
 rmSync(dataDir, { recursive: true, force: true });

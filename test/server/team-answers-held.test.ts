@@ -109,3 +109,35 @@ describe('held team answers through the routes', () => {
     expect((await teamCountry('KEN')).row.tier).toBe(tier);
   });
 });
+
+describe('held What changed in the team view', () => {
+  async function teamMove(iso: string) {
+    const res = await stack.app.inject({ url: '/api/changes?index=team' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as {
+      index: { version: number };
+      countries: Array<{ iso: string; now: { risk: number | null; tier: string | null } }>;
+    };
+    return { version: body.index.version, row: body.countries.find((c) => c.iso === iso)! };
+  }
+
+  it('follows a weights change and an override, never a stale figure', async () => {
+    await putWeights({ security: 1 });
+    const before = await teamMove('UGA');
+    expect(before.row).toBeDefined();
+    expect(await teamMove('UGA')).toEqual(before);
+    await putWeights({ economic: 1 });
+    const reweighted = await teamMove('UGA');
+    expect(reweighted.version).toBe(before.version + 1);
+    expect(reweighted.row.now.risk).not.toBe(before.row.now.risk);
+    const tier = reweighted.row.now.tier === 'low' ? 'crit' : 'low';
+    const put = await stack.app.inject({
+      method: 'PUT',
+      url: '/api/overrides/UGA',
+      headers: { 'if-match': '"0"' },
+      payload: { tier, reason: 'Ours', expires: '2099-01-01' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await teamMove('UGA')).row.now.tier).toBe(tier);
+  });
+});

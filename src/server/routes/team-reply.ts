@@ -94,7 +94,12 @@ export async function teamChangesJson(
   const body = JSON.parse(json) as ChangesResponse;
   const to = body.to_batch ? new Date(body.to_batch.as_of) : null;
   const lens = choice && to ? await view.at(to, choice) : await view.now();
-  return JSON.stringify(await teamChanges(body, lens, view.scores));
+  const answer = await teamChanges(body, lens, view.scores);
+  if ('computing' in answer) return JSON.stringify(answer.computing);
+  // Held per provider answer (the memoised JSON: the same string while the batches stay),
+  // weights and overrides, as the other team answers: built once, not per request.
+  const kind = `changes@${body.from_batch?.as_of ?? ''}>${body.to_batch?.as_of ?? ''}`;
+  return view.held(kind, json, lens, () => JSON.stringify(answer.build()));
 }
 
 /**

@@ -21,22 +21,37 @@ const round2 = (value: number): number => Math.round(value * 100) / 100;
  * `provider`. The two batches' compact scores may not be written yet (a store migrated before the
  * filler ran): then no figure is given, `index.computing` says so, and the client says
  * "computing" rather than show a provider figure under the team's name.
+ *
+ * Reads the scores, then answers either that final "computing" body or `build`, which makes the
+ * team answer from what was read: the caller holds what `build` makes (it depends only on the
+ * body, the lens and the two batches' scores, which never change once written) and must not hold
+ * a "computing" body, which ends when the filler reaches the batches.
  */
 export async function teamChanges(
   body: ChangesResponse,
   lens: TeamLens,
   compact: CompactScores,
-): Promise<object> {
+): Promise<{ computing: object } | { build: () => object }> {
   const note = teamNote(lens.weights, lens.used);
   const pair = [body.from_batch, body.to_batch].map((b) => (b ? new Date(b.as_of) : null));
   const [from, to] = pair;
-  if (!from || !to) return { ...body, index: note };
+  if (!from || !to) return { build: () => ({ ...body, index: note }) };
   const scores = await compact.at([from, to]);
   const [then, now] = [scores.get(from.getTime()), scores.get(to.getTime())];
   if (!then || !now) {
     const computing = { batches_left: compact.left() };
-    return { ...body, index: { ...note, computing }, countries: [] };
+    return { computing: { ...body, index: { ...note, computing }, countries: [] } };
   }
+  return { build: () => ({ ...body, index: note, countries: teamMoves(body, lens, then, now) }) };
+}
+
+/** Each country's move in the team index between two batches' compact scores, largest first. */
+function teamMoves(
+  body: ChangesResponse,
+  lens: TeamLens,
+  then: ScoresByIso,
+  now: ScoresByIso,
+): CountryChange[] {
   const order = CATEGORY_NAMES.map((name) => lens.weights.weights[name] ?? 0);
   const countries = body.countries.map((row) => {
     const iso = row.iso.toUpperCase();
@@ -56,11 +71,10 @@ export async function teamChanges(
       },
     } satisfies CountryChange;
   });
-  countries.sort(
+  return countries.sort(
     (a, b) =>
       Math.abs(b.delta_risk ?? 0) - Math.abs(a.delta_risk ?? 0) || a.iso.localeCompare(b.iso),
   );
-  return { ...body, index: note, countries };
 }
 
 /** Batches whose compact scores are held: What changed compares two, the as-of views a few more. */
