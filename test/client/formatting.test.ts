@@ -160,5 +160,15 @@ describe('country helpers', () => {
     expect(formatWeight(0.05)).toBe('5.0 %');
     expect(formatWeight(null)).toBe('n/a');
     expect(categoryRows(null)).toEqual([]);
+    // The team view: our weights' shares beside the provider's weights (issue 31).
+    const ours = categoryRows(
+      { security: { score: 90 }, health: { score: 10 } },
+      { security: 3, health: 1 },
+    );
+    expect(ours.map((r) => [r.key, r.ours])).toEqual([
+      ['security', 0.75],
+      ['health', 0.25],
+    ]);
+    expect(rows[0]!.ours).toBeNull();
   });
 });

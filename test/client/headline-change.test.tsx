@@ -46,8 +46,11 @@ function teamExplainBody(): ExplainResponse {
     ...explainBody(),
     delta_risk: 2.5,
     sentence:
-      'Team index "Logistics view" +2.5 (provider\'s risk +6.0): no category we weigh moved',
+      'Team index "Logistics view" +2.5 (provider\'s risk +6.0): security +5.0 (our weight 100 %)',
     provider: { delta_risk: 6.01, sentence: 'Risk +6.0' },
+    categories: [
+      { category: 'security', delta_score: 5, weight: 1, delta_static: 0, delta_active: 5 },
+    ],
   };
 }
 
@@ -83,7 +86,13 @@ describe('one headline change (issue 33, point 1)', () => {
       '/api/v1/country/UKR': {
         body: countryBody(
           { delta_headline: -0.66, risk: 61.4, provider: { risk: 86.12, tier: 'crit' } } as never,
-          { index: { kind: 'team', name: 'Logistics view' } },
+          {
+            index: {
+              kind: 'team',
+              name: 'Logistics view',
+              weights: { security: 3, economic: 1, health: 0 },
+            },
+          },
         ),
       },
       ...historyRoutes(),
@@ -95,6 +104,15 @@ describe('one headline change (issue 33, point 1)', () => {
     await userEvent.click((await screen.findAllByText('Why it moved'))[0]!);
     await screen.findByText(/^Team index "Logistics view" \+2\.5/);
     expect(screen.getByText(/The provider.s move: Risk \+6\.0/)).toBeInTheDocument();
+    // The weights beside the categories are our weights' shares, and the columns say whose
+    // (why it moved; the categories' table, drawn for print in jsdom too): 3 of 4 is 75 %.
+    expect(screen.getAllByRole('columnheader', { name: 'Our weight' })).toHaveLength(2);
+    expect(screen.getByRole('columnheader', { name: 'Provider’s weight' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Weight' })).toBeNull();
+    const security = screen
+      .getAllByRole('rowheader', { name: 'Security' })
+      .map((header) => header.closest('tr')!.textContent);
+    expect(security.filter((row) => /20 %75 %$/.test(row ?? ''))).toHaveLength(1);
     // The headline change of our figure is our index's move, never the provider's +6.01.
     await within(deltas).findByText(
       /Up 2\.50 in risk score since the previous batch recorded here/,

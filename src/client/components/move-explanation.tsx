@@ -60,19 +60,24 @@ export function MoveExplanation({ data, name }: { data: ExplainResponse; name: s
         })}
       </p>
       <p className="why-basis">{basisWords(data.confidence, data.source_count)}</p>
-      <MovedCategories categories={data.categories} name={name} />
+      <MovedCategories categories={data.categories} name={name} ours={Boolean(data.provider)} />
       <MoveEvents data={data} name={name} />
     </div>
   );
 }
 
-/** The categories that moved, with their weights and static/active split. */
+/**
+ * The categories that moved, with their weights and static/active split. In the team view
+ * (`ours`) the weights are our own weights' shares, and the column says so.
+ */
 function MovedCategories({
   categories,
   name,
+  ours,
 }: {
   categories: ExplainResponse['categories'];
   name: string;
+  ours: boolean;
 }) {
   const moved = categories.filter((c) => c.delta_score !== null && c.delta_score !== 0);
   if (moved.length === 0) return null;
@@ -84,7 +89,7 @@ function MovedCategories({
           columns={[
             { label: t('why.category') },
             { label: t('why.change') },
-            { label: t('why.weight') },
+            { label: t(ours ? 'why.ourWeight' : 'why.weight') },
             { label: t('why.static') },
             { label: t('why.active') },
           ]}

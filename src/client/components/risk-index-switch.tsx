@@ -7,6 +7,14 @@ export function teamNameOf(answer: unknown): string | null {
   return index?.kind === 'team' && typeof index.name === 'string' ? index.name : null;
 }
 
+/** The team index's weights as a team-view answer states them (`index.weights`), else null. */
+export function teamWeightsOf(answer: unknown): Readonly<Record<string, number>> | null {
+  const index = (answer as { index?: { kind?: unknown; weights?: unknown } } | undefined)?.index;
+  return index?.kind === 'team' && typeof index.weights === 'object' && index.weights !== null
+    ? (index.weights as Record<string, number>)
+    : null;
+}
+
 /**
  * Provider risk ↔ team index (issue 31), where risk is shown: the choice is in the URL, and the
  * provider's figure is always one click away under its own label. It asks nothing itself: the

@@ -450,6 +450,7 @@ export const ar: Catalogue = {
     category: 'الفئة',
     change: 'التغيّر',
     weight: 'الوزن',
+    ourWeight: 'وزننا',
     static: 'الثابت',
     active: 'النشط',
     noEvents: 'لم تُسجَّل أحداث لـ{{name}} بين الدفعتين.',
@@ -474,6 +475,7 @@ export const ar: Catalogue = {
     tableLabel: 'درجات الفئات',
     caption: 'درجات الفئات، الأعلى أولًا',
     score: 'الدرجة',
+    providerWeight: 'وزن المزوّد',
     tooltipScore: 'الدرجة {{score}}',
   },
   countryTrend: {

@@ -419,6 +419,7 @@ export const en = {
     category: 'Category',
     change: 'Change',
     weight: 'Weight',
+    ourWeight: 'Our weight',
     static: 'Static',
     active: 'Active',
     noEvents: 'No events recorded for {{name}} between the two batches.',
@@ -437,6 +438,7 @@ export const en = {
     tableLabel: 'Category scores',
     caption: 'Category scores, highest first',
     score: 'Score',
+    providerWeight: 'Provider’s weight',
     tooltipScore: 'score {{score}}',
   },
   countryTrend: {

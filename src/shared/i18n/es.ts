@@ -417,6 +417,7 @@ export const es: Catalogue = {
     category: 'Categoría',
     change: 'Cambio',
     weight: 'Peso',
+    ourWeight: 'Nuestro peso',
     static: 'Estático',
     active: 'Activo',
     noEvents: 'No hay eventos registrados para {{name}} entre los dos lotes.',
@@ -435,6 +436,7 @@ export const es: Catalogue = {
     tableLabel: 'Puntuaciones por categoría',
     caption: 'Puntuaciones por categoría, la más alta primero',
     score: 'Puntuación',
+    providerWeight: 'Peso del proveedor',
     tooltipScore: 'puntuación {{score}}',
   },
   countryTrend: {

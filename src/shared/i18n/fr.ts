@@ -420,6 +420,7 @@ export const fr: Catalogue = {
     category: 'Catégorie',
     change: 'Variation',
     weight: 'Poids',
+    ourWeight: 'Notre poids',
     static: 'Statique',
     active: 'Actif',
     noEvents: 'Aucun événement enregistré pour {{name}} entre les deux lots.',
@@ -439,6 +440,7 @@ export const fr: Catalogue = {
     tableLabel: 'Scores par catégorie',
     caption: 'Scores par catégorie, le plus élevé d’abord',
     score: 'Score',
+    providerWeight: 'Poids du fournisseur',
     tooltipScore: 'score {{score}}',
   },
   countryTrend: {

@@ -32,7 +32,7 @@ import { FollowButton } from '../../features/watchlists/components/follow-button
 import { CountrySites } from '../../features/sites/components/country-sites';
 import { useAsOf } from '../../lib/as-of';
 import { useRiskIndex } from '../../lib/risk-index';
-import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch';
+import { RiskIndexSwitch, teamNameOf, teamWeightsOf } from '../../components/risk-index-switch';
 import { TeamFigures } from '../../features/country/components/team-figures';
 import { PrintedPages } from '../../components/printed-pages';
 import { PastBatchJump } from '../../features/as-of/components/as-of-bar';
@@ -299,7 +299,10 @@ function CountryView({
       <CountryTrends iso={iso} />
       <div className="two-columns">
         <PanelBoundary name="The categories chart">
-          <CategoriesPanel categories={country.categories} />
+          <CategoriesPanel
+            categories={country.categories}
+            ourWeights={teamWeightsOf(answer.data)}
+          />
         </PanelBoundary>
         <PanelBoundary name="The event feed">
           <EventFeed events={country.events} now={now} />

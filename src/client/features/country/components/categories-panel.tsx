@@ -5,10 +5,20 @@ import { CategoriesChart } from './categories-chart';
 import { CategoriesTable } from './categories-table';
 import { t } from '../../../lib/i18n';
 
-/** Chart or table of the ten categories; the choice is in the URL (`?view=table`) like any view. */
-export function CategoriesPanel({ categories }: { categories: Categories | null | undefined }) {
+/**
+ * Chart or table of the ten categories; the choice is in the URL (`?view=table`) like any view.
+ * In the team view (`ourWeights`) the table gives our weight of each category beside the
+ * provider's, each under its own name (issue 31).
+ */
+export function CategoriesPanel({
+  categories,
+  ourWeights = null,
+}: {
+  categories: Categories | null | undefined;
+  ourWeights?: Readonly<Record<string, number>> | null;
+}) {
   const [view, setView] = useChartView('view');
-  const rows = categoryRows(categories);
+  const rows = categoryRows(categories, ourWeights);
 
   return (
     <section className="panel" aria-labelledby="categories-heading">
@@ -21,7 +31,7 @@ export function CategoriesPanel({ categories }: { categories: Categories | null 
       {rows.length === 0 ? (
         <p className="empty">{t('categories.none')}</p>
       ) : view === 'table' ? (
-        <CategoriesTable rows={rows} />
+        <CategoriesTable rows={rows} ours={ourWeights !== null} />
       ) : (
         <>
           <p className="panel-sub">{t('categories.sub')}</p>
@@ -32,7 +42,7 @@ export function CategoriesPanel({ categories }: { categories: Categories | null 
               width, and printing lays the page out again without redrawing it, so it ran into
               the events beside it. */}
           <div className="print-only">
-            <CategoriesTable rows={rows} />
+            <CategoriesTable rows={rows} ours={ourWeights !== null} />
           </div>
           <p className="visually-hidden">{t('chart.drawnForSighted')}</p>
         </>

@@ -3,7 +3,8 @@ import { formatWeight, type CategoryRow } from '../utils/category-rows';
 import { TableHead, TableRegion } from '../../../components/data-table';
 import { t } from '../../../lib/i18n';
 
-export function CategoriesTable({ rows }: { rows: readonly CategoryRow[] }) {
+/** The categories' figures; with `ours`, our weights' shares beside the provider's weights. */
+export function CategoriesTable({ rows, ours }: { rows: readonly CategoryRow[]; ours: boolean }) {
   return (
     <TableRegion label={t('categories.tableLabel')}>
       <table className="data-table">
@@ -14,7 +15,8 @@ export function CategoriesTable({ rows }: { rows: readonly CategoryRow[] }) {
             { label: t('categories.score'), className: 'num' },
             { label: t('why.static'), className: 'num' },
             { label: t('why.active'), className: 'num' },
-            { label: t('why.weight'), className: 'num' },
+            { label: t(ours ? 'categories.providerWeight' : 'why.weight'), className: 'num' },
+            ...(ours ? [{ label: t('why.ourWeight'), className: 'num' }] : []),
           ]}
         />
         <tbody>
@@ -25,6 +27,7 @@ export function CategoriesTable({ rows }: { rows: readonly CategoryRow[] }) {
               <td className="num">{formatScore(row.static)}</td>
               <td className="num">{formatScore(row.active)}</td>
               <td className="num">{formatWeight(row.weight)}</td>
+              {ours ? <td className="num">{formatWeight(row.ours)}</td> : null}
             </tr>
           ))}
         </tbody>

@@ -8,14 +8,25 @@ export interface CategoryRow {
   static: number | null;
   active: number | null;
   weight: number | null;
+  /** Our weight's share of all our weights (the team view), else null. */
+  ours: number | null;
 }
 
 const num = (value: number | null | undefined): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-/** Categories as rows, highest score first (unscored last); unknown category names are kept. */
-export function categoryRows(categories: Categories | null | undefined): CategoryRow[] {
+/**
+ * Categories as rows, highest score first (unscored last); unknown category names are kept.
+ * With `ourWeights` each row has our weight's share (0.25 is 25 %), as the team index uses it.
+ */
+export function categoryRows(
+  categories: Categories | null | undefined,
+  ourWeights: Readonly<Record<string, number>> | null = null,
+): CategoryRow[] {
   if (!categories) return [];
+  const total = ourWeights ? Object.values(ourWeights).reduce((sum, w) => sum + w, 0) : 0;
+  const share = (key: string): number | null =>
+    ourWeights && total > 0 ? (ourWeights[key] ?? 0) / total : null;
   return Object.entries(categories)
     .map(([key, value]) => ({
       key,
@@ -24,6 +35,7 @@ export function categoryRows(categories: Categories | null | undefined): Categor
       static: num(value.static),
       active: num(value.active),
       weight: num(value.weight),
+      ours: share(key),
     }))
     .sort((a, b) => (b.score ?? -Infinity) - (a.score ?? -Infinity) || a.key.localeCompare(b.key));
 }
