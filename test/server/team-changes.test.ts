@@ -191,6 +191,52 @@ describe('the background filler of compact scores (migration 0012 no longer back
     expect(await selectBatchesWithoutScores(store.db, 10)).toEqual([]);
   });
 
+  it("sizes each read by the CPU the last one took, not by a busy machine's waits", async () => {
+    /** A filler whose every read first does `read` (waits, or works on the thread). */
+    const fillWith = (read: () => Promise<void>) => {
+      const asked: number[] = [];
+      const statements: FillStatements = {
+        missing: selectBatchesWithoutScores,
+        read: async (db, id, after, limit) => {
+          asked.push(limit);
+          await read();
+          return selectScoreArrays(db, id, after, limit);
+        },
+        write: async () => undefined,
+      };
+      const fill = new BatchScoresFill({
+        db: store.db,
+        scheduler: { at: () => () => undefined },
+        now: Date.now,
+        logger: silentLogger,
+        statements,
+      });
+      return { fill, asked };
+    };
+    await store.db.execute('delete from batch_scores');
+    // Waiting for a core (or the disk) is not the thread's work: the reads grow.
+    const waiting = fillWith(
+      () => new Promise((resolve) => setTimeout(resolve, 3 * FILL_STATEMENT_TARGET_MS)),
+    );
+    await waiting.fill.job.request();
+    expect(waiting.asked[0]).toBe(FILL_ROWS.first);
+    expect(Math.min(...waiting.asked)).toBe(FILL_ROWS.first);
+    expect(Math.max(...waiting.asked)).toBeGreaterThan(FILL_ROWS.first);
+    // Work on the thread is: the reads shrink.
+    const working = fillWith(async () => {
+      const start = process.cpuUsage();
+      const spent = () => {
+        const used = process.cpuUsage(start);
+        return (used.user + used.system) / 1000;
+      };
+      while (spent() < FILL_STATEMENT_TARGET_MS * 1.2);
+    });
+    await working.fill.job.request();
+    expect(working.asked[0]).toBe(FILL_ROWS.first);
+    expect(Math.max(...working.asked)).toBe(FILL_ROWS.first);
+    expect(Math.min(...working.asked)).toBeLessThan(FILL_ROWS.first);
+  });
+
   it('sizes each read by how long the last one took', () => {
     const slow = FILL_STATEMENT_TARGET_MS * 3;
     const quick = FILL_STATEMENT_TARGET_MS / 10;
