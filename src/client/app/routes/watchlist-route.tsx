@@ -51,7 +51,9 @@ export function WatchlistRoute() {
         <Link to="/watchlists">{t('watchlists.allLists')}</Link>
       </p>
       <div className="page-head">
-        <h1 translate="no">{watchlist.name}</h1>
+        <h1 translate="no" dir="auto">
+          {watchlist.name}
+        </h1>
         <div className="page-head-actions no-print">
           <Link className="button-link" to={`/brief/${watchlist.id}`}>
             {t('country.brief')}

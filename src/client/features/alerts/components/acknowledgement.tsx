@@ -21,7 +21,7 @@ export function AcknowledgementLine({ alert }: { alert: TriagedAlert }) {
           {dispositionLabel(ack.disposition)}
         </strong>
         {t('alertItems.ackBy')}{' '}
-        <span className="ack-by" translate="no">
+        <span className="ack-by" translate="no" dir="auto">
           {ack.by}
         </span>{' '}
         {t('alertItems.ackAt', { time: utcMinute(ack.at) })}
@@ -29,7 +29,7 @@ export function AcknowledgementLine({ alert }: { alert: TriagedAlert }) {
       </p>
       {/* The person's own words, as they wrote them. */}
       {ack.note ? (
-        <p className="ack-note" translate="no">
+        <p className="ack-note" translate="no" dir="auto">
           {ack.note}
         </p>
       ) : null}

@@ -47,7 +47,9 @@ function AlertItem({
         </Link>
         <span className="alert-meta">
           {t('alertItems.batch', { time: utcMinute(alert.batch_as_of) })}
-          <span translate="no">{alert.watchlist_name}</span>
+          <span translate="no" dir="auto">
+            {alert.watchlist_name}
+          </span>
         </span>
       </p>
       <p className="alert-message">{alertReason(alert)}</p>

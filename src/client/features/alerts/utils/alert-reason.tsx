@@ -54,7 +54,10 @@ export function alertReason(
         : alert.message;
       return (
         <>
-          {t('alertItems.breaking')} <span translate="no">{upstream}</span>
+          {t('alertItems.breaking')}{' '}
+          <span translate="no" dir="auto">
+            {upstream}
+          </span>
         </>
       );
     }

@@ -77,7 +77,7 @@ export function WatchlistIndex({
         {create.isSuccess ? (
           <p role="status">
             {t('watchlists.created')}{' '}
-            <Link to={`/watchlists/${create.data.data.watchlist.id}`} translate="no">
+            <Link to={`/watchlists/${create.data.data.watchlist.id}`} translate="no" dir="auto">
               {create.data.data.watchlist.name}
             </Link>
             .
@@ -101,7 +101,7 @@ function ListOfLists({
     <ul className="watchlists">
       {lists.map((l) => (
         <li key={l.id}>
-          <Link to={`/watchlists/${l.id}`} translate="no">
+          <Link to={`/watchlists/${l.id}`} translate="no" dir="auto">
             {l.name}
           </Link>{' '}
           · {t('watchlists.countries', { count: l.countries.length })} ·{' '}
