@@ -128,7 +128,7 @@ describe('Try on history in the watchlist form', () => {
       'Ukraine (420 batches)3 times (1 in the last 90 days)' +
         '20 May 2025, 03:00 UTC12 Jan 2025, 15:00 UTC2 Dec 2024, 03:00 UTC' +
         'Never≥ 7.5 (chosen: 10)',
-      'Sudan (1 batches)NeverNeverToo little history (chosen: 10)',
+      'Sudan (1 batch)NeverNeverToo little history (chosen: 10)',
     ]);
     // The batches it would have fired in, as dates, under the count.
     const dates = within(rows[1] as HTMLElement).getAllByRole('listitem', { hidden: true });

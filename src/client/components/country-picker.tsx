@@ -3,6 +3,7 @@ import type { ReferenceCountry } from '../../shared/history-api';
 import { searchCountries } from '../lib/country-match';
 import { CountryOptionList, type CountryFigures } from './country-option';
 import { displayName } from '../lib/display-name';
+import { t } from '../lib/i18n';
 
 const SHOWN = 8;
 
@@ -198,20 +199,20 @@ function pickerStatus({
   // A single choice (a site's country) is no list: "0 of 1 countries" read as a count of nothing.
   const single = max === 1;
   return loadError !== null
-    ? `The list of countries could not be loaded: ${loadError.message}`
+    ? t('fields.pickerLoadError', { message: loadError.message })
     : full
       ? single
-        ? `${nameOf(chosen[0] ?? '')} is chosen: remove it to choose another country.`
-        : `${chosen.length} of ${max} countries: the most a list may have.`
+        ? t('fields.pickerSingleChosen', { name: nameOf(chosen[0] ?? '') })
+        : t('fields.pickerFull', { chosen: chosen.length, count: max })
       : text.trim() === ''
         ? single
-          ? 'No country chosen. Type a name, a code or a common name; Enter chooses it.'
-          : `${chosen.length} of ${max} countries. Type a name, a code or a common name; Enter adds it.`
+          ? t('fields.pickerSingleEmpty')
+          : t('fields.pickerEmpty', { chosen: chosen.length, count: max })
         : countries === undefined
-          ? 'Loading countries…'
+          ? t('fields.pickerLoading')
           : hits.length === 0
-            ? `No country matches “${text.trim()}”.`
-            : `${hits.length} ${hits.length === 1 ? 'country matches' : 'countries match'}: ↓ to choose, Enter to add.`;
+            ? t('fields.pickerNoMatch', { text: text.trim() })
+            : t('fields.pickerMatches', { count: hits.length });
 }
 
 /** The chosen countries, each with its remove button. */
@@ -226,14 +227,14 @@ function ChosenChips({
 }) {
   if (chosen.length === 0) return null;
   return (
-    <ul className="picker-chips" aria-label={`Chosen countries (${chosen.length})`}>
+    <ul className="picker-chips" aria-label={t('fields.pickerChosen', { n: chosen.length })}>
       {chosen.map((iso) => (
         <li key={iso}>
           {nameOf(iso)} <span className="iso">{iso}</span>
           <button
             type="button"
             className="chip-remove"
-            aria-label={`Remove ${nameOf(iso)}`}
+            aria-label={t('fields.pickerRemove', { name: nameOf(iso) })}
             onClick={() => remove(iso)}
           >
             <span aria-hidden="true">×</span>

@@ -1,5 +1,6 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/i18n/languages';
 import { FormField } from './form-field';
+import { t } from '../lib/i18n';
 
 /**
  * The language a list's e-mails and webhook texts are written in (issue 34): each language named
@@ -8,14 +9,15 @@ import { FormField } from './form-field';
 export function OutputLanguageField({ defaultValue }: { defaultValue: Language }) {
   return (
     <FormField
-      label="Language of e-mails and webhooks"
-      hint="Codes, scores and times in webhook payloads stay as they are."
+      label={t('fields.outputLanguage')}
+      hint={t('fields.outputLanguageHint')}
       problem={undefined}
     >
       {(control) => (
         <select {...control} name="language" defaultValue={defaultValue}>
           {LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={code}>
+            // Each language in its own words, for every reader: never translated.
+            <option key={code} value={code} lang={code} translate="no">
               {LANGUAGE_NAMES[code]}
             </option>
           ))}

@@ -1,4 +1,9 @@
 import type { Catalogue } from './en.js';
+import { arWatchlists } from './ar/watchlists.js';
+import { arWatchlistRules } from './ar/watchlist-rules.js';
+import { arFields } from './ar/fields.js';
+import { arAlertItems } from './ar/alert-items.js';
+import { arEvents } from './ar/events.js';
 
 export const ar: Catalogue = {
   shell: {
@@ -521,4 +526,9 @@ export const ar: Catalogue = {
     save: 'حفظ',
     cancel: 'إلغاء',
   },
+  watchlists: arWatchlists,
+  watchlistRules: arWatchlistRules,
+  fields: arFields,
+  alertItems: arAlertItems,
+  events: arEvents,
 };

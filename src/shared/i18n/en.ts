@@ -1,3 +1,8 @@
+import { enWatchlists } from './en/watchlists.js';
+import { enWatchlistRules } from './en/watchlist-rules.js';
+import { enFields } from './en/fields.js';
+import { enAlertItems } from './en/alert-items.js';
+import { enEvents } from './en/events.js';
 /**
  * The English messages: the source every other language translates, and the shape they must
  * all have (`Catalogue`). Keys name where a message appears; `{{name}}` is filled in by i18next
@@ -484,6 +489,11 @@ export const en = {
     save: 'Save',
     cancel: 'Cancel',
   },
+  watchlists: enWatchlists,
+  watchlistRules: enWatchlistRules,
+  fields: enFields,
+  alertItems: enAlertItems,
+  events: enEvents,
 } as const;
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -1,4 +1,9 @@
 import type { Catalogue } from './en.js';
+import { esWatchlists } from './es/watchlists.js';
+import { esWatchlistRules } from './es/watchlist-rules.js';
+import { esFields } from './es/fields.js';
+import { esAlertItems } from './es/alert-items.js';
+import { esEvents } from './es/events.js';
 
 export const es: Catalogue = {
   shell: {
@@ -482,4 +487,9 @@ export const es: Catalogue = {
     save: 'Guardar',
     cancel: 'Cancelar',
   },
+  watchlists: esWatchlists,
+  watchlistRules: esWatchlistRules,
+  fields: esFields,
+  alertItems: esAlertItems,
+  events: esEvents,
 };

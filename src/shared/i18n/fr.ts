@@ -1,4 +1,9 @@
 import type { Catalogue } from './en.js';
+import { frWatchlists } from './fr/watchlists.js';
+import { frWatchlistRules } from './fr/watchlist-rules.js';
+import { frFields } from './fr/fields.js';
+import { frAlertItems } from './fr/alert-items.js';
+import { frEvents } from './fr/events.js';
 
 export const fr: Catalogue = {
   shell: {
@@ -486,4 +491,9 @@ export const fr: Catalogue = {
     save: 'Enregistrer',
     cancel: 'Annuler',
   },
+  watchlists: frWatchlists,
+  watchlistRules: frWatchlistRules,
+  fields: frFields,
+  alertItems: frAlertItems,
+  events: frEvents,
 };

@@ -4,6 +4,8 @@ import { EventSearch } from '../../features/event-archive/components/event-searc
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { displayName } from '../../lib/display-name';
 import { watchlistQueries } from '../../features/watchlists/api/watchlist-queries';
+import { activeFormatLocale } from '../../lib/format';
+import { t } from '../../lib/i18n';
 
 /** `/events`: the archive of every country's events, searched by words, countries (or a region or watchlist) and days. */
 export function EventsRoute() {
@@ -13,13 +15,13 @@ export function EventsRoute() {
   const watchlists = (lists.data?.data.watchlists ?? []).map((l) => ({ id: l.id, name: l.name }));
   // Sorted by the name shown (Russia under R, not "Russian Federation").
   const countries = [...(reference.data?.data.countries ?? [])].sort((a, b) =>
-    displayName(a.iso, a.name).localeCompare(displayName(b.iso, b.name), 'en'),
+    displayName(a.iso, a.name).localeCompare(displayName(b.iso, b.name), activeFormatLocale()),
   );
   return (
     <div className="events-page">
       <title>Events · Global Risk Dashboard</title>
-      <h1>Events</h1>
-      <PanelBoundary name="The event search">
+      <h1>{t('shell.events')}</h1>
+      <PanelBoundary name={t('events.searchPanel')}>
         <EventSearch
           countries={countries}
           watchlists={watchlists}

@@ -16,6 +16,7 @@ import { useRiskIndex } from '../../lib/risk-index';
 import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch';
 import { ShareButton } from '../../components/share-button';
 import { formatUtcDateTime } from '../../lib/format';
+import { t } from '../../lib/i18n';
 
 /** `/watchlists/:id`: a shareable page of one list: numbers, trends, latest alerts, settings. */
 export function WatchlistRoute() {
@@ -26,14 +27,18 @@ export function WatchlistRoute() {
   const [index] = useRiskIndex();
   const countries = useQuery(countrySummaryQueries.list(asOf, index));
   const choices = useCountryChoices(true, asOf);
-  if (list.isPending) return <Skeleton label="Loading the watchlist" lines={6} />;
+  if (list.isPending) return <Skeleton label={t('watchlists.loadingList')} lines={6} />;
   if (list.isError && !list.data) {
     return (
       <div className="page-message">
         <title>Watchlist · Global Risk Dashboard</title>
-        <QueryError what="The watchlist" error={list.error} onRetry={() => void list.refetch()} />
+        <QueryError
+          what={t('watchlists.theList')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
         <p className="back-link">
-          <Link to="/watchlists">← All watchlists</Link>
+          <Link to="/watchlists">{t('watchlists.allLists')}</Link>
         </p>
       </div>
     );
@@ -43,13 +48,15 @@ export function WatchlistRoute() {
     <div className="watchlist-page">
       <title>{`${watchlist.name} · Watchlist · Global Risk Dashboard`}</title>
       <p className="back-link no-print">
-        <Link to="/watchlists">← All watchlists</Link>
+        <Link to="/watchlists">{t('watchlists.allLists')}</Link>
       </p>
       <div className="page-head">
-        <h1>{watchlist.name}</h1>
+        <h1 translate="no" dir="auto">
+          {watchlist.name}
+        </h1>
         <div className="page-head-actions no-print">
           <Link className="button-link" to={`/brief/${watchlist.id}`}>
-            Brief (print)
+            {t('country.brief')}
           </Link>
           <ShareButton />
         </div>
@@ -57,19 +64,19 @@ export function WatchlistRoute() {
       <WatchlistRulesSummary list={watchlist} />
       {asOf !== null && countries.data ? (
         <p className="panel-sub">
-          Numbers of the batch of {formatUtcDateTime(countries.data.data.as_of)}; trends up to it.
+          {t('watchlists.numbersOf', { date: formatUtcDateTime(countries.data.data.as_of) })}
         </p>
       ) : null}
       <RiskIndexSwitch teamName={teamNameOf(countries.data?.data)} />
-      <PanelBoundary name="The countries">
+      <PanelBoundary name={t('watchlists.theCountries')}>
         <WatchlistCountries isos={watchlist.countries} countries={countries.data?.data.countries} />
       </PanelBoundary>
-      <PanelBoundary name="The latest alerts">
-        <AlertList title="Latest alerts" watchlist={watchlist.id} limit={20} />
+      <PanelBoundary name={t('watchlists.theLatestAlerts')}>
+        <AlertList title={t('watchlists.latestAlerts')} watchlist={watchlist.id} limit={20} />
       </PanelBoundary>
       {/* "Our sites" is set up on /exposure (the server refuses it as a watchlist edit). */}
       {watchlist.site_alerts ? null : (
-        <PanelBoundary name="The settings">
+        <PanelBoundary name={t('watchlists.theSettings')}>
           <WatchlistSettings list={watchlist} choices={choices} />
         </PanelBoundary>
       )}

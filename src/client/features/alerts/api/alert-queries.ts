@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/alerts-api';
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
+import { t } from '../../../lib/i18n';
 
 // New alerts arrive with a batch (twice a day); a minute keeps the header count current enough.
 const ALERTS_STALE_MS = 60_000;
@@ -36,7 +37,7 @@ export const alertQueries = {
         fetchBff('/api/alerts/unread-count', unreadCountResponseSchema, signal),
       staleTime: ALERTS_STALE_MS,
       refetchInterval: ALERTS_STALE_MS,
-      meta: { label: 'the unread alert count' },
+      meta: { label: t('alertItems.metaUnread') },
     }),
   list: (filter: InboxFilter) =>
     queryOptions({
@@ -51,7 +52,7 @@ export const alertQueries = {
         return fetchBff(`/api/alerts?${params}`, triagedAlertListSchema, signal);
       },
       staleTime: ALERTS_STALE_MS,
-      meta: { label: 'the alerts' },
+      meta: { label: t('alertItems.metaAlerts') },
     }),
   history: (alertId: string) =>
     queryOptions({
@@ -62,7 +63,7 @@ export const alertQueries = {
           acknowledgementHistorySchema,
           signal,
         ),
-      meta: { label: 'the acknowledgement history' },
+      meta: { label: t('alertItems.metaAcks') },
     }),
   /** The lists (names and countries) the inbox can be filtered by. */
   lists: () =>
@@ -70,7 +71,7 @@ export const alertQueries = {
       queryKey: [...alertQueries.all(), 'lists'] as const,
       queryFn: ({ signal }) => fetchBff('/api/watchlists', watchlistListResponseSchema, signal),
       staleTime: ALERTS_STALE_MS,
-      meta: { label: 'the watchlists' },
+      meta: { label: t('alertItems.metaLists') },
     }),
 };
 

@@ -2,30 +2,37 @@ import { useId, useState } from 'react';
 import {
   ACK_NOTE_MAX,
   DISPOSITIONS,
-  DISPOSITION_LABELS,
   type Disposition,
   type TriagedAlert,
 } from '../../../../shared/alert-triage-api';
 import { useAcknowledgeAlert } from '../api/alert-mutations';
-
-function when(iso: string): string {
-  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-}
+import { t } from '../../../lib/i18n';
+import { utcMinute } from '../../../lib/ltr-text';
+import { dispositionLabel } from '../utils/disposition-label';
 
 /** Who acknowledged the alert for the team, when, how they judged it, and their note. */
 export function AcknowledgementLine({ alert }: { alert: TriagedAlert }) {
   const ack = alert.acknowledgement;
-  if (ack === null) return <p className="ack-line is-open">Not acknowledged</p>;
+  if (ack === null) return <p className="ack-line is-open">{t('alerts.unacknowledged')}</p>;
   return (
     <div className="ack-line">
       <p>
         <strong className={`disposition disposition-${ack.disposition}`}>
-          {DISPOSITION_LABELS[ack.disposition]}
-        </strong>{' '}
-        · acknowledged by <span className="ack-by">{ack.by}</span> at {when(ack.at)}
-        {ack.revision > 1 ? ` (changed ${ack.revision - 1}×)` : ''}
+          {dispositionLabel(ack.disposition)}
+        </strong>
+        {t('alertItems.ackBy')}{' '}
+        <span className="ack-by" translate="no" dir="auto">
+          {ack.by}
+        </span>{' '}
+        {t('alertItems.ackAt', { time: utcMinute(ack.at) })}
+        {ack.revision > 1 ? t('alertItems.ackChanged', { n: ack.revision - 1 }) : ''}
       </p>
-      {ack.note ? <p className="ack-note">{ack.note}</p> : null}
+      {/* The person's own words, as they wrote them. */}
+      {ack.note ? (
+        <p className="ack-note" translate="no" dir="auto">
+          {ack.note}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -54,9 +61,13 @@ export function AcknowledgeForm({ alert, onDone }: { alert: TriagedAlert; onDone
     );
   };
   return (
-    <form className="ack-form" onSubmit={submit} aria-label={`Acknowledge: ${alert.country}`}>
+    <form
+      className="ack-form"
+      onSubmit={submit}
+      aria-label={t('alertItems.ackForm', { country: alert.country })}
+    >
       <fieldset>
-        <legend>Disposition</legend>
+        <legend>{t('alerts.disposition')}</legend>
         {DISPOSITIONS.map((d) => (
           <label key={d} className="ack-choice">
             <input
@@ -66,11 +77,11 @@ export function AcknowledgeForm({ alert, onDone }: { alert: TriagedAlert; onDone
               checked={disposition === d}
               onChange={() => setDisposition(d)}
             />
-            {DISPOSITION_LABELS[d]}
+            {dispositionLabel(d)}
           </label>
         ))}
       </fieldset>
-      <label htmlFor={`${id}-note`}>Note (optional)</label>
+      <label htmlFor={`${id}-note`}>{t('alertItems.note')}</label>
       <textarea
         id={`${id}-note`}
         value={note}
@@ -81,10 +92,10 @@ export function AcknowledgeForm({ alert, onDone }: { alert: TriagedAlert; onDone
       {acknowledge.isError ? <p role="alert">{acknowledge.error.message}</p> : null}
       <div className="form-actions">
         <button type="submit" disabled={disposition === '' || acknowledge.isPending}>
-          {current ? 'Save change' : 'Acknowledge'}
+          {current ? t('alertItems.saveChange') : t('alerts.acknowledge')}
         </button>
         <button type="button" className="link-button" onClick={onDone}>
-          Cancel
+          {t('alertItems.cancel')}
         </button>
       </div>
     </form>

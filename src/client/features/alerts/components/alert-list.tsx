@@ -9,9 +9,21 @@ import { alertQueries, type InboxFilter } from '../api/alert-queries';
 import { AcknowledgeForm, AcknowledgementLine } from './acknowledgement';
 import { InboxFilters, useInboxFilter } from './inbox-filters';
 import { t } from '../../../lib/i18n';
+import { utcMinute } from '../../../lib/ltr-text';
+import { displayName } from '../../../lib/display-name';
+import { METHOD_NOTICE_ISO } from '../../../../shared/alerts-api';
+import { alertReason } from '../utils/alert-reason';
 
-function when(iso: string): string {
-  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/**
+ * What an alert is about, and where it leads: its country (named in the page's language), or,
+ * for the method notice, the list's countries together and the overview.
+ */
+function subjectOf(alert: TriagedAlert): { name: string; to: string } {
+  if (alert.iso === METHOD_NOTICE_ISO) return { name: t('alertItems.listCountries'), to: '/' };
+  return {
+    name: displayName(alert.iso, alert.country),
+    to: `/country/${encodeURIComponent(alert.iso)}`,
+  };
 }
 
 function AlertItem({
@@ -25,18 +37,22 @@ function AlertItem({
 }) {
   const unread = alert.read_at === null;
   const [acknowledging, setAcknowledging] = useState(false);
+  const subject = subjectOf(alert);
+  const about = t('alertItems.about', { country: subject.name });
   return (
     <li className={`alert-item${unread ? ' is-unread' : ''}`}>
       <p className="alert-head">
-        <Link to={`/country/${encodeURIComponent(alert.iso)}`}>
-          {alert.country} ({alert.iso})
+        <Link to={subject.to}>
+          {subject.name} <span className="iso">({alert.iso})</span>
         </Link>
         <span className="alert-meta">
-          {' '}
-          · batch {when(alert.batch_as_of)} · {alert.watchlist_name}
+          {t('alertItems.batch', { time: utcMinute(alert.batch_as_of) })}
+          <span translate="no" dir="auto">
+            {alert.watchlist_name}
+          </span>
         </span>
       </p>
-      <p className="alert-message">{alert.message}</p>
+      <p className="alert-message">{alertReason(alert)}</p>
       <AcknowledgementLine alert={alert} />
       {acknowledging ? (
         <AcknowledgeForm alert={alert} onDone={() => setAcknowledging(false)} />
@@ -45,7 +61,7 @@ function AlertItem({
         {unread ? (
           <button type="button" className="link-button" disabled={busy} onClick={onRead}>
             {t('alerts.markRead')}
-            <span className="visually-hidden">: {alert.country}</span>
+            <span className="visually-hidden">{about}</span>
           </button>
         ) : (
           <span className="alert-read">{t('alerts.read')}</span>
@@ -53,7 +69,7 @@ function AlertItem({
         {acknowledging ? null : (
           <button type="button" className="link-button" onClick={() => setAcknowledging(true)}>
             {alert.acknowledgement ? t('alerts.changeAck') : t('alerts.acknowledge')}
-            <span className="visually-hidden">: {alert.country}</span>
+            <span className="visually-hidden">{about}</span>
           </button>
         )}
       </div>

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
   DISPOSITIONS,
-  DISPOSITION_LABELS,
   INBOX_STATES,
   type Disposition,
   type InboxState,
 } from '../../../../shared/alert-triage-api';
 import { countryName } from '../../../lib/country-names';
+import { displayName } from '../../../lib/display-name';
+import { activeFormatLocale } from '../../../lib/format';
+import { dispositionLabel } from '../utils/disposition-label';
 import { alertQueries, type InboxFilter } from '../api/alert-queries';
 import type { ParseKeys } from 'i18next';
 import { t } from '../../../lib/i18n';
@@ -55,8 +57,11 @@ export function InboxFilters({
   const watchlists = lists.data?.data.watchlists ?? [];
   const shown = watchlists.filter((l) => !filter.watchlist || l.id === filter.watchlist);
   const isos = [...new Set(shown.flatMap((l) => l.countries))]
-    .map((iso) => ({ iso, name: countryName(iso) ?? iso }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .map((iso) => {
+      const name = countryName(iso);
+      return { iso, name: name ? displayName(iso, name) : iso };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, activeFormatLocale()));
   const countryOptions = isos.map((c) => ({ value: c.iso, label: `${c.name} (${c.iso})` }));
   // A country in the URL that no list shown has is still offered, as its code.
   if (filter.iso && !isos.some((c) => c.iso === filter.iso)) {
@@ -97,7 +102,7 @@ export function InboxFilters({
         value={filter.disposition}
         all={t('alerts.any')}
         disabled={filter.state === 'unacknowledged'}
-        options={DISPOSITIONS.map((d) => ({ value: d, label: DISPOSITION_LABELS[d] }))}
+        options={DISPOSITIONS.map((d) => ({ value: d, label: dispositionLabel(d) }))}
         onChange={(value) =>
           onChange({ ...filter, disposition: one<Disposition>(DISPOSITIONS, value) })
         }

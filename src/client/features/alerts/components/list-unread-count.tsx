@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { alertQueries } from '../api/alert-queries';
+import { t } from '../../../lib/i18n';
 
 /**
  * "N unread" for one list: the signed-in person's own count (the server counts their read state),
@@ -9,5 +10,5 @@ import { alertQueries } from '../api/alert-queries';
 export function ListUnreadCount({ watchlist, shown }: { watchlist: string; shown: number }) {
   const lists = useQuery(alertQueries.lists());
   const count = lists.data?.data.watchlists.find((l) => l.id === watchlist)?.unread_alerts;
-  return <span className="list-unread">{count ?? shown} unread</span>;
+  return <span className="list-unread">{t('alerts.unreadCount', { count: count ?? shown })}</span>;
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { eventsResponseSchema } from '../../../../shared/history-api';
 import { fetchBff } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 function archiveUrl(iso: string, q: string, cursor: string | null): string {
   const params = new URLSearchParams({ iso });
@@ -59,7 +60,7 @@ export const eventArchiveQueries = {
         fetchBff(archiveUrl(iso, q, pageParam), eventsResponseSchema, signal),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.data.next_cursor,
-      meta: { label: `the event archive of ${iso}` },
+      meta: { label: t('events.metaArchive', { iso }) },
     }),
   /** The archive of every country, filtered (the Events page). */
   search: (filters: EventFilters) =>
@@ -69,6 +70,6 @@ export const eventArchiveQueries = {
         fetchBff(searchUrl(filters, pageParam), eventsResponseSchema, signal),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.data.next_cursor,
-      meta: { label: 'the event search' },
+      meta: { label: t('events.metaSearch') },
     }),
 };

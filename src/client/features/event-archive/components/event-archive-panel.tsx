@@ -8,6 +8,7 @@ import { OlderEvents } from './older-events';
 import { Skeleton } from '../../../components/skeleton';
 import { formatUtcDateTime, na } from '../../../lib/format';
 import { eventArchiveQueries } from '../api/event-archive-queries';
+import { t } from '../../../lib/i18n';
 
 /** One archived event; `country` (a link, say) leads its line when events of many are listed. */
 export function ArchivedEventItem({
@@ -24,7 +25,10 @@ export function ArchivedEventItem({
       <p className="archive-meta">
         {country ? <>{country} · </> : null}
         <time dateTime={event.ts}>{formatUtcDateTime(event.ts)}</time> ·{' '}
-        <span className="archive-source">{event.source_name ?? event.source ?? na()}</span>
+        {/* The upstream's name of its source, as it came. */}
+        <span className="archive-source" translate="no">
+          {event.source_name ?? event.source ?? na()}
+        </span>
       </p>
     </li>
   );
@@ -36,6 +40,90 @@ export type EventKeyed = { ts: string; headline: string; url?: string | null };
 /** The key an event is known by in lists. */
 export function eventKey(event: EventKeyed): string {
   return `${event.ts}|${event.headline}|${event.url ?? ''}`;
+}
+
+/** The archive's search by words (`?eq=` in the URL), applied on submit. */
+function ArchiveSearch({ q }: { q: string }) {
+  const [, setParams] = useSearchParams();
+  const [draft, setDraft] = useState(q);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        const text = draft.trim();
+        if (text === '') updated.delete('eq');
+        else updated.set('eq', text);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  return (
+    <form
+      className="filter-bar"
+      role="search"
+      aria-label={t('events.archiveSearch')}
+      onSubmit={submit}
+    >
+      <div className="field field-grow">
+        <label htmlFor="archive-search">{t('events.contains')}</label>
+        <input
+          id="archive-search"
+          type="search"
+          value={draft}
+          maxLength={200}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+      </div>
+      <button type="submit">{t('events.search')}</button>
+    </form>
+  );
+}
+
+/** The archive's events shown, or why there are none (a search, none yet, all in the feed). */
+function ArchiveList({
+  iso,
+  q,
+  events,
+  anyArchived,
+  hasNextPage,
+}: {
+  iso: string;
+  q: string;
+  events: readonly ArchivedEvent[];
+  anyArchived: boolean;
+  hasNextPage: boolean;
+}) {
+  if (events.length === 0) {
+    return (
+      <p className="empty">
+        {q
+          ? t('events.archiveNoMatch', { iso, q })
+          : !anyArchived
+            ? t('events.archiveNone', { iso })
+            : hasNextPage
+              ? t('events.archiveAllInFeed')
+              : t('events.archiveNoMore', { iso })}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="muted" aria-live="polite">
+        {t('events.archiveShown', {
+          count: events.length,
+          matching: q ? t('events.wordsMatching', { q }) : '',
+          older: hasNextPage ? t('events.olderBelow') : '',
+        })}
+      </p>
+      <ol className="archive-list">
+        {events.map((event) => (
+          <ArchivedEventItem key={eventKey(event)} event={event} />
+        ))}
+      </ol>
+    </>
+  );
 }
 
 /**
@@ -50,9 +138,8 @@ export function EventArchivePanel({
   iso: string;
   inFeed?: readonly EventKeyed[] | undefined;
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const q = (params.get('eq') ?? '').trim();
-  const [draft, setDraft] = useState(q);
   const query = useInfiniteQuery(eventArchiveQueries.country(iso, q));
   const inFeedKeys = useMemo(() => new Set(inFeed.map(eventKey)), [inFeed]);
   const archived = query.data?.pages.flatMap((page) => page.data.events) ?? [];
@@ -60,81 +147,33 @@ export function EventArchivePanel({
   const events = q ? archived : archived.filter((event) => !inFeedKeys.has(eventKey(event)));
   const sub =
     inFeed.length > 0 && !q
-      ? `Events recorded for ${iso} before the ${inFeed.length} in the feed above, newest first.`
-      : `Every event recorded for ${iso}, newest first.`;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        const text = draft.trim();
-        if (text === '') updated.delete('eq');
-        else updated.set('eq', text);
-        return updated;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  };
+      ? t('events.archiveBefore', { iso, count: inFeed.length })
+      : t('events.archiveEvery', { iso });
 
   return (
     <section className="panel" aria-labelledby="archive-heading">
       <div className="panel-head">
-        <h2 id="archive-heading">Event archive</h2>
+        <h2 id="archive-heading">{t('events.archive')}</h2>
         <p className="panel-sub">{sub}</p>
       </div>
-      <form
-        className="filter-bar"
-        role="search"
-        aria-label="Search the event archive"
-        onSubmit={submit}
-      >
-        <div className="field field-grow">
-          <label htmlFor="archive-search">Headline or source contains</label>
-          <input
-            id="archive-search"
-            type="search"
-            value={draft}
-            maxLength={200}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <button type="submit">Search</button>
-      </form>
+      <ArchiveSearch q={q} />
       {query.isPending ? (
-        <Skeleton label="Loading the event archive" lines={5} />
+        <Skeleton label={t('events.archiveLoading')} lines={5} />
       ) : query.isError && !query.data ? (
         <QueryError
-          what="The event archive"
+          what={t('events.archivePanel')}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : (
         <>
-          {events.length === 0 ? (
-            <p className="empty">
-              {q
-                ? `No archived event of ${iso} matches “${q}”.`
-                : archived.length === 0
-                  ? `No events archived for ${iso} yet.`
-                  : query.hasNextPage
-                    ? 'Every event loaded so far is in the feed above.'
-                    : `No events recorded for ${iso} beyond the feed above.`}
-            </p>
-          ) : (
-            <>
-              <p className="muted" aria-live="polite">
-                {events.length} {events.length === 1 ? 'event' : 'events'} shown
-                {q ? ` matching “${q}”` : ''}
-                {query.hasNextPage ? '; older ones below' : ''}.
-              </p>
-              <ol className="archive-list">
-                {events.map((event) => (
-                  <ArchivedEventItem key={eventKey(event)} event={event} />
-                ))}
-              </ol>
-            </>
-          )}
+          <ArchiveList
+            iso={iso}
+            q={q}
+            events={events}
+            anyArchived={archived.length > 0}
+            hasNextPage={query.hasNextPage}
+          />
           <OlderEvents query={query} />
         </>
       )}

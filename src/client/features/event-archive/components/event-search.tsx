@@ -16,6 +16,7 @@ import { ArchivedEventItem, eventKey } from './event-archive-panel';
 import { displayName } from '../../../lib/display-name';
 import type { ArchivedEvent } from '../../../../shared/history-api';
 import { SelectField } from '../../../components/select-field';
+import { t } from '../../../lib/i18n';
 
 export interface CountryChoice {
   iso: string;
@@ -108,15 +109,20 @@ function describe(
   nameOf: (iso: string) => string,
   listName: (id: string) => string,
 ): string {
+  // Each part starts with its space: "… breaking matching “sanctions” in Mali, Niger …".
   const parts: string[] = [];
-  if (filters.breaking) parts.push('breaking');
-  if (filters.q) parts.push(`matching “${filters.q}”`);
-  if (filters.isos.length > 0) parts.push(`in ${filters.isos.map(nameOf).join(', ')}`);
-  else if (filters.region) parts.push(`in ${filters.region}`);
-  else if (filters.watchlist) parts.push(`in the watchlist “${listName(filters.watchlist)}”`);
-  if (filters.from) parts.push(`from ${filters.from}`);
-  if (filters.to) parts.push(`to ${filters.to}`);
-  return parts.length > 0 ? ` ${parts.join(' ')}` : '';
+  if (filters.breaking) parts.push(t('events.wordsBreaking'));
+  if (filters.q) parts.push(t('events.wordsMatching', { q: filters.q }));
+  if (filters.isos.length > 0) {
+    const names = filters.isos.map(nameOf).join(t('events.listSeparator'));
+    parts.push(t('events.wordsIn', { names }));
+  } else if (filters.region) parts.push(t('events.wordsIn', { names: filters.region }));
+  else if (filters.watchlist) {
+    parts.push(t('events.wordsInList', { name: listName(filters.watchlist) }));
+  }
+  if (filters.from) parts.push(t('events.wordsFrom', { day: filters.from }));
+  if (filters.to) parts.push(t('events.wordsTo', { day: filters.to }));
+  return parts.join('');
 }
 
 /** Which countries: several by name, or a region, or a watchlist (choosing one clears the rest). */
@@ -140,7 +146,7 @@ function WhereFields({
     <>
       <div className="field field-grow">
         <CountryPicker
-          label="Countries"
+          label={t('events.countries')}
           pendingName="event-country-pending"
           choices={choices}
           chosen={draft.isos}
@@ -150,25 +156,26 @@ function WhereFields({
         />
       </div>
       <SelectField
-        label="Or a region"
+        label={t('events.region')}
         value={draft.region}
         onChange={(region) => onChange({ isos: [], region, watchlist: '' })}
       >
-        <option value="">Any region</option>
+        <option value="">{t('events.anyRegion')}</option>
         {regions.map((region) => (
-          <option key={region} value={region}>
+          // The reference data's UN region names, as it gives them.
+          <option key={region} value={region} translate="no">
             {region}
           </option>
         ))}
       </SelectField>
       <SelectField
-        label="Or a watchlist"
+        label={t('events.watchlist')}
         value={draft.watchlist}
         onChange={(watchlist) => onChange({ isos: [], region: '', watchlist })}
       >
-        <option value="">No watchlist</option>
+        <option value="">{t('events.noWatchlist')}</option>
         {watchlists.map((list) => (
-          <option key={list.id} value={list.id}>
+          <option key={list.id} value={list.id} translate="no">
             {list.name}
           </option>
         ))}
@@ -202,13 +209,13 @@ function SearchForm({
   return (
     <form className="filter-bar event-search-form" role="search" onSubmit={submit}>
       <div className="field field-grow">
-        <label htmlFor="event-q">Headline or source contains</label>
+        <label htmlFor="event-q">{t('events.contains')}</label>
         <input
           id="event-q"
           type="search"
           value={draft.q}
           maxLength={200}
-          placeholder="sanctions, earthquake, Reuters…"
+          placeholder={t('events.placeholder')}
           onChange={(event) => set('q', event.target.value)}
         />
       </div>
@@ -219,13 +226,13 @@ function SearchForm({
         watchlists={watchlists}
         onChange={(where) => setDraft((current) => ({ ...current, ...where }))}
       />
-      <RangeEnd end="from" label="From (UTC)" value={draft.from} onChange={set} />
+      <RangeEnd end="from" label={t('events.from')} value={draft.from} onChange={set} />
       <RangeEnd
         end="to"
-        label="To (UTC)"
+        label={t('events.to')}
         value={draft.to}
         onChange={set}
-        problem={rangeWrong ? '“To” is before “From”.' : null}
+        problem={rangeWrong ? t('events.toBeforeFrom') : null}
       />
       <label className="check-field">
         <input
@@ -233,9 +240,9 @@ function SearchForm({
           checked={draft.breaking}
           onChange={(event) => set('breaking', event.target.checked)}
         />
-        Breaking only
+        {t('country.breakingOnly')}
       </label>
-      <button type="submit">Search</button>
+      <button type="submit">{t('events.search')}</button>
     </form>
   );
 }
@@ -249,7 +256,7 @@ function FoundList({
   nameOf: (iso: string) => string;
 }) {
   return (
-    <ol className="archive-list" aria-label="Events found">
+    <ol className="archive-list" aria-label={t('events.found')}>
       {events.map((event) => (
         <ArchivedEventItem
           key={`${event.iso}|${eventKey(event)}`}
@@ -311,8 +318,8 @@ export function EventSearch({
   return (
     <section className="panel" aria-labelledby="event-search-heading">
       <div className="panel-head">
-        <h2 id="event-search-heading">Search every country&apos;s events</h2>
-        <p className="panel-sub">Every event recorded since history began, newest first.</p>
+        <h2 id="event-search-heading">{t('events.heading')}</h2>
+        <p className="panel-sub">{t('events.sub')}</p>
       </div>
       <SearchForm
         filters={filters}
@@ -321,10 +328,10 @@ export function EventSearch({
         watchlists={watchlists}
       />
       {query.isPending || namesLoading ? (
-        <Skeleton label="Searching the events" lines={6} />
+        <Skeleton label={t('events.searching')} lines={6} />
       ) : query.isError && !query.data ? (
         <QueryError
-          what="The event search"
+          what={t('events.searchPanel')}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -332,14 +339,18 @@ export function EventSearch({
         <>
           <p className="muted" aria-live="polite">
             {events.length === 0
-              ? `No recorded event${words}.`
-              : `${events.length} ${events.length === 1 ? 'event' : 'events'}${words} shown${query.hasNextPage ? '; older ones below' : ''}.`}
+              ? t('events.noneFound', { words })
+              : t('events.shown', {
+                  count: events.length,
+                  words,
+                  older: query.hasNextPage ? t('events.olderBelow') : '',
+                })}
           </p>
           {events.length > 0 ? (
             <>
               <p>
                 <a href={eventsCsvUrl(filters)} download>
-                  Spreadsheet (CSV) of this search
+                  {t('events.csv')}
                 </a>
               </p>
               <FoundList events={events} nameOf={nameOf} />

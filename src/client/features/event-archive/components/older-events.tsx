@@ -1,4 +1,5 @@
 import { QueryError } from '../../../components/query-error';
+import { t } from '../../../lib/i18n';
 
 /** What the paging of an archive list needs from its infinite query. */
 interface Paged {
@@ -14,7 +15,7 @@ export function OlderEvents({ query }: { query: Paged }) {
   return (
     <>
       {query.isFetchNextPageError && query.error ? (
-        <QueryError what="Older events" error={query.error} />
+        <QueryError what={t('events.older')} error={query.error} />
       ) : null}
       {query.hasNextPage ? (
         <button
@@ -22,7 +23,7 @@ export function OlderEvents({ query }: { query: Paged }) {
           onClick={() => void query.fetchNextPage()}
           disabled={query.isFetchingNextPage}
         >
-          {query.isFetchingNextPage ? 'Loading older events…' : 'Show older events'}
+          {query.isFetchingNextPage ? t('events.loadingOlder') : t('events.showOlder')}
         </button>
       ) : null}
     </>

@@ -18,7 +18,7 @@ export function EventItem({ event, now }: { event: RiskEvent; now: number }) {
           </time>{' '}
           ·{' '}
         </span>
-        {formatUtcDateTime(event.ts)} ·{' '}
+        <time dateTime={event.ts}>{formatUtcDateTime(event.ts)}</time> ·{' '}
         <span className="event-source" translate="no">
           {source}
         </span>
@@ -29,7 +29,9 @@ export function EventItem({ event, now }: { event: RiskEvent; now: number }) {
           </span>
         ) : null}
         {' · '}
-        {humanise(event.source_category)} · {t('country.reliability')} {humanise(event.source_tier)}
+        {/* The upstream's labels of its source, made readable but never translated. */}
+        <span translate="no">{humanise(event.source_category)}</span> · {t('country.reliability')}{' '}
+        <span translate="no">{humanise(event.source_tier)}</span>
       </p>
     </li>
   );

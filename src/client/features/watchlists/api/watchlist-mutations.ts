@@ -9,6 +9,7 @@ import {
   sendTestWebhook,
   watchlistQueries,
 } from './watchlist-queries';
+import { t } from '../../../lib/i18n';
 
 /*
  * Every change to watchlists goes through one of these hooks, and each owns what it makes
@@ -73,7 +74,7 @@ export function useToggleFollow(iso: string, following: Watchlist | undefined, p
         ? following.countries.filter((c) => c !== iso)
         : [...following.countries, iso];
       if (countries.length === 0) {
-        throw new Error('The Following list needs at least one country; open it to delete it');
+        throw new Error(t('watchlists.followingNeedsCountry', { name: FOLLOWING_LIST }));
       }
       return saveWatchlist(following, { ...inputOf(following), countries });
     },

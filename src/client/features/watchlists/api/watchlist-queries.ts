@@ -11,6 +11,7 @@ import {
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
 import { bffQueries } from '../../../lib/bff-queries';
+import { t } from '../../../lib/i18n';
 
 /** The name of the list that "Follow" adds to (made on the first follow). */
 export const FOLLOWING_LIST = 'Following';
@@ -22,7 +23,7 @@ export const watchlistQueries = {
       queryKey: [...watchlistQueries.all(), 'list'] as const,
       queryFn: ({ signal }) => fetchBff('/api/watchlists', watchlistListResponseSchema, signal),
       staleTime: 30_000,
-      meta: { label: 'the watchlists' },
+      meta: { label: t('watchlists.metaLists') },
     }),
   detail: (id: string) =>
     queryOptions({
@@ -30,7 +31,7 @@ export const watchlistQueries = {
       queryFn: ({ signal }) =>
         fetchBff(`/api/watchlists/${encodeURIComponent(id)}`, watchlistResponseSchema, signal),
       staleTime: 30_000,
-      meta: { label: 'the watchlist' },
+      meta: { label: t('watchlists.metaList') },
     }),
   deliveries: (id: string) =>
     queryOptions({
@@ -42,7 +43,7 @@ export const watchlistQueries = {
           signal,
         ),
       staleTime: 10_000,
-      meta: { label: 'the delivery log' },
+      meta: { label: t('watchlists.metaLog') },
     }),
   /** A country's recent trend for a sparkline (the history API; no upstream request). */
   trend: (iso: string, index: RiskIndex = 'provider') =>

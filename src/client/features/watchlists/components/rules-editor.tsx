@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import type { ParseKeys } from 'i18next';
+import { t } from '../../../lib/i18n';
 import { WATCHLIST_RULES_MAX, type AlertKind } from '../../../../shared/alerts-api';
 import {
   kindLabel,
@@ -9,22 +11,92 @@ import {
   type RuleDraft,
 } from '../utils/rule-drafts';
 
-const DIRECTIONS = {
+const DIRECTIONS: Record<
+  'tier_change' | 'risk_threshold',
+  ReadonlyArray<{ value: RuleDraft['direction']; label: ParseKeys }>
+> = {
   tier_change: [
-    { value: 'both', label: 'Up or down' },
-    { value: 'up', label: 'Up only (towards Critical)' },
-    { value: 'down', label: 'Down only (towards Low)' },
+    { value: 'both', label: 'watchlistRules.tierBoth' },
+    { value: 'up', label: 'watchlistRules.tierUp' },
+    { value: 'down', label: 'watchlistRules.tierDown' },
   ],
   risk_threshold: [
-    { value: 'up', label: 'Rising to it or above' },
-    { value: 'down', label: 'Falling below it' },
-    { value: 'both', label: 'Either way' },
+    { value: 'up', label: 'watchlistRules.levelUp' },
+    { value: 'down', label: 'watchlistRules.levelDown' },
+    { value: 'both', label: 'watchlistRules.levelBoth' },
   ],
-} as const;
+};
 const LEVEL_DIRECTIONS = DIRECTIONS.risk_threshold;
 /** Kinds with a level: the provider's risk, or the team index (issue 31). */
 const withLevel = (kind: AlertKind): kind is 'risk_threshold' | 'team_index_threshold' =>
   kind === 'risk_threshold' || kind === 'team_index_threshold';
+
+/** What ties a rule's fields to its sentence, or to its problem while it has one. */
+interface FieldTies {
+  'aria-invalid': true | undefined;
+  'aria-describedby': string;
+}
+
+/** The rule's number: the change of an active-change rule, or a level's value. */
+function ValueField({
+  draft,
+  ties,
+  onChange,
+}: {
+  draft: RuleDraft;
+  ties: FieldTies;
+  onChange: (next: RuleDraft) => void;
+}) {
+  return (
+    <label>
+      {draft.kind === 'active_change'
+        ? t('watchlistRules.changeAtLeast')
+        : draft.kind === 'risk_threshold'
+          ? t('watchlistRules.riskLevel')
+          : t('watchlistRules.teamLevel')}
+      <input
+        type="number"
+        inputMode="decimal"
+        step="any"
+        min={draft.kind === 'active_change' ? 0.1 : 0}
+        max={100}
+        value={draft.value}
+        {...ties}
+        onChange={(event) => onChange({ ...draft, value: event.target.value })}
+      />
+    </label>
+  );
+}
+
+/** Which way a tier change or a level's crossing counts. */
+function DirectionField({
+  draft,
+  ties,
+  onChange,
+}: {
+  draft: RuleDraft;
+  ties: FieldTies;
+  onChange: (next: RuleDraft) => void;
+}) {
+  return (
+    <label>
+      {t('watchlistRules.direction')}
+      <select
+        value={draft.direction}
+        {...ties}
+        onChange={(event) =>
+          onChange({ ...draft, direction: event.target.value as RuleDraft['direction'] })
+        }
+      >
+        {(draft.kind === 'tier_change' ? DIRECTIONS.tier_change : LEVEL_DIRECTIONS).map((d) => (
+          <option key={d.value} value={d.value}>
+            {t(d.label)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 function RuleFields({
   draft,
@@ -42,57 +114,24 @@ function RuleFields({
   const id = useId();
   const { rules } = rulesOf([draft]);
   const sentence = rules[0] ? ruleSentence(rules[0]) : null;
-  const valueField =
-    draft.kind === 'active_change' || withLevel(draft.kind) ? (
-      <label>
-        {draft.kind === 'active_change'
-          ? 'Change of at least (points)'
-          : draft.kind === 'risk_threshold'
-            ? 'Risk level (0 to 100)'
-            : 'Team index level (0 to 100)'}
-        <input
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min={draft.kind === 'active_change' ? 0.1 : 0}
-          max={100}
-          value={draft.value}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : `${id}-sentence`}
-          onChange={(event) => onChange({ ...draft, value: event.target.value })}
-        />
-      </label>
-    ) : null;
-  const directionField =
-    draft.kind === 'tier_change' || withLevel(draft.kind) ? (
-      <label>
-        Direction
-        <select
-          value={draft.direction}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : `${id}-sentence`}
-          onChange={(event) =>
-            onChange({ ...draft, direction: event.target.value as RuleDraft['direction'] })
-          }
-        >
-          {(draft.kind === 'tier_change' ? DIRECTIONS.tier_change : LEVEL_DIRECTIONS).map((d) => (
-            <option key={d.value} value={d.value}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-      </label>
-    ) : null;
+  const ties: FieldTies = {
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? `${id}-problem` : `${id}-sentence`,
+  };
+  const withValue = draft.kind === 'active_change' || withLevel(draft.kind);
+  const withDirection = draft.kind === 'tier_change' || withLevel(draft.kind);
   return (
     <li className="rule">
       <fieldset>
         <legend>
-          Rule {index + 1}: {kindLabel(draft.kind)}
+          {t('watchlistRules.ruleLegend', { n: index + 1, kind: kindLabel(draft.kind) })}
         </legend>
-        {valueField || directionField ? (
+        {withValue || withDirection ? (
           <div className="rule-values">
-            {valueField}
-            {directionField}
+            {withValue ? <ValueField draft={draft} ties={ties} onChange={onChange} /> : null}
+            {withDirection ? (
+              <DirectionField draft={draft} ties={ties} onChange={onChange} />
+            ) : null}
           </div>
         ) : null}
         {problem ? (
@@ -105,7 +144,7 @@ function RuleFields({
           </p>
         )}
         <button type="button" className="rule-remove" onClick={onRemove}>
-          Remove rule {index + 1}
+          {t('watchlistRules.remove', { n: index + 1 })}
         </button>
       </fieldset>
     </li>
@@ -138,13 +177,11 @@ export function RulesEditor({
       className="rules-editor"
       aria-describedby={`${id}-count${listProblem ? ` ${id}-problem` : ''}`}
     >
-      <legend>Alert rules</legend>
+      <legend>{t('watchlistRules.heading')}</legend>
       <p id={`${id}-count`} className="field-hint">
-        {drafts.length} of {WATCHLIST_RULES_MAX} rules
-        {full ? ': the most a list may have.' : '.'}{' '}
-        {drafts.length === 0
-          ? 'Without a rule this list never alerts.'
-          : 'Each applies to every country of the list.'}
+        {t('watchlistRules.count', { n: drafts.length, count: WATCHLIST_RULES_MAX })}
+        {full ? t('watchlistRules.full') : t('watchlistRules.notFull')}{' '}
+        {drafts.length === 0 ? t('watchlistRules.noRule') : t('watchlistRules.eachApplies')}
       </p>
       {drafts.length > 0 ? (
         <ol className="rules">
@@ -161,15 +198,15 @@ export function RulesEditor({
           ))}
         </ol>
       ) : null}
-      <div className="rule-add" role="group" aria-label="Add a rule">
-        {RULE_KINDS.map(({ kind, label }) => (
+      <div className="rule-add" role="group" aria-label={t('watchlistRules.addRule')}>
+        {RULE_KINDS.map(({ kind }) => (
           <button
             key={kind}
             type="button"
             disabled={full || (kind === 'breaking_event' && hasBreaking)}
             onClick={() => add(kind)}
           >
-            + {label}
+            {t('watchlistRules.add', { kind: kindLabel(kind) })}
           </button>
         ))}
       </div>

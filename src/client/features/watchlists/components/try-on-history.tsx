@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { AlertRule } from '../../../../shared/alerts-api';
 import type { BacktestResponse } from '../../../../shared/backtest-api';
 import { TableRegion } from '../../../components/data-table';
-import { formatUtcDateTime } from '../../../lib/format';
+import { formatScore, formatUtcDateTime, na } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { displayName } from '../../../lib/display-name';
 import { countryName } from '../../../lib/country-names';
 import { useBacktest, type BacktestAsk } from '../api/backtest';
@@ -16,7 +17,6 @@ const nameOf = (iso: string): string => {
   const name = countryName(iso);
   return name ? displayName(iso, name) : iso;
 };
-const times = (n: number): string => `${n} time${n === 1 ? '' : 's'}`;
 const askKey = (ask: BacktestAsk): string => JSON.stringify(ask);
 
 /**
@@ -42,23 +42,19 @@ export function TryOnHistory({
   const changedSince = tried !== undefined && askKey(tried) !== askKey(current);
 
   const onTry = () => {
-    if (countries.length === 0)
-      return setUnready('Choose at least one country to try the rules on.');
-    if (!rulesValid) return setUnready('Fix the rules marked above first, then try them.');
-    if (rules.length === 0) return setUnready('Add at least one rule to try.');
+    if (countries.length === 0) return setUnready(t('watchlistRules.tryNeedsCountry'));
+    if (!rulesValid) return setUnready(t('watchlistRules.tryFixRules'));
+    if (rules.length === 0) return setUnready(t('watchlistRules.tryNeedsRule'));
     setUnready(null);
     backtest.mutate(current);
   };
 
   return (
     <section className="try-on-history" aria-labelledby="try-heading">
-      <h3 id="try-heading">Try on history</h3>
-      <p className="muted">
-        How often these rules would have fired for these countries over the recorded batches.
-        Nothing is saved or sent.
-      </p>
+      <h3 id="try-heading">{t('watchlistRules.tryHeading')}</h3>
+      <p className="muted">{t('watchlistRules.tryIntro')}</p>
       <button type="button" onClick={onTry} disabled={backtest.isPending}>
-        {backtest.isPending ? 'Trying on history…' : 'Try on history'}
+        {backtest.isPending ? t('watchlistRules.trying') : t('watchlistRules.tryHeading')}
       </button>
       <div aria-live="polite">
         {unready ? <p className="field-problem">{unready}</p> : null}
@@ -69,11 +65,7 @@ export function TryOnHistory({
         ) : null}
         {backtest.data && tried && !backtest.isError && !unready ? (
           <>
-            {changedSince ? (
-              <p className="note">
-                The countries or rules have changed since this was tried: try again to see them.
-              </p>
-            ) : null}
+            {changedSince ? <p className="note">{t('watchlistRules.changedSince')}</p> : null}
             <BacktestResult result={backtest.data} rules={tried.rules} />
           </>
         ) : null}
@@ -90,24 +82,24 @@ function BacktestResult({
   rules: readonly AlertRule[];
 }) {
   if (result.batches === 0 || !result.from || !result.to) {
-    return <p className="empty">No batches are recorded yet, so there is no history to try.</p>;
+    return <p className="empty">{t('watchlistRules.noBatches')}</p>;
   }
   const chosen = chosenActiveThresholds(rules);
   return (
     <div className="backtest-result">
       <p>
-        {result.batches} batches from {formatUtcDateTime(result.from)} to{' '}
-        {formatUtcDateTime(result.to)}.
+        {t('watchlistRules.batches', {
+          count: result.batches,
+          from: formatUtcDateTime(result.from),
+          to: formatUtcDateTime(result.to),
+        })}
       </p>
       <MethodCaveat
         changes={result.method_changes ?? []}
-        then={`As the live alerts do, the rules comparing two batches were not counted there (${heldWords(result.method_changes ?? [])}), and its jump is left out of the suggestion; breaking events count as usual.`}
+        then={t('watchlistRules.methodThen', { held: heldWords(result.method_changes ?? []) })}
       />
       <BacktestTable result={result} rules={rules} chosen={chosen} />
-      <p className="muted">
-        The suggestion is the 95th percentile of the country&apos;s own batch-to-batch change of its
-        active score: a rule at it would fire about once in twenty batches.
-      </p>
+      <p className="muted">{t('watchlistRules.suggestionNote')}</p>
       <RecentAlerts recent={result.last_90_days} rules={rules} />
     </div>
   );
@@ -116,7 +108,7 @@ function BacktestResult({
 /** "3 firings held" across the method changes a backtest crossed. */
 function heldWords(changes: NonNullable<BacktestResponse['method_changes']>): string {
   const held = changes.reduce((sum, change) => sum + change.held_firings, 0);
-  return `${held} ${held === 1 ? 'firing' : 'firings'} held`;
+  return t('watchlistRules.held', { count: held });
 }
 
 /**
@@ -135,18 +127,20 @@ function BacktestTable({
   chosen: string | null;
 }) {
   const ruleLabels = result.rules.map((key) => ({ key, label: labelOfKey(key, rules) }));
-  const suggested = 'Suggested active change';
+  const suggested = t('watchlistRules.suggested');
   return (
-    <TableRegion label="Rules tried per country" className="backtest-region">
+    <TableRegion label={t('watchlistRules.tableLabel')} className="backtest-region">
       <table className="data-table backtest-table" role="table">
-        <caption className="visually-hidden">How often each rule would have fired</caption>
+        <caption className="visually-hidden">{t('watchlistRules.tableCaption')}</caption>
         <thead role="rowgroup">
           <tr role="row">
-            {['Country', ...ruleLabels.map((r) => r.label), suggested].map((label) => (
-              <th key={label} scope="col" role="columnheader">
-                {label}
-              </th>
-            ))}
+            {[t('watchlistRules.country'), ...ruleLabels.map((r) => r.label), suggested].map(
+              (label) => (
+                <th key={label} scope="col" role="columnheader">
+                  {label}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody role="rowgroup">
@@ -154,22 +148,28 @@ function BacktestTable({
             <tr key={country.iso} role="row">
               <th scope="row" role="rowheader">
                 {nameOf(country.iso)}
-                <span className="muted"> ({country.batches} batches)</span>
+                <span className="muted">
+                  {t('watchlistRules.countryBatches', { count: country.batches })}
+                </span>
               </th>
               {ruleLabels.map(({ key, label }) => {
                 const fired = country.rules.find((r) => r.rule === key);
                 return (
                   <td key={key} role="cell" data-label={label}>
-                    {fired ? <Fired fired={fired} /> : <span className="muted">n/a</span>}
+                    {fired ? <Fired fired={fired} /> : <span className="muted">{na()}</span>}
                   </td>
                 );
               })}
               <td role="cell" data-label={suggested}>
                 {country.suggested_min_abs_delta === null
-                  ? 'Too little history'
-                  : `≥ ${country.suggested_min_abs_delta.toFixed(1)}`}
+                  ? t('watchlistRules.tooLittle')
+                  : t('watchlistRules.atLeast', {
+                      value: formatScore(country.suggested_min_abs_delta, 1),
+                    })}
                 <span className="muted">
-                  {chosen === null ? ' (no active-change rule chosen)' : ` (chosen: ${chosen})`}
+                  {chosen === null
+                    ? t('watchlistRules.noneChosen')
+                    : t('watchlistRules.chosen', { chosen })}
                 </span>
               </td>
             </tr>
@@ -181,8 +181,8 @@ function BacktestTable({
 }
 
 function Fired({ fired }: { fired: BacktestResponse['countries'][number]['rules'][number] }) {
-  const summary = `${times(fired.count)} (${fired.last_90_days} in the last 90 days)`;
-  if (fired.count === 0) return <>Never</>;
+  const summary = t('watchlistRules.times', { count: fired.count, recent: fired.last_90_days });
+  if (fired.count === 0) return <>{t('watchlistRules.never')}</>;
   const unlisted = fired.count - fired.batches.length;
   return (
     <details className="backtest-batches">
@@ -194,7 +194,9 @@ function Fired({ fired }: { fired: BacktestResponse['countries'][number]['rules'
           </li>
         ))}
       </ul>
-      {unlisted > 0 ? <p className="muted">… and {unlisted} earlier.</p> : null}
+      {unlisted > 0 ? (
+        <p className="muted">{t('watchlistRules.earlier', { n: unlisted })}</p>
+      ) : null}
     </details>
   );
 }
@@ -209,15 +211,22 @@ function RecentAlerts({
   const shown = recent.alerts.slice(0, ALERTS_SHOWN);
   return (
     <>
-      <h4>What the last 90 days would have sent</h4>
+      <h4>{t('watchlistRules.recentHeading')}</h4>
       {recent.count === 0 ? (
-        <p className="muted">No alerts: these rules would have stayed quiet.</p>
+        <p className="muted">{t('watchlistRules.recentNone')}</p>
       ) : (
         <>
           <p>
-            {recent.count} alert{recent.count === 1 ? '' : 's'}
-            {recent.since ? ` since ${formatUtcDateTime(recent.since)}` : ''}
-            {recent.count > shown.length ? `; the newest ${shown.length}:` : ':'}
+            {t('watchlistRules.recent', {
+              count: recent.count,
+              since: recent.since
+                ? t('watchlistRules.recentSince', { date: formatUtcDateTime(recent.since) })
+                : '',
+              newest:
+                recent.count > shown.length
+                  ? t('watchlistRules.recentNewest', { shown: shown.length })
+                  : t('watchlistRules.recentAll'),
+            })}
           </p>
           <ul className="backtest-alerts">
             {shown.map((alert, index) => (

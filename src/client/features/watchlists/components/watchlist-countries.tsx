@@ -10,6 +10,7 @@ import { TableHead, TableRegion } from '../../../components/data-table';
 import { displayName } from '../../../lib/display-name';
 import { useAsOf } from '../../../lib/as-of';
 import { useRiskIndex } from '../../../lib/risk-index';
+import { t } from '../../../lib/i18n';
 
 /** The batches up to the one the page shows (`?as_of=`): a past page has no future in its trend. */
 function upTo<P extends { as_of: string }>(
@@ -23,22 +24,27 @@ function upTo<P extends { as_of: string }>(
 function Trend({ iso }: { iso: string }) {
   const trend = useQuery(watchlistQueries.trend(iso, useRiskIndex()[0]));
   const asOf = useAsOf();
-  if (trend.isPending) return <span className="sparkline-empty">…</span>;
-  if (trend.isError) return <span className="sparkline-empty">no trend</span>;
+  if (trend.isPending)
+    return <span className="sparkline-empty">{t('watchlists.trendLoading')}</span>;
+  if (trend.isError) return <span className="sparkline-empty">{t('watchlists.noTrend')}</span>;
   const points = upTo(trend.data.data.points, asOf);
   const recorded = points.filter((p) => p.risk !== null).length;
   // The sparkline's own "not enough history" sentence would fill a phone's column.
   if (recorded < 2) {
     return (
       <span className="sparkline-empty">
-        {recorded === 1 ? '1 batch so far' : 'no history yet'}
+        {recorded === 1 ? t('watchlists.oneBatch') : t('watchlists.noHistory')}
       </span>
     );
   }
   return (
     <Sparkline
       values={points.slice(-60).map((p) => p.risk)}
-      label={`Risk trend of ${iso}, ${Math.min(60, points.length)} batches to ${formatUtcDateTime(points.at(-1)?.as_of)}`}
+      label={t('watchlists.trendLabel', {
+        iso,
+        count: Math.min(60, points.length),
+        date: formatUtcDateTime(points.at(-1)?.as_of),
+      })}
     />
   );
 }
@@ -56,16 +62,16 @@ export function WatchlistCountries({
 }) {
   const byIso = new Map((countries ?? []).map((c) => [c.iso, c]));
   return (
-    <TableRegion label="Countries of the watchlist">
+    <TableRegion label={t('watchlists.tableLabel')}>
       <table className="data-table watchlist-table">
         <TableHead
           columns={[
-            { label: 'Country' },
-            { label: 'Risk', className: 'num' },
-            { label: 'Tier' },
-            { label: 'Active', className: 'num' },
-            { label: 'Δ active', className: 'num' },
-            { label: 'Trend' },
+            { label: t('table.country') },
+            { label: t('table.risk'), className: 'num' },
+            { label: t('table.tier') },
+            { label: t('table.active'), className: 'num' },
+            { label: t('table.deltaActive'), className: 'num' },
+            { label: t('watchlists.trend') },
           ]}
         />
         <tbody>

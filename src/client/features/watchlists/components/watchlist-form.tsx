@@ -22,6 +22,7 @@ import {
 import { draftOf, rulesOf, type RuleDraft } from '../utils/rule-drafts';
 import { RulesEditor } from './rules-editor';
 import { TryOnHistory } from './try-on-history';
+import { t } from '../../../lib/i18n';
 
 export type { CountryChoices };
 
@@ -114,7 +115,7 @@ export function WatchlistForm({
   return (
     <form {...formProps} onSubmit={(event) => void onSubmit(event)} className="settings-form">
       <TextField
-        label="Name"
+        label={t('watchlists.name')}
         name="name"
         defaultValue={initial?.name ?? ''}
         maxLength={WATCHLIST_NAME_MAX}
@@ -122,7 +123,7 @@ export function WatchlistForm({
         onEdit={() => clear('name')}
       />
       <CountryPicker
-        label="Countries"
+        label={t('watchlists.countries')}
         pendingName={PENDING_COUNTRY}
         choices={choices}
         chosen={countries}
@@ -164,12 +165,12 @@ export function WatchlistForm({
 /** The name and countries as the form can check them before anything is sent. */
 function listProblems(text: (key: string) => string, countries: readonly string[]): FieldProblems {
   const found: FieldProblems = {};
-  if (text('name') === '') found.name = 'Give the list a name.';
+  if (text('name') === '') found.name = t('watchlists.needsName');
   const typed = text(PENDING_COUNTRY);
   if (typed !== '') {
-    found.countries = `“${typed}” is not added yet: choose it from the list (↓ then Enter), or clear the field.`;
+    found.countries = t('watchlists.notAdded', { typed });
   } else if (countries.length === 0) {
-    found.countries = 'Choose at least one country.';
+    found.countries = t('watchlists.needsCountry');
   }
   return found;
 }
@@ -192,7 +193,7 @@ function DeliveryFields({
     <>
       {withWebhook ? (
         <TextField
-          label={initial ? 'Webhook URL (https)' : 'Webhook URL (optional, https)'}
+          label={initial ? t('watchlists.webhookUrl') : t('watchlists.webhookUrlOptional')}
           name="webhook_url"
           type="url"
           defaultValue={initial?.webhook?.url ?? ''}
@@ -204,7 +205,7 @@ function DeliveryFields({
         <WebhookFormatField defaultValue={initial?.webhook?.format ?? 'standard'} />
       ) : null}
       <TextField
-        label={initial ? 'E-mail digest to' : 'E-mail digest to (optional)'}
+        label={initial ? t('watchlists.email') : t('watchlists.emailOptional')}
         name="email"
         type="email"
         defaultValue={initial?.email ?? ''}

@@ -9,6 +9,7 @@ import { useCreateWatchlist } from '../api/watchlist-mutations';
 import { watchlistQueries } from '../api/watchlist-queries';
 import { SecretOnce } from './secret-once';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
+import { t } from '../../../lib/i18n';
 
 /**
  * Every list the viewer can see, and a form to make one. `unreadOf` shows a list's unread count
@@ -32,36 +33,38 @@ export function WatchlistIndex({
   if (lists.isPending) {
     return (
       <section className="panel" aria-labelledby="lists-title">
-        <h2 id="lists-title">Watchlists</h2>
-        <Skeleton label="Loading watchlists" lines={3} />
+        <h2 id="lists-title">{t('shell.watchlists')}</h2>
+        <Skeleton label={t('watchlists.loading')} lines={3} />
       </section>
     );
   }
   return (
     <>
       <section className="panel" aria-labelledby="lists-title">
-        <h2 id="lists-title">Watchlists</h2>
+        <h2 id="lists-title">{t('shell.watchlists')}</h2>
         {lists.isError && !lists.data ? (
           <QueryError
-            what="The watchlists"
+            what={t('watchlists.panel')}
             error={lists.error}
             onRetry={() => void lists.refetch()}
           />
         ) : lists.data.data.watchlists.length === 0 ? (
-          <p className="empty">No watchlists yet: follow a country, or make a list below.</p>
+          <p className="empty">{t('watchlists.none')}</p>
         ) : (
           <ListOfLists lists={lists.data.data.watchlists} unreadOf={unreadOf} />
         )}
       </section>
       <section className="panel" aria-labelledby="new-list-title">
-        <h2 id="new-list-title">{editor ? 'New watchlist' : 'New personal watchlist'}</h2>
+        <h2 id="new-list-title">
+          {editor ? t('watchlists.newList') : t('watchlists.newPersonal')}
+        </h2>
         <WatchlistForm
           key={made}
           initial={null}
           choices={choices}
           withFormat={false}
           withWebhook={editor}
-          submitLabel="Create"
+          submitLabel={t('watchlists.create')}
           onSave={(input) =>
             create.mutateAsync(editor ? input : { ...input, scope: 'user' }, {
               onSuccess: (result) => {
@@ -73,8 +76,8 @@ export function WatchlistIndex({
         />
         {create.isSuccess ? (
           <p role="status">
-            Created{' '}
-            <Link to={`/watchlists/${create.data.data.watchlist.id}`}>
+            {t('watchlists.created')}{' '}
+            <Link to={`/watchlists/${create.data.data.watchlist.id}`} translate="no" dir="auto">
               {create.data.data.watchlist.name}
             </Link>
             .
@@ -98,11 +101,13 @@ function ListOfLists({
     <ul className="watchlists">
       {lists.map((l) => (
         <li key={l.id}>
-          <Link to={`/watchlists/${l.id}`}>{l.name}</Link> · {l.countries.length}{' '}
-          {l.countries.length === 1 ? 'country' : 'countries'} · {l.rules.length}{' '}
-          {l.rules.length === 1 ? 'rule' : 'rules'}
+          <Link to={`/watchlists/${l.id}`} translate="no" dir="auto">
+            {l.name}
+          </Link>{' '}
+          · {t('watchlists.countries', { count: l.countries.length })} ·{' '}
+          {t('watchlists.rules', { count: l.rules.length })}
           {unreadOf ? <> · {unreadOf(l)}</> : null}
-          {l.scope === 'user' ? ' · only you' : ''}
+          {l.scope === 'user' ? ` · ${t('watchlists.onlyYou')}` : ''}
         </li>
       ))}
     </ul>

@@ -1,22 +1,21 @@
 import type { Watchlist } from '../../../../shared/alerts-api';
 import { Link } from '../../../lib/app-link';
 import { ruleSentence } from '../utils/rule-drafts';
+import { t } from '../../../lib/i18n';
 
 /** What a list will alert on (the site list: what the site rule sends), in sentences, at the top of its page (edited in its settings). */
 export function WatchlistRulesSummary({ list }: { list: Watchlist }) {
   return (
     <section className="panel watchlist-rules" aria-labelledby="rules-title">
-      <h2 id="rules-title">Alert rules</h2>
+      <h2 id="rules-title">{t('watchlists.rulesHeading')}</h2>
       {list.site_alerts ? (
         // The site rule's list (issue 33, point 12): no rules of its own, yet it alerts.
         <p>
-          Site alerts: each site with alerts on sends one here when a country within its alert
-          radius (its own country included) rises a tier or its active score moves by at least the
-          site&apos;s minimum change. The radius and change are set per site on the{' '}
-          <Link to="/exposure">Exposure</Link> page; where else they go is set there too.
+          {t('watchlists.siteAlertsLead')} <Link to="/exposure">{t('shell.exposure')}</Link>{' '}
+          {t('watchlists.siteAlertsEnd')}
         </p>
       ) : list.rules.length === 0 ? (
-        <p className="empty">No rules: this list never alerts. Add one in its settings below.</p>
+        <p className="empty">{t('watchlists.noRules')}</p>
       ) : (
         <ul>
           {list.rules.map((rule, index) => (
@@ -26,7 +25,7 @@ export function WatchlistRulesSummary({ list }: { list: Watchlist }) {
       )}
       {list.site_alerts ? null : (
         <p className="no-print">
-          <a href="#settings-title">Change the rules</a>
+          <a href="#settings-title">{t('watchlists.changeRules')}</a>
         </p>
       )}
     </section>

@@ -12,40 +12,48 @@ import { useCan } from '../../../lib/me-queries';
 import { WatchlistForm, type CountryChoices } from './watchlist-form';
 import { TableHead, TableRegion } from '../../../components/data-table';
 import { SecretOnce } from './secret-once';
+import { t } from '../../../lib/i18n';
+import { utcMinute } from '../../../lib/ltr-text';
+
+const CHANNEL_WORDS = {
+  webhook: 'watchlists.channelWebhook',
+  email: 'watchlists.channelEmail',
+} as const;
 
 function DeliveryLog({ id }: { id: string }) {
   const log = useQuery({ ...watchlistQueries.deliveries(id), refetchInterval: 15_000 });
-  if (log.isPending) return <p>Loading the delivery log…</p>;
+  if (log.isPending) return <p>{t('watchlists.logLoading')}</p>;
   if (log.isError) return <p role="alert">{log.error.message}</p>;
   const entries = log.data.data.deliveries;
-  if (entries.length === 0) return <p className="empty">Nothing sent yet.</p>;
+  if (entries.length === 0) return <p className="empty">{t('watchlists.logEmpty')}</p>;
   return (
-    <TableRegion label="Delivery log">
+    <TableRegion label={t('watchlists.log')}>
       <table className="data-table delivery-log">
-        <caption>Delivery log (newest first)</caption>
+        <caption>{t('watchlists.logCaption')}</caption>
         <TableHead
           columns={[
-            { label: 'Time (UTC)' },
-            { label: 'Channel' },
-            { label: 'Message' },
-            { label: 'Attempt', className: 'num' },
-            { label: 'Status', className: 'num' },
-            { label: 'Duration', className: 'num' },
-            { label: 'Outcome' },
+            { label: t('watchlists.logTime') },
+            { label: t('watchlists.logChannel') },
+            { label: t('watchlists.logMessage') },
+            { label: t('watchlists.logAttempt'), className: 'num' },
+            { label: t('watchlists.logStatus'), className: 'num' },
+            { label: t('watchlists.logDuration'), className: 'num' },
+            { label: t('watchlists.logOutcome') },
           ]}
         />
         <tbody>
           {entries.map((e) => (
             <tr key={`${e.message_id}-${e.attempt}`}>
               <td>{e.at.slice(0, 19).replace('T', ' ')}</td>
-              <td>{e.channel}</td>
+              <td>{t(CHANNEL_WORDS[e.channel])}</td>
               <td className="mono">{e.message_id}</td>
               <td className="num">{e.attempt}</td>
               <td className="num">{e.status ?? '—'}</td>
-              <td className="num">{e.duration_ms} ms</td>
+              <td className="num">{t('watchlists.milliseconds', { ms: e.duration_ms })}</td>
               <td>
-                {e.error ?? 'delivered'}
-                {e.state === 'pending' ? ' (will retry)' : ''}
+                {/* A failure in the words of the server's outbox (English, as it logs them). */}
+                {e.error ?? t('watchlists.delivered')}
+                {e.state === 'pending' ? t('watchlists.willRetry') : ''}
               </td>
             </tr>
           ))}
@@ -70,14 +78,14 @@ export function WatchlistSettings({ list, choices }: { list: Watchlist; choices:
   if (list.scope === 'team' && !editor) {
     return (
       <section className="panel watchlist-settings no-print" aria-labelledby="settings-title">
-        <h2 id="settings-title">Settings and delivery</h2>
-        <p>This is a team list: only editors can change or delete it.</p>
+        <h2 id="settings-title">{t('watchlists.settings')}</h2>
+        <p>{t('watchlists.teamOnly')}</p>
       </section>
     );
   }
   return (
     <section className="panel watchlist-settings no-print" aria-labelledby="settings-title">
-      <h2 id="settings-title">Settings and delivery</h2>
+      <h2 id="settings-title">{t('watchlists.settings')}</h2>
       <WatchlistForm
         // A saved list comes back with a new version: the form starts again from what was stored.
         key={list.version}
@@ -85,7 +93,7 @@ export function WatchlistSettings({ list, choices }: { list: Watchlist; choices:
         choices={choices}
         withFormat
         withWebhook={editor}
-        submitLabel="Save"
+        submitLabel={t('watchlists.save')}
         onSave={(input) =>
           save.mutateAsync(input, {
             onSuccess: (result) => setSecret(result.data.webhook_secret ?? null),
@@ -94,7 +102,7 @@ export function WatchlistSettings({ list, choices }: { list: Watchlist; choices:
       >
         {list.webhook && editor ? (
           <button type="button" disabled={test.isPending} onClick={() => test.mutate()}>
-            Send test
+            {t('watchlists.sendTest')}
           </button>
         ) : null}
         <button
@@ -105,18 +113,18 @@ export function WatchlistSettings({ list, choices }: { list: Watchlist; choices:
             remove.mutate(undefined, { onSuccess: () => void navigate('/watchlists') })
           }
         >
-          Delete list
+          {t('watchlists.deleteList')}
         </button>
       </WatchlistForm>
-      {save.isSuccess ? <p role="status">Saved.</p> : null}
+      {save.isSuccess ? <p role="status">{t('watchlists.saved')}</p> : null}
       {remove.isError ? <p role="alert">{remove.error.message}</p> : null}
       {test.isSuccess ? (
-        <p role="status">Test message queued ({test.data.data.message_id}).</p>
+        <p role="status">{t('watchlists.testQueued', { id: test.data.data.message_id })}</p>
       ) : null}
       {secret ? <SecretOnce secret={secret} /> : null}
       {list.webhook?.paused_at ? (
         <p className="notice" role="alert">
-          Webhook paused since {list.webhook.paused_at.slice(0, 16).replace('T', ' ')} UTC.{' '}
+          {t('watchlists.paused', { time: utcMinute(list.webhook.paused_at) })}{' '}
           {list.webhook.paused_reason}
         </p>
       ) : null}

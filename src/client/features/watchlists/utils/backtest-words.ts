@@ -1,22 +1,34 @@
 import { ruleKey, type AlertRule } from '../../../../shared/alerts-api';
 import { ApiError } from '../../../lib/api-client';
 import { plainWords } from '../../../lib/plain-words';
+import { t } from '../../../lib/i18n';
+import { typedNumber } from './rule-drafts';
 
-const DIRECTION_WORDS = { up: 'rising', down: 'falling', both: 'either way' } as const;
+const DIRECTION_WORDS = {
+  up: 'watchlistRules.rising',
+  down: 'watchlistRules.falling',
+  both: 'watchlistRules.eitherWay',
+} as const;
 
 /** A rule in a few words, for a column heading: "Active change ≥ 10", "Risk crosses 70 (rising)". */
 export function ruleLabel(rule: AlertRule): string {
   switch (rule.kind) {
     case 'active_change':
-      return `Active change ≥ ${rule.min_abs_delta}`;
+      return t('watchlistRules.labelActive', { value: typedNumber(rule.min_abs_delta) });
     case 'tier_change':
-      return `Tier change (${DIRECTION_WORDS[rule.direction]})`;
+      return t('watchlistRules.labelTier', { direction: t(DIRECTION_WORDS[rule.direction]) });
     case 'risk_threshold':
-      return `Risk crosses ${rule.threshold} (${DIRECTION_WORDS[rule.direction]})`;
+      return t('watchlistRules.labelRisk', {
+        value: typedNumber(rule.threshold),
+        direction: t(DIRECTION_WORDS[rule.direction]),
+      });
     case 'breaking_event':
-      return 'Breaking event';
+      return t('watchlistRules.labelBreaking');
     case 'team_index_threshold':
-      return `Team index crosses ${rule.threshold} (${DIRECTION_WORDS[rule.direction]})`;
+      return t('watchlistRules.labelTeam', {
+        value: typedNumber(rule.threshold),
+        direction: t(DIRECTION_WORDS[rule.direction]),
+      });
   }
 }
 
@@ -29,7 +41,7 @@ export function labelOfKey(key: string, rules: readonly AlertRule[]): string {
 /** The active-change thresholds chosen, to show beside the suggested one ("10, 25" or null). */
 export function chosenActiveThresholds(rules: readonly AlertRule[]): string | null {
   const chosen = rules.flatMap((r) => (r.kind === 'active_change' ? [r.min_abs_delta] : []));
-  return chosen.length > 0 ? chosen.join(', ') : null;
+  return chosen.length > 0 ? chosen.map(typedNumber).join(t('watchlistRules.separator')) : null;
 }
 
 /**
@@ -37,12 +49,9 @@ export function chosenActiveThresholds(rules: readonly AlertRule[]): string | nu
  * too often) or 503 (too many questions at once): both pass, so both say to try again shortly.
  */
 export function backtestProblem(error: Error): string {
-  if (error instanceof ApiError && error.status === 429) {
-    return 'This browser has asked the history store too often in the last minute. Try again within a minute.';
-  }
-  if (error instanceof ApiError && error.status === 503) {
-    return 'The history store is busy answering other questions right now. Try again in a moment.';
-  }
+  if (error instanceof ApiError && error.status === 429) return t('watchlistRules.tooOften');
+  if (error instanceof ApiError && error.status === 503) return t('watchlistRules.busy');
+  // The server's words, as it sent them (its refusals are English); a sentence ends once.
   const message = plainWords(error.message);
-  return `The rules could not be tried on history: ${message}${/[.!?]$/.test(message) ? '' : '.'}`;
+  return `${t('watchlistRules.notTried', { message })}${/[.!?]$/.test(message) ? '' : '.'}`;
 }

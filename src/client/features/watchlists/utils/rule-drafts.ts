@@ -4,6 +4,9 @@ import {
   type AlertKind,
   type AlertRule,
 } from '../../../../shared/alerts-api';
+import type { ParseKeys } from 'i18next';
+import { activeFormatLocale } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 type Direction = 'up' | 'down' | 'both';
 
@@ -15,16 +18,30 @@ export interface RuleDraft {
 }
 
 /** Every rule kind the server evaluates (alert-rules.ts), in the order the form offers them. */
-export const RULE_KINDS: ReadonlyArray<{ kind: AlertKind; label: string }> = [
-  { kind: 'active_change', label: 'Active score change' },
-  { kind: 'tier_change', label: 'Tier change' },
-  { kind: 'risk_threshold', label: 'Risk crosses a level' },
-  { kind: 'breaking_event', label: 'Breaking event' },
-  { kind: 'team_index_threshold', label: 'Team index crosses a level' },
+export const RULE_KINDS: ReadonlyArray<{ kind: AlertKind; label: ParseKeys }> = [
+  { kind: 'active_change', label: 'watchlistRules.kindActive' },
+  { kind: 'tier_change', label: 'watchlistRules.kindTier' },
+  { kind: 'risk_threshold', label: 'watchlistRules.kindRisk' },
+  { kind: 'breaking_event', label: 'watchlistRules.kindBreaking' },
+  { kind: 'team_index_threshold', label: 'watchlistRules.kindTeam' },
 ];
 
-export const kindLabel = (kind: AlertKind): string =>
-  RULE_KINDS.find((k) => k.kind === kind)?.label ?? kind;
+/** A rule kind's name in the page's language. */
+export const kindLabel = (kind: AlertKind): string => {
+  const label = RULE_KINDS.find((k) => k.kind === kind)?.label;
+  return label ? t(label) : kind;
+};
+
+/**
+ * A number as a person typed it, in the page's language ("62.5", "62,5"). English keeps
+ * `String` (exactly what was typed); the others go through Intl, as typed values have few
+ * decimals.
+ */
+export function typedNumber(value: number): string {
+  const locale = activeFormatLocale();
+  if (locale === 'en-GB') return String(value);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value);
+}
 
 /** What a newly added rule starts with. */
 export function newDraft(kind: AlertKind): RuleDraft {
@@ -68,15 +85,38 @@ function candidate(draft: RuleDraft): unknown {
   }
 }
 
-/** The field names of the API, in the form's words. */
-const FIELD_WORDS: Record<string, string> = {
-  min_abs_delta: 'The change',
-  threshold: 'The level',
-};
+type RuleIssue = NonNullable<
+  ReturnType<typeof alertRuleSchema.safeParse>['error']
+>['issues'][number];
 
 /**
- * The rules the drafts describe, checked with the server's own schema (the same bounds and
- * words), or a problem per draft: a bad value, or a rule that repeats an earlier one.
+ * A value's problem in the form's words, from the issue the server's own schema found: the
+ * change (`min_abs_delta`) or the level (`threshold`) missing or out of its bounds.
+ */
+function problemOf(issue: RuleIssue | undefined): string {
+  const field = issue?.path[0];
+  if (!issue || (field !== 'min_abs_delta' && field !== 'threshold')) {
+    return t('watchlistRules.notValid');
+  }
+  const change = field === 'min_abs_delta';
+  if (issue.code === 'invalid_type') {
+    return change ? t('watchlistRules.changeNeedsNumber') : t('watchlistRules.levelNeedsNumber');
+  }
+  if (!change && (issue.code === 'too_small' || issue.code === 'too_big')) {
+    return t('watchlistRules.levelRange', { min: typedNumber(0), max: typedNumber(100) });
+  }
+  if (issue.code === 'too_small') {
+    return t('watchlistRules.changeMin', { min: typedNumber(Number(issue.minimum)) });
+  }
+  if (issue.code === 'too_big') {
+    return t('watchlistRules.changeMax', { max: typedNumber(Number(issue.maximum)) });
+  }
+  return t('watchlistRules.notValid');
+}
+
+/**
+ * The rules the drafts describe, checked with the server's own schema (the same bounds), or a
+ * problem per draft in the page's language: a bad value, or a rule that repeats an earlier one.
  */
 export function rulesOf(drafts: readonly RuleDraft[]): {
   rules: AlertRule[];
@@ -86,17 +126,10 @@ export function rulesOf(drafts: readonly RuleDraft[]): {
   const seen = new Map<string, number>();
   const problems = drafts.map((draft, index) => {
     const parsed = alertRuleSchema.safeParse(candidate(draft));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = String(issue?.path[0] ?? '');
-      const words = issue?.message ?? 'This rule is not valid';
-      if (words.endsWith('must be a number'))
-        return `${FIELD_WORDS[field] ?? field} needs a number`;
-      return FIELD_WORDS[field] ? words.replace(field, FIELD_WORDS[field]) : words;
-    }
+    if (!parsed.success) return problemOf(parsed.error.issues[0]);
     const key = ruleKey(parsed.data);
     const earlier = seen.get(key);
-    if (earlier !== undefined) return `The same as rule ${earlier + 1}: change it or remove one`;
+    if (earlier !== undefined) return t('watchlistRules.sameAs', { n: earlier + 1 });
     seen.set(key, index);
     rules.push(parsed.data);
     return null;
@@ -104,37 +137,37 @@ export function rulesOf(drafts: readonly RuleDraft[]): {
   return { rules, problems };
 }
 
-const number = (value: number): string => String(value);
-
-const TIER_WORDS: Record<Direction, string> = {
-  up: 'moves up a tier (for example from Moderate to High)',
-  down: 'moves down a tier (for example from High to Moderate)',
-  both: 'changes tier, up or down,',
+const TIER_SENTENCES: Record<Direction, ParseKeys> = {
+  up: 'watchlistRules.sentenceTierUp',
+  down: 'watchlistRules.sentenceTierDown',
+  both: 'watchlistRules.sentenceTierBoth',
+};
+const LEVEL_SENTENCES: Record<'risk' | 'team', Record<Direction, ParseKeys>> = {
+  risk: {
+    up: 'watchlistRules.sentenceRiskUp',
+    down: 'watchlistRules.sentenceRiskDown',
+    both: 'watchlistRules.sentenceRiskBoth',
+  },
+  team: {
+    up: 'watchlistRules.sentenceTeamUp',
+    down: 'watchlistRules.sentenceTeamDown',
+    both: 'watchlistRules.sentenceTeamBoth',
+  },
 };
 
 /** What a rule will do, as a plain sentence. */
 export function ruleSentence(rule: AlertRule): string {
   switch (rule.kind) {
     case 'active_change':
-      return `Alert when a country's active score moves by ${number(rule.min_abs_delta)} or more, up or down, between two batches.`;
+      return t('watchlistRules.sentenceActive', { value: typedNumber(rule.min_abs_delta) });
     case 'tier_change':
-      return `Alert when a country ${TIER_WORDS[rule.direction]} between two batches.`;
+      return t(TIER_SENTENCES[rule.direction]);
     case 'risk_threshold':
     case 'team_index_threshold': {
-      const level = number(rule.threshold);
-      const how =
-        rule.direction === 'up'
-          ? `rises to ${level} or above (from below ${level})`
-          : rule.direction === 'down'
-            ? `falls below ${level} (from ${level} or above)`
-            : `crosses ${level}, up or down,`;
-      const figure =
-        rule.kind === 'risk_threshold'
-          ? 'risk score'
-          : 'team index (our weights, not the provider’s)';
-      return `Alert when a country's ${figure} ${how} between two batches.`;
+      const figure = rule.kind === 'risk_threshold' ? 'risk' : 'team';
+      return t(LEVEL_SENTENCES[figure][rule.direction], { level: typedNumber(rule.threshold) });
     }
     case 'breaking_event':
-      return 'Alert when a breaking event is reported for a country between two batches.';
+      return t('watchlistRules.sentenceBreaking');
   }
 }
