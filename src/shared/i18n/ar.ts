@@ -1,4 +1,7 @@
 import type { Catalogue } from './en.js';
+import { arAdmin } from './ar/admin.js';
+import { arMap } from './ar/map.js';
+import { arSites } from './ar/sites.js';
 
 export const ar: Catalogue = {
   shell: {
@@ -519,4 +522,7 @@ export const ar: Catalogue = {
     save: 'حفظ',
     cancel: 'إلغاء',
   },
+  sites: arSites,
+  map: arMap,
+  admin: arAdmin,
 };

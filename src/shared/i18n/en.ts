@@ -1,3 +1,7 @@
+import { enAdmin } from './en/admin.js';
+import { enMap } from './en/map.js';
+import { enSites } from './en/sites.js';
+
 /**
  * The English messages: the source every other language translates, and the shape they must
  * all have (`Catalogue`). Keys name where a message appears; `{{name}}` is filled in by i18next
@@ -482,6 +486,9 @@ export const en = {
     save: 'Save',
     cancel: 'Cancel',
   },
+  sites: enSites,
+  map: enMap,
+  admin: enAdmin,
 } as const;
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -1,4 +1,7 @@
 import type { Catalogue } from './en.js';
+import { esAdmin } from './es/admin.js';
+import { esMap } from './es/map.js';
+import { esSites } from './es/sites.js';
 
 export const es: Catalogue = {
   shell: {
@@ -480,4 +483,7 @@ export const es: Catalogue = {
     save: 'Guardar',
     cancel: 'Cancelar',
   },
+  sites: esSites,
+  map: esMap,
+  admin: esAdmin,
 };

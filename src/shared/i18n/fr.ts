@@ -1,4 +1,7 @@
 import type { Catalogue } from './en.js';
+import { frAdmin } from './fr/admin.js';
+import { frMap } from './fr/map.js';
+import { frSites } from './fr/sites.js';
 
 export const fr: Catalogue = {
   shell: {
@@ -484,4 +487,7 @@ export const fr: Catalogue = {
     save: 'Enregistrer',
     cancel: 'Annuler',
   },
+  sites: frSites,
+  map: frMap,
+  admin: frAdmin,
 };
