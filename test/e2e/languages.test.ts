@@ -23,6 +23,11 @@ beforeAll(async () => {
   });
   const answer = (await sites.json()) as { created: { id: number; ref: string }[] };
   sitePath = `/sites/${answer.created.find((row) => row.ref === 'KRT-1')!.id}`;
+  // The data the site's page reads, in the cache before any page asks (a test run alone, as
+  // with -t, would otherwise start on a cold cache and meet the miss limiter's 503).
+  for (const path of ['/api/countries', '/api/v1/country/SDN']) {
+    expect((await fetch(`${suite.stack.baseUrl}${path}`)).status, path).toBe(200);
+  }
   // A feed token and an embed, listed on the admin's reach page.
   const post = (path: string, body: object) =>
     fetch(`${suite.stack.baseUrl}${path}`, {

@@ -120,7 +120,9 @@ function SitesWithinReach({ iso, enabled }: { iso: string; enabled: boolean }) {
                     {displayName(site.iso, countryName(site.iso) ?? site.iso)}
                   </Link>
                 </td>
-                <td className="num">{formatKm(km)}</td>
+                <td className="num">
+                  <bdi>{formatKm(km)}</bdi>
+                </td>
                 <td className="num">{formatInteger(site.people)}</td>
               </tr>
             ))}

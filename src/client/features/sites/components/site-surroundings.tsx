@@ -91,7 +91,11 @@ export function NearestHotspots({
                     <TierBadge tier={place.tier} />
                   </td>
                   <td className="num">{formatScore(place.risk)}</td>
-                  <td className="num">{distance.text}</td>
+                  {/* Words around the number ("660 km to its centre"): isolated, so a
+                      right-to-left language reads them in its order in a left-to-right cell. */}
+                  <td className="num">
+                    <bdi>{distance.text}</bdi>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -147,7 +151,9 @@ export function NeighbourCountries({
                   <td>
                     <TierBadge tier={figure?.tier} />
                   </td>
-                  <td className="num">{iso === site.iso ? t('sites.siteIsHere') : formatKm(km)}</td>
+                  <td className="num">
+                    <bdi>{iso === site.iso ? t('sites.siteIsHere') : formatKm(km)}</bdi>
+                  </td>
                   <td>{km <= radius ? t('sites.yes') : t('sites.no')}</td>
                 </tr>
               );
