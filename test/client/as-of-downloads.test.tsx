@@ -4,7 +4,12 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it, vi } from 'vitest';
 import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { batchTimes, historyRoutes } from './fixtures/history';
-import { COUNTRY_SPREADSHEET_COLUMNS } from '../../src/shared/country-spreadsheet';
+import {
+  COUNTRY_SPREADSHEET_COLUMNS,
+  COUNTRY_SPREADSHEET_KEYS,
+} from '../../src/shared/country-spreadsheet';
+import { outputsFr } from '../../src/shared/i18n/outputs/fr';
+import { applyLanguage } from '../../src/client/lib/i18n';
 import { withHistory, storeRoutes } from './fixtures/sites';
 import { LOADED } from './waits';
 import { installFakeBff, type Route } from './fake-bff';
@@ -158,6 +163,32 @@ describe('downloads cite their batch', () => {
     const rows = await records(files[0]!.blob);
     expect(rows.map((row) => row.Country)).toEqual(['France']);
     expect(rows[0]).toMatchObject({ 'ISO code': 'FRA', Tier: 'Low', Rank: '5' });
+  });
+
+  it("a table's spreadsheet has its header in the page's language, the BFF's words (issue 34)", async () => {
+    installFakeBff({
+      ...shellRoutes(),
+      ...storeRoutes(),
+      '/api/status': { body: statusBody(withHistory) },
+      '/api/countries': { body: countriesBody() },
+      '/api/v1/hotspots': { body: hotspotsBody() },
+      ...historyRoutes(),
+      '/api/batches': batchesRoute,
+    });
+    const files = catchDownloads();
+    try {
+      renderApp('/?table=all&q=fra&lang=fr');
+      const panel = await screen.findByRole('region', { name: 'Tous les pays' }, FILE_MADE);
+      await within(panel).findByRole('table', {}, FILE_MADE);
+      await userEvent.click(within(panel).getByRole('button', { name: 'Tableur (CSV)' }));
+      await vi.waitFor(() => expect(files).toHaveLength(1), FILE_MADE);
+      const [header] = parse(await files[0]!.blob.text(), { bom: true, to: 1 }) as string[][];
+      // The words of /api/spreadsheet/countries?lang=fr, column for column.
+      expect(header).toEqual(COUNTRY_SPREADSHEET_KEYS.map((key) => outputsFr.sheet[key]));
+      expect(header?.slice(0, 3)).toEqual(['Rang', 'Pays', 'Code ISO']);
+    } finally {
+      applyLanguage('en', document.documentElement);
+    }
   });
 
   it("a chart's CSV names each row's batch by its id, and the newest batch in its name", async () => {

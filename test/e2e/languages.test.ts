@@ -8,6 +8,8 @@ import { browserSuite } from './suite.js';
 // Issue 34, languages: each language's overview, country page and alerts page at 1440 and
 // 375 px (one context per language and width, three loads in it), and the pseudo-locale.
 const suite = browserSuite();
+/** Our site in Sudan (its page is visited); another just over the border, in Chad. */
+let sitePath = '';
 
 /** The demo's sample watchlist (made in beforeAll), for the pseudo-locale's visit of its page. */
 let listId = '';
@@ -18,9 +20,43 @@ beforeAll(async () => {
   const res = await fetch(`${suite.stack.baseUrl}/api/watchlists`);
   const lists = ((await res.json()) as { watchlists: { id: string }[] }).watchlists;
   listId = lists[0]?.id ?? '';
+  // Two of our sites (issue 34, sites and outputs): the country page shows "Our sites here" and
+  // "within reach" for Sudan, the site has a page, the map a sites layer, the audit log an entry.
+  const sites = await fetch(`${suite.stack.baseUrl}/api/sites/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv' },
+    body: 'ref;name;kind;lat;lng;people\nKRT-1;Khartoum office;office;15.55;32.53;40\nADR-1;Adre depot;warehouse;13.47;22.19;12\n',
+  });
+  const answer = (await sites.json()) as { created: { id: number; ref: string }[] };
+  sitePath = `/sites/${answer.created.find((row) => row.ref === 'KRT-1')!.id}`;
+  // The data the site's page reads, in the cache before any page asks (a test run alone, as
+  // with -t, would otherwise start on a cold cache and meet the miss limiter's 503).
+  for (const path of ['/api/countries', '/api/v1/country/SDN']) {
+    expect((await fetch(`${suite.stack.baseUrl}${path}`)).status, path).toBe(200);
+  }
+  // A feed token and an embed, listed on the admin's reach page.
+  const post = (path: string, body: object) =>
+    fetch(`${suite.stack.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/api/feed-tokens', {
+    name: 'Finance sheet',
+    feeds: ['countries'],
+    expires_in_days: 30,
+  });
+  await post('/api/embeds', {
+    name: 'Intranet map',
+    view: 'map',
+    origin: 'https://intranet.example.com',
+    expires_in_days: 30,
+  });
 });
 
-const PAGES = ['/', '/country/SDN', '/alerts'] as const;
+// The overview with our sites on its map (issue 34, sites and outputs: the sites layer too).
+const PAGES = ['/?sites=1', '/country/SDN', '/alerts'] as const;
+const PAGE_NAMES = { '/?sites=1': 'overview', '/country/SDN': 'country', '/alerts': 'alerts' };
 const SIZES = [
   ['1440', DESKTOP_1440],
   ['375', PHONE_375],
@@ -44,9 +80,11 @@ function widest(page: Page): Promise<string[]> {
 }
 
 async function openIn(page: Page, path: string, lang: string): Promise<void> {
-  await page.goto(`${suite.stack.baseUrl}${path}?lang=${lang}`);
+  await page.goto(`${suite.stack.baseUrl}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
   await page.locator('main h1').first().waitFor();
   await waitForPanels(page);
+  // The sites layer is a chunk of its own, drawn after the map.
+  if (path.includes('sites=1')) await page.locator('.site-marker, .site-cluster').first().waitFor();
 }
 
 describe('the interface in each language (issue 34)', () => {
@@ -70,11 +108,11 @@ describe('the interface in each language (issue 34)', () => {
           const overflow = await pageOverflow(page);
           if (overflow > 0) found[`${path} overflow ${overflow}px`] = await widest(page);
           if (language === 'ar') {
-            const name = { '/': 'overview', '/country/SDN': 'country', '/alerts': 'alerts' }[path];
+            const name = PAGE_NAMES[path];
             await page.screenshot({ path: screenshotPath(`lang-ar-${name}-${width}`) });
           }
           // The overview's panels below the first screen, to look at in the longer languages.
-          if (path === '/' && width === '375' && (language === 'ar' || language === 'fr')) {
+          if (path === '/?sites=1' && width === '375' && (language === 'ar' || language === 'fr')) {
             for (const [name, selector] of OVERVIEW_PARTS) {
               await page
                 .locator(selector)
@@ -120,9 +158,10 @@ function untranslated(page: Page, scopes: readonly string[]): Promise<string[]> 
         // names, en-GB's for the pseudo-locale), not a message.
         if (!parent || parent.closest('[translate="no"], script, style, svg, kbd, time')) continue;
         if (parent.getClientRects().length === 0 && !parent.closest('.visually-hidden')) continue;
-        const rest = (node.textContent ?? '')
-          .replace(/⟦[^⟧]*⟧/g, ' ')
-          .replace(/\b[A-Z]{3}\b|\bUTC\b|[\d.,:%+−-]+/g, ' ');
+        // Innermost first: a message may hold another (a date, a count) in its middle.
+        let marked = node.textContent ?? '';
+        while (/⟦[^⟦⟧]*⟧/.test(marked)) marked = marked.replace(/⟦[^⟦⟧]*⟧/g, ' ');
+        const rest = marked.replace(/\b[A-Z]{3}\b|\bUTC\b|[\d.,:%+−-]+/g, ' ');
         if (/[A-Za-z]{2,}/.test(rest)) left.push(`${parent.tagName.toLowerCase()}: ${rest.trim()}`);
       }
     }
@@ -156,7 +195,7 @@ const PSEUDO_SCOPES = [
   '.event-badges',
   '.event-headline',
   '.batch-check',
-  '.map-legend li:not(.legend-note)',
+  '.map-legend',
   '.map-view-controls',
   '.sites-toggle',
   // The rest of the overview: the country table (hotspots, with its choice, filters, compare bar,
@@ -176,10 +215,32 @@ const PSEUDO_SCOPES = [
   'section[aria-labelledby="country-trend-heading"] .chart-frame',
   'section[aria-labelledby="category-history-heading"]',
   '.notes-panel',
+  // Sites and outputs: the map's markers (their names, the sites layer's too), our sites on the
+  // country page, the site's page (all but its trend and events, and the country picker, a
+  // shared field not yet through the catalogue), and the admin pages.
+  '.leaflet-marker-pane',
+  '.country-sites',
+  '.country-reach',
+  '.site-summary',
+  '.neighbour-countries',
+  '.nearest-hotspots',
+  '.site-editor > h2',
+  '.site-editor .site-form-grid',
+  '.site-editor .site-rule',
+  '.site-editor .site-country-hint',
+  '.site-editor .form-actions',
+  '.admin-page',
 ];
 
+/** A site's page and the admin's two (the pseudo-locale's, and Arabic at 375 px). */
+const sitePages = (): string[] => [sitePath, '/admin/audit', '/admin/reach'];
 /** Pages the pseudo-locale visits besides PAGES, once each at 1440 px (each load costs CPU). */
-const PSEUDO_PAGES = [() => '/watchlists', () => `/watchlists/${listId}`, () => '/events'] as const;
+const pseudoPages = (): string[] => [
+  '/watchlists',
+  `/watchlists/${listId}`,
+  '/events',
+  ...sitePages(),
+];
 
 describe('the pseudo-locale (issue 34)', () => {
   it('every visible string of the translated parts comes from the catalogue', async () => {
@@ -189,12 +250,13 @@ describe('the pseudo-locale (issue 34)', () => {
       (globalThis as { __pseudoLocale?: boolean }).__pseudoLocale = true;
     });
     const found: Record<string, string[]> = {};
-    for (const path of [...PAGES, ...PSEUDO_PAGES.map((pathOf) => pathOf())]) {
+    for (const path of [...PAGES, ...pseudoPages()]) {
       await openIn(page, path, 'en-XA');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-XA');
+      if (path.startsWith('/admin/')) await page.locator('.admin-page table').first().waitFor();
       const left = await untranslated(page, PSEUDO_SCOPES);
       if (left.length > 0) found[path] = left;
-      if (path === '/') {
+      if (path === '/?sites=1') {
         // The table's other choice, All countries, in the same load (a click, not a page).
         await page
           .locator('section[aria-labelledby="hotspots-heading"] .segmented button')
@@ -205,6 +267,26 @@ describe('the pseudo-locale (issue 34)', () => {
         const all = await untranslated(page, PSEUDO_SCOPES);
         if (all.length > 0) found['/ (All countries)'] = all;
       }
+    }
+    expect(found).toEqual({});
+  }, 90_000);
+});
+
+describe('the sites and admin pages in Arabic (issue 34)', () => {
+  it('at 375 px: right to left, axe clean, no overflow; pictures to look at', async () => {
+    const { page } = await suite.open(PHONE_375);
+    const found: Record<string, unknown> = {};
+    const names: Record<string, string> = { '/admin/audit': 'audit', '/admin/reach': 'reach' };
+    for (const path of sitePages()) {
+      await openIn(page, path, 'ar');
+      if (path.startsWith('/admin/')) await page.locator('.admin-page table').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      const violations = await axeViolations(page);
+      if (violations.length > 0) found[`${path} axe`] = violations;
+      const overflow = await pageOverflow(page);
+      if (overflow > 0) found[`${path} overflow ${overflow}px`] = await widest(page);
+      const name = names[path] ?? 'site';
+      await page.screenshot({ path: screenshotPath(`lang-ar-${name}-375`), fullPage: true });
     }
     expect(found).toEqual({});
   }, 90_000);

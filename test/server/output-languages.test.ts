@@ -171,4 +171,36 @@ describe('spreadsheet headers', () => {
       await test.close();
     }
   }, 60_000);
+
+  it('every other spreadsheet made for people too: sites, events and the audit log by ?lang=', async () => {
+    const header = async (url: string) => {
+      const res = await stack.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      const [head] = parse(res.body, { bom: true, to: 1 }) as string[][];
+      return { language: res.headers['content-language'], head: head?.slice(0, 2) };
+    };
+    expect(await header('/api/spreadsheet/sites.csv')).toEqual({
+      language: 'en',
+      head: ['Ref', 'Name'],
+    });
+    expect(await header('/api/spreadsheet/sites.csv?lang=fr&kind=office')).toEqual({
+      language: 'fr',
+      head: ['Réf.', 'Nom'],
+    });
+    expect(await header('/api/spreadsheet/events.csv?lang=es')).toEqual({
+      language: 'es',
+      head: ['Hora (UTC)', 'Titular'],
+    });
+    expect(await header('/api/spreadsheet/audit.csv?lang=ar')).toEqual({
+      language: 'ar',
+      head: ['الوقت (UTC)', 'ما الذي حدث'],
+    });
+    // An unknown language is English, not an error; an unknown parameter still is one.
+    expect((await header('/api/spreadsheet/audit.csv?lang=zz')).head).toEqual([
+      'Time (UTC)',
+      'What happened',
+    ]);
+    const bad = await stack.app.inject('/api/spreadsheet/sites.csv?language=fr');
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import type { Alert } from '../../src/shared/alerts-api.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,38 @@ describe('the language setting (issue 34)', () => {
     expect(after.json().settings).toMatchObject({ language: 'ar', version: 2 });
     const cleared = await put(stack, user, { ...settings, language: null }, '"2"');
     expect(cleared.json().settings).toMatchObject({ language: null, version: 3 });
+  });
+
+  it("picks a spreadsheet's header row when the link names no language (?lang= > setting > browser)", async () => {
+    const user = 'theo@example.com';
+    expect((await put(stack, user, { ...settings, language: 'fr' }, '"0"')).statusCode).toBe(200);
+    // Each person's browser asks for Arabic.
+    const sheet = async (url: string, who: string) => {
+      const res = await stack.app.inject({
+        url,
+        headers: { [USER_HEADER]: who, 'accept-language': 'ar' },
+      });
+      expect(res.statusCode, url).toBe(200);
+      const [head] = parse(res.body, { bom: true, to: 1 }) as string[][];
+      return { language: res.headers['content-language'], first: head?.[0] };
+    };
+    // The saved setting over the browser's Accept-Language, in each spreadsheet that reads it.
+    expect(await sheet('/api/spreadsheet/countries', user)).toEqual({
+      language: 'fr',
+      first: 'Rang',
+    });
+    expect(await sheet('/api/spreadsheet/events.csv', user)).toEqual({
+      language: 'fr',
+      first: 'Heure (UTC)',
+    });
+    // The link's ?lang= over the setting; someone with no setting gets their browser's.
+    expect(await sheet('/api/spreadsheet/countries?lang=es', user)).toMatchObject({
+      first: 'Puesto',
+    });
+    expect(await sheet('/api/spreadsheet/countries', 'nora@example.com')).toEqual({
+      language: 'ar',
+      first: 'الترتيب',
+    });
   });
 });
 

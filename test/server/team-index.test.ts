@@ -310,6 +310,22 @@ describe('the spreadsheets in the team view', () => {
     expect(only.map((r) => r['ISO code'])).toEqual(['FRA']);
     await call('DELETE', '/api/overrides/FRA', { role: 'editor', ifMatch: '"1"' });
   });
+
+  it("write their header row in the reader's language (issue 34), the cells as in English", async () => {
+    const sheet = async (url: string) => {
+      const res = await stack.app.inject({ url, headers: as('viewer') });
+      expect(res.statusCode, url).toBe(200);
+      const [head, first] = parse(res.body, { bom: true, to: 2 }) as string[][];
+      return { language: res.headers['content-language'], head, first };
+    };
+    const english = await sheet('/api/spreadsheet/countries?index=team');
+    const arabic = await sheet('/api/spreadsheet/countries?index=team&lang=ar');
+    expect(arabic.language).toBe('ar');
+    expect(arabic.head?.slice(0, 3)).toEqual(['الترتيب حسب مؤشر الفريق', 'البلد', 'رمز ISO']);
+    expect(arabic.first).toEqual(english.first);
+    const french = await sheet('/api/spreadsheet/country/FRA?index=team&lang=fr');
+    expect(french.head?.[0]).toBe('Rang selon l’indice de l’équipe');
+  });
 });
 
 describe('bad input is a 400 naming the field, and nothing is written', () => {

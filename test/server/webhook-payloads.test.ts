@@ -28,6 +28,12 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  * overrides, and headlines of 5,000 and 100,000 characters.
  */
 const BIDI = '\u202Egnp.exe\u202C';
+
+/** The schema file: draft-06 with draft-04's `id` (see below). */
+interface SchemaFile {
+  id: string;
+  definitions: { AdaptiveCard: { properties: Record<string, unknown> } };
+}
 const HOSTILE_HEADLINE =
   'Riots <!channel> <!here> & <https://evil.example|click> <@U123> **bold** [x](https://evil.example) ' +
   '<script>alert(1)</script> <img src=x onerror=alert(2)> {{DATE(2026-01-01T00:00:00Z)}} ' +
@@ -68,16 +74,22 @@ describe('Teams: the Adaptive Card against the schema of the version it declares
     const ajv = new Ajv({ strict: false, allErrors: true });
     ajv.addMetaSchema(draft06);
     addFormats(ajv);
-    for (const version of ['1.4']) {
-      const file = new URL(
-        `../fixtures/adaptive-cards/adaptive-card-${version}.0.schema.json`,
-        import.meta.url,
-      );
-      // The file is draft-06 but names itself with draft-04's `id`, which ajv 8 refuses: the same
-      // document under `$id`.
-      const { id, ...rest } = JSON.parse(readFileSync(file, 'utf8')) as { id: string };
-      schemas.set(version, ajv.compile({ $id: id, ...rest }));
-    }
+    const file = new URL(
+      '../fixtures/adaptive-cards/adaptive-card-1.4.0.schema.json',
+      import.meta.url,
+    );
+    // The file is draft-06 but names itself with draft-04's `id`, which ajv 8 refuses: the same
+    // document under `$id`.
+    const { id, ...rest } = JSON.parse(readFileSync(file, 'utf8')) as SchemaFile;
+    schemas.set('1.4', ajv.compile({ $id: id, ...rest }));
+    // 1.5 (the Arabic card, issue 34): the card is 1.4's with `rtl` (boolean or null), as the
+    // 1.5 schema's AdaptiveCard defines it; every other property the card can have is 1.4's
+    // (test/fixtures/adaptive-cards/README.md). Still closed: anything else is refused.
+    const v15 = structuredClone(rest);
+    v15.definitions.AdaptiveCard.properties.rtl = {
+      anyOf: [{ type: 'boolean' }, { type: 'null' }],
+    };
+    schemas.set('1.5', ajv.compile({ $id: id.replace(/\.json$/, '-1.5.json'), ...v15 }));
   });
 
   function cardOf(body: string) {
@@ -109,6 +121,46 @@ describe('Teams: the Adaptive Card against the schema of the version it declares
     expectValid(
       testWebhookBody('teams', { id: '7', name: `Ops ${HOSTILE_HEADLINE}` }, new Date(0)),
     );
+  });
+
+  it('an Arabic card is laid out right to left (rtl, from version 1.5); the others stay 1.4', () => {
+    const arabic = webhookBody(
+      alert('x', { kind: 'method_change' }),
+      'teams',
+      null,
+      null,
+      null,
+      'ar',
+    );
+    expectValid(arabic);
+    const card = cardOf(arabic) as ReturnType<typeof cardOf> & {
+      rtl?: boolean;
+      fallbackText?: string;
+    };
+    expect(card).toMatchObject({ version: '1.5', rtl: true });
+    // A client below 1.5 shows the fallback: the card's title and sentence, in Arabic.
+    expect(card.fallbackText).toMatch(/\p{Script=Arabic}/u);
+    expectValid(testWebhookBody('teams', { id: '7', name: 'Sahel' }, new Date(0), 'ar'));
+    expect(
+      cardOf(testWebhookBody('teams', { id: '7', name: 'S' }, new Date(0), 'ar')),
+    ).toMatchObject({
+      rtl: true,
+    });
+    for (const language of ['en', 'fr', 'es'] as const) {
+      const body = webhookBody(
+        alert('Tier up', { kind: 'tier_change' }),
+        'teams',
+        null,
+        null,
+        null,
+        language,
+      );
+      expectValid(body);
+      expect(cardOf(body)).toMatchObject({ version: '1.4' });
+      expect(cardOf(body)).not.toHaveProperty('rtl');
+    }
+    // The 1.4 schema has no `rtl`: declaring it there would be refused (the check can fail).
+    expect(schemas.get('1.4')!({ ...card, version: '1.4' })).toBe(false);
   });
 
   it('the schema refuses a card we could get wrong (the check can fail)', () => {

@@ -1,5 +1,5 @@
 import {
-  COUNTRY_SPREADSHEET_COLUMNS,
+  COUNTRY_SPREADSHEET_KEYS,
   countrySpreadsheetRow,
   type SpreadsheetCountry,
 } from '../../shared/country-spreadsheet';
@@ -8,8 +8,9 @@ import type { SpreadsheetExport } from './table-export';
 
 /**
  * A country table's CSV in the columns of every country spreadsheet (the BFF's included), of the
- * rows shown (issue 33, point 2). `rank` is the row's rank in the whole batch, `recorded` its
- * risk change since the batch recorded before (null: not recorded).
+ * rows shown (issue 33, point 2), its header in the page's language as the BFF's (issue 34).
+ * `rank` is the row's rank in the whole batch, `recorded` its risk change since the batch
+ * recorded before (null: not recorded).
  */
 export function countrySpreadsheet<Row extends SpreadsheetCountry & { name: string }>(
   asOf: string | undefined,
@@ -17,7 +18,7 @@ export function countrySpreadsheet<Row extends SpreadsheetCountry & { name: stri
   recorded: (row: Row) => number | null,
 ): SpreadsheetExport<Row> {
   return {
-    header: COUNTRY_SPREADSHEET_COLUMNS,
+    header: COUNTRY_SPREADSHEET_KEYS,
     cells: (row, batch) =>
       countrySpreadsheetRow(row, {
         rank: rank(row),

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { batchAt, batchIdAt, type CitedBatch } from '../lib/batch-ids';
 import { t } from '../lib/i18n';
+import { pageSheetWords, type SheetKey } from '../lib/sheet-words';
 
 /** A column of a table's download: its header and the raw value of each row. */
 export interface ExportColumn<Row> {
@@ -13,17 +14,18 @@ export interface ExportColumn<Row> {
 
 /**
  * A spreadsheet of fixed columns in place of the table's own (issue 33, point 2: a country table
- * writes the columns of every country spreadsheet); `cells` gets the batch's id.
+ * writes the columns of every country spreadsheet); `cells` gets the batch's id. The header is
+ * named by the keys of the BFF's spreadsheet words, written in the page's language (issue 34).
  */
 export interface SpreadsheetExport<Row> {
-  header: readonly string[];
+  header: readonly SheetKey[];
   cells: (row: Row, batch: CitedBatch | null) => Array<string | number>;
 }
 
-/** Every row's batch, as the BFF's spreadsheets end their rows. */
+/** Every row's batch, as the BFF's spreadsheets end their rows (their header words' keys). */
 const BATCH_COLUMNS = [
-  { key: 'batch_as_of', label: 'Data generated (UTC)', kind: 'time' },
-  { key: 'batch_id', label: 'Batch id', kind: 'text' },
+  { key: 'batch_as_of', sheet: 'generated', kind: 'time' },
+  { key: 'batch_id', sheet: 'batchId', kind: 'text' },
 ] as const;
 
 /**
@@ -55,22 +57,28 @@ export function TableExport<Row>({
       Object.fromEntries(columns.map((column) => [column.key, column.value(row) ?? null])),
     );
   const csv = async () => {
-    const [{ cellsCsv, downloadText, seriesCsv }, batch] = await Promise.all([
+    const [{ cellsCsv, downloadText, seriesCsv }, batch, words] = await Promise.all([
       import('../lib/csv'),
       batchAt(asOf),
+      pageSheetWords(),
     ]);
     const batchId = batch?.id ?? null;
     if (spreadsheet) {
       const cells = rows.map((row) => spreadsheet.cells(row, batch));
-      downloadText(`${filename}.csv`, cellsCsv(spreadsheet.header, cells));
+      const header = spreadsheet.header.map((key) => words[key]);
+      downloadText(`${filename}.csv`, cellsCsv(header, cells));
       return;
     }
+    const batchColumns = BATCH_COLUMNS.map(({ sheet, ...column }) => ({
+      ...column,
+      label: words[sheet],
+    }));
     const cited = records().map((record) => ({
       ...record,
       batch_as_of: asOf ?? null,
       batch_id: batchId,
     }));
-    downloadText(`${filename}.csv`, seriesCsv([...columns, ...BATCH_COLUMNS], cited));
+    downloadText(`${filename}.csv`, seriesCsv([...columns, ...batchColumns], cited));
   };
   const json = async () => {
     const [{ downloadText }, batchId] = await Promise.all([import('../lib/csv'), batchIdAt(asOf)]);

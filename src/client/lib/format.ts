@@ -28,6 +28,7 @@ export function na(): string {
 let formatLocale = 'en-GB';
 let language = 'en';
 let dateFormat: Intl.DateTimeFormat | null = null;
+let dayFormat: Intl.DateTimeFormat | null = null;
 let relativeFormat: Intl.RelativeTimeFormat | null = null;
 export function setFormatLanguage(next: string): void {
   language = next;
@@ -38,6 +39,7 @@ export function setFormatLanguage(next: string): void {
   formatLocale = locale;
   numberFormats.clear();
   dateFormat = null;
+  dayFormat = null;
   relativeFormat = null;
 }
 /** The interface's language as set (`en`, `fr`, `ar`, `en-XA`…). */
@@ -166,10 +168,27 @@ export function formatUtcTime(iso: string | null | undefined): string {
   return date ? keepLtr(`${utcClock(date)} UTC`) : na();
 }
 
+/**
+ * Arabic's date and time: the day as Arabic writes it ("2 يونيو 2026") reading right to left, and
+ * the clock with its zone after it as one left-to-right piece, where Arabic reads the time:
+ * "2 يونيو 2026، 10:00 UTC". Isolated (U+2067 RLI … U+2069 PDI) so the sentence around it
+ * cannot reorder it: kept left to right whole, as before, "UTC" landed first and the day last.
+ */
+function arabicDateTime(date: Date): string {
+  dayFormat ??= new Intl.DateTimeFormat(formatLocale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `\u2067${dayFormat.format(date)}، \u2066${utcClock(date)} UTC\u2069\u2069`;
+}
+
 /** "2 Jun 2025, 10:00 UTC" */
 export function formatUtcDateTime(iso: string | null | undefined): string {
   const date = parseTime(iso);
   if (!date) return na();
+  if (language === 'ar') return arabicDateTime(date);
   if (!fastPath()) {
     dateFormat ??= new Intl.DateTimeFormat(formatLocale, {
       ...{ day: 'numeric', month: 'short', year: 'numeric' },
@@ -178,7 +197,9 @@ export function formatUtcDateTime(iso: string | null | undefined): string {
     return keepLtr(`${dateFormat.format(date)} UTC`);
   }
   const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-  return `${day}, ${utcClock(date)} UTC`;
+  const text = `${day}, ${utcClock(date)} UTC`;
+  // The pseudo-locale marks the month's English name too: it is the locale's, not hard-coded.
+  return language === PSEUDO ? pseudoMessage(text) : text;
 }
 
 /** "just now", "5 min ago", "2 h ago", "3 d ago"; "in 40 min" for the future. */

@@ -207,6 +207,7 @@ function routeFamilies(parts: {
         ...history.routes.history,
         team: team?.view,
         watchlistCountries: watchlistCountriesOf(alerts),
+        settingLanguageOf: alerts?.settingLanguageOf ?? null,
       },
     ],
     history && [batchRoutes, history.routes.batches],
@@ -221,12 +222,16 @@ function routeFamilies(parts: {
           {
             ...sites.routes({ ...alerts, guardFor: history.guardFor, admit: history.admit }),
             team: team?.view,
+            settingLanguageOf: alerts.settingLanguageOf,
           },
         ]
       : null,
     team && [teamIndexRoutes, team.routes],
     [identityRoutes, identityRouteOptions(people, signIn)],
-    [auditRoutes, { audit: people.audit, now }],
+    [
+      auditRoutes,
+      { audit: people.audit, now, settingLanguageOf: alerts?.settingLanguageOf ?? null },
+    ],
     reach && [feedRoutes, reach.feeds],
     reach && [embedRoutes, reach.embeds],
     [openapiRoutes, {}],

@@ -162,7 +162,7 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/spreadsheet/events.csv': {
     summary:
-      'The event search (the same filters as /api/events) as a spreadsheet: the newest 5,000 events at most, one row per event; columns Time (UTC), Headline, Countries, ISO codes, Source, Link, Role, Breaking, First recorded (UTC)',
+      "The event search (the same filters as /api/events) as a spreadsheet: the newest 5,000 events at most, one row per event; columns Time (UTC), Headline, Countries, ISO codes, Source, Link, Role, Breaking, First recorded (UTC); the header row in lang (en, fr, es, ar), else the person's setting, else Accept-Language, else English; the cells stay machine-readable",
     tag: 'History',
   },
   'GET /api/batches': {
@@ -333,7 +333,8 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
     success: json(siteDeletedSchema),
   },
   'GET /api/spreadsheet/sites.csv': {
-    summary: "Our sites with their country's current numbers, as a spreadsheet-ready CSV",
+    summary:
+      "Our sites with their country's current numbers, as a spreadsheet-ready CSV (the same filters as /api/sites); the header row in lang (en, fr, es, ar), else the person's setting, else Accept-Language, else English",
     tag: 'Sites',
     produces: 'text/csv',
   },
@@ -440,7 +441,7 @@ export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   },
   'GET /api/spreadsheet/audit.csv': {
     summary:
-      'The audit log as a spreadsheet (admin): the same filters, at most 10,000 rows, each with a plain-words "What happened"',
+      'The audit log as a spreadsheet (admin): the same filters, at most 10,000 rows, each with a plain-words "What happened" (English); the header row in lang (en, fr, es, ar), else the person\'s setting, else Accept-Language, else English',
     tag: 'Identity',
   },
   'GET /api/openapi.json': {

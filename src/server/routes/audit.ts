@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DAY_MS } from '../../shared/durations.js';
 import { ApiProblem } from '../services/api-problem.js';
@@ -7,6 +7,7 @@ import type { AuditLog } from '../services/identity/audit.js';
 import type { AuditFilter, StoredAuditRow } from '../store/audit.js';
 import { BadRequest, parseTime } from './params.js';
 import { optional, queryOf, rule, shown, zodRoute } from './route-schema.js';
+import { sheetOutputs } from './sheet-language.js';
 
 /** Entries on one page of `/api/audit` at most (and by default). */
 export const AUDIT_PAGE_MAX = 500;
@@ -74,7 +75,13 @@ const pageQuery = queryOf({ ...filters, cursor: optional, limit: optional }).tra
     limit: readLimit(query.limit),
   })),
 );
-const csvQuery = queryOf(filters).transform(rule(readFilter));
+/** The spreadsheet: the same filters, and its header row's `lang` (issue 34). */
+const csvQuery = queryOf({ ...filters, lang: optional }).transform(
+  rule(({ lang, ...rest }: Partial<Record<keyof typeof filters | 'lang', string>>) => ({
+    filter: readFilter(rest),
+    lang: lang ?? null,
+  })),
+);
 
 function entryView(row: StoredAuditRow) {
   return {
@@ -106,7 +113,12 @@ const admin = { config: { role: 'admin' as const } };
  */
 export async function auditRoutes(
   app: FastifyInstance,
-  opts: { audit: AuditLog | null; now: () => number },
+  opts: {
+    audit: AuditLog | null;
+    now: () => number;
+    /** The asking person's saved language (issue 34), for the header row; null: none. */
+    settingLanguageOf?: ((request: FastifyRequest) => Promise<string | null>) | null;
+  },
 ): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const log = (): AuditLog => {
@@ -139,11 +151,13 @@ export async function auditRoutes(
     '/api/spreadsheet/audit.csv',
     { ...zodRoute({ querystring: csvQuery }), ...admin },
     async (request, reply) => {
-      const rows = await log().query(request.query, AUDIT_CSV_MAX_ROWS);
+      const { filter, lang } = request.query;
+      const o = await sheetOutputs(request, reply, lang, opts.settingLanguageOf);
+      const rows = await log().query(filter, AUDIT_CSV_MAX_ROWS);
       return noStore(reply)
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${auditFileName(opts.now())}"`)
-        .send(auditCsv(rows));
+        .send(auditCsv(rows, o));
     },
   );
 }

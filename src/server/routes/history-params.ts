@@ -216,7 +216,7 @@ export const changesQuery = queryOf({ since: optional, as_of: optional, ...index
 );
 
 /** `/api/events` filters, parsed whole (values checked in a fixed order, as documented). */
-export const eventsQuery = queryOf({
+const EVENT_PARAMS = {
   iso: optional,
   region: optional,
   watchlist: optional,
@@ -227,4 +227,13 @@ export const eventsQuery = queryOf({
   breaking: optional,
   cursor: optional,
   limit: optional,
-}).transform(rule(parseEventQuery));
+};
+export const eventsQuery = queryOf(EVENT_PARAMS).transform(rule(parseEventQuery));
+
+/** The events' spreadsheet: the same search, and its header row's `lang` (issue 34). */
+export const eventsCsvQuery = queryOf({ ...EVENT_PARAMS, lang: optional }).transform(
+  rule(({ lang, ...search }: RawEventQuery & { lang?: string }) => ({
+    search: parseEventQuery(search),
+    lang: lang ?? null,
+  })),
+);

@@ -9,6 +9,7 @@ import {
   checkRetention,
   checkSinceRetention,
   eventsQuery,
+  eventsCsvQuery,
   countryRangeQuery,
   type EventSearch,
   rangeQuery,
@@ -27,6 +28,8 @@ import type { EventQuery } from '../store/history-store.js';
 import { sendError } from './respond.js';
 import { admittedReply, guarded, reply400, type StoreFile } from './store-reply.js';
 import { zodRoute } from './route-schema.js';
+import { sheetOutputs } from './sheet-language.js';
+import type { Outputs } from '../../shared/i18n/outputs/translate.js';
 
 export interface HistoryRouteOptions {
   answers: HistoryAnswers;
@@ -42,6 +45,8 @@ export interface HistoryRouteOptions {
   team?: TeamView | null;
   /** A watchlist's countries as the asker may see it (null: no such list for them). */
   watchlistCountries?: (request: FastifyRequest, id: string) => Promise<string[] | null>;
+  /** The asking person's saved language (issue 34), for a spreadsheet's header row. */
+  settingLanguageOf?: ((request: FastifyRequest) => Promise<string | null>) | null;
 }
 
 /** The search's countries, a watchlist read into codes (an unknown one is the asker's 400). */
@@ -122,9 +127,12 @@ export async function historyRoutes(
   );
   typed.get(
     '/api/spreadsheet/events.csv',
-    zodRoute({ querystring: eventsQuery }),
-    (request, reply) =>
-      reply400(reply, () => eventsFile(opts, request, request.query), admit(request)),
+    zodRoute({ querystring: eventsCsvQuery }),
+    async (request, reply) => {
+      const { search, lang } = request.query;
+      const o = await sheetOutputs(request, reply, lang, opts.settingLanguageOf);
+      return reply400(reply, () => eventsFile(opts, request, search, o), admit(request));
+    },
   );
 }
 
@@ -133,6 +141,7 @@ async function eventsFile(
   opts: HistoryRouteOptions,
   request: FastifyRequest,
   search: EventSearch,
+  o: Outputs,
 ): Promise<StoreFile> {
   checkRetention(search, opts.retentionStart());
   const query = await resolvedSearch(opts, request, search);
@@ -142,7 +151,7 @@ async function eventsFile(
     return opts.answers.events(page, JSON.stringify(page), opts.guardFor(request));
   });
   return {
-    body: eventsCsv(events),
+    body: eventsCsv(events, o),
     contentType: 'text/csv; charset=utf-8',
     headers: { 'content-disposition': `attachment; filename="${eventsFileName(Date.now())}"` },
   };

@@ -28,6 +28,7 @@ import { optional, paramsOf, queryOf, zodRoute } from './route-schema.js';
 import type { StoreQueryGuard } from '../store-question-limit.js';
 import { guarded as storeGuarded } from './store-reply.js';
 import type { Viewer } from '../services/alerts/watchlists.js';
+import { sheetOutputs } from './sheet-language.js';
 
 export interface SiteRouteOptions {
   sites: SiteService;
@@ -40,6 +41,8 @@ export interface SiteRouteOptions {
   viewerOf: (request: FastifyRequest) => Viewer;
   /** The team index's view (issue 31: `/api/exposure?index=team`); null without weights' store. */
   team?: TeamView | null;
+  /** The asking person's saved language (issue 34), for the spreadsheet's header row. */
+  settingLanguageOf?: ((request: FastifyRequest) => Promise<string | null>) | null;
 }
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
@@ -49,7 +52,14 @@ const tooLarge = `The file is larger than ${MB} MB, the most one import takes: s
 const isStream = (body: unknown): body is AsyncIterable<Buffer | string> =>
   body !== null && typeof body === 'object' && Symbol.asyncIterator in body;
 
-const filterQuery = queryOf({ tier: optional, country: optional, kind: optional, tag: optional });
+/** The spreadsheet's: the same filters, and its header row's `lang` (issue 34). */
+const sheetQuery = queryOf({
+  tier: optional,
+  country: optional,
+  kind: optional,
+  tag: optional,
+  lang: optional,
+});
 const listQuery = queryOf({
   tier: optional,
   country: optional,
@@ -264,9 +274,11 @@ function readingRoutes(app: FastifyInstance, opts: SiteRouteOptions): void {
   const { sites } = opts;
   typed.get(
     '/api/spreadsheet/sites.csv',
-    zodRoute({ querystring: filterQuery }),
+    zodRoute({ querystring: sheetQuery }),
     async (request, reply) => {
-      const filters = parseSiteFilters(request.query);
+      const { lang, ...filterParams } = request.query;
+      const o = await sheetOutputs(request, reply, lang ?? null, opts.settingLanguageOf);
+      const filters = parseSiteFilters(filterParams);
       const [{ rows }, latest] = await Promise.all([sites.all(), sites.batches.at(null)]);
       const asOf = latest?.batch.asOf.toISOString() ?? null;
       const batchId = latest ? await opts.exposure.citableId(latest.batch.id) : null;
@@ -274,7 +286,7 @@ function readingRoutes(app: FastifyInstance, opts: SiteRouteOptions): void {
       return noStore(reply)
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${sitesFileName(asOf)}"`)
-        .send(sitesCsv(kept, latest?.byIso, asOf, batchId));
+        .send(sitesCsv(kept, latest?.byIso, asOf, batchId, o));
     },
   );
 

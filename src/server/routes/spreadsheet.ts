@@ -53,31 +53,24 @@ function csvFile(body: Buffer, fileName: string): StoreFile {
   };
 }
 
-/**
- * Spreadsheet-ready CSV (services/exports/spreadsheet-csv.ts), beside the upstream's raw export:
- * `/api/spreadsheet/countries?tier=crit,high` (the overview's tier filter) and
- * `/api/spreadsheet/country/:iso` (the country page). Built from `/api/countries`' data, so they
- * cost no upstream request beyond what the dashboard already spends; with `?as_of=`, from the
- * recorded batch the page shows (the store alone), named by its id on every row.
- */
-export async function spreadsheetRoutes(
-  app: FastifyInstance,
-  opts: DataRouteOptions & {
-    /** The team's notes on a country as of a time, for its spreadsheet (issue 31). */
-    notesAt?: ((iso: string, at: Date | null) => Promise<string[]>) | null;
-    /** The asking person's saved language (issue 34), for the header row; null: none. */
-    settingLanguageOf?: ((request: FastifyRequest) => Promise<string | null>) | null;
-  },
-): Promise<void> {
-  const notesAt = (iso: string, at: Date | null) => opts.notesAt?.(iso, at) ?? [];
-  const withBatch = async (
-    served: Served,
-    build: (
-      batch: ReturnType<typeof batchOf>,
-      batchId: string | null,
-      deltas: ReadonlyMap<string, number> | null,
-    ) => Served,
-  ): Promise<Served> => {
+/** What the spreadsheet routes are given: the data's, the notes and people's languages. */
+type SheetRouteOptions = DataRouteOptions & {
+  /** The team's notes on a country as of a time, for its spreadsheet (issue 31). */
+  notesAt?: ((iso: string, at: Date | null) => Promise<string[]>) | null;
+  /** The asking person's saved language (issue 34), for the header row; null: none. */
+  settingLanguageOf?: ((request: FastifyRequest) => Promise<string | null>) | null;
+};
+
+type BatchBuild = (
+  batch: ReturnType<typeof batchOf>,
+  batchId: string | null,
+  deltas: ReadonlyMap<string, number> | null,
+) => Served;
+type WithBatch = (served: Served, build: BatchBuild) => Promise<Served>;
+
+/** The latest batch's file, built with the batch's citable id and our recorded risk changes. */
+function batchCiter(opts: SheetRouteOptions): WithBatch {
+  return async (served, build) => {
     if (served.status !== 200) return served;
     const batch = batchOf(served);
     // Cited by its id when the store has recorded this batch (issue 22): one indexed lookup;
@@ -88,15 +81,22 @@ export async function spreadsheetRoutes(
     ]);
     return build(batch, batchId, deltas);
   };
+}
 
+/** `/api/spreadsheet/countries`: every country of the batch, the tier filter applied. */
+function countriesSheetRoute(
+  app: FastifyInstance,
+  opts: SheetRouteOptions,
+  withBatch: WithBatch,
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const countriesRoute = zodRoute({ querystring: tierAsOfQuery });
   typed.get('/api/spreadsheet/countries', countriesRoute, async (request, reply) => {
     const { tiers, asOf, index, weights, lang } = request.query;
-    if (index === 'team') {
-      return replyTeamSheet(request, reply, opts, { tiers, iso: null, asOf, weights });
-    }
     const o = await sheetOutputs(request, reply, lang, opts.settingLanguageOf);
+    if (index === 'team') {
+      return replyTeamSheet(request, reply, opts, { tiers, iso: null, asOf, weights, o });
+    }
     if (asOf) {
       return replyAsOfFile(request, reply, opts.asOf, asOf, async (answers) => {
         const batch = await recordedBatch(answers, asOf);
@@ -134,15 +134,24 @@ export async function spreadsheetRoutes(
       );
     });
   });
+}
 
+/** `/api/spreadsheet/country/:iso`: one country's categories, one row each, and our notes. */
+function countrySheetRoute(
+  app: FastifyInstance,
+  opts: SheetRouteOptions,
+  withBatch: WithBatch,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const notesAt = (iso: string, at: Date | null) => opts.notesAt?.(iso, at) ?? [];
   const countryRoute = zodRoute({ querystring: asOfLangQuery, params: isoParams });
   typed.get('/api/spreadsheet/country/:iso', countryRoute, async (request, reply) => {
     const { iso } = request.params;
     const { asOf, index, weights, lang } = request.query;
-    if (index === 'team') {
-      return replyTeamSheet(request, reply, opts, { tiers: [], iso, asOf, weights });
-    }
     const o = await sheetOutputs(request, reply, lang, opts.settingLanguageOf);
+    if (index === 'team') {
+      return replyTeamSheet(request, reply, opts, { tiers: [], iso, asOf, weights, o });
+    }
     if (asOf) {
       return replyAsOfFile(request, reply, opts.asOf, asOf, async (answers) => {
         const batch = await recordedBatch(answers, asOf);
@@ -186,4 +195,20 @@ export async function spreadsheetRoutes(
       });
     });
   });
+}
+
+/**
+ * Spreadsheet-ready CSV (services/exports/spreadsheet-csv.ts), beside the upstream's raw export:
+ * `/api/spreadsheet/countries?tier=crit,high` (the overview's tier filter) and
+ * `/api/spreadsheet/country/:iso` (the country page). Built from `/api/countries`' data, so they
+ * cost no upstream request beyond what the dashboard already spends; with `?as_of=`, from the
+ * recorded batch the page shows (the store alone), named by its id on every row.
+ */
+export async function spreadsheetRoutes(
+  app: FastifyInstance,
+  opts: SheetRouteOptions,
+): Promise<void> {
+  const withBatch = batchCiter(opts);
+  countriesSheetRoute(app, opts, withBatch);
+  countrySheetRoute(app, opts, withBatch);
 }

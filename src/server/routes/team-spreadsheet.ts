@@ -12,6 +12,7 @@ import { answer, type DataRouteOptions } from './respond.js';
 import { NotFound } from './route-schema.js';
 import { teamAsOf, teamOf } from './team-reply.js';
 import type { WeightsChoice } from '../services/team-index/team-view.js';
+import type { Outputs } from '../../shared/i18n/outputs/translate.js';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
@@ -28,6 +29,8 @@ export interface TeamSheetQuery {
   iso: string | null;
   asOf: Date | null;
   weights: WeightsChoice | null;
+  /** The header row's language (issue 34). */
+  o: Outputs;
 }
 
 function sheetOf(batch: TeamBatch, query: TeamSheetQuery, batchId: string | null) {
@@ -38,7 +41,7 @@ function sheetOf(batch: TeamBatch, query: TeamSheetQuery, batchId: string | null
     throw new NotFound(`${query.iso} is not in the batch of ${batch.as_of}`);
   }
   return {
-    body: teamCountriesCsv(batch.as_of, rows, batch.index, query.tiers, batchId),
+    body: teamCountriesCsv(batch.as_of, rows, batch.index, query.tiers, batchId, query.o),
     name: teamFileName(batch.as_of, query.iso ? [query.iso] : query.tiers),
   };
 }

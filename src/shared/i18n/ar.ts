@@ -4,6 +4,9 @@ import { arWatchlistRules } from './ar/watchlist-rules.js';
 import { arFields } from './ar/fields.js';
 import { arAlertItems } from './ar/alert-items.js';
 import { arEvents } from './ar/events.js';
+import { arAdmin } from './ar/admin.js';
+import { arMap } from './ar/map.js';
+import { arSites } from './ar/sites.js';
 
 export const ar: Catalogue = {
   shell: {
@@ -531,4 +534,7 @@ export const ar: Catalogue = {
   fields: arFields,
   alertItems: arAlertItems,
   events: arEvents,
+  sites: arSites,
+  map: arMap,
+  admin: arAdmin,
 };

@@ -3,6 +3,10 @@ import { enWatchlistRules } from './en/watchlist-rules.js';
 import { enFields } from './en/fields.js';
 import { enAlertItems } from './en/alert-items.js';
 import { enEvents } from './en/events.js';
+import { enAdmin } from './en/admin.js';
+import { enMap } from './en/map.js';
+import { enSites } from './en/sites.js';
+
 /**
  * The English messages: the source every other language translates, and the shape they must
  * all have (`Catalogue`). Keys name where a message appears; `{{name}}` is filled in by i18next
@@ -494,6 +498,9 @@ export const en = {
   fields: enFields,
   alertItems: enAlertItems,
   events: enEvents,
+  sites: enSites,
+  map: enMap,
+  admin: enAdmin,
 } as const;
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -4,6 +4,9 @@ import { esWatchlistRules } from './es/watchlist-rules.js';
 import { esFields } from './es/fields.js';
 import { esAlertItems } from './es/alert-items.js';
 import { esEvents } from './es/events.js';
+import { esAdmin } from './es/admin.js';
+import { esMap } from './es/map.js';
+import { esSites } from './es/sites.js';
 
 export const es: Catalogue = {
   shell: {
@@ -492,4 +495,7 @@ export const es: Catalogue = {
   fields: esFields,
   alertItems: esAlertItems,
   events: esEvents,
+  sites: esSites,
+  map: esMap,
+  admin: esAdmin,
 };

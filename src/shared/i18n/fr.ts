@@ -4,6 +4,9 @@ import { frWatchlistRules } from './fr/watchlist-rules.js';
 import { frFields } from './fr/fields.js';
 import { frAlertItems } from './fr/alert-items.js';
 import { frEvents } from './fr/events.js';
+import { frAdmin } from './fr/admin.js';
+import { frMap } from './fr/map.js';
+import { frSites } from './fr/sites.js';
 
 export const fr: Catalogue = {
   shell: {
@@ -496,4 +499,7 @@ export const fr: Catalogue = {
   fields: frFields,
   alertItems: frAlertItems,
   events: frEvents,
+  sites: frSites,
+  map: frMap,
+  admin: frAdmin,
 };

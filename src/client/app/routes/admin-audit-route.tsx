@@ -3,6 +3,7 @@ import { useIsAdmin } from '../../features/admin/components/admin-link';
 import { AdminNav } from '../../features/admin/components/admin-nav';
 import { AuditLog } from '../../features/admin/components/audit-log';
 import { SessionsPanel } from '../../features/admin/components/sessions-panel';
+import { t } from '../../lib/i18n';
 
 /** `/admin/audit`: the audit log and who is signed in; admins only (the server refuses others). */
 export function AdminAuditRoute() {
@@ -10,19 +11,19 @@ export function AdminAuditRoute() {
   return (
     <div className="admin-page">
       <title>Audit log · Global Risk Dashboard</title>
-      <h1>Audit log and sessions</h1>
+      <h1>{t('admin.auditAndSessions')}</h1>
       {admin ? <AdminNav /> : null}
       {admin ? (
         <>
-          <PanelBoundary name="The audit log">
+          <PanelBoundary name={t('admin.theAuditLog')}>
             <AuditLog />
           </PanelBoundary>
-          <PanelBoundary name="The sessions">
+          <PanelBoundary name={t('admin.theSessions')}>
             <SessionsPanel />
           </PanelBoundary>
         </>
       ) : (
-        <p>This page is for admins: it shows who changed what, and who is signed in.</p>
+        <p>{t('admin.auditForAdmins')}</p>
       )}
     </div>
   );

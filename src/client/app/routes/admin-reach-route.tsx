@@ -3,6 +3,7 @@ import { useIsAdmin } from '../../features/admin/components/admin-link';
 import { AdminNav } from '../../features/admin/components/admin-nav';
 import { EmbedsPanel } from '../../features/admin/components/embeds-panel';
 import { FeedTokensPanel } from '../../features/admin/components/feed-tokens-panel';
+import { t } from '../../lib/i18n';
 
 /** `/admin/reach`: feed tokens and embeds (issue 34); admins only (the server refuses others). */
 export function AdminReachRoute() {
@@ -10,22 +11,19 @@ export function AdminReachRoute() {
   return (
     <div className="admin-page">
       <title>Feeds and embeds · Global Risk Dashboard</title>
-      <h1>Feeds and embeds</h1>
+      <h1>{t('admin.feedsAndEmbeds')}</h1>
       {admin ? <AdminNav /> : null}
       {admin ? (
         <>
-          <PanelBoundary name="The feed tokens">
+          <PanelBoundary name={t('admin.theFeedTokens')}>
             <FeedTokensPanel />
           </PanelBoundary>
-          <PanelBoundary name="The embeds">
+          <PanelBoundary name={t('admin.theEmbeds')}>
             <EmbedsPanel />
           </PanelBoundary>
         </>
       ) : (
-        <p>
-          This page is for admins: it makes the tokens spreadsheets read and the embeds other sites
-          show.
-        </p>
+        <p>{t('admin.reachForAdmins')}</p>
       )}
     </div>
   );

@@ -22,12 +22,36 @@ import {
 import { MAX_HOTSPOT_LIMIT } from '../../../shared/page-data';
 import { useCan } from '../../lib/me-queries';
 import { useCountryChoices } from '../use-country-choices';
+import { t } from '../../lib/i18n';
 
 function BackToExposure() {
   return (
     <p className="back-link">
-      <Link to="/exposure">← Back to exposure</Link>
+      <Link to="/exposure">{t('sites.backToExposure')}</Link>
     </p>
+  );
+}
+
+/** The site's page when there is none: deleted (404), or the answer failed. */
+function NoSite({ id, error, retry }: { id: string; error: Error | null; retry: () => void }) {
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <div className="site-page">
+      <title>{`${missing ? 'No such site' : 'Site'} · Global Risk Dashboard`}</title>
+      {missing ? (
+        <>
+          <h1>{t('sites.noSuchSite')}</h1>
+          <p>{t('sites.noSuchSiteText', { id })}</p>
+        </>
+      ) : (
+        <QueryError
+          what={t('sites.theSite')}
+          error={error ?? new Error('No answer')}
+          onRetry={retry}
+        />
+      )}
+      <BackToExposure />
+    </div>
   );
 }
 
@@ -55,64 +79,44 @@ export function SiteRoute() {
       <div className="site-page">
         <title>Site · Global Risk Dashboard</title>
         <BackToExposure />
-        <Skeleton label="Loading the site" lines={6} />
+        <Skeleton label={t('sites.loading')} lines={6} />
       </div>
     );
   }
-  if (!site) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <div className="site-page">
-        <title>{`${missing ? 'No such site' : 'Site'} · Global Risk Dashboard`}</title>
-        {missing ? (
-          <>
-            <h1>No such site</h1>
-            <p>There is no site {id} (it may have been deleted).</p>
-          </>
-        ) : (
-          <QueryError
-            what="The site"
-            error={query.error ?? new Error('No answer')}
-            onRetry={() => void query.refetch()}
-          />
-        )}
-        <BackToExposure />
-      </div>
-    );
-  }
+  if (!site) return <NoSite id={id} error={query.error} retry={() => void query.refetch()} />;
   return (
     <div className="site-page">
       <title>{`${site.name} · Global Risk Dashboard`}</title>
       <BackToExposure />
-      <h1>{site.name}</h1>
+      <h1 translate="no">{site.name}</h1>
       <div className="two-columns">
-        <PanelBoundary name="The site">
+        <PanelBoundary name={t('sites.theSite')}>
           <SiteSummary
             site={site}
             asOf={query.data?.data.site.country ? countries.data?.data.as_of : null}
           />
         </PanelBoundary>
-        <PanelBoundary name="Countries within reach">
+        <PanelBoundary name={t('sites.withinReach')}>
           <NeighbourCountries site={site} figures={figures} />
         </PanelBoundary>
       </div>
       <div className="two-columns history-row">
-        <PanelBoundary name="The trend">
+        <PanelBoundary name={t('sites.theTrend')}>
           <CountryTrendPanel iso={site.iso} />
         </PanelBoundary>
-        <PanelBoundary name="The nearest hotspots">
+        <PanelBoundary name={t('sites.nearestHotspots')}>
           <NearestHotspots site={site} hotspots={hotspots.data?.data.hotspots} />
         </PanelBoundary>
       </div>
       {editor ? (
-        <PanelBoundary name="The edit form">
+        <PanelBoundary name={t('sites.theEditForm')}>
           <SiteEditor key={site.id} site={site} choices={choices} />
         </PanelBoundary>
       ) : null}
-      <PanelBoundary name="The event feed">
+      <PanelBoundary name={t('sites.theEventFeed')}>
         {country.isError && !country.data ? (
           <QueryError
-            what="The events of the country"
+            what={t('sites.countryEvents')}
             error={country.error}
             onRetry={() => void country.refetch()}
           />

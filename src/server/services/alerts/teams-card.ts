@@ -1,4 +1,5 @@
 import type { Alert } from '../../../shared/alerts-api.js';
+import { directionOf } from '../../../shared/i18n/languages.js';
 import { withoutBidi } from '../../../shared/user-text.js';
 import { alertSentence, countryIn, outputsIn, type Outputs } from './alert-words.js';
 
@@ -8,6 +9,12 @@ import { alertSentence, countryIn, outputsIn, type Outputs } from './alert-words
  * Teams client renders.
  */
 const CARD_VERSION = '1.4';
+/**
+ * A right-to-left reader's card (Arabic, issue 34): `rtl` on the card, which Adaptive Cards has
+ * from version 1.5 only, so that card declares 1.5; a client below it shows `fallbackText`
+ * (the title and the sentence) instead. Left-to-right cards stay 1.4, byte for byte as before.
+ */
+const RTL_CARD_VERSION = '1.5';
 
 /**
  * Teams renders a TextBlock's text (and a fact's value) as Markdown, and replaces
@@ -36,17 +43,25 @@ interface Fact {
   value: string;
 }
 
+/** The card's version and direction: what a right-to-left language adds (see above). */
+function layoutOf(o: Outputs, title: string, text: string) {
+  if (directionOf(o.language) !== 'rtl') return { version: CARD_VERSION };
+  const fallbackText = teamsText(bounded(`${title}: ${text}`));
+  return { version: RTL_CARD_VERSION, rtl: true, fallbackText };
+}
+
 function card(
   title: string,
   text: string,
   facts: Fact[],
   link: string | null,
-  button = 'Open the country page',
+  button: string,
+  o: Outputs,
 ): string {
   const content = {
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     type: 'AdaptiveCard',
-    version: CARD_VERSION,
+    ...layoutOf(o, title, text),
     body: [
       {
         type: 'TextBlock',
@@ -89,9 +104,11 @@ export function teamsAlertBody(alert: Alert, o: Outputs = outputsIn('en')): stri
     ],
     alert.link,
     o.t('alert.openCountryPage'),
+    o,
   );
 }
 
 export function teamsTestBody(watchlistName: string, o: Outputs = outputsIn('en')): string {
-  return card(o.t('alert.testTitle'), o.t('alert.testText', { list: watchlistName }), [], null);
+  const text = o.t('alert.testText', { list: watchlistName });
+  return card(o.t('alert.testTitle'), text, [], null, o.t('alert.openCountryPage'), o);
 }

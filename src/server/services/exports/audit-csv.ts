@@ -1,23 +1,25 @@
 import { auditSentence } from '../../../shared/audit-words.js';
 import { spreadsheetCell, spreadsheetTime } from '../../../shared/spreadsheet-cell.js';
 import type { StoredAuditRow } from '../../store/audit.js';
-import { csv, safeText } from './spreadsheet-csv.js';
+import { outputsIn, type Outputs } from '../../../shared/i18n/outputs/translate.js';
+import { csv, safeText, sheetHeader } from './spreadsheet-csv.js';
 
+/** The columns, as keys of the `outputs` catalogue's `sheet` (the header row's language). */
 const AUDIT_COLUMNS = [
-  'Time (UTC)',
-  'What happened',
-  'Who',
-  'E-mail',
-  'Subject',
-  'Signed in by',
-  'Role',
-  'Address',
-  'Action',
-  'Object',
-  'Answer (HTTP status)',
-  'Refused because',
-  'Before (JSON)',
-  'After (JSON)',
+  'time',
+  'whatHappened',
+  'who',
+  'email',
+  'subject',
+  'signedInBy',
+  'personRole',
+  'address',
+  'action',
+  'object',
+  'answerStatus',
+  'refusedBecause',
+  'beforeJson',
+  'afterJson',
 ] as const;
 
 const VIA_WORDS: Record<string, string> = {
@@ -33,9 +35,13 @@ const jsonCell = (value: unknown): string =>
   value === null || value === undefined ? '' : safeText(JSON.stringify(value));
 
 /** The audit log as a spreadsheet, newest first, through the cell rules every CSV shares. */
-export function auditCsv(rows: readonly StoredAuditRow[]): Buffer {
+export function auditCsv(
+  rows: readonly StoredAuditRow[],
+  /** The header row's language (issue 34); the cells stay machine-readable (English words). */
+  o: Outputs = outputsIn('en'),
+): Buffer {
   return csv(
-    AUDIT_COLUMNS,
+    sheetHeader(AUDIT_COLUMNS, o),
     rows.map((row) => [
       spreadsheetTime(new Date(row.at).toISOString()),
       safeText(auditSentence({ who: { name: row.actorName }, ...row })),

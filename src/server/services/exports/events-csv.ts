@@ -3,23 +3,25 @@ import type { ArchivedEvent, EventsResponse } from '../../../shared/history-api.
 import { TimeSlice } from '../../work/time-slice.js';
 import { displayName } from '../reference/display-names.js';
 import { referenceName } from '../reference/reference-countries.js';
-import { csv, safeText } from './spreadsheet-csv.js';
+import { outputsIn, type Outputs } from '../../../shared/i18n/outputs/translate.js';
+import { csv, safeText, sheetHeader } from './spreadsheet-csv.js';
 
 /** Rows in one event CSV at most (the newest that match): narrow the search for older ones. */
 export const EVENTS_CSV_MAX_ROWS = 5_000;
 /** Events read per store question while a CSV is built (the JSON route's largest page). */
 export const EVENTS_CSV_PAGE = 100;
 
+/** The columns, as keys of the `outputs` catalogue's `sheet` (the header row's language). */
 const EVENT_COLUMNS = [
-  'Time (UTC)',
-  'Headline',
-  'Countries',
-  'ISO codes',
-  'Source',
-  'Link',
-  'Role',
-  'Breaking',
-  'First recorded (UTC)',
+  'time',
+  'headline',
+  'countries',
+  'isoCodes',
+  'source',
+  'link',
+  'eventRole',
+  'breaking',
+  'firstRecorded',
 ] as const;
 
 /** One page of the search, newest first, from a cursor (null: the newest). */
@@ -43,9 +45,13 @@ export async function collectEvents(page: EventPage): Promise<ArchivedEvent[]> {
 }
 
 /** The events as a spreadsheet, through the cell rules every CSV of the project shares. */
-export function eventsCsv(events: readonly ArchivedEvent[]): Buffer {
+export function eventsCsv(
+  events: readonly ArchivedEvent[],
+  /** The header row's language (issue 34); the cells stay machine-readable. */
+  o: Outputs = outputsIn('en'),
+): Buffer {
   return csv(
-    EVENT_COLUMNS,
+    sheetHeader(EVENT_COLUMNS, o),
     events.map((event) => {
       const isos = event.countries ?? [event.iso];
       return [

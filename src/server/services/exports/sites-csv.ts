@@ -3,29 +3,31 @@ import { tierLabel } from '../../../shared/tiers.js';
 import type { CountryRow } from '../../store/batches.js';
 import type { SiteRow } from '../../store/sites.js';
 import { displayName } from '../reference/display-names.js';
-import { batchStamp, csv, humanLabel, safeText } from './spreadsheet-csv.js';
+import { outputsIn, type Outputs } from '../../../shared/i18n/outputs/translate.js';
+import { batchStamp, csv, humanLabel, safeText, sheetHeader } from './spreadsheet-csv.js';
 
+/** The columns, as keys of the `outputs` catalogue's `sheet` (the header row's language). */
 const SITE_COLUMNS = [
-  'Ref',
-  'Name',
-  'Kind',
-  'Latitude',
-  'Longitude',
-  'Country',
-  'ISO code',
-  'Placed by',
-  'People',
-  'Value',
-  'Currency',
-  'Tags',
-  'Trip from',
-  'Trip to',
-  'Risk (0–100)',
-  'Tier',
-  'Active score',
-  'Change in active score since the previous batch',
-  'Data generated (UTC)',
-  'Batch id',
+  'siteRef',
+  'siteName',
+  'siteKind',
+  'latitude',
+  'longitude',
+  'country',
+  'iso',
+  'placedBy',
+  'people',
+  'value',
+  'currency',
+  'tags',
+  'tripFrom',
+  'tripTo',
+  'risk',
+  'tier',
+  'active',
+  'siteActiveChange',
+  'generated',
+  'batchId',
 ] as const;
 
 const PLACED_WORDS = { given: 'Given', inside: 'Inside the country', distance: 'By distance' };
@@ -40,9 +42,11 @@ export function sitesCsv(
   countries: ReadonlyMap<string, CountryRow> | undefined,
   asOf: string | null,
   batchId: string | null = null,
+  /** The header row's language (issue 34); the cells stay machine-readable. */
+  o: Outputs = outputsIn('en'),
 ): Buffer {
   return csv(
-    SITE_COLUMNS,
+    sheetHeader(SITE_COLUMNS, o),
     rows.map((site) => {
       const country = countries?.get(site.iso);
       return [

@@ -15,6 +15,7 @@ import {
   countrySpreadsheetRow,
   humanLabel,
 } from '../../../shared/country-spreadsheet.js';
+import type { outputsEn } from '../../../shared/i18n/outputs/en.js';
 import { outputsIn, type Outputs } from '../../../shared/i18n/outputs/translate.js';
 
 /**
@@ -32,6 +33,14 @@ export { batchStamp };
 /** Numbers as numbers; a missing or non-finite one is an empty cell. */
 function num(value: number | null | undefined): string | number {
   return spreadsheetCell(value);
+}
+
+/** A header row in `o`'s language from keys of the `outputs` catalogue's `sheet`. */
+export function sheetHeader(
+  keys: ReadonlyArray<keyof typeof outputsEn.sheet>,
+  o: Outputs,
+): string[] {
+  return keys.map((key) => o.t(`sheet.${key}`));
 }
 
 export function csv(
@@ -152,7 +161,7 @@ export function countryCsv(
     ];
   });
   return csv(
-    CATEGORY_COLUMNS.map((key) => o.t(`sheet.${key}`)),
+    sheetHeader(CATEGORY_COLUMNS, o),
     rows.length > 0
       ? rows
       : [[...own, '', '', '', '', '', safeText(batchId ?? ''), safeText(method ?? ''), notesCell]],

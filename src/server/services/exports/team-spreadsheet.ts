@@ -2,7 +2,8 @@ import type { TeamIndexNote } from '../../../shared/team-index-api.js';
 import { spreadsheetCell, spreadsheetTime } from '../../../shared/spreadsheet-cell.js';
 import { tierLabel } from '../../../shared/tiers.js';
 import { displayName } from '../reference/display-names.js';
-import { batchStamp, csv, humanLabel, safeText } from './spreadsheet-csv.js';
+import { outputsIn, type Outputs } from '../../../shared/i18n/outputs/translate.js';
+import { batchStamp, csv, humanLabel, safeText, sheetHeader } from './spreadsheet-csv.js';
 
 /** A country row in the team view (services/team-index/team-view.ts `teamRow`). */
 export interface TeamSheetRow {
@@ -15,21 +16,22 @@ export interface TeamSheetRow {
   override?: { reason: string; expires: string; set_by: string } | null;
 }
 
+/** The columns, as keys of the `outputs` catalogue's `sheet` (the header row's language). */
 const TEAM_COLUMNS = [
-  'Rank by team index',
-  'Country',
-  'ISO code',
-  'Team index (0–100)',
-  'Team tier',
-  'Team tier from',
-  'Override reason',
-  'Override expires (UTC)',
-  'Override set by',
-  'Provider risk (0–100)',
-  'Provider tier',
-  'Team weights',
-  'Data generated (UTC)',
-  'Batch id',
+  'teamRank',
+  'country',
+  'iso',
+  'teamIndex',
+  'teamTier',
+  'teamTierFrom',
+  'overrideReason',
+  'overrideExpires',
+  'overrideSetBy',
+  'providerRisk',
+  'providerTier',
+  'teamWeights',
+  'generated',
+  'batchId',
 ] as const;
 
 /** "Logistics view (version 3): security 2, economic 1" (categories weighted above 0). */
@@ -52,6 +54,8 @@ export function teamCountriesCsv(
   index: TeamIndexNote,
   tiers: readonly string[],
   batchId: string | null,
+  /** The header row's language (issue 34); the cells stay machine-readable. */
+  o: Outputs = outputsIn('en'),
 ): Buffer {
   const ranked = [...rows].sort((a, b) => (b.risk ?? -Infinity) - (a.risk ?? -Infinity));
   const weights = safeText(weightsText(index));
@@ -76,7 +80,7 @@ export function teamCountriesCsv(
       ],
     ];
   });
-  return csv(TEAM_COLUMNS, lines);
+  return csv(sheetHeader(TEAM_COLUMNS, o), lines);
 }
 
 /** `global-risk-team-index-2026-11-22-1000[-UKR|-crit-high].csv`. */

@@ -1,5 +1,6 @@
 import { AUDIT_FILTERS, type AuditFilters } from '../../../../shared/audit-api';
 import { AUDIT_ACTIONS } from '../../../../shared/audit-words';
+import { t } from '../../../lib/i18n';
 
 /**
  * The audit page's filters (issue 33, point 13): a person, an action chosen by its words, an
@@ -17,7 +18,7 @@ export function AuditFilterForm({
   return (
     <form
       className="audit-filters"
-      aria-label="Filter the audit log"
+      aria-label={t('admin.filterLabel')}
       onSubmit={(event) => {
         event.preventDefault();
         const data = new FormData(event.currentTarget);
@@ -30,37 +31,39 @@ export function AuditFilterForm({
       }}
     >
       <label>
-        Person (name, e-mail or subject)
+        {t('admin.person')}
         <input name="who" defaultValue={filters.who ?? ''} />
       </label>
       <label>
-        Action
+        {t('admin.action')}
         <select name="action" defaultValue={filters.action ?? ''}>
-          <option value="">Any action</option>
+          <option value="">{t('admin.anyAction')}</option>
           {AUDIT_ACTIONS.map((item) => (
             <option key={item.action} value={item.action}>
-              {item.words}
+              {t(`admin.action_${item.key}`)}
             </option>
           ))}
           {filters.action && !known ? (
-            <option value={filters.action}>{filters.action}</option>
+            <option value={filters.action} translate="no">
+              {filters.action}
+            </option>
           ) : null}
         </select>
       </label>
       <label>
-        Object (exact, or ending in *)
+        {t('admin.object')}
         <input name="object" defaultValue={filters.object ?? ''} />
       </label>
       <label>
-        From (UTC date)
+        {t('admin.from')}
         <input type="date" name="since" defaultValue={dateOf(filters.since)} />
       </label>
       <label>
-        Until (UTC date, inclusive)
+        {t('admin.until')}
         <input type="date" name="until" defaultValue={dateOf(filters.until)} />
       </label>
       <button type="submit" className="button">
-        Show
+        {t('admin.show')}
       </button>
     </form>
   );

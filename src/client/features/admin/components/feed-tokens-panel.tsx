@@ -3,15 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { TableHead } from '../../../components/data-table';
 import { Skeleton } from '../../../components/skeleton';
-import { FEED_CHOICES } from '../../../../shared/reach-api';
+import { FEED_CHOICES, type FeedTokenListed } from '../../../../shared/reach-api';
 import { reachQueries, useMakeFeedToken, useRevoke } from '../api/reach-api';
+import { t } from '../../../lib/i18n';
 import { UseCells } from './reach-cells';
 
-/** Feed tokens: made for named feeds (the secret shown once, here), listed, revoked. */
-export function FeedTokensPanel() {
-  const tokens = useQuery(reachQueries.feedTokens());
-  const make = useMakeFeedToken();
-  const revoke = useRevoke('feed-tokens');
+/** The form that makes a feed token: its name, the feeds it may read and its expiry. */
+function FeedTokenForm({ make }: { make: ReturnType<typeof useMakeFeedToken> }) {
   const [feeds, setFeeds] = useState<string[]>(['countries']);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -22,77 +20,108 @@ export function FeedTokensPanel() {
       expires_in_days: Number(form.get('days')),
     });
   };
+  return (
+    <form onSubmit={submit} className="reach-form">
+      <label>
+        {t('admin.name')} <input name="name" required maxLength={100} />
+      </label>
+      <fieldset>
+        <legend>{t('admin.feedsItMayRead')}</legend>
+        {FEED_CHOICES.map((feed) => (
+          <label key={feed}>
+            <input
+              type="checkbox"
+              checked={feeds.includes(feed)}
+              onChange={(e) =>
+                setFeeds(e.target.checked ? [...feeds, feed] : feeds.filter((f) => f !== feed))
+              }
+            />
+            {/* A feed's name is its URL's (/api/feeds/countries.csv): the same in every language. */}
+            <code translate="no">{feed}</code>
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        {t('admin.expiresInDays')}{' '}
+        <input name="days" type="number" min={1} max={365} defaultValue={90} />
+      </label>
+      <button type="submit" disabled={make.isPending}>
+        {t('admin.makeFeedToken')}
+      </button>
+    </form>
+  );
+}
+
+/** The tokens made, each with its use and a Revoke named for it; names as typed. */
+function FeedTokensTable({
+  tokens,
+  revoke,
+}: {
+  tokens: readonly FeedTokenListed[];
+  revoke: ReturnType<typeof useRevoke>;
+}) {
+  return (
+    <table className="audit-table">
+      <TableHead
+        columns={[
+          { label: t('admin.name') },
+          { label: t('admin.feeds') },
+          { label: t('admin.expires') },
+          { label: t('admin.lastUsed') },
+          { label: t('admin.uses') },
+          { label: <span className="visually-hidden">{t('admin.revoke')}</span> },
+        ]}
+      />
+      <tbody>
+        {tokens.map((token) => (
+          <tr key={token.id}>
+            <th scope="row" translate="no">
+              {token.name}
+            </th>
+            <td data-label={t('admin.feeds')} translate="no">
+              {token.feeds.join(', ')}
+            </td>
+            <UseCells
+              item={token}
+              words={{ lastUse: t('admin.lastUsed'), uses: t('admin.uses') }}
+              revoking={revoke.isPending}
+              onRevoke={(id) => revoke.mutate(id)}
+            />
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Feed tokens: made for named feeds (the secret shown once, here), listed, revoked. */
+export function FeedTokensPanel() {
+  const tokens = useQuery(reachQueries.feedTokens());
+  const make = useMakeFeedToken();
+  const revoke = useRevoke('feed-tokens');
   const secret = make.data?.data.secret;
   return (
     <section aria-labelledby="feed-tokens-heading">
-      <h2 id="feed-tokens-heading">Feed tokens</h2>
-      <form onSubmit={submit} className="reach-form">
-        <label>
-          Name <input name="name" required maxLength={100} />
-        </label>
-        <fieldset>
-          <legend>Feeds it may read</legend>
-          {FEED_CHOICES.map((feed) => (
-            <label key={feed}>
-              <input
-                type="checkbox"
-                checked={feeds.includes(feed)}
-                onChange={(e) =>
-                  setFeeds(e.target.checked ? [...feeds, feed] : feeds.filter((f) => f !== feed))
-                }
-              />
-              {feed}
-            </label>
-          ))}
-        </fieldset>
-        <label>
-          Expires in (days) <input name="days" type="number" min={1} max={365} defaultValue={90} />
-        </label>
-        <button type="submit" disabled={make.isPending}>
-          Make feed token
-        </button>
-      </form>
+      <h2 id="feed-tokens-heading">{t('admin.feedTokensHeading')}</h2>
+      <FeedTokenForm make={make} />
       {make.isError ? <p role="alert">{make.error.message}</p> : null}
       {secret ? (
         <p role="status">
-          Copy it now, it is not shown again: <code>{secret}</code>. Use it as{' '}
-          <code>/api/feeds/countries.csv?token=…</code>
+          {t('admin.copyNow')}
+          <code translate="no">{secret}</code>
+          {t('admin.useItAs')}
+          <code translate="no">/api/feeds/countries.csv?token=…</code>
         </p>
       ) : null}
       {revoke.isError ? <p role="alert">{revoke.error.message}</p> : null}
       {tokens.isPending ? (
-        <Skeleton label="Loading the feed tokens" />
+        <Skeleton label={t('admin.loadingFeedTokens')} />
       ) : tokens.isError ? (
-        <QueryError error={tokens.error} what="The feed tokens" />
+        <QueryError error={tokens.error} what={t('admin.theFeedTokens')} />
       ) : tokens.data.data.tokens.length === 0 ? (
-        <p>No feed token yet.</p>
+        <p>{t('admin.noFeedTokens')}</p>
       ) : (
-        <table className="audit-table">
-          <TableHead
-            columns={[
-              { label: 'Name' },
-              { label: 'Feeds' },
-              { label: 'Expires' },
-              { label: 'Last used' },
-              { label: 'Uses' },
-              { label: <span className="visually-hidden">Revoke</span> },
-            ]}
-          />
-          <tbody>
-            {tokens.data.data.tokens.map((token) => (
-              <tr key={token.id}>
-                <th scope="row">{token.name}</th>
-                <td data-label="Feeds">{token.feeds.join(', ')}</td>
-                <UseCells
-                  item={token}
-                  words={{ lastUse: 'Last used', uses: 'Uses' }}
-                  revoking={revoke.isPending}
-                  onRevoke={(id) => revoke.mutate(id)}
-                />
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FeedTokensTable tokens={tokens.data.data.tokens} revoke={revoke} />
       )}
     </section>
   );

@@ -1,6 +1,9 @@
-/** `2026-11-20 08:00 UTC`, or "never" for a credential not used yet. */
+import { formatInteger, formatUtcDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
+
+/** `20 Nov 2026, 08:00 UTC` in the page's language, or "never" for a credential not used yet. */
 export function when(iso: string | null): string {
-  return iso === null ? 'never' : `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  return iso === null ? t('admin.never') : formatUtcDateTime(iso);
 }
 
 /**
@@ -16,12 +19,15 @@ export function UseCells(props: {
   const { item, words } = props;
   return (
     <>
-      <td data-label="Expires">{when(item.expires_at)}</td>
+      <td data-label={t('admin.expires')}>{when(item.expires_at)}</td>
       <td data-label={words.lastUse}>{when(item.last_used_at)}</td>
-      <td data-label={words.uses}>{item.uses}</td>
+      <td data-label={words.uses}>{formatInteger(item.uses)}</td>
       <td>
         <button type="button" disabled={props.revoking} onClick={() => props.onRevoke(item.id)}>
-          Revoke<span className="visually-hidden">: {item.name}</span>
+          {t('admin.revoke')}
+          <span className="visually-hidden" translate="no">
+            : {item.name}
+          </span>
         </button>
       </td>
     </>

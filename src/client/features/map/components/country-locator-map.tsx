@@ -14,6 +14,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { shapeQueries } from '../api/shape-queries';
 import type { CountryShape } from '../utils/world-shapes';
 import { FitForPrint } from './fit-for-print';
+import { t } from '../../../lib/i18n';
 
 const NO_POINTS: readonly LatLngExpression[] = [];
 
@@ -48,7 +49,7 @@ export function CountryLocatorMap({
     return null;
   }, [own, lat, lng]);
 
-  if (shapes.isPending) return <Skeleton label="Loading the map" height={220} />;
+  if (shapes.isPending) return <Skeleton label={t('panels.loadingMap')} height={220} />;
 
   const hasPoint = typeof lat === 'number' && typeof lng === 'number';
   let view: { bounds: LatLngBoundsExpression } | { center: LatLngExpression; zoom: number } | null =
@@ -56,11 +57,11 @@ export function CountryLocatorMap({
   if (own) view = { bounds: geoJSON(own).getBounds().pad(0.6) };
   else if (hasPoint) view = { center: [lat, lng], zoom: 4 };
   if (!view || !shapes.data) {
-    return <p className="muted">The location of {name} is not available.</p>;
+    return <p className="muted">{t('map.locationMissing', { name })}</p>;
   }
 
   return (
-    <div className="locator-map" aria-label={`Map showing the location of ${name}`} role="img">
+    <div className="locator-map" aria-label={t('map.locatorLabel', { name })} role="img">
       <MapContainer
         className="map-canvas map-small"
         {...view}

@@ -10,6 +10,7 @@ import { headlineChangeText } from '../../../lib/headline-change-text';
 import { hotspotIcon, markerSize } from '../utils/marker-icon';
 import { spreadDiscs } from '../utils/spread-markers';
 import { tierWord } from '../../../lib/tier-words';
+import { t } from '../../../lib/i18n';
 
 export type PlacedHotspot = Hotspot & { lat: number; lng: number };
 
@@ -97,12 +98,15 @@ export function HotspotMarkers({
           <Tooltip direction="top">
             <strong>{displayName(h.iso, h.name)}</strong>
             <br />
-            Risk {formatScore(h.risk)} · {h.tier ? tierWord(h.tier) : 'tier n/a'}
+            {t('map.riskTier', {
+              risk: formatScore(h.risk),
+              tier: h.tier ? tierWord(h.tier) : t('map.tierNa'),
+            })}
             <br />
             {headlineChangeText(h.delta_headline, recorded?.get(h.iso.toUpperCase()) ?? null) ??
-              'Change n/a'}
+              t('map.changeNa')}
             <br />
-            Active {formatSigned(h.delta_active)} (provider&rsquo;s own figure)
+            {t('map.activeProvider', { delta: formatSigned(h.delta_active) })}
           </Tooltip>
         </Marker>
       ))}

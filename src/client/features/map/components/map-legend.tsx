@@ -26,12 +26,7 @@ export function MapLegend({
           {tierWord(tier)}
         </li>
       ))}
-      {learned ? (
-        <li className="legend-note">
-          Order of tiers this dashboard does not know learned from the scores: by the median risk of
-          their countries, each coloured between the tiers it falls between.
-        </li>
-      ) : null}
+      {learned ? <li className="legend-note">{t('map.learnedTiers')}</li> : null}
       <li>
         <span className="swatch swatch-nodata" aria-hidden="true" />
         {t('overview.noCurrentData')}
@@ -49,13 +44,13 @@ export function MapLegend({
         <>
           <li>
             <span className="legend-site" aria-hidden="true" />
-            Our site, coloured by its country&apos;s tier
+            {t('map.legendSite')}
           </li>
           <li>
             <span className="legend-cluster" aria-hidden="true">
               12
             </span>
-            Sites grouped (most severe tier); select to zoom in
+            {t('map.legendCluster')}
           </li>
         </>
       ) : null}

@@ -16,6 +16,7 @@ import {
   type SitePoint,
 } from '../utils/site-clusters';
 import { clusterIcon, siteIcon } from '../utils/site-icon';
+import { t } from '../../../lib/i18n';
 
 /** The most sites a cluster's list shows when zooming in cannot part them. */
 const LIST_MAX = 50;
@@ -188,9 +189,9 @@ function SitesAtOnePlace({ listed, onClose }: { listed: Listed; onClose: () => v
   return (
     <Popup position={listed.at} eventHandlers={{ remove: onClose }}>
       <p className="site-list-head">
-        {formatInteger(listed.count)} sites at this place
+        {t('map.atOnePlace', { count: listed.count, shown: formatInteger(listed.count) })}
         {listed.count > listed.sites.length
-          ? ` (the first ${formatInteger(listed.sites.length)})`
+          ? t('map.theFirst', { shown: formatInteger(listed.sites.length) })
           : ''}
       </p>
       <ul className="site-list">
@@ -198,7 +199,7 @@ function SitesAtOnePlace({ listed, onClose }: { listed: Listed; onClose: () => v
           <li key={site.id}>
             {/* The list takes the focus as it appears (its content is rendered a frame or two
                     after the popup opens), as a zoom gives it to what a cluster parted into. */}
-            <Link to={`/sites/${site.id}`} ref={i === 0 ? focusOnMount : undefined}>
+            <Link to={`/sites/${site.id}`} ref={i === 0 ? focusOnMount : undefined} translate="no">
               {site.name}
             </Link>
           </li>

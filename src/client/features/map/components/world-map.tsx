@@ -9,7 +9,7 @@ import {
   type PathOptions,
 } from 'leaflet';
 import { useEffect, useMemo, useRef, useState, type ComponentProps, type RefObject } from 'react';
-import { GeoJSON, MapContainer, TileLayer, useMap, useMapEvent } from 'react-leaflet';
+import { GeoJSON, MapContainer, TileLayer, useMap, useMapEvent, ZoomControl } from 'react-leaflet';
 import { useSearchParams } from 'react-router';
 import type { CountrySummary, StatusResponse } from '../../../../shared/bff-api';
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
@@ -146,9 +146,15 @@ export function WorldMap({
   const pending = countries === undefined && countriesLoading;
   const drawn = Boolean(shapes.data) && byIso.size > 0;
 
-  if (shapes.isPending) return <Skeleton label="Loading the map" height={420} />;
+  if (shapes.isPending) return <Skeleton label={t('panels.loadingMap')} height={420} />;
   if (shapes.isError) {
-    return <QueryError what="The map" error={shapes.error} onRetry={() => void shapes.refetch()} />;
+    return (
+      <QueryError
+        what={t('panels.map')}
+        error={shapes.error}
+        onRetry={() => void shapes.refetch()}
+      />
+    );
   }
 
   return (
@@ -162,6 +168,8 @@ export function WorldMap({
         className="map-canvas"
         {...canvasOptions(linkedView, withTiles, touch)}
       >
+        {/* Leaflet's own zoom buttons name themselves in English: named here in the page's. */}
+        <ZoomControl zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <MapViewControls home={WORLD_BOUNDS} onReset={forgetView} />
         <MapViewInUrl touched={touched} />
         <FollowBoxSize />
@@ -327,7 +335,7 @@ function CountryShapesLayer({
   return (
     <GeoJSON
       data={data}
-      attribution="Shapes: Natural Earth"
+      attribution={t('map.attribution')}
       style={(feature) =>
         style((feature as CountryShape | undefined)?.properties.iso3 ?? undefined)
       }
@@ -352,10 +360,10 @@ function MapFooter({
 }) {
   return (
     <>
-      {touch ? <p className="muted map-hint">Move or zoom the map with two fingers.</p> : null}
+      {touch ? <p className="muted map-hint">{t('map.twoFingers')}</p> : null}
       {pending ? (
         <p className="muted" role="status">
-          Loading the risk data for the map…
+          {t('map.loadingRisk')}
         </p>
       ) : (
         <MapLegend tiers={tiers} showMarkers={showMarkers} showSites={showSites} />
@@ -375,6 +383,7 @@ function canvasOptions(
       ? { center: [linkedView.lat, linkedView.lng] as [number, number], zoom: linkedView.zoom }
       : { bounds: WORLD_BOUNDS }),
     zoomSnap: 0.25,
+    zoomControl: false,
     minZoom: 0,
     maxZoom: withTiles ? 10 : 6,
     worldCopyJump: false,

@@ -6,6 +6,7 @@ import { formatScore } from '../../../lib/format';
 import { headlineChangeText } from '../../../lib/headline-change-text';
 import { displayName } from '../../../lib/display-name';
 import { tierWord } from '../../../lib/tier-words';
+import { t } from '../../../lib/i18n';
 
 /**
  * The tier a country is coloured by: its own label when the data has one, otherwise the
@@ -58,13 +59,13 @@ export function shapeTooltip(
     box.append(p);
   };
   if (!row) {
-    line(pending ? 'Loading the data…' : 'No current data');
+    line(pending ? t('map.loadingData') : t('overview.noCurrentData'));
     return box;
   }
-  const tier = row.tier ? tierWord(row.tier) : 'tier n/a';
-  line(`Risk ${formatScore(row.risk)} · ${tier}`);
+  const tier = row.tier ? tierWord(row.tier) : t('map.tierNa');
+  line(t('map.riskTier', { risk: formatScore(row.risk), tier }));
   const change = headlineChangeText(row.delta_headline, recordedDelta);
   if (change) line(change);
-  line('Click to open the country page');
+  line(t('map.clickToOpen'));
   return box;
 }

@@ -3,6 +3,7 @@ import { tierTone, type TierScale } from '../../../../shared/tier-scale';
 import { formatScore } from '../../../lib/format';
 import { LabelledIcon } from './labelled-icon';
 import { tierWord } from '../../../lib/tier-words';
+import { t } from '../../../lib/i18n';
 
 const MIN_SIZE = 14;
 const MAX_SIZE = 34;
@@ -33,8 +34,12 @@ export function hotspotIcon(
   const size = markerSize(hotspot.risk, scale);
   const label = document.createElement('span');
   label.className = 'visually-hidden';
-  const tier = hotspot.tier ? tierWord(hotspot.tier) : 'tier n/a';
-  label.textContent = `${hotspot.name}: risk ${formatScore(hotspot.risk)}, ${tier}. Open country page`;
+  const tier = hotspot.tier ? tierWord(hotspot.tier) : t('map.tierNa');
+  label.textContent = t('map.markerName', {
+    name: hotspot.name,
+    risk: formatScore(hotspot.risk),
+    tier,
+  });
   const tierClass = tierTone(hotspot.tier, tiers ?? { learned: [], medians: new Map() }).className;
   return new LabelledIcon(
     { iso: hotspot.iso.toUpperCase() },

@@ -3,9 +3,11 @@ import { LabelledIcon } from './labelled-icon';
 import { formatInteger } from '../../../lib/format';
 import { rankTier, type SitePoint } from './site-clusters';
 import { tierWord } from '../../../lib/tier-words';
+import { kindWord } from '../../../lib/site-kind-word';
+import { t } from '../../../lib/i18n';
 
 const tierClassOf = (tier: string | null) => (tier ? `tier-${tier}` : 'tier-none');
-const tierWords = (tier: string | null) => (tier ? tierWord(tier) : 'no current data');
+const tierWords = (tier: string | null) => (tier ? tierWord(tier) : t('map.noCurrentData'));
 
 function hidden(text: string): HTMLElement {
   const label = document.createElement('span');
@@ -21,13 +23,19 @@ const SITE_SIZE = 14;
  * button (Leaflet's role="button") named with textContent, never HTML: names are the user's.
  */
 export function siteIcon(key: string, site: SitePoint): DivIcon {
-  const people = site.people > 0 ? `, ${formatInteger(site.people)} people` : '';
+  const people = site.people > 0 ? t('map.sitePeople', { shown: formatInteger(site.people) }) : '';
   return new LabelledIcon(
     { siteKey: key },
     {
       className: `site-marker ${tierClassOf(site.tier)}`,
       html: hidden(
-        `Site ${site.name} (${site.kind}${people}), ${site.iso} ${tierWords(site.tier)}. Open site page`,
+        t('map.siteName', {
+          name: site.name,
+          kind: kindWord(site.kind),
+          people,
+          iso: site.iso,
+          tier: tierWords(site.tier),
+        }),
       ),
       iconSize: [SITE_SIZE, SITE_SIZE],
       iconAnchor: [SITE_SIZE / 2, SITE_SIZE / 2],
@@ -47,7 +55,12 @@ export function clusterIcon(key: string, count: number, rank: number, people: nu
   wrap.append(
     shown,
     hidden(
-      `${formatInteger(count)} sites, ${formatInteger(people)} people, most severe tier ${tierWords(tier)}. Zoom in`,
+      t('map.clusterName', {
+        count,
+        shown: formatInteger(count),
+        people: formatInteger(people),
+        tier: tierWords(tier),
+      }),
     ),
   );
   return new LabelledIcon(

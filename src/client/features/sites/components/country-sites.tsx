@@ -7,7 +7,9 @@ import { displayName } from '../../../lib/display-name';
 import { NO_SITE_FILTERS } from '../../../lib/site-filters';
 import { siteListQueries } from '../../../lib/site-list-queries';
 import { formatInteger } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { formatKm, sitesWithinReach } from '../utils/distance';
+import { kindWord } from '../../../lib/site-kind-word';
 
 const SHOWN = 50;
 
@@ -32,28 +34,38 @@ function SitesHere({ iso, enabled }: { iso: string; enabled: boolean }) {
   return (
     <section className="panel country-sites" aria-labelledby="country-sites-heading">
       <div className="panel-head">
-        <h2 id="country-sites-heading">Our sites here</h2>
+        <h2 id="country-sites-heading">{t('sites.hereHeading')}</h2>
         <p className="panel-sub">
-          {formatInteger(sites.length)} {sites.length === 1 ? 'site' : 'sites'},{' '}
-          {formatInteger(peopleOf(sites))} people.{' '}
-          <Link to={`/exposure?country=${iso}`}>Exposure in this country</Link>
+          {t('sites.hereCount', {
+            count: sites.length,
+            shown: formatInteger(sites.length),
+            people: formatInteger(peopleOf(sites)),
+          })}{' '}
+          <Link to={`/exposure?country=${iso}`}>{t('sites.exposureHere')}</Link>
         </p>
       </div>
       <ul className="country-site-list">
         {ordered.slice(0, SHOWN).map((site) => (
           <li key={site.id}>
-            <Link to={`/sites/${site.id}`}>{site.name}</Link>{' '}
+            <Link to={`/sites/${site.id}`} translate="no">
+              {site.name}
+            </Link>{' '}
             <span className="muted">
-              {site.kind}
-              {site.people !== null ? `, ${formatInteger(site.people)} people` : ''}
+              {kindWord(site.kind)}
+              {site.people !== null
+                ? t('sites.peopleCount', { shown: formatInteger(site.people) })
+                : ''}
             </span>
           </li>
         ))}
       </ul>
       {sites.length > SHOWN ? (
         <p className="muted">
-          The {SHOWN} with most people of {formatInteger(sites.length)};{' '}
-          <Link to={`/exposure?country=${iso}`}>all on the exposure page</Link>.
+          {t('sites.mostPeopleOf', {
+            shown: formatInteger(SHOWN),
+            total: formatInteger(sites.length),
+          })}
+          <Link to={`/exposure?country=${iso}`}>{t('sites.allOnExposure')}</Link>.
         </p>
       ) : null}
     </section>
@@ -73,37 +85,44 @@ function SitesWithinReach({ iso, enabled }: { iso: string; enabled: boolean }) {
   return (
     <section className="panel country-reach" aria-labelledby="country-reach-heading">
       <div className="panel-head">
-        <h2 id="country-reach-heading">Our sites within reach</h2>
+        <h2 id="country-reach-heading">{t('sites.reachHeading')}</h2>
         <p className="panel-sub">
-          {formatInteger(reach.length)} {reach.length === 1 ? 'site' : 'sites'} in other countries,{' '}
-          {formatInteger(peopleOf(reach.map((r) => r.site)))} people, with {name} within their alert
-          radius.
+          {t('sites.reachCount', {
+            count: reach.length,
+            shown: formatInteger(reach.length),
+            people: formatInteger(peopleOf(reach.map((r) => r.site))),
+            name,
+          })}
         </p>
       </div>
-      <TableRegion label="Sites within reach table">
+      <TableRegion label={t('sites.reachTable')}>
         <table className="data-table">
-          <caption className="visually-hidden">Our sites near {name}, nearest first</caption>
+          <caption className="visually-hidden">{t('sites.reachCaption', { name })}</caption>
           <TableHead
             columns={[
-              { label: 'Site' },
-              { label: 'In' },
-              { label: 'Distance', className: 'num' },
-              { label: 'People', className: 'num' },
+              { label: t('sites.site') },
+              { label: t('sites.in') },
+              { label: t('sites.distance'), className: 'num' },
+              { label: t('sites.people'), className: 'num' },
             ]}
           />
           <tbody>
             {reach.slice(0, SHOWN).map(({ site, km }) => (
               <tr key={site.id}>
                 <th scope="row">
-                  <Link to={`/sites/${site.id}`}>{site.name}</Link>
-                  <span className="muted site-kind"> {site.kind}</span>
+                  <Link to={`/sites/${site.id}`} translate="no">
+                    {site.name}
+                  </Link>
+                  <span className="muted site-kind"> {kindWord(site.kind)}</span>
                 </th>
                 <td>
                   <Link to={`/country/${site.iso}`}>
                     {displayName(site.iso, countryName(site.iso) ?? site.iso)}
                   </Link>
                 </td>
-                <td className="num">{formatKm(km)}</td>
+                <td className="num">
+                  <bdi>{formatKm(km)}</bdi>
+                </td>
                 <td className="num">{formatInteger(site.people)}</td>
               </tr>
             ))}
@@ -112,7 +131,10 @@ function SitesWithinReach({ iso, enabled }: { iso: string; enabled: boolean }) {
       </TableRegion>
       {reach.length > SHOWN ? (
         <p className="muted">
-          The {SHOWN} nearest of {formatInteger(reach.length)}.
+          {t('sites.nearestOf', {
+            shown: formatInteger(SHOWN),
+            total: formatInteger(reach.length),
+          })}
         </p>
       ) : null}
     </section>

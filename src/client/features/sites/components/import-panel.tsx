@@ -1,5 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { SITES_IMPORT_MAX_BYTES, type ImportResponse } from '../../../../shared/sites-api';
+import { formatInteger } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { useImportSites } from '../api/site-mutations';
 import { ImportReport } from './import-report';
 
@@ -40,12 +42,8 @@ export function ImportPanel() {
   return (
     <section className="panel import-panel" aria-labelledby={`${id}-heading`}>
       <div className="panel-head">
-        <h2 id={`${id}-heading`}>Import sites</h2>
-        <p className="panel-sub">
-          A CSV file (UTF-8, comma or semicolon, a header row: ref, name, kind, lat, lng and
-          optionally country, people, value, currency, tags, from, to) or a JSON array. Sites are
-          matched by ref: importing the same file again changes nothing.
-        </p>
+        <h2 id={`${id}-heading`}>{t('sites.importHeading')}</h2>
+        <p className="panel-sub">{t('sites.importHow')}</p>
       </div>
       <ImportInputs
         id={id}
@@ -62,7 +60,9 @@ export function ImportPanel() {
         canCheck={text.trim() !== ''}
         acceptable={current ? acceptable : null}
         pending={
-          mutation.isPending ? (mutation.variables.dryRun ? 'Checking…' : 'Importing…') : null
+          mutation.isPending
+            ? t(mutation.variables.dryRun ? 'sites.checking' : 'sites.importing')
+            : null
         }
         run={run}
       />
@@ -73,7 +73,7 @@ export function ImportPanel() {
       ) : null}
       {current ? <ImportReport answer={current} /> : null}
       {checked !== null && current === null && !imported ? (
-        <p className="muted">The rows changed since the check: check them again to import.</p>
+        <p className="muted">{t('sites.rowsChanged')}</p>
       ) : null}
       {imported ? <ImportReport answer={imported} /> : null}
     </section>
@@ -100,7 +100,7 @@ function ImportInputs({
     <div className="import-inputs">
       <div className="form-field">
         <label htmlFor={`${id}-file`} className="field-label">
-          Choose a CSV file
+          {t('sites.chooseFile')}
         </label>
         <input
           id={`${id}-file`}
@@ -116,7 +116,7 @@ function ImportInputs({
       </div>
       <div className="form-field">
         <label htmlFor={`${id}-text`} className="field-label">
-          Or paste the rows
+          {t('sites.pasteRows')}
         </label>
         <textarea
           id={`${id}-text`}
@@ -126,7 +126,7 @@ function ImportInputs({
           onChange={(event) => onText(event.target.value)}
           placeholder={'ref;name;kind;lat;lng;people\nWAW-1;Warsaw office;office;52.23;21.01;120'}
         />
-        {source ? <p className="field-hint">From {source}</p> : null}
+        {source ? <p className="field-hint">{t('sites.fromFile', { file: source })}</p> : null}
       </div>
     </div>
   );
@@ -153,7 +153,7 @@ function ImportActions({
         disabled={!canCheck || pending !== null}
         onClick={() => run(true)}
       >
-        Check (dry run)
+        {t('sites.checkDryRun')}
       </button>
       <button
         type="button"
@@ -162,8 +162,8 @@ function ImportActions({
         onClick={() => run(false)}
       >
         {acceptable !== null
-          ? `Import ${acceptable} ${acceptable === 1 ? 'site' : 'sites'}`
-          : 'Import'}
+          ? t('sites.importCount', { count: acceptable, shown: formatInteger(acceptable) })
+          : t('sites.import')}
       </button>
       {pending ? <span role="status">{pending}</span> : null}
     </div>
@@ -180,9 +180,7 @@ async function readChosenFile(
   setProblem(null);
   if (!file) return;
   if (file.size > SITES_IMPORT_MAX_BYTES) {
-    setProblem(
-      `${file.name} is larger than ${MB} MB, the most one import takes: split it into several files.`,
-    );
+    setProblem(t('sites.fileTooLarge', { file: file.name, mb: formatInteger(MB) }));
     return;
   }
   onRead(file, await file.text());

@@ -1,50 +1,65 @@
 import type { ImportedRow, ImportResponse } from '../../../../shared/sites-api';
 import { TableHead, TableRegion } from '../../../components/data-table';
 import { formatInteger } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 const SHOWN = 50;
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatInteger(count)} ${count === 1 ? one : many}`;
-}
+/** A count for a plural message: `count` picks the form (CLDR), `shown` is in the page's digits. */
+const counted = (count: number) => ({ count, shown: formatInteger(count) });
+const shown = (count: number) => ({ shown: formatInteger(count) });
 
 /** One sentence of what an import did, or would do in a dry run. */
 export function importSummary(answer: ImportResponse): string {
+  const dry = answer.dry_run;
   const parts = [
-    `${formatInteger(answer.created.length)} ${answer.dry_run ? 'to create' : 'created'}`,
-    `${formatInteger(answer.updated.length)} ${answer.dry_run ? 'to update' : 'updated'}`,
-    `${formatInteger(answer.unchanged)} unchanged`,
-    `${formatInteger(answer.rejected.length)} rejected`,
+    dry
+      ? t('sites.toCreate', shown(answer.created.length))
+      : t('sites.created', counted(answer.created.length)),
+    dry
+      ? t('sites.toUpdate', shown(answer.updated.length))
+      : t('sites.updated', counted(answer.updated.length)),
+    t('sites.unchanged', counted(answer.unchanged)),
+    t('sites.rejected', counted(answer.rejected.length)),
   ];
-  const head = answer.dry_run
-    ? `Checked ${plural(answer.rows, 'row')}, nothing stored yet`
-    : `Imported ${plural(answer.rows, 'row')}`;
-  return `${head}: ${parts.join(', ')}. ${plural(answer.total, 'site')} ${answer.dry_run ? 'after the import' : 'stored'}.`;
+  const head = t(dry ? 'sites.checkedRows' : 'sites.importedRows', counted(answer.rows));
+  const total = t(dry ? 'sites.sitesAfter' : 'sites.sitesStored', counted(answer.total));
+  return t('sites.importSummary', {
+    head,
+    parts: parts.join(t('sites.partsSeparator')),
+    total,
+  });
 }
 
 function placed(row: ImportedRow): string {
-  return row.placed_by === 'distance'
-    ? `${row.iso} (placed by distance: near its coast or border)`
-    : row.iso;
+  return row.placed_by === 'distance' ? t('sites.placedDistance', { iso: row.iso }) : row.iso;
 }
 
 function RowsTable({ caption, rows }: { caption: string; rows: readonly ImportedRow[] }) {
   if (rows.length === 0) return null;
   return (
-    <TableRegion label={`${caption} table`}>
+    <TableRegion label={t('sites.tableOf', { caption })}>
       <table className="data-table">
         <caption>
           {caption}
-          {rows.length > SHOWN ? ` (first ${SHOWN} of ${formatInteger(rows.length)})` : ''}
+          {rows.length > SHOWN
+            ? t('sites.firstOf', { shown: formatInteger(SHOWN), total: formatInteger(rows.length) })
+            : ''}
         </caption>
         <TableHead
-          columns={[{ label: 'Row', className: 'num' }, { label: 'Ref' }, { label: 'Country' }]}
+          columns={[
+            { label: t('sites.row'), className: 'num' },
+            { label: t('sites.ref') },
+            { label: t('sites.country') },
+          ]}
         />
         <tbody>
           {rows.slice(0, SHOWN).map((row) => (
             <tr key={`${row.row}-${row.ref}`}>
               <td className="num">{row.row}</td>
-              <th scope="row">{row.ref}</th>
+              <th scope="row" translate="no">
+                {row.ref}
+              </th>
               <td>{placed(row)}</td>
             </tr>
           ))}
@@ -54,7 +69,10 @@ function RowsTable({ caption, rows }: { caption: string; rows: readonly Imported
   );
 }
 
-/** The import's answer: the sentence, every rejected row with its reason, the rows kept. */
+/**
+ * The import's answer: the sentence, every rejected row with its reason (the BFF's words, which
+ * name the file's own columns), the rows kept.
+ */
 export function ImportReport({ answer }: { answer: ImportResponse }) {
   const { rejected } = answer;
   return (
@@ -63,20 +81,25 @@ export function ImportReport({ answer }: { answer: ImportResponse }) {
         {importSummary(answer)}
       </p>
       {rejected.length > 0 ? (
-        <TableRegion label="Rejected rows table">
+        <TableRegion label={t('sites.rejectedRowsTable')}>
           <table className="data-table rejected-rows">
             <caption>
-              Rejected rows{answer.dry_run ? ' (fix them and check again; the others import)' : ''}
+              {t('sites.rejectedRows')}
+              {answer.dry_run ? t('sites.rejectedHint') : ''}
             </caption>
             <TableHead
-              columns={[{ label: 'Row', className: 'num' }, { label: 'Ref' }, { label: 'Reason' }]}
+              columns={[
+                { label: t('sites.row'), className: 'num' },
+                { label: t('sites.ref') },
+                { label: t('sites.reason') },
+              ]}
             />
             <tbody>
               {rejected.slice(0, SHOWN * 4).map((row) => (
                 <tr key={`${row.row}-${row.ref ?? ''}`}>
                   <td className="num">{row.row}</td>
-                  <td>{row.ref ?? '—'}</td>
-                  <td>{row.reason}</td>
+                  <td translate="no">{row.ref ?? '—'}</td>
+                  <td lang="en">{row.reason}</td>
                 </tr>
               ))}
             </tbody>
@@ -84,11 +107,11 @@ export function ImportReport({ answer }: { answer: ImportResponse }) {
         </TableRegion>
       ) : null}
       <RowsTable
-        caption={answer.dry_run ? 'Sites to create' : 'Sites created'}
+        caption={t(answer.dry_run ? 'sites.sitesToCreate' : 'sites.sitesCreated')}
         rows={answer.created}
       />
       <RowsTable
-        caption={answer.dry_run ? 'Sites to update' : 'Sites updated'}
+        caption={t(answer.dry_run ? 'sites.sitesToUpdate' : 'sites.sitesUpdated')}
         rows={answer.updated}
       />
     </div>

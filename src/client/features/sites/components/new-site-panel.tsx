@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { DEFAULT_SITE_ALERT } from '../../../../shared/sites-api';
 import { useAppNavigate } from '../../../lib/app-link';
+import { t } from '../../../lib/i18n';
 import { useCreateSite } from '../api/site-mutations';
 import { draftOf, ruleSentence } from '../utils/site-draft';
 import { SiteForm, type CountryChoices } from './site-form';
@@ -17,28 +18,27 @@ export function NewSitePanel({ choices }: { choices: CountryChoices }) {
   return (
     <section className="panel new-site no-print" aria-labelledby={`${id}-heading`}>
       <div className="panel-head">
-        <h2 id={`${id}-heading`}>New site</h2>
+        <h2 id={`${id}-heading`}>{t('sites.newHeading')}</h2>
         <button
           type="button"
           aria-expanded={open}
           aria-controls={`${id}-form`}
           onClick={() => setOpen((was) => !was)}
         >
-          {open ? 'Close the form' : 'Add a site'}
+          {open ? t('sites.closeForm') : t('sites.addASite')}
         </button>
       </div>
       <div id={`${id}-form`} hidden={!open}>
         {open ? (
           <>
             <p className="panel-sub">
-              New sites get the default rule: {ruleSentence(DEFAULT_SITE_ALERT, 'office')} Change it
-              on the site&apos;s page once it is stored.
+              {t('sites.defaultRule', { rule: ruleSentence(DEFAULT_SITE_ALERT, 'office') })}
             </p>
             <SiteForm
               initial={draftOf(null)}
               withRule={false}
               choices={choices}
-              submitLabel="Add site"
+              submitLabel={t('sites.addSite')}
               onSave={async (input) => {
                 const { id: created } = await create.mutateAsync(input);
                 await navigate(`/sites/${created}`);

@@ -9,6 +9,7 @@ import { FormField } from '../../../components/form-field';
 import { QueryError } from '../../../components/query-error';
 import { WebhookFormatField } from '../../../components/webhook-format-field';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useSaveAlertDelivery } from '../api/site-mutations';
 import { siteQueries } from '../api/site-queries';
 
@@ -32,12 +33,19 @@ export function deliveryProblem(message: string): { field: DeliveryField; words:
 function ReadOnly({ list }: { list: Watchlist }) {
   return (
     <dl className="delivery-settings">
-      <dt>Webhook</dt>
+      <dt>{t('sites.webhook')}</dt>
       <dd>
-        {list.webhook ? `${list.webhook.url} (${webhookFormatLabel(list.webhook.format)})` : 'None'}
+        {list.webhook ? (
+          <>
+            <span translate="no">{list.webhook.url}</span> (
+            {webhookFormatLabel(list.webhook.format)})
+          </>
+        ) : (
+          t('sites.none')
+        )}
       </dd>
-      <dt>E-mail</dt>
-      <dd>{list.email ?? 'None'}</dd>
+      <dt>{t('sites.email')}</dt>
+      <dd translate={list.email ? 'no' : undefined}>{list.email ?? t('sites.none')}</dd>
     </dl>
   );
 }
@@ -47,7 +55,7 @@ function DeliveryForm({ list }: { list: Watchlist }) {
   const { save, problems, general, secret, saved, clear, submit } = useDeliverySave(list, form);
   return (
     <form ref={form} onSubmit={submit} noValidate>
-      <FormField label="Webhook URL" problem={problems.webhook_url}>
+      <FormField label={t('sites.webhookUrl')} problem={problems.webhook_url}>
         {(control) => (
           <input
             {...control}
@@ -59,7 +67,7 @@ function DeliveryForm({ list }: { list: Watchlist }) {
         )}
       </FormField>
       <WebhookFormatField defaultValue={list.webhook?.format ?? 'standard'} />
-      <FormField label="E-mail address" problem={problems.email}>
+      <FormField label={t('sites.emailAddress')} problem={problems.email}>
         {(control) => (
           <input
             {...control}
@@ -71,10 +79,10 @@ function DeliveryForm({ list }: { list: Watchlist }) {
         )}
       </FormField>
       <button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save'}
+        {save.isPending ? t('sites.saving') : t('sites.save')}
       </button>
       <p role="status" className="panel-sub">
-        {saved ? 'Saved.' : ''}
+        {saved ? t('sites.saved') : ''}
       </p>
       {general ? (
         <p role="alert" className="field-problem">
@@ -83,7 +91,8 @@ function DeliveryForm({ list }: { list: Watchlist }) {
       ) : null}
       {secret ? (
         <p className="webhook-secret">
-          The webhook&apos;s signing secret, shown this once: <code>{secret}</code>
+          {t('sites.signingSecret')}
+          <code translate="no">{secret}</code>
         </p>
       ) : null}
     </form>
@@ -101,24 +110,20 @@ export function SiteAlertDeliveryPanel({ editor }: { editor: boolean }) {
   return (
     <section className="panel site-alert-delivery no-print" aria-labelledby={`${id}-heading`}>
       <div className="panel-head">
-        <h2 id={`${id}-heading`}>Where site alerts go</h2>
+        <h2 id={`${id}-heading`}>{t('sites.deliveryHeading')}</h2>
       </div>
-      <p className="panel-sub">
-        Site alerts are in everyone&apos;s inbox under &ldquo;Our sites&rdquo;; they can also go to
-        a webhook and an e-mail address.
-      </p>
+      <p className="panel-sub">{t('sites.deliveryHow')}</p>
       {query.error instanceof ApiError && query.error.status === 404 ? (
         // No sites yet: the list comes with the first one (issue 33, point 12).
-        <p>
-          Once there is a site (add or import one), its alerts can go to a webhook or e-mail too.
-        </p>
+        <p>{t('sites.deliveryNoSites')}</p>
       ) : query.error ? (
-        <QueryError what="Where site alerts go" error={query.error} />
+        <QueryError what={t('sites.deliveryHeading')} error={query.error} />
       ) : null}
       {list?.webhook?.paused_at ? (
         <p role="alert">
-          Webhook deliveries are paused ({list.webhook.paused_reason ?? 'they failed for 3 days'}):
-          saving resumes them.
+          {t('sites.deliveryPaused', {
+            reason: list.webhook.paused_reason ?? t('sites.deliveryPausedReason'),
+          })}
         </p>
       ) : null}
       {list ? (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Site } from '../../../../shared/sites-api';
 import { ApiError } from '../../../lib/api-client';
 import { useAppNavigate } from '../../../lib/app-link';
+import { t } from '../../../lib/i18n';
 import { useDeleteSite, useSaveSite } from '../api/site-mutations';
 import { draftOf } from '../utils/site-draft';
 import { SiteForm, type CountryChoices } from './site-form';
@@ -23,7 +24,7 @@ export function SiteEditor({ site, choices }: { site: Site; choices: CountryChoi
   const stale = base.version !== site.version;
   return (
     <section className="panel site-editor no-print" aria-labelledby="site-editor-heading">
-      <h2 id="site-editor-heading">Edit the site</h2>
+      <h2 id="site-editor-heading">{t('sites.editHeading')}</h2>
       <SiteForm
         // A save (here, or a reload after a conflict) starts the form again from what is stored.
         key={base.version}
@@ -31,7 +32,7 @@ export function SiteEditor({ site, choices }: { site: Site; choices: CountryChoi
         withRule
         choices={choices}
         placedIso={base.placed_by === 'given' ? null : base.iso}
-        submitLabel="Save"
+        submitLabel={t('sites.save')}
         onSave={async (input) => {
           setSaved(false);
           const { data } = await save.mutateAsync({ base, input });
@@ -40,27 +41,27 @@ export function SiteEditor({ site, choices }: { site: Site; choices: CountryChoi
         }}
       >
         {confirming ? (
-          <span className="confirm-delete" role="group" aria-label="Delete the site?">
-            <span>Delete {base.name}? This cannot be undone.</span>
+          <span className="confirm-delete" role="group" aria-label={t('sites.deleteQuestion')}>
+            <span>{t('sites.deleteConfirm', { name: base.name })}</span>
             <button
               type="button"
               className="danger"
               disabled={remove.isPending}
               onClick={() => remove.mutate(base, { onSuccess: () => void navigate('/exposure') })}
             >
-              Yes, delete
+              {t('sites.yesDelete')}
             </button>
             <button type="button" onClick={() => setConfirming(false)}>
-              Keep it
+              {t('sites.keepIt')}
             </button>
           </span>
         ) : (
           <button type="button" className="danger" onClick={() => setConfirming(true)}>
-            Delete site
+            {t('sites.deleteSite')}
           </button>
         )}
       </SiteForm>
-      {saved ? <p role="status">Saved.</p> : null}
+      {saved ? <p role="status">{t('sites.saved')}</p> : null}
       {remove.isError ? (
         <p role="alert" className="field-problem">
           {remove.error.message}
@@ -68,7 +69,7 @@ export function SiteEditor({ site, choices }: { site: Site; choices: CountryChoi
       ) : null}
       {(conflict || (remove.error instanceof ApiError && remove.error.status === 412)) && stale ? (
         <p className="notice">
-          Someone changed this site since you opened it.{' '}
+          {t('sites.changedElsewhere')}{' '}
           <button
             type="button"
             onClick={() => {
@@ -77,7 +78,7 @@ export function SiteEditor({ site, choices }: { site: Site; choices: CountryChoi
               remove.reset();
             }}
           >
-            Start again from the stored site
+            {t('sites.startAgain')}
           </button>
         </p>
       ) : null}

@@ -10,8 +10,10 @@ import {
 } from '../../../../shared/sites-api';
 import { CountryPicker, type CountryChoices } from '../../../components/country-picker';
 import { FormActions, FormField, type FieldControlProps } from '../../../components/form-field';
+import { t } from '../../../lib/i18n';
 import { useFormProblems } from '../../../lib/use-form-problems';
 import { checkDraft, ruleOf, ruleSentence, type SiteDraft } from '../utils/site-draft';
+import { kindWord } from '../../../lib/site-kind-word';
 import {
   fieldOfServerProblem,
   problemWords,
@@ -85,7 +87,7 @@ export function SiteForm({
     const checked = checkDraft(draft, withRule);
     const found: FieldProblems = checked.ok ? {} : checked.problems;
     if (typed !== '') {
-      found.iso = `“${typed}” is not chosen yet: choose it from the list (↓ then Enter), or clear the field.`;
+      found.iso = t('sites.countryNotChosen', { typed });
     }
     if (!check(found, checked.ok && typed === '') || !checked.ok) return;
     const { input } = checked;
@@ -104,29 +106,32 @@ export function SiteForm({
       className="settings-form site-form"
     >
       <div className="site-form-grid">
-        {text('name', 'Name', { maxLength: SITE_NAME_MAX })}
-        {text('ref', 'Ref (your own id)', { maxLength: SITE_REF_MAX })}
+        {text('name', t('sites.name'), { maxLength: SITE_NAME_MAX })}
+        {text('ref', t('sites.refOwn'), { maxLength: SITE_REF_MAX })}
         <KindField {...parts} />
-        {text('people', 'People (optional)', { inputMode: 'numeric' })}
-        {text('lat', 'Latitude', { hint: 'Degrees, −90 to 90 (north is +)', inputMode: 'decimal' })}
-        {text('lng', 'Longitude', {
-          hint: 'Degrees, −180 to 180 (east is +)',
+        {text('people', t('sites.peopleOptional'), { inputMode: 'numeric' })}
+        {text('lat', t('sites.latitude'), { hint: t('sites.latitudeHint'), inputMode: 'decimal' })}
+        {text('lng', t('sites.longitude'), {
+          hint: t('sites.longitudeHint'),
           inputMode: 'decimal',
         })}
-        {text('value', 'Value (optional)', { inputMode: 'decimal' })}
-        {text('currency', 'Currency (optional)', { hint: 'ISO 4217, such as EUR', maxLength: 3 })}
+        {text('value', t('sites.valueOptional'), { inputMode: 'decimal' })}
+        {text('currency', t('sites.currencyOptional'), {
+          hint: t('sites.currencyHint'),
+          maxLength: 3,
+        })}
       </div>
       <CountryField {...parts} choices={choices} placedIso={placedIso} />
-      {text('tags', 'Tags (optional)', { hint: 'Separated by commas, such as emea, critical' })}
+      {text('tags', t('sites.tagsOptional'), { hint: t('sites.tagsHint') })}
       {draft.kind === 'travel' ? <TripFields {...parts} /> : null}
       {withRule ? (
         <RuleFieldset draft={draft} edit={edit}>
-          {text('radius', 'Radius (km)', {
-            hint: `0 (its own country) to ${NEARBY_MAX_KM}`,
+          {text('radius', t('sites.radius'), {
+            hint: t('sites.radiusHint', { max: NEARBY_MAX_KM }),
             inputMode: 'numeric',
           })}
-          {text('minDelta', 'Move of the active score (points)', {
-            hint: `1 to ${SITE_MIN_DELTA_MAX}`,
+          {text('minDelta', t('sites.minDelta'), {
+            hint: t('sites.minDeltaHint', { max: SITE_MIN_DELTA_MAX }),
             inputMode: 'decimal',
           })}
         </RuleFieldset>
@@ -146,7 +151,7 @@ interface PartProps {
 
 function KindField({ draft, problems, edit }: PartProps) {
   return (
-    <Field label="Kind" problem={problems.kind}>
+    <Field label={t('sites.kind')} problem={problems.kind}>
       {(props) => (
         <select
           {...props}
@@ -156,7 +161,7 @@ function KindField({ draft, problems, edit }: PartProps) {
         >
           {SITE_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {kind}
+              {kindWord(kind)}
             </option>
           ))}
         </select>
@@ -169,7 +174,7 @@ function KindField({ draft, problems, edit }: PartProps) {
 function TripFields({ draft, problems, edit }: PartProps) {
   return (
     <div className="site-form-grid">
-      <Field label="Trip from" problem={problems.from}>
+      <Field label={t('sites.tripFrom')} problem={problems.from}>
         {(props) => (
           <input
             {...props}
@@ -180,7 +185,7 @@ function TripFields({ draft, problems, edit }: PartProps) {
           />
         )}
       </Field>
-      <Field label="Trip to" problem={problems.to}>
+      <Field label={t('sites.tripTo')} problem={problems.to}>
         {(props) => (
           <input
             {...props}
@@ -203,7 +208,7 @@ function RuleFieldset({
 }: Omit<PartProps, 'problems'> & { children: ReactNode }) {
   return (
     <fieldset className="rules-editor site-rule">
-      <legend>Alert rule</legend>
+      <legend>{t('sites.ruleLegend')}</legend>
       <label className="inline-check">
         <input
           type="checkbox"
@@ -211,7 +216,7 @@ function RuleFieldset({
           checked={draft.alertOn}
           onChange={(event) => edit('alert_on', { alertOn: event.target.checked })}
         />
-        Alert about this site
+        {t('sites.ruleOn')}
       </label>
       <div className="site-form-grid">{children}</div>
       <p className="rule-sentence" aria-live="polite">
@@ -265,7 +270,7 @@ function CountryField({
   return (
     <>
       <CountryPicker
-        label="Country (optional)"
+        label={t('sites.countryOptional')}
         pendingName={PENDING_COUNTRY}
         choices={choices}
         chosen={draft.iso}
@@ -273,12 +278,12 @@ function CountryField({
         max={1}
         error={problems.iso ? problemWords(problems.iso) : null}
       />
-      <p className="field-hint">
+      <p className="field-hint site-country-hint">
         {draft.iso.length > 0
-          ? 'The site counts in the chosen country wherever the point is.'
+          ? t('sites.countryChosen')
           : placedIso
-            ? `None chosen: found from the point (now ${placedIso}).`
-            : 'None chosen: found from the point (a point within 25 km of a coast or border goes to the nearest country).'}
+            ? t('sites.countryFound', { iso: placedIso })
+            : t('sites.countryFromPoint')}
       </p>
     </>
   );

@@ -5,6 +5,8 @@ import { TierBadge } from '../../../components/tier-badge';
 import { countryName } from '../../../lib/country-names';
 import { displayName } from '../../../lib/display-name';
 import { formatInteger, formatScore, formatUtcDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
+import { kindWord } from '../../../lib/site-kind-word';
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -15,6 +17,39 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
+/** The site's own facts; its ref, tags and trip places are the team's text, as typed. */
+function SiteFacts({ site }: { site: Site }) {
+  return (
+    <dl className="exposure-facts">
+      <Fact term={t('sites.kind')}>{kindWord(site.kind)}</Fact>
+      <Fact term={t('sites.ref')}>
+        <code translate="no">{site.ref}</code>
+      </Fact>
+      <Fact term={t('sites.people')}>{formatInteger(site.people)}</Fact>
+      {site.value !== null ? (
+        <Fact term={t('sites.value')}>
+          {formatInteger(site.value)} <span translate="no">{site.currency ?? ''}</span>
+        </Fact>
+      ) : null}
+      <Fact term={t('sites.where')}>
+        <bdi>
+          {site.lat.toFixed(3)}, {site.lng.toFixed(3)}
+        </bdi>
+      </Fact>
+      {site.from || site.to ? (
+        <Fact term={t('sites.trip')}>
+          {t('sites.tripSpan', { from: site.from ?? '…', to: site.to ?? '…' })}
+        </Fact>
+      ) : null}
+      {site.tags.length > 0 ? (
+        <Fact term={t('sites.tags')}>
+          <span translate="no">{site.tags.join(', ')}</span>
+        </Fact>
+      ) : null}
+    </dl>
+  );
+}
+
 /** The site itself and its country's numbers in the newest recorded batch. */
 export function SiteSummary({ site, asOf }: { site: Site; asOf?: string | null }) {
   const country = site.country;
@@ -22,53 +57,33 @@ export function SiteSummary({ site, asOf }: { site: Site; asOf?: string | null }
   return (
     <section className="panel site-summary" aria-labelledby="site-summary-heading">
       <h2 id="site-summary-heading" className="visually-hidden">
-        The site and its country
+        {t('sites.summaryHeading')}
       </h2>
-      <dl className="exposure-facts">
-        <Fact term="Kind">{site.kind}</Fact>
-        <Fact term="Ref">
-          <code>{site.ref}</code>
-        </Fact>
-        <Fact term="People">{formatInteger(site.people)}</Fact>
-        {site.value !== null ? (
-          <Fact term="Value">
-            {formatInteger(site.value)} {site.currency ?? ''}
-          </Fact>
-        ) : null}
-        <Fact term="Where">
-          {site.lat.toFixed(3)}, {site.lng.toFixed(3)}
-        </Fact>
-        {site.from || site.to ? (
-          <Fact term="Trip">
-            {site.from ?? '…'} to {site.to ?? '…'}
-          </Fact>
-        ) : null}
-        {site.tags.length > 0 ? <Fact term="Tags">{site.tags.join(', ')}</Fact> : null}
-      </dl>
+      <SiteFacts site={site} />
       <h3>
-        Country: <Link to={`/country/${site.iso}`}>{countryLabel}</Link>
+        {t('sites.countryLead')}
+        <Link to={`/country/${site.iso}`}>{countryLabel}</Link>
       </h3>
       {site.placed_by === 'distance' ? (
-        <p className="muted">
-          Placed by distance: the point is just outside every country&apos;s shape (a coast or a
-          border), so the nearest country was taken.
-        </p>
+        <p className="muted">{t('sites.placedByDistance')}</p>
       ) : null}
       {country && country.risk !== null ? (
         <dl className="exposure-facts">
-          <Fact term="Tier">
+          <Fact term={t('sites.tier')}>
             <TierBadge tier={country.tier} />
           </Fact>
-          <Fact term="Risk">{formatScore(country.risk)}</Fact>
-          <Fact term="Active">{formatScore(country.active)}</Fact>
-          <Fact term="Change in active">
+          <Fact term={t('sites.risk')}>{formatScore(country.risk)}</Fact>
+          <Fact term={t('sites.active')}>{formatScore(country.active)}</Fact>
+          <Fact term={t('sites.changeInActive')}>
             <Delta value={country.delta_active} />
           </Fact>
         </dl>
       ) : (
-        <p className="empty">{countryLabel} is not in the newest recorded batch.</p>
+        <p className="empty">{t('sites.notInBatch', { name: countryLabel })}</p>
       )}
-      {asOf ? <p className="muted">Batch of {formatUtcDateTime(asOf)}.</p> : null}
+      {asOf ? (
+        <p className="muted">{t('sites.batchOf', { date: formatUtcDateTime(asOf) })}</p>
+      ) : null}
     </section>
   );
 }

@@ -4,7 +4,8 @@ import { TableHead, TableRegion } from '../../../components/data-table';
 import { TierBadge } from '../../../components/tier-badge';
 import { countryName } from '../../../lib/country-names';
 import { displayName } from '../../../lib/display-name';
-import { formatScore } from '../../../lib/format';
+import { formatInteger, formatScore } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { formatKm, nearest, radiusOf } from '../utils/distance';
 
 const HOTSPOTS_SHOWN = 5;
@@ -25,21 +26,21 @@ export interface CountryFigure {
  * (the site's stored `nearby`), and only a country further out is measured to its centre.
  */
 function distanceTo(site: Site, iso: string, centreKm: number): { km: number; text: string } {
-  if (iso === site.iso) return { km: 0, text: 'Site is here' };
+  if (iso === site.iso) return { km: 0, text: t('sites.siteIsHere') };
   const border = site.nearby.find((n) => n.iso === iso);
-  if (border) return { km: border.km, text: `${formatKm(border.km)} to the border` };
-  return { km: centreKm, text: `${formatKm(centreKm)} to its centre` };
+  if (border) return { km: border.km, text: t('sites.toBorder', { km: formatKm(border.km) }) };
+  return { km: centreKm, text: t('sites.toCentre', { km: formatKm(centreKm) }) };
 }
 
 /** The nearest border of another country, said once. */
 function nearestBorder(site: Site, figures: ReadonlyMap<string, CountryFigure> | null): string {
   const other = site.nearby.filter((n) => n.iso !== site.iso).sort((a, b) => a.km - b.km)[0];
-  if (!other) return 'No other country within 300 km.';
+  if (!other) return t('sites.noBorderNear');
   const name = displayName(
     other.iso,
     figures?.get(other.iso)?.name ?? countryName(other.iso) ?? other.iso,
   );
-  return `Nearest border: ${name}, ${formatKm(other.km)}.`;
+  return t('sites.nearestBorder', { name, km: formatKm(other.km) });
 }
 
 /** The hotspots nearest the site, each at the one distance the page gives its country. */
@@ -57,25 +58,25 @@ export function NearestHotspots({
     .slice(0, HOTSPOTS_SHOWN);
   return (
     <section className="panel nearest-hotspots" aria-labelledby="nearest-hotspots-heading">
-      <h2 id="nearest-hotspots-heading">Nearest hotspots</h2>
+      <h2 id="nearest-hotspots-heading">{t('sites.nearestHotspots')}</h2>
       {hotspots === undefined ? (
         <p className="muted" role="status">
-          Loading the hotspots…
+          {t('sites.loadingHotspots')}
         </p>
       ) : rows.length === 0 ? (
-        <p className="empty">No hotspot has a location.</p>
+        <p className="empty">{t('sites.noHotspotPlaced')}</p>
       ) : (
-        <TableRegion label="Nearest hotspots table">
+        <TableRegion label={t('sites.nearestHotspotsTable')}>
           <table className="data-table">
             <caption className="visually-hidden">
-              The {HOTSPOTS_SHOWN} hotspots nearest the site
+              {t('sites.nearestHotspotsCaption', { shown: formatInteger(HOTSPOTS_SHOWN) })}
             </caption>
             <TableHead
               columns={[
-                { label: 'Hotspot' },
-                { label: 'Tier' },
-                { label: 'Risk', className: 'num' },
-                { label: 'Distance', className: 'num' },
+                { label: t('sites.hotspot') },
+                { label: t('sites.tier') },
+                { label: t('sites.risk'), className: 'num' },
+                { label: t('sites.distance'), className: 'num' },
               ]}
             />
             <tbody>
@@ -90,7 +91,11 @@ export function NearestHotspots({
                     <TierBadge tier={place.tier} />
                   </td>
                   <td className="num">{formatScore(place.risk)}</td>
-                  <td className="num">{distance.text}</td>
+                  {/* Words around the number ("660 km to its centre"): isolated, so a
+                      right-to-left language reads them in its order in a left-to-right cell. */}
+                  <td className="num">
+                    <bdi>{distance.text}</bdi>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -115,22 +120,22 @@ export function NeighbourCountries({
   const radius = radiusOf(site);
   return (
     <section className="panel neighbour-countries" aria-labelledby="neighbours-heading">
-      <h2 id="neighbours-heading">Countries within reach</h2>
+      <h2 id="neighbours-heading">{t('sites.withinReach')}</h2>
       <p className="panel-sub">
         {site.alert?.on === false
-          ? `The site rule is off; its radius is ${formatKm(radius)}.`
-          : `The site rule watches every country within ${formatKm(radius)} of the site.`}{' '}
+          ? t('sites.ruleOffRadius', { km: formatKm(radius) })
+          : t('sites.ruleWatches', { km: formatKm(radius) })}{' '}
         {nearestBorder(site, figures)}
       </p>
-      <TableRegion label="Countries within reach table">
+      <TableRegion label={t('sites.withinReachTable')}>
         <table className="data-table">
-          <caption className="visually-hidden">Countries near the site, nearest first</caption>
+          <caption className="visually-hidden">{t('sites.withinReachCaption')}</caption>
           <TableHead
             columns={[
-              { label: 'Country' },
-              { label: 'Tier' },
-              { label: 'Distance', className: 'num' },
-              { label: `Within ${formatKm(radius)}` },
+              { label: t('sites.country') },
+              { label: t('sites.tier') },
+              { label: t('sites.distance'), className: 'num' },
+              { label: t('sites.within', { km: formatKm(radius) }) },
             ]}
           />
           <tbody>
@@ -146,8 +151,10 @@ export function NeighbourCountries({
                   <td>
                     <TierBadge tier={figure?.tier} />
                   </td>
-                  <td className="num">{iso === site.iso ? 'Site is here' : formatKm(km)}</td>
-                  <td>{km <= radius ? 'Yes' : 'No'}</td>
+                  <td className="num">
+                    <bdi>{iso === site.iso ? t('sites.siteIsHere') : formatKm(km)}</bdi>
+                  </td>
+                  <td>{km <= radius ? t('sites.yes') : t('sites.no')}</td>
                 </tr>
               );
             })}

@@ -1,4 +1,6 @@
 import { DEFAULT_SITE_RADIUS_KM, type Site } from '../../../../shared/sites-api';
+import { formatInteger } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 /** The site rule's radius (the default for a BFF older than the rule). */
 export const radiusOf = (site: Pick<Site, 'alert'>): number =>
@@ -50,9 +52,11 @@ export function nearest<T extends { lat?: number | null; lng?: number | null }>(
     .slice(0, count);
 }
 
-/** "80 km", "1,240 km"; under one km "< 1 km" (0 is the site's own country). */
+/**
+ * "80 km", "1,240 km" in the page's language and digits ("80 كم"); "under 1 km" below one (0 is
+ * the site's own country).
+ */
 export function formatKm(km: number): string {
-  if (km === 0) return '0 km';
-  if (km < 1) return '< 1 km';
-  return `${Math.round(km).toLocaleString('en-GB')} km`;
+  if (km > 0 && km < 1) return t('sites.underOneKm');
+  return t('sites.km', { km: formatInteger(Math.round(km)) });
 }

@@ -1,5 +1,7 @@
 import {
   DEFAULT_SITE_ALERT,
+  NEARBY_MAX_KM,
+  SITE_MIN_DELTA_MAX,
   siteAlertSchema,
   siteInputSchema,
   type Site,
@@ -7,6 +9,8 @@ import {
   type SiteInput,
   type SiteKind,
 } from '../../../../shared/sites-api';
+import { activeFormatLocale } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { fieldOfPath, type FieldProblems } from './site-fields';
 
 /**
@@ -121,7 +125,8 @@ export function ruleOf(draft: SiteDraft): SiteAlert | null {
   return parsed.success ? parsed.data : null;
 }
 
-const number = (value: number): string => value.toLocaleString('en-GB');
+/** The rule's numbers in the page's digits (a move may have decimals: 2.5). */
+const number = (value: number): string => value.toLocaleString(activeFormatLocale());
 
 /**
  * What the site rule will do, in one sentence: "Alerts when any country within 100 km of this
@@ -129,13 +134,17 @@ const number = (value: number): string => value.toLocaleString('en-GB');
  */
 export function ruleSentence(rule: SiteAlert | null, kind: SiteKind): string {
   if (rule === null) {
-    return 'The rule needs a radius of 0 to 300 km and a move of 1 to 100 points.';
+    return t('sites.ruleInvalid', {
+      km: number(NEARBY_MAX_KM),
+      points: number(SITE_MIN_DELTA_MAX),
+    });
   }
-  if (!rule.on) return 'No alerts about this site: its rule is off.';
-  const where =
-    rule.radius_km === 0
-      ? "this site's own country rises a tier or its"
-      : `any country within ${number(rule.radius_km)} km of this site rises a tier or its`;
-  const when = kind === 'travel' ? ', during the trip and the 7 days before it' : '';
-  return `Alerts when ${where} active score moves by ${number(rule.min_delta)} or more${when}.`;
+  if (!rule.on) return t('sites.ruleOff');
+  const delta = number(rule.min_delta);
+  const trip = kind === 'travel';
+  if (rule.radius_km === 0) {
+    return trip ? t('sites.ruleOwnCountryTrip', { delta }) : t('sites.ruleOwnCountry', { delta });
+  }
+  const km = number(rule.radius_km);
+  return trip ? t('sites.ruleWithinTrip', { km, delta }) : t('sites.ruleWithin', { km, delta });
 }

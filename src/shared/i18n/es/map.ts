@@ -1,0 +1,30 @@
+import type { Catalogue } from '../en.js';
+
+export const esMap: Catalogue['map'] = {
+  riskTier: 'Riesgo {{risk}} · {{tier}}',
+  tierNa: 'nivel n/d',
+  changeNa: 'Cambio n/d',
+  activeProvider: 'Activo {{delta}} (cifra del proveedor)',
+  markerName: '{{name}}: riesgo {{risk}}, {{tier}}. Abrir la página del país',
+  siteName: 'Sitio {{name}} ({{kind}}{{people}}), {{iso}} {{tier}}. Abrir la página del sitio',
+  sitePeople: ', {{shown}} personas',
+  noCurrentData: 'sin datos actuales',
+  clusterName_one: '{{shown}} sitio, {{people}} personas, nivel más grave {{tier}}. Acercar',
+  clusterName_other: '{{shown}} sitios, {{people}} personas, nivel más grave {{tier}}. Acercar',
+  atOnePlace_one: '{{shown}} sitio en este lugar',
+  atOnePlace_other: '{{shown}} sitios en este lugar',
+  theFirst: ' (los primeros {{shown}})',
+  loadingData: 'Cargando los datos…',
+  clickToOpen: 'Haga clic para abrir la página del país',
+  learnedTiers:
+    'Orden de los niveles que este panel no conoce, deducido de las puntuaciones: por el riesgo mediano de sus países, cada uno coloreado entre los niveles entre los que cae.',
+  legendSite: 'Nuestro sitio, coloreado según el nivel de su país',
+  legendCluster: 'Sitios agrupados (nivel más grave); selecciónelos para acercar',
+  twoFingers: 'Mueva o amplíe el mapa con dos dedos.',
+  loadingRisk: 'Cargando los datos de riesgo del mapa…',
+  attribution: 'Formas: Natural Earth',
+  zoomIn: 'Acercar',
+  zoomOut: 'Alejar',
+  locationMissing: 'La ubicación de {{name}} no está disponible.',
+  locatorLabel: 'Mapa con la ubicación de {{name}}',
+};

@@ -1,0 +1,30 @@
+import type { Catalogue } from '../en.js';
+
+export const frMap: Catalogue['map'] = {
+  riskTier: 'Risque {{risk}} · {{tier}}',
+  tierNa: 'niveau n.d.',
+  changeNa: 'Variation n.d.',
+  activeProvider: 'Actif {{delta}} (chiffre du fournisseur)',
+  markerName: '{{name}} : risque {{risk}}, {{tier}}. Ouvrir la page du pays',
+  siteName: 'Site {{name}} ({{kind}}{{people}}), {{iso}} {{tier}}. Ouvrir la page du site',
+  sitePeople: ', {{shown}} personnes',
+  noCurrentData: 'pas de données actuelles',
+  clusterName_one: '{{shown}} site, {{people}} personnes, niveau le plus grave {{tier}}. Zoomer',
+  clusterName_other: '{{shown}} sites, {{people}} personnes, niveau le plus grave {{tier}}. Zoomer',
+  atOnePlace_one: '{{shown}} site à cet endroit',
+  atOnePlace_other: '{{shown}} sites à cet endroit',
+  theFirst: ' (les {{shown}} premiers)',
+  loadingData: 'Chargement des données…',
+  clickToOpen: 'Cliquez pour ouvrir la page du pays',
+  learnedTiers:
+    'Ordre des niveaux inconnus de ce tableau de bord déduit des scores : selon le risque médian de leurs pays, chacun coloré entre les niveaux qui l’encadrent.',
+  legendSite: 'Notre site, coloré selon le niveau de son pays',
+  legendCluster: 'Sites regroupés (niveau le plus grave) ; sélectionnez pour zoomer',
+  twoFingers: 'Déplacez ou zoomez la carte avec deux doigts.',
+  loadingRisk: 'Chargement des données de risque de la carte…',
+  attribution: 'Formes : Natural Earth',
+  zoomIn: 'Zoom avant',
+  zoomOut: 'Zoom arrière',
+  locationMissing: 'La position de {{name}} n’est pas disponible.',
+  locatorLabel: 'Carte montrant la position de {{name}}',
+};
