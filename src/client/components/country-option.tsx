@@ -2,6 +2,7 @@ import { formatScore } from '../lib/format';
 import type { SearchHit } from '../lib/country-match';
 import { TierBadge } from './tier-badge';
 import { displayName } from '../lib/display-name';
+import { t } from '../lib/i18n';
 
 /** Each country's tier and risk in the latest batch, by ISO code; null while unknown. */
 export type CountryFigures = ReadonlyMap<
@@ -30,14 +31,16 @@ export function CountryOptionText({
       <span className="palette-meta">
         {numbers ? (
           <span className="palette-figures">
-            <TierBadge tier={numbers.tier} /> risk {formatScore(numbers.risk, 1)}
+            <TierBadge tier={numbers.tier} />{' '}
+            {t('hotspots.outsideRisk', { score: formatScore(numbers.risk, 1) })}
           </span>
         ) : figures !== null ? (
-          <span className="palette-figures">not in the current data</span>
+          <span className="palette-figures">{t('palette.notInData')}</span>
         ) : null}
         <span>
-          {hit.via ? `matches “${hit.via}” · ` : ''}
-          {country.subregion ?? country.region ?? ''}
+          {hit.via ? `${t('palette.matchesName', { name: hit.via })} · ` : ''}
+          {/* The reference data's region names, as they came (issue 34). */}
+          <span translate="no">{country.subregion ?? country.region ?? ''}</span>
         </span>
       </span>
     </>
@@ -71,7 +74,7 @@ export function CountryOptionList({
     <ul
       id={listId}
       role="listbox"
-      aria-label="Matching countries"
+      aria-label={t('palette.countries')}
       className={className}
       hidden={hidden}
     >

@@ -1,4 +1,15 @@
 import type { Catalogue } from './en.js';
+import { arProblems } from './ar/problems.js';
+import { arLatestChange } from './ar/latest-change.js';
+import { arPages } from './ar/pages.js';
+import { arCountryPage } from './ar/country-page.js';
+import { arExposurePage } from './ar/exposure-page.js';
+import { arCompare } from './ar/compare.js';
+import { arBrief } from './ar/brief.js';
+import { arDeliverySettings } from './ar/delivery-settings.js';
+import { arPalette } from './ar/palette.js';
+import { arBatchStatus } from './ar/batch-status.js';
+import { arAsOf } from './ar/as-of.js';
 
 export const ar: Catalogue = {
   shell: {
@@ -519,4 +530,15 @@ export const ar: Catalogue = {
     save: 'حفظ',
     cancel: 'إلغاء',
   },
+  problems: arProblems,
+  latestChange: arLatestChange,
+  pages: arPages,
+  countryPage: arCountryPage,
+  exposurePage: arExposurePage,
+  compare: arCompare,
+  brief: arBrief,
+  deliverySettings: arDeliverySettings,
+  palette: arPalette,
+  batchStatus: arBatchStatus,
+  asOf: arAsOf,
 };

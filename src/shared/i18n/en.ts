@@ -1,3 +1,15 @@
+import { enProblems } from './en/problems.js';
+import { enLatestChange } from './en/latest-change.js';
+import { enPages } from './en/pages.js';
+import { enCountryPage } from './en/country-page.js';
+import { enExposurePage } from './en/exposure-page.js';
+import { enCompare } from './en/compare.js';
+import { enBrief } from './en/brief.js';
+import { enDeliverySettings } from './en/delivery-settings.js';
+import { enPalette } from './en/palette.js';
+import { enBatchStatus } from './en/batch-status.js';
+import { enAsOf } from './en/as-of.js';
+
 /**
  * The English messages: the source every other language translates, and the shape they must
  * all have (`Catalogue`). Keys name where a message appears; `{{name}}` is filled in by i18next
@@ -482,6 +494,17 @@ export const en = {
     save: 'Save',
     cancel: 'Cancel',
   },
+  problems: enProblems,
+  latestChange: enLatestChange,
+  pages: enPages,
+  countryPage: enCountryPage,
+  exposurePage: enExposurePage,
+  compare: enCompare,
+  brief: enBrief,
+  deliverySettings: enDeliverySettings,
+  palette: enPalette,
+  batchStatus: enBatchStatus,
+  asOf: enAsOf,
 } as const;
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

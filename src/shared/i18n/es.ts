@@ -1,4 +1,15 @@
 import type { Catalogue } from './en.js';
+import { esProblems } from './es/problems.js';
+import { esLatestChange } from './es/latest-change.js';
+import { esPages } from './es/pages.js';
+import { esCountryPage } from './es/country-page.js';
+import { esExposurePage } from './es/exposure-page.js';
+import { esCompare } from './es/compare.js';
+import { esBrief } from './es/brief.js';
+import { esDeliverySettings } from './es/delivery-settings.js';
+import { esPalette } from './es/palette.js';
+import { esBatchStatus } from './es/batch-status.js';
+import { esAsOf } from './es/as-of.js';
 
 export const es: Catalogue = {
   shell: {
@@ -480,4 +491,15 @@ export const es: Catalogue = {
     save: 'Guardar',
     cancel: 'Cancelar',
   },
+  problems: esProblems,
+  latestChange: esLatestChange,
+  pages: esPages,
+  countryPage: esCountryPage,
+  exposurePage: esExposurePage,
+  compare: esCompare,
+  brief: esBrief,
+  deliverySettings: esDeliverySettings,
+  palette: esPalette,
+  batchStatus: esBatchStatus,
+  asOf: esAsOf,
 };

@@ -1,4 +1,15 @@
 import type { Catalogue } from './en.js';
+import { frProblems } from './fr/problems.js';
+import { frLatestChange } from './fr/latest-change.js';
+import { frPages } from './fr/pages.js';
+import { frCountryPage } from './fr/country-page.js';
+import { frExposurePage } from './fr/exposure-page.js';
+import { frCompare } from './fr/compare.js';
+import { frBrief } from './fr/brief.js';
+import { frDeliverySettings } from './fr/delivery-settings.js';
+import { frPalette } from './fr/palette.js';
+import { frBatchStatus } from './fr/batch-status.js';
+import { frAsOf } from './fr/as-of.js';
 
 export const fr: Catalogue = {
   shell: {
@@ -484,4 +495,15 @@ export const fr: Catalogue = {
     save: 'Enregistrer',
     cancel: 'Annuler',
   },
+  problems: frProblems,
+  latestChange: frLatestChange,
+  pages: frPages,
+  countryPage: frCountryPage,
+  exposurePage: frExposurePage,
+  compare: frCompare,
+  brief: frBrief,
+  deliverySettings: frDeliverySettings,
+  palette: frPalette,
+  batchStatus: frBatchStatus,
+  asOf: frAsOf,
 };
