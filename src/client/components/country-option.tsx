@@ -23,10 +23,13 @@ export function CountryOptionText({
 }) {
   const { country } = hit;
   const numbers = figures?.get(country.iso);
+  const name = displayName(country.iso, country.name);
+  // A match by the name shown (its name in the page language) needs no "matches" beside it.
+  const via = hit.via === name ? null : hit.via;
   return (
     <>
       <span className="palette-name">
-        {displayName(country.iso, country.name)} <span className="iso">{country.iso}</span>
+        {name} <span className="iso">{country.iso}</span>
       </span>
       <span className="palette-meta">
         {numbers ? (
@@ -38,7 +41,7 @@ export function CountryOptionText({
           <span className="palette-figures">{t('palette.notInData')}</span>
         ) : null}
         <span>
-          {hit.via ? `${t('palette.matchesName', { name: hit.via })} · ` : ''}
+          {via ? `${t('palette.matchesName', { name: via })} · ` : ''}
           {/* The reference data's region names, as they came (issue 34). */}
           <span translate="no">{country.subregion ?? country.region ?? ''}</span>
         </span>
