@@ -27,7 +27,10 @@ export function BriefRoute() {
           <title>{pageTitle(t('brief.heading'))}</title>
           <h1>{t('brief.heading')}</h1>
           <p>
-            {t('brief.nameCountries')} <code translate="no">/brief?iso=MLI,NER,BFA</code>
+            {t('brief.nameCountries')}{' '}
+            <code translate="no" dir="ltr">
+              /brief?iso=MLI,NER,BFA
+            </code>
             {t('brief.orWatchlist')}
           </p>
         </div>

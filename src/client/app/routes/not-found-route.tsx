@@ -10,7 +10,10 @@ export function NotFoundRoute() {
       <title>{pageTitle(t('pages.notFound'))}</title>
       <h1>{t('pages.notFound')}</h1>
       <p>
-        {t('pages.noPageAt')} <code translate="no">{location.pathname}</code>
+        {t('pages.noPageAt')}{' '}
+        <code translate="no" dir="ltr">
+          {location.pathname}
+        </code>
       </p>
       <p>
         <Link to="/">{t('pages.backToOverview')}</Link>
