@@ -6,6 +6,7 @@ import {
   formatScore,
   formatSigned,
   formatUtcDateTime,
+  formatUtcDay,
   formatUtcTime,
   setFormatLanguage,
 } from '../../src/client/lib/format';
@@ -47,5 +48,28 @@ describe('formatting in the page language', () => {
     expect(formatScore(48.83)).toBe('48.83');
     expect(formatUtcTime(AT)).toBe('\u206610:00 UTC\u2069');
     expect(displayName('EGY', 'Egypt')).toBe('مصر');
+  });
+});
+
+describe("a chart axis's day (issue 34)", () => {
+  it('English writes it without Intl, exactly as Intl writes en-GB, every month', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'short',
+    });
+    for (let month = 0; month < 12; month++) {
+      const at = Date.UTC(2026, month, month + 1, 23, 30);
+      expect(formatUtcDay(at)).toBe(intl.format(at));
+    }
+  });
+
+  it('French and Arabic axes read in their own months, by the UTC day', () => {
+    const late = Date.parse('2026-06-02T23:30:00Z');
+    setFormatLanguage('fr');
+    expect(formatUtcDay(late)).toBe('2 juin');
+    setFormatLanguage('ar');
+    expect(formatUtcDay(late)).toMatch(/^2 يونيو$/);
+    expect(formatUtcDay(Number.NaN)).toBe(formatUtcDateTime(null));
   });
 });

@@ -1,5 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import { activeFormatLocale, formatLanguage } from '../lib/format';
+import { t } from '../lib/i18n';
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -57,6 +59,14 @@ export function OfflineBanner() {
   return offline ? <OfflineBatchLine /> : null;
 }
 
+/**
+ * English keeps the browser's own conventions for the reader's local time (as before issue 34);
+ * another page language writes it in that language's.
+ */
+function localeOfBatchTime(): string | undefined {
+  return formatLanguage().startsWith('en') ? undefined : activeFormatLocale();
+}
+
 function OfflineBatchLine() {
   const queryClient = useQueryClient();
   const subscribeQueries = useCallback(
@@ -72,10 +82,12 @@ function OfflineBatchLine() {
     <p className="offline-banner" role="status">
       <strong>
         {batch
-          ? `Offline: showing the ${formatLocalBatchTime(batch)} batch.`
-          : 'Offline: this page’s data has not been kept on this device.'}
+          ? t('problems.offlineBatch', {
+              time: formatLocalBatchTime(batch, localeOfBatchTime()),
+            })
+          : t('problems.offlineNotKept')}
       </strong>{' '}
-      Newer data may exist; the page updates when the network is back.
+      {t('problems.offlineNewer')}
     </p>
   );
 }

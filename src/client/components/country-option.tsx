@@ -2,6 +2,7 @@ import { formatScore } from '../lib/format';
 import type { SearchHit } from '../lib/country-match';
 import { TierBadge } from './tier-badge';
 import { displayName } from '../lib/display-name';
+import { t } from '../lib/i18n';
 
 /** Each country's tier and risk in the latest batch, by ISO code; null while unknown. */
 export type CountryFigures = ReadonlyMap<
@@ -22,22 +23,27 @@ export function CountryOptionText({
 }) {
   const { country } = hit;
   const numbers = figures?.get(country.iso);
+  const name = displayName(country.iso, country.name);
+  // A match by the name shown (its name in the page language) needs no "matches" beside it.
+  const via = hit.via === name ? null : hit.via;
   return (
     <>
       <span className="palette-name">
-        {displayName(country.iso, country.name)} <span className="iso">{country.iso}</span>
+        {name} <span className="iso">{country.iso}</span>
       </span>
       <span className="palette-meta">
         {numbers ? (
           <span className="palette-figures">
-            <TierBadge tier={numbers.tier} /> risk {formatScore(numbers.risk, 1)}
+            <TierBadge tier={numbers.tier} />{' '}
+            {t('hotspots.outsideRisk', { score: formatScore(numbers.risk, 1) })}
           </span>
         ) : figures !== null ? (
-          <span className="palette-figures">not in the current data</span>
+          <span className="palette-figures">{t('palette.notInData')}</span>
         ) : null}
         <span>
-          {hit.via ? `matches “${hit.via}” · ` : ''}
-          {country.subregion ?? country.region ?? ''}
+          {via ? `${t('palette.matchesName', { name: via })} · ` : ''}
+          {/* The reference data's region names, as they came (issue 34). */}
+          <span translate="no">{country.subregion ?? country.region ?? ''}</span>
         </span>
       </span>
     </>
@@ -71,7 +77,7 @@ export function CountryOptionList({
     <ul
       id={listId}
       role="listbox"
-      aria-label="Matching countries"
+      aria-label={t('palette.countries')}
       className={className}
       hidden={hidden}
     >

@@ -1,5 +1,6 @@
 import type { MethodMark } from '../../shared/method-api';
 import { methodChangeWords } from '../lib/method-caveat';
+import { t } from '../lib/i18n';
 
 /**
  * A span that crosses a provider's method change, said plainly where its figures are shown
@@ -8,11 +9,11 @@ import { methodChangeWords } from '../lib/method-caveat';
  */
 export function MethodCaveat({ changes, then }: { changes: readonly MethodMark[]; then?: string }) {
   if (changes.length === 0) return null;
-  const words = changes.map((change) => `The provider’s ${methodChangeWords(change)}`).join('; ');
+  const words = changes.map((change) => methodChangeWords(change)).join(t('problems.reasonsJoin'));
   return (
     <p className="method-change-note" role="note">
-      <strong>Not comparable: </strong>
-      {words}: scores are not comparable across {changes.length === 1 ? 'it' : 'them'}.
+      <strong>{t('problems.notComparableLead')}</strong>
+      {t('problems.notComparable', { count: changes.length, changes: words })}
       {then ? ` ${then}` : ''}
     </p>
   );

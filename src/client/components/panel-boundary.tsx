@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from '../lib/i18n';
 
 interface Props {
   /** Names the panel in the message ("The map"). */
@@ -29,10 +30,11 @@ export class PanelBoundary extends Component<Props, State> {
     return (
       <div className="panel-error" role="alert">
         <p>
-          <strong>{this.props.name} could not be shown.</strong> {this.state.error.message}
+          <strong>{t('problems.couldNotShow', { what: this.props.name })}</strong>{' '}
+          {this.state.error.message}
         </p>
         <button type="button" onClick={() => this.setState({ error: null })}>
-          Try again
+          {t('problems.tryAgain')}
         </button>
       </div>
     );

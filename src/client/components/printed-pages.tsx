@@ -1,4 +1,5 @@
 import { formatUtcDateTime } from '../lib/format';
+import { t } from '../lib/i18n';
 
 /** Text as a CSS string literal: quotes and backslashes escaped, line breaks dropped. */
 function cssString(text: string): string {
@@ -13,6 +14,6 @@ function cssString(text: string): string {
  */
 export function PrintedPages({ asOf }: { asOf: string | null | undefined }) {
   if (!asOf) return null;
-  const label = `Data of the batch of ${formatUtcDateTime(asOf)}`;
+  const label = t('problems.dataOfBatch', { date: formatUtcDateTime(asOf) });
   return <style>{`@page { @bottom-left { content: ${cssString(label)}; } }`}</style>;
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '../lib/api-client';
-import { formatRelative } from '../lib/format';
+import { formatRelative, formatUtcTime } from '../lib/format';
+import { t } from '../lib/i18n';
 import { plainWords } from '../lib/plain-words';
 
 /** The "try again at 14:32 (in 12 min)" part of a quota or rate-limit error. */
@@ -8,13 +9,7 @@ export function retryHint(error: Error, now: number = Date.now()): string | null
   const at = error.retryAt;
   if (at === null) return null;
   const iso = new Date(at).toISOString();
-  const clock = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
-  return `Try again at ${clock} UTC (${formatRelative(iso, now)}).`;
+  return t('problems.tryAgainAt', { time: formatUtcTime(iso), relative: formatRelative(iso, now) });
 }
 
 /**
@@ -38,13 +33,13 @@ export function QueryError({
   return (
     <div className="panel-error" role="alert">
       <p>
-        <strong>{what} could not be loaded.</strong> {message}
+        <strong>{t('problems.couldNotLoad', { what })}</strong> {message}
         {/[.!?]$/.test(message) ? '' : '.'}
         {hint ? ` ${hint}` : ''}
       </p>
       {onRetry && retryable ? (
         <button type="button" onClick={onRetry}>
-          Try again
+          {t('problems.tryAgain')}
         </button>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { formatScore } from '../lib/format';
+import { t } from '../lib/i18n';
 
 /**
  * A small trend line (SVG, no chart library): the values in order, oldest first. With `scale`,
@@ -20,7 +21,7 @@ export function Sparkline({
 }) {
   const points = values.filter((v): v is number => v !== null);
   if (points.length < 2)
-    return <span className="sparkline-empty">{label}: not enough history</span>;
+    return <span className="sparkline-empty">{t('problems.notEnoughHistory', { label })}</span>;
   const min = Math.min(...points);
   const max = Math.max(...points);
   const span = max - min || 1;
@@ -38,7 +39,11 @@ export function Sparkline({
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-label={scale ? `${label}, from ${formatScore(min)} to ${formatScore(max)}` : label}
+      aria-label={
+        scale
+          ? t('problems.sparklineRange', { label, min: formatScore(min), max: formatScore(max) })
+          : label
+      }
     >
       <polyline points={path} fill="none" stroke="currentColor" strokeWidth="1.5" />
     </svg>

@@ -4,6 +4,7 @@ import { OutageShown } from './outage-shown';
 import type { Fetched } from '../lib/api-client';
 import { retryHint } from './query-error';
 import { plainWords } from '../lib/plain-words';
+import { t } from '../lib/i18n';
 
 interface StaleFields {
   as_of?: string | undefined;
@@ -36,28 +37,42 @@ export function StaleNote({
   const since = new Date(fetched.receivedAt - (fetched.ageSeconds ?? 0) * 1000).toISOString();
   const reasons: string[] = [];
   if (bffStale) {
+    const reason = fetched.data.stale_reason;
     reasons.push(
-      fetched.data.stale_reason
-        ? `the data service could not be refreshed (${plainWords(fetched.data.stale_reason)})`
-        : 'the data service could not be refreshed',
+      reason
+        ? t('problems.notRefreshedBecause', { reason: plainWords(reason) })
+        : t('problems.notRefreshed'),
     );
   }
-  if (refreshError) reasons.push(`the last refresh failed (${plainWords(refreshError.message)})`);
+  if (refreshError) {
+    reasons.push(t('problems.refreshFailed', { reason: plainWords(refreshError.message) }));
+  }
   const hint = refreshError ? retryHint(refreshError, now) : null;
 
   // What ages is the data, not our copy of it: two-day-old data fetched four minutes ago must
   // not read as fresh, so the data's own time leads and the fetch time follows.
   const asOf = fetched.data.as_of;
   const lead = asOf
-    ? `Stale: data from ${formatUtcDateTime(asOf)} (${formatRelative(asOf, now)}).`
-    : `Stale since ${formatUtcDateTime(since)} (${formatRelative(since, now)}):`;
-  const cause = reasons.join('; ');
+    ? t('problems.staleFrom', {
+        date: formatUtcDateTime(asOf),
+        relative: formatRelative(asOf, now),
+      })
+    : t('problems.staleSince', {
+        date: formatUtcDateTime(since),
+        relative: formatRelative(since, now),
+      });
+  const cause = reasons.join(t('problems.reasonsJoin'));
   const body = asOf
-    ? `${cause.charAt(0).toUpperCase()}${cause.slice(1)}; last fetched ${formatUtcDateTime(since)} (${formatRelative(since, Math.max(now, Date.parse(since)))}).`
-    : `${cause}.`;
+    ? t('problems.lastFetched', {
+        cause: `${cause.charAt(0).toUpperCase()}${cause.slice(1)}`,
+        date: formatUtcDateTime(since),
+        relative: formatRelative(since, Math.max(now, Date.parse(since))),
+      })
+    : t('problems.causeOnly', { cause });
   return (
     <p className="stale-note" role="status">
-      <strong>{lead}</strong> {body} Showing the last good data.{hint ? ` ${hint}` : ''}
+      <strong>{lead}</strong> {body} {t('problems.lastGood')}
+      {hint ? ` ${hint}` : ''}
     </p>
   );
 }

@@ -11,7 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import { TIER_BANDS, TIER_COLOURS } from '../../shared/tiers';
-import { formatScore, formatUtcDateTime } from '../lib/format';
+import { formatScore, formatUtcDateTime, formatUtcDay } from '../lib/format';
 import { tierWord } from '../lib/tier-words';
 
 /** One line: the key of its values in each row, its name in the legend, and how it is drawn. */
@@ -34,11 +34,6 @@ export interface TrendMark {
 export type TrendRow = { t: number } & Record<string, number | null>;
 
 const SCALE_MAX = 100;
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-});
 
 /** Tier bands as [low, high) ranges of the 0–100 scale, highest first. */
 function bandRanges() {
@@ -100,7 +95,8 @@ export function TrendChart({
             type="number"
             scale="time"
             domain={['dataMin', 'dataMax']}
-            tickFormatter={(t: number) => dayFormat.format(t)}
+            // The page language's months (issue 34): "2 juin", "2 يونيو", not "2 Jun".
+            tickFormatter={(t: number) => formatUtcDay(t)}
             minTickGap={24}
             className="chart-axis"
           />

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { bffErrorSchema } from '../../shared/bff-api';
 import { parseRetryAfter } from '../../shared/retry-after';
+import { t } from './i18n';
 
 /**
  * The one way the SPA talks to the BFF: same-origin GET, JSON parsed with the shared zod schemas.
@@ -48,15 +49,22 @@ function retryAfterSeconds(header: string | null): number | null {
   return ms === null ? null : Math.ceil(ms / 1000);
 }
 
-const STATUS_WORDS: Record<number, string> = {
-  400: 'The request was not valid',
-  404: 'Not found',
-  429: 'Too many requests',
-  500: 'The dashboard server failed',
-  502: 'The data service sent an answer that could not be used',
-  503: 'The data service is unavailable',
-  504: 'The data service did not answer in time',
-};
+/** What an answer's status says when its body does not (in the page language, issue 34). */
+const STATUS_WORDS = {
+  400: 'problems.status400',
+  404: 'problems.status404',
+  429: 'problems.status429',
+  500: 'problems.status500',
+  502: 'problems.status502',
+  503: 'problems.status503',
+  504: 'problems.status504',
+} as const;
+
+function statusWords(status: number): string {
+  return status in STATUS_WORDS
+    ? t(STATUS_WORDS[status as keyof typeof STATUS_WORDS])
+    : t('problems.statusOther', { status });
+}
 
 async function errorFromResponse(response: Response): Promise<ApiError> {
   const headerRetry = retryAfterSeconds(response.headers.get('Retry-After'));
@@ -67,9 +75,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     // Not JSON (a proxy's HTML page, say): the status alone describes it.
   }
   const parsed = bffErrorSchema.safeParse(body);
-  const message = parsed.success
-    ? parsed.data.error
-    : (STATUS_WORDS[response.status] ?? `The server answered with status ${response.status}`);
+  const message = parsed.success ? parsed.data.error : statusWords(response.status);
   const retry = (parsed.success ? parsed.data.retry_after_seconds : undefined) ?? headerRetry;
   return new ApiError(message, response.status, retry ?? null);
 }
@@ -88,7 +94,7 @@ export async function requestBff(
     response = await fetch(path, { headers: { Accept: 'application/json', ...headers }, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError('The dashboard server could not be reached', 0);
+    throw new ApiError(t('problems.unreachable'), 0);
   }
   const notModified = response.status === 304 && 'If-None-Match' in headers;
   if (!response.ok && !notModified) throw await errorFromResponse(response);
@@ -104,11 +110,11 @@ export async function readBff<S extends z.ZodType>(
   try {
     body = await response.json();
   } catch {
-    throw new ApiError('The dashboard server sent an answer that is not JSON', 0);
+    throw new ApiError(t('problems.notJson'), 0);
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError('The dashboard server sent data in an unexpected shape', 0);
+    throw new ApiError(t('problems.unexpectedShape'), 0);
   }
   return parsed.data;
 }

@@ -29,6 +29,7 @@ let formatLocale = 'en-GB';
 let language = 'en';
 let dateFormat: Intl.DateTimeFormat | null = null;
 let dayFormat: Intl.DateTimeFormat | null = null;
+let axisDayFormat: Intl.DateTimeFormat | null = null;
 let relativeFormat: Intl.RelativeTimeFormat | null = null;
 export function setFormatLanguage(next: string): void {
   language = next;
@@ -40,6 +41,7 @@ export function setFormatLanguage(next: string): void {
   numberFormats.clear();
   dateFormat = null;
   dayFormat = null;
+  axisDayFormat = null;
   relativeFormat = null;
 }
 /** The interface's language as set (`en`, `fr`, `ar`, `en-XA`…). */
@@ -198,8 +200,24 @@ export function formatUtcDateTime(iso: string | null | undefined): string {
   }
   const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   const text = `${day}, ${utcClock(date)} UTC`;
-  // The pseudo-locale marks the month's English name too: it is the locale's, not hard-coded.
+  // The pseudo-locale marks the month too: it is the locale's word, not a hard-coded one.
   return language === PSEUDO ? pseudoMessage(text) : text;
+}
+
+/**
+ * "2 Jun" (UTC): a chart axis's day, in the page language ("2 juin", "2 يونيو"), so a French or
+ * Arabic axis does not read in English months. `ms` is epoch milliseconds, as recharts gives.
+ */
+export function formatUtcDay(ms: number): string {
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) return na();
+  if (fastPath()) return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+  axisDayFormat ??= new Intl.DateTimeFormat(formatLocale, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+  });
+  return axisDayFormat.format(date);
 }
 
 /** "just now", "5 min ago", "2 h ago", "3 d ago"; "in 40 min" for the future. */

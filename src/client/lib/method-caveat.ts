@@ -1,5 +1,6 @@
 import { changesBetween, type MethodMark } from '../../shared/method-api';
 import { formatUtcDateTime } from './format';
+import { t } from './i18n';
 
 /**
  * The provider's method changes a span crosses, in words (issue 31): a delta, a comparison or a
@@ -21,9 +22,13 @@ export function heldChangesBetween(
   return from && to ? changesBetween(heldChanges(changes), from, to) : [];
 }
 
-/** "method changed from A to B on 1 June 2025, 10:00 UTC" */
+/** "The provider’s method changed from A to B on 1 June 2025, 10:00 UTC", in the page language. */
 export function methodChangeWords(change: MethodMark): string {
-  return `method changed from ${change.from} to ${change.to} on ${formatUtcDateTime(change.as_of)}`;
+  return t('problems.methodChanged', {
+    from: change.from,
+    to: change.to,
+    date: formatUtcDateTime(change.as_of),
+  });
 }
 
 /** The time of the newest held change at or before `to`, or null: where the new method starts. */

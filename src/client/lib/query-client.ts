@@ -1,6 +1,8 @@
 import { QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { CLIENT_STALE_TIME_MS } from '../../shared/freshness';
 import { ApiError } from './api-client';
+import { formatLanguage } from './format';
+import { t } from './i18n';
 import { showToast } from './toasts';
 
 declare module '@tanstack/react-query' {
@@ -44,10 +46,15 @@ export function createQueryClient(): QueryClient {
         // A first load shows its error in its panel; only a failed refresh of data already on
         // screen is worth interrupting for, and that data stays (marked stale).
         if (query.state.data === undefined) return;
-        const what = query.meta?.label ?? 'the data';
+        // The queries' labels are English (set where each query is defined): another language
+        // says "the data" in its own words rather than mix in an English name (issue 34).
+        const label = formatLanguage() === 'en' ? query.meta?.label : undefined;
         showToast(
           query.queryHash,
-          `Could not refresh ${what}: ${error.message}. The data on screen is kept and marked stale.`,
+          t('problems.couldNotRefresh', {
+            what: label ?? t('problems.theData'),
+            message: error.message,
+          }),
         );
       },
     }),

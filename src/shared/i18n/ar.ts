@@ -7,6 +7,17 @@ import { arEvents } from './ar/events.js';
 import { arAdmin } from './ar/admin.js';
 import { arMap } from './ar/map.js';
 import { arSites } from './ar/sites.js';
+import { arProblems } from './ar/problems.js';
+import { arLatestChange } from './ar/latest-change.js';
+import { arPages } from './ar/pages.js';
+import { arCountryPage } from './ar/country-page.js';
+import { arExposurePage } from './ar/exposure-page.js';
+import { arCompare } from './ar/compare.js';
+import { arBrief } from './ar/brief.js';
+import { arDeliverySettings } from './ar/delivery-settings.js';
+import { arPalette } from './ar/palette.js';
+import { arBatchStatus } from './ar/batch-status.js';
+import { arAsOf } from './ar/as-of.js';
 
 export const ar: Catalogue = {
   shell: {
@@ -537,4 +548,15 @@ export const ar: Catalogue = {
   sites: arSites,
   map: arMap,
   admin: arAdmin,
+  problems: arProblems,
+  latestChange: arLatestChange,
+  pages: arPages,
+  countryPage: arCountryPage,
+  exposurePage: arExposurePage,
+  compare: arCompare,
+  brief: arBrief,
+  deliverySettings: arDeliverySettings,
+  palette: arPalette,
+  batchStatus: arBatchStatus,
+  asOf: arAsOf,
 };

@@ -6,6 +6,17 @@ import { enEvents } from './en/events.js';
 import { enAdmin } from './en/admin.js';
 import { enMap } from './en/map.js';
 import { enSites } from './en/sites.js';
+import { enProblems } from './en/problems.js';
+import { enLatestChange } from './en/latest-change.js';
+import { enPages } from './en/pages.js';
+import { enCountryPage } from './en/country-page.js';
+import { enExposurePage } from './en/exposure-page.js';
+import { enCompare } from './en/compare.js';
+import { enBrief } from './en/brief.js';
+import { enDeliverySettings } from './en/delivery-settings.js';
+import { enPalette } from './en/palette.js';
+import { enBatchStatus } from './en/batch-status.js';
+import { enAsOf } from './en/as-of.js';
 
 /**
  * The English messages: the source every other language translates, and the shape they must
@@ -501,6 +512,17 @@ export const en = {
   sites: enSites,
   map: enMap,
   admin: enAdmin,
+  problems: enProblems,
+  latestChange: enLatestChange,
+  pages: enPages,
+  countryPage: enCountryPage,
+  exposurePage: enExposurePage,
+  compare: enCompare,
+  brief: enBrief,
+  deliverySettings: enDeliverySettings,
+  palette: enPalette,
+  batchStatus: enBatchStatus,
+  asOf: enAsOf,
 } as const;
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -7,6 +7,17 @@ import { esEvents } from './es/events.js';
 import { esAdmin } from './es/admin.js';
 import { esMap } from './es/map.js';
 import { esSites } from './es/sites.js';
+import { esProblems } from './es/problems.js';
+import { esLatestChange } from './es/latest-change.js';
+import { esPages } from './es/pages.js';
+import { esCountryPage } from './es/country-page.js';
+import { esExposurePage } from './es/exposure-page.js';
+import { esCompare } from './es/compare.js';
+import { esBrief } from './es/brief.js';
+import { esDeliverySettings } from './es/delivery-settings.js';
+import { esPalette } from './es/palette.js';
+import { esBatchStatus } from './es/batch-status.js';
+import { esAsOf } from './es/as-of.js';
 
 export const es: Catalogue = {
   shell: {
@@ -498,4 +509,15 @@ export const es: Catalogue = {
   sites: esSites,
   map: esMap,
   admin: esAdmin,
+  problems: esProblems,
+  latestChange: esLatestChange,
+  pages: esPages,
+  countryPage: esCountryPage,
+  exposurePage: esExposurePage,
+  compare: esCompare,
+  brief: esBrief,
+  deliverySettings: esDeliverySettings,
+  palette: esPalette,
+  batchStatus: esBatchStatus,
+  asOf: esAsOf,
 };

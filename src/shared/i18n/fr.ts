@@ -7,6 +7,17 @@ import { frEvents } from './fr/events.js';
 import { frAdmin } from './fr/admin.js';
 import { frMap } from './fr/map.js';
 import { frSites } from './fr/sites.js';
+import { frProblems } from './fr/problems.js';
+import { frLatestChange } from './fr/latest-change.js';
+import { frPages } from './fr/pages.js';
+import { frCountryPage } from './fr/country-page.js';
+import { frExposurePage } from './fr/exposure-page.js';
+import { frCompare } from './fr/compare.js';
+import { frBrief } from './fr/brief.js';
+import { frDeliverySettings } from './fr/delivery-settings.js';
+import { frPalette } from './fr/palette.js';
+import { frBatchStatus } from './fr/batch-status.js';
+import { frAsOf } from './fr/as-of.js';
 
 export const fr: Catalogue = {
   shell: {
@@ -502,4 +513,15 @@ export const fr: Catalogue = {
   sites: frSites,
   map: frMap,
   admin: frAdmin,
+  problems: frProblems,
+  latestChange: frLatestChange,
+  pages: frPages,
+  countryPage: frCountryPage,
+  exposurePage: frExposurePage,
+  compare: frCompare,
+  brief: frBrief,
+  deliverySettings: frDeliverySettings,
+  palette: frPalette,
+  batchStatus: frBatchStatus,
+  asOf: frAsOf,
 };

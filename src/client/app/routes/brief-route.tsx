@@ -6,6 +6,8 @@ import { QueryError } from '../../components/query-error';
 import { Skeleton } from '../../components/skeleton';
 import { BriefPage } from '../../features/brief/components/brief-page';
 import { watchlistQueries } from '../../features/watchlists/api/watchlist-queries';
+import { t } from '../../lib/i18n';
+import { pageTitle } from '../../lib/page-title';
 
 /** `/brief/:watchlistId` and `/brief?iso=MLI,NER`: a print-ready brief. */
 export function BriefRoute() {
@@ -22,27 +24,39 @@ export function BriefRoute() {
     if (isos.length === 0) {
       return (
         <div className="page-message">
-          <h1>Brief</h1>
-          <p>Name the countries: /brief?iso=MLI,NER,BFA, or open a watchlist’s brief.</p>
+          <title>{pageTitle(t('brief.heading'))}</title>
+          <h1>{t('brief.heading')}</h1>
+          <p>
+            {t('brief.nameCountries')}{' '}
+            <code translate="no" dir="ltr">
+              /brief?iso=MLI,NER,BFA
+            </code>
+            {t('brief.orWatchlist')}
+          </p>
         </div>
       );
     }
     return (
-      <PanelBoundary name="The brief">
-        <BriefPage title={`Brief: ${isos.join(', ')}`} isos={isos} />
+      <PanelBoundary name={t('brief.panel')}>
+        <BriefPage title={t('brief.titleOf', { isos: isos.join(', ') })} isos={isos} />
       </PanelBoundary>
     );
   }
-  if (list.isPending) return <Skeleton label="Loading the brief" lines={8} />;
+  if (list.isPending) return <Skeleton label={t('brief.loading')} lines={8} />;
   if (list.isError && !list.data) {
     return (
-      <QueryError what="The watchlist" error={list.error} onRetry={() => void list.refetch()} />
+      <QueryError
+        what={t('brief.watchlist')}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
     );
   }
   const watchlist = list.data.data.watchlist;
   return (
-    <PanelBoundary name="The brief">
-      <BriefPage title={watchlist.name} isos={watchlist.countries} />
+    <PanelBoundary name={t('brief.panel')}>
+      {/* The list's name is the team's own: kept as typed (BriefPage marks its title so). */}
+      <BriefPage title={watchlist.name} isos={watchlist.countries} ownTitle />
     </PanelBoundary>
   );
 }

@@ -16,6 +16,8 @@ import type { ComparedCountry } from '../../features/compare/utils/compare-rows'
 import { historyQueries } from '../../features/history/api/history-queries';
 import { referenceQueries } from '../../features/reference/api/reference-queries';
 import { displayName } from '../../lib/display-name';
+import { t } from '../../lib/i18n';
+import { pageTitle } from '../../lib/page-title';
 import { useRiskIndex } from '../../lib/risk-index';
 import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch';
 
@@ -47,8 +49,8 @@ function useComparison(isos: readonly string[], problems: readonly string[]) {
     } else if (query?.error instanceof ApiError && query.error.status === 404) {
       notes.push(
         known && !known.has(iso)
-          ? `${iso} is not a known ISO country code.`
-          : `No history is recorded for ${refName ?? iso} (${iso}).`,
+          ? t('compare.unknownCode', { iso })
+          : t('compare.noHistory', { name: refName ? displayName(iso, refName) : iso, iso }),
       );
     } else if (query?.error) {
       failures.push({ iso, error: query.error, retry: () => void query.refetch() });
@@ -72,13 +74,13 @@ function ComparedChips({
   return (
     <div className="compare-chosen">
       {isos.length > 0 ? (
-        <ul className="chips" aria-label="Compared countries">
+        <ul className="chips" aria-label={t('compare.compared')}>
           {isos.map((iso) => (
             <li key={iso}>
               {compared.find((c) => c.iso === iso)?.name ?? iso}{' '}
               <Link
                 to={compareHref(isos.filter((other) => other !== iso))}
-                aria-label={`Remove ${iso} from the comparison`}
+                aria-label={t('compare.remove', { iso })}
               >
                 ×
               </Link>
@@ -89,7 +91,7 @@ function ComparedChips({
       <ComparePicker
         current={isos}
         reference={reference.data?.data.countries}
-        label="Add a country"
+        label={t('compare.add')}
       />
     </div>
   );
@@ -104,18 +106,20 @@ export function CompareRoute() {
   const { isos, problems } = parseCompareParam(params.get('iso'));
   const { reference, compared, notes, failures, pending, teamName } = useComparison(isos, problems);
   const title =
-    compared.length > 0 ? `Compare ${compared.map((c) => c.iso).join(', ')}` : 'Compare';
+    compared.length > 0
+      ? t('compare.titleOf', { isos: compared.map((c) => c.iso).join(', ') })
+      : t('compare.title');
 
   return (
     <div className="compare-page">
-      <title>{`${title} · Global Risk Dashboard`}</title>
+      <title>{pageTitle(title)}</title>
       <p className="back-link">
-        <Link to="/">← Back to the overview</Link>
+        <Link to="/">{t('country.back')}</Link>
       </p>
-      <h1>Compare countries</h1>
+      <h1>{t('compare.heading')}</h1>
       <RiskIndexSwitch teamName={teamName} />
       {notes.length > 0 ? (
-        <div className="compare-notes" role="status" aria-label="About this comparison">
+        <div className="compare-notes" role="status" aria-label={t('compare.about')}>
           {notes.map((note) => (
             <p key={note}>{note}</p>
           ))}
@@ -125,23 +129,23 @@ export function CompareRoute() {
       {failures.map((failure) => (
         <QueryError
           key={failure.iso}
-          what={`The history of ${failure.iso}`}
+          what={t('countryTrend.error', { iso: failure.iso })}
           error={failure.error}
           onRetry={failure.retry}
         />
       ))}
       {pending ? (
-        <Skeleton label="Loading the histories" lines={6} />
+        <Skeleton label={t('compare.loading')} lines={6} />
       ) : compared.length === 0 ? null : (
         <>
-          <PanelBoundary name="The compared trends">
+          <PanelBoundary name={t('compare.trendsPanel')}>
             <CompareTrend countries={compared} />
           </PanelBoundary>
           <div className="compare-panels">
-            <PanelBoundary name="The key numbers">
+            <PanelBoundary name={t('compare.numbersPanel')}>
               <CompareKeyNumbers countries={compared} />
             </PanelBoundary>
-            <PanelBoundary name="The categories">
+            <PanelBoundary name={t('compare.categoriesPanel')}>
               <CompareCategories countries={compared} />
             </PanelBoundary>
           </div>

@@ -37,8 +37,7 @@ import { TeamFigures } from '../../features/country/components/team-figures';
 import { PrintedPages } from '../../components/printed-pages';
 import { PastBatchJump } from '../../features/as-of/components/as-of-bar';
 import { t } from '../../lib/i18n';
-
-const NOT_IN_DATA = 'is not in the current data (low baseline or no recent news)';
+import { pageTitle } from '../../lib/page-title';
 
 function BackLink() {
   const state: unknown = useLocation().state;
@@ -56,7 +55,7 @@ function BackLink() {
 function CountryMessage({
   title,
   text,
-  pageTitle = title,
+  pageTitle: titleOfPage = title,
 }: {
   title: string;
   text: string;
@@ -64,7 +63,7 @@ function CountryMessage({
 }) {
   return (
     <div className="page-message">
-      <title>{`${pageTitle} · Global Risk Dashboard`}</title>
+      <title>{pageTitle(titleOfPage)}</title>
       <h1>{title}</h1>
       <p>{text}</p>
       <BackLink />
@@ -76,12 +75,12 @@ function CountryMessage({
 function CountryTrends({ iso }: { iso: string }) {
   return (
     <div className="two-columns history-row">
-      <PanelBoundary name="The trend">
+      <PanelBoundary name={t('countryPage.panelTrend')}>
         <CountryTrendPanel iso={iso} />
       </PanelBoundary>
       {/* The categories' history needs the screen's width to read; paper gets the trend alone. */}
       <div className="no-print">
-        <PanelBoundary name="The category history">
+        <PanelBoundary name={t('countryPage.panelCategoryHistory')}>
           <CategoryHistoryPanel iso={iso} />
         </PanelBoundary>
       </div>
@@ -91,7 +90,7 @@ function CountryTrends({ iso }: { iso: string }) {
 
 function EventArchive({ iso, inFeed }: { iso: string; inFeed?: readonly EventKeyed[] }) {
   return (
-    <PanelBoundary name="The event archive">
+    <PanelBoundary name={t('countryPage.panelArchive')}>
       <EventArchivePanel iso={iso} inFeed={inFeed} />
     </PanelBoundary>
   );
@@ -105,7 +104,7 @@ export function CountryRoute() {
     return (
       <CountryMessage
         title={t('country.invalidIso')}
-        text={`“${raw}” is not a three-letter ISO 3166 code such as UKR or BRA.`}
+        text={t('countryPage.notThreeLetters', { code: raw })}
       />
     );
   }
@@ -137,7 +136,7 @@ function CountryPage({ iso }: { iso: string }) {
   const page = useCountryPageData(iso);
   const { query } = page;
   // Named before the data arrives (and when it never does): "Iceland", not "ISL".
-  const name = countryName(iso) ?? iso;
+  const name = displayName(iso, countryName(iso) ?? iso);
 
   if (query.isPending) {
     return <CountryLoading name={name} serviceDown={page.serviceDown} />;
@@ -158,15 +157,14 @@ function CountryPage({ iso }: { iso: string }) {
 function CountryLoading({ name, serviceDown }: { name: string; serviceDown: boolean }) {
   return (
     <div className="country-page">
-      <title>{`${name} · Global Risk Dashboard`}</title>
+      <title>{pageTitle(name)}</title>
       <BackLink />
       {serviceDown ? (
         <p className="panel-error" role="alert">
-          The data service cannot be reached right now, and {name} has not been loaded before.
-          Waiting for the dashboard server&apos;s answer…
+          {t('countryPage.serviceDown', { name })}
         </p>
       ) : null}
-      <Skeleton label={`Loading ${name}`} lines={6} />
+      <Skeleton label={t('countryPage.loading', { name })} lines={6} />
     </div>
   );
 }
@@ -188,8 +186,8 @@ function CountryFailed({
   if (status === 404 && !isAssignedIso3(iso)) {
     return (
       <CountryMessage
-        title={`“${iso}” is not a country code`}
-        text={`${iso} is not an ISO 3166 country code, and the data has no country under it. Check the link, or search the overview for the country's name.`}
+        title={t('countryPage.notACode', { iso })}
+        text={t('countryPage.notACodeText', { iso })}
       />
     );
   }
@@ -198,8 +196,8 @@ function CountryFailed({
     return (
       <>
         <CountryMessage
-          title={`${name}: no current data`}
-          text={`${name} ${NOT_IN_DATA}.`}
+          title={t('countryPage.noCurrentData', { name })}
+          text={t('countryPage.notInData', { name })}
           pageTitle={name}
         />
         <div className="country-page">
@@ -216,11 +214,11 @@ function CountryFailed({
     return <CountryMessage title={t('country.invalidIso')} text={error.message} />;
   return (
     <div className="country-page">
-      <title>{`${name} · Global Risk Dashboard`}</title>
+      <title>{pageTitle(name)}</title>
       <BackLink />
       {/* The team view can be refused (no weights set yet): the provider's stays one click away. */}
       <RiskIndexSwitch teamName={null} />
-      <QueryError what={`The data of ${name}`} error={error} onRetry={onRetry} />
+      <QueryError what={t('countryPage.dataOf', { name })} error={error} onRetry={onRetry} />
     </div>
   );
 }
@@ -239,7 +237,7 @@ function CountryView({
   const recorded = useRecordedCountryChange(country.iso, shownAsOf, asOf, keepsHistory);
   return (
     <div className="country-page">
-      <title>{`${displayName(country.iso, country.name)} (${country.iso}) · Global Risk Dashboard`}</title>
+      <title>{pageTitle(`${displayName(country.iso, country.name)} (${country.iso})`)}</title>
       {/* The batch time and page numbers on every printed page (issue 33, point 9). */}
       <PrintedPages asOf={asOf} />
       <div className="country-actions no-print">
@@ -259,7 +257,7 @@ function CountryView({
       />
       {keepsHistory ? <PastBatchJump /> : null}
       <div className="two-columns wide-first">
-        <PanelBoundary name="The country summary">
+        <PanelBoundary name={t('countryPage.panelSummary')}>
           {/* One cell of the two columns: the switch and the team's figures under the header. */}
           <div>
             <CountryHeader
@@ -271,7 +269,7 @@ function CountryView({
               changeArriving={recorded.arriving}
               why={
                 keepsHistory ? (
-                  <PanelBoundary name="Why it moved">
+                  <PanelBoundary name={t('why.heading')}>
                     <WhyItMovedDisclosure
                       iso={country.iso}
                       name={displayName(country.iso, country.name)}
@@ -285,7 +283,7 @@ function CountryView({
             <TeamFigures country={country} teamName={teamNameOf(answer.data)} />
           </div>
         </PanelBoundary>
-        <PanelBoundary name="The location map">
+        <PanelBoundary name={t('countryPage.panelLocator')}>
           <CountryLocatorMap
             iso={country.iso}
             name={displayName(country.iso, country.name)}
@@ -298,27 +296,27 @@ function CountryView({
       <CountryExportLink iso={country.iso} name={displayName(country.iso, country.name)} />
       <CountryTrends iso={iso} />
       <div className="two-columns">
-        <PanelBoundary name="The categories chart">
+        <PanelBoundary name={t('countryPage.panelCategories')}>
           <CategoriesPanel
             categories={country.categories}
             ourWeights={teamWeightsOf(answer.data)}
           />
         </PanelBoundary>
-        <PanelBoundary name="The event feed">
+        <PanelBoundary name={t('countryPage.panelEvents')}>
           <EventFeed events={country.events} now={now} />
         </PanelBoundary>
       </div>
       {/* Below the country's own panels: it arrives after the first render with a height only
           its answer knows, and above them it pushed the trends down (layout-shift.test.ts). */}
       {keepsHistory ? (
-        <PanelBoundary name="Our notes">
+        <PanelBoundary name={t('notes.heading')}>
           <NotesPanel iso={country.iso} asOf={shownAsOf} />
         </PanelBoundary>
       ) : null}
       {/* Screen-only: on paper the page is two sheets (issue 33, point 9); the feed above carries
           the newest events, and sites and the searchable archive are for the screen. */}
       <div className="no-print">
-        <PanelBoundary name="Our sites here">
+        <PanelBoundary name={t('countryPage.panelSites')}>
           <CountrySites iso={country.iso} enabled={keepsHistory} />
         </PanelBoundary>
         <EventArchive iso={iso} inFeed={country.events ?? undefined} />

@@ -1,6 +1,8 @@
 import { PanelBoundary } from '../../components/panel-boundary';
 import { RiskIndexSwitch } from '../../components/risk-index-switch';
+import { t } from '../../lib/i18n';
 import { useCan } from '../../lib/me-queries';
+import { pageTitle } from '../../lib/page-title';
 import { ExposureOverview } from '../../features/exposure/components/exposure-overview';
 import { ImportPanel } from '../../features/sites/components/import-panel';
 import { NewSitePanel } from '../../features/sites/components/new-site-panel';
@@ -14,25 +16,25 @@ export function ExposureRoute() {
   const choices = useCountryChoices(editor);
   return (
     <div className="exposure-page">
-      <title>Exposure · Global Risk Dashboard</title>
-      <h1>Exposure: our sites</h1>
+      <title>{pageTitle(t('shell.exposure'))}</title>
+      <h1>{t('exposurePage.heading')}</h1>
       <RiskIndexSwitch teamName={null} />
-      <PanelBoundary name="The exposure of our sites">
+      <PanelBoundary name={t('exposurePage.panel')}>
         <ExposureOverview
           after={
             <>
               {editor ? (
                 <>
-                  <PanelBoundary name="The new-site form">
+                  <PanelBoundary name={t('exposurePage.panelNewSite')}>
                     <NewSitePanel choices={choices} />
                   </PanelBoundary>
-                  <PanelBoundary name="The import">
+                  <PanelBoundary name={t('exposurePage.panelImport')}>
                     <ImportPanel />
                   </PanelBoundary>
                 </>
               ) : null}
               {/* Everyone sees where site alerts go; an editor changes it. */}
-              <PanelBoundary name="Where site alerts go">
+              <PanelBoundary name={t('exposurePage.panelSiteAlerts')}>
                 <SiteAlertDeliveryPanel editor={editor} />
               </PanelBoundary>
             </>

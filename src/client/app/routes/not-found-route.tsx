@@ -1,17 +1,22 @@
 import { useLocation } from 'react-router';
 import { Link } from '../../lib/app-link';
+import { t } from '../../lib/i18n';
+import { pageTitle } from '../../lib/page-title';
 
 export function NotFoundRoute() {
   const location = useLocation();
   return (
     <div className="page-message">
-      <title>Page not found · Global Risk Dashboard</title>
-      <h1>Page not found</h1>
+      <title>{pageTitle(t('pages.notFound'))}</title>
+      <h1>{t('pages.notFound')}</h1>
       <p>
-        There is no page at <code>{location.pathname}</code>.
+        {t('pages.noPageAt')}{' '}
+        <code translate="no" dir="ltr">
+          {location.pathname}
+        </code>
       </p>
       <p>
-        <Link to="/">Back to the overview</Link>
+        <Link to="/">{t('pages.backToOverview')}</Link>
       </p>
     </div>
   );

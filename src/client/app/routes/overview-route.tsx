@@ -1,4 +1,6 @@
-import { tierLabel } from '../../../shared/tiers';
+import { t } from '../../lib/i18n';
+import { pageTitle } from '../../lib/page-title';
+import { tierWord } from '../../lib/tier-words';
 import { AfterFirstPaint } from '../../components/after-first-paint';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { PrintedPages } from '../../components/printed-pages';
@@ -11,7 +13,9 @@ import { CountryTablePanel, HistoryRow, IndexPanel, MapPanel } from './overview-
 
 /** "Overview: Critical, High": the tab says which view it is. */
 function overviewTitle(tiers: readonly string[]): string {
-  return tiers.length > 0 ? `Overview: ${tiers.map(tierLabel).join(', ')}` : 'Overview';
+  return tiers.length > 0
+    ? t('pages.overviewOf', { tiers: tiers.map(tierWord).join(', ') })
+    : t('pages.overview');
 }
 
 /** The overview's skip links: past the header to the map, past the map to the table's rows. */
@@ -33,15 +37,15 @@ export function OverviewRoute() {
 
   return (
     <div className="overview">
-      <title>{`${overviewTitle(filters.tiers)} · Global Risk Dashboard`}</title>
-      <h1 className="visually-hidden">Global risk overview</h1>
+      <title>{pageTitle(overviewTitle(filters.tiers))}</title>
+      <h1 className="visually-hidden">{t('pages.overviewHeading')}</h1>
       <PrintedPages asOf={summary?.data.as_of} />
       <IndexPanel queries={queries} />
 
       {/* What moved, under the index, and the map right after: both in the first screen of a
           phone (index, strip, then the map's top) and of a 1440×900 display. The strip comes
           after the first frame, in a frame of its final height. */}
-      <PanelBoundary name="What moved">
+      <PanelBoundary name={t('pages.panelMoved')}>
         <AfterFirstPaint fallback={<div className="changes-strip" aria-hidden="true" />}>
           <ChangesStrip />
         </AfterFirstPaint>

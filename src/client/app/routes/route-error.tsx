@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Link } from '../../lib/app-link';
+import { t } from '../../lib/i18n';
+import { pageTitle } from '../../lib/page-title';
 
 /** Last resort when a route itself fails (e.g. its chunk could not be loaded after a deploy). */
 export function RouteError() {
@@ -8,15 +10,15 @@ export function RouteError() {
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
       ? error.message
-      : 'Unknown error';
+      : t('pages.unknownError');
   return (
     <main id="main" className="page-message">
-      <title>Something went wrong · Global Risk Dashboard</title>
-      <h1>This page could not be shown</h1>
+      <title>{pageTitle(t('pages.wentWrong'))}</title>
+      <h1>{t('pages.couldNotShow')}</h1>
       <p>{message}</p>
       <p>
-        <a href={window.location.href}>Reload the page</a> or <Link to="/">go to the overview</Link>
-        .
+        <a href={window.location.href}>{t('pages.reload')}</a> ·{' '}
+        <Link to="/">{t('pages.goToOverview')}</Link>
       </p>
     </main>
   );

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { LinkToLatest } from '../../../lib/app-link';
 import { useAsOf } from '../../../lib/as-of';
 import { formatUtcDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { batchQueries } from '../api/batch-queries';
 import { AsOfJump } from './as-of-jump';
 import { BatchPicker, pickerRefocusPending } from './batch-picker';
@@ -36,24 +37,29 @@ export function AsOfBar({
   if (asOf === null) return null;
   const shown = batch.data;
   return (
-    <section className="as-of-bar" aria-label="Batch shown">
+    <section className="as-of-bar" aria-label={t('asOf.shown')}>
       <p>
         {shown ? (
           <>
-            <strong>Viewing the {formatUtcDateTime(shown.as_of)} batch</strong>, not the latest
-            data. Batch id{' '}
-            <a href={`/api/batches/${shown.id}`} className="batch-id" title={shown.id}>
+            <strong>{t('asOf.viewing', { date: formatUtcDateTime(shown.as_of) })}</strong>
+            {t('asOf.notLatest')} {t('brief.batchId')}{' '}
+            <a
+              href={`/api/batches/${shown.id}`}
+              className="batch-id"
+              title={shown.id}
+              translate="no"
+            >
               {shown.id.slice(0, 12)}
             </a>
             .{' '}
           </>
         ) : batch.isSuccess ? (
-          <strong>No batch was recorded at or before {formatUtcDateTime(asOf)}. </strong>
+          <strong>{t('asOf.noneAtOrBefore', { date: formatUtcDateTime(asOf) })} </strong>
         ) : (
-          <strong>Viewing a past batch ({formatUtcDateTime(asOf)}). </strong>
+          <strong>{t('asOf.viewingPast', { date: formatUtcDateTime(asOf) })} </strong>
         )}
         <LinkToLatest to={latestOf(pathname, search, hash)} className="no-print">
-          Back to the latest
+          {t('asOf.backToLatest')}
         </LinkToLatest>
       </p>
       {onOverview ? (
@@ -80,7 +86,7 @@ export function PastBatchJump() {
   if (asOf !== null) return null;
   return (
     <details className="as-of-bar as-of-closed no-print">
-      <summary>Open a past batch</summary>
+      <summary>{t('asOf.openPast')}</summary>
       <AsOfJump now={Date.now} />
     </details>
   );
@@ -106,7 +112,7 @@ export function PastBatchPicker() {
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary onPointerEnter={prefetch} onFocus={prefetch}>
-        Open a past batch
+        {t('asOf.openPast')}
       </summary>
       {open ? (
         <>

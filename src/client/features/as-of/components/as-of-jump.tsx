@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { DAY_MS } from '../../../../shared/durations';
 import { useAsOf } from '../../../lib/as-of';
+import { t } from '../../../lib/i18n';
 
 /**
  * Straight to a day (issue 33, point 3): a date field, "A week ago" and "A month ago". Each sets
@@ -31,14 +32,14 @@ export function AsOfJump({ now }: { now: () => number }) {
         if (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day)) go(`${day}T23:59:59Z`);
       }}
     >
-      <label htmlFor={`${id}-day`}>Batch of a day (UTC)</label>
+      <label htmlFor={`${id}-day`}>{t('asOf.dayLabel')}</label>
       <input id={`${id}-day`} type="date" name="day" defaultValue={asOf?.slice(0, 10) ?? ''} />
-      <button type="submit">Open</button>
+      <button type="submit">{t('asOf.open')}</button>
       <button type="button" onClick={() => daysAgo(7)}>
-        A week ago
+        {t('asOf.weekAgo')}
       </button>
       <button type="button" onClick={() => daysAgo(30)}>
-        A month ago
+        {t('asOf.monthAgo')}
       </button>
     </form>
   );

@@ -3,7 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { useAsOf } from '../../../lib/as-of';
-import { formatUtcDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
+import { formatInteger, formatUtcDateTime } from '../../../lib/format';
 import { batchQueries } from '../api/batch-queries';
 
 /*
@@ -29,16 +30,8 @@ function useRefocusedSlider(asOf: string | null, ready: boolean) {
   return slider;
 }
 
-/**
- * A timeline of the recorded batches, oldest on the left (issue 22): arrows, Home and End step
- * through them; a batch opens when the key or the pointer is released, so stepping across a year
- * asks the server once, not once per batch passed. Choosing the newest batch returns to the live
- * view. Older batches load a page (250 days) at a time.
- */
-export function BatchPicker() {
-  const id = useId();
-  const asOf = useAsOf();
-  const [, setParams] = useSearchParams();
+/** The recorded batches, oldest first, and the place in them of the batch shown (`asOf`). */
+function useTimeline(asOf: string | null) {
   const timeline = useInfiniteQuery(batchQueries.timeline());
   const batches = useMemo(
     () => (timeline.data?.pages ?? []).flatMap((page) => page.data.batches).reverse(),
@@ -53,6 +46,20 @@ export function BatchPicker() {
     });
     return index;
   }, [batches, asOf]);
+  return { timeline, batches, shownIndex };
+}
+
+/**
+ * A timeline of the recorded batches, oldest on the left (issue 22): arrows, Home and End step
+ * through them; a batch opens when the key or the pointer is released, so stepping across a year
+ * asks the server once, not once per batch passed. Choosing the newest batch returns to the live
+ * view. Older batches load a page (250 days) at a time.
+ */
+export function BatchPicker() {
+  const id = useId();
+  const asOf = useAsOf();
+  const [, setParams] = useSearchParams();
+  const { timeline, batches, shownIndex } = useTimeline(asOf);
   const [moving, setMoving] = useState<number | null>(null);
   const index = moving ?? shownIndex;
   const batch = batches[index];
@@ -77,13 +84,13 @@ export function BatchPicker() {
     );
   };
 
-  if (timeline.isPending) return <p className="muted">Loading the recorded batches…</p>;
-  if (timeline.isError) return <QueryError error={timeline.error} what="The recorded batches" />;
-  if (batches.length === 0) return <p className="muted">No batch has been recorded yet.</p>;
+  if (timeline.isPending) return <p className="muted">{t('asOf.loadingBatches')}</p>;
+  if (timeline.isError) return <QueryError error={timeline.error} what={t('asOf.batches')} />;
+  if (batches.length === 0) return <p className="muted">{t('asOf.noneYet')}</p>;
   return (
     <div className="batch-picker">
       <label htmlFor={`${id}-range`}>
-        Batch <output htmlFor={`${id}-range`}>{formatUtcDateTime(batch?.as_of)}</output>
+        {t('asOf.batch')} <output htmlFor={`${id}-range`}>{formatUtcDateTime(batch?.as_of)}</output>
       </label>
       <input
         id={`${id}-range`}
@@ -93,7 +100,11 @@ export function BatchPicker() {
         max={batches.length - 1}
         step={1}
         value={index}
-        aria-valuetext={`${formatUtcDateTime(batch?.as_of)}, batch ${index + 1} of ${batches.length}`}
+        aria-valuetext={t('asOf.sliderValue', {
+          date: formatUtcDateTime(batch?.as_of),
+          n: formatInteger(index + 1),
+          total: formatInteger(batches.length),
+        })}
         onChange={(event) => setMoving(Number(event.target.value))}
         onPointerUp={() => open(false)}
         onKeyUp={() => open(true)}
@@ -108,7 +119,7 @@ export function BatchPicker() {
           onClick={() => void timeline.fetchNextPage()}
           disabled={timeline.isFetchingNextPage}
         >
-          {timeline.isFetchingNextPage ? 'Loading older batches…' : 'Older batches'}
+          {timeline.isFetchingNextPage ? t('asOf.loadingOlder') : t('asOf.older')}
         </button>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import type { MethodMark } from '../../../../shared/method-api';
 import { MethodCaveat } from '../../../components/method-caveat';
 import { bffQueries } from '../../../lib/bff-queries';
 import { heldChangesBetween } from '../../../lib/method-caveat';
+import { t } from '../../../lib/i18n';
 
 /**
  * The provider's method beside the brief's batch id (issue 31): a brief read in a year says
@@ -14,7 +15,10 @@ export function BriefMethod({ asOf }: { asOf: string }) {
   return (
     <>
       {' '}
-      · method <code>{batch.isPending ? '…' : (method ?? 'not named by the provider')}</code>
+      · {t('brief.method')} {/* The provider's name of its method, as it gave it. */}
+      <code translate={method ? 'no' : undefined}>
+        {batch.isPending ? '…' : (method ?? t('brief.methodUnnamed'))}
+      </code>
     </>
   );
 }
@@ -33,9 +37,6 @@ export function BriefMethodCaveat({
   end: string | undefined;
 }) {
   return (
-    <MethodCaveat
-      changes={heldChangesBetween(changes, start, end)}
-      then="This brief spans it: a step in its trends or a move across it is the new method, not the world."
-    />
+    <MethodCaveat changes={heldChangesBetween(changes, start, end)} then={t('brief.spansIt')} />
   );
 }

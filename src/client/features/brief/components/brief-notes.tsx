@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatUtcDateTime } from '../../../lib/format';
 import { bffQueries } from '../../../lib/bff-queries';
+import { t } from '../../../lib/i18n';
 
 /** Notes a brief shows per country, newest first; the rest are counted (the page has them all). */
 export const BRIEF_NOTES_SHOWN = 3;
@@ -15,24 +16,27 @@ export function BriefNotes({ iso, asOf }: { iso: string; asOf: string | null }) 
   const shown = all.slice(0, BRIEF_NOTES_SHOWN);
   return (
     <div className="brief-notes">
-      <h3>Our notes</h3>
+      <h3>{t('notes.heading')}</h3>
       {notes.isError ? <p role="alert">{notes.error.message}</p> : null}
       {shown.length === 0 ? (
-        <p className="empty">None.</p>
+        <p className="empty">{t('brief.none')}</p>
       ) : (
         <ul>
           {shown.map((note) => (
             <li key={note.id}>
-              <span className="note-text">{note.text}</span>{' '}
+              {/* The team's own words and names, as written. */}
+              <span className="note-text" translate="no">
+                {note.text}
+              </span>{' '}
               <span className="muted">
-                ({note.author}, {formatUtcDateTime(note.updated_at)})
+                (<span translate="no">{note.author}</span>, {formatUtcDateTime(note.updated_at)})
               </span>
             </li>
           ))}
         </ul>
       )}
       {all.length > shown.length ? (
-        <p className="muted">and {all.length - shown.length} more on the country&rsquo;s page</p>
+        <p className="muted">{t('brief.moreNotes', { count: all.length - shown.length })}</p>
       ) : null}
     </div>
   );

@@ -8,7 +8,13 @@ import { Sparkline } from '../../../components/sparkline';
 import { TierBadge } from '../../../components/tier-badge';
 import { Skeleton } from '../../../components/skeleton';
 import { PrintedPages } from '../../../components/printed-pages';
-import { formatScore, formatSigned, formatUtcDateTime, humanise } from '../../../lib/format';
+import {
+  formatInteger,
+  formatScore,
+  formatSigned,
+  formatUtcDateTime,
+  humanise,
+} from '../../../lib/format';
 import { BRIEF_DAYS, briefQueries, periodStart, upToBatch } from '../api/brief-queries';
 import { useAsOf } from '../../../lib/as-of';
 import { useRiskIndex } from '../../../lib/risk-index';
@@ -21,13 +27,15 @@ import { heldChanges } from '../../../lib/method-caveat';
 import { MethodCaveat } from '../../../components/method-caveat';
 import { BriefMethod, BriefMethodCaveat } from './brief-method';
 import { BriefNotes } from './brief-notes';
+import { t } from '../../../lib/i18n';
+import { pageTitle } from '../../../lib/page-title';
 
 const day = (iso: string): string => iso.slice(0, 10);
 
 /** "Team index “Logistics view”": the figure's label in the team view. */
 function teamIndexLabel(answer: unknown): string {
   const name = teamNameOf(answer);
-  return name ? `Team index “${name}”` : 'Team index';
+  return name ? t('overview.teamIndexNamed', { team: name }) : t('table.teamIndex');
 }
 
 function GlobalBlock() {
@@ -46,45 +54,45 @@ function GlobalBlock() {
     .slice(0, 5);
   return (
     <section className="brief-block" aria-labelledby="brief-global">
-      <h2 id="brief-global">The world</h2>
+      <h2 id="brief-global">{t('brief.world')}</h2>
       {global.isError ? <p role="alert">{global.error.message}</p> : null}
       <div className="brief-global">
         <p className="brief-index">
-          Global index <strong>{formatScore(latest?.index ?? null)}</strong>
+          {t('trend.globalIndex')} <strong>{formatScore(latest?.index ?? null)}</strong>
           {latest?.tier ? <TierBadge tier={latest.tier} /> : null}
         </p>
         <Sparkline
           values={points.map((p) => p.index)}
-          label={`Global index over the last ${BRIEF_DAYS} days`}
+          label={t('brief.globalOverDays', { days: BRIEF_DAYS })}
           width={240}
           height={48}
           scale
         />
       </div>
       {counts.length > 0 ? (
-        <ul className="brief-tiers" aria-label="Countries per tier">
+        <ul className="brief-tiers" aria-label={t('brief.perTier')}>
           {counts.map(([tier, n]) => (
             <li key={tier}>
-              <TierBadge tier={tier} /> {n}
+              <TierBadge tier={tier} /> {formatInteger(n)}
             </li>
           ))}
         </ul>
       ) : null}
-      <h3>Top movers since the previous batch</h3>
+      <h3>{t('brief.topMovers')}</h3>
       <MethodCaveat
         changes={heldChanges(movers.data?.data.method_changes)}
-        then="These moves are across it."
+        then={t('brief.movesAcross')}
       />
       {top.length === 0 ? (
-        <p className="empty">No comparison yet.</p>
+        <p className="empty">{t('brief.noComparison')}</p>
       ) : (
         <table className="data-table brief-movers">
           <TableHead
             columns={[
-              { label: 'Country' },
-              { label: 'Risk', className: 'num' },
-              { label: 'Δ risk', className: 'num' },
-              { label: 'Δ active', className: 'num' },
+              { label: t('table.country') },
+              { label: t('table.risk'), className: 'num' },
+              { label: t('table.deltaRisk'), className: 'num' },
+              { label: t('table.deltaActive'), className: 'num' },
             ]}
           />
           <tbody>
@@ -136,26 +144,26 @@ function CountryBlock({ iso }: { iso: string }) {
       {detail.isError ? <p role="alert">{detail.error.message}</p> : null}
       <dl className="brief-numbers">
         <div>
-          <dt>{index === 'team' ? teamIndexLabel(detail.data?.data) : 'Risk'}</dt>
+          <dt>{index === 'team' ? teamIndexLabel(detail.data?.data) : t('table.risk')}</dt>
           <dd>{formatScore(country?.risk)}</dd>
         </div>
         <BriefTeamNumbers country={country} />
         <div>
-          <dt>Static</dt>
+          <dt>{t('table.static')}</dt>
           <dd>{formatScore(country?.static)}</dd>
         </div>
         <div>
-          <dt>Active</dt>
+          <dt>{t('table.active')}</dt>
           <dd>
             {formatScore(country?.active)} ({formatSigned(country?.delta_active)})
           </dd>
         </div>
         <div>
-          <dt>Trend ({BRIEF_DAYS} days)</dt>
+          <dt>{t('brief.trendDays', { days: BRIEF_DAYS })}</dt>
           <dd>
             <Sparkline
               values={period.map((p) => p.risk)}
-              label={`Risk of ${iso}, last ${BRIEF_DAYS} days`}
+              label={t('brief.riskOverDays', { iso, days: BRIEF_DAYS })}
               width={160}
               height={32}
               scale
@@ -186,25 +194,28 @@ function BriefColumns({
   return (
     <div className="brief-columns">
       <div>
-        <h3>Top categories</h3>
+        <h3>{t('brief.topCategories')}</h3>
         <ol>
           {categories.map(([name, c]) => (
             <li key={name}>
-              {humanise(name)}: {formatScore(c.score)}
+              {/* The upstream's category names, as they came (issue 34). */}
+              <span translate="no">{humanise(name)}</span>: {formatScore(c.score)}
             </li>
           ))}
         </ol>
       </div>
       <div>
-        <h3>Latest events</h3>
+        <h3>{t('brief.latestEvents')}</h3>
         {events.length === 0 ? (
-          <p className="empty">None reported.</p>
+          <p className="empty">{t('brief.noneReported')}</p>
         ) : (
           <ul>
             {events.map((e) => (
               <li key={`${e.ts}-${e.headline}`}>
-                {day(e.ts)}: {e.headline}
-                {(e.source_name ?? e.source) ? ` (${e.source_name ?? e.source})` : ''}
+                {day(e.ts)}: <span translate="no">{e.headline}</span>
+                {(e.source_name ?? e.source) ? (
+                  <span translate="no"> ({e.source_name ?? e.source})</span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -212,14 +223,15 @@ function BriefColumns({
       </div>
       {children}
       <div>
-        <h3>Alerts of the period</h3>
+        <h3>{t('brief.periodAlerts')}</h3>
         {alerts.length === 0 ? (
-          <p className="empty">None.</p>
+          <p className="empty">{t('brief.none')}</p>
         ) : (
           <ul>
             {alerts.map((a) => (
               <li key={a.id}>
-                {day(a.batch_as_of)}: {a.message}
+                {/* The alert's text as the server stored it when it fired. */}
+                {day(a.batch_as_of)}: <span translate="no">{a.message}</span>
               </li>
             ))}
           </ul>
@@ -240,17 +252,18 @@ function BriefTeamNumbers({ country }: { country: unknown }) {
   return (
     <>
       <div>
-        <dt>Provider’s risk</dt>
+        <dt>{t('table.providerRisk')}</dt>
         <dd>
           {formatScore(extras.provider.risk)} <TierBadge tier={extras.provider.tier} />
         </dd>
       </div>
       {extras.override ? (
         <div className="brief-override">
-          <dt>Our override</dt>
+          <dt>{t('brief.ourOverride')}</dt>
           <dd>
-            <TierBadge tier={extras.override.tier} /> “{extras.override.reason}”, until{' '}
-            {formatUtcDateTime(extras.override.expires)}
+            <TierBadge tier={extras.override.tier} />{' '}
+            {t('brief.quoted', { text: extras.override.reason })}
+            {t('brief.until', { date: formatUtcDateTime(extras.override.expires) })}
           </dd>
         </div>
       ) : null}
@@ -287,9 +300,12 @@ function BatchCitation() {
   const href = `${window.location.origin}${pathname}?${params.toString()}`;
   return (
     <p className="brief-citation">
-      Batch id <code>{batch.id ?? 'not given yet'}</code>
-      <BriefMethod asOf={batch.as_of} /> · this brief as of exactly this batch:{' '}
-      <a href={href}>{href}</a>
+      {t('brief.batchId')}{' '}
+      {batch.id ? <code translate="no">{batch.id}</code> : <code>{t('brief.notGivenYet')}</code>}
+      <BriefMethod asOf={batch.as_of} /> · {t('brief.asOfThisBatch')}{' '}
+      <a href={href} translate="no">
+        {href}
+      </a>
     </p>
   );
 }
@@ -298,7 +314,16 @@ function BatchCitation() {
  * A print-ready brief: the world, then one block per country. Drawn once every block's data is
  * in (or failed): blocks filling in one by one moved the ones below (layout shift 0.12).
  */
-export function BriefPage({ title, isos }: { title: string; isos: readonly string[] }) {
+export function BriefPage({
+  title,
+  isos,
+  ownTitle = false,
+}: {
+  title: string;
+  isos: readonly string[];
+  /** The title is the team's own words (a watchlist's name): kept as typed. */
+  ownTitle?: boolean;
+}) {
   const shown = useAsOf();
   const [index] = useRiskIndex();
   const blocksLoading = useQueries({
@@ -316,9 +341,9 @@ export function BriefPage({ title, isos }: { title: string; isos: readonly strin
   const asOf = upToBatch(global.data?.data.points ?? [], shown).at(-1)?.as_of;
   return (
     <article className="brief">
-      <title>{`${title} · Brief · Global Risk Dashboard`}</title>
+      <title>{pageTitle(title, t('brief.heading'))}</title>
       <header className="brief-head">
-        <h1>{title}</h1>
+        <h1 translate={ownTitle ? 'no' : undefined}>{title}</h1>
         <div className="no-print">
           <RiskIndexSwitch teamName={null} />
         </div>
@@ -326,9 +351,11 @@ export function BriefPage({ title, isos }: { title: string; isos: readonly strin
         {loading ? null : (
           <>
             <p>
-              Data of the batch of {asOf ? formatUtcDateTime(asOf) : 'no recorded batch'} ·{' '}
-              {isos.length} {isos.length === 1 ? 'country' : 'countries'} · trends and alerts of the{' '}
-              {BRIEF_DAYS} days up to that batch
+              {asOf
+                ? t('problems.dataOfBatch', { date: formatUtcDateTime(asOf) })
+                : t('exposurePage.noRecordedBatch')}{' '}
+              · {t('brief.countries', { count: isos.length })} ·{' '}
+              {t('brief.periodOf', { days: BRIEF_DAYS })}
             </p>
             <BatchCitation />
             <BriefMethodCaveat
@@ -337,14 +364,14 @@ export function BriefPage({ title, isos }: { title: string; isos: readonly strin
               end={asOf}
             />
             <button type="button" className="no-print print-button" onClick={() => window.print()}>
-              Print / Save as PDF
+              {t('brief.print')}
             </button>
           </>
         )}
       </header>
       <PrintedPages asOf={asOf} />
       {loading ? (
-        <Skeleton label="Loading the brief" lines={8} />
+        <Skeleton label={t('brief.loading')} lines={8} />
       ) : (
         <>
           <GlobalBlock />

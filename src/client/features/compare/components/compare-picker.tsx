@@ -3,6 +3,7 @@ import { useAppNavigate } from '../../../lib/app-link';
 import type { ReferenceCountry } from '../../../../shared/history-api';
 import { displayName } from '../../../lib/display-name';
 import { searchKey } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { compareHref, MAX_COMPARE } from '../utils/compare-param';
 
 /** The code a typed text names: "NER", "Niger", "Niger (NER)" or an alias such as "Burma". */
@@ -28,10 +29,11 @@ function resolveTyped(text: string, reference: readonly ReferenceCountry[]): str
 export function ComparePicker({
   current,
   reference,
-  label = 'Compare with…',
+  label,
 }: {
   current: readonly string[];
   reference: readonly ReferenceCountry[] | undefined;
+  /** "Compare with…" unless given. */
   label?: string;
 }) {
   const id = useId();
@@ -44,11 +46,11 @@ export function ComparePicker({
     event.preventDefault();
     const iso = resolveTyped(text, reference ?? []);
     if (!iso) {
-      setProblem(`No country called “${text.trim()}”. Type a name or a code such as NER.`);
+      setProblem(t('compare.noSuchCountry', { text: text.trim() }));
       return;
     }
     if (current.includes(iso)) {
-      setProblem(`${iso} is already compared.`);
+      setProblem(t('compare.already', { iso }));
       return;
     }
     setProblem(null);
@@ -58,13 +60,13 @@ export function ComparePicker({
 
   return (
     <form className="compare-picker" onSubmit={submit}>
-      <label htmlFor={`${id}-input`}>{label}</label>
+      <label htmlFor={`${id}-input`}>{label ?? t('compare.with')}</label>
       <input
         id={`${id}-input`}
         list={`${id}-list`}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={reference ? 'Country name or code' : 'Loading countries…'}
+        placeholder={reference ? t('compare.placeholder') : t('compare.loadingCountries')}
         aria-describedby={problem ? `${id}-problem` : undefined}
         aria-invalid={problem ? true : undefined}
         autoComplete="off"
@@ -80,7 +82,7 @@ export function ComparePicker({
           ))}
       </datalist>
       <button type="submit" disabled={text.trim() === ''}>
-        Compare
+        {t('compare.submit')}
       </button>
       {problem ? (
         <p id={`${id}-problem`} className="field-problem" role="alert">

@@ -22,6 +22,7 @@ import {
 } from '../utils/compare-rows';
 import { TableHead, TableRegion } from '../../../components/data-table';
 import { useComparedAsOf } from '../hooks/use-compared-as-of';
+import { t } from '../../../lib/i18n';
 
 /** Overlaid risk trends of the compared countries, over the tier bands (up to `?as_of=`). */
 export function CompareTrend({ countries: recorded }: { countries: readonly ComparedCountry[] }) {
@@ -36,8 +37,12 @@ export function CompareTrend({ countries: recorded }: { countries: readonly Comp
     [tableRows],
   );
   const columns: SeriesColumn[] = [
-    { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
-    ...countries.map((c) => ({ key: c.iso, label: `${c.name} risk`, kind: 'score' as const })),
+    { key: 'as_of', label: t('chart.batchUtc'), kind: 'time' },
+    ...countries.map((c) => ({
+      key: c.iso,
+      label: t('compare.riskOf', { name: c.name }),
+      kind: 'score' as const,
+    })),
   ];
   const series = countries.map((c, i) => ({
     key: c.iso,
@@ -48,18 +53,18 @@ export function CompareTrend({ countries: recorded }: { countries: readonly Comp
   return (
     <section className="panel" aria-labelledby="compare-trend-heading">
       <div className="panel-head">
-        <h2 id="compare-trend-heading">Risk over time</h2>
+        <h2 id="compare-trend-heading">{t('compare.riskOverTime')}</h2>
       </div>
       {rows.length === 0 ? (
-        <p className="empty">No history recorded for these countries yet.</p>
+        <p className="empty">{t('compare.noHistoryYet')}</p>
       ) : (
         <TrendFrame
-          label="Risk over time"
+          label={t('compare.riskOverTime')}
           viewParam="view"
           columns={columns}
           rows={tableRows}
           filename={fileStem('compare', ...countries.map((c) => c.iso))}
-          drawing="Drawing the trends"
+          drawing={t('compare.drawing')}
           chartRows={rows}
           series={series}
           bands
@@ -83,17 +88,17 @@ export function CompareCategories({
   return (
     <section className="panel" aria-labelledby="compare-categories-heading">
       <div className="panel-head">
-        <h2 id="compare-categories-heading">Categories side by side</h2>
-        <p className="panel-sub">Latest recorded score per category; the highest is in bold.</p>
+        <h2 id="compare-categories-heading">{t('compare.categoriesHeading')}</h2>
+        <p className="panel-sub">{t('compare.categoriesSub')}</p>
       </div>
       {names.length === 0 ? (
-        <p className="empty">No category scores recorded for these countries.</p>
+        <p className="empty">{t('compare.noCategories')}</p>
       ) : (
-        <TableRegion label="Categories side by side table">
+        <TableRegion label={t('compare.categoriesTable')}>
           <table className="data-table">
             <TableHead
               columns={[
-                { label: 'Category' },
+                { label: t('why.category') },
                 ...countries.map((c) => ({ label: c.name, className: 'num' })),
               ]}
             />
@@ -103,7 +108,10 @@ export function CompareCategories({
                 const top = Math.max(...scores.map((s) => s ?? -Infinity));
                 return (
                   <tr key={name}>
-                    <th scope="row">{humanise(name)}</th>
+                    {/* The upstream's category names, as they came (issue 34). */}
+                    <th scope="row" translate="no">
+                      {humanise(name)}
+                    </th>
                     {scores.map((score, i) => (
                       <td
                         key={countries[i]?.iso ?? i}
@@ -141,20 +149,20 @@ export function CompareKeyNumbers({
   return (
     <section className="panel" aria-labelledby="compare-numbers-heading">
       <div className="panel-head">
-        <h2 id="compare-numbers-heading">Key numbers</h2>
+        <h2 id="compare-numbers-heading">{t('compare.numbersHeading')}</h2>
       </div>
-      <TableRegion label="Key numbers table">
+      <TableRegion label={t('compare.numbersTable')}>
         <table className="data-table">
           <TableHead
             columns={[
-              { label: 'Country' },
-              { label: 'Risk', className: 'num' },
-              { label: 'Tier' },
-              { label: 'Static', className: 'num' },
-              { label: 'Active', className: 'num' },
-              { label: 'Δ risk since first recorded', className: 'num' },
-              { label: 'Confidence', className: 'num' },
-              { label: 'Latest batch' },
+              { label: t('table.country') },
+              { label: t('table.risk'), className: 'num' },
+              { label: t('table.tier') },
+              { label: t('table.static'), className: 'num' },
+              { label: t('table.active'), className: 'num' },
+              { label: t('compare.deltaSinceFirst'), className: 'num' },
+              { label: t('table.confidence'), className: 'num' },
+              { label: t('compare.latestBatch') },
             ]}
           />
           <tbody>
@@ -181,7 +189,7 @@ export function CompareKeyNumbers({
                     {formatSigned(change)}
                     {first ? (
                       <span className="muted delta-since">
-                        since {formatUtcDateTime(first.as_of)}
+                        {t('compare.since', { date: formatUtcDateTime(first.as_of) })}
                       </span>
                     ) : null}
                   </td>
@@ -192,15 +200,8 @@ export function CompareKeyNumbers({
             })}
           </tbody>
         </table>
-        <p className="table-note">
-          Δ risk since first recorded: from each country&apos;s first to its latest batch, both
-          recorded by this dashboard; not the upstream&apos;s own Δ, which is since its previous
-          batch.
-        </p>
-        <MethodCaveat
-          changes={crossed}
-          then="Δ risk is counted within the new method only: from the first batch under it."
-        />
+        <p className="table-note">{t('compare.deltaNote')}</p>
+        <MethodCaveat changes={crossed} then={t('compare.withinNewMethod')} />
       </TableRegion>
     </section>
   );

@@ -1,4 +1,5 @@
 import { isIso3, normaliseIso3 } from '../../../../shared/iso';
+import { t } from '../../../lib/i18n';
 
 export const MIN_COMPARE = 2;
 export const MAX_COMPARE = 6;
@@ -6,7 +7,7 @@ export const MAX_COMPARE = 6;
 export interface CompareSelection {
   /** Valid, upper-cased, de-duplicated codes in the order given. */
   isos: string[];
-  /** Plain sentences about what in the URL could not be used. */
+  /** Plain sentences about what in the URL could not be used, in the page language. */
   problems: string[];
 }
 
@@ -24,22 +25,18 @@ export function parseCompareParam(raw: string | null): CompareSelection {
   for (const item of new Set(items)) {
     if (!isIso3(item)) {
       const shown = item.length > 20 ? `${item.slice(0, 20)}…` : item;
-      problems.push(`“${shown}” is not a three-letter ISO country code such as MLI.`);
+      problems.push(t('compare.notACode', { code: shown }));
       continue;
     }
     const iso = normaliseIso3(item);
     if (!isos.includes(iso)) isos.push(iso);
   }
   if (isos.length > MAX_COMPARE) {
-    problems.push(
-      `At most ${MAX_COMPARE} countries can be compared; showing the first ${MAX_COMPARE}.`,
-    );
+    problems.push(t('compare.atMost', { max: MAX_COMPARE }));
     isos.length = MAX_COMPARE;
   }
   if (isos.length < MIN_COMPARE) {
-    problems.push(
-      `Compare needs ${MIN_COMPARE} to ${MAX_COMPARE} countries, e.g. /compare?iso=MLI,NER,BFA.`,
-    );
+    problems.push(t('compare.needs', { min: MIN_COMPARE, max: MAX_COMPARE }));
   }
   return { isos, problems };
 }

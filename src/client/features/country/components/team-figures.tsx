@@ -1,6 +1,7 @@
 import { teamRowExtras } from '../../../../shared/team-index-api';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatScore, formatUtcDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 /**
  * Beside the team index in the country header (issue 31): the provider's own figure, labelled,
@@ -14,17 +15,20 @@ export function TeamFigures({ country, teamName }: { country: unknown; teamName:
   return (
     <div className="team-figures" data-testid="team-figures">
       <p>
-        Risk above is the team index{teamName ? ` “${teamName}”` : ''}
-        {override ? '; its tier is our override' : ''}.{' '}
+        {teamName
+          ? t('countryPage.teamAboveNamed', { name: teamName })
+          : t('countryPage.teamAbove')}
+        {override ? t('countryPage.tierIsOverride') : ''}.{' '}
         <span className="provider-figure">
-          Provider’s risk: {formatScore(provider.risk)} <TierBadge tier={provider.tier} />
+          {t('table.providerRisk')}: {formatScore(provider.risk)} <TierBadge tier={provider.tier} />
         </span>
       </p>
       {override ? (
         <p className="override-note" role="note">
-          <strong>Our override:</strong> <TierBadge tier={override.tier} /> instead of the
-          provider’s <TierBadge tier={provider.tier} />, because “{override.reason}”. Set by{' '}
-          {override.set_by}; ends{' '}
+          <strong>{t('brief.ourOverride')}:</strong> <TierBadge tier={override.tier} />{' '}
+          {t('countryPage.insteadOf')} <TierBadge tier={provider.tier} />
+          {t('countryPage.because', { reason: override.reason })}{' '}
+          {t('countryPage.setBy', { who: override.set_by })}{' '}
           <time dateTime={override.expires}>{formatUtcDateTime(override.expires)}</time>.
         </p>
       ) : null}

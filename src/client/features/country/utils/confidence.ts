@@ -1,4 +1,6 @@
 import { isKnownTier } from '../../../../shared/tiers';
+import { formatInteger } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 /** The methodology's high band starts at 60; confidence runs 0–100. */
 const HIGH_RISK_MIN = 60;
@@ -22,5 +24,5 @@ export function confidenceNote(country: {
       isKnownTier(tier) &&
       (tier === 'crit' || tier === 'high'));
   if (!high || confidence >= LOW_CONFIDENCE_BELOW) return null;
-  return `Risk is high but confidence is low (${Math.round(confidence)} of 100): the score rests on few or weak sources. Read the events below before acting on it.`;
+  return t('countryPage.lowConfidence', { confidence: formatInteger(Math.round(confidence)) });
 }

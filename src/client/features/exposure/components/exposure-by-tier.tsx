@@ -1,9 +1,14 @@
-import type { ExposureResponse } from '../../../../shared/sites-api';
+import type { ExposureResponse, ExposureWeight } from '../../../../shared/sites-api';
 import { compareTiers } from '../../../../shared/tiers';
 import { TableHead, TableRegion } from '../../../components/data-table';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatInteger, formatScore } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
+
+/** "Exposure index (people-weighted)": what the index weighs sites by, in the page language. */
+export function indexLabel(weight: ExposureWeight): string {
+  return weight === 'people' ? t('exposurePage.indexByPeople') : t('exposurePage.indexByValue');
+}
 
 /** The headline figures and our sites and people in each tier of their country. */
 export function ExposureByTier({ answer }: { answer: ExposureResponse }) {
@@ -16,34 +21,32 @@ export function ExposureByTier({ answer }: { answer: ExposureResponse }) {
   );
   return (
     <section className="panel exposure-tiers" aria-labelledby="exposure-tiers-heading">
-      <h2 id="exposure-tiers-heading">Sites and people by tier</h2>
+      <h2 id="exposure-tiers-heading">{t('exposurePage.byTierHeading')}</h2>
       <dl className="exposure-facts">
         <div>
-          <dt>Sites</dt>
+          <dt>{t('exposurePage.sites')}</dt>
           <dd>{formatInteger(answer.sites)}</dd>
         </div>
         <div>
-          <dt>People</dt>
+          <dt>{t('exposurePage.people')}</dt>
           <dd>{formatInteger(answer.people)}</dd>
         </div>
         <div>
-          <dt>Exposure index ({answer.weight === 'people' ? 'people' : 'value'}-weighted)</dt>
+          <dt>{indexLabel(answer.weight)}</dt>
           <dd>{formatScore(answer.index.now)}</dd>
         </div>
       </dl>
       {rows.length === 0 ? (
-        <p className="empty">No sites match these filters.</p>
+        <p className="empty">{t('exposurePage.noSites')}</p>
       ) : (
-        <TableRegion label="Sites by tier table">
+        <TableRegion label={t('exposurePage.byTierTable')}>
           <table className="data-table">
-            <caption className="visually-hidden">
-              Our sites and people by their country&apos;s tier
-            </caption>
+            <caption className="visually-hidden">{t('exposurePage.byTierCaption')}</caption>
             <TableHead
               columns={[
-                { label: 'Tier' },
-                { label: 'Sites', className: 'num' },
-                { label: 'People', className: 'num' },
+                { label: t('table.tier') },
+                { label: t('exposurePage.sites'), className: 'num' },
+                { label: t('exposurePage.people'), className: 'num' },
                 ...(provider
                   ? [
                       { label: t('exposure.providerSites'), className: 'num' },
@@ -57,7 +60,7 @@ export function ExposureByTier({ answer }: { answer: ExposureResponse }) {
                 <tr key={row.tier}>
                   <th scope="row">
                     {row.tier === 'unknown' ? (
-                      <span className="muted">No current data</span>
+                      <span className="muted">{t('overview.noCurrentData')}</span>
                     ) : (
                       <TierBadge tier={row.tier} />
                     )}

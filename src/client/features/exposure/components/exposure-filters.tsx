@@ -2,16 +2,22 @@ import { useId } from 'react';
 import { SITE_KINDS, type ExposureWeight, type Site } from '../../../../shared/sites-api';
 import { TierFilter } from '../../../components/tier-filter';
 import { SelectField } from '../../../components/select-field';
-import { countryName } from '../../../lib/country-names';
+import { activeFormatLocale } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import type { ExposureView } from '../utils/exposure-view';
+import { kindWord, siteCountryName } from '../utils/exposure-words';
 
-/** The choices the sites themselves offer: their countries and tags (kinds are a fixed list). */
+/**
+ * The choices the sites themselves offer: their countries and tags (kinds are a fixed list);
+ * countries by their names in the page language, in its order.
+ */
 function choicesOf(sites: readonly Site[] | undefined) {
+  const locale = activeFormatLocale();
   const countries = [...new Set((sites ?? []).map((s) => s.iso))]
-    .map((iso) => ({ iso, name: countryName(iso) ?? iso }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    .map((iso) => ({ iso, name: siteCountryName(iso) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
   const tags = [...new Set((sites ?? []).flatMap((s) => s.tags))].sort((a, b) =>
-    a.localeCompare(b, 'en'),
+    a.localeCompare(b, locale),
   );
   return { countries, tags };
 }
@@ -48,28 +54,31 @@ export function ExposureFilters({
         onChange={(iso) => setFilters({ countries: iso ? [iso] : [] })}
       />
       <SelectField
-        label="Kind"
+        label={t('exposurePage.kind')}
         value={filters.kinds[0] ?? ''}
         onChange={(chosen) => setFilters({ kinds: SITE_KINDS.filter((kind) => kind === chosen) })}
       >
-        <option value="">All kinds</option>
+        <option value="">{t('exposurePage.allKinds')}</option>
         {SITE_KINDS.map((kind) => (
           <option key={kind} value={kind}>
-            {kind}
+            {kindWord(kind)}
           </option>
         ))}
       </SelectField>
       <SelectField
-        label="Tag"
+        label={t('exposurePage.tag')}
         value={filters.tag ?? ''}
         onChange={(tag) => setFilters({ tag: tag || null })}
       >
-        <option value="">All tags</option>
+        <option value="">{t('exposurePage.allTags')}</option>
+        {/* Tags are the team's own words: kept as typed. */}
         {filters.tag && !tags.includes(filters.tag) ? (
-          <option value={filters.tag}>{filters.tag}</option>
+          <option value={filters.tag} translate="no">
+            {filters.tag}
+          </option>
         ) : null}
         {tags.map((tag) => (
-          <option key={tag} value={tag}>
+          <option key={tag} value={tag} translate="no">
             {tag}
           </option>
         ))}
@@ -90,10 +99,10 @@ function CountryChoice({
   onChange: (iso: string) => void;
 }) {
   return (
-    <SelectField label="Country" value={country} onChange={onChange}>
-      <option value="">All countries</option>
+    <SelectField label={t('exposurePage.country')} value={country} onChange={onChange}>
+      <option value="">{t('exposurePage.allCountries')}</option>
       {country && !countries.some((c) => c.iso === country) ? (
-        <option value={country}>{countryName(country) ?? country}</option>
+        <option value={country}>{siteCountryName(country)}</option>
       ) : null}
       {countries.map((c) => (
         <option key={c.iso} value={c.iso}>
@@ -115,7 +124,7 @@ function WeightChoice({
   const id = useId();
   return (
     <fieldset className="weight-choice">
-      <legend>Index weighted by</legend>
+      <legend>{t('exposurePage.weightedBy')}</legend>
       {(['people', 'value'] as const satisfies readonly ExposureWeight[]).map((weight) => (
         <label key={weight}>
           <input
@@ -125,7 +134,7 @@ function WeightChoice({
             checked={chosen === weight}
             onChange={() => onChange(weight)}
           />
-          {weight === 'people' ? 'People' : 'Value'}
+          {weight === 'people' ? t('exposurePage.people') : t('exposurePage.value')}
         </label>
       ))}
     </fieldset>

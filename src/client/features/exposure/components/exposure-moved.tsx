@@ -4,12 +4,15 @@ import { TierBadge } from '../../../components/tier-badge';
 import { countryName } from '../../../lib/country-names';
 import { displayName } from '../../../lib/display-name';
 import { formatInteger, formatScore, formatUtcDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
-export const PERIOD_LABELS: Record<ExposurePeriod, string> = {
-  previous_batch: 'Previous batch',
-  day: '24 hours',
-  week: '7 days',
-};
+/** The periods "moved" compares with, in order, each with its words' key. */
+export const PERIOD_KEYS = {
+  previous_batch: 'exposurePage.previousBatch',
+  day: 'exposurePage.hours24',
+  week: 'exposurePage.days7',
+} as const satisfies Record<ExposurePeriod, string>;
+export const PERIODS = Object.keys(PERIOD_KEYS) as ExposurePeriod[];
 
 export function MoveItem({ move }: { move: ExposureMove }) {
   const name = displayName(move.iso, move.name ?? countryName(move.iso) ?? move.iso);
@@ -19,24 +22,35 @@ export function MoveItem({ move }: { move: ExposureMove }) {
       <p className="move-head">
         <Link to={`/country/${move.iso}`}>{name}</Link>{' '}
         <span className="move-tiers">
-          <TierBadge tier={move.tier_before} /> <span aria-hidden="true">→</span>
-          <span className="visually-hidden">to</span> <TierBadge tier={move.tier_now} />
+          <TierBadge tier={move.tier_before} />{' '}
+          <span aria-hidden="true">{t('exposurePage.arrow')}</span>
+          <span className="visually-hidden">{t('exposurePage.to')}</span>{' '}
+          <TierBadge tier={move.tier_now} />
         </span>{' '}
         <span className="muted">
-          risk {formatScore(move.risk_before)} → {formatScore(move.risk_now)}, active{' '}
-          {formatScore(move.active_before)} → {formatScore(move.active_now)}
+          {t('exposurePage.moveNumbers', {
+            riskBefore: formatScore(move.risk_before),
+            riskNow: formatScore(move.risk_now),
+            activeBefore: formatScore(move.active_before),
+            activeNow: formatScore(move.active_now),
+          })}
         </span>
       </p>
       <p className="move-sites">
-        {formatInteger(move.sites)} {move.sites === 1 ? 'site' : 'sites'},{' '}
-        {formatInteger(move.people)} people:{' '}
+        {t('exposurePage.sitesPeople', {
+          count: move.sites,
+          sites: formatInteger(move.sites),
+          people: formatInteger(move.people),
+        })}{' '}
         {move.examples.map((site, i) => (
           <span key={site.id}>
-            {i > 0 ? ', ' : ''}
-            <Link to={`/sites/${site.id}`}>{site.name}</Link>
+            {i > 0 ? t('exposurePage.listJoin') : ''}
+            <Link to={`/sites/${site.id}`} translate="no">
+              {site.name}
+            </Link>
           </span>
         ))}
-        {more > 0 ? ` and ${formatInteger(more)} more` : ''}
+        {more > 0 ? t('exposurePage.andMore', { count: more, more: formatInteger(more) }) : ''}
       </p>
     </li>
   );
@@ -56,10 +70,10 @@ export function ExposureMoved({
   return (
     <section className="panel exposure-moved" aria-labelledby="exposure-moved-heading">
       <div className="panel-head">
-        <h2 id="exposure-moved-heading">Where our sites&apos; countries moved</h2>
+        <h2 id="exposure-moved-heading">{t('exposurePage.movedHeading')}</h2>
         <fieldset className="period-choice">
-          <legend className="visually-hidden">Compared with</legend>
-          {(Object.keys(PERIOD_LABELS) as ExposurePeriod[]).map((key) => (
+          <legend className="visually-hidden">{t('exposurePage.comparedWith')}</legend>
+          {PERIODS.map((key) => (
             <label key={key}>
               <input
                 type="radio"
@@ -67,18 +81,20 @@ export function ExposureMoved({
                 checked={period === key}
                 onChange={() => onPeriod(key)}
               />
-              {PERIOD_LABELS[key]}
+              {t(PERIOD_KEYS[key])}
             </label>
           ))}
         </fieldset>
       </div>
       {moved.since === null ? (
-        <p className="empty">No batch recorded that long ago yet: nothing to compare with.</p>
+        <p className="empty">{t('exposurePage.nothingThatLongAgo')}</p>
       ) : (
         <>
-          <p className="panel-sub">Compared with the batch of {formatUtcDateTime(moved.since)}.</p>
+          <p className="panel-sub">
+            {t('exposurePage.comparedWithBatch', { date: formatUtcDateTime(moved.since) })}
+          </p>
           {moved.countries.length === 0 ? (
-            <p className="empty">None of our sites&apos; countries moved.</p>
+            <p className="empty">{t('exposurePage.noneMoved')}</p>
           ) : (
             <ul className="exposure-moves">
               {moved.countries.map((move) => (

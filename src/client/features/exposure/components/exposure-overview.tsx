@@ -8,6 +8,7 @@ import { Link } from '../../../lib/app-link';
 import { useAsOf } from '../../../lib/as-of';
 import { siteListQueries } from '../../../lib/site-list-queries';
 import { formatUtcDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { NO_SITE_FILTERS } from '../../../lib/site-filters';
 import { exposureQueries } from '../api/exposure-queries';
 import { useRiskIndex } from '../../../lib/risk-index';
@@ -40,7 +41,7 @@ export function ExposureOverview({ after }: { after?: ReactNode }) {
 
   // The sites too: the country and tag choices are drawn from them.
   if (query.isPending || sites.isPending) {
-    return <Skeleton label="Loading the exposure of our sites" lines={6} />;
+    return <Skeleton label={t('exposurePage.loading')} lines={6} />;
   }
   return (
     <>
@@ -53,40 +54,40 @@ export function ExposureOverview({ after }: { after?: ReactNode }) {
         />
         <p className="exposure-export">
           <a href={sitesSpreadsheetPath(view.filters)} download>
-            Download the sites (spreadsheet CSV{asOf === null ? '' : ', with the latest numbers'})
+            {asOf === null ? t('exposurePage.download') : t('exposurePage.downloadLatest')}
           </a>{' '}
           · {/* The brief of this very view: the same URL parameters. */}
-          <Link to={`/exposure/brief${search}`}>Exposure brief (print)</Link>
+          <Link to={`/exposure/brief${search}`}>{t('exposurePage.briefLink')}</Link>
           {answer?.as_of ? (
             <span className="muted">
               {' '}
-              Country numbers of the batch of {formatUtcDateTime(answer.as_of)}.
+              {t('exposurePage.numbersOf', { date: formatUtcDateTime(answer.as_of) })}
             </span>
           ) : null}
         </p>
       </div>
       {query.isError && !answer ? (
         <QueryError
-          what="The exposure of our sites"
+          what={t('exposurePage.panel')}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : answer ? (
         <div className="two-columns exposure-grid" aria-busy={query.isPlaceholderData}>
-          <PanelBoundary name="Sites by tier">
+          <PanelBoundary name={t('exposurePage.panelByTier')}>
             <ExposureByTier answer={answer} />
           </PanelBoundary>
-          <PanelBoundary name="What moved">
+          <PanelBoundary name={t('exposurePage.panelMoved')}>
             <ExposureMoved
               answer={answer}
               period={view.period}
               onPeriod={(period) => setView({ period })}
             />
           </PanelBoundary>
-          <PanelBoundary name="The riskiest sites">
+          <PanelBoundary name={t('exposurePage.panelRiskiest')}>
             <RiskiestSites answer={answer} />
           </PanelBoundary>
-          <PanelBoundary name="The exposure trend">
+          <PanelBoundary name={t('exposurePage.panelTrend')}>
             <ExposureTrend answer={answer} />
           </PanelBoundary>
         </div>

@@ -1,13 +1,12 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import type { ExposureResponse } from '../../../../shared/sites-api';
 import { ChartFrame } from '../../../components/chart-frame';
 import { LazyTrendChart, scoreSeries } from '../../../components/lazy-trend-chart';
 import { Skeleton } from '../../../components/skeleton';
 import type { SeriesColumn } from '../../../lib/csv';
 import { fileStem } from '../../../lib/csv';
-
-// Only the headline line of the three score lines: the index has no static and active parts.
-const SERIES = scoreSeries({ key: 'index', label: 'Exposure index' }).slice(0, 1);
+import { t } from '../../../lib/i18n';
+import { indexLabel } from './exposure-by-tier';
 
 /**
  * The exposure index at every recorded batch (the BFF recomputes it from the stored batches,
@@ -16,18 +15,24 @@ const SERIES = scoreSeries({ key: 'index', label: 'Exposure index' }).slice(0, 1
  */
 export function ExposureTrend({ answer }: { answer: ExposureResponse }) {
   const points = answer.index.trend;
-  const label = `Exposure index (${answer.weight}-weighted)`;
+  const label = indexLabel(answer.weight);
   const columns: SeriesColumn[] = [
-    { key: 'as_of', label: 'Batch (UTC)', kind: 'time' },
+    { key: 'as_of', label: t('chart.batchUtc'), kind: 'time' },
     { key: 'index', label, kind: 'score' },
   ];
+  // Only the headline line of the three score lines: the index has no static and active parts.
+  // Made here, not at import, so its legend is in the page's language.
+  const series = useMemo(
+    () => scoreSeries({ key: 'index', label: t('exposurePage.index') }).slice(0, 1),
+    [],
+  );
   return (
     <section className="panel trend-panel exposure-trend" aria-labelledby="exposure-trend-heading">
       <div className="panel-head">
-        <h2 id="exposure-trend-heading">Exposure index over the stored history</h2>
+        <h2 id="exposure-trend-heading">{t('exposurePage.trendHeading')}</h2>
       </div>
       {points.length === 0 ? (
-        <p className="empty">No history yet: the trend starts with the first recorded batch.</p>
+        <p className="empty">{t('trend.noHistory')}</p>
       ) : (
         <ChartFrame
           label={label}
@@ -36,10 +41,10 @@ export function ExposureTrend({ answer }: { answer: ExposureResponse }) {
           rows={points.map((p) => ({ as_of: p.as_of, index: p.index }))}
           filename={fileStem('exposure-index', answer.weight)}
           chart={
-            <Suspense fallback={<Skeleton label="Drawing the trend" height={260} />}>
+            <Suspense fallback={<Skeleton label={t('trend.drawing')} height={260} />}>
               <LazyTrendChart
                 rows={points.map((p) => ({ t: Date.parse(p.as_of), index: p.index }))}
-                series={SERIES}
+                series={series}
                 bands
               />
             </Suspense>

@@ -3,9 +3,10 @@ import type { ExposureResponse } from '../../../../shared/sites-api';
 import { DISTANCE_HALF_KM } from '../../../../shared/site-exposure';
 import { TableHead, TableRegion } from '../../../components/data-table';
 import { TierBadge } from '../../../components/tier-badge';
-import { countryName } from '../../../lib/country-names';
 import { formatInteger, formatScore } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { tierWord } from '../../../lib/tier-words';
+import { kindWord, siteCountryName } from '../utils/exposure-words';
 
 type RiskySite = ExposureResponse['riskiest'][number];
 
@@ -16,7 +17,10 @@ function WeightedBy({ site }: { site: RiskySite }) {
   return (
     <span className="muted">
       {' '}
-      ({countryName(by.iso) ?? by.iso}, {Math.round(by.km)} km)
+      {t('exposurePage.weightedByCountry', {
+        country: siteCountryName(by.iso),
+        km: formatInteger(Math.round(by.km)),
+      })}
     </span>
   );
 }
@@ -26,8 +30,10 @@ function OverrideLabel({ site }: { site: RiskySite }) {
   return (
     <span className="muted override-label">
       {' '}
-      our override (“{site.override?.reason}”); provider’s:{' '}
-      {site.provider_tier ? tierWord(site.provider_tier) : 'none'}
+      {t('exposurePage.ourOverride')} ({t('brief.quoted', { text: site.override?.reason ?? '' })})
+      {t('exposurePage.providersTier', {
+        tier: site.provider_tier ? tierWord(site.provider_tier) : t('exposurePage.noTier'),
+      })}
     </span>
   );
 }
@@ -36,40 +42,37 @@ function OverrideLabel({ site }: { site: RiskySite }) {
 export function RiskiestSites({ answer }: { answer: ExposureResponse }) {
   return (
     <section className="panel riskiest-sites" aria-labelledby="riskiest-heading">
-      <h2 id="riskiest-heading">Riskiest sites</h2>
+      <h2 id="riskiest-heading">{t('exposurePage.riskiest')}</h2>
       <p className="panel-sub" id="riskiest-formula">
-        Ranked by exposure = people × weighted risk ÷ 100. Weighted risk is the highest, over the
-        countries within the site rule&apos;s radius (its own at 0 km), of risk ÷ (1 + distance ÷{' '}
-        {DISTANCE_HALF_KM} km): a country at the border counts in full, one {DISTANCE_HALF_KM} km
-        away at half. A site with no people recorded counts as one person.
+        {t('exposurePage.riskiestFormula', { km: formatInteger(DISTANCE_HALF_KM) })}
       </p>
       {answer.riskiest.length === 0 ? (
-        <p className="empty">No sites match these filters.</p>
+        <p className="empty">{t('exposurePage.noSites')}</p>
       ) : (
-        <TableRegion label="Riskiest sites table">
+        <TableRegion label={t('exposurePage.riskiestTable')}>
           <table className="data-table" aria-describedby="riskiest-formula">
-            <caption className="visually-hidden">
-              Sites by people and distance-weighted risk
-            </caption>
+            <caption className="visually-hidden">{t('exposurePage.riskiestCaption')}</caption>
             <TableHead
               columns={[
-                { label: 'Site' },
-                { label: 'Country' },
-                { label: 'Tier' },
-                { label: 'Risk', className: 'num' },
-                { label: 'Weighted risk', className: 'num' },
-                { label: 'People', className: 'num' },
-                { label: 'Exposure', className: 'num' },
+                { label: t('exposurePage.site') },
+                { label: t('exposurePage.country') },
+                { label: t('table.tier') },
+                { label: t('table.risk'), className: 'num' },
+                { label: t('exposurePage.weightedRisk'), className: 'num' },
+                { label: t('exposurePage.people'), className: 'num' },
+                { label: t('exposurePage.exposure'), className: 'num' },
               ]}
             />
             <tbody>
               {answer.riskiest.map((site) => (
                 <tr key={site.id}>
                   <th scope="row">
-                    <Link to={`/sites/${site.id}`}>{site.name}</Link>
-                    <span className="muted site-kind"> {site.kind}</span>
+                    <Link to={`/sites/${site.id}`} translate="no">
+                      {site.name}
+                    </Link>
+                    <span className="muted site-kind"> {kindWord(site.kind)}</span>
                   </th>
-                  <td>{countryName(site.iso) ?? site.iso}</td>
+                  <td>{siteCountryName(site.iso)}</td>
                   <td>
                     <TierBadge tier={site.tier} />
                     {site.override ? <OverrideLabel site={site} /> : null}

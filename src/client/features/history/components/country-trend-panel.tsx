@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { fileStem } from '../../../lib/csv';
 import { historyQueries } from '../api/history-queries';
 import { useTrendRows } from '../hooks/use-trend-rows';
-import { describeLatestChange } from '../utils/drivers';
+import { latestChange, type LatestChange } from '../utils/drivers';
 import { rangeLabel } from '../utils/range';
 import { HistorySince } from './history-since';
 import { RangePicker } from './range-picker';
@@ -31,6 +31,22 @@ function teamHeading(answer: unknown): string {
   return name ? t('countryTrend.teamHeadingNamed', { name }) : t('countryTrend.teamHeading');
 }
 
+/** The latest change's words; the categories' names are the upstream's, marked as such. */
+function DriverWords({ change }: { change: LatestChange }) {
+  if (change.moves.length === 0) return <>{`${change.lead}${t('latestChange.noCategory')}`}</>;
+  return (
+    <>
+      {`${change.lead}${t('latestChange.categoriesLead')}`}
+      {change.moves.map((move, i) => (
+        <span key={move.category}>
+          {i > 0 ? t('latestChange.join') : ''}
+          <span translate="no">{move.category}</span> {move.change}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** Risk, static and active of one country over time, over the tier bands, with what drove the
  * latest change in words. */
 export function CountryTrendPanel({ iso }: { iso: string }) {
@@ -40,10 +56,7 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
   const [trend] = useState(makeTrend);
   const { range, setRange, chartRows: rows, tableRows } = useTrendRows(points, trend);
   const methodChanges = query.data?.data.method_changes;
-  const driver = useMemo(
-    () => describeLatestChange(points ?? [], methodChanges),
-    [points, methodChanges],
-  );
+  const driver = useMemo(() => latestChange(points ?? [], methodChanges), [points, methodChanges]);
 
   return (
     <section className="panel trend-panel" aria-labelledby="country-trend-heading">
@@ -74,7 +87,7 @@ export function CountryTrendPanel({ iso }: { iso: string }) {
           />
           <p className="driver">
             <strong>{t('countryTrend.latestChange')}</strong>
-            {driver ?? t('countryTrend.onlyOne')}
+            {driver ? <DriverWords change={driver} /> : t('countryTrend.onlyOne')}
           </p>
           {tableRows.length === 0 ? (
             <p className="empty">

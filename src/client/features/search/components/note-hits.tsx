@@ -2,6 +2,7 @@ import type { CountryNote } from '../../../../shared/notes-api';
 import type { ReferenceCountry } from '../../../../shared/history-api';
 import { displayName } from '../../../lib/display-name';
 import { formatUtcDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 /** Characters of a note shown in a result: enough to recognise it. */
 const SNIPPET = 90;
@@ -37,7 +38,7 @@ export function NoteHitList({
     return name ? displayName(iso, name) : iso;
   };
   return (
-    <ul id={listId} role="listbox" aria-label="Matching notes" className="palette-list">
+    <ul id={listId} role="listbox" aria-label={t('palette.notes')} className="palette-list">
       {notes.map((note) => (
         <li
           key={note.id}
@@ -49,10 +50,13 @@ export function NoteHitList({
           onClick={() => onChoose(note.iso)}
         >
           <span className="palette-name">
-            Note on {nameOf(note.iso)} <span className="iso">{note.iso}</span>
+            {t('palette.noteOn', { name: nameOf(note.iso) })}{' '}
+            <span className="iso">{note.iso}</span>
           </span>
           <span className="palette-meta">
-            {snippet(note.text)} · {note.author}, {formatUtcDateTime(note.updated_at)}
+            {/* The team's own words and names, as written. */}
+            <span translate="no">{snippet(note.text)}</span> ·{' '}
+            <span translate="no">{note.author}</span>, {formatUtcDateTime(note.updated_at)}
           </span>
         </li>
       ))}

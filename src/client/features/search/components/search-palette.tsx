@@ -12,8 +12,11 @@ import {
 import type { ReferenceCountry } from '../../../../shared/history-api';
 import { CountryOptionList, type CountryFigures } from '../../../components/country-option';
 import { searchCountries } from '../../../lib/country-match';
+import { displayName } from '../../../lib/display-name';
+import { formatLanguage } from '../../../lib/format';
 import { noteSearchQueries, noteSearchText } from '../api/note-search';
 import { NoteHitList } from './note-hits';
+import { t } from '../../../lib/i18n';
 
 /**
  * "Find a country": a modal dialog with a combobox over every ISO country (names, codes, common
@@ -41,10 +44,8 @@ export function SearchPalette({
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const hits = useMemo(
-    () => searchCountries(countries ?? [], text, figures),
-    [countries, text, figures],
-  );
+  const named = useMemo(() => withPageNames(countries ?? []), [countries]);
+  const hits = useMemo(() => searchCountries(named, text, figures), [named, text, figures]);
   const notes = useNoteHits(text);
   const total = hits.length + notes.length;
   const at = Math.min(active, total - 1);
@@ -84,7 +85,7 @@ export function SearchPalette({
         className="palette-input"
         type="text"
         role="combobox"
-        aria-label="Country name or code"
+        aria-label={t('palette.field')}
         aria-expanded={total > 0}
         aria-controls={`${id}-list ${id}-notes`}
         aria-autocomplete="list"
@@ -120,6 +121,21 @@ export function SearchPalette({
   );
 }
 
+/**
+ * The countries with their names in the page language as aliases too (issue 34): a French reader
+ * types "Allemagne", an Arabic one "ألمانيا", and finds the country as an English reader would.
+ */
+function withPageNames(countries: readonly ReferenceCountry[]): readonly ReferenceCountry[] {
+  // English's names (and the pseudo-locale's marked ones) are the reference data's own.
+  if (formatLanguage().startsWith('en')) return countries;
+  return countries.map((country) => {
+    const local = displayName(country.iso, country.name);
+    return local === country.name || country.aliases.includes(local)
+      ? country
+      : { ...country, aliases: [...country.aliases, local] };
+  });
+}
+
 /** The modal frame: a click on the backdrop closes; the lists' status is read out. */
 function PaletteDialog({
   id,
@@ -141,14 +157,15 @@ function PaletteDialog({
     >
       <div className="palette" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="palette-title">
-          Find a country
+          {t('search.find')}
         </h2>
         {children}
         <p id={`${id}-status`} className="palette-status" aria-live="polite">
           {status}
         </p>
         <p className="palette-keys" aria-hidden="true">
-          ↑ ↓ move · Enter open · Esc close
+          ↑ ↓ {t('palette.move')} · <kbd>Enter</kbd> {t('palette.open')} · <kbd>Esc</kbd>{' '}
+          {t('palette.close')}
         </p>
       </div>
     </div>
@@ -207,12 +224,12 @@ function paletteStatus({
   hits: number;
   notes: number;
 }): string {
-  if (loadError !== null) return `The list of countries could not be loaded: ${loadError.message}`;
-  if (countries === undefined) return 'Loading countries…';
-  if (text.trim() === '') return 'Type a name, an ISO code or a common name such as UK or Burma.';
+  if (loadError !== null) return t('palette.loadError', { message: loadError.message });
+  if (countries === undefined) return t('compare.loadingCountries');
+  if (text.trim() === '') return t('palette.hint');
   const found =
     hits === 0
-      ? `No country matches “${text.trim()}”.`
-      : `${hits} ${hits === 1 ? 'country matches' : 'countries match'}.`;
-  return notes === 0 ? found : `${found} ${notes} ${notes === 1 ? 'note matches' : 'notes match'}.`;
+      ? t('palette.noMatch', { text: text.trim() })
+      : t('palette.matches', { count: hits });
+  return notes === 0 ? found : `${found} ${t('palette.noteMatches', { count: notes })}`;
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../shared/i18n/languages';
 import type { PersonSettings } from '../../../../shared/alert-triage-api';
 import { meQueries } from '../../../lib/me-queries';
+import { t } from '../../../lib/i18n';
 import { settingsQueries, useSaveSettings } from '../api/settings-queries';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -18,7 +18,6 @@ function LanguageField({
   value: Language | null;
   onChange: (language: Language | null) => void;
 }) {
-  const { t } = useTranslation();
   return (
     <>
       <label htmlFor={id}>{t('settings.language')}</label>
@@ -39,6 +38,73 @@ function LanguageField({
       <p id={`${id}-hint`} className="muted">
         {t('settings.languageHint')}
       </p>
+    </>
+  );
+}
+
+/** The hour of the daily digest (the person's time zone), or none. */
+function DigestHourField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: number | null;
+  onChange: (hour: number | null) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{t('deliverySettings.digest')}</label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      >
+        <option value="">{t('deliverySettings.none')}</option>
+        {HOURS.map((h) => (
+          <option key={h} value={h}>
+            {String(h).padStart(2, '0')}:00
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** Quiet hours: when on, only a rise into the top tier reaches the person, from `start` to `end`. */
+function QuietHoursField({
+  on,
+  onOn,
+  start,
+  onStart,
+  end,
+  onEnd,
+}: {
+  on: boolean;
+  onOn: (on: boolean) => void;
+  start: string;
+  onStart: (time: string) => void;
+  end: string;
+  onEnd: (time: string) => void;
+}) {
+  return (
+    <>
+      <label>
+        <input type="checkbox" checked={on} onChange={(e) => onOn(e.target.checked)} />
+        {t('deliverySettings.quiet')}
+      </label>
+      {on ? (
+        <div className="form-actions">
+          <label>
+            {t('deliverySettings.from')}{' '}
+            <input type="time" value={start} onChange={(e) => onStart(e.target.value)} />
+          </label>
+          <label>
+            {t('deliverySettings.until')}{' '}
+            <input type="time" value={end} onChange={(e) => onEnd(e.target.value)} />
+          </label>
+        </div>
+      ) : null}
     </>
   );
 }
@@ -75,53 +141,38 @@ function SettingsForm({
     });
   };
   return (
-    <form className="delivery-settings" onSubmit={submit} aria-label="Your delivery settings">
+    <form className="delivery-settings" onSubmit={submit} aria-label={t('deliverySettings.form')}>
       <p>
-        E-mail goes to <strong>{saved.email ?? 'no address known for your sign-in'}</strong>.
+        {t('deliverySettings.emailTo')}{' '}
+        <strong translate={saved.email ? 'no' : undefined}>
+          {saved.email ?? t('deliverySettings.noAddress')}
+        </strong>
       </p>
       <label>
         <input type="checkbox" checked={emailOn} onChange={(e) => setEmailOn(e.target.checked)} />
-        Send me e-mail
+        {t('deliverySettings.sendEmail')}
       </label>
-      <label htmlFor={`${id}-hour`}>Daily digest</label>
-      <select
-        id={`${id}-hour`}
-        value={digestHour ?? ''}
-        onChange={(e) => setDigestHour(e.target.value === '' ? null : Number(e.target.value))}
-      >
-        <option value="">None</option>
-        {HOURS.map((h) => (
-          <option key={h} value={h}>
-            {String(h).padStart(2, '0')}:00
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-zone`}>Time zone (IANA, e.g. Europe/Berlin)</label>
+      <DigestHourField id={`${id}-hour`} value={digestHour} onChange={setDigestHour} />
+      <label htmlFor={`${id}-zone`}>{t('deliverySettings.timeZone')}</label>
       <input
         id={`${id}-zone`}
         value={timeZone}
         maxLength={64}
         onChange={(e) => setTimeZone(e.target.value)}
       />
-      <label>
-        <input type="checkbox" checked={quiet} onChange={(e) => setQuiet(e.target.checked)} />
-        Quiet hours (only a rise into the top tier reaches me then)
-      </label>
-      {quiet ? (
-        <div className="form-actions">
-          <label>
-            From <input type="time" value={start} onChange={(e) => setStart(e.target.value)} />
-          </label>
-          <label>
-            until <input type="time" value={end} onChange={(e) => setEnd(e.target.value)} />
-          </label>
-        </div>
-      ) : null}
+      <QuietHoursField
+        on={quiet}
+        onOn={setQuiet}
+        start={start}
+        onStart={setStart}
+        end={end}
+        onEnd={setEnd}
+      />
       <LanguageField id={`${id}-language`} value={language} onChange={setLanguage} />
       {save.isError ? <p role="alert">{save.error.message}</p> : null}
-      {save.isSuccess ? <p role="status">Saved.</p> : null}
+      {save.isSuccess ? <p role="status">{t('deliverySettings.saved')}</p> : null}
       <button type="submit" disabled={save.isPending}>
-        Save settings
+        {t('deliverySettings.save')}
       </button>
     </form>
   );
@@ -136,8 +187,8 @@ export function DeliverySettings() {
   if (!person) return null;
   const data = settings.data?.data.settings;
   return (
-    <section className="panel" aria-label="Delivery settings">
-      <h2>Your delivery settings</h2>
+    <section className="panel" aria-label={t('deliverySettings.panel')}>
+      <h2>{t('deliverySettings.heading')}</h2>
       {settings.isError ? <p role="alert">{settings.error.message}</p> : null}
       {data ? <SettingsForm key={data.version} saved={data} save={save} /> : null}
     </section>

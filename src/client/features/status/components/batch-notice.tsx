@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { LinkToLatest as Link } from '../../../lib/app-link';
+import { t } from '../../../lib/i18n';
 import { formatUtcTime } from '../../../lib/format';
 import { changesQueries } from '../api/changes-queries';
 import type { BatchArrival } from '../hooks/use-batch-watch';
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 /**
  * Says in words that the page moved to a new batch ("Updated to the 10:00 UTC batch: 3 tier
@@ -24,12 +21,13 @@ export function BatchNotice({ arrival }: { arrival: BatchArrival | null }) {
     <div className={arrival ? 'batch-notice' : undefined} role="status">
       {arrival ? (
         <p>
-          Updated to the {formatUtcTime(arrival.asOf)} batch
-          {typeof count === 'number' ? `: ${plural(count, 'tier change', 'tier changes')}` : ''}.
+          {typeof count === 'number'
+            ? t('batchStatus.updatedWithChanges', { time: formatUtcTime(arrival.asOf), count })
+            : t('batchStatus.updated', { time: formatUtcTime(arrival.asOf) })}
           {typeof count === 'number' ? (
             <>
               {' '}
-              <Link to="/#what-changed">What changed</Link>
+              <Link to="/#what-changed">{t('changes.heading')}</Link>
             </>
           ) : null}
         </p>

@@ -1,5 +1,6 @@
 import type { StatusResponse } from '../../../../shared/bff-api';
 import { formatUtcDateTime, formatUtcTime, formatRelative } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { overdueBatchAt } from '../utils/batch-schedule';
 
 /** Whether the banner is saying the data service fails (and from when the data is). */
@@ -20,10 +21,8 @@ function outageSentence(upstream: StatusResponse['upstream']): string {
   const saidByTheBff =
     upstream.health !== 'down' || (cls !== undefined && SAID_BY_THE_BFF.has(cls));
   if (saidByTheBff && upstream.message) return upstream.message;
-  if (upstream.health !== 'down') return 'The data service is answering with errors.';
-  return cls === 'malformed_response'
-    ? 'The data service is sending answers that cannot be read.'
-    : 'The data service cannot be reached.';
+  if (upstream.health !== 'down') return t('batchStatus.answeringErrors');
+  return cls === 'malformed_response' ? t('batchStatus.unreadable') : t('batchStatus.unreachable');
 }
 
 /**
@@ -41,32 +40,37 @@ export function StatusBanner({ status, now }: { status: StatusResponse | undefin
     // not repeat it: see outageShown). Nothing is promised for data not loaded yet.
     lines.push(
       status.as_of
-        ? `${base} Showing the last data received, from ${formatUtcDateTime(status.as_of)} (${formatRelative(status.as_of, now)}).`
-        : `${base} No data has been received yet.`,
+        ? `${base} ${t('batchStatus.showingLast', { date: formatUtcDateTime(status.as_of), relative: formatRelative(status.as_of, now) })}`
+        : `${base} ${t('batchStatus.noDataYet')}`,
     );
   }
   const overdue = overdueBatchAt(status.as_of, now);
   if (overdue && lines.length > 0) {
     // During an outage the overdue batch joins its line: one line on a phone, not two boxes
     // that both say from when the data is.
-    lines[0] += ` The ${formatUtcTime(overdue)} batch is overdue.`;
+    lines[0] += ` ${t('batchStatus.overdue', { time: formatUtcTime(overdue) })}`;
   } else if (overdue) {
     lines.push(
-      `The ${formatUtcTime(overdue)} batch is overdue (due ${formatRelative(overdue, now)}); the data shown is from ${formatUtcDateTime(status.as_of)} (${formatRelative(status.as_of, now)}).`,
+      t('batchStatus.overdueSince', {
+        time: formatUtcTime(overdue),
+        due: formatRelative(overdue, now),
+        date: formatUtcDateTime(status.as_of),
+        relative: formatRelative(status.as_of, now),
+      }),
     );
   }
   // The embedded store failing means new batches and edits are not kept: say so, in its words.
   if (status.store?.health === 'failing') {
-    lines.push(
-      status.store.message ??
-        'The dashboard cannot save to its store: new batches and changes are not kept until it is fixed.',
-    );
+    lines.push(status.store.message ?? t('batchStatus.storeFailing'));
   }
   if (quota.blocked_until) {
     const until = quota.blocked_until;
     if (Date.parse(until) > now) {
       lines.push(
-        `The hourly request quota of the data service is used up until ${formatUtcTime(until)} (${formatRelative(until, now)}). Pages already loaded stay available; new countries may not load until then.`,
+        t('batchStatus.quotaUsedUp', {
+          time: formatUtcTime(until),
+          relative: formatRelative(until, now),
+        }),
       );
     }
   }

@@ -1,0 +1,28 @@
+import type { enPalette } from '../en/palette.js';
+
+export const arPalette: Record<keyof typeof enPalette, string> & Record<string, string> = {
+  field: 'اسم البلد أو رمزه',
+  countries: 'البلدان المطابقة',
+  notes: 'الملاحظات المطابقة',
+  move: 'تنقّل',
+  open: 'فتح',
+  close: 'إغلاق',
+  loadError: 'تعذّر تحميل قائمة البلدان: {{message}}',
+  hint: 'اكتب اسمًا أو رمز ISO أو اسمًا شائعًا مثل UK أو بورما.',
+  noMatch: 'لا يوجد بلد يطابق «{{text}}».',
+  matches_zero: 'لا توجد بلدان مطابقة.',
+  matches_one: 'يطابق {{count}} بلد.',
+  matches_two: 'يطابق بلدان اثنان.',
+  matches_few: 'تطابق {{count}} بلدان.',
+  matches_many: 'يطابق {{count}} بلدًا.',
+  matches_other: 'يطابق {{count}} بلد.',
+  noteMatches_zero: 'لا توجد ملاحظات مطابقة.',
+  noteMatches_one: 'تطابق {{count}} ملاحظة.',
+  noteMatches_two: 'تطابق ملاحظتان.',
+  noteMatches_few: 'تطابق {{count}} ملاحظات.',
+  noteMatches_many: 'تطابق {{count}} ملاحظة.',
+  noteMatches_other: 'تطابق {{count}} ملاحظة.',
+  noteOn: 'ملاحظة عن {{name}}',
+  notInData: 'ليس في البيانات الحالية',
+  matchesName: 'يطابق «{{name}}»',
+};

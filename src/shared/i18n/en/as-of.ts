@@ -1,0 +1,21 @@
+/** Which recorded batch a page shows, and the ways to another (issue 34). */
+export const enAsOf = {
+  shown: 'Batch shown',
+  viewing: 'Viewing the {{date}} batch',
+  notLatest: ', not the latest data.',
+  noneAtOrBefore: 'No batch was recorded at or before {{date}}.',
+  viewingPast: 'Viewing a past batch ({{date}}).',
+  backToLatest: 'Back to the latest',
+  openPast: 'Open a past batch',
+  dayLabel: 'Batch of a day (UTC)',
+  open: 'Open',
+  weekAgo: 'A week ago',
+  monthAgo: 'A month ago',
+  loadingBatches: 'Loading the recorded batches…',
+  batches: 'The recorded batches',
+  noneYet: 'No batch has been recorded yet.',
+  batch: 'Batch',
+  sliderValue: '{{date}}, batch {{n}} of {{total}}',
+  loadingOlder: 'Loading older batches…',
+  older: 'Older batches',
+} as const;

@@ -1,0 +1,42 @@
+/**
+ * The printed briefs (issue 34): `/brief?iso=…` and a watchlist's. Headlines, notes and alert
+ * texts are shown as they came and are not in here.
+ */
+export const enBrief = {
+  heading: 'Brief',
+  titleOf: 'Brief: {{isos}}',
+  nameCountries: 'Name the countries:',
+  orWatchlist: ', or open a watchlist’s brief.',
+  panel: 'The brief',
+  loading: 'Loading the brief',
+  watchlist: 'The watchlist',
+  print: 'Print / Save as PDF',
+  countries_one: '{{count}} country',
+  countries_other: '{{count}} countries',
+  periodOf: 'trends and alerts of the {{days}} days up to that batch',
+  batchId: 'Batch id',
+  notGivenYet: 'not given yet',
+  asOfThisBatch: 'this brief as of exactly this batch:',
+  method: 'method',
+  methodUnnamed: 'not named by the provider',
+  spansIt:
+    'This brief spans it: a step in its trends or a move across it is the new method, not the world.',
+  world: 'The world',
+  globalOverDays: 'Global index over the last {{days}} days',
+  perTier: 'Countries per tier',
+  topMovers: 'Top movers since the previous batch',
+  movesAcross: 'These moves are across it.',
+  noComparison: 'No comparison yet.',
+  trendDays: 'Trend ({{days}} days)',
+  riskOverDays: 'Risk of {{iso}}, last {{days}} days',
+  topCategories: 'Top categories',
+  latestEvents: 'Latest events',
+  noneReported: 'None reported.',
+  periodAlerts: 'Alerts of the period',
+  none: 'None.',
+  quoted: '“{{text}}”',
+  ourOverride: 'Our override',
+  until: ', until {{date}}',
+  moreNotes_one: 'and {{count}} more on the country’s page',
+  moreNotes_other: 'and {{count}} more on the country’s page',
+} as const;
