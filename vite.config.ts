@@ -58,8 +58,10 @@ export default defineConfig({
                 /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/.test(id) ||
                 (/src[\\/]client[\\/]features[\\/]map[\\/](components|utils)[\\/]/.test(id) &&
                   // The sites layer stays its own chunk, loaded when switched on: inside the group
-                  // it took supercluster and the sites' schemas into the overview's start.
-                  !/(world-shapes\.ts|sites-layer\.tsx|site-clusters\.ts|site-icon\.ts)$/.test(
+                  // it took supercluster and the sites' schemas into the overview's start. The
+                  // URL's two map parameters are read by the page for the map (hooks/use-map-url),
+                  // so they are the entry's.
+                  !/(world-shapes|sites-layer|site-clusters|site-icon|sites-param|map-view-param)\.tsx?$/.test(
                     id,
                   )) ||
                 // The map's own loader of the sites layer: outside the group it left a second,

@@ -3,6 +3,9 @@ import { commonCountryNames } from './scripts/vite/common-country-names';
 import { worldShapes } from './scripts/vite/world-shapes';
 import { defineConfig } from 'vitest/config';
 
+/** Client test files that vi.mock a module of the app (see the client-mocks project). */
+const MOCKING_CLIENT_FILES = ['test/client/overview-interactions.test.tsx'];
+
 export default defineConfig({
   plugins: [react(), commonCountryNames(), worldShapes()],
   test: {
@@ -40,6 +43,7 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['test/client/**/*.test.{ts,tsx}'],
+          exclude: [...MOCKING_CLIENT_FILES],
           setupFiles: ['test/client/setup.ts'],
           // vitest's default 5 s: a page test that takes 1–3 s alone took 4.7 s at load 17 (helpers
           // and a browser on two cores) and others passed the limit; with two busy loops beside
@@ -52,6 +56,20 @@ export default defineConfig({
           // each test in setup.ts), and a new environment and imports of React, the router and
           // recharts per file were most of this project's time (133 s -> 33-93 s here).
           isolate: false,
+        },
+      },
+      {
+        // Client files that replace a module (vi.mock): with one module graph per worker the
+        // mock applied only when no file before it in that worker had imported the module, so
+        // the test passed alone and failed beside overview.test.tsx. These get their own graph.
+        extends: true,
+        test: {
+          name: 'client-mocks',
+          environment: 'jsdom',
+          include: [...MOCKING_CLIENT_FILES],
+          setupFiles: ['test/client/setup.ts'],
+          testTimeout: 60_000,
+          isolate: true,
         },
       },
     ],

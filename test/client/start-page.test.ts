@@ -46,7 +46,8 @@ describe('the start of the page (first render)', () => {
     expect(queryClient.getQueryData(countrySummaryQueries.list().queryKey)).toBeDefined();
     const filters = { tiers: ['crit', 'high'], limit: 30 };
     expect(queryClient.getQueryData(hotspotQueries.list(filters).queryKey)).toBeDefined();
-    expect(typeof queryClient.getQueryData(worldMapQuery().queryKey)).toBe('function');
+    const { WorldMap } = await import('../../src/client/features/map/components/world-map');
+    expect(queryClient.getQueryData(worldMapQuery().queryKey)).toBe(WorldMap);
     const shapes = queryClient.getQueryData(shapeQueries.world().queryKey);
     expect(shapes?.features.length ?? 0).toBeGreaterThan(150);
     // Exactly the requests the BFF announced as preload hints for this URL, each once.

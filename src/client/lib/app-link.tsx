@@ -7,6 +7,7 @@ import {
   type To,
 } from 'react-router';
 import { parseAsOf, showsAsOf } from './as-of';
+import { useLatest } from './use-latest';
 
 /**
  * `to` with the batch being viewed carried over: a link from a page showing a past batch to
@@ -48,13 +49,17 @@ export function Link({ to, ...props }: ComponentProps<typeof RouterLink>) {
   return <RouterLink to={keepView(to, search)} {...props} />;
 }
 
-/** react-router's navigate, keeping the batch being viewed (see keepAsOf). */
+/**
+ * react-router's navigate, keeping the batch being viewed (see keepAsOf). The same function while
+ * the URL changes (it reads the URL when called), like react-router's own, so a memoised
+ * component given a callback made with it is not redrawn by every change of the URL.
+ */
 export function useAppNavigate(): (to: To, options?: NavigateOptions) => void | Promise<void> {
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const searchRef = useLatest(useLocation().search);
   return useCallback(
-    (to: To, options?: NavigateOptions) => navigate(keepView(to, search), options),
-    [navigate, search],
+    (to: To, options?: NavigateOptions) => navigate(keepView(to, searchRef.current), options),
+    [navigate, searchRef],
   );
 }
 

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { useAppNavigate } from '../../lib/app-link';
 import { useAsOf } from '../../lib/as-of';
 import { useRiskIndex } from '../../lib/risk-index';
+import { useLatest } from '../../lib/use-latest';
 import { useNow } from '../../lib/use-now';
 import { isIso3, normaliseIso3 } from '../../../shared/iso';
 import { useTableChoice } from '../../features/all-countries/hooks/use-table-choice';
@@ -79,10 +80,15 @@ export function useCompareSelection() {
 
 export type CompareSelection = ReturnType<typeof useCompareSelection>;
 
-/** Where the overview leads: a country (prefetched on intent) or a site, remembering the way back. */
+/**
+ * Where the overview leads: a country (prefetched on intent) or a site, remembering the way back.
+ * The callbacks stay the same functions while the URL changes (they read it when called): the
+ * memoised world map is given them and is not redrawn by a filter (issue 32, point 7).
+ */
 export function useOverviewNavigation(asOf: ReturnType<typeof useAsOf>) {
   const navigate = useAppNavigate();
   const location = useLocation();
+  const hereRef = useLatest(`${location.pathname}${location.search}`);
   const queryClient = useQueryClient();
   const prefetchCountry = useCallback(
     (iso: string) => {
@@ -94,15 +100,12 @@ export function useOverviewNavigation(asOf: ReturnType<typeof useAsOf>) {
   );
   const openCountry = useCallback(
     (iso: string) =>
-      navigate(`/country/${encodeURIComponent(iso)}`, {
-        state: { from: `${location.pathname}${location.search}` },
-      }),
-    [navigate, location.pathname, location.search],
+      navigate(`/country/${encodeURIComponent(iso)}`, { state: { from: hereRef.current } }),
+    [navigate, hereRef],
   );
   const openSite = useCallback(
-    (id: number) =>
-      navigate(`/sites/${id}`, { state: { from: `${location.pathname}${location.search}` } }),
-    [navigate, location.pathname, location.search],
+    (id: number) => navigate(`/sites/${id}`, { state: { from: hereRef.current } }),
+    [navigate, hereRef],
   );
   return { prefetchCountry, openCountry, openSite };
 }

@@ -20,6 +20,8 @@ import {
 import { BatchCheck } from '../../features/status/components/batch-check';
 import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
 import { FollowButton } from '../../features/watchlists/components/follow-button';
+import { useMapUrl } from '../../features/map/hooks/use-map-url';
+import { useRecordedRiskDeltas } from '../../lib/recorded-deltas';
 import type { CompareSelection, OverviewQueries } from './overview-data';
 import { t } from '../../lib/i18n';
 
@@ -114,6 +116,9 @@ export function MapPanel({
 }) {
   const { status, countries, hotspots, markers, mapChunk } = queries;
   const WorldMap = mapChunk.data;
+  // Read here and handed to the map (memoised), which redraws only when what it shows changes.
+  const mapUrl = useMapUrl();
+  const recorded = useRecordedRiskDeltas(countries.data?.data.as_of);
   return (
     <section className="panel map-panel" aria-labelledby="map-heading">
       <div className="panel-head">
@@ -133,11 +138,12 @@ export function MapPanel({
             hotspots={markers}
             tiles={status.data?.data.tiles}
             dataVersion={countries.data?.data.as_of ?? 'none'}
-            dataAsOf={countries.data?.data.as_of}
+            recorded={recorded}
             countriesLoading={countries.isPending}
             onSelectCountry={onSelectCountry}
             sitesAvailable={Boolean(status.data?.data.history)}
             onSelectSite={onSelectSite}
+            {...mapUrl}
           />
         ) : mapChunk.isError ? (
           <QueryError

@@ -36,7 +36,9 @@ export function useAllCountriesView(): [
   const view = useMemo(() => parseAllCountriesView(params), [params]);
   const update = useCallback(
     (change: Partial<AllCountriesView>) =>
-      // Replace, and within the event: see useHotspotFilters.
+      // Replace (a refinement of one view), and within the event: the inputs are controlled by
+      // the URL (the hotspot table's instead show their change at once and write the URL as a
+      // transition: useHotspotFilters, issue 32).
       setParams(
         (current) =>
           applyAllCountriesView(current, { ...parseAllCountriesView(current), ...change }),

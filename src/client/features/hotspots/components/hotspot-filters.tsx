@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useOptimistic, useState } from 'react';
 import { TierFilter } from '../../../components/tier-filter';
 import { clampLimit, MAX_LIMIT, type HotspotFilters } from '../utils/filters';
 import { CountrySearchField } from '../../../components/country-name-cell';
@@ -19,18 +19,32 @@ export function HotspotFilterBar({
   tierOptions: readonly string[];
   /** The data that names the tiers is still loading: not the same as "no tiers". */
   tiersLoading?: boolean;
-  onChange: (change: Partial<HotspotFilters>) => void;
+  /** Puts the change in the URL; the promise settles when the router has it. */
+  onChange: (change: Partial<HotspotFilters>) => Promise<void>;
 }) {
   const id = useId();
-  const commitLimit = useCallback((limit: number) => onChange({ limit }), [onChange]);
+  const commitLimit = useCallback((limit: number) => void onChange({ limit }), [onChange]);
+  // The boxes and the search show a change at once (within the event: a controlled input would
+  // otherwise spring back, and the caret jump), while the URL and everything it drives follow
+  // as a transition; a later change starts from what is shown, so a quick second click keeps
+  // the first.
+  const [shown, showChange] = useOptimistic(
+    filters,
+    (current, change: Partial<HotspotFilters>) => ({ ...current, ...change }),
+  );
+  const change = (next: Partial<HotspotFilters>) =>
+    startTransition(async () => {
+      showChange(next);
+      await onChange(next);
+    });
 
   return (
     <div className="filter-bar">
       <TierFilter
-        selected={filters.tiers}
+        selected={shown.tiers}
         options={tierOptions}
         loading={tiersLoading}
-        onChange={(tiers) => onChange({ tiers })}
+        onChange={(tiers) => change({ tiers })}
       />
       {/* Keyed by the URL's value: when it changes from elsewhere (Back, a pasted link), the
           field starts again from it. */}
@@ -40,7 +54,7 @@ export function HotspotFilterBar({
         limit={filters.limit}
         onCommit={commitLimit}
       />
-      <CountrySearchField id={`${id}-q`} value={filters.q} onChange={(q) => onChange({ q })} />
+      <CountrySearchField id={`${id}-q`} value={shown.q} onChange={(q) => change({ q })} />
     </div>
   );
 }

@@ -1,22 +1,26 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useParamsWriter } from '../../../lib/url-writer';
 import { applyFilters, parseFilters, type HotspotFilters } from '../utils/filters';
 
-/** The hotspot filters read from and written to the URL (the URL drives the query keys). */
-export function useHotspotFilters(): [HotspotFilters, (change: Partial<HotspotFilters>) => void] {
-  const [params, setParams] = useSearchParams();
+/** Writes a change of the filters into the URL; resolves once the router has it. */
+export type HotspotFiltersUpdate = (change: Partial<HotspotFilters>) => Promise<void>;
+
+/**
+ * The hotspot filters read from and written to the URL (the URL drives the query keys). A change
+ * is applied as a transition (react-router's RouterProvider), not within the event: the table,
+ * the map's markers and the request follow it a moment later, and a click or key press in
+ * between is not held up by them (issue 32, point 7: with flushSync a tier box's click drew the
+ * whole overview). The inputs show their change at once on their own (HotspotFilterBar).
+ */
+export function useHotspotFilters(): [HotspotFilters, HotspotFiltersUpdate] {
+  const [params] = useSearchParams();
+  const setParams = useParamsWriter();
   const filters = useMemo(() => parseFilters(params), [params]);
-  const update = useCallback(
-    (change: Partial<HotspotFilters>) => {
-      // Replace, not push: filtering is refinement of one view, and Back should leave the page.
-      // flushSync: the inputs are controlled by the URL, so it must update within the event (a
-      // deferred update would reset a checkbox for a moment and move the caret in the search).
-      setParams((current) => applyFilters(current, { ...parseFilters(current), ...change }), {
-        replace: true,
-        preventScrollReset: true,
-        flushSync: true,
-      });
-    },
+  // Replace, not push: filtering is refinement of one view, and Back should leave the page.
+  const update = useCallback<HotspotFiltersUpdate>(
+    (change) =>
+      setParams((current) => applyFilters(current, { ...parseFilters(current), ...change })),
     [setParams],
   );
   // A hand-edited `?tier=CRIT` is read as `crit`; the URL is corrected too, so a copied link
@@ -25,10 +29,7 @@ export function useHotspotFilters(): [HotspotFilters, (change: Partial<HotspotFi
   const urlTier = params.get('tier');
   useEffect(() => {
     if (urlTier === canonicalTier) return;
-    setParams((current) => applyFilters(current, parseFilters(current)), {
-      replace: true,
-      preventScrollReset: true,
-    });
+    void setParams((current) => applyFilters(current, parseFilters(current)));
   }, [urlTier, canonicalTier, setParams]);
   return [filters, update];
 }

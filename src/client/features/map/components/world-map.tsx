@@ -8,9 +8,16 @@ import {
   type Path,
   type PathOptions,
 } from 'leaflet';
-import { useEffect, useMemo, useRef, useState, type ComponentProps, type RefObject } from 'react';
+import {
+  memo,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type RefObject,
+} from 'react';
 import { GeoJSON, MapContainer, TileLayer, useMap, useMapEvent, ZoomControl } from 'react-leaflet';
-import { useSearchParams } from 'react-router';
 import type { CountrySummary, StatusResponse } from '../../../../shared/bff-api';
 import type { Hotspot } from '../../../../shared/schemas/hotspot';
 import { isKnownTier } from '../../../../shared/tiers';
@@ -21,18 +28,19 @@ import { useTierScale } from '../../../lib/tier-scale';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { shapeQueries } from '../api/shape-queries';
 import { sitesLayerChunk } from '../api/sites-layer-chunk';
-import { sitesShown, withSitesShown } from '../utils/sites-param';
+import { withSitesShown } from '../utils/sites-param';
 import { pendingShapeStyle, shapeStyle, shapeTooltip } from '../utils/choropleth';
 import type { CountryShape } from '../utils/world-shapes';
 import { FitForPrint } from './fit-for-print';
 import { FollowBoxSize } from './follow-box-size';
 import { HatchPattern } from './hatch-pattern';
 import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
-import { useRecordedRiskDeltas } from '../../../lib/recorded-deltas';
 import { MapLegend } from './map-legend';
 import { MapViewControls } from './map-view-controls';
 import { plainAttribution } from '../utils/attribution';
-import { formatMapView, parseMapView } from '../utils/map-view-param';
+import { formatMapView, MAP_PARAM, parseMapView } from '../utils/map-view-param';
+import type { ParamsWriter } from '../../../lib/url-writer';
+import type { MapUrl } from '../hooks/use-map-url';
 import { t } from '../../../lib/i18n';
 
 /**
@@ -63,17 +71,19 @@ function MapDrawnMark({ drawn }: { drawn: boolean }) {
   return null;
 }
 
-/** The URL parameter that carries the map's view, so a shared link opens the same view. */
-const MAP_PARAM = 'map';
-
 /**
  * Keeps `?map=` in step with the view after each move a person made (replacing the history
  * entry: a pan is not a page to go back to). Moves the page makes (the first fit, a resize as
  * panels load) leave the URL alone: `touched` says whether a hand has been on the map since the
  * first view, and "Reset view" clears it with the parameter.
  */
-function MapViewInUrl({ touched }: { touched: RefObject<boolean> }) {
-  const [, setParams] = useSearchParams();
+function MapViewInUrl({
+  touched,
+  setParams,
+}: {
+  touched: RefObject<boolean>;
+  setParams: ParamsWriter;
+}) {
   const map = useMap();
   useEffect(() => {
     const container = map.getContainer();
@@ -90,27 +100,29 @@ function MapViewInUrl({ touched }: { touched: RefObject<boolean> }) {
     if (!touched.current) return;
     const centre = map.getCenter();
     const view = formatMapView({ lat: centre.lat, lng: centre.lng, zoom: map.getZoom() });
-    setParams(
-      (current) => {
-        if (current.get(MAP_PARAM) === view) return current;
-        const updated = new URLSearchParams(current);
-        updated.set(MAP_PARAM, view);
-        return updated;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    void setParams((current) => {
+      if (current.get(MAP_PARAM) === view) return null;
+      const updated = new URLSearchParams(current);
+      updated.set(MAP_PARAM, view);
+      return updated;
+    });
   });
   return null;
 }
 
-interface WorldMapProps {
+/**
+ * Every prop is a value or a function that stays the same while it means the same (the page's
+ * navigation callbacks, the URL writer): WorldMap is memoised, so it is drawn again only when
+ * what it shows changes, not on every render of the overview (issue 32, point 7).
+ */
+interface WorldMapProps extends MapUrl {
   countries: readonly CountrySummary[] | undefined;
   hotspots: readonly Hotspot[] | undefined;
   tiles: StatusResponse['tiles'] | undefined;
   /** Changes when the data does (e.g. `as_of`), to rebind shape tooltips. */
   dataVersion: string;
-  /** The batch the countries come from: their recorded changes are of it (issue 33). */
-  dataAsOf?: string;
+  /** Each country's risk change since the batch recorded before (issue 33), by code. */
+  recorded: ReadonlyMap<string, number> | null;
   /** The batch is still loading: shapes are drawn plain, not as "no current data". */
   countriesLoading?: boolean;
   onSelectCountry: (iso: string) => void;
@@ -119,26 +131,23 @@ interface WorldMapProps {
   onSelectSite?: (id: number) => void;
 }
 
-export function WorldMap({
+export const WorldMap = memo(function WorldMap({
   countries,
   hotspots,
   tiles,
   dataVersion,
-  dataAsOf,
+  recorded,
   countriesLoading = false,
   onSelectCountry,
   sitesAvailable = false,
   onSelectSite,
+  ...url
 }: WorldMapProps) {
   const shapes = useQuery(shapeQueries.world());
-  const sites = useSitesLayer(sitesAvailable);
+  const sites = useSitesLayer(sitesAvailable && url.sitesShown, url.setParams);
   const SitesLayer = sites.layer;
-  const { linkedView, touched, forgetView } = useLinkedView(Boolean(tiles));
-  const { byIso, markers, markerPoints, recorded, legendTiers } = useMapRows(
-    countries,
-    hotspots,
-    dataAsOf,
-  );
+  const { linkedView, touched, forgetView } = useLinkedView(url, Boolean(tiles));
+  const { byIso, markers, markerPoints, legendTiers } = useMapRows(countries, hotspots);
   const scale = useMediaQuery('(max-width: 600px)') ? 0.65 : 1;
   const touch = useMediaQuery('(pointer: coarse)');
   const tierScale = useTierScale(legendTiers.some((tier) => !isKnownTier(tier)));
@@ -171,7 +180,7 @@ export function WorldMap({
         {/* Leaflet's own zoom buttons name themselves in English: named here in the page's. */}
         <ZoomControl zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <MapViewControls home={WORLD_BOUNDS} onReset={forgetView} />
-        <MapViewInUrl touched={touched} />
+        <MapViewInUrl touched={touched} setParams={url.setParams} />
         <FollowBoxSize />
         <FitForPrint home={WORLD} points={markerPoints} />
         {tiles ? (
@@ -205,20 +214,14 @@ export function WorldMap({
       />
     </div>
   );
-}
+});
 
 /** The "Show our sites" layer: whether the URL shows it, its lazily loaded chunk, the switch. */
-function useSitesLayer(sitesAvailable: boolean) {
-  const [params, setParams] = useSearchParams();
-  const shown = sitesAvailable && sitesShown(params);
+function useSitesLayer(shown: boolean, setParams: ParamsWriter) {
   const chunk = useQuery({ ...sitesLayerChunk(), enabled: shown });
   const toggle = (next: boolean) =>
     // flushSync: the checkbox is controlled by the URL, so it must change within the event.
-    setParams((current) => withSitesShown(current, next), {
-      replace: true,
-      preventScrollReset: true,
-      flushSync: true,
-    });
+    void setParams((current) => withSitesShown(current, next), { flushSync: true });
   return {
     shown,
     loading: shown && chunk.isPending,
@@ -250,11 +253,10 @@ function SitesToggle({
   );
 }
 
-/** The rows by code, the markers (lowest risk first) and each country's recorded change. */
+/** The rows by code, the markers (lowest risk first) and the tiers the legend lists. */
 function useMapRows(
   countries: readonly CountrySummary[] | undefined,
   hotspots: readonly Hotspot[] | undefined,
-  dataAsOf: string | undefined,
 ) {
   const byIso = useMemo(
     () => new Map((countries ?? []).map((c) => [c.iso.toUpperCase(), c])),
@@ -271,32 +273,27 @@ function useMapRows(
     () => markers.map((m) => [m.lat, m.lng] as [number, number]),
     [markers],
   );
-  const recorded = useRecordedRiskDeltas(dataAsOf);
   const legendTiers = useMemo(
     () => [...(countries ?? []), ...(hotspots ?? [])].flatMap((c) => (c.tier ? [c.tier] : [])),
     [countries, hotspots],
   );
-  return { byIso, markers, markerPoints, recorded, legendTiers };
+  return { byIso, markers, markerPoints, legendTiers };
 }
 
 /**
  * The view a shared link carries (`?map=`), read once: afterwards the map owns its view and
  * writes it back (MapViewInUrl); "Reset view" forgets it.
  */
-function useLinkedView(withTiles: boolean) {
-  const [params, setParams] = useSearchParams();
-  const [linkedView] = useState(() => parseMapView(params.get(MAP_PARAM), withTiles ? 10 : 6));
+function useLinkedView({ linkedView: raw, setParams }: MapUrl, withTiles: boolean) {
+  const [linkedView] = useState(() => parseMapView(raw, withTiles ? 10 : 6));
   const touched = useRef(false);
   const forgetView = () => {
     touched.current = false;
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.delete(MAP_PARAM);
-        return updated;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    void setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.delete(MAP_PARAM);
+      return updated;
+    });
   };
   return { linkedView, touched, forgetView };
 }

@@ -1,3 +1,6 @@
+/** The URL parameter that carries the map's view, so a shared link opens the same view. */
+export const MAP_PARAM = 'map';
+
 /** A map view a link can carry: `?map=<lat>,<lng>,<zoom>` (e.g. `map=14.5,20.25,3.5`). */
 export interface MapView {
   lat: number;
