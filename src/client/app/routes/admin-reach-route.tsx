@@ -4,13 +4,14 @@ import { AdminNav } from '../../features/admin/components/admin-nav';
 import { EmbedsPanel } from '../../features/admin/components/embeds-panel';
 import { FeedTokensPanel } from '../../features/admin/components/feed-tokens-panel';
 import { t } from '../../lib/i18n';
+import { pageTitle } from '../../lib/page-title';
 
 /** `/admin/reach`: feed tokens and embeds (issue 34); admins only (the server refuses others). */
 export function AdminReachRoute() {
   const admin = useIsAdmin();
   return (
     <div className="admin-page">
-      <title>Feeds and embeds · Global Risk Dashboard</title>
+      <title>{pageTitle(t('admin.feedsAndEmbeds'))}</title>
       <h1>{t('admin.feedsAndEmbeds')}</h1>
       {admin ? <AdminNav /> : null}
       {admin ? (

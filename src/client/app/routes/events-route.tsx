@@ -6,6 +6,7 @@ import { displayName } from '../../lib/display-name';
 import { watchlistQueries } from '../../features/watchlists/api/watchlist-queries';
 import { activeFormatLocale } from '../../lib/format';
 import { t } from '../../lib/i18n';
+import { pageTitle } from '../../lib/page-title';
 
 /** `/events`: the archive of every country's events, searched by words, countries (or a region or watchlist) and days. */
 export function EventsRoute() {
@@ -19,7 +20,7 @@ export function EventsRoute() {
   );
   return (
     <div className="events-page">
-      <title>Events · Global Risk Dashboard</title>
+      <title>{pageTitle(t('shell.events'))}</title>
       <h1>{t('shell.events')}</h1>
       <PanelBoundary name={t('events.searchPanel')}>
         <EventSearch

@@ -23,6 +23,7 @@ import { MAX_HOTSPOT_LIMIT } from '../../../shared/page-data';
 import { useCan } from '../../lib/me-queries';
 import { useCountryChoices } from '../use-country-choices';
 import { t } from '../../lib/i18n';
+import { pageTitle } from '../../lib/page-title';
 
 function BackToExposure() {
   return (
@@ -37,7 +38,7 @@ function NoSite({ id, error, retry }: { id: string; error: Error | null; retry: 
   const missing = error instanceof ApiError && error.status === 404;
   return (
     <div className="site-page">
-      <title>{`${missing ? 'No such site' : 'Site'} · Global Risk Dashboard`}</title>
+      <title>{pageTitle(missing ? t('sites.noSuchSite') : t('sites.site'))}</title>
       {missing ? (
         <>
           <h1>{t('sites.noSuchSite')}</h1>
@@ -77,7 +78,7 @@ export function SiteRoute() {
   if (query.isPending || countries.isPending || hotspots.isPending) {
     return (
       <div className="site-page">
-        <title>Site · Global Risk Dashboard</title>
+        <title>{pageTitle(t('sites.site'))}</title>
         <BackToExposure />
         <Skeleton label={t('sites.loading')} lines={6} />
       </div>
@@ -86,7 +87,7 @@ export function SiteRoute() {
   if (!site) return <NoSite id={id} error={query.error} retry={() => void query.refetch()} />;
   return (
     <div className="site-page">
-      <title>{`${site.name} · Global Risk Dashboard`}</title>
+      <title>{pageTitle(site.name)}</title>
       <BackToExposure />
       <h1 translate="no">{site.name}</h1>
       <div className="two-columns">

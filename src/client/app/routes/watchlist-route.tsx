@@ -17,6 +17,7 @@ import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch'
 import { ShareButton } from '../../components/share-button';
 import { formatUtcDateTime } from '../../lib/format';
 import { t } from '../../lib/i18n';
+import { pageTitle } from '../../lib/page-title';
 
 /** `/watchlists/:id`: a shareable page of one list: numbers, trends, latest alerts, settings. */
 export function WatchlistRoute() {
@@ -31,7 +32,7 @@ export function WatchlistRoute() {
   if (list.isError && !list.data) {
     return (
       <div className="page-message">
-        <title>Watchlist · Global Risk Dashboard</title>
+        <title>{pageTitle(t('alerts.watchlist'))}</title>
         <QueryError
           what={t('watchlists.theList')}
           error={list.error}
@@ -46,7 +47,7 @@ export function WatchlistRoute() {
   const watchlist = list.data.data.watchlist;
   return (
     <div className="watchlist-page">
-      <title>{`${watchlist.name} · Watchlist · Global Risk Dashboard`}</title>
+      <title>{pageTitle(watchlist.name, t('alerts.watchlist'))}</title>
       <p className="back-link no-print">
         <Link to="/watchlists">{t('watchlists.allLists')}</Link>
       </p>
