@@ -8,7 +8,9 @@
 // and a 90-day seed), so one after another the run took 14.5 min for about 10 min of CPU work.
 // The Debian parts are installed first, one at a time (apt-get holds one lock).
 // Every line a lane prints is prefixed with its name; a lane goes on when the other fails; the
-// exit code is 1 when any step failed, after both lanes have finished. Plain Node ESM, no
+// exit code is 1 when any step failed, after both lanes have finished. A failed step's own
+// account (vitest's "Failed Tests" part, or the step's last lines) is printed again at the very
+// end: a CI log that keeps only its tail still names what failed. Plain Node ESM, no
 // dependencies.
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -34,8 +36,37 @@ for (const name of PACKAGES) {
   if (installed.status !== 0) process.exit(1);
 }
 
+/** How many lines of a failed step's account are printed again at the end, at most. */
+const ACCOUNT_LINES = 200;
+/** A failed step that printed no vitest account: its last lines instead. */
+const TAIL_LINES = 40;
+
+/**
+ * Keeps what a step's failure should be remembered by: vitest's failure parts ("Failed Tests",
+ * "Failed Suites", "Unhandled Errors") up to its summary, and the step's last lines.
+ */
+class FailureAccount {
+  account = [];
+  tail = [];
+  #inAccount = false;
+
+  add(line) {
+    if (/⎯ (Failed Tests|Failed Suites|Unhandled (Errors?|Rejections?)) /.test(line))
+      this.#inAccount = true;
+    else if (/^\s*Test Files\s/.test(line)) this.#inAccount = false;
+    if (this.#inAccount && this.account.length < ACCOUNT_LINES) this.account.push(line);
+    this.tail.push(line);
+    if (this.tail.length > TAIL_LINES) this.tail.shift();
+  }
+
+  lines() {
+    return this.account.length > 0 ? this.account : this.tail;
+  }
+}
+
 function runStep(lane, { name, command }) {
   const started = performance.now();
+  const account = new FailureAccount();
   return new Promise((done) => {
     const child = spawn(command, {
       shell: true,
@@ -47,10 +78,12 @@ function runStep(lane, { name, command }) {
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
         process.stdout.write(`[${lane}] ${line}\n`);
+        account.add(line);
       });
     }
     child.on('close', (code) => {
-      done({ lane, name, ok: code === 0, seconds: (performance.now() - started) / 1000 });
+      const seconds = (performance.now() - started) / 1000;
+      done({ lane, name, ok: code === 0, seconds, account: account.lines() });
     });
   });
 }
@@ -66,6 +99,11 @@ const results = (
   await Promise.all(Object.entries(LANES).map(([lane, steps]) => runLane(lane, steps)))
 ).flat();
 
+for (const { lane, name, ok, account } of results) {
+  if (ok) continue;
+  process.stdout.write(`\n── what failed in the ${lane} lane's ${name}, again:\n`);
+  for (const line of account) process.stdout.write(`[${lane}] ${line}\n`);
+}
 process.stdout.write('\n');
 for (const { lane, name, ok, seconds } of results) {
   process.stdout.write(
