@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { bffErrorSchema } from '../../shared/bff-api';
 import { ApiError } from './api-client';
+import { t } from './i18n';
 
 /** What a write answered: the parsed body and the new ETag (for the next If-Match). */
 export interface Written<T> {
@@ -10,7 +11,8 @@ export interface Written<T> {
 
 /**
  * The one way the SPA changes something on the BFF: same-origin JSON, the server's plain-word
- * error kept as the message (a 412 says someone else edited first), the answer parsed.
+ * error kept as the message (a 412 says someone else edited first; the server's words are
+ * English), the answer parsed; what the SPA says itself is in the reader's language.
  */
 export async function writeBff<S extends z.ZodType>(
   method: 'POST' | 'PUT' | 'DELETE',
@@ -43,7 +45,7 @@ export async function writeBff<S extends z.ZodType>(
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError('The dashboard server could not be reached', 0);
+    throw new ApiError(t('problems.unreachable'), 0);
   }
   let body: unknown = null;
   try {
@@ -54,12 +56,11 @@ export async function writeBff<S extends z.ZodType>(
   if (!response.ok) {
     const error = bffErrorSchema.safeParse(body);
     throw new ApiError(
-      error.success ? error.data.error : `The server answered with status ${response.status}`,
+      error.success ? error.data.error : t('problems.statusOther', { status: response.status }),
       response.status,
     );
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    throw new ApiError('The dashboard server sent data in an unexpected shape', 0);
+  if (!parsed.success) throw new ApiError(t('problems.unexpectedShape'), 0);
   return { data: parsed.data, etag: response.headers.get('ETag') };
 }

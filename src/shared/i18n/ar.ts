@@ -126,6 +126,7 @@ export const ar: Catalogue = {
     providerStarTitle: 'رقم المزوّد، دون ذكر الفترة',
     providerStar: '(رقم المزوّد) ',
     teamComputing: 'لا تزال تغيرات مؤشر الفريق قيد الحساب.',
+    movesAcrossMethod: 'هذه التغيرات تعبره: أي قفزة عنده سببها الطريقة الجديدة لا العالم.',
     tier: 'المستوى',
     none: 'لا شيء',
     noTierChanges: 'لا تغييرات في المستوى',
@@ -142,6 +143,7 @@ export const ar: Catalogue = {
     loadingIndex: 'جارٍ تحميل المؤشر العالمي',
   },
   country: {
+    methodThen: 'لا نعرض أي تغير من عندنا عبره؛ رقم المزوّد الخاص به يبقى رقمه.',
     roleLocus: 'وقع هنا',
     roleActor: 'شارك',
     roleTitle: 'دور هذا البلد ({{role}})',

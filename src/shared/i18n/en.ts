@@ -134,6 +134,7 @@ export const en = {
     providerStarTitle: "provider's own figure, period not stated",
     providerStar: '(the provider’s own figure) ',
     teamComputing: 'The team index’s moves are still being computed.',
+    movesAcrossMethod: 'These moves are across it: a step there is the new method, not the world.',
     tier: 'Tier',
     none: 'None',
     noTierChanges: 'No tier changes',
@@ -150,6 +151,7 @@ export const en = {
     loadingIndex: 'Loading the global index',
   },
   country: {
+    methodThen: "No change of ours is shown across it; the provider's own figure is theirs.",
     roleLocus: 'Happened here',
     roleActor: 'Took part',
     roleTitle: "This country's role ({{role}})",

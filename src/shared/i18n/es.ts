@@ -129,6 +129,8 @@ export const es: Catalogue = {
     providerStarTitle: 'cifra del proveedor, periodo no indicado',
     providerStar: '(cifra del proveedor) ',
     teamComputing: 'Los cambios del índice del equipo aún se están calculando.',
+    movesAcrossMethod:
+      'Estos cambios atraviesan el cambio de método: un salto en ese punto es el nuevo método, no el mundo.',
     tier: 'Nivel',
     none: 'Ninguno',
     noTierChanges: 'Sin cambios de nivel',
@@ -145,6 +147,8 @@ export const es: Catalogue = {
     loadingIndex: 'Cargando el índice global',
   },
   country: {
+    methodThen:
+      'No mostramos ningún cambio nuestro a ambos lados; la cifra propia del proveedor es suya.',
     roleLocus: 'Ocurrió aquí',
     roleActor: 'Participó',
     roleTitle: 'El papel de este país ({{role}})',

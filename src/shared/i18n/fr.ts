@@ -129,6 +129,8 @@ export const fr: Catalogue = {
     providerStarTitle: 'chiffre du fournisseur, période non indiquée',
     providerStar: '(chiffre du fournisseur) ',
     teamComputing: 'Les variations de l’indice de l’équipe sont encore en cours de calcul.',
+    movesAcrossMethod:
+      'Ces variations traversent le changement de méthode : une marche à cet endroit vient de la nouvelle méthode, pas du monde.',
     tier: 'Niveau',
     none: 'Aucun',
     noTierChanges: 'Aucun changement de niveau',
@@ -145,6 +147,8 @@ export const fr: Catalogue = {
     loadingIndex: "Chargement de l'indice mondial",
   },
   country: {
+    methodThen:
+      'Aucune variation de notre part n’est affichée de part et d’autre ; le chiffre propre du fournisseur reste le sien.',
     roleLocus: 'A eu lieu ici',
     roleActor: 'A pris part',
     roleTitle: 'Le rôle de ce pays ({{role}})',

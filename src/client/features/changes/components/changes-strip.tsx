@@ -90,7 +90,7 @@ export function ChangesStrip() {
         <>
           <MethodCaveat
             changes={heldChanges(data.method_changes)}
-            then="These moves are across it: a step there is the new method, not the world."
+            then={t('overview.movesAcrossMethod')}
           />
           <dl className="strip-lines">
             <div>

@@ -66,10 +66,7 @@ export function CountryHeader({
         recordedDelta={recordedDelta}
         changeArriving={changeArriving}
       />
-      <MethodCaveat
-        changes={methodChanges}
-        then="No change of ours is shown across it; the provider's own figure is theirs."
-      />
+      <MethodCaveat changes={methodChanges} then={t('country.methodThen')} />
       {why}
       {note ? (
         <p className="confidence-note" role="note">
