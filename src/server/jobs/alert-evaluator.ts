@@ -40,6 +40,7 @@ import {
   selectWatchlistPage,
   type WatchlistRow,
 } from '../store/watchlists.js';
+import { numbersBefore } from './alert-before.js';
 import { BatchEvaluator, type EvaluatorDeps } from './batch-evaluator.js';
 import { TimeSlice } from '../work/time-slice.js';
 import { selectWeightVersions } from '../store/team-index.js';
@@ -147,7 +148,6 @@ export class AlertEvaluator extends BatchEvaluator {
     const team = weights?.weights ?? null;
     // Our overrides in force at each batch: one set or ended between them is a tier change.
     const overridesAfter = await overridesInForceAt(db, batch.asOf);
-    const overridesBefore = previous ? await overridesInForceAt(db, previous.asOf) : new Map();
     const after = new Map(
       (await selectCountryRows(db, batch.id)).map((r) => [
         r.iso,
@@ -157,14 +157,9 @@ export class AlertEvaluator extends BatchEvaluator {
         },
       ]),
     );
-    const before = new Map(
-      previous
-        ? (await selectCountryRows(db, previous.id)).map((r) => [
-            r.iso,
-            withOverride(alertNumbers(r, team), overridesBefore.get(r.iso)),
-          ])
-        : [],
-    );
+    const before = previous
+      ? await numbersBefore(db, previous, [...after.keys()], team)
+      : new Map<string, AlertNumbers>();
     const chainId = (await selectChainIds(db, [batch.id])).get(batch.id) ?? null;
     const method = previous ? await selectMethodChangeBetween(db, batch.id, previous.id) : null;
     return { batch, previous, chainId, after, before, method };

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, max, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, max, min, sql } from 'drizzle-orm';
 import type { CountrySummary } from '../../shared/bff-api.js';
 import type { GlobalSummary } from '../../shared/schemas/global.js';
 import { globalIndexValue } from '../../shared/schemas/global.js';
@@ -192,6 +192,30 @@ export async function selectLatestBatches(db: Database, n: number): Promise<Batc
 
 export async function selectCountryRows(db: Database, batchId: number): Promise<CountryRow[]> {
   return db.select().from(countryRows).where(eq(countryRows.batchId, batchId));
+}
+
+/**
+ * The latest row of each of `isos` recorded at or after `since` and before `before`: one index
+ * range per country (`country_rows_iso_as_of`), at most one row each.
+ */
+export async function selectLatestRowsBefore(
+  db: Database,
+  isos: readonly string[],
+  since: Date,
+  before: Date,
+): Promise<CountryRow[]> {
+  if (isos.length === 0) return [];
+  return db
+    .selectDistinctOn([countryRows.iso])
+    .from(countryRows)
+    .where(
+      and(
+        inArray(countryRows.iso, [...isos]),
+        gte(countryRows.asOf, since),
+        lt(countryRows.asOf, before),
+      ),
+    )
+    .orderBy(countryRows.iso, desc(countryRows.asOf));
 }
 
 export interface BatchCoverage {

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
+import { BEFORE_LOOKBACK_MS } from '../../src/server/jobs/alert-before.js';
+import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
+import { selectAlerts } from '../../src/server/store/alerts.js';
+import type { HistoryStore } from '../../src/server/store/history-store.js';
+import { insertWatchlist } from '../../src/server/store/watchlists.js';
+import { batchRecord, countryRow, HOUR } from '../fixtures/history.js';
+import { openAppStore } from '../helpers/history-store.js';
+
+/*
+ * A batch recorded from the top-50 hotspots alone (its export could no longer be had) lacks the
+ * other countries. The rules comparing two batches then compare each of those with its latest row
+ * of the week before, so a tier change across the partial batch still alerts, once, and says
+ * which batch it was measured from.
+ */
+let store: HistoryStore;
+beforeAll(async () => {
+  store = await openAppStore();
+}, 60_000);
+afterAll(async () => {
+  await store?.close();
+});
+
+async function tierWatch(name: string, iso: string) {
+  const list = await insertWatchlist(
+    store.db,
+    {
+      name,
+      countries: [iso],
+      rules: [{ kind: 'tier_change', direction: 'both' }],
+      owner: null,
+      webhookUrl: null,
+      webhookFormat: 'standard',
+      webhookSecret: null,
+      email: null,
+    },
+    TEAM_WATCHLISTS_MAX,
+  );
+  if (!list) throw new Error('the watchlist limit refused a test list');
+  return list.id;
+}
+
+const alertsOf = (watchlistId: number) =>
+  selectAlerts(store.db, {
+    watchlistIds: [watchlistId],
+    unreadOnly: false,
+    iso: null,
+    before: null,
+    limit: 100,
+  });
+
+describe('a batch that lacks a country', () => {
+  it('does not swallow its tier change: the next batch compares with its last known row', async () => {
+    const t0 = Date.UTC(2026, 4, 1, 0);
+    let now = t0;
+    const evaluator = new AlertEvaluator({
+      db: store.db,
+      now: () => now,
+      logger: { info() {}, warn() {}, error() {} } as never,
+      linkBase: null,
+      emailEnabled: false,
+    });
+    const quiet = await tierWatch('Quiet country', 'AAA');
+    const gone = await tierWatch('Long gone', 'CCC');
+
+    // CCC is last seen more than a week before the partial batch: too old to compare with.
+    const old = t0 - BEFORE_LOOKBACK_MS - 12 * HOUR;
+    await store.recordBatch(batchRecord(old, [countryRow('CCC', 20, 'low')]));
+    await store.recordBatch(
+      batchRecord(t0, [countryRow('AAA', 20, 'low'), countryRow('BBB', 80, 'high')]),
+    );
+    await store.recordBatch(
+      batchRecord(t0 + 12 * HOUR, [countryRow('BBB', 81, 'high')], { source: 'hotspots' }),
+    );
+    await store.recordBatch(
+      batchRecord(t0 + 24 * HOUR, [
+        countryRow('AAA', 70, 'high'),
+        countryRow('BBB', 81, 'high'),
+        countryRow('CCC', 75, 'high'),
+      ]),
+    );
+    now = t0 + 24 * HOUR;
+    await evaluator.evaluatePending();
+
+    const [change, ...more] = await alertsOf(quiet);
+    expect(more).toEqual([]);
+    expect(change).toMatchObject({ kind: 'tier_change', iso: 'AAA' });
+    expect(change!.batchAsOf.getTime()).toBe(t0 + 24 * HOUR);
+    // Measured from the last batch that had AAA, and the alert's numbers say so.
+    expect(change!.before).toMatchObject({ as_of: new Date(t0).toISOString(), tier: 'low' });
+    expect(change!.after).toMatchObject({ tier: 'high' });
+    expect(await alertsOf(gone)).toEqual([]);
+
+    // A second pass finds nothing left to do and adds nothing.
+    await evaluator.evaluatePending();
+    expect(await alertsOf(quiet)).toHaveLength(1);
+  });
+});
