@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import { BEFORE_LOOKBACK_MS } from '../../src/server/jobs/alert-before.js';
 import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 import { selectAlerts } from '../../src/server/store/alerts.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { insertWatchlist } from '../../src/server/store/watchlists.js';
 import { batchRecord, countryRow, HOUR } from '../fixtures/history.js';
 import { openAppStore } from '../helpers/history-store.js';
+import { insertList } from '../helpers/synthetic-batches.js';
 
 /*
  * A batch recorded from the top-50 hotspots alone (its export could no longer be had) lacks the
@@ -22,24 +21,12 @@ afterAll(async () => {
   await store?.close();
 });
 
-async function tierWatch(name: string, iso: string) {
-  const list = await insertWatchlist(
-    store.db,
-    {
-      name,
-      countries: [iso],
-      rules: [{ kind: 'tier_change', direction: 'both' }],
-      owner: null,
-      webhookUrl: null,
-      webhookFormat: 'standard',
-      webhookSecret: null,
-      email: null,
-    },
-    TEAM_WATCHLISTS_MAX,
-  );
-  if (!list) throw new Error('the watchlist limit refused a test list');
-  return list.id;
-}
+const tierWatch = (name: string, iso: string) =>
+  insertList(store, {
+    name,
+    countries: [iso],
+    rules: [{ kind: 'tier_change', direction: 'both' }],
+  });
 
 const alertsOf = (watchlistId: number) =>
   selectAlerts(store.db, {

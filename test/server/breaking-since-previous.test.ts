@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 import { selectAlerts } from '../../src/server/store/alerts.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { insertWatchlist } from '../../src/server/store/watchlists.js';
 import { batchRecord, countryRow, event, HOUR } from '../fixtures/history.js';
 import { openAppStore } from '../helpers/history-store.js';
+import { insertList } from '../helpers/synthetic-batches.js';
 
 /*
  * A breaking-event rule reads the events of its batch's window only: after the previous batch,
@@ -22,25 +21,15 @@ afterAll(async () => {
 
 describe('breaking events per batch', () => {
   it('come from after the previous batch up to this one, each reported once', async () => {
-    const list = await insertWatchlist(
-      store.db,
-      {
-        name: 'Breaking',
-        countries: ['AAA'],
-        // Beside a rule of another kind (that never fires here): the list still reads events.
-        rules: [
-          { kind: 'risk_threshold', threshold: 90, direction: 'up' },
-          { kind: 'breaking_event' },
-        ],
-        owner: null,
-        webhookUrl: null,
-        webhookFormat: 'standard',
-        webhookSecret: null,
-        email: null,
-      },
-      TEAM_WATCHLISTS_MAX,
-    );
-    if (!list) throw new Error('the watchlist limit refused a test list');
+    const listId = await insertList(store, {
+      name: 'Breaking',
+      countries: ['AAA'],
+      // Beside a rule of another kind (that never fires here): the list still reads events.
+      rules: [
+        { kind: 'risk_threshold', threshold: 90, direction: 'up' },
+        { kind: 'breaking_event' },
+      ],
+    });
     const t0 = Date.UTC(2026, 2, 1, 8);
     let now = t0;
     const evaluator = new AlertEvaluator({
@@ -54,7 +43,7 @@ describe('breaking events per batch', () => {
       store.archiveEvents('AAA', [event(at, headline, { breaking: true })], new Date(at));
     const alerts = () =>
       selectAlerts(store.db, {
-        watchlistIds: [list.id],
+        watchlistIds: [listId],
         unreadOnly: false,
         iso: null,
         before: null,

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_WATCHLISTS_MAX } from '../../src/shared/alerts-api.js';
 import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 import { alerts, deliveries } from '../../src/server/store/alerts-schema.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { insertWatchlist } from '../../src/server/store/watchlists.js';
 import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { batchRecord, countryRow, HOUR } from '../fixtures/history.js';
 import { openAppStore } from '../helpers/history-store.js';
+import { insertList } from '../helpers/synthetic-batches.js';
 
 /*
  * Alerts of a batch more than 48 hours old (a backlog after downtime, the demo's seeded history)
@@ -22,28 +21,16 @@ afterAll(async () => {
   await store?.close();
 });
 
-async function insertWatchlistOrFail(...args: Parameters<typeof insertWatchlist>) {
-  const row = await insertWatchlist(...args);
-  if (!row) throw new Error('the watchlist limit refused a test list');
-  return row;
-}
-
 describe('the 48-hour delivery cut-off', () => {
   it('queues a batch 48 h old, and not one a millisecond older', async () => {
-    const list = await insertWatchlistOrFail(
-      store.db,
-      {
-        name: 'Cut-off',
-        countries: ['AAA'],
-        rules: [{ kind: 'active_change', min_abs_delta: 0.1 }],
-        owner: null,
-        webhookUrl: 'https://hooks.example/cut-off',
-        webhookFormat: 'standard',
-        webhookSecret: newWebhookSecret(),
-        email: 'desk@example.com',
-      },
-      TEAM_WATCHLISTS_MAX,
-    );
+    const listId = await insertList(store, {
+      name: 'Cut-off',
+      countries: ['AAA'],
+      rules: [{ kind: 'active_change', min_abs_delta: 0.1 }],
+      webhookUrl: 'https://hooks.example/cut-off',
+      webhookSecret: newWebhookSecret(),
+      email: 'desk@example.com',
+    });
     let now = 0;
     const evaluator = new AlertEvaluator({
       db: store.db,
@@ -58,12 +45,12 @@ describe('the 48-hour delivery cut-off', () => {
         await store.db
           .select({ channel: deliveries.channel })
           .from(deliveries)
-          .where(eq(deliveries.watchlistId, list.id))
+          .where(eq(deliveries.watchlistId, listId))
       )
         .map((d) => d.channel)
         .sort();
     const raised = async () =>
-      (await store.db.select().from(alerts).where(eq(alerts.watchlistId, list.id))).length;
+      (await store.db.select().from(alerts).where(eq(alerts.watchlistId, listId))).length;
 
     await store.recordBatch(batchRecord(t0, [countryRow('AAA', 50)]));
     await store.recordBatch(batchRecord(t0 + HOUR, [countryRow('AAA', 60)]));
