@@ -75,7 +75,12 @@ describe('/admin/audit', () => {
       'href',
       '/api/spreadsheet/audit.csv?who=eddie&since=2026-11-01',
     );
-    expect(screen.getByText('/api/watchlists/3')).toBeInTheDocument();
+    // The object's column (and its label on a phone's card) is "Object"; the hint on how to
+    // filter by it belongs to the filter field only.
+    const object = screen.getByText('/api/watchlists/3');
+    expect(object).toHaveAttribute('data-label', 'Object');
+    expect(screen.getByRole('columnheader', { name: 'Object' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Object (exact, or ending in *)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
     // The other admin page, feeds and embeds, is one link away (the header has no room for it).
     const adminPages = screen.getByRole('navigation', { name: 'Admin pages' });

@@ -16,6 +16,7 @@ export const arAdmin: Catalogue['admin'] = {
   action: 'الإجراء',
   anyAction: 'أي إجراء',
   object: 'الكائن (مطابق تمامًا، أو ينتهي بـ *)',
+  objectColumn: 'الكائن',
   from: 'من (تاريخ UTC)',
   until: 'حتى (تاريخ UTC، شاملًا)',
   show: 'عرض',

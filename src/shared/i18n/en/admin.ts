@@ -19,6 +19,7 @@ export const enAdmin = {
   action: 'Action',
   anyAction: 'Any action',
   object: 'Object (exact, or ending in *)',
+  objectColumn: 'Object',
   from: 'From (UTC date)',
   until: 'Until (UTC date, inclusive)',
   show: 'Show',

@@ -17,6 +17,7 @@ export const esAdmin: Catalogue['admin'] = {
   action: 'Acción',
   anyAction: 'Cualquier acción',
   object: 'Objeto (exacto, o terminado en *)',
+  objectColumn: 'Objeto',
   from: 'Desde (fecha UTC)',
   until: 'Hasta (fecha UTC, incluida)',
   show: 'Mostrar',

@@ -17,6 +17,7 @@ export const frAdmin: Catalogue['admin'] = {
   action: 'Action',
   anyAction: 'Toutes les actions',
   object: 'Objet (exact, ou finissant par *)',
+  objectColumn: 'Objet',
   from: 'Du (date UTC)',
   until: 'Au (date UTC, incluse)',
   show: 'Afficher',

@@ -55,7 +55,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       <td data-label={t('admin.address')} translate="no">
         {entry.address ?? ''}
       </td>
-      <td data-label={t('admin.object')} translate="no">
+      <td data-label={t('admin.objectColumn')} translate="no">
         {entry.object ?? ''}
       </td>
       <td data-label={t('admin.outcome')}>
@@ -77,7 +77,7 @@ function EntriesTable({ entries }: { entries: AuditEntry[] }) {
     t('admin.whatHappened'),
     t('admin.emailVia'),
     t('admin.address'),
-    t('admin.object'),
+    t('admin.objectColumn'),
     t('admin.outcome'),
     t('admin.change'),
   ];
