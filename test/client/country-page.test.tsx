@@ -163,11 +163,12 @@ describe('country page', () => {
     const copied = screen.findByText('Link copied to the clipboard.', {}, { timeout: 2 * WAIT_MS });
     await user.click(share);
     // If the words never come, say what the button's area held then.
-    await copied.catch((error: unknown) => {
+    await copied.catch(async (error: unknown) => {
       const area = share.closest('.share');
+      const held = await navigator.clipboard.readText();
       throw new Error(
         `no "Link copied" (button still on the page: ${share.isConnected}; its area reads ` +
-          `"${area?.textContent ?? ''}")`,
+          `"${area?.textContent ?? ''}"; the clipboard holds "${held}")`,
         { cause: error },
       );
     });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginPage } from '../../src/server/plugins/login-page.js';
 import { launchChromium, openPage, screenshotPath, type WatchedPage } from './browser.js';
 import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
@@ -23,6 +23,17 @@ afterAll(async () => {
   for (const watched of opened.splice(0)) await watched.close();
   await browser?.close();
   await stack?.close();
+});
+
+// Each test's page closes when the test ends: left open to the file's end, 14 pages kept polling
+// and drawing, and a loaded run (29 Nov) ran the last tests beside a dozen busy renderers (the
+// 375 px tests took 40-120 s each; one failed). Its errors are checked once it is closed.
+afterEach(async () => {
+  for (const watched of opened.splice(0)) {
+    await watched.close();
+    expect(watched.foreignRequests, 'requests to non-loopback hosts').toEqual([]);
+    expect(watched.errors, 'page errors').toEqual([]);
+  }
 });
 
 async function open(width: (typeof WIDTHS)[number]): Promise<Page> {

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { t } from '../lib/i18n';
 
 type State = 'idle' | 'copied' | 'manual';
+
+/** How long "Link copied" stays, counted from when it is on screen. */
+const COPIED_MS = 4000;
 
 /**
  * Copies the page's full URL (filters included) for a colleague. Where the clipboard is not
@@ -20,11 +23,18 @@ export function ShareButton() {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(url);
       setState('copied');
-      setTimeout(() => setState('idle'), 4000);
     } catch {
       setState('manual');
     }
   };
+
+  // Timed from the render that shows the words, not from the click: on a slow phone the render
+  // can come late, and a timer started at the click could end before the words were ever seen.
+  useEffect(() => {
+    if (state !== 'copied') return;
+    const timer = setTimeout(() => setState('idle'), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
 
   return (
     <div className="share">
