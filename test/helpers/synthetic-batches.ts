@@ -4,6 +4,7 @@ import type { BatchRecord } from '../../src/server/store/batches.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import type { WatchlistValues } from '../../src/server/store/watchlists.js';
 import { insertWatchlist } from '../../src/server/store/watchlists.js';
+import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 
 /** Real ISO 3166-1 alpha-3 codes, sorted (249 of them). */
 export const ISO_CODES: readonly string[] = Object.keys(countryCodes.getAlpha3Codes()).sort();
@@ -55,4 +56,22 @@ export async function insertList(
   );
   if (!row) throw new Error('list not inserted');
   return row.id;
+}
+
+/**
+ * An evaluator of the watchlists' rules on `store` with a silent logger and no link base, for
+ * tests that drive it by hand; `now` is the test's clock.
+ */
+export function quietEvaluator(
+  store: HistoryStore,
+  now: () => number,
+  options: { emailEnabled?: boolean } = {},
+): AlertEvaluator {
+  return new AlertEvaluator({
+    db: store.db,
+    now,
+    logger: { info() {}, warn() {}, error() {} } as never,
+    linkBase: null,
+    emailEnabled: options.emailEnabled ?? false,
+  });
 }

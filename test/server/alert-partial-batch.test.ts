@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEFORE_LOOKBACK_MS } from '../../src/server/jobs/alert-before.js';
-import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 import { selectAlerts } from '../../src/server/store/alerts.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { batchRecord, countryRow, HOUR } from '../fixtures/history.js';
 import { openAppStore } from '../helpers/history-store.js';
-import { insertList } from '../helpers/synthetic-batches.js';
+import { insertList, quietEvaluator } from '../helpers/synthetic-batches.js';
 
 /*
  * A batch recorded from the top-50 hotspots alone (its export could no longer be had) lacks the
@@ -41,13 +40,7 @@ describe('a batch that lacks a country', () => {
   it('does not swallow its tier change: the next batch compares with its last known row', async () => {
     const t0 = Date.UTC(2026, 4, 1, 0);
     let now = t0;
-    const evaluator = new AlertEvaluator({
-      db: store.db,
-      now: () => now,
-      logger: { info() {}, warn() {}, error() {} } as never,
-      linkBase: null,
-      emailEnabled: false,
-    });
+    const evaluator = quietEvaluator(store, () => now);
     const quiet = await tierWatch('Quiet country', 'AAA');
     const gone = await tierWatch('Long gone', 'CCC');
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 import { selectAlerts } from '../../src/server/store/alerts.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { batchRecord, countryRow, event, HOUR } from '../fixtures/history.js';
 import { openAppStore } from '../helpers/history-store.js';
-import { insertList } from '../helpers/synthetic-batches.js';
+import { insertList, quietEvaluator } from '../helpers/synthetic-batches.js';
 
 /*
  * A breaking-event rule reads the events of its batch's window only: after the previous batch,
@@ -32,13 +31,7 @@ describe('breaking events per batch', () => {
     });
     const t0 = Date.UTC(2026, 2, 1, 8);
     let now = t0;
-    const evaluator = new AlertEvaluator({
-      db: store.db,
-      now: () => now,
-      logger: { info() {}, warn() {}, error() {} } as never,
-      linkBase: null,
-      emailEnabled: false,
-    });
+    const evaluator = quietEvaluator(store, () => now);
     const breaking = (at: number, headline: string) =>
       store.archiveEvents('AAA', [event(at, headline, { breaking: true })], new Date(at));
     const alerts = () =>

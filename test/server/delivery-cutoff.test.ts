@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertEvaluator } from '../../src/server/jobs/alert-evaluator.js';
 import { alerts, deliveries } from '../../src/server/store/alerts-schema.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { newWebhookSecret } from '../../src/server/services/alerts/watchlists.js';
 import { batchRecord, countryRow, HOUR } from '../fixtures/history.js';
 import { openAppStore } from '../helpers/history-store.js';
-import { insertList } from '../helpers/synthetic-batches.js';
+import { insertList, quietEvaluator } from '../helpers/synthetic-batches.js';
 
 /*
  * Alerts of a batch more than 48 hours old (a backlog after downtime, the demo's seeded history)
@@ -32,13 +31,7 @@ describe('the 48-hour delivery cut-off', () => {
       email: 'desk@example.com',
     });
     let now = 0;
-    const evaluator = new AlertEvaluator({
-      db: store.db,
-      now: () => now,
-      logger: { info() {}, warn() {}, error() {} } as never,
-      linkBase: null,
-      emailEnabled: true,
-    });
+    const evaluator = quietEvaluator(store, () => now, { emailEnabled: true });
     const t0 = Date.UTC(2026, 2, 1, 8);
     const queued = async () =>
       (
