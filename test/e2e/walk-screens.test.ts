@@ -152,6 +152,9 @@ describe('issue 33 views', () => {
       const page = await open(width);
       await page.goto(`${stack.baseUrl}/country/UKR`);
       await page.locator('#country-events').waitFor({ state: 'attached' });
+      // The route's skip link is drawn once its target is on the page (a render after it,
+      // components/skip-links.tsx); keys pressed before then reach the page's first links.
+      await page.locator('a.skip-link[href="#country-events"]').waitFor({ state: 'attached' });
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
