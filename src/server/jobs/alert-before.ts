@@ -1,13 +1,24 @@
 import type { AlertNumbers } from '../../shared/alerts-api.js';
-import { alertNumbers } from '../services/alerts/alert-views.js';
+import { alertNumbers, BEFORE_LOOKBACK_MS } from '../services/alerts/alert-views.js';
 import { overridesInForceAt, withOverride } from '../services/team-index/overrides.js';
 import type { BatchRef } from '../store/alerts.js';
 import { selectCountryRows, selectLatestRowsBefore } from '../store/batches.js';
 import type { Database } from '../store/connection.js';
+import { selectMethodChanges } from '../store/method-changes.js';
 import type { OverrideRow } from '../store/team-index.js';
 
-/** How far back a country the previous batch lacks is looked for: a week of batches. */
-export const BEFORE_LOOKBACK_MS = 7 * 24 * 3_600_000;
+/**
+ * How far back a country the previous batch lacks is looked for: a week, and never across the
+ * provider's last method change (not marked comparable) up to that batch, which the hold of the
+ * rules (the evaluator looks at this batch and the previous one) would not see.
+ */
+async function lookBackFrom(db: Database, previous: BatchRef): Promise<Date> {
+  const week = previous.asOf.getTime() - BEFORE_LOOKBACK_MS;
+  // Oldest first: the last one at or before the previous batch.
+  const changes = await selectMethodChanges(db);
+  const change = changes.filter((row) => !row.comparable && row.asOf <= previous.asOf).at(-1);
+  return new Date(Math.max(week, change?.asOf.getTime() ?? week));
+}
 
 /**
  * Each country's numbers before a batch, for the rules that compare two batches: the previous
@@ -27,8 +38,10 @@ export async function numbersBefore(
   const rows = await selectCountryRows(db, previous.id);
   const have = new Set(rows.map((row) => row.iso));
   const missing = isos.filter((iso) => !have.has(iso));
-  const since = new Date(previous.asOf.getTime() - BEFORE_LOOKBACK_MS);
-  const older = await selectLatestRowsBefore(db, missing, since, previous.asOf);
+  const older =
+    missing.length === 0
+      ? []
+      : await selectLatestRowsBefore(db, missing, await lookBackFrom(db, previous), previous.asOf);
   const overridesAt = new Map<number, Map<string, OverrideRow>>();
   const before = new Map<string, AlertNumbers>();
   for (const row of [...rows, ...older]) {

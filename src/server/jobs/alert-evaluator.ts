@@ -199,6 +199,7 @@ export class AlertEvaluator extends BatchEvaluator {
         before: context.before.get(iso) ?? null,
         after: row.numbers,
         breaking: breaking.get(iso) ?? [],
+        previousAsOf: context.previous?.asOf.toISOString(),
       };
     };
     const all = [...firings(list.countries, list.rules, inputOf)];

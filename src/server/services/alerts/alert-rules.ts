@@ -7,11 +7,23 @@ export interface RuleInput {
   after: AlertNumbers;
   /** Breaking events of the country archived between the two batches, newest first. */
   breaking: ReadonlyArray<{ headline: string; source: string | null }>;
+  /**
+   * When the previous batch was recorded (ISO); `before` is from an older one when that batch
+   * lacks the country (jobs/alert-before.ts), and the words then name the batch compared with.
+   */
+  previousAsOf?: string;
 }
 
 const one = (value: number): string => value.toFixed(1);
 /** A change with its sign and one decimal: "+6.0", "−13.2". */
 export const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${one(Math.abs(value))}`;
+
+/** What an active move is measured from, in words. */
+function since(before: AlertNumbers, previousAsOf: string | undefined): string {
+  if (previousAsOf === undefined || before.as_of === previousAsOf)
+    return 'since the previous batch';
+  return `since the batch of ${before.as_of.slice(0, 16).replace('T', ' ')} UTC`;
+}
 
 /**
  * Whether `rule` fires, and why in words (null: it does not). Every rule but the breaking-event
@@ -25,8 +37,8 @@ export function evaluateRule(rule: AlertRule, input: RuleInput): string | null {
       const delta = after.active - before.active;
       if (Math.abs(delta) < rule.min_abs_delta) return null;
       return (
-        `Active ${signed(delta)} (${one(before.active)} → ${one(after.active)}) since the ` +
-        `previous batch: at least ${rule.min_abs_delta} either way`
+        `Active ${signed(delta)} (${one(before.active)} → ${one(after.active)}) ` +
+        `${since(before, input.previousAsOf)}: at least ${rule.min_abs_delta} either way`
       );
     }
     case 'tier_change':

@@ -12,6 +12,12 @@ import { teamIndexOf } from '../../../shared/team-index-api.js';
 
 /** Store rows → API bodies. Ids are strings in the API (room for other id schemes later). */
 
+/**
+ * How far back the rules comparing two batches look for a country the previous batch lacks: a
+ * week of batches (the live evaluator, jobs/alert-before.ts, and the backtest alike).
+ */
+export const BEFORE_LOOKBACK_MS = 7 * 24 * 3_600_000;
+
 /** A country page: absolute when the operator set ALERT_LINK_BASE_URL (e-mail, webhooks). */
 export function countryLink(iso: string, base: string | null): string {
   return `${base ?? ''}/country/${iso}`;

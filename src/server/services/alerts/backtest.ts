@@ -15,6 +15,7 @@ import {
 import { selectRuleNumbers } from '../../store/batches.js';
 import type { Database } from '../../store/connection.js';
 import { firings, type RuleInput } from './alert-rules.js';
+import { BEFORE_LOOKBACK_MS } from './alert-views.js';
 import { heldAcrossMethodChange } from './method-notice.js';
 import { selectMethodChanges, type MethodChangeRow } from '../../store/method-changes.js';
 import { DAY_MS } from '../../../shared/durations.js';
@@ -131,14 +132,60 @@ function breakingWindow(
 function countBatch(
   tallies: Map<string, CountryTally>,
   numbers: BatchNumbers,
-  before: BatchNumbers,
+  before: (iso: string) => AlertNumbers | undefined,
 ): void {
   for (const [iso, tally] of tallies) {
     const after = numbers.get(iso);
     if (!after) continue;
     tally.batches += 1;
-    const was = before.get(iso)?.active;
+    const was = before(iso)?.active;
     if (was != null && after.active != null) tally.deltas.push(Math.abs(after.active - was));
+  }
+}
+
+/** A country's latest numbers and the batch they are from. */
+interface LastSeen {
+  numbers: AlertNumbers;
+  batch: BatchRef;
+}
+
+/**
+ * What each tallied country is compared with, as the live evaluator has it (jobs/alert-before.ts):
+ * its row in the previous batch, or, when that batch lacks it (recorded from the hotspots alone),
+ * its latest row of the week before. Carried from batch to batch, so no store read is needed.
+ */
+class Before {
+  readonly #seen = new Map<string, LastSeen>();
+  #previous: BatchRef | null = null;
+
+  get previous(): BatchRef | null {
+    return this.#previous;
+  }
+
+  of(iso: string): LastSeen | undefined {
+    const seen = this.#seen.get(iso);
+    if (!seen || !this.#previous) return undefined;
+    const since = this.#previous.asOf.getTime() - BEFORE_LOOKBACK_MS;
+    return seen.batch.asOf.getTime() >= since ? seen : undefined;
+  }
+
+  /**
+   * `batch` becomes the previous one. A method change (not marked comparable) ends what is
+   * carried: a row from before it is never compared with one after (the hold sees only the two
+   * batches either side of the change).
+   */
+  advance(
+    countries: readonly string[],
+    batch: BatchRef,
+    numbers: BatchNumbers,
+    methodChange: boolean,
+  ): void {
+    if (methodChange) this.#seen.clear();
+    for (const iso of countries) {
+      const own = numbers.get(iso);
+      if (own) this.#seen.set(iso, { numbers: own, batch });
+    }
+    this.#previous = batch;
   }
 }
 
@@ -168,10 +215,10 @@ function countryAnswer(
 function withTeam(
   numbers: AlertNumbers,
   team: Map<number, TeamIndexes>,
-  batch: BatchRef | null,
+  batch: BatchRef,
   iso: string,
 ): AlertNumbers {
-  return { ...numbers, team: (batch && team.get(batch.id)?.get(iso)) ?? null };
+  return { ...numbers, team: team.get(batch.id)?.get(iso) ?? null };
 }
 
 /** The 95th percentile (nearest rank) of `values`, to one decimal; null when there are none. */
@@ -262,21 +309,14 @@ export class RuleBacktest {
       heldAt: new Map(),
     };
     let eventAt = 0;
-    let previous: BatchRef | null = null;
-    let before: BatchNumbers = new Map();
+    const before = new Before();
     // Every batch × countries × rules (100 × 20 over 180 batches: ~360,000 rule checks): the
     // loop yields every slice, so cached answers go out while it runs (issue 29).
     const slice = new TimeSlice();
     for (const { batch, numbers } of history) {
       await slice.pause();
-      eventAt = tallyBatch(
-        tally,
-        { batch, numbers },
-        { batch: previous, numbers: before },
-        eventAt,
-      );
-      previous = batch;
-      before = numbers;
+      eventAt = tallyBatch(tally, { batch, numbers }, before, eventAt);
+      before.advance(countries, batch, numbers, tally.methods.has(batch.id));
     }
     const keys = rules.map(ruleKey);
     return {
@@ -327,24 +367,25 @@ async function heldMethodChanges(db: Database): Promise<Map<number, MethodChange
 function tallyBatch(
   tally: Tally,
   now: { batch: BatchRef; numbers: BatchNumbers },
-  then: { batch: BatchRef | null; numbers: BatchNumbers },
+  then: Before,
   eventAt: number,
 ): number {
   const { batch, numbers } = now;
   const { team } = tally;
-  const window = breakingWindow(tally.breaking, eventAt, then.batch, batch);
+  const window = breakingWindow(tally.breaking, eventAt, then.previous, batch);
   const inputOf = (iso: string): RuleInput | null => {
     const after = numbers.get(iso);
     if (!after) return null;
-    const was = then.numbers.get(iso) ?? null;
+    const was = then.of(iso);
     return {
-      before: team && was ? withTeam(was, team, then.batch, iso) : was,
+      before: was && team ? withTeam(was.numbers, team, was.batch, iso) : (was?.numbers ?? null),
       after: team ? withTeam(after, team, batch, iso) : after,
       breaking: window.events.get(iso) ?? [],
+      previousAsOf: then.previous?.asOf.toISOString(),
     };
   };
-  const method = then.batch ? tally.methods.get(batch.id) : undefined;
-  countBatch(tally.byCountry, numbers, method ? new Map() : then.numbers);
+  const method = then.previous ? tally.methods.get(batch.id) : undefined;
+  countBatch(tally.byCountry, numbers, (iso) => (method ? undefined : then.of(iso)?.numbers));
   const recent = batch.asOf.getTime() > tally.recentFrom;
   const asOf = batch.asOf.toISOString();
   for (const firing of firings(tally.countries, tally.rules, inputOf)) {
