@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ROLES, type Role, type SIGN_IN_METHODS } from '../shared/roles.js';
+import { OPEN_ACCESS_NAME, ROLES, type Role, type SIGN_IN_METHODS } from '../shared/roles.js';
 import type { RoleMapping } from './config-oidc.js';
 
 /** Who a request acts for, once access control let it in (issue 21). */
@@ -39,7 +39,7 @@ declare module 'fastify' {
 
 /** Everyone, when the operator configured no access control (loopback or ALLOW_ANONYMOUS). */
 export const OPEN_PRINCIPAL: Principal = {
-  name: 'Anyone (no sign-in configured)',
+  name: OPEN_ACCESS_NAME,
   email: null,
   subject: null,
   role: 'admin',

@@ -8,6 +8,7 @@ import {
   statusBody,
   shellRoutes,
 } from './fixtures/data';
+import { applyLanguage, loadLanguage } from '../../src/client/lib/i18n';
 import { historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -89,6 +90,22 @@ describe('stale data, failures and new batches', () => {
     // 503 is retried (twice), then reported; one toast, not three.
     expect(bff.calls('/api/v1/hotspots')).toHaveLength(4);
     expect(screen.getAllByText(/Could not refresh the hotspot list/)).toHaveLength(1);
+  });
+
+  it('names what failed to refresh in the page language', async () => {
+    const bff = overviewBff();
+    await loadLanguage('fr');
+    try {
+      const { queryClient } = renderApp('/?lang=fr');
+      await screen.findByRole('table');
+      bff.set('/api/v1/hotspots', { status: 400, body: { ok: false, error: 'non' } });
+      await act(() => queryClient.refetchQueries({ queryKey: ['hotspots'] }));
+      expect(
+        await screen.findByText(/Impossible d’actualiser la liste des points chauds/),
+      ).toBeVisible();
+    } finally {
+      applyLanguage('en', document.documentElement);
+    }
   });
 
   it('a first load that fails shows the error in its panel (no toast) and is not retried on 4xx', async () => {

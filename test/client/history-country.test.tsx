@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countryBody, statusBody, shellRoutes } from './fixtures/data';
 import { countryHistoryBody, countryPoints, coverage, historyRoutes } from './fixtures/history';
+import { applyLanguage } from '../../src/client/lib/i18n';
 import { LOADED } from './waits';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -97,6 +98,29 @@ describe('country page: trend', () => {
     expect(lines).toHaveLength(1 + 15);
     // A date-time cell and the tier's word, as a spreadsheet should read them (issue 19.15).
     expect(lines[15]).toBe('2025-06-02 10:00:00,86.1,60,75.7,Critical,80,,');
+  });
+
+  it('heads the CSV in the page language, the batch id and method columns included', async () => {
+    const bff = countryBff();
+    bff.set('/api/batches', { body: { ok: true, batches: [], next_before: null } });
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      renderApp('/country/UKR?trend=7d&lang=es');
+      const panel = await screen.findByRole('region', { name: 'Tendencia' });
+      await userEvent.click(await within(panel).findByRole('button', { name: /Descargar CSV/ }));
+      await vi.waitFor(() => expect(blobs).toHaveLength(1), LOADED);
+      const header = (await blobs[0]!.text()).split('\r\n')[0] ?? '';
+      expect(header.split(',').slice(-2)).toEqual(['Id. del lote', 'Versión de la metodología']);
+      expect(header).not.toMatch(/Risk|Batch/);
+    } finally {
+      applyLanguage('en', document.documentElement);
+    }
   });
 });
 

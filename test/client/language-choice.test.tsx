@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../src/client/lib/i18n';
 import { statusBody, shellRoutes } from './fixtures/data';
@@ -80,5 +80,46 @@ describe('the page language', () => {
     await screen.findByRole('heading', { level: 1, name: 'Alertes' });
     expect(document.documentElement.lang).toBe('fr');
     expect(bff.calls('/api/me/settings').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/**
+ * Text of `root` not from the catalogue: the pseudo-locale marks every message (⟦…⟧); what is
+ * left is numbers, codes, or words typed into the page. Languages named in their own words
+ * (`lang` set) and the person's own address (`translate="no"`) are not messages.
+ */
+function unmarkedWords(root: Element): string[] {
+  const left: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest('[translate="no"], [lang]:not(html)')) continue;
+    let rest = node.textContent ?? '';
+    for (let next = rest.replace(/⟦[^⟦⟧]*⟧/g, ' '); next !== rest;) {
+      rest = next;
+      next = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
+    }
+    rest = rest.replace(/[\d.,:]+/g, ' ');
+    if (/[A-Za-z]{2,}/.test(rest)) left.push(`${parent.tagName.toLowerCase()}: ${rest.trim()}`);
+  }
+  return left;
+}
+
+describe('the delivery settings in the pseudo-locale', () => {
+  it('say every word from the catalogue, quiet hours and a failed save included', async () => {
+    alertsPage((_url, init) =>
+      init?.method === 'PUT'
+        ? { status: 400, body: { ok: false, error: 'time_zone: not a time zone' } }
+        : { body: settings(null) },
+    );
+    renderApp('/alerts?lang=en-XA');
+    const form = await screen.findByRole('form', { name: /^⟦/ });
+    fireEvent.click(within(form).getByRole('checkbox', { name: /^⟦Qûîéţ/ }));
+    fireEvent.click(within(form).getByRole('button'));
+    const failed = await within(form).findByRole('alert');
+    // The server's own words stay as they came: they are not the page's to translate.
+    expect(failed).toHaveTextContent('time_zone: not a time zone');
+    failed.setAttribute('translate', 'no');
+    expect(unmarkedWords(form)).toEqual([]);
   });
 });

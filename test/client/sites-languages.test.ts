@@ -3,7 +3,12 @@ import { auditSentence, type AuditSay } from '../../src/shared/audit-words';
 import type { ImportResponse } from '../../src/shared/sites-api';
 import { importSummary } from '../../src/client/features/sites/components/import-report';
 import { formatKm } from '../../src/client/features/sites/utils/distance';
-import { ruleSentence } from '../../src/client/features/sites/utils/site-draft';
+import {
+  checkDraft,
+  ruleSentence,
+  type SiteDraft,
+} from '../../src/client/features/sites/utils/site-draft';
+import { siteProblemWords } from '../../src/client/features/sites/utils/site-fields';
 import { formatInteger, formatUtcDateTime } from '../../src/client/lib/format';
 import { applyLanguage, loadLanguage, t } from '../../src/client/lib/i18n';
 
@@ -90,5 +95,58 @@ describe('the sites in French and Arabic', () => {
     expect(auditSentence({ ...entry, action: 'override ended' })).toBe(
       'Alice ended a tier override',
     );
+  });
+});
+
+describe("the site form's problems in the page language", () => {
+  const draft: SiteDraft = {
+    ref: 'A-1',
+    name: '=2+3',
+    kind: 'office',
+    lat: '95',
+    lng: '10',
+    iso: [],
+    people: '',
+    value: '',
+    currency: '',
+    tags: '',
+    from: '',
+    to: '',
+    alertOn: true,
+    radius: '100',
+    minDelta: '10',
+  };
+
+  it('English: the schema’s own words, the API names made plain', () => {
+    const checked = checkDraft(draft, false);
+    if (checked.ok) throw new Error('the draft should be refused');
+    expect(siteProblemWords('lat', checked.problems.lat ?? '')).toBe(
+      'The latitude must be from -90 to 90 degrees',
+    );
+  });
+
+  it('French: what the field takes, or the particular problem, never the English', async () => {
+    await speak('fr');
+    const checked = checkDraft(draft, false);
+    if (checked.ok) throw new Error('the draft should be refused');
+    expect(siteProblemWords('lat', checked.problems.lat ?? '')).toBe(
+      'Indiquez la latitude en degrés, de −90 à 90',
+    );
+    expect(siteProblemWords('name', checked.problems.name ?? '')).toBe(
+      'Cela ressemble à une formule de tableur : les sites n’acceptent que des valeurs simples',
+    );
+    // The server's 409 and a refused point, as the BFF words them.
+    expect(siteProblemWords('ref', 'ref: another site already has this ref')).toBe(
+      'Un autre site a déjà cette référence',
+    );
+    expect(
+      siteProblemWords('lat', 'the point is 400 km from the nearest country (at most 300)'),
+    ).toMatch(/^Le point est trop loin/);
+    expect(siteProblemWords('tags', 'a site may have at most 20 tags')).toBe(
+      'Indiquez au plus 20 étiquettes de 1 à 40 caractères chacune',
+    );
+    // The form's own words, already French, are shown as they are.
+    const own = t('sites.countryNotChosen', { typed: 'Pologne' });
+    expect(siteProblemWords('iso', own)).toBe(own);
   });
 });

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { t } from '../lib/i18n';
 
 /**
  * The world map (Leaflet with it) is its own chunk, loaded through the query cache like the
@@ -14,5 +15,5 @@ export const worldMapQuery = () =>
     queryFn: async () => (await import('../features/map/components/world-map')).WorldMap,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
-    meta: { label: 'the map' },
+    meta: { label: t('queries.map') },
   });

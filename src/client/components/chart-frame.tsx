@@ -7,15 +7,14 @@ import { TableHead, TableRegion } from './data-table';
 import { useChartView, ViewToggle } from './view-toggle';
 import { tierWord } from '../lib/tier-words';
 import { t } from '../lib/i18n';
-
-const BATCH_ID: SeriesColumn = { key: 'batch_id', label: 'Batch id', kind: 'text' };
-const METHOD: SeriesColumn = { key: 'method', label: 'Methodology version', kind: 'text' };
+import { pageSheetWords } from '../lib/sheet-words';
 
 /**
  * The chart's CSV as a citable file (issue 22): each row (one recorded batch) gains its batch's
  * id and the provider's method that scored it (issue 31: a series may cross a method change),
  * and the file name the time of the newest batch drawn. Should the ids not be had (no
- * answer), the file still comes, its rows carrying their batch times.
+ * answer), the file still comes, its rows carrying their batch times. Those two columns are
+ * headed in the page's language with the BFF's spreadsheet words (issue 34).
  */
 async function downloadSeries(
   filename: string,
@@ -24,7 +23,14 @@ async function downloadSeries(
 ) {
   const time = columns.find((column) => column.kind === 'time');
   const times = time ? rows.map((row) => String(row[time.key] ?? '')) : [];
-  const batches = await batchesAt(times).catch(() => new Map<number, CitedBatch>());
+  const [batches, words] = await Promise.all([
+    batchesAt(times).catch(() => new Map<number, CitedBatch>()),
+    pageSheetWords(),
+  ]);
+  const cite: SeriesColumn[] = [
+    { key: 'batch_id', label: words.batchId, kind: 'text' },
+    { key: 'method', label: words.method, kind: 'text' },
+  ];
   const cited = rows.map((row, i) => {
     const batch = batches.get(Date.parse(times[i] ?? ''));
     return { ...row, batch_id: batch?.id, method: batch?.method ?? undefined };
@@ -36,7 +42,7 @@ async function downloadSeries(
   const stamp = newest === null ? null : batchStamp(newest);
   downloadText(
     `${filename}${stamp ? `-${stamp}` : ''}.csv`,
-    seriesCsv(time ? [...columns, BATCH_ID, METHOD] : columns, cited),
+    seriesCsv(time ? [...columns, ...cite] : columns, cited),
   );
 }
 

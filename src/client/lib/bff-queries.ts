@@ -18,6 +18,7 @@ import { fetchBff } from './api-client';
 import { batchListPath } from './batch-ids';
 import { withRiskIndex } from './risk-index';
 import type { RiskIndex } from '../../shared/team-index-api';
+import { t } from './i18n';
 
 /*
  * One query definition per BFF URL that several features read (the country page and the brief,
@@ -71,7 +72,7 @@ export const bffQueries = {
       queryFn: ({ signal }) =>
         fetchBff(withRiskIndex(withAsOf(COUNTRIES_PATH, asOf), index), countryListSchema, signal),
       ...pastBatch(asOf),
-      meta: { label: 'the country list' },
+      meta: { label: t('queries.countries') },
     }),
   /**
    * `/api/v1/country/:iso`, latest or as of a recorded batch (`asOf`, issue 22). Callers pass a
@@ -87,7 +88,7 @@ export const bffQueries = {
           signal,
         ),
       ...pastBatch(asOf),
-      meta: { label: `the data of ${iso}` },
+      meta: { label: t('queries.country', { iso }) },
     }),
   /**
    * The recorded history, whole: one point per batch (two a day, so even two years are a few
@@ -98,7 +99,7 @@ export const bffQueries = {
     queryOptions({
       queryKey: ['history', 'global'] as const,
       queryFn: ({ signal }) => fetchBff('/api/history/global', globalHistoryResponseSchema, signal),
-      meta: { label: 'the history of the global index' },
+      meta: { label: t('queries.globalHistory') },
     }),
   /** One country's recorded history, whole (see `historyGlobal`). */
   historyCountry: (iso: string, index: RiskIndex = 'provider') =>
@@ -110,7 +111,7 @@ export const bffQueries = {
           countryHistoryResponseSchema,
           signal,
         ),
-      meta: { label: `the history of ${iso}` },
+      meta: { label: t('queries.countryHistory', { iso }) },
     }),
   /**
    * `/api/changes?since=`: what moved between the latest batch (or the batch `asOf` names) and
@@ -127,7 +128,7 @@ export const bffQueries = {
           signal,
         ),
       ...pastBatch(asOf),
-      meta: { label: 'what changed' },
+      meta: { label: t('queries.changes') },
     }),
   /**
    * Why `iso` moved from the batch at `from` (null: the one before `to`) to the batch at `to`
@@ -141,7 +142,7 @@ export const bffQueries = {
       queryFn: ({ signal }) =>
         fetchBff(withRiskIndex(explainPath(iso, from, to), index), explainResponseSchema, signal),
       ...pastBatch(to),
-      meta: { label: `why ${iso} moved` },
+      meta: { label: t('queries.explain', { iso }) },
     }),
   /**
    * The recorded batch a time falls in (the newest at or before it) with its id: what `?as_of=`
@@ -158,7 +159,7 @@ export const bffQueries = {
         ),
       select: ({ data }) => data.batches[0] ?? null,
       staleTime: Number.POSITIVE_INFINITY,
-      meta: { label: 'the batch shown' },
+      meta: { label: t('queries.batchShown') },
     }),
   /**
    * `/api/notes/:iso[?as_of=]`: a country's notes, as they were at `asOf` when given (issue 31);
@@ -173,6 +174,6 @@ export const bffQueries = {
           noteListResponseSchema,
           signal,
         ),
-      meta: { label: `the notes on ${iso}` },
+      meta: { label: t('queries.notes', { iso }) },
     }),
 };

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { AliasSource } from './country-search';
 import { commonName } from './display-name';
+import { t } from './i18n';
 
 /**
  * The common-name list for search, as a lazily loaded chunk (not a request): held by the query
@@ -15,7 +16,7 @@ export const countryAliasQueries = {
       staleTime: Infinity,
       gcTime: Infinity,
       structuralSharing: false,
-      meta: { label: 'the list of country names' },
+      meta: { label: t('queries.aliases') },
     }),
 };
 

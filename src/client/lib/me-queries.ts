@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { meSchema, roleAtLeast, type Role } from '../../shared/roles';
 import { fetchBff } from './api-client';
+import { t } from './i18n';
 
 /**
  * `/api/me`: who is signed in and their role. Shared by every feature that hides what a role
@@ -12,7 +13,7 @@ export const meQueries = {
       queryKey: ['me'] as const,
       queryFn: ({ signal }) => fetchBff('/api/me', meSchema, signal),
       staleTime: 5 * 60_000,
-      meta: { label: 'who is signed in' },
+      meta: { label: t('queries.me') },
     }),
 };
 

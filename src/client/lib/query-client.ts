@@ -1,7 +1,6 @@
 import { QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { CLIENT_STALE_TIME_MS } from '../../shared/freshness';
 import { ApiError } from './api-client';
-import { formatLanguage } from './format';
 import { t } from './i18n';
 import { showToast } from './toasts';
 
@@ -46,13 +45,13 @@ export function createQueryClient(): QueryClient {
         // A first load shows its error in its panel; only a failed refresh of data already on
         // screen is worth interrupting for, and that data stays (marked stale).
         if (query.state.data === undefined) return;
-        // The queries' labels are English (set where each query is defined): another language
-        // says "the data" in its own words rather than mix in an English name (issue 34).
-        const label = formatLanguage() === 'en' ? query.meta?.label : undefined;
+        // Each query's label is said in the page's language where the query is defined
+        // (catalogue section `queries`, issue 34).
+        const label = query.meta?.label;
         showToast(
           query.queryHash,
           t('problems.couldNotRefresh', {
-            what: label ?? t('problems.theData'),
+            what: typeof label === 'string' ? label : t('problems.theData'),
             message: error.message,
           }),
         );

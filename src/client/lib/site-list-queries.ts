@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { SITES_MAX, SITES_PAGE_MAX, sitesResponseSchema } from '../../shared/sites-api';
 import { fetchBff } from './api-client';
 import { siteFilterQuery, type SiteFilters } from './site-filters';
+import { t } from './i18n';
 
 /*
  * Our sites' list, read by the map layer, the country page, /exposure and the site pages: one
@@ -36,7 +37,7 @@ export const siteListQueries = {
         }
         return { ...first, data: { ...first.data, sites, next_cursor: null } };
       },
-      meta: { label: 'our sites' },
+      meta: { label: t('queries.sites') },
     });
   },
 };

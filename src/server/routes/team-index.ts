@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OVERRIDES_MAX } from '../../shared/team-index-api.js';
+import { principalOf } from '../principal.js';
 import { recordAudit } from '../services/identity/audit.js';
 import { overrideView, type Overrides } from '../services/team-index/overrides.js';
 import { weightsView, type TeamWeights } from '../services/team-index/team-weights.js';
@@ -17,7 +18,7 @@ const editor = { config: { role: 'editor' as const } };
 
 /** Who made a change, as the weights and overrides keep it. */
 function byWhom(request: FastifyRequest): string {
-  return request.principal?.name.slice(0, 200) ?? 'Anyone (no sign-in configured)';
+  return principalOf(request).name.slice(0, 200);
 }
 
 /**

@@ -18,6 +18,7 @@ import { arDeliverySettings } from './ar/delivery-settings.js';
 import { arPalette } from './ar/palette.js';
 import { arBatchStatus } from './ar/batch-status.js';
 import { arAsOf } from './ar/as-of.js';
+import { arQueries } from './ar/queries.js';
 
 export const ar: Catalogue = {
   shell: {
@@ -57,6 +58,7 @@ export const ar: Catalogue = {
     inUnderAMinute: 'خلال أقل من دقيقة',
     ago: 'منذ {{amount}}',
     in: 'خلال {{amount}}',
+    unsignedPerson: 'شخص دون تسجيل دخول',
   },
   tiers: {
     crit: 'حرج',
@@ -561,4 +563,5 @@ export const ar: Catalogue = {
   palette: arPalette,
   batchStatus: arBatchStatus,
   asOf: arAsOf,
+  queries: arQueries,
 };

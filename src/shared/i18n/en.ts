@@ -17,6 +17,7 @@ import { enDeliverySettings } from './en/delivery-settings.js';
 import { enPalette } from './en/palette.js';
 import { enBatchStatus } from './en/batch-status.js';
 import { enAsOf } from './en/as-of.js';
+import { enQueries } from './en/queries.js';
 
 /**
  * The English messages: the source every other language translates, and the shape they must
@@ -63,6 +64,7 @@ export const en = {
     inUnderAMinute: 'in under a minute',
     ago: '{{amount}} ago',
     in: 'in {{amount}}',
+    unsignedPerson: 'someone without sign-in',
   },
   tiers: {
     crit: 'Critical',
@@ -525,6 +527,7 @@ export const en = {
   palette: enPalette,
   batchStatus: enBatchStatus,
   asOf: enAsOf,
+  queries: enQueries,
 } as const;
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -18,6 +18,7 @@ import { esDeliverySettings } from './es/delivery-settings.js';
 import { esPalette } from './es/palette.js';
 import { esBatchStatus } from './es/batch-status.js';
 import { esAsOf } from './es/as-of.js';
+import { esQueries } from './es/queries.js';
 
 export const es: Catalogue = {
   shell: {
@@ -58,6 +59,7 @@ export const es: Catalogue = {
     inUnderAMinute: 'en menos de un minuto',
     ago: 'hace {{amount}}',
     in: 'en {{amount}}',
+    unsignedPerson: 'alguien sin iniciar sesión',
   },
   tiers: {
     crit: 'Crítico',
@@ -524,4 +526,5 @@ export const es: Catalogue = {
   palette: esPalette,
   batchStatus: esBatchStatus,
   asOf: esAsOf,
+  queries: esQueries,
 };

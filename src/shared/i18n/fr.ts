@@ -18,6 +18,7 @@ import { frDeliverySettings } from './fr/delivery-settings.js';
 import { frPalette } from './fr/palette.js';
 import { frBatchStatus } from './fr/batch-status.js';
 import { frAsOf } from './fr/as-of.js';
+import { frQueries } from './fr/queries.js';
 
 export const fr: Catalogue = {
   shell: {
@@ -58,6 +59,7 @@ export const fr: Catalogue = {
     inUnderAMinute: "dans moins d'une minute",
     ago: 'il y a {{amount}}',
     in: 'dans {{amount}}',
+    unsignedPerson: "quelqu'un sans connexion",
   },
   tiers: {
     crit: 'Critique',
@@ -528,4 +530,5 @@ export const fr: Catalogue = {
   palette: frPalette,
   batchStatus: frBatchStatus,
   asOf: frAsOf,
+  queries: frQueries,
 };

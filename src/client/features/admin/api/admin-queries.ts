@@ -6,6 +6,7 @@ import {
   type AuditFilters,
 } from '../../../../shared/audit-api';
 import { fetchBff } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 /** The filters as a query string, in a fixed order (the same for the page, the API and the CSV). */
 export function auditSearch(filters: AuditFilters, cursor?: string | null): string {
@@ -27,12 +28,12 @@ export const adminQueries = {
       queryKey: [...adminQueries.all(), 'audit', filters, cursor] as const,
       queryFn: ({ signal }) =>
         fetchBff(`/api/audit${auditSearch(filters, cursor)}`, auditPageSchema, signal),
-      meta: { label: 'the audit log' },
+      meta: { label: t('queries.auditLog') },
     }),
   sessions: () =>
     queryOptions({
       queryKey: [...adminQueries.all(), 'sessions'] as const,
       queryFn: ({ signal }) => fetchBff('/api/sessions', sessionListSchema, signal),
-      meta: { label: 'the sessions' },
+      meta: { label: t('queries.sessions') },
     }),
 };

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/reach-api';
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
+import { t } from '../../../lib/i18n';
 
 /** Feed tokens and embeds (issue 34): what the admin's reach page lists, makes and revokes. */
 export const reachQueries = {
@@ -16,13 +17,13 @@ export const reachQueries = {
     queryOptions({
       queryKey: [...reachQueries.all(), 'feed-tokens'] as const,
       queryFn: ({ signal }) => fetchBff('/api/feed-tokens', feedTokenListSchema, signal),
-      meta: { label: 'the feed tokens' },
+      meta: { label: t('queries.feedTokens') },
     }),
   embeds: () =>
     queryOptions({
       queryKey: [...reachQueries.all(), 'embeds'] as const,
       queryFn: ({ signal }) => fetchBff('/api/embeds', embedListSchema, signal),
-      meta: { label: 'the embeds' },
+      meta: { label: t('queries.embeds') },
     }),
 };
 

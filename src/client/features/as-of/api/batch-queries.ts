@@ -3,6 +3,7 @@ import { batchListResponseSchema, BATCHES_PAGE_MAX } from '../../../../shared/ba
 import { fetchBff } from '../../../lib/api-client';
 import { batchListPath as listPath } from '../../../lib/batch-ids';
 import { bffQueries } from '../../../lib/bff-queries';
+import { t } from '../../../lib/i18n';
 
 /** `/api/batches`: the recorded batches with their ids, newest first (issue 22). */
 export const batchQueries = {
@@ -15,7 +16,7 @@ export const batchQueries = {
         fetchBff(listPath(pageParam, BATCHES_PAGE_MAX), batchListResponseSchema, signal),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.data.next_before,
-      meta: { label: 'the recorded batches' },
+      meta: { label: t('queries.batches') },
     }),
   /** The batch a time falls in: the newest at or before it (what `?as_of=` answers for). */
   at: (asOf: string) => bffQueries.batchAt(asOf),

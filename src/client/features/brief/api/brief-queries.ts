@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { alertListResponseSchema } from '../../../../shared/alerts-api';
 import { fetchBff } from '../../../lib/api-client';
 import { bffQueries } from '../../../lib/bff-queries';
+import { t } from '../../../lib/i18n';
 
 const DAY = 86_400_000;
 /** The period a brief covers: trends and alerts of the 30 days up to the newest batch. */
@@ -40,6 +41,6 @@ export const briefQueries = {
           alertListResponseSchema,
           signal,
         ),
-      meta: { label: `the alerts of ${iso}` },
+      meta: { label: t('queries.countryAlerts', { iso }) },
     }),
 };

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatUtcDateTime } from '../../../lib/format';
 import { bffQueries } from '../../../lib/bff-queries';
 import { t } from '../../../lib/i18n';
+import { personName } from '../../../lib/person-name';
 
 /** Notes a brief shows per country, newest first; the rest are counted (the page has them all). */
 export const BRIEF_NOTES_SHOWN = 3;
@@ -29,7 +30,8 @@ export function BriefNotes({ iso, asOf }: { iso: string; asOf: string | null }) 
                 {note.text}
               </span>{' '}
               <span className="muted">
-                (<span translate="no">{note.author}</span>, {formatUtcDateTime(note.updated_at)})
+                (<span translate="no">{personName(note.author)}</span>,{' '}
+                {formatUtcDateTime(note.updated_at)})
               </span>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { teamRowExtras } from '../../../../shared/team-index-api';
 import { TierBadge } from '../../../components/tier-badge';
 import { formatScore, formatUtcDateTime } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
+import { personName } from '../../../lib/person-name';
 
 /**
  * Beside the team index in the country header (issue 31): the provider's own figure, labelled,
@@ -28,7 +29,7 @@ export function TeamFigures({ country, teamName }: { country: unknown; teamName:
           <strong>{t('brief.ourOverride')}:</strong> <TierBadge tier={override.tier} />{' '}
           {t('countryPage.insteadOf')} <TierBadge tier={provider.tier} />
           {t('countryPage.because', { reason: override.reason })}{' '}
-          {t('countryPage.setBy', { who: override.set_by })}{' '}
+          {t('countryPage.setBy', { who: personName(override.set_by) })}{' '}
           <time dateTime={override.expires}>{formatUtcDateTime(override.expires)}</time>.
         </p>
       ) : null}

@@ -6,6 +6,7 @@ import { withRiskIndex } from '../../../lib/risk-index';
 import type { RiskIndex } from '../../../../shared/team-index-api';
 import type { SiteFilters } from '../../../lib/site-filters';
 import { exposurePath } from '../utils/exposure-view';
+import { t } from '../../../lib/i18n';
 
 /**
  * `/api/exposure`: the key is the exact path, which holds every filter, the weight and the
@@ -24,7 +25,7 @@ export const exposureQueries = {
     return queryOptions({
       queryKey: [...exposureQueries.all(), path] as const,
       queryFn: ({ signal }) => fetchBff(path, exposureResponseSchema, signal),
-      meta: { label: 'the exposure of our sites' },
+      meta: { label: t('queries.exposure') },
       ...pastBatch(asOf),
     });
   },

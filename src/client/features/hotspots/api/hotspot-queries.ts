@@ -6,6 +6,7 @@ import { asOfKey, indexKey, pastBatch } from '../../../lib/bff-queries';
 import { withRiskIndex } from '../../../lib/risk-index';
 import type { RiskIndex } from '../../../../shared/team-index-api';
 import { hotspotsPath, withAsOf } from '../../../../shared/page-data';
+import { t } from '../../../lib/i18n';
 
 const hotspotsWithStaleness = hotspotsResponseSchema.extend(stalenessShape);
 
@@ -34,7 +35,7 @@ export const hotspotQueries = {
           signal,
         ),
       ...pastBatch(asOf),
-      meta: { label: 'the hotspot list' },
+      meta: { label: t('queries.hotspots') },
     });
   },
 };

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { t } from '../../../lib/i18n';
 
 /**
  * The country shapes, loaded once from their own chunk. Kept in the query cache like any other
@@ -11,6 +12,6 @@ export const shapeQueries = {
       queryFn: async () => (await import('../utils/world-shapes')).loadWorldShapes(),
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: Number.POSITIVE_INFINITY,
-      meta: { label: 'the map shapes' },
+      meta: { label: t('queries.shapes') },
     }),
 };

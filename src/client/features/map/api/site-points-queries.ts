@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { sitePointsResponseSchema, type SitePointsResponse } from '../../../../shared/sites-api';
 import { readBff, requestBff } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 /** What the layer holds: the points and the ETag they came with (sent back as If-None-Match). */
 export interface HeldSitePoints {
@@ -37,6 +38,6 @@ export const sitePointQueries = {
       queryKey: ['sites', 'points'] as const,
       queryFn: ({ client, queryKey, signal }) =>
         fetchSitePoints(client.getQueryData<HeldSitePoints>(queryKey), signal),
-      meta: { label: 'our sites' },
+      meta: { label: t('queries.sites') },
     }),
 };

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { t } from '../../../lib/i18n';
 
 /**
  * The sites layer (supercluster with it) is its own chunk, asked for only when the layer is
@@ -11,5 +12,5 @@ export const sitesLayerChunk = () =>
     queryFn: async () => (await import('../components/sites-layer')).SitesLayer,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
-    meta: { label: 'the sites layer' },
+    meta: { label: t('queries.sitesLayer') },
   });

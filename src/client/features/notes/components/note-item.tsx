@@ -4,6 +4,7 @@ import { formatUtcDateTime } from '../../../lib/format';
 import { useDeleteNote, useEditNote } from '../api/note-queries';
 import { NoteTextField } from './note-text-field';
 import { t } from '../../../lib/i18n';
+import { personName } from '../../../lib/person-name';
 
 const problemOf = (error: unknown, otherwise: string): string =>
   error instanceof Error ? error.message : otherwise;
@@ -36,7 +37,7 @@ export function NoteItem({
             {note.text}
           </p>
           <p className="muted" translate="no">
-            {note.author}, {formatUtcDateTime(note.updated_at)}
+            {personName(note.author, true)}, {formatUtcDateTime(note.updated_at)}
           </p>
         </>
       )}
@@ -44,11 +45,15 @@ export function NoteItem({
         <div className="note-actions">
           <button type="button" onClick={() => setMode('edit')}>
             {t('notes.edit')}
-            <span className="visually-hidden">{t('notes.ofAuthor', { author: note.author })}</span>
+            <span className="visually-hidden">
+              {t('notes.ofAuthor', { author: personName(note.author) })}
+            </span>
           </button>
           <button type="button" onClick={() => setMode('delete')}>
             {t('notes.delete')}
-            <span className="visually-hidden">{t('notes.ofAuthor', { author: note.author })}</span>
+            <span className="visually-hidden">
+              {t('notes.ofAuthor', { author: personName(note.author) })}
+            </span>
           </button>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { referenceCountriesResponseSchema } from '../../../../shared/history-api';
 import { fetchBff } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 /**
  * `/api/reference/countries`: every ISO country with aliases and UN region. The list changes only
@@ -15,6 +16,6 @@ export const referenceQueries = {
       queryFn: ({ signal }) =>
         fetchBff('/api/reference/countries', referenceCountriesResponseSchema, signal),
       staleTime: Number.POSITIVE_INFINITY,
-      meta: { label: 'the list of countries' },
+      meta: { label: t('queries.countryNames') },
     }),
 };

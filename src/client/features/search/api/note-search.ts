@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { NOTE_SEARCH_MAX, noteSearchResponseSchema } from '../../../../shared/notes-api';
 import { fetchBff } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 /** Shorter text matches too much to be a search of what someone wrote. */
 export const NOTE_SEARCH_MIN = 2;
@@ -24,6 +25,6 @@ export const noteSearchQueries = {
       queryFn: ({ signal }) =>
         fetchBff(`/api/notes?q=${encodeURIComponent(q)}`, noteSearchResponseSchema, signal),
       select: ({ data }) => data.notes.slice(0, NOTE_SEARCH_MAX),
-      meta: { label: 'the notes that match' },
+      meta: { label: t('queries.noteSearch') },
     }),
 };

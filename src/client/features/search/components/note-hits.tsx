@@ -3,6 +3,7 @@ import type { ReferenceCountry } from '../../../../shared/history-api';
 import { displayName } from '../../../lib/display-name';
 import { formatUtcDateTime } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
+import { personName } from '../../../lib/person-name';
 
 /** Characters of a note shown in a result: enough to recognise it. */
 const SNIPPET = 90;
@@ -56,7 +57,8 @@ export function NoteHitList({
           <span className="palette-meta">
             {/* The team's own words and names, as written. */}
             <span translate="no">{snippet(note.text)}</span> ·{' '}
-            <span translate="no">{note.author}</span>, {formatUtcDateTime(note.updated_at)}
+            <span translate="no">{personName(note.author)}</span>,{' '}
+            {formatUtcDateTime(note.updated_at)}
           </span>
         </li>
       ))}

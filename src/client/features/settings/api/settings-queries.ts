@@ -5,6 +5,7 @@ import {
 } from '../../../../shared/alert-triage-api';
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
+import { t } from '../../../lib/i18n';
 
 export const settingsQueries = {
   all: () => ['me-settings'] as const,
@@ -12,7 +13,7 @@ export const settingsQueries = {
     queryOptions({
       queryKey: settingsQueries.all(),
       queryFn: ({ signal }) => fetchBff('/api/me/settings', personSettingsResponseSchema, signal),
-      meta: { label: 'your delivery settings' },
+      meta: { label: t('queries.deliverySettings') },
     }),
 };
 

@@ -12,6 +12,7 @@ import type { Watchlist } from '../../../../shared/alerts-api';
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
 import { siteListQueries } from '../../../lib/site-list-queries';
+import { t } from '../../../lib/i18n';
 
 /** Our sites: the list is shared with the map and the country page (lib/site-list-queries). */
 export const siteQueries = {
@@ -23,7 +24,7 @@ export const siteQueries = {
       queryKey: [...siteListQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) =>
         fetchBff(`/api/sites/${encodeURIComponent(id)}`, siteResponseSchema, signal),
-      meta: { label: 'the site' },
+      meta: { label: t('queries.site') },
     }),
   /** `/api/sites/alert-delivery`: where site alerts go (the "Our sites" list's webhook, e-mail). */
   alertDelivery: () =>
@@ -31,7 +32,7 @@ export const siteQueries = {
       queryKey: ['site-alert-delivery'] as const,
       queryFn: ({ signal }) =>
         fetchBff('/api/sites/alert-delivery', siteAlertDeliveryResponseSchema, signal),
-      meta: { label: 'where site alerts go' },
+      meta: { label: t('queries.siteDelivery') },
     }),
 };
 

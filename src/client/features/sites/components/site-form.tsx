@@ -16,7 +16,7 @@ import { checkDraft, ruleOf, ruleSentence, type SiteDraft } from '../utils/site-
 import { kindWord } from '../../../lib/site-kind-word';
 import {
   fieldOfServerProblem,
-  problemWords,
+  siteProblemWords,
   type FieldProblems,
   type SiteField,
 } from '../utils/site-fields';
@@ -34,15 +34,17 @@ const FIELD_OF: Partial<Record<TextKey, SiteField>> = {
 
 /** A site field: its problem (as the schema or the server put it) shown in plain words. */
 function Field({
+  field,
   problem,
-  ...field
+  ...props
 }: {
+  field: SiteField;
   label: string;
   hint?: string;
   problem: string | undefined;
   children: (props: FieldControlProps) => ReactNode;
 }) {
-  return <FormField {...field} problem={problem ? problemWords(problem) : undefined} />;
+  return <FormField {...props} problem={problem ? siteProblemWords(field, problem) : undefined} />;
 }
 
 interface SiteFormProps {
@@ -151,7 +153,7 @@ interface PartProps {
 
 function KindField({ draft, problems, edit }: PartProps) {
   return (
-    <Field label={t('sites.kind')} problem={problems.kind}>
+    <Field field="kind" label={t('sites.kind')} problem={problems.kind}>
       {(props) => (
         <select
           {...props}
@@ -174,7 +176,7 @@ function KindField({ draft, problems, edit }: PartProps) {
 function TripFields({ draft, problems, edit }: PartProps) {
   return (
     <div className="site-form-grid">
-      <Field label={t('sites.tripFrom')} problem={problems.from}>
+      <Field field="from" label={t('sites.tripFrom')} problem={problems.from}>
         {(props) => (
           <input
             {...props}
@@ -185,7 +187,7 @@ function TripFields({ draft, problems, edit }: PartProps) {
           />
         )}
       </Field>
-      <Field label={t('sites.tripTo')} problem={problems.to}>
+      <Field field="to" label={t('sites.tripTo')} problem={problems.to}>
         {(props) => (
           <input
             {...props}
@@ -243,7 +245,7 @@ function DraftText({
 }: PartProps & TextOptions & { draftKey: TextKey; label: string }) {
   const field = FIELD_OF[draftKey] ?? (draftKey as SiteField);
   return (
-    <Field label={label} hint={options.hint} problem={problems[field]}>
+    <Field field={field} label={label} hint={options.hint} problem={problems[field]}>
       {(props) => (
         <input
           {...props}
@@ -276,7 +278,7 @@ function CountryField({
         chosen={draft.iso}
         onChange={(next) => edit('iso', { iso: next })}
         max={1}
-        error={problems.iso ? problemWords(problems.iso) : null}
+        error={problems.iso ? siteProblemWords('iso', problems.iso) : null}
       />
       <p className="field-hint site-country-hint">
         {draft.iso.length > 0

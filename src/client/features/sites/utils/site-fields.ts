@@ -1,3 +1,15 @@
+import {
+  NEARBY_MAX_KM,
+  SITE_MIN_DELTA_MAX,
+  SITE_NAME_MAX,
+  SITE_PEOPLE_MAX,
+  SITE_REF_MAX,
+  SITE_TAG_MAX,
+  SITE_TAGS_MAX,
+} from '../../../../shared/sites-api';
+import { formatLanguage } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
+
 /** The fields of the site form that a problem can be shown next to. */
 export type SiteField =
   | 'ref'
@@ -107,4 +119,52 @@ export function problemWords(message: string): string {
     ' after the trip end',
   );
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Problems the schema and the server word alike whatever the field, by their English words. */
+const SPECIFIC: ReadonlyArray<[RegExp, () => string]> = [
+  [/already has this ref/, () => t('sites.problemRefTaken')],
+  [/looks like a spreadsheet formula/, () => t('sites.problemFormula')],
+  [/must not contain control/, () => t('sites.problemControl')],
+  [/^the point is\b/, () => t('sites.problemPoint')],
+  [/only for kind "travel"/, () => t('sites.problemTripOnly')],
+  [/must not be after to/, () => t('sites.problemTripOrder')],
+];
+
+/** What each field takes, said when its value was refused. */
+const EXPECTED: Record<SiteField, () => string> = {
+  ref: () => t('sites.problemRef', { max: SITE_REF_MAX }),
+  name: () => t('sites.problemName', { max: SITE_NAME_MAX }),
+  kind: () => t('sites.problemKind'),
+  lat: () => t('sites.problemLat'),
+  lng: () => t('sites.problemLng'),
+  iso: () => t('sites.problemIso'),
+  people: () => t('sites.problemPeople', { max: SITE_PEOPLE_MAX }),
+  value: () => t('sites.problemValue'),
+  currency: () => t('sites.problemCurrency'),
+  tags: () => t('sites.problemTags', { count: SITE_TAGS_MAX, max: SITE_TAG_MAX }),
+  from: () => t('sites.problemFrom'),
+  to: () => t('sites.problemTo'),
+  alert_on: () => t('sites.problemAlertOn'),
+  radius_km: () => t('sites.problemRadius', { max: NEARBY_MAX_KM }),
+  min_delta: () => t('sites.problemMinDelta', { max: SITE_MIN_DELTA_MAX }),
+};
+
+/** True when `message` is the schema's or the BFF's English (it names an API field). */
+function apiWords(message: string): boolean {
+  const rest = message.replace(/^[a-z_]+(?:\.[a-z_0-9]+)*:\s*/, '');
+  return rest !== message || leadingName(rest) !== null || /^a site may have\b/.test(rest);
+}
+
+/**
+ * A problem with `field` as the page says it (issue 34): English shows the schema's or the
+ * server's own words (`problemWords`); another language says the same in its words, the
+ * particular problem where it is a known one (a taken ref, a formula), else what the field
+ * takes. Words already in the page's language (the form's own) are shown as they are.
+ */
+export function siteProblemWords(field: SiteField, message: string): string {
+  if (formatLanguage() === 'en') return problemWords(message);
+  const specific = SPECIFIC.find(([pattern]) => pattern.test(message));
+  if (specific) return specific[1]();
+  return apiWords(message) ? EXPECTED[field]() : message;
 }

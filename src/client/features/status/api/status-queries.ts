@@ -3,6 +3,7 @@ import { statusResponseSchema } from '../../../../shared/bff-api';
 import { STATUS_POLL_MS } from '../../../../shared/freshness';
 import { fetchBff } from '../../../lib/api-client';
 import { STATUS_PATH } from '../../../../shared/page-data';
+import { t } from '../../../lib/i18n';
 
 /** `/api/status` costs no upstream request, so it is polled; it is how a new batch is noticed. */
 export const statusQueries = {
@@ -13,6 +14,6 @@ export const statusQueries = {
       queryFn: ({ signal }) => fetchBff(STATUS_PATH, statusResponseSchema, signal),
       staleTime: STATUS_POLL_MS / 2,
       refetchInterval: STATUS_POLL_MS,
-      meta: { label: 'the service status' },
+      meta: { label: t('queries.status') },
     }),
 };

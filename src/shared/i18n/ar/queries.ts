@@ -1,0 +1,33 @@
+import type { enQueries } from '../en/queries.js';
+
+/** What each query fetches, in words (en/queries.ts). */
+export const arQueries: Record<keyof typeof enQueries, string> = {
+  map: 'الخريطة',
+  feedTokens: 'رموز الخلاصات',
+  embeds: 'التضمينات',
+  auditLog: 'سجل التدقيق',
+  sessions: 'الجلسات',
+  noteSearch: 'الملاحظات المطابقة',
+  hotspots: 'قائمة البؤر الساخنة',
+  site: 'الموقع',
+  siteDelivery: 'وجهة تنبيهات المواقع',
+  countryAlerts: 'تنبيهات {{iso}}',
+  deliverySettings: 'إعدادات التسليم الخاصة بك',
+  countryNames: 'قائمة البلدان',
+  batches: 'الدفعات المسجلة',
+  sites: 'مواقعنا',
+  shapes: 'أشكال الخريطة',
+  sitesLayer: 'طبقة المواقع',
+  status: 'حالة الخدمة',
+  exposure: 'تعرّض مواقعنا',
+  countries: 'قائمة البلدان',
+  country: 'بيانات {{iso}}',
+  globalHistory: 'سجل المؤشر العالمي',
+  countryHistory: 'سجل {{iso}}',
+  changes: 'ما الذي تغيّر',
+  explain: 'سبب تحرّك {{iso}}',
+  batchShown: 'الدفعة المعروضة',
+  notes: 'الملاحظات عن {{iso}}',
+  aliases: 'قائمة أسماء البلدان',
+  me: 'من سجّل الدخول',
+};

@@ -1,0 +1,33 @@
+import type { enQueries } from '../en/queries.js';
+
+/** What each query fetches, in words (en/queries.ts). */
+export const esQueries: Record<keyof typeof enQueries, string> = {
+  map: 'el mapa',
+  feedTokens: 'los tokens de fuentes',
+  embeds: 'las inserciones',
+  auditLog: 'el registro de auditoría',
+  sessions: 'las sesiones',
+  noteSearch: 'las notas que coinciden',
+  hotspots: 'la lista de focos',
+  site: 'el sitio',
+  siteDelivery: 'el destino de las alertas de sitios',
+  countryAlerts: 'las alertas de {{iso}}',
+  deliverySettings: 'tus ajustes de envío',
+  countryNames: 'la lista de países',
+  batches: 'los lotes registrados',
+  sites: 'nuestros sitios',
+  shapes: 'las formas del mapa',
+  sitesLayer: 'la capa de sitios',
+  status: 'el estado del servicio',
+  exposure: 'la exposición de nuestros sitios',
+  countries: 'la lista de países',
+  country: 'los datos de {{iso}}',
+  globalHistory: 'el historial del índice global',
+  countryHistory: 'el historial de {{iso}}',
+  changes: 'lo que cambió',
+  explain: 'por qué se movió {{iso}}',
+  batchShown: 'el lote mostrado',
+  notes: 'las notas sobre {{iso}}',
+  aliases: 'la lista de nombres de países',
+  me: 'quién ha iniciado sesión',
+};

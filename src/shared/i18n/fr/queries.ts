@@ -1,0 +1,33 @@
+import type { enQueries } from '../en/queries.js';
+
+/** What each query fetches, in words (en/queries.ts). */
+export const frQueries: Record<keyof typeof enQueries, string> = {
+  map: 'la carte',
+  feedTokens: 'les jetons de flux',
+  embeds: 'les intégrations',
+  auditLog: "le journal d'audit",
+  sessions: 'les sessions',
+  noteSearch: 'les notes correspondantes',
+  hotspots: 'la liste des points chauds',
+  site: 'le site',
+  siteDelivery: 'la destination des alertes de sites',
+  countryAlerts: 'les alertes de {{iso}}',
+  deliverySettings: 'vos réglages de distribution',
+  countryNames: 'la liste des pays',
+  batches: 'les lots enregistrés',
+  sites: 'nos sites',
+  shapes: 'les formes de la carte',
+  sitesLayer: 'la couche des sites',
+  status: "l'état du service",
+  exposure: "l'exposition de nos sites",
+  countries: 'la liste des pays',
+  country: 'les données de {{iso}}',
+  globalHistory: "l'historique de l'indice mondial",
+  countryHistory: "l'historique de {{iso}}",
+  changes: 'ce qui a changé',
+  explain: 'pourquoi {{iso}} a bougé',
+  batchShown: 'le lot affiché',
+  notes: 'les notes sur {{iso}}',
+  aliases: 'la liste des noms de pays',
+  me: 'la personne connectée',
+};
