@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { Control } from 'leaflet';
+import { describe, expect, it, vi } from 'vitest';
 import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
@@ -22,6 +23,28 @@ async function mapMarkers(container: HTMLElement): Promise<HTMLElement[]> {
 }
 
 describe('world map', () => {
+  it('credits the shapes once on the attribution line, not once per shape', async () => {
+    bff();
+    // Leaflet rewrites the line (innerHTML) on every change: once per shape added, when each of
+    // the 176 shapes carried the credit (about 70 ms of the first render).
+    const rewrites = vi.spyOn(
+      Control.Attribution.prototype as unknown as { _update: () => void },
+      '_update',
+    );
+    try {
+      const { container } = renderApp('/');
+      await waitFor(() =>
+        expect(container.querySelectorAll('.world-map path.shape')).toHaveLength(176),
+      );
+      expect(container.querySelector('.leaflet-control-attribution')).toHaveTextContent(
+        'Shapes: Natural Earth',
+      );
+      expect(rewrites.mock.calls.length).toBeLessThan(20);
+    } finally {
+      rewrites.mockRestore();
+    }
+  });
+
   it('draws the country shapes without Antarctica, coloured by data or marked as no data', async () => {
     bff();
     const { container } = renderApp('/');
