@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
-import { appIcons } from './scripts/vite/app-icons';
-import { commonCountryNames } from './scripts/vite/common-country-names';
-import { offlineWorker } from './scripts/vite/offline-worker';
-import { worldShapes } from './scripts/vite/world-shapes';
+import { appIcons } from './scripts/vite/app-icons.ts';
+import { commonCountryNames } from './scripts/vite/common-country-names.ts';
+import { offlineWorker } from './scripts/vite/offline-worker.ts';
+import { worldShapes } from './scripts/vite/world-shapes.ts';
 import { defineConfig } from 'vite';
 
 // The SPA only. The BFF serves `dist/client` in production; in development Vite proxies the API

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { commonCountryNames } from './scripts/vite/common-country-names';
-import { worldShapes } from './scripts/vite/world-shapes';
+import { commonCountryNames } from './scripts/vite/common-country-names.ts';
+import { worldShapes } from './scripts/vite/world-shapes.ts';
 import { defineConfig } from 'vitest/config';
 
 /** Client test files that vi.mock a module of the app (see the client-mocks project). */

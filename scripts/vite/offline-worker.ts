@@ -1,6 +1,6 @@
 import type { PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { APP_ICONS } from './app-icons';
+import { APP_ICONS } from './app-icons.ts';
 
 /** The app bar's colours (src/client/styles/base.css): the installed app's title bar and splash. */
 const THEME_COLOUR = '#0a58a8';

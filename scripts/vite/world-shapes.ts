@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { buildWorldShapes } from '../../src/client/features/map/utils/build-world-shapes';
+import { buildWorldShapes } from '../../src/client/features/map/utils/build-world-shapes.ts';
 
 const MODULE_ID = 'virtual:world-shapes';
 const RESOLVED_ID = `\0${MODULE_ID}`;

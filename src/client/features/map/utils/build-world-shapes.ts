@@ -3,8 +3,8 @@ import countryCodes from 'i18n-iso-countries';
 import { feature } from 'topojson-client';
 import { presimplify, simplify } from 'topojson-simplify';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import world from 'world-atlas/countries-110m.json';
-import { fixMultiPolygon } from './antimeridian';
+import world from 'world-atlas/countries-110m.json' with { type: 'json' };
+import { fixMultiPolygon } from './antimeridian.ts';
 
 /**
  * Natural Earth 110m country shapes as the maps draw them: GeoJSON with ISO alpha-3 codes,
