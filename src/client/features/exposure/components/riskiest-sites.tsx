@@ -38,7 +38,11 @@ function OverrideLabel({ site }: { site: RiskySite }) {
   );
 }
 
-/** The sites most exposed: people × distance-weighted risk (issue 33, point 6); a country we override counts by our tier. */
+/**
+ * The sites most exposed: people × distance-weighted risk (issue 33, point 6); a country we
+ * override counts by our tier. On a phone each site is a card, each figure named by its column
+ * (exposure.css): seven columns at 375 px wrapped a site's name over three lines.
+ */
 export function RiskiestSites({ answer }: { answer: ExposureResponse }) {
   return (
     <section className="panel riskiest-sites" aria-labelledby="riskiest-heading">
@@ -50,7 +54,7 @@ export function RiskiestSites({ answer }: { answer: ExposureResponse }) {
         <p className="empty">{t('exposurePage.noSites')}</p>
       ) : (
         <TableRegion label={t('exposurePage.riskiestTable')}>
-          <table className="data-table" aria-describedby="riskiest-formula">
+          <table className="data-table riskiest-table" aria-describedby="riskiest-formula">
             <caption className="visually-hidden">{t('exposurePage.riskiestCaption')}</caption>
             <TableHead
               columns={[
@@ -72,18 +76,24 @@ export function RiskiestSites({ answer }: { answer: ExposureResponse }) {
                     </Link>
                     <span className="muted site-kind"> {kindWord(site.kind)}</span>
                   </th>
-                  <td>{siteCountryName(site.iso)}</td>
-                  <td>
+                  <td data-label={t('exposurePage.country')}>{siteCountryName(site.iso)}</td>
+                  <td data-label={t('table.tier')}>
                     <TierBadge tier={site.tier} />
                     {site.override ? <OverrideLabel site={site} /> : null}
                   </td>
-                  <td className="num">{formatScore(site.risk)}</td>
-                  <td className="num">
+                  <td className="num" data-label={t('table.risk')}>
+                    {formatScore(site.risk)}
+                  </td>
+                  <td className="num" data-label={t('exposurePage.weightedRisk')}>
                     {formatScore(site.weighted_risk)}
                     <WeightedBy site={site} />
                   </td>
-                  <td className="num">{formatInteger(site.people)}</td>
-                  <td className="num">{formatScore(site.exposure)}</td>
+                  <td className="num" data-label={t('exposurePage.people')}>
+                    {formatInteger(site.people)}
+                  </td>
+                  <td className="num" data-label={t('exposurePage.exposure')}>
+                    {formatScore(site.exposure)}
+                  </td>
                 </tr>
               ))}
             </tbody>
