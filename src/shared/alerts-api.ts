@@ -302,3 +302,14 @@ export const deliveryLogResponseSchema = z.looseObject({
   ok: z.literal(true),
   deliveries: z.array(deliveryLogEntrySchema),
 });
+
+/**
+ * The words of an active move measured from an older batch than the previous one (a country the
+ * previous batch lacks, server/jobs/alert-before.ts), as the evaluator writes them in English;
+ * the other languages' readers tell the two cases apart by them.
+ */
+export const SINCE_BATCH_OF = 'since the batch of';
+
+export function measuredFromOlderBatch(message: string): boolean {
+  return message.includes(` ${SINCE_BATCH_OF} `);
+}

@@ -83,6 +83,13 @@ const ALERTS: TriagedAlert[] = [
     rule: 'override_expired',
     message: 'Our override of Mali (High, “talks”, set by ana) ended at its expiry: …',
   }),
+  // Measured from an older batch: the previous one lacked the country (jobs/alert-before.ts).
+  alert('6', {
+    message:
+      'Active +20.0 (8.0 → 28.0) since the batch of 2025-06-01 22:00 UTC: at least 10 either way',
+    before: numbers({ active: 8, as_of: '2025-06-01T22:00:00.000Z' }),
+    after: numbers({ active: 28 }),
+  }),
 ];
 
 function alertsPage() {
@@ -109,6 +116,7 @@ describe('alerts in the page language', () => {
       'Événement majeur : Floods in Mopti (Reuters)',
       'Le fournisseur a changé sa méthode de notation',
       'Notre niveau imposé a pris fin',
+      'Score actif +20,0 (8,0 → 28,0) depuis le lot du 1 juin 2025, 22:00 UTC',
     ]);
     // The upstream's headline and source stay as they came, marked as not ours to translate.
     expect(screen.getByText('Floods in Mopti (Reuters)')).toHaveAttribute('translate', 'no');

@@ -69,6 +69,20 @@ describe('each alert kind in each language (issue 34)', () => {
     }
   }
 
+  it('an active move measured from an older batch names that batch in each language', () => {
+    const alert = {
+      ...sample('active_change', MESSAGES.active_change),
+      message: 'Active +12.4 (30.5 → 42.9) since the batch of 2026-02-28 10:00 UTC: at least 10',
+    };
+    const said = (language: 'fr' | 'es' | 'ar') => alertSentence(alert, outputsIn(language));
+    expect(said('fr')).toContain('depuis le lot du');
+    expect(said('es')).toContain('desde el lote del');
+    expect(said('ar')).toContain('منذ دفعة');
+    for (const language of ['fr', 'es', 'ar'] as const) {
+      expect(said(language)).toContain(outputsIn(language).time(alert.before!.as_of));
+    }
+  });
+
   it('English is what the evaluator stored, byte for byte', () => {
     for (const kind of ALERT_KINDS) {
       expect(alertSentence(sample(kind, MESSAGES[kind]), outputsIn('en'))).toBe(MESSAGES[kind]);

@@ -1,4 +1,4 @@
-import type { AlertNumbers, AlertRule } from '../../../shared/alerts-api.js';
+import { SINCE_BATCH_OF, type AlertNumbers, type AlertRule } from '../../../shared/alerts-api.js';
 import { tierChangeMessage } from './tier-change.js';
 
 /** What a rule looks at for one country: its numbers in this batch and the one before. */
@@ -22,7 +22,7 @@ export const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${o
 function since(before: AlertNumbers, previousAsOf: string | undefined): string {
   if (previousAsOf === undefined || before.as_of === previousAsOf)
     return 'since the previous batch';
-  return `since the batch of ${before.as_of.slice(0, 16).replace('T', ' ')} UTC`;
+  return `${SINCE_BATCH_OF} ${before.as_of.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import countryCodes from 'i18n-iso-countries';
-import type { Alert } from '../../../shared/alerts-api.js';
+import { measuredFromOlderBatch, type Alert } from '../../../shared/alerts-api.js';
 import { outputsIn, type Outputs } from '../../../shared/i18n/outputs/translate.js';
 
 /**
@@ -61,7 +61,10 @@ export function alertSentence(
     case 'active_change': {
       const moved = movedIn(o, before?.active, after.active);
       if (!moved || before?.active == null || after.active == null) break;
-      return o.t('why.active', { ...moved, delta: signedIn(o, after.active - before.active) });
+      const delta = signedIn(o, after.active - before.active);
+      return measuredFromOlderBatch(alert.message)
+        ? o.t('why.activeSince', { ...moved, delta, time: o.time(before.as_of) })
+        : o.t('why.active', { ...moved, delta });
     }
     case 'tier_change':
       if (!before?.tier || !after.tier) break;

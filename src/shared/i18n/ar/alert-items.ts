@@ -4,6 +4,7 @@ export const arAlertItems: Catalogue['alertItems'] = {
   batch: ' · دفعة {{time}} · ',
   listCountries: 'بلدان القائمة',
   active: 'الدرجة النشطة {{delta}} ({{before}} ← {{after}}) منذ الدفعة السابقة',
+  activeSince: 'الدرجة النشطة {{delta}} ({{before}} ← {{after}}) منذ دفعة {{time}}',
   tier: 'المستوى {{before}} ← {{after}}',
   risk: 'الخطر {{before}} ← {{after}}',
   team: 'مؤشر الفريق {{before}} ← {{after}}',

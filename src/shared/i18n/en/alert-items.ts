@@ -9,6 +9,7 @@ export const enAlertItems = {
   batch: ' · batch {{time}} · ',
   listCountries: 'Countries of the list',
   active: 'Active {{delta}} ({{before}} → {{after}}) since the previous batch',
+  activeSince: 'Active {{delta}} ({{before}} → {{after}}) since the batch of {{time}}',
   tier: 'Tier {{before}} → {{after}}',
   risk: 'Risk {{before}} → {{after}}',
   team: 'Team index {{before}} → {{after}}',

@@ -4,6 +4,7 @@ export const esAlertItems: Catalogue['alertItems'] = {
   batch: ' · lote del {{time}} · ',
   listCountries: 'Países de la lista',
   active: 'Puntuación activa {{delta}} ({{before}} → {{after}}) desde el lote anterior',
+  activeSince: 'Puntuación activa {{delta}} ({{before}} → {{after}}) desde el lote del {{time}}',
   tier: 'Nivel {{before}} → {{after}}',
   risk: 'Riesgo {{before}} → {{after}}',
   team: 'Índice del equipo {{before}} → {{after}}',

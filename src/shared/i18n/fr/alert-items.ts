@@ -4,6 +4,7 @@ export const frAlertItems: Catalogue['alertItems'] = {
   batch: ' · lot du {{time}} · ',
   listCountries: 'Pays de la liste',
   active: 'Score actif {{delta}} ({{before}} → {{after}}) depuis le lot précédent',
+  activeSince: 'Score actif {{delta}} ({{before}} → {{after}}) depuis le lot du {{time}}',
   tier: 'Niveau {{before}} → {{after}}',
   risk: 'Risque {{before}} → {{after}}',
   team: 'Indice de l’équipe {{before}} → {{after}}',

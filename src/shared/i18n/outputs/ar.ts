@@ -36,6 +36,7 @@ export const outputsAr: OutputsCatalogue = {
   },
   why: {
     active: 'الدرجة النشطة {{delta}} ({{before}} → {{after}}) منذ الدفعة السابقة',
+    activeSince: 'الدرجة النشطة {{delta}} ({{before}} → {{after}}) منذ دفعة {{time}}',
     tier: 'المستوى {{before}} → {{after}}',
     risk: 'الخطر {{before}} → {{after}}',
     team: 'مؤشر الفريق {{before}} → {{after}}',

@@ -31,6 +31,7 @@ export const outputsEn = {
   /** Each alert's sentence in words, from its kind and numbers (`message` in English is stored). */
   why: {
     active: 'Active {{delta}} ({{before}} → {{after}}) since the previous batch',
+    activeSince: 'Active {{delta}} ({{before}} → {{after}}) since the batch of {{time}}',
     tier: 'Tier {{before}} → {{after}}',
     risk: 'Risk {{before}} → {{after}}',
     team: 'Team index {{before}} → {{after}}',

@@ -24,6 +24,7 @@ export const outputsEs: OutputsCatalogue = {
   },
   why: {
     active: 'Puntuación activa {{delta}} ({{before}} → {{after}}) desde el lote anterior',
+    activeSince: 'Puntuación activa {{delta}} ({{before}} → {{after}}) desde el lote del {{time}}',
     tier: 'Nivel {{before}} → {{after}}',
     risk: 'Riesgo {{before}} → {{after}}',
     team: 'Índice del equipo {{before}} → {{after}}',

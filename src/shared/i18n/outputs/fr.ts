@@ -24,6 +24,7 @@ export const outputsFr: OutputsCatalogue = {
   },
   why: {
     active: 'Score actif {{delta}} ({{before}} → {{after}}) depuis le lot précédent',
+    activeSince: 'Score actif {{delta}} ({{before}} → {{after}}) depuis le lot du {{time}}',
     tier: 'Niveau {{before}} → {{after}}',
     risk: 'Risque {{before}} → {{after}}',
     team: "Indice de l'équipe {{before}} → {{after}}",

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Alert } from '../../../../shared/alerts-api';
-import { formatLanguage, formatScore, formatSigned } from '../../../lib/format';
+import { measuredFromOlderBatch, type Alert } from '../../../../shared/alerts-api';
+import { formatLanguage, formatScore, formatSigned, formatUtcDateTime } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { isolateLtr } from '../../../lib/ltr-text';
 import { tierWord } from '../../../lib/tier-words';
@@ -29,11 +29,14 @@ export function alertReason(
     case 'active_change': {
       const pair = moved(before?.active, after.active);
       if (!pair || before?.active == null || after.active == null) break;
-      return t('alertItems.active', {
+      const words = {
         ...pair,
         // The sign stays in front of its number in a right-to-left line.
         delta: isolateLtr(formatSigned(after.active - before.active, 1)),
-      });
+      };
+      return measuredFromOlderBatch(alert.message)
+        ? t('alertItems.activeSince', { ...words, time: formatUtcDateTime(before.as_of) })
+        : t('alertItems.active', words);
     }
     case 'tier_change':
       if (!before?.tier || !after.tier) break;
