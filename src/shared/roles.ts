@@ -9,12 +9,7 @@ export function roleAtLeast(role: Role, needed: Role): boolean {
   return ROLES.indexOf(role) >= ROLES.indexOf(needed);
 }
 
-/**
- * The name everyone acts under when the operator configured no access control (loopback or
- * ALLOW_ANONYMOUS): it is stored as the author of notes and overrides, and pages say it in words
- * of their own language (client/lib/person-name.ts).
- */
-export const OPEN_ACCESS_NAME = 'Anyone (no sign-in configured)';
+export { OPEN_ACCESS_NAME } from './open-access.js';
 
 /** How someone got in: the words `/api/me` answers with. */
 export const SIGN_IN_METHODS = ['oidc', 'proxy', 'dashboard-token', 'api-token', 'open'] as const;

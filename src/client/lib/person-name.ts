@@ -1,4 +1,4 @@
-import { OPEN_ACCESS_NAME } from '../../shared/roles';
+import { OPEN_ACCESS_NAME } from '../../shared/open-access';
 import { formatLanguage } from './format';
 import { t } from './i18n';
 
