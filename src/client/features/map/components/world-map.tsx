@@ -38,6 +38,7 @@ import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
 import { MapLegend } from './map-legend';
 import { MapViewControls } from './map-view-controls';
 import { plainAttribution } from '../utils/attribution';
+import { useLatest } from '../../../lib/use-latest';
 import { formatMapView, MAP_PARAM, parseMapView } from '../utils/map-view-param';
 import type { ParamsWriter } from '../../../lib/url-writer';
 import type { MapUrl } from '../hooks/use-map-url';
@@ -154,6 +155,9 @@ export const WorldMap = memo(function WorldMap({
   const withTiles = Boolean(tiles);
   const pending = countries === undefined && countriesLoading;
   const drawn = Boolean(shapes.data) && byIso.size > 0;
+  // Read by the shapes' tooltips when they open: the recorded changes arrive after the shapes
+  // are drawn, and redrawing 176 shapes for a tooltip's line cost a second render of the map.
+  const recordedNow = useLatest(recorded);
 
   if (shapes.isPending) return <Skeleton label={t('panels.loadingMap')} height={420} />;
   if (shapes.isError) {
@@ -188,14 +192,14 @@ export const WorldMap = memo(function WorldMap({
         ) : null}
         <ShapesAttribution text={t('map.attribution')} />
         <CountryShapesLayer
-          key={`${dataVersion}:${byIso.size}:${recorded?.size}:${withTiles}:${pending}:${tierScale.learned.join()}`}
+          key={`${dataVersion}:${byIso.size}:${withTiles}:${pending}:${tierScale.learned.join()}`}
           data={shapes.data}
           style={(iso) =>
             pending
               ? pendingShapeStyle(withTiles)
               : shapeStyle(iso ? byIso.get(iso) : undefined, withTiles, tierScale)
           }
-          bind={featureBinder(byIso, recorded, pending, onSelectCountry)}
+          bind={featureBinder(byIso, recordedNow, pending, onSelectCountry)}
         />
         <HotspotMarkers
           markers={markers}
@@ -302,14 +306,14 @@ function useLinkedView({ linkedView: raw, setParams }: MapUrl, withTiles: boolea
 /** Each country shape's tooltip (with the headline change of issue 33) and click. */
 function featureBinder(
   byIso: ReadonlyMap<string, CountrySummary>,
-  recorded: ReadonlyMap<string, number> | null,
+  recorded: RefObject<ReadonlyMap<string, number> | null>,
   pending: boolean,
   onSelectCountry: (iso: string) => void,
 ) {
   return (feature: CountryShape, layer: Layer) => {
     const iso = feature.properties.iso3;
     const row = iso ? byIso.get(iso) : undefined;
-    const delta = iso ? (recorded?.get(iso) ?? null) : null;
+    const delta = iso ? (recorded.current?.get(iso) ?? null) : null;
     layer.bindTooltip(() => shapeTooltip(feature.properties.name, row, pending, delta), {
       sticky: true,
     });
