@@ -7,6 +7,7 @@ import { exposureBody, sitesBody, withHistory } from './fixtures/sites';
 import { LOADED } from './waits';
 import { installFakeBff, type Route } from './fake-bff';
 import { renderApp } from './render-app';
+import { catchSavedBlobs } from './saved-files';
 
 /*
  * Issue 22: All countries, exposure and compare as of a past recorded batch (`?as_of=`): each
@@ -45,13 +46,7 @@ describe('as of a past batch', () => {
       '/api/batches': batchesRoute,
       ...historyRoutes(),
     });
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:test';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const blobs = catchSavedBlobs();
     renderApp(`/?table=all&as_of=${ENCODED}`);
     const panel = await screen.findByRole('region', { name: 'All countries' });
     const table = await within(panel).findByRole('table');

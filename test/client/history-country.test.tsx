@@ -7,6 +7,7 @@ import { applyLanguage } from '../../src/client/lib/i18n';
 import { LOADED } from './waits';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
+import { catchSavedBlobs } from './saved-files';
 
 function countryBff() {
   return installFakeBff({
@@ -70,13 +71,7 @@ describe('country page: trend', () => {
     const bff = countryBff();
     // No batch ids recorded: the CSV's id column stays empty.
     bff.set('/api/batches', { body: { ok: true, batches: [], next_before: null } });
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:test';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const blobs = catchSavedBlobs();
     const { router } = renderApp('/country/UKR?trend=7d');
     const panel = await screen.findByRole('region', { name: 'Trend' });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Table' }));
@@ -103,13 +98,7 @@ describe('country page: trend', () => {
   it('heads the CSV in the page language, the batch id and method columns included', async () => {
     const bff = countryBff();
     bff.set('/api/batches', { body: { ok: true, batches: [], next_before: null } });
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:test';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const blobs = catchSavedBlobs();
     try {
       renderApp('/country/UKR?trend=7d&lang=es');
       const panel = await screen.findByRole('region', { name: 'Tendencia' });
