@@ -39,11 +39,11 @@ describe('the shared quota ledger', () => {
     reports: boolean[];
   }
 
-  /** `oneConnection`: a pool of one whose wait for it gives up in 200 ms (a busy pool). */
+  /** `oneConnection`: a pool of one (see `ledgerOnOneConnection`). */
   function ledgerOn(url: string, replicas = 3, oneConnection = false): Replica {
     const pool = new SwitchablePool(
       oneConnection
-        ? { connectionString: url, max: 1, connectionTimeoutMillis: 200 }
+        ? { connectionString: url, max: 1, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 0 }
         : { connectionString: url, max: 4 },
     );
     pool.on('error', () => {});
@@ -65,6 +65,20 @@ describe('the shared quota ledger', () => {
       reportStore: (ok) => reports.push(ok),
     });
     return { quota, pool, connections, logs, reports };
+  }
+
+  /**
+   * A replica whose pool has one connection, already open, and whose wait for it gives up in
+   * 200 ms (a busy pool). The connection is opened first with a generous timeout: on a loaded
+   * machine opening one can itself take longer than 200 ms (CI, 28 Nov), which is not the busy
+   * pool these tests are about. pg-pool reads the timeout at each `connect`, so lowering it
+   * afterwards applies to every later wait.
+   */
+  async function ledgerOnOneConnection(url: string): Promise<Replica> {
+    const replica = ledgerOn(url, 1, true);
+    (await replica.pool.connect()).release();
+    replica.pool.options.connectionTimeoutMillis = 200;
+    return replica;
   }
 
   /** The ledger's row as PostgreSQL holds it. */
@@ -208,7 +222,7 @@ describe('the shared quota ledger', () => {
 
   it('a header write that finds PostgreSQL gone starts the outage; one that finds the pool busy does not', async () => {
     const url = await migratedPostgresDatabase();
-    const one = ledgerOn(url, 1, true);
+    const one = await ledgerOnOneConnection(url);
     await one.quota.acquire('interactive');
     const held = (await one.pool.connect()) as pg.PoolClient;
     one.quota.recordHeaders(50, 45, 1);
@@ -226,7 +240,7 @@ describe('the shared quota ledger', () => {
 
   it('refuses a grant for a moment while its pool is busy, spending no outage share', async () => {
     const url = await migratedPostgresDatabase();
-    const one = ledgerOn(url, 1, true);
+    const one = await ledgerOnOneConnection(url);
     const held = (await one.pool.connect()) as pg.PoolClient;
     const refused = await one.quota.acquire('interactive');
     held.release();
@@ -243,7 +257,7 @@ describe('the shared quota ledger', () => {
 
   it('books a miss’s grant and its answer’s headers on the one connection the miss holds', async () => {
     const url = await migratedPostgresDatabase();
-    const one = ledgerOn(url, 1, true);
+    const one = await ledgerOnOneConnection(url);
     const client = (await one.pool.connect()) as pg.PoolClient;
     try {
       const grant = await one.connections.hold(client, async () => {
