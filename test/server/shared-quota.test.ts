@@ -76,7 +76,7 @@ describe('the shared quota ledger', () => {
    */
   async function ledgerOnOneConnection(url: string): Promise<Replica> {
     const replica = ledgerOn(url, 1, true);
-    (await replica.pool.connect()).release();
+    ((await replica.pool.connect()) as pg.PoolClient).release();
     replica.pool.options.connectionTimeoutMillis = 200;
     return replica;
   }
