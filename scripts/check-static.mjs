@@ -8,13 +8,18 @@
 // Plain Node ESM, no dependencies.
 import { spawn } from 'node:child_process';
 
+// `tsc` is TypeScript 7, the native compiler (the `typescript-native` alias in package.json):
+// the same checks as 5.9 in a sixth of the time here (typecheck 9 s against 60-70 s; the server
+// build 6 s against 17-31 s, emitting the same JavaScript). typescript-eslint still needs 5.9
+// as a library (TypeScript 7 has no JavaScript API), so both are installed.
+const TSC = 'node node_modules/typescript-native/bin/tsc';
 const CHECKS = [
   // The longest first, so the two slots end close together.
-  { name: 'typecheck (app, tests, scripts)', command: 'npx tsc -p tsconfig.json --noEmit' },
   { name: 'lint', command: 'npx eslint .' },
-  { name: 'build:server (types of the server)', command: 'npm run build:server' },
   { name: 'format', command: 'npx prettier --check .' },
   { name: 'build:client', command: 'npm run build:client' },
+  { name: 'typecheck (app, tests, scripts)', command: `${TSC} -p tsconfig.json --noEmit` },
+  { name: 'build:server (types of the server)', command: 'npm run build:server' },
 ];
 const SLOTS = Number(process.env.CHECK_SLOTS ?? 2);
 
