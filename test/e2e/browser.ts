@@ -74,6 +74,26 @@ export function cpuThrottleRate(value = process.env.E2E_CPU_THROTTLE): number | 
 export const PAGE_WAIT_MS = 20_000 * Math.max(1, (cpuThrottleRate() ?? 1) / 2);
 
 /**
+ * Runs `check` on the page as it stands in the light scheme, then again in the dark one. The
+ * app's dark theme is CSS alone (`prefers-color-scheme` in base.css; tier colours are custom
+ * properties the CSS picks), so switching the emulated scheme redraws the page as one opened
+ * dark draws it, without a second load: a load of the overview costs its renderer about 1.5 s of
+ * CPU, and the browser lane is the suite's critical path (docs/testing.md).
+ */
+export async function inEachScheme(
+  page: Page,
+  check: (scheme: 'light' | 'dark') => Promise<void>,
+): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // The page itself says which scheme it is in, or the second check would judge light twice.
+    const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+    if (dark !== (colorScheme === 'dark')) throw new Error(`the page is not in ${colorScheme}`);
+    await check(colorScheme);
+  }
+}
+
+/**
  * A fresh context and page that records where it sends requests and what goes wrong, signed in
  * on the stacks started in TEST_AUTH_MODE (mode-clients.ts).
  */

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import {
+  inEachScheme,
   pageOverflow,
   screenshotPath,
   waitForMap,
@@ -75,6 +76,17 @@ async function expectAxeClean(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+/** The page as it stands, light and then dark: axe clean in each, and a picture of each. */
+async function expectAxeCleanInEachScheme(
+  page: Page,
+  picture: (scheme: string) => Parameters<Page['screenshot']>[0],
+): Promise<void> {
+  await inEachScheme(page, async (scheme) => {
+    await page.screenshot(picture(scheme));
+    expect(await seriousViolations(page), scheme).toEqual([]);
+  });
+}
+
 async function openExposure(options: object): Promise<Page> {
   const { page } = await suite.open(options);
   await page.goto(`${suite.stack.baseUrl}/exposure`);
@@ -85,12 +97,10 @@ async function openExposure(options: object): Promise<Page> {
 
 describe('/exposure (issue 20)', () => {
   for (const [label, options] of [
-    ['1440 light', DESKTOP],
-    ['1440 dark', { ...DESKTOP, ...DARK }],
-    ['375 light', PHONE],
-    ['375 dark', { ...PHONE, ...DARK }],
+    ['1440', DESKTOP],
+    ['375', PHONE],
   ] as const) {
-    it(`shows our sites and people by tier, what moved and the riskiest sites (${label})`, async () => {
+    it(`shows our sites and people by tier, what moved and the riskiest sites (${label}, light and dark)`, async () => {
       const page = await openExposure(options);
       const tiers = page.getByRole('region', { name: 'Sites and people by tier' });
       await expect.poll(() => tiers.locator('dd').first().textContent()).toBe(String(siteCount));
@@ -111,11 +121,10 @@ describe('/exposure (issue 20)', () => {
       }
       await page.getByRole('region', { name: 'Exposure index over the stored history' }).waitFor();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: screenshotPath(`exposure-${label.replace(' ', '-')}`),
+      await expectAxeCleanInEachScheme(page, (scheme) => ({
+        path: screenshotPath(`exposure-${label}-${scheme}`),
         fullPage: true,
-      });
-      await expectAxeClean(page);
+      }));
     });
   }
 
@@ -248,23 +257,19 @@ describe('our sites on the map (issue 20)', () => {
     throw new Error('no site got focus after eight zooms');
   });
 
-  for (const [label, options] of [
-    ['light', PHONE],
-    ['dark', { ...PHONE, ...DARK }],
-  ] as const) {
-    it(`is switched on at 375 px by its checkbox (in the URL) and stays axe clean (${label})`, async () => {
-      const { page } = await suite.open(options);
-      await page.goto(suite.stack.baseUrl);
-      await waitForMap(page);
-      await page.getByLabel('Show our sites').check();
-      await page.waitForSelector('.world-map .site-cluster', { timeout: PAGE_WAIT_MS });
-      expect(new URL(page.url()).searchParams.get('sites')).toBe('1');
-      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-      await page.locator('#world-map').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: screenshotPath(`sites-map-375-${label}`) });
-      await expectAxeClean(page);
-    });
-  }
+  it('is switched on at 375 px by its checkbox (in the URL) and stays axe clean, light and dark', async () => {
+    const { page } = await suite.open(PHONE);
+    await page.goto(suite.stack.baseUrl);
+    await waitForMap(page);
+    await page.getByLabel('Show our sites').check();
+    await page.waitForSelector('.world-map .site-cluster', { timeout: PAGE_WAIT_MS });
+    expect(new URL(page.url()).searchParams.get('sites')).toBe('1');
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await page.locator('#world-map').scrollIntoViewIfNeeded();
+    await expectAxeCleanInEachScheme(page, (scheme) => ({
+      path: screenshotPath(`sites-map-375-${scheme}`),
+    }));
+  });
 });
 
 /** The stored site with `ref`, as the BFF answers it. */
@@ -288,14 +293,11 @@ async function storedSite(
 }
 
 describe('editing our sites, the sites within reach of a country, the exposure brief (issue 20)', () => {
-  for (const [label, options] of [
-    ['1440 light', DESKTOP],
-    ['1440 dark', { ...DESKTOP, ...DARK }],
-    ['375 light', PHONE],
-    ['375 dark', { ...PHONE, ...DARK }],
+  for (const [name, options] of [
+    ['1440', DESKTOP],
+    ['375', PHONE],
   ] as const) {
-    it(`shows the edit form, the sites within reach and the brief, axe clean (${label})`, async () => {
-      const name = label.replace(' ', '-');
+    it(`shows the edit form, the sites within reach and the brief, axe clean (${name}, light and dark)`, async () => {
       const { page } = await suite.open(options);
       const lublin = await storedSite('S-1');
 
@@ -313,8 +315,9 @@ describe('editing our sites, the sites within reach of a country, the exposure b
       await waitForPanels(page);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await reach.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: screenshotPath(`country-reach-${name}`) });
-      await expectAxeClean(page);
+      await expectAxeCleanInEachScheme(page, (scheme) => ({
+        path: screenshotPath(`country-reach-${name}-${scheme}`),
+      }));
 
       // The site page's edit form, with the rule in words.
       await link.click();
@@ -326,8 +329,9 @@ describe('editing our sites, the sites within reach of a country, the exposure b
       await waitForPanels(page);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await form.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: screenshotPath(`site-edit-${name}`) });
-      await expectAxeClean(page);
+      await expectAxeCleanInEachScheme(page, (scheme) => ({
+        path: screenshotPath(`site-edit-${name}-${scheme}`),
+      }));
 
       // The exposure brief, from /exposure.
       await page.goto(`${suite.stack.baseUrl}/exposure?kind=warehouse`);
@@ -336,8 +340,10 @@ describe('editing our sites, the sites within reach of a country, the exposure b
       expect(new URL(page.url()).search).toBe('?kind=warehouse');
       await page.getByText(/^Data of the batch of .* · Our sites of kind warehouse/).waitFor();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: screenshotPath(`exposure-brief-${name}`), fullPage: true });
-      await expectAxeClean(page);
+      await expectAxeCleanInEachScheme(page, (scheme) => ({
+        path: screenshotPath(`exposure-brief-${name}-${scheme}`),
+        fullPage: true,
+      }));
     });
   }
 

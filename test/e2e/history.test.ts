@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import {
+  inEachScheme,
   launchChromium,
   openPage,
   pageOverflow,
@@ -298,33 +299,36 @@ describe('themes, phone width and accessibility', () => {
     await page.screenshot({ path: screenshotPath('history-palette-375'), fullPage: false });
   });
 
-  // One test per view and theme: the eight scans in one test ran past its minute on a slow
-  // renderer (E2E_CPU_THROTTLE=4). Each scan waits until every panel has loaded (no skeleton
-  // left), so axe reads the page as drawn, not a loading state.
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const path of ['/?table=all', '/compare?iso=MLI,NER', '/country/SDN']) {
-      it(`axe finds no serious or critical violation on ${path}, ${colorScheme}`, async () => {
-        // axe is injected as an inline script, which the app's CSP rightly blocks: this context
-        // alone bypasses the CSP, for the scanner.
-        const page = await open({ colorScheme, bypassCSP: true });
-        await page.goto(`${stack.baseUrl}${path}`);
-        await page.locator('.recharts-line-curve').first().waitFor(DRAWN);
-        await waitForPanels(page);
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
-
-    it(`axe finds no serious or critical violation in the country palette, ${colorScheme}`, async () => {
-      const page = await open({ colorScheme, bypassCSP: true });
-      await page.goto(`${stack.baseUrl}/country/SDN`);
+  // One test per view, scanned light and then dark on the one load (inEachScheme): the eight
+  // scans in one test ran past its minute on a slow renderer (E2E_CPU_THROTTLE=4). Each scan
+  // waits until every panel has loaded (no skeleton left), so axe reads the page as drawn, not a
+  // loading state.
+  for (const path of ['/?table=all', '/compare?iso=MLI,NER', '/country/SDN']) {
+    it(`axe finds no serious or critical violation on ${path}, light and dark`, async () => {
+      // axe is injected as an inline script, which the app's CSP rightly blocks: this context
+      // alone bypasses the CSP, for the scanner.
+      const page = await open({ bypassCSP: true });
+      await page.goto(`${stack.baseUrl}${path}`);
       await page.locator('.recharts-line-curve').first().waitFor(DRAWN);
       await waitForPanels(page);
-      await page.getByRole('button', { name: /Find a country/ }).click();
-      await page.getByRole('dialog').getByRole('combobox').fill('Mali');
-      await page.getByRole('option').first().waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      await inEachScheme(page, async (scheme) => {
+        expect(await seriousViolations(page), scheme).toEqual([]);
+      });
     });
   }
+
+  it('axe finds no serious or critical violation in the country palette, light and dark', async () => {
+    const page = await open({ bypassCSP: true });
+    await page.goto(`${stack.baseUrl}/country/SDN`);
+    await page.locator('.recharts-line-curve').first().waitFor(DRAWN);
+    await waitForPanels(page);
+    await page.getByRole('button', { name: /Find a country/ }).click();
+    await page.getByRole('dialog').getByRole('combobox').fill('Mali');
+    await page.getByRole('option').first().waitFor();
+    await inEachScheme(page, async (scheme) => {
+      expect(await seriousViolations(page), scheme).toEqual([]);
+    });
+  });
 });
 
 describe('event search across countries (issue 19, point 6)', () => {
@@ -363,17 +367,13 @@ describe('event search across countries (issue 19, point 6)', () => {
   });
 
   it('fits a 375 px phone and axe finds nothing serious, light and dark', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await open({
-        colorScheme,
-        bypassCSP: true,
-        viewport: { width: 375, height: 800 },
-      });
-      await page.goto(`${stack.baseUrl}/events?q=sanctions`);
-      await page.locator('.archive-event').first().waitFor();
-      expect(await pageOverflow(page)).toBe(0);
-      expect(await seriousViolations(page), colorScheme).toEqual([]);
-      await page.screenshot({ path: screenshotPath(`events-375-${colorScheme}`), fullPage: true });
-    }
+    const page = await open({ bypassCSP: true, viewport: { width: 375, height: 800 } });
+    await page.goto(`${stack.baseUrl}/events?q=sanctions`);
+    await page.locator('.archive-event').first().waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+    await inEachScheme(page, async (scheme) => {
+      expect(await seriousViolations(page), scheme).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`events-375-${scheme}`), fullPage: true });
+    });
   });
 });

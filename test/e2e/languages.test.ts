@@ -106,6 +106,12 @@ describe('the interface in each language (issue 34)', () => {
           await expect
             .poll(() => page.locator('.brand').innerText(), { timeout: 5_000 })
             .toBe(CATALOGUES[language].shell.brand);
+          if (path === '/?sites=1') {
+            // A link the app builds keeps the language (and only it): the header's way to the
+            // alerts, from the overview.
+            const alerts = page.locator('.app-nav a[href^="/alerts"]');
+            await expect.poll(() => alerts.getAttribute('href')).toBe(`/alerts?lang=${language}`);
+          }
           const violations = await axeViolations(page);
           if (violations.length > 0) found[`${path} axe`] = violations;
           const overflow = await pageOverflow(page);
@@ -124,10 +130,6 @@ describe('the interface in each language (issue 34)', () => {
           }
         }
         expect(found).toEqual({});
-        // A link the app builds keeps the language: the header's way to the alerts.
-        await page.goto(`${suite.stack.baseUrl}/?lang=${language}`);
-        const alerts = page.locator('.app-nav a[href^="/alerts"]');
-        await expect.poll(() => alerts.getAttribute('href')).toBe(`/alerts?lang=${language}`);
       }, 120_000);
     }
   }

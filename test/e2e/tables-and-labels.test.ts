@@ -4,6 +4,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import {
+  inEachScheme,
   launchChromium,
   openPage,
   screenshotPath,
@@ -266,8 +267,9 @@ describe('twenty recorded batches', () => {
     expect(change).toBeCloseTo(last.risk - first.risk, 2);
   });
 
-  // One test per view, width and theme: the sixteen in one test took 240 s of its 240 s on a
-  // slow renderer (E2E_CPU_THROTTLE=4), and a failure now names its view.
+  // One test per view and width, each view loaded once and checked light and then dark
+  // (inEachScheme): the sixteen checks in one test took 240 s of its 240 s on a slow renderer
+  // (E2E_CPU_THROTTLE=4), and a failure names its view.
   const views = [
     ['all-countries', '/?table=all&tier=crit,high&sort=delta_headline&dir=desc'],
     ['overview', '/'],
@@ -278,31 +280,30 @@ describe('twenty recorded batches', () => {
     [1440, DESKTOP],
     [375, PHONE],
   ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const [name, path] of views) {
-        it(`the ${name} view looks right at ${width} px, ${colorScheme}, axe clean`, async () => {
-          const page = await open({ ...options, colorScheme, bypassCSP: true });
-          await page.goto(`${stack.baseUrl}${path}`);
-          await page.waitForFunction(
-            () => document.querySelectorAll('main [aria-busy="true"]').length === 0,
-          );
-          if (name === 'all-countries') {
-            await page.locator('.all-countries-table tbody tr').first().waitFor();
-          }
-          if (name === 'overview' && width === 375) {
-            await strip(page).locator('dd a').first().waitFor();
-          }
-          if (name === 'compare') {
-            await page
-              .getByRole('region', { name: 'Key numbers table' })
-              .locator('tbody tr')
-              .first()
-              .waitFor();
-          }
-          const violations = await seriousViolations(page);
-          expect(violations).toEqual([]);
+    for (const [name, path] of views) {
+      it(`the ${name} view looks right at ${width} px, light and dark, axe clean`, async () => {
+        const page = await open({ ...options, bypassCSP: true });
+        await page.goto(`${stack.baseUrl}${path}`);
+        await page.waitForFunction(
+          () => document.querySelectorAll('main [aria-busy="true"]').length === 0,
+        );
+        if (name === 'all-countries') {
+          await page.locator('.all-countries-table tbody tr').first().waitFor();
+        }
+        if (name === 'overview' && width === 375) {
+          await strip(page).locator('dd a').first().waitFor();
+        }
+        if (name === 'compare') {
+          await page
+            .getByRole('region', { name: 'Key numbers table' })
+            .locator('tbody tr')
+            .first()
+            .waitFor();
+        }
+        await inEachScheme(page, async (scheme) => {
+          expect(await seriousViolations(page), scheme).toEqual([]);
           // The view each point changed: the table panel, the key numbers, the first screen.
-          const shot = { path: screenshotPath(`tables-${name}-${width}-${colorScheme}`) };
+          const shot = { path: screenshotPath(`tables-${name}-${width}-${scheme}`) };
           if (name === 'all-countries') {
             await page.locator('section:has(#all-countries-heading)').screenshot(shot);
           } else if (name === 'country') {
@@ -314,7 +315,7 @@ describe('twenty recorded batches', () => {
             await page.screenshot(shot);
           }
         });
-      }
+      });
     }
   }
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshotPath, waitForMap, waitForPanels } from './browser.js';
+import { inEachScheme, screenshotPath, waitForMap, waitForPanels } from './browser.js';
 import { browserSuite } from './suite.js';
 
 // Issue 19, point 12: an upstream with its own tier words. Its "high", "mod" and "low" arrive as
@@ -63,12 +63,12 @@ describe('tier words the dashboard does not know (issue 19, point 12)', () => {
     ['1440', DESKTOP],
     ['375', PHONE],
   ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      it(`get distinct colours ordered by their scores on the legend, markers and badges (${name} px, ${colorScheme})`, async () => {
-        const { page } = await suite.open({ ...options, colorScheme });
-        await page.goto(`${suite.stack.baseUrl}/?table=all`);
-        await waitForMap(page);
-        await waitForPanels(page);
+    it(`get distinct colours ordered by their scores on the legend, markers and badges (${name} px, light and dark)`, async () => {
+      const { page } = await suite.open(options);
+      await page.goto(`${suite.stack.baseUrl}/?table=all`);
+      await waitForMap(page);
+      await waitForPanels(page);
+      await inEachScheme(page, async (scheme) => {
         // Three colours, none the known tiers' or another learned label's (once the list that
         // teaches the order is in).
         await expect
@@ -95,11 +95,11 @@ describe('tier words the dashboard does not know (issue 19, point 12)', () => {
         for (const word of LEARNED) expect(badges[word], `badge ${word}`).toEqual([byLabel[word]]);
 
         await page.locator('.map-panel').screenshot({
-          path: screenshotPath(`tier-words-map-${name}-${colorScheme}`),
+          path: screenshotPath(`tier-words-map-${name}-${scheme}`),
         });
-        await page.screenshot({ path: screenshotPath(`tier-words-${name}-${colorScheme}`) });
+        await page.screenshot({ path: screenshotPath(`tier-words-${name}-${scheme}`) });
       });
-    }
+    });
   }
 
   it('a country page colours its learned tier as the overview does', async () => {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { pageOverflow, screenshotPath } from './browser.js';
+import { inEachScheme, pageOverflow, screenshotPath } from './browser.js';
 import { browserSuite } from './suite.js';
 
 // Issue 19, points 1, 2 and 8: alert rules in the watchlist form, countries chosen by name with
@@ -257,49 +257,53 @@ describe('screens at 1440 and 375 px, light and dark; axe', () => {
     ['1440', DESKTOP],
     ['375', PHONE],
   ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      it(`the new-list form and a list's rules at ${label} px, ${colorScheme}`, async () => {
-        // axe is injected as an inline script, which the app's CSP rightly blocks.
-        const { page } = await suite.open({ ...options, colorScheme, bypassCSP: true });
-        await page.goto(`${suite.stack.baseUrl}/watchlists`);
-        const form = newListForm(page);
-        const countries = form.getByRole('combobox', { name: 'Countries' });
-        await countries.fill('Sudan');
-        await form.getByRole('option').first().waitFor();
-        await countries.press('Enter');
-        await countries.fill('mal');
-        await form.getByRole('option').nth(2).waitFor();
-        expect(await pageOverflow(page)).toBe(0);
-        expect(await seriousViolations(page), 'picker open').toEqual([]);
+    it(`the new-list form and a list's rules at ${label} px, light and dark`, async () => {
+      // axe is injected as an inline script, which the app's CSP rightly blocks.
+      const { page } = await suite.open({ ...options, bypassCSP: true });
+      await page.goto(`${suite.stack.baseUrl}/watchlists`);
+      const form = newListForm(page);
+      const countries = form.getByRole('combobox', { name: 'Countries' });
+      await countries.fill('Sudan');
+      await form.getByRole('option').first().waitFor();
+      await countries.press('Enter');
+      await countries.fill('mal');
+      await form.getByRole('option').nth(2).waitFor();
+      expect(await pageOverflow(page)).toBe(0);
+      await inEachScheme(page, async (scheme) => {
+        expect(await seriousViolations(page), `picker open, ${scheme}`).toEqual([]);
         await page.screenshot({
-          path: screenshotPath(`watchlist-form-${label}-${colorScheme}`),
+          path: screenshotPath(`watchlist-form-${label}-${scheme}`),
           fullPage: true,
-        });
-        await page.keyboard.press('Escape');
-        await form.getByRole('button', { name: '+ Risk crosses a level' }).click();
-        await form.getByRole('button', { name: 'Create' }).click();
-        await expect
-          .poll(() => form.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid'))
-          .toBe('true');
-        expect(await seriousViolations(page), 'form with problems').toEqual([]);
-
-        const sample = await sampleList();
-        await page.goto(`${suite.stack.baseUrl}/watchlists/${sample.id}`);
-        await page.getByRole('group', { name: /^Rule 1:/ }).waitFor();
-        expect(await pageOverflow(page)).toBe(0);
-        expect(await seriousViolations(page), 'list page').toEqual([]);
-        await page.screenshot({
-          path: screenshotPath(`watchlist-page-${label}-${colorScheme}`),
-          fullPage: true,
-        });
-        await page.getByRole('button', { name: /Find a country/ }).click();
-        await page.getByRole('dialog').getByRole('combobox').fill('Niger');
-        await page.getByRole('dialog').getByRole('option').nth(1).waitFor();
-        expect(await seriousViolations(page), 'palette').toEqual([]);
-        await page.screenshot({
-          path: screenshotPath(`watchlist-palette-${label}-${colorScheme}`),
         });
       });
-    }
+      await page.keyboard.press('Escape');
+      await form.getByRole('button', { name: '+ Risk crosses a level' }).click();
+      await form.getByRole('button', { name: 'Create' }).click();
+      await expect
+        .poll(() => form.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid'))
+        .toBe('true');
+      await inEachScheme(page, async (scheme) => {
+        expect(await seriousViolations(page), `form with problems, ${scheme}`).toEqual([]);
+      });
+
+      const sample = await sampleList();
+      await page.goto(`${suite.stack.baseUrl}/watchlists/${sample.id}`);
+      await page.getByRole('group', { name: /^Rule 1:/ }).waitFor();
+      expect(await pageOverflow(page)).toBe(0);
+      await inEachScheme(page, async (scheme) => {
+        expect(await seriousViolations(page), `list page, ${scheme}`).toEqual([]);
+        await page.screenshot({
+          path: screenshotPath(`watchlist-page-${label}-${scheme}`),
+          fullPage: true,
+        });
+      });
+      await page.getByRole('button', { name: /Find a country/ }).click();
+      await page.getByRole('dialog').getByRole('combobox').fill('Niger');
+      await page.getByRole('dialog').getByRole('option').nth(1).waitFor();
+      await inEachScheme(page, async (scheme) => {
+        expect(await seriousViolations(page), `palette, ${scheme}`).toEqual([]);
+        await page.screenshot({ path: screenshotPath(`watchlist-palette-${label}-${scheme}`) });
+      });
+    });
   }
 });
