@@ -48,6 +48,12 @@ describe('overview', () => {
     );
     const mapWidth = await page.locator('.map-canvas').evaluate((el) => el.clientWidth);
     expect(widest).toBeLessThan(mapWidth / 2);
+    // The markers' leader lines are drawn over the shapes (in one SVG, what comes last is drawn
+    // last).
+    const order = await page.$$eval('.world-map .leaflet-overlay-pane path', (paths) =>
+      paths.map((p) => (p.classList.contains('shape') ? 's' : 'o')).join(''),
+    );
+    expect(order).toMatch(/^s{176}o+$/);
     // User-timing marks that `npm run bench` reads for "time to map and global index" (each
     // set after the frame showing it was painted, so awaited).
     await expect
@@ -157,6 +163,10 @@ describe('country page', () => {
     expect(events).toBeGreaterThan(0);
     await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
     await page.locator('.locator-map path.shape-own').waitFor();
+    // The small map draws Sudan's neighbours, not the world's 176 shapes.
+    const drawn = await page.locator('.locator-map path.shape').count();
+    expect(drawn).toBeGreaterThan(5);
+    expect(drawn).toBeLessThan(176 / 2);
     // The mark `npm run bench` reads for a country page: set once, after its header is painted.
     await expect
       .poll(() =>

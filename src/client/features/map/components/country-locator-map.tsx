@@ -6,12 +6,14 @@ import {
   type LatLngBounds,
   type LatLngBoundsExpression,
   type LatLngExpression,
+  type PathOptions,
 } from 'leaflet';
-import { useMemo } from 'react';
-import { CircleMarker, GeoJSON, MapContainer } from 'react-leaflet';
+import { useMemo, useState } from 'react';
+import { CircleMarker, GeoJSON, MapContainer, useMap, useMapEvent } from 'react-leaflet';
 import { useTierTone } from '../../../lib/tier-scale';
 import { Skeleton } from '../../../components/skeleton';
 import { shapeQueries } from '../api/shape-queries';
+import { shapesNear } from '../utils/shapes-near';
 import type { CountryShape } from '../utils/world-shapes';
 import { FitForPrint } from './fit-for-print';
 import { t } from '../../../lib/i18n';
@@ -76,12 +78,11 @@ export function CountryLocatorMap({
         boxZoom={false}
         attributionControl={false}
       >
-        <GeoJSON
+        <ShapesInView
           key={iso}
-          data={shapes.data}
-          interactive={false}
+          features={shapes.data.features}
           style={(feature) =>
-            (feature as CountryShape | undefined)?.properties.iso3 === iso.toUpperCase()
+            feature.properties.iso3 === iso.toUpperCase()
               ? { className: 'shape shape-own', fillColor: fill, fillOpacity: 1, weight: 1.5 }
               : { className: 'shape shape-context', weight: 0.5, fillOpacity: 1 }
           }
@@ -100,5 +101,35 @@ export function CountryLocatorMap({
         ) : null}
       </MapContainer>
     </div>
+  );
+}
+
+/**
+ * The shapes in the small map's view (its box padded by a tenth; on paper the view is the
+ * column's, inside the screen's). The map never pans: the other 120 or so of the world's 176
+ * shapes would each cost a path element, its style and its layout for nothing on screen.
+ */
+function ShapesInView({
+  features,
+  style,
+}: {
+  features: readonly CountryShape[];
+  style: (feature: CountryShape) => PathOptions;
+}) {
+  const map = useMap();
+  const [view, setView] = useState(() => map.getBounds().pad(0.1));
+  // A phone turned sideways widens the map's box around the same centre: the shapes then in view.
+  useMapEvent('resize', () => setView(map.getBounds().pad(0.1)));
+  const data = useMemo(() => {
+    const box = [view.getSouth(), view.getWest(), view.getNorth(), view.getEast()] as const;
+    return { type: 'FeatureCollection' as const, features: shapesNear(features, box) };
+  }, [view, features]);
+  return (
+    <GeoJSON
+      key={view.toBBoxString()}
+      data={data}
+      interactive={false}
+      style={(feature) => style(feature as CountryShape)}
+    />
   );
 }
