@@ -82,7 +82,7 @@ function EntriesTable({ entries }: { entries: AuditEntry[] }) {
     t('admin.change'),
   ];
   return (
-    <table className="audit-table">
+    <table className="audit-table phone-cards">
       <TableHead columns={columns.map((label) => ({ label }))} />
       <tbody>
         {entries.map((entry) => (

@@ -71,7 +71,7 @@ function EmbedsTable({
   revoke: ReturnType<typeof useRevoke>;
 }) {
   return (
-    <table className="audit-table">
+    <table className="audit-table phone-cards">
       <TableHead
         columns={[
           { label: t('admin.name') },

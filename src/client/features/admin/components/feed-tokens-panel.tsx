@@ -61,7 +61,7 @@ function FeedTokensTable({
   revoke: ReturnType<typeof useRevoke>;
 }) {
   return (
-    <table className="audit-table">
+    <table className="audit-table phone-cards">
       <TableHead
         columns={[
           { label: t('admin.name') },

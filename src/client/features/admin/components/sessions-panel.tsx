@@ -27,7 +27,7 @@ export function SessionsPanel() {
       ) : sessions.data.data.sessions.length === 0 ? (
         <p>{t('admin.noSessions')}</p>
       ) : (
-        <table className="audit-table">
+        <table className="audit-table phone-cards">
           <TableHead
             columns={[
               { label: t('admin.who') },

@@ -54,7 +54,10 @@ export function RiskiestSites({ answer }: { answer: ExposureResponse }) {
         <p className="empty">{t('exposurePage.noSites')}</p>
       ) : (
         <TableRegion label={t('exposurePage.riskiestTable')}>
-          <table className="data-table riskiest-table" aria-describedby="riskiest-formula">
+          <table
+            className="data-table riskiest-table phone-cards"
+            aria-describedby="riskiest-formula"
+          >
             <caption className="visually-hidden">{t('exposurePage.riskiestCaption')}</caption>
             <TableHead
               columns={[
