@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CountrySummary } from '../../src/shared/bff-api.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openTestStore, STORE_BACKENDS } from '../helpers/history-store.js';
 import { batchRecord, countryRow, DAY, event, HOUR } from '../fixtures/history.js';
@@ -42,6 +43,57 @@ describe.each(STORE_BACKENDS)('history store on %s', (backend) => {
     const seen = await store.countrySeen('BBB');
     expect(seen.first?.getTime()).toBe(t);
     expect(seen.last?.getTime()).toBe(t);
+  });
+
+  it('stores every field of a country row as given, unknowns as null', async () => {
+    const t = era(12);
+    // Every number different, so a field stored in another's column shows.
+    const full: CountrySummary = {
+      iso: 'FUL',
+      name: 'Côte d’Ivoire "full"',
+      risk: 61.5,
+      tier: 'high',
+      static: 33.25,
+      active: 28.125,
+      delta_active: -1.5,
+      delta_headline: 2.75,
+      confidence: 0.625,
+      profile: 'rising',
+      threat_vectors: ['unrest', 'cyber'],
+      source_count: 7,
+      categories: { security: { score: 70.5, static: 40, active: 30.5, weight: 0.25 } },
+    };
+    // Untrusted text: a lone surrogate (no valid UTF-8) is stored as U+FFFD, the batch kept.
+    const bare: CountrySummary = { iso: 'BAR', name: 'Bare \ud800' };
+    await store.recordBatch(batchRecord(t, [full, bare]));
+    const range = { from: new Date(t), to: new Date(t) };
+    const [stored] = await store.countrySeries('FUL', range);
+    expect(stored).toMatchObject({
+      asOf: new Date(t),
+      iso: 'FUL',
+      name: full.name,
+      risk: 61.5,
+      tier: 'high',
+      static: 33.25,
+      active: 28.125,
+      deltaActive: -1.5,
+      deltaHeadline: 2.75,
+      confidence: 0.625,
+      profile: 'rising',
+      threatVectors: ['unrest', 'cyber'],
+      sourceCount: 7,
+      categories: full.categories,
+    });
+    const [empty] = await store.countrySeries('BAR', range);
+    expect(empty).toMatchObject({ iso: 'BAR', name: 'Bare \uFFFD', risk: null, tier: null });
+    for (const field of ['static', 'active', 'deltaActive', 'deltaHeadline', 'confidence'] as const)
+      expect(empty?.[field]).toBeNull();
+    expect([empty?.profile, empty?.threatVectors, empty?.sourceCount, empty?.categories]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('keeps a global-only point and completes it when the batch itself arrives', async () => {
