@@ -11,19 +11,36 @@ export interface AxeViolation {
   targets: string[];
 }
 
+/**
+ * The rules whose verdict depends on colours. The app's dark theme is CSS custom properties
+ * alone (base.css), so a page already scanned whole in the light scheme is judged differently in
+ * the dark one only by these: `inEachScheme` checks scan the dark scheme with them alone (a whole
+ * scan costs its renderer about 0.7 s, and the browser lane is the suite's critical path).
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
+export interface AxeOptions {
+  /** Only the colour rules (COLOUR_RULES): a second scheme of a page scanned whole. */
+  coloursOnly?: boolean;
+}
+
 /** Runs axe-core (injected from node_modules) and returns serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  return (await axeViolations(page)).filter(
+export async function seriousViolations(page: Page, options?: AxeOptions): Promise<AxeViolation[]> {
+  return (await axeViolations(page, options)).filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
 }
 
-/** Every violation of axe-core's default rules, whatever its impact. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document)) as {
+/** Every violation of axe-core's default rules (or the colour rules), whatever its impact. */
+export async function axeViolations(page: Page, options?: AxeOptions): Promise<AxeViolation[]> {
+  // Injected once per document: a second scan of the same page reuses it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const rules = options?.coloursOnly ? [...COLOUR_RULES] : null;
+  const violations = await page.evaluate(async (only) => {
+    type Run = (ctx: Document, options?: object) => Promise<unknown>;
+    const axe = (window as unknown as { axe: { run: Run } }).axe;
+    const runOnly = only ? { runOnly: { type: 'rule', values: only } } : undefined;
+    const result = (await axe.run(document, runOnly)) as {
       violations: {
         id: string;
         impact: string | null;
@@ -37,6 +54,6 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       help: v.help,
       targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
     }));
-  });
+  }, rules);
   return violations;
 }
