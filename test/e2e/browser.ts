@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { signInForMode } from './mode-clients.js';
@@ -182,6 +188,26 @@ export async function waitForMap(page: Page, markers?: number): Promise<void> {
     markers,
     { timeout: PAGE_WAIT_MS },
   );
+}
+
+/**
+ * Trend charts are drawn once scrolled near (WhenNear, issue 32): brings the first one in `scope`
+ * (its place, or the chart once drawn) to the screen and waits until its lines are drawn. A line
+ * may be flat (a box of zero height, "hidden" to Playwright): attached is drawn.
+ */
+export async function drawTrend(scope: Page | Locator): Promise<void> {
+  const place = scope.locator('.when-near, .trend-chart').first();
+  // The place may be replaced by the chart (or its skeleton) while it is being scrolled to:
+  // Playwright then refuses the detached element, and the locator finds what replaced it.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await place.scrollIntoViewIfNeeded();
+      break;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('not attached')) throw error;
+    }
+  }
+  await scope.locator('.recharts-line-curve').first().waitFor({ state: 'attached' });
 }
 
 /**

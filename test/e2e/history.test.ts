@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import {
+  drawTrend,
   inEachScheme,
   launchChromium,
   openPage,
@@ -11,6 +12,7 @@ import {
   type WatchedPage,
 } from './browser.js';
 import { startHistoryE2eStack, type HistoryE2eStack } from './history-stack.js';
+import { printedPdf } from './print-pdf.js';
 
 // The history views in Chromium, against the built SPA and the real history routes, after the
 // BFF recorded 20 batches (10 days on the documented 03:00/10:00 schedule).
@@ -43,9 +45,6 @@ afterEach(async () => {
   }
 });
 
-/** A line may be flat (a box of zero height, "hidden" to Playwright): wait until it is drawn. */
-const DRAWN = { state: 'attached' } as const;
-
 const trendPanel = (page: Page) => page.getByRole('region', { name: 'Global index trend' });
 const changesPanel = (page: Page) => page.getByRole('region', { name: 'What changed' });
 
@@ -61,7 +60,7 @@ describe('overview: trend and What changed', () => {
     const page = await open();
     await page.goto(`${stack.baseUrl}/?trend=all`);
     const panel = trendPanel(page);
-    await panel.locator('.trend-chart .recharts-line-curve').first().waitFor(DRAWN);
+    await drawTrend(panel);
     expect(await panel.locator('.trend-chart .recharts-line').count()).toBe(3);
     expect(await panel.locator('.recharts-reference-area').count()).toBe(0);
     await expect
@@ -105,11 +104,7 @@ describe('overview: trend and What changed', () => {
     await page.screenshot({ path: screenshotPath('history-what-changed'), fullPage: false });
     await panel.getByRole('link').first().click();
     await page.waitForURL(/\/country\/[A-Z]{3}$/);
-    await page
-      .getByRole('region', { name: 'Trend' })
-      .locator('.recharts-line-curve')
-      .first()
-      .waitFor();
+    await drawTrend(page.getByRole('region', { name: 'Trend' }));
   });
 });
 
@@ -154,7 +149,7 @@ describe('compare', () => {
     const page = await open();
     await page.goto(`${stack.baseUrl}/compare?iso=MLI,NER,BFA`);
     const trend = page.getByRole('region', { name: 'Risk over time' });
-    await trend.locator('.recharts-line-curve').first().waitFor(DRAWN);
+    await drawTrend(trend);
     expect(await trend.locator('.recharts-line').count()).toBe(3);
     await expect
       .poll(() =>
@@ -186,11 +181,7 @@ describe('compare', () => {
     await field.fill('Burkina Faso');
     await field.press('Enter');
     await page.waitForURL(/\/compare\?iso=MLI,BFA$/);
-    await page
-      .getByRole('region', { name: 'Risk over time' })
-      .locator('.recharts-line-curve')
-      .first()
-      .waitFor();
+    await drawTrend(page.getByRole('region', { name: 'Risk over time' }));
   });
 });
 
@@ -199,14 +190,14 @@ describe('country page history', () => {
     const page = await open();
     await page.goto(`${stack.baseUrl}/country/SDN`);
     const panel = page.getByRole('region', { name: 'Trend' });
-    await panel.locator('.recharts-line-curve').first().waitFor(DRAWN);
+    await drawTrend(panel);
     expect(await panel.locator('.recharts-line').count()).toBe(3);
     expect(await panel.locator('.recharts-reference-area').count()).toBe(4);
     await expect
       .poll(() => panel.locator('.driver').textContent())
       .toMatch(/^Latest change: (Active|Risk) /);
     const category = page.getByRole('region', { name: 'Category history' });
-    await category.locator('.recharts-line-curve').first().waitFor(DRAWN);
+    await drawTrend(category);
     await page
       .getByRole('region', { name: 'Event archive' })
       .locator('.archive-event, .empty')
@@ -250,24 +241,16 @@ describe('themes, phone width and accessibility', () => {
   it('dark theme: overview history, compare and a country page', async () => {
     const page = await open({ colorScheme: 'dark' });
     await page.goto(`${stack.baseUrl}/?table=all&region=Europe`);
-    await trendPanel(page).locator('.recharts-line-curve').first().waitFor(DRAWN);
+    await drawTrend(trendPanel(page));
     await changesPanel(page)
       .getByText(/compared with/)
       .waitFor();
     await page.screenshot({ path: screenshotPath('history-overview-dark'), fullPage: true });
     await page.goto(`${stack.baseUrl}/compare?iso=MLI,NER,BFA,TCD`);
-    await page
-      .getByRole('region', { name: 'Risk over time' })
-      .locator('.recharts-line-curve')
-      .first()
-      .waitFor();
+    await drawTrend(page.getByRole('region', { name: 'Risk over time' }));
     await page.screenshot({ path: screenshotPath('history-compare-dark'), fullPage: true });
     await page.goto(`${stack.baseUrl}/country/UKR`);
-    await page
-      .getByRole('region', { name: 'Trend' })
-      .locator('.recharts-line-curve')
-      .first()
-      .waitFor();
+    await drawTrend(page.getByRole('region', { name: 'Trend' }));
     await page.screenshot({ path: screenshotPath('history-country-dark'), fullPage: true });
   });
 
@@ -279,7 +262,7 @@ describe('themes, phone width and accessibility', () => {
     });
     for (const path of ['/?table=all', '/compare?iso=MLI,NER,BFA', '/country/SDN']) {
       await page.goto(`${stack.baseUrl}${path}`);
-      await page.locator('.recharts-line-curve').first().waitFor(DRAWN);
+      await drawTrend(page);
       expect(await pageOverflow(page), `overflow at ${path}`).toBe(0);
     }
     await page.screenshot({ path: screenshotPath('history-country-375'), fullPage: true });
@@ -287,10 +270,21 @@ describe('themes, phone width and accessibility', () => {
       .getByRole('region', { name: 'Trend' })
       .screenshot({ path: screenshotPath('history-country-trend-375') });
     await page.goto(`${stack.baseUrl}/compare?iso=MLI,NER,BFA`);
-    await page.locator('.recharts-line-curve').first().waitFor(DRAWN);
+    await drawTrend(page);
     await page.screenshot({ path: screenshotPath('history-compare-375'), fullPage: true });
     await page.goto(`${stack.baseUrl}/`);
-    await trendPanel(page).locator('.recharts-line-curve').first().waitFor(DRAWN);
+    // Its data in, the trend far below the first screen is not drawn (WhenNear, issue 32): a
+    // phone that stays at the top never pays for the chart.
+    await trendPanel(page)
+      .getByText(/History since/)
+      .waitFor();
+    expect(await trendPanel(page).locator('.when-near').count()).toBe(1);
+    expect(await page.locator('.recharts-line-curve').count()).toBe(0);
+    // Printed from there, the paper has the chart (drawn as printing begins): its date ticks
+    // ("10 Nov", where the page's other dates carry a year).
+    const { text } = await printedPdf(page, 'overview-375-trend');
+    expect(text).toMatch(/\b\d{1,2} Nov(?! \d)/);
+    await drawTrend(trendPanel(page));
     await page.screenshot({ path: screenshotPath('history-overview-375'), fullPage: true });
     await page.getByRole('button', { name: /Find a country/ }).click();
     await page.getByRole('dialog').getByRole('combobox').fill('Russia');
@@ -309,7 +303,7 @@ describe('themes, phone width and accessibility', () => {
       // alone bypasses the CSP, for the scanner.
       const page = await open({ bypassCSP: true });
       await page.goto(`${stack.baseUrl}${path}`);
-      await page.locator('.recharts-line-curve').first().waitFor(DRAWN);
+      await drawTrend(page);
       await waitForPanels(page);
       await inEachScheme(page, async (scheme) => {
         expect(await seriousViolations(page, { coloursOnly: scheme === 'dark' }), scheme).toEqual(
@@ -322,7 +316,7 @@ describe('themes, phone width and accessibility', () => {
   it('axe finds no serious or critical violation in the country palette, light and dark', async () => {
     const page = await open({ bypassCSP: true });
     await page.goto(`${stack.baseUrl}/country/SDN`);
-    await page.locator('.recharts-line-curve').first().waitFor(DRAWN);
+    await drawTrend(page);
     await waitForPanels(page);
     await page.getByRole('button', { name: /Find a country/ }).click();
     await page.getByRole('dialog').getByRole('combobox').fill('Mali');

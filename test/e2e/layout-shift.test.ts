@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  drawTrend,
   launchChromium,
   openPage,
   screenshotPath,
@@ -112,10 +113,7 @@ const PAGES: { name: string; path: string; shown: (page: Page) => Promise<void> 
     shown: async (page) => {
       await waitForMap(page, 20);
       await page.locator('.hotspot-table tbody tr').first().waitFor();
-      await page
-        .locator('.trend-panel .recharts-line-curve')
-        .first()
-        .waitFor({ state: 'attached' });
+      await drawTrend(page);
       await page.locator('.changes-panel li').first().waitFor();
     },
   },
@@ -124,13 +122,13 @@ const PAGES: { name: string; path: string; shown: (page: Page) => Promise<void> 
     path: '/country/UKR',
     shown: async (page) => {
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.locator('.recharts-line-curve').first().waitFor({ state: 'attached' });
+      await drawTrend(page);
     },
   },
   {
     name: 'compare',
     path: '/compare?iso=MLI,NER,BFA',
-    shown: (page) => page.locator('.recharts-line-curve').first().waitFor({ state: 'attached' }),
+    shown: (page) => drawTrend(page),
   },
   {
     name: 'all countries',

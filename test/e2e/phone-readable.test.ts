@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  drawTrend,
   launchChromium,
   openPage,
   screenshotPath,
@@ -97,7 +98,7 @@ const PAGES: { name: string; path: string; shown: (page: Page) => Promise<void> 
     path: '/country/UKR',
     shown: async (page) => {
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.locator('.recharts-line-curve').first().waitFor({ state: 'attached' });
+      await drawTrend(page);
     },
   },
   {

@@ -1,18 +1,39 @@
 import { lazy, memo } from 'react';
 import type { SeriesColumn, SeriesRow } from '../lib/csv';
-import type { TrendRow, TrendSeries } from './trend-chart';
+import type { TrendChart, TrendRow, TrendSeries } from './trend-chart';
 import { t } from '../lib/i18n';
+
+type ChartModule = { TrendChart: typeof TrendChart };
+let loaded: ChartModule | null = null;
+let loading: Promise<ChartModule> | null = null;
+
+/** Starts loading the trend chart's chunk (once); TrendFrame asks for it as the page loads. */
+export function loadTrendChart(): Promise<ChartModule> {
+  loading ??= import('./trend-chart').then((module) => (loaded = module));
+  return loading;
+}
 
 /**
  * The trend chart as its own chunk: recharts stays out of the overview's initial JavaScript
  * (its budget), and every page that draws a trend shares the one chunk. Memoised: a filter or
  * range elsewhere on the page changes the URL, which re-renders every panel that reads it, and
  * redrawing an unchanged chart was most of a tier click's 376 ms on a phone (issue 32).
+ *
+ * Once the chunk is here, the loader answers with a thenable that calls back at once, and
+ * React.lazy (which reads its loader's `then` as it is called) draws the chart in the same
+ * render rather than its skeleton first: a chart drawn as printing begins (WhenNear) is on the
+ * paper. A React that waited anyway would print the skeleton; the print test would say so.
  */
 export const LazyTrendChart = memo(
-  lazy(async () => ({
-    default: (await import('./trend-chart')).TrendChart,
-  })),
+  lazy(() => {
+    const chart = loaded;
+    if (!chart) return loadTrendChart().then((module) => ({ default: module.TrendChart }));
+    const now = {
+      then: (settle: (value: { default: typeof TrendChart }) => void) =>
+        settle({ default: chart.TrendChart }),
+    };
+    return now as unknown as Promise<{ default: typeof TrendChart }>;
+  }),
 );
 
 /**

@@ -1,7 +1,8 @@
-import { Suspense, useMemo, type ComponentProps } from 'react';
+import { Suspense, useEffect, useMemo, type ComponentProps } from 'react';
 import { ChartFrame } from './chart-frame';
-import { LazyTrendChart } from './lazy-trend-chart';
+import { LazyTrendChart, loadTrendChart } from './lazy-trend-chart';
 import { Skeleton } from './skeleton';
+import { WhenNear } from './when-near';
 import type { MethodMark } from '../../shared/method-api';
 import { formatUtcDateTime } from '../lib/format';
 import type { TrendRow, TrendSeries } from './trend-chart';
@@ -11,7 +12,8 @@ const NO_METHOD_CHANGES: readonly MethodMark[] = [];
 
 /**
  * A trend in its chart frame (chart or table, CSV download): the chart is the lazily loaded
- * trend chart, with a skeleton of its height, saying `drawing`, while its chunk loads.
+ * trend chart, drawn when scrolled near (WhenNear), with a skeleton of its height, saying
+ * `drawing`, while its chunk loads.
  */
 export function TrendFrame({
   drawing,
@@ -51,20 +53,28 @@ export function TrendFrame({
       })),
     [shown],
   );
+  // The chunk is fetched now, as before the chart waited to be scrolled near: when it is, or
+  // when the page is printed, it is drawn at once.
+  useEffect(() => {
+    // A chunk that fails to load is reported by the chart, when it is drawn.
+    loadTrendChart().catch(() => {});
+  }, []);
   return (
     <>
       <ChartFrame
         {...frame}
         chart={
-          <Suspense fallback={<Skeleton label={drawing} height={height} />}>
-            <LazyTrendChart
-              rows={chartRows}
-              series={series}
-              bands={bands}
-              height={height}
-              marks={marks}
-            />
-          </Suspense>
+          <WhenNear height={height}>
+            <Suspense fallback={<Skeleton label={drawing} height={height} />}>
+              <LazyTrendChart
+                rows={chartRows}
+                series={series}
+                bands={bands}
+                height={height}
+                marks={marks}
+              />
+            </Suspense>
+          </WhenNear>
         }
       />
       {shown.map((c) => (
