@@ -63,9 +63,15 @@ describe.each(STORE_BACKENDS)('history store on %s', (backend) => {
       source_count: 7,
       categories: { security: { score: 70.5, static: 40, active: 30.5, weight: 0.25 } },
     };
-    // Untrusted text: a lone surrogate (no valid UTF-8) is stored as U+FFFD, the batch kept.
+    // Untrusted text PostgreSQL cannot hold (a lone surrogate, NUL), in a name and inside the
+    // categories: stored as U+FFFD, the batch kept.
     const bare: CountrySummary = { iso: 'BAR', name: 'Bare \ud800' };
-    await store.recordBatch(batchRecord(t, [full, bare]));
+    const odd: CountrySummary = {
+      iso: 'ODD',
+      name: 'Odd\u0000',
+      categories: { security: { score: 1, note: 'a\u0000b' } },
+    };
+    await store.recordBatch(batchRecord(t, [full, bare, odd]));
     const range = { from: new Date(t), to: new Date(t) };
     const [stored] = await store.countrySeries('FUL', range);
     expect(stored).toMatchObject({
@@ -94,6 +100,9 @@ describe.each(STORE_BACKENDS)('history store on %s', (backend) => {
       null,
       null,
     ]);
+    const [nul] = await store.countrySeries('ODD', range);
+    expect(nul?.name).toBe('Odd\uFFFD');
+    expect(nul?.categories).toEqual({ security: { score: 1, note: 'a\uFFFDb' } });
   });
 
   it('keeps a global-only point and completes it when the batch itself arrives', async () => {

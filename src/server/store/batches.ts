@@ -46,12 +46,13 @@ function countTiers(countries: CountrySummary[]): Record<string, number> | null 
 }
 
 /**
- * Upstream text with a lone UTF-16 surrogate: JSON.stringify writes it as an escape that
- * PostgreSQL's JSON refuses, which would lose the whole batch; as a plain text parameter it was
- * stored as U+FFFD, and still is.
+ * Upstream text PostgreSQL cannot hold, stored as U+FFFD rather than losing the whole batch: a
+ * lone UTF-16 surrogate (JSON.stringify writes an escape PostgreSQL's JSON refuses; as a plain
+ * text parameter it became U+FFFD, and still does) and NUL (refused in text and JSON alike).
  */
 function wellFormed(_key: string, value: unknown): unknown {
-  return typeof value === 'string' ? value.replace(/\p{Cs}/gu, '\uFFFD') : value;
+  // eslint-disable-next-line no-control-regex -- NUL is the character refused
+  return typeof value === 'string' ? value.replace(/[\p{Cs}\u0000]/gu, '\uFFFD') : value;
 }
 
 /**
