@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { isPrinting, onPrinting } from '../lib/print-events';
 
 /** How far beyond the screen a deferred drawing starts: drawn before it is scrolled to. */
 const LEAD = '400px 0px';
-
-/** Printing has begun (print emulation or a print dialog's layout). */
-function printing(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('print').matches;
-}
 
 /**
  * Draws `children` once its place comes within LEAD of the screen, or when the page is printed;
@@ -17,7 +13,9 @@ function printing(): boolean {
  * stays at the top never sees. Without IntersectionObserver (jsdom, old engines) it draws at once.
  */
 export function WhenNear({ height, children }: { height: number; children: ReactNode }) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function' || printing());
+  const [near, setNear] = useState(
+    () => typeof IntersectionObserver !== 'function' || isPrinting(),
+  );
   const place = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = place.current;
@@ -29,19 +27,11 @@ export function WhenNear({ height, children }: { height: number; children: React
       { rootMargin: LEAD },
     );
     observer.observe(element);
-    // Printing lays the page out right after these events: drawn now, not in a later render.
-    const drawForPrint = () => flushSync(() => setNear(true));
-    // The media query also covers print emulation, which sends no beforeprint.
-    const print = typeof window.matchMedia === 'function' ? window.matchMedia('print') : null;
-    const onMedia = (event: MediaQueryListEvent) => {
-      if (event.matches) drawForPrint();
-    };
-    window.addEventListener('beforeprint', drawForPrint);
-    print?.addEventListener('change', onMedia);
+    // Printing lays the page out right after its signal: drawn now, not in a later render.
+    const stopHearing = onPrinting(() => flushSync(() => setNear(true)));
     return () => {
       observer.disconnect();
-      window.removeEventListener('beforeprint', drawForPrint);
-      print?.removeEventListener('change', onMedia);
+      stopHearing();
     };
   }, [near]);
   if (near) return children;

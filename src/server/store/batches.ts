@@ -30,9 +30,9 @@ export type BatchRow = typeof batches.$inferSelect;
 export type CountryRow = typeof countryRows.$inferSelect;
 
 /**
- * Country rows per insert statement: far under PostgreSQL's 65,535 bind parameters, and small
- * enough that building and running one statement on the embedded store (PGlite runs on this
- * thread) stays within a time slice; the recording yields between statements (issue 32, point 6).
+ * Country rows per insert statement (one JSON parameter each): small enough that running one
+ * statement on the embedded store (PGlite runs on this thread) stays within a time slice; the
+ * recording yields between statements (issue 32, point 6).
  */
 const ROWS_PER_INSERT = 50;
 
@@ -132,12 +132,12 @@ export async function insertBatch(db: Database, record: BatchRecord): Promise<nu
       .returning({ id: batches.id });
     const batchId = inserted[0]?.id;
     if (batchId === undefined) return null;
-    const rows = record.countries;
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const { countries } = record;
+    for (let i = 0; i < countries.length; i += ROWS_PER_INSERT) {
       await nextTurn();
-      await insertCountryRows(tx, batchId, record.asOf, rows.slice(i, i + ROWS_PER_INSERT));
+      await insertCountryRows(tx, batchId, record.asOf, countries.slice(i, i + ROWS_PER_INSERT));
     }
-    if (rows.length > 0) {
+    if (countries.length > 0) {
       await nextTurn();
       // The team index's compact copy of the categories (issue 31): with its rows or not at all.
       await writeBatchScores(tx, batchId);

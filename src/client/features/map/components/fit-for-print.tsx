@@ -1,6 +1,7 @@
 import { latLngBounds, type LatLngBounds, type LatLngExpression } from 'leaflet';
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
+import { onPrinting } from '../../../lib/print-events';
 
 /** The class that gives the map its paper size (print.css), on screen too while printing. */
 const PRINT_SIZE = 'map-print-size';
@@ -40,17 +41,9 @@ export function FitForPrint({
       map.setView(screenView.center, screenView.zoom, { animate: false });
       screenView = null;
     };
-    // beforeprint covers the print dialog; the media query also covers print emulation and
-    // browsers that print without the event (absent in some embedded engines: then events only).
-    const print = typeof window.matchMedia === 'function' ? window.matchMedia('print') : null;
-    const onMedia = (event: MediaQueryListEvent) => (event.matches ? fit() : restore());
-    window.addEventListener('beforeprint', fit);
-    window.addEventListener('afterprint', restore);
-    print?.addEventListener('change', onMedia);
+    const stop = onPrinting(fit, restore);
     return () => {
-      window.removeEventListener('beforeprint', fit);
-      window.removeEventListener('afterprint', restore);
-      print?.removeEventListener('change', onMedia);
+      stop();
       container.classList.remove(sizeClass);
     };
   }, [map, home, points, sizeClass]);
