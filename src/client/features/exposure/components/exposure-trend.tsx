@@ -1,8 +1,7 @@
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ExposureResponse } from '../../../../shared/sites-api';
-import { ChartFrame } from '../../../components/chart-frame';
-import { LazyTrendChart, scoreSeries } from '../../../components/lazy-trend-chart';
-import { Skeleton } from '../../../components/skeleton';
+import { scoreSeries } from '../../../components/lazy-trend-chart';
+import { TrendFrame } from '../../../components/trend-frame';
 import type { SeriesColumn } from '../../../lib/csv';
 import { fileStem } from '../../../lib/csv';
 import { t } from '../../../lib/i18n';
@@ -11,7 +10,8 @@ import { indexLabel } from './exposure-by-tier';
 /**
  * The exposure index at every recorded batch (the BFF recomputes it from the stored batches,
  * so a fresh import already has the whole history), on the tier bands: it is a mean country
- * risk, on the same 0–100 scale.
+ * risk, on the same 0–100 scale. Below the site page's first screen on a phone: drawn when
+ * scrolled near, as the overview's trend is (TrendFrame).
  */
 export function ExposureTrend({ answer }: { answer: ExposureResponse }) {
   const points = answer.index.trend;
@@ -34,21 +34,16 @@ export function ExposureTrend({ answer }: { answer: ExposureResponse }) {
       {points.length === 0 ? (
         <p className="empty">{t('trend.noHistory')}</p>
       ) : (
-        <ChartFrame
+        <TrendFrame
           label={label}
           viewParam="index_view"
           columns={columns}
           rows={points.map((p) => ({ as_of: p.as_of, index: p.index }))}
           filename={fileStem('exposure-index', answer.weight)}
-          chart={
-            <Suspense fallback={<Skeleton label={t('trend.drawing')} height={260} />}>
-              <LazyTrendChart
-                rows={points.map((p) => ({ t: Date.parse(p.as_of), index: p.index }))}
-                series={series}
-                bands
-              />
-            </Suspense>
-          }
+          drawing={t('trend.drawing')}
+          chartRows={points.map((p) => ({ t: Date.parse(p.as_of), index: p.index }))}
+          series={series}
+          bands
         />
       )}
     </section>
