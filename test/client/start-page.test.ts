@@ -9,8 +9,10 @@ import { countrySummaryQueries } from '../../src/client/features/overview/api/co
 import { statusQueries } from '../../src/client/features/status/api/status-queries';
 import { meQueries } from '../../src/client/lib/me-queries';
 import { createQueryClient, RECENT_ERROR_MS } from '../../src/client/lib/query-client';
+import type { ExplainResponse } from '../../src/shared/explain-api';
 import { pageDataPaths } from '../../src/shared/page-data';
 import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
+import { countryHistoryBody, countryPoints, coverage } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 
 const location = (href: string) => {
@@ -97,6 +99,46 @@ describe('the start of the page (first render)', () => {
         .map((query) => query.queryKey),
     ).toEqual([statusQueries.current().queryKey, meQueries.current().queryKey]);
     expect(bff.requests).toHaveLength(5);
+  });
+
+  it("asks for a country's recorded change as it starts, when the BFF keeps history: its batches, then why it moved", async () => {
+    const explained: ExplainResponse = {
+      ok: true,
+      iso: 'UKR',
+      from_batch: { as_of: '2025-06-01T22:00:00.000Z', id: 'a1' },
+      to_batch: { as_of: '2025-06-02T10:00:00.000Z', id: 'b2' },
+      delta_risk: 6.01,
+      delta_static: 0,
+      delta_active: 6.01,
+      categories: [],
+      events: [],
+      breaking_events: 0,
+      sentence: 'Risk +6.0',
+    };
+    const bff = installFakeBff({
+      '/api/status': { body: statusBody({ history: coverage() }) },
+      '/api/me': OPEN_ME,
+      '/api/v1/country/UKR': { body: countryBody({ iso: 'UKR', name: 'Ukraine' }) },
+      '/api/history/country/UKR': { body: countryHistoryBody() },
+      '/api/country/UKR/explain': { body: explained },
+      '/api/history/country/NER': { body: countryHistoryBody('NER', 'Niger', countryPoints(1)) },
+      '/api/v1/country/NER': { body: countryBody({ iso: 'NER', name: 'Niger' }) },
+    });
+    const queryClient = createQueryClient();
+    await startPage(queryClient, location('/country/UKR?index=team'), 60_000);
+    // The header's change is in the cache under the key the page reads (team view included).
+    const why = countryQueries.explain('UKR', null, null, 'team');
+    expect(queryClient.getQueryData(why.queryKey)?.data).toEqual(explained);
+    expect(requested(bff.requests).slice(-2)).toEqual([
+      '/api/history/country/UKR',
+      '/api/country/UKR/explain?index=team',
+    ]);
+
+    // One recorded batch: nothing to explain, so nothing is asked (no 400 on the page).
+    const alone = createQueryClient();
+    await startPage(alone, location('/country/NER'), 60_000);
+    expect(bff.calls('/api/history/country/NER')).toHaveLength(1);
+    expect(bff.calls('/api/country/NER/explain')).toHaveLength(0);
   });
 
   it('keeps a failure as the error the page shows on mount, without asking again', async () => {

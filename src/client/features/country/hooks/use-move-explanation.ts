@@ -6,6 +6,15 @@ import type { MethodMark } from '../../../../shared/method-api';
 import { useRiskIndex } from '../../../lib/risk-index';
 import { countryQueries } from '../api/country-queries';
 
+/** Whether the country has a recorded batch before the one shown (the latest, or `asOf`). */
+export function hasEarlierBatch(
+  history: { data: { points: readonly { as_of: string }[] } },
+  asOf: string | null,
+): boolean {
+  const upTo = asOf === null ? Infinity : Date.parse(asOf);
+  return history.data.points.filter((p) => Date.parse(p.as_of) <= upTo).length >= 2;
+}
+
 /**
  * Why `iso` moved: the batch shown (the latest, or `asOf`) against the batch recorded before it.
  * The country's recorded batches (already asked by the trend panel) say whether there is an
@@ -16,10 +25,7 @@ export function useMoveExplanation(iso: string, asOf: string | null, enabled = t
   // The team view (`?index=team`) explains the team index's move (issue 31).
   const [index] = useRiskIndex();
   const history = useQuery({ ...countryQueries.history(iso), enabled });
-  const recorded = history.data?.data.points.filter(
-    (p) => asOf === null || Date.parse(p.as_of) <= Date.parse(asOf),
-  ).length;
-  const noEarlierBatch = recorded !== undefined && recorded < 2;
+  const noEarlierBatch = history.data !== undefined && !hasEarlierBatch(history.data, asOf);
   const query = useQuery({
     ...countryQueries.explain(iso, null, asOf, index),
     enabled: enabled && !history.isPending && !noEarlierBatch,
