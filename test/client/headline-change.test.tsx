@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { ExplainResponse } from '../../src/shared/explain-api';
 import { shapeTooltip } from '../../src/client/features/map/utils/choropleth';
 import {
-  AS_OF,
   countriesBody,
   countryBody,
   hotspot,
@@ -12,7 +11,7 @@ import {
   shellRoutes,
   statusBody,
 } from './fixtures/data';
-import { changesBody, coverage, historyRoutes } from './fixtures/history';
+import { changesBody, coverage, explainBody, historyRoutes } from './fixtures/history';
 import { storeRoutes } from './fixtures/sites';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -22,23 +21,6 @@ import { renderApp } from './render-app';
  * two batches recorded here say +6.01: ours is the headline, the provider's is named as its own
  * figure and never drawn as a fall in green.
  */
-const FROM = '2025-06-01T22:00:00.000Z';
-
-function explainBody(): ExplainResponse {
-  return {
-    ok: true,
-    iso: 'UKR',
-    from_batch: { as_of: FROM, id: 'a1' },
-    to_batch: { as_of: AS_OF, id: 'b2' },
-    delta_risk: 6.01,
-    delta_static: 0,
-    delta_active: 6.01,
-    categories: [],
-    events: [],
-    breaking_events: 0,
-    sentence: 'Risk +6.0',
-  };
-}
 
 /** The same move in the team view: our index +2.5, the provider's +6.01 beside it. */
 function teamExplainBody(): ExplainResponse {

@@ -9,10 +9,9 @@ import { countrySummaryQueries } from '../../src/client/features/overview/api/co
 import { statusQueries } from '../../src/client/features/status/api/status-queries';
 import { meQueries } from '../../src/client/lib/me-queries';
 import { createQueryClient, RECENT_ERROR_MS } from '../../src/client/lib/query-client';
-import type { ExplainResponse } from '../../src/shared/explain-api';
 import { pageDataPaths } from '../../src/shared/page-data';
 import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
-import { countryHistoryBody, countryPoints, coverage } from './fixtures/history';
+import { countryHistoryBody, countryPoints, coverage, explainBody } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 
 const location = (href: string) => {
@@ -102,19 +101,7 @@ describe('the start of the page (first render)', () => {
   });
 
   it("asks for a country's recorded change as it starts, when the BFF keeps history: its batches, then why it moved", async () => {
-    const explained: ExplainResponse = {
-      ok: true,
-      iso: 'UKR',
-      from_batch: { as_of: '2025-06-01T22:00:00.000Z', id: 'a1' },
-      to_batch: { as_of: '2025-06-02T10:00:00.000Z', id: 'b2' },
-      delta_risk: 6.01,
-      delta_static: 0,
-      delta_active: 6.01,
-      categories: [],
-      events: [],
-      breaking_events: 0,
-      sentence: 'Risk +6.0',
-    };
+    const explained = explainBody();
     const bff = installFakeBff({
       '/api/status': { body: statusBody({ history: coverage() }) },
       '/api/me': OPEN_ME,

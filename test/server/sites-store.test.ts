@@ -10,6 +10,7 @@ import {
   type SiteValues,
 } from '../../src/server/store/sites.js';
 import { SITES_MAX } from '../../src/shared/sites-api.js';
+import { longestMessageRun } from '../helpers/loop-turns.js';
 import { openAppStore, openTestStore, STORE_BACKENDS } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 
@@ -114,37 +115,6 @@ describe.each(STORE_BACKENDS)('sites store (%s)', (backend) => {
   });
 });
 
-/**
- * Counts the embedded store's protocol messages between two turns of the event loop: PGlite runs
- * each on the main thread, so a long run of them is the thread held (issue 29).
- */
-function watchMessagesPerTurn(client: object): { stop(): number } {
-  // Every message goes through this synchronous call into PGlite's WebAssembly (several a
-  // statement: parse, bind, execute, sync).
-  const target = client as { execProtocolRawSync: (...args: never[]) => unknown };
-  const original = target.execProtocolRawSync;
-  let run = 0;
-  let longest = 0;
-  let on = true;
-  const turn = (): void => {
-    run = 0;
-    if (on) setImmediate(turn);
-  };
-  setImmediate(turn);
-  target.execProtocolRawSync = (...args) => {
-    run += 1;
-    longest = Math.max(longest, run);
-    return original.apply(client, args);
-  };
-  return {
-    stop: () => {
-      on = false;
-      target.execProtocolRawSync = original;
-      return longest;
-    },
-  };
-}
-
 describe('an import of the most sites on the embedded store', () => {
   let store: HistoryStore;
   beforeAll(async () => {
@@ -159,7 +129,7 @@ describe('an import of the most sites on the embedded store', () => {
     const rows = Array.from({ length: SITES_MAX }, (_, i) => site(`S-${i}`));
     for (const name of ['first', 'renamed']) {
       const expected = new Map(rows.map((row) => [row.ref, name === 'first' ? null : 1]));
-      const watch = watchMessagesPerTurn(client);
+      const watch = longestMessageRun(client);
       let longest = Infinity;
       const written = await upsertSites(
         store.db,
