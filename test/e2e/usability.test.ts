@@ -432,6 +432,19 @@ describe('the map on a phone (issue 11, point 4)', () => {
     expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await page.getByText(/^Δ risk: change since the previous batch/).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('overview-375-after-swipe') });
+    // Whatever the batch: the widest values a row can hold (a risk of 100.00, a two-digit
+    // change, a long one-word name) still fit. Written into the first row's cells here: this
+    // hour's data decided it before (a change of +11.97 overflowed by 3 px).
+    const widest = await table.evaluate((el) => {
+      const heads = [...el.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+      const cells = [...el.querySelectorAll('tbody tr:first-child > *')];
+      const at = (start: string) => cells[heads.findIndex((text) => text.startsWith(start))];
+      at('Risk')!.textContent = '100.00';
+      at('Δ risk')!.textContent = '▲ +99.99';
+      el.querySelector('tbody tr:first-child th a')!.textContent = 'Afghanistan';
+      return el.scrollWidth - el.clientWidth;
+    });
+    expect(widest).toBeLessThanOrEqual(0);
   });
 
   it('panning stops at the edge of the world, and "Reset view" brings the first view back', async () => {

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { countryPageCode } from '../../shared/page-data';
 import { countryQueries } from '../features/country/api/country-queries';
-import { hasEarlierBatch } from '../features/country/hooks/use-move-explanation';
 import { hotspotQueries } from '../features/hotspots/api/hotspot-queries';
 import { parseFilters } from '../features/hotspots/utils/filters';
 import { shapeQueries } from '../features/map/api/shape-queries';
@@ -10,6 +9,7 @@ import { statusQueries } from '../features/status/api/status-queries';
 import { loadCountryRoute } from './load-country-route';
 import { worldMapQuery } from './load-world-map';
 import { parseAsOf } from '../lib/as-of';
+import { hasEarlierBatch } from '../lib/recorded-batches';
 import { parseRiskIndex } from '../lib/risk-index';
 import type { RiskIndex } from '../../shared/team-index-api';
 import { meQueries } from '../lib/me-queries';

@@ -4,16 +4,8 @@ import { sameBatch } from '../../../lib/recorded-deltas';
 import { heldChanges } from '../../../lib/method-caveat';
 import type { MethodMark } from '../../../../shared/method-api';
 import { useRiskIndex } from '../../../lib/risk-index';
+import { hasEarlierBatch } from '../../../lib/recorded-batches';
 import { countryQueries } from '../api/country-queries';
-
-/** Whether the country has a recorded batch before the one shown (the latest, or `asOf`). */
-export function hasEarlierBatch(
-  history: { data: { points: readonly { as_of: string }[] } },
-  asOf: string | null,
-): boolean {
-  const upTo = asOf === null ? Infinity : Date.parse(asOf);
-  return history.data.points.filter((p) => Date.parse(p.as_of) <= upTo).length >= 2;
-}
 
 /**
  * Why `iso` moved: the batch shown (the latest, or `asOf`) against the batch recorded before it.
