@@ -2,13 +2,21 @@ import react from '@vitejs/plugin-react';
 import { appIcons } from './scripts/vite/app-icons.ts';
 import { commonCountryNames } from './scripts/vite/common-country-names.ts';
 import { offlineWorker } from './scripts/vite/offline-worker.ts';
+import { tierColours } from './scripts/vite/tier-colours.ts';
 import { worldShapes } from './scripts/vite/world-shapes.ts';
 import { defineConfig } from 'vite';
 
 // The SPA only. The BFF serves `dist/client` in production; in development Vite proxies the API
 // to a BFF started with `npm start` (the key stays in the BFF either way).
 export default defineConfig({
-  plugins: [react(), commonCountryNames(), worldShapes(), appIcons(), offlineWorker()],
+  plugins: [
+    react(),
+    commonCountryNames(),
+    worldShapes(),
+    tierColours(),
+    appIcons(),
+    offlineWorker(),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

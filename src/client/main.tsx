@@ -8,9 +8,9 @@ import { FirstFrameHandover } from './app/first-frame';
 import { registerOfflineWorker } from './app/offline-worker';
 import { routes } from './app/routes';
 import { startPage } from './app/start-page';
-import { applyTierColours } from './lib/theme';
 import { applyLanguage, loadLanguage, pageLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import 'virtual:tier-colours.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/map.css';
@@ -22,7 +22,6 @@ import './styles/exposure.css';
 import './styles/admin.css';
 import './styles/print.css';
 
-applyTierColours(document.documentElement);
 // The language before the first render, so it draws in it (the saved setting, known only once
 // /api/me/settings answers, is applied by LanguageFollow in the layout).
 const language = pageLanguage({

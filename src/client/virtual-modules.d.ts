@@ -11,3 +11,6 @@ declare module 'virtual:world-shapes' {
   const json: string;
   export default json;
 }
+
+/** See scripts/vite/tier-colours.ts: the tier colours as CSS custom properties on :root. */
+declare module 'virtual:tier-colours.css';

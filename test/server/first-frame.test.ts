@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { countryFrame, overviewFrame } from '../../src/server/services/rendering/first-frame.js';
+import {
+  countryFrame,
+  overviewHead,
+  overviewRest,
+  withFrame,
+} from '../../src/server/services/rendering/first-frame.js';
+import { frameShell } from '../../src/server/services/rendering/frame-shell.js';
+import { frameWords } from '../../src/server/services/rendering/frame-words.js';
 import { get, startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';
@@ -49,9 +56,18 @@ describe('first frame', () => {
   it('a country page has its frame; an unknown or malformed code gets the plain page', async () => {
     stack = await startTestStack({ clientDir });
     await untilFramed('/country/ukr', /first-frame/);
+    await untilFramed('/', /first-frame/);
     const ukr = await get(stack, '/country/ukr');
     expect(ukr.body).toMatch(/<h1>Ukraine <span class="iso">UKR<\/span><\/h1>/);
-    for (const path of ['/country/XXQ', '/country/%3Cscript%3E']) {
+    for (const path of [
+      '/country/XXQ',
+      '/country/%3Cscript%3E',
+      // Another view than the latest batch's provider index: its numbers are not the frame's.
+      '/country/UKR?as_of=2026-11-20T10:00:00Z',
+      '/country/UKR?index=team',
+      '/?as_of=2026-11-20T10:00:00Z',
+      '/?index=team',
+    ]) {
       const plain = await get(stack, path);
       expect(plain.statusCode).toBe(200);
       expect(plain.body).toContain('<div id="root"></div>');
@@ -76,17 +92,71 @@ describe('first frame', () => {
 
   it('escapes upstream text: names, tiers, headlines', () => {
     const evil = '<img src=x onerror=alert(1)>';
+    const words = frameWords('en');
     const html =
-      overviewFrame(
-        { as_of: '2026-11-28T10:00:00Z', global: { ggri: 50, tier: evil } },
-        { hotspots: [{ iso: '"><b', name: evil, risk: 80, tier: evil, lat: 1, lng: 2 }] },
+      overviewHead(
+        words,
+        { as_of: evil, methodology_version: evil, global: { ggri: 50, tier: evil } },
+        { next_batch_due_at: evil, last_checked_at: evil, next_check_at: evil },
+        Date.now(),
       ) +
-      countryFrame({
+      overviewRest(words, {
+        hotspots: [
+          { iso: '"><b', name: evil, risk: 80, tier: evil, lat: 1, lng: 2, delta_headline: 3 },
+        ],
+      }) +
+      countryFrame(words, {
         as_of: '2026-11-28T10:00:00Z',
         country: { iso: 'UKR', name: evil, events: [{ ts: evil, headline: evil }] },
       });
     expect(html).not.toContain('<img');
     expect(html).not.toContain('"><b');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('puts upstream text in the page as it is: "$`" or "$&" insert nothing of index.html', () => {
+    const index =
+      '<html><head><script src="/app.js"></script></head><body><div id="root"></div></body></html>';
+    const page = withFrame(index, '<header></header>', "<p>a $` b $& c $' d $$ e</p>");
+    expect(page).toContain("<p>a $` b $& c $' d $$ e</p>");
+    expect(page.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('the title bar and the first screen are the SPA’s, in the page’s language', async () => {
+    stack = await startTestStack({ clientDir });
+    await untilFramed('/?lang=fr', /first-frame/);
+    const french = (await get(stack, '/?lang=fr')).body;
+    expect(french).toContain('<header class="app-bar"><a href="/" class="brand">');
+    expect(french).toContain(
+      '<h2 id="frame-index-heading" class="global-index-label">Indice de risque mondial</h2>',
+    );
+    expect(french).toMatch(
+      /<span class="global-index-number" data-testid="frame-index">\d+,\d\d<\/span>/,
+    );
+    expect(french).toContain('Plus fortes variations depuis hier');
+    const english = (await get(stack, '/')).body;
+    expect(english).toContain(
+      '<h2 id="frame-index-heading" class="global-index-label">Global risk index</h2>',
+    );
+    expect(english).toContain('<h2 id="frame-map-heading">World map</h2>');
+  });
+
+  it('the title bar is the reader’s: the audit link for admins, who is signed in, escaped', () => {
+    const words = frameWords('en');
+    const open = frameShell(words, { demo: true, history: true, role: 'admin', person: null });
+    expect(open).toContain('<a href="/admin/audit">Audit log</a>');
+    expect(open).toContain('<a class="unread-link" href="/alerts">');
+    expect(open).toContain('class="demo-badge"');
+    expect(open).not.toContain('user-menu');
+    const viewer = frameShell(words, {
+      demo: false,
+      history: false,
+      role: 'viewer',
+      person: { name: '<b>Ann</b>', role: 'viewer' },
+    });
+    expect(viewer).not.toContain('/admin/audit');
+    expect(viewer).not.toContain('app-nav');
+    expect(viewer).not.toContain('demo-badge');
+    expect(viewer).toContain('<span class="user-name">&lt;b&gt;Ann&lt;/b&gt;</span>');
   });
 });

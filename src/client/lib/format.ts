@@ -1,6 +1,7 @@
 import { en } from '../../shared/i18n/en';
 import { PSEUDO } from '../../shared/i18n/languages';
 import { pseudoMessage } from '../../shared/i18n/pseudo';
+import { relativeWords } from '../../shared/relative-time';
 /**
  * Formatting for people. Missing values read "n/a" everywhere (the API's optional fields may be
  * absent or null); times are shown in UTC, the clock the data's batches run on.
@@ -30,7 +31,6 @@ let language = 'en';
 let dateFormat: Intl.DateTimeFormat | null = null;
 let dayFormat: Intl.DateTimeFormat | null = null;
 let axisDayFormat: Intl.DateTimeFormat | null = null;
-let relativeFormat: Intl.RelativeTimeFormat | null = null;
 export function setFormatLanguage(next: string): void {
   language = next;
   naText = next === PSEUDO ? pseudoMessage(en.format.na) : (naOf(next) ?? en.format.na);
@@ -42,7 +42,6 @@ export function setFormatLanguage(next: string): void {
   dateFormat = null;
   dayFormat = null;
   axisDayFormat = null;
-  relativeFormat = null;
 }
 /** The interface's language as set (`en`, `fr`, `ar`, `en-XA`…). */
 export function formatLanguage(): string {
@@ -230,25 +229,7 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
 function relativeText(iso: string | null | undefined, now: number): string {
   const date = parseTime(iso);
   if (!date) return na();
-  const diffMs = date.getTime() - now;
-  const future = diffMs > 0;
-  const minutes = Math.round(Math.abs(diffMs) / 60_000);
-  if (!fastPath()) return intlRelative(minutes, future);
-  if (minutes < 1) return future ? 'in under a minute' : 'just now';
-  let amount: string;
-  if (minutes < 60) amount = `${minutes} min`;
-  else if (minutes < 48 * 60) amount = `${Math.round(minutes / 60)} h`;
-  else amount = `${Math.round(minutes / (24 * 60))} d`;
-  return future ? `in ${amount}` : `${amount} ago`;
-}
-
-/** The same steps as formatRelative, in the active language's own words (CLDR's). */
-function intlRelative(minutes: number, future: boolean): string {
-  relativeFormat ??= new Intl.RelativeTimeFormat(formatLocale, { numeric: 'auto', style: 'short' });
-  const sign = future ? 1 : -1;
-  if (minutes < 60) return relativeFormat.format(sign * minutes, 'minute');
-  if (minutes < 48 * 60) return relativeFormat.format(sign * Math.round(minutes / 60), 'hour');
-  return relativeFormat.format(sign * Math.round(minutes / (24 * 60)), 'day');
+  return relativeWords(date, now, fastPath() ? null : formatLocale);
 }
 
 /** "10:00 UTC · 2 h ago": the clock time and how long ago, as analysts read batch times. */

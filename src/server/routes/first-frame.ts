@@ -3,13 +3,44 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Served } from '../services/rendering/render.js';
-import { countryFrame, overviewFrame, withFrame } from '../services/rendering/first-frame.js';
+import {
+  countryFrame,
+  overviewHead,
+  overviewRest,
+  withFrame,
+} from '../services/rendering/first-frame.js';
+import { frameShell } from '../services/rendering/frame-shell.js';
+import { frameWords, type FrameWords } from '../services/rendering/frame-words.js';
 import type { DataRouteOptions } from './respond.js';
-import { directionOf, parseAcceptLanguage, resolveLanguage } from '../../shared/i18n/languages.js';
+import {
+  directionOf,
+  parseAcceptLanguage,
+  isLanguage,
+  resolveLanguage,
+  type Language,
+  type UiLanguage,
+} from '../../shared/i18n/languages.js';
+import type { StatusResponse } from '../../shared/bff-api.js';
+import { principalOf } from '../principal.js';
+import { parseAsOf } from '../../shared/page-data.js';
 
 export interface FirstFrameRouteOptions extends DataRouteOptions {
   /** The built SPA: its index.html is read once, here. */
   clientDir: string;
+  /** What `/api/status` says: demo or live, history kept, when the next batch is due. */
+  status: () => StatusResponse;
+  now: () => number;
+}
+
+/**
+ * A page's frame as kept for its batch and language: the body, and what is made per request
+ * above it (the overview's header says how long ago the batch was).
+ */
+interface Frame {
+  /** The SPA page's own class (its layout: panels and the gaps between them). */
+  page: 'overview' | 'country-page';
+  body: string;
+  head?: (status: StatusResponse, now: number) => string;
 }
 
 /** Pages kept rendered: the overview and the countries people open in one batch. */
@@ -31,6 +62,52 @@ function withinWait<T>(work: Promise<T>): Promise<T | null> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** How a page's frame is made: a key per batch (null: this request only) and the rendering. */
+type FrameBuild = (
+  words: FrameWords,
+) => Promise<{ key: string | null; render: () => Frame } | null>;
+
+/**
+ * Answers a page with its frame rendered in: each page's frame in each language made once per
+ * batch; the title bar above it is the reader's own (who is signed in), a few string joins per
+ * request.
+ */
+function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
+  const frames = new LRUCache<string, Frame>({ max: MAX_FRAMES });
+  const words = new Map<Language, FrameWords>();
+  const wordsIn = (language: Language): FrameWords => {
+    let made = words.get(language);
+    if (!made) words.set(language, (made = frameWords(language)));
+    return made;
+  };
+  return async (request: FastifyRequest, reply: FastifyReply, build: FrameBuild) => {
+    const language = languageOf(request);
+    // The pseudo-language's frame is English: the SPA makes its pseudo-text from English.
+    const spoken = isLanguage(language) ? language : 'en';
+    let html = indexHtml;
+    try {
+      const status = opts.status();
+      const made = await withinWait(build(wordsIn(spoken)));
+      if (made) {
+        const key = made.key === null ? null : `${spoken}|${made.key}`;
+        const cached = key === null ? undefined : frames.get(key);
+        const frame = cached ?? made.render();
+        if (key !== null && cached === undefined) frames.set(key, frame);
+        const head = frame.head?.(status, opts.now()) ?? '';
+        const content = `<div class="${frame.page}">${head}${frame.body}</div>`;
+        html = withFrame(indexHtml, shellOf(request, wordsIn(spoken), status), content);
+      }
+    } catch (error) {
+      request.log.debug({ err: error }, 'first frame not rendered');
+    }
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language')
+      .type('text/html; charset=utf-8')
+      .send(withLanguage(html, language));
+  };
+}
+
 /**
  * The overview and the country pages, answered with their first frame rendered in (issue 32):
  * once per batch (keyed by the ETags of the answers it is made from, which change with the
@@ -45,68 +122,82 @@ export async function firstFrameRoutes(
   // No built SPA there (a server run from source, the API alone): the SPA plugin already says
   // so, and these pages have nothing to put a frame into.
   if (!existsSync(indexFile)) return;
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  const frames = new LRUCache<string, string>({ max: MAX_FRAMES });
-
-  const page = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    build: () => Promise<{ key: string | null; render: () => string } | null>,
-  ) => {
-    let html = indexHtml;
-    try {
-      const made = await withinWait(build());
-      if (made) {
-        const cached = made.key === null ? undefined : frames.get(made.key);
-        html = cached ?? withFrame(indexHtml, made.render());
-        if (made.key !== null && cached === undefined) frames.set(made.key, html);
-      }
-    } catch (error) {
-      request.log.debug({ err: error }, 'first frame not rendered');
-    }
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-language')
-      .type('text/html; charset=utf-8')
-      .send(withLanguage(html, request));
-  };
+  const page = framedPages(readFileSync(indexFile, 'utf8'), opts);
 
   app.get('/', (request, reply) =>
-    page(request, reply, async () => {
+    page(request, reply, async (words) => {
+      if (!showsLatest(request)) return null;
       const guard = opts.guardFor(request);
       const countries = await opts.data.countries(guard);
       const hotspots = await opts.data.hotspots(OVERVIEW_HOTSPOTS, guard);
       if (countries.status !== 200 || hotspots.status !== 200) return null;
       return {
         key: keyOf('overview', countries, hotspots),
-        render: () => overviewFrame(parsed(countries), parsed(hotspots)),
+        render: () => {
+          // What the header reads, not the whole batch, is kept with the frame.
+          const { as_of, methodology_version, global } = parsed(countries);
+          const summary = { as_of, methodology_version, global };
+          return {
+            page: 'overview',
+            head: (status, now) => overviewHead(words, summary, status, now),
+            body: overviewRest(words, parsed(hotspots)),
+          };
+        },
       };
     }),
   );
   app.get<{ Params: { iso: string } }>('/country/:iso', (request, reply) =>
-    page(request, reply, async () => {
+    page(request, reply, async (words) => {
       const iso = request.params.iso.toUpperCase();
-      if (!/^[A-Z]{3}$/.test(iso)) return null;
+      if (!/^[A-Z]{3}$/.test(iso) || !showsLatest(request)) return null;
       const country = await opts.data.country(iso, opts.guardFor(request));
       if (country.status !== 200) return null;
-      return { key: keyOf(`country|${iso}`, country), render: () => countryFrame(parsed(country)) };
+      return {
+        key: keyOf(`country|${iso}`, country),
+        render: () => ({ page: 'country-page', body: countryFrame(words, parsed(country)) }),
+      };
     }),
   );
 }
 
 /**
- * `<html lang dir>` of the page as the SPA will set it from `?lang=` and the browser's
- * languages (issue 34), so a right-to-left page is laid out so from its first frame. The saved
- * setting is the SPA's to apply: reading it here would cost a store query per page.
+ * The frame is the latest batch in the provider's index: a page asked as of a past batch or in
+ * the team's index (issue 31) gets the plain page, never another view's numbers in its place.
  */
-function withLanguage(html: string, request: FastifyRequest): string {
+function showsLatest(request: FastifyRequest): boolean {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const asOf = typeof query.as_of === 'string' ? query.as_of : null;
+  return parseAsOf(asOf) === null && query.index !== 'team';
+}
+
+/**
+ * The page's language as the SPA will set it from `?lang=` and the browser's languages (issue
+ * 34): the frame is written in it. The saved setting is the SPA's to apply: reading it here
+ * would cost a store query per page.
+ */
+function languageOf(request: FastifyRequest): UiLanguage {
   const query = (request.query as Record<string, unknown> | undefined)?.lang;
-  const language = resolveLanguage({
+  return resolveLanguage({
     query: typeof query === 'string' ? query : null,
     browser: parseAcceptLanguage(request.headers['accept-language']),
   });
+}
+
+/** `<html lang dir>`, so a right-to-left page is laid out so from its first frame. */
+function withLanguage(html: string, language: UiLanguage): string {
   if (language === 'en') return html;
   return html.replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${directionOf(language)}">`);
+}
+
+/** The title bar: the server's mode, and who asks (nobody named when access is open). */
+function shellOf(request: FastifyRequest, words: FrameWords, status: StatusResponse): string {
+  const who = principalOf(request);
+  return frameShell(words, {
+    demo: status.mode === 'demo',
+    history: Boolean(status.history),
+    role: who.role,
+    person: who.via === 'open' ? null : { name: who.name, role: who.role },
+  });
 }
 
 function parsed(served: Served): Record<string, unknown> {

@@ -124,6 +124,7 @@ export const en = {
     mapHow:
       '; markers are the hotspots listed below. Select a marker (or press Enter on it) to open the country.',
     briefHotspots: 'Brief of these hotspots (print)',
+    movedSinceYesterday: 'Moved most since yesterday (the provider’s figures)',
     movedHeading: 'Moved since the previous recorded batch',
     movedLoading: 'Loading what moved…',
     movedError: 'What moved could not be loaded.',

@@ -119,6 +119,7 @@ export const es: Catalogue = {
     mapHow:
       '; los marcadores son los focos listados abajo. Seleccione un marcador (o pulse Intro sobre él) para abrir el país.',
     briefHotspots: 'Informe de estos focos (imprimir)',
+    movedSinceYesterday: 'Mayores cambios desde ayer (cifras del proveedor)',
     movedHeading: 'Cambios desde el lote registrado anterior',
     movedLoading: 'Cargando los cambios…',
     movedError: 'No se pudieron cargar los cambios.',

@@ -119,6 +119,7 @@ export const fr: Catalogue = {
     mapHow:
       '; les marqueurs sont les points chauds listés plus bas. Sélectionnez un marqueur (ou appuyez sur Entrée) pour ouvrir le pays.',
     briefHotspots: 'Note sur ces points chauds (impression)',
+    movedSinceYesterday: 'Plus fortes variations depuis hier (chiffres du fournisseur)',
     movedHeading: 'Évolutions depuis le lot enregistré précédent',
     movedLoading: 'Chargement des évolutions…',
     movedError: 'Les évolutions n’ont pas pu être chargées.',

@@ -1,42 +1,25 @@
-import { tierLabel } from '../../../shared/tiers.js';
+import { isKnownTier } from '../../../shared/tiers.js';
+import type { StatusResponse } from '../../../shared/bff-api.js';
+import { escapeHtml, finite as num, type FrameWords } from './frame-words.js';
+
+export { escapeHtml } from './frame-words.js';
 
 /**
- * The first frame of a page, rendered by the server once per batch (issue 32, point 1): plain
- * HTML with the SPA's own class names, readable and linkable before any JavaScript runs (and
- * with none). The SPA hides it and draws itself in its place once its first render is done.
- * Every value is upstream text: escaped here, never trusted as markup.
+ * The first frame of a page, rendered by the server once per batch and language (issue 32,
+ * point 1): plain HTML with the SPA's own class names and words, readable and linkable before
+ * any JavaScript runs (and with none). Its first screen is laid out as the SPA's first screen
+ * (title bar, index, movers, the map's head), so when the SPA draws itself in its place nothing
+ * moves. Every value is upstream text: escaped here, never trusted as markup.
  */
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 type Row = Record<string, unknown>;
 
-const num = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null;
-const score = (value: unknown): string => num(value)?.toFixed(2) ?? 'n/a';
-const signed = (value: unknown): string => {
-  const n = num(value);
-  if (n === null) return 'n/a';
-  return n > 0 ? `+${n.toFixed(2)}` : n < 0 ? `−${Math.abs(n).toFixed(2)}` : '0.00';
-};
 const tierClass = (tier: unknown): string =>
   `tier-badge tier-${escapeHtml(
     String(tier ?? 'na')
       .toLowerCase()
       .slice(0, 12),
   )}`;
-const tierWords = (tier: unknown): string =>
-  typeof tier === 'string' && tier !== '' ? escapeHtml(tierLabel(tier)) : 'n/a';
 const isoOf = (row: Row): string =>
   escapeHtml(
     String(row.iso ?? '')
@@ -44,19 +27,47 @@ const isoOf = (row: Row): string =>
       .slice(0, 3),
   );
 
-/** When the batch was made, in words a phone reader can take in at a glance (UTC). */
-export function batchWords(asOf: unknown): string {
-  const time = Date.parse(String(asOf ?? ''));
-  if (!Number.isFinite(time)) return 'an unknown batch';
-  const date = new Date(time);
-  const month = date.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  const hh = String(date.getUTCHours()).padStart(2, '0');
-  const mm = String(date.getUTCMinutes()).padStart(2, '0');
-  return `${date.getUTCDate()} ${month} ${hh}:${mm} UTC`;
+/** The SPA's TierBadge: a known tier in the page's words, any other label as sent. */
+function tierBadge(words: FrameWords, tier: unknown): string {
+  if (typeof tier !== 'string' || tier === '') {
+    return `<span class="tier-badge tier-none">${words.t('format.na')}</span>`;
+  }
+  const known = isKnownTier(tier);
+  const title = known ? words.t('tiers.known', { tier }) : words.t('tiers.unknown');
+  const label = known ? words.t(`tiers.${tier}`) : escapeHtml(tier);
+  return `<span class="${tierClass(known ? tier : 'other')}" title="${title}">${label}</span>`;
 }
 
-/** Hotspots as dots on an equirectangular frame: no shapes, no script, a link per dot. */
-function hotspotMap(hotspots: Row[]): string {
+const ARROWS = { up: '\u25b2', down: '\u25bc', flat: '\u25ac' } as const;
+
+function directionOf(value: number): keyof typeof ARROWS {
+  const rounded = Number(value.toFixed(2));
+  return rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
+}
+
+/** The SPA's Delta: arrow, colour and words, never colour alone. */
+function delta(words: FrameWords, value: unknown, verboseSuffix?: string): string {
+  const n = num(value);
+  if (n === null) return `<span class="delta delta-unknown">${words.t('format.na')}</span>`;
+  const dir = directionOf(n);
+  const arrow = `<span aria-hidden="true">${ARROWS[dir]} </span>`;
+  if (verboseSuffix !== undefined) {
+    const key =
+      dir === 'up' ? 'delta.verboseUp' : dir === 'down' ? 'delta.verboseDown' : 'delta.verboseFlat';
+    const amount = words.score(Math.abs(n));
+    return `<span class="delta delta-${dir}">${arrow}${words.t(key, { amount })} ${verboseSuffix}</span>`;
+  }
+  return (
+    `<span class="delta delta-${dir}">${arrow}<span class="visually-hidden">` +
+    `${words.t(`delta.${dir}`)} </span>${words.signed(n)}</span>`
+  );
+}
+
+/**
+ * Hotspots as dots on an equirectangular sea, in the box the interactive map will fill: no
+ * shapes (they would weigh more than the rest of the page), no script, a link per dot.
+ */
+function hotspotMap(words: FrameWords, hotspots: Row[]): string {
   const dots = hotspots
     .filter((h) => num(h.lat) !== null && num(h.lng) !== null)
     .map((h) => {
@@ -67,101 +78,188 @@ function hotspotMap(hotspots: Row[]): string {
       return (
         `<a href="/country/${isoOf(h)}"><circle class="first-frame-dot ${tierClass(h.tier)}"` +
         ` cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}">` +
-        `<title>${name}: risk ${score(h.risk)}</title></circle></a>`
+        `<title>${name}: ${words.t('country.risk')} ${words.score(h.risk)}</title></circle></a>`
       );
     })
     .join('');
   return (
-    `<svg class="first-frame-map" viewBox="0 0 1000 500" role="img" aria-label="Map of the hotspots">` +
-    `<rect width="1000" height="500" class="first-frame-sea"/>${dots}</svg>`
+    `<div class="world-map"><div class="map-canvas first-frame-canvas">` +
+    `<svg class="first-frame-map" viewBox="0 0 1000 500" role="img" aria-label="${words.t('overview.worldMap')}">` +
+    `${dots}</svg></div></div>`
   );
 }
 
-function moversStrip(hotspots: Row[]): string {
-  const moved = hotspots
-    .filter((h) => num(h.delta_headline ?? h.delta_active) !== null)
-    .sort(
-      (a, b) =>
-        Math.abs(num(b.delta_headline ?? b.delta_active) ?? 0) -
-        Math.abs(num(a.delta_headline ?? a.delta_active) ?? 0),
-    )
-    .slice(0, 5);
-  if (moved.length === 0) return '';
-  const items = moved
-    .map(
-      (h) =>
-        `<li><a href="/country/${isoOf(h)}">${escapeHtml(h.name)}</a> ` +
-        `${signed(h.delta_headline ?? h.delta_active)}</li>`,
-    )
-    .join('');
-  return `<section class="panel first-frame-movers"><h2>Moved most</h2><ul>${items}</ul></section>`;
+/** A hotspot's change vs yesterday (the provider's figures: the frame has no recorded batch). */
+const moveOf = (h: Row): number | null => num(h.delta_headline ?? h.delta_active);
+
+/**
+ * The movers, in the box of the SPA's strip of recorded moves (the same height), from the
+ * provider's changes vs yesterday: the two largest rises and falls among the hotspots.
+ */
+function moversStrip(words: FrameWords, hotspots: Row[]): string {
+  const moved = hotspots.filter((h) => moveOf(h) !== null);
+  const line = (label: string, rows: Row[]): string =>
+    rows.length === 0
+      ? ''
+      : `<div><dt>${label}</dt><dd>` +
+        rows
+          .map(
+            (h, i) =>
+              `<span class="strip-item">${i > 0 ? ', ' : ''}<a href="/country/${isoOf(h)}">` +
+              `${escapeHtml(h.name)}</a> ${delta(words, moveOf(h))}</span>`,
+          )
+          .join('') +
+        `</dd></div>`;
+  const rose = moved.filter((h) => (moveOf(h) ?? 0) > 0).sort((a, b) => moveOf(b)! - moveOf(a)!);
+  const fell = moved.filter((h) => (moveOf(h) ?? 0) < 0).sort((a, b) => moveOf(a)! - moveOf(b)!);
+  return (
+    `<section class="changes-strip first-frame-movers"><h2 class="changes-strip-heading">` +
+    `${words.t('overview.movedSinceYesterday')}</h2><dl class="strip-lines">` +
+    `${line(words.t('overview.riskRose'), rose.slice(0, 2))}` +
+    `${line(words.t('overview.riskFell'), fell.slice(0, 2))}</dl></section>`
+  );
 }
 
-/** The overview: the global index, the movers, the hotspot list and its map. */
-export function overviewFrame(countries: Row, hotspotsAnswer: Row): string {
+/** What the global header says about checks for a batch (`/api/status`). */
+export type BatchTimes = Pick<
+  StatusResponse,
+  'next_batch_due_at' | 'last_checked_at' | 'next_check_at'
+>;
+
+/** The SPA's BatchCheck line; its "Check now" needs the script, so only its place is kept. */
+function batchCheck(words: FrameWords, times: BatchTimes, now: number): string {
+  const { t } = words;
+  const checked = times.last_checked_at
+    ? `${t('overview.checked')} <time datetime="${escapeHtml(times.last_checked_at)}">` +
+      `${words.relative(times.last_checked_at, now)}</time>`
+    : t('overview.notChecked');
+  const nextAt = times.next_check_at ? Date.parse(times.next_check_at) : Number.NaN;
+  const next = !times.next_check_at
+    ? ''
+    : nextAt > now
+      ? ` · ${t('overview.nextCheck')} <time datetime="${escapeHtml(times.next_check_at)}">` +
+        `${words.clock(times.next_check_at)}</time>`
+      : t('overview.checkingAgain');
+  return (
+    `<p class="batch-check">${checked}${next} <span class="link-button frame-placeholder" ` +
+    `aria-hidden="true">${t('overview.checkNow')}</span></p>`
+  );
+}
+
+/**
+ * The SPA's GlobalHeader: the index, its tier and change, and the batch's facts. Made per request
+ * (it says how long ago, as the SPA does), the rest of the page once per batch.
+ */
+export function overviewHead(
+  words: FrameWords,
+  countries: Row,
+  times: BatchTimes,
+  now: number,
+): string {
+  const { t } = words;
   const global = (countries.global ?? {}) as Row;
+  const fact = (label: string, value: string): string =>
+    `<div><dt>${t(label)}</dt><dd>${value}</dd></div>`;
+  const at = (iso: unknown): string =>
+    `<time datetime="${escapeHtml(iso)}">${words.whenFrom(iso, now)}</time>`;
+  return (
+    `<h1 class="visually-hidden">${t('pages.overviewHeading')}</h1>` +
+    `<section class="global-header" aria-labelledby="frame-index-heading"><div class="global-index">` +
+    `<h2 id="frame-index-heading" class="global-index-label">${t('overview.globalIndex')}</h2>` +
+    `<p class="global-index-value"><span class="global-index-number" data-testid="frame-index">` +
+    `${words.score(global.ggri ?? global.index)}</span>${tierBadge(words, global.tier)}</p>` +
+    `<p class="global-index-delta">${delta(words, global.delta_vs_yesterday, t('delta.vsYesterday'))}` +
+    `</p></div><dl class="global-facts">` +
+    fact('overview.static', words.score(global.static)) +
+    fact('overview.active', words.score(global.active)) +
+    fact('overview.events24h', words.score(global.events_24h, 0)) +
+    fact('overview.dataGenerated', at(countries.as_of)) +
+    fact('overview.nextBatchDue', at(times.next_batch_due_at)) +
+    fact('overview.methodology', escapeHtml(countries.methodology_version ?? t('format.na'))) +
+    `<div class="facts-wide batch-check-row"><dt class="visually-hidden">` +
+    `${t('overview.checksForBatch')}</dt><dd>${batchCheck(words, times, now)}</dd></div></dl></section>`
+  );
+}
+
+/** The map panel's head as the SPA writes it, over the static map. */
+function mapPanel(words: FrameWords, hotspots: Row[]): string {
+  const isos = hotspots.map(isoOf).filter((iso) => /^[A-Z]{3}$/.test(iso));
+  const brief = isos.length > 0 ? `/brief?iso=${isos.slice(0, 100).join(',')}` : '/brief';
+  return (
+    `<section class="panel map-panel" aria-labelledby="frame-map-heading"><div class="panel-head">` +
+    `<h2 id="frame-map-heading">${words.t('overview.worldMap')}</h2><p class="panel-sub">` +
+    `${words.t('overview.mapByTier')}${words.t('overview.mapHow')}</p>` +
+    `<a class="panel-head-link no-print" href="${brief}">${words.t('overview.briefHotspots')}</a>` +
+    `</div>${hotspotMap(words, hotspots)}</section>`
+  );
+}
+
+/**
+ * The overview below its global header, the same for everyone in one batch and language: the
+ * movers, the map and the hotspot list.
+ */
+export function overviewRest(words: FrameWords, hotspotsAnswer: Row): string {
   const hotspots = Array.isArray(hotspotsAnswer.hotspots) ? (hotspotsAnswer.hotspots as Row[]) : [];
   const rows = hotspots
     .map(
       (h, i) =>
         `<tr><td class="num">${i + 1}</td><th scope="row"><a href="/country/${isoOf(h)}">` +
         `${escapeHtml(h.name)}</a> <span class="iso">${isoOf(h)}</span></th>` +
-        `<td class="num">${score(h.risk)}</td><td><span class="${tierClass(h.tier)}">` +
-        `${tierWords(h.tier)}</span></td></tr>`,
+        `<td class="num">${words.score(h.risk)}</td><td>${tierBadge(words, h.tier)}</td></tr>`,
     )
     .join('');
   return (
-    `<section class="global-header panel"><h2 class="global-index-label">Global risk index</h2>` +
-    `<p class="global-index-value"><span class="global-index-number" data-testid="frame-index">` +
-    `${score(global.ggri ?? global.index)}</span> <span class="${tierClass(global.tier)}">` +
-    `${tierWords(global.tier)}</span></p>` +
-    `<p class="muted">Batch of ${escapeHtml(batchWords(countries.as_of))}; ` +
-    `${signed(global.delta_vs_yesterday)} vs yesterday</p></section>` +
-    moversStrip(hotspots) +
-    `<section class="panel"><h2>Hotspots</h2>${hotspotMap(hotspots)}` +
-    `<table class="data-table first-frame-hotspots"><thead><tr><th scope="col">#</th>` +
-    `<th scope="col">Country</th><th scope="col">Risk</th><th scope="col">Tier</th></tr>` +
-    `</thead><tbody>${rows}</tbody></table></section>`
+    moversStrip(words, hotspots) +
+    mapPanel(words, hotspots) +
+    `<section class="panel"><h2>${words.t('hotspots.heading')}</h2>` +
+    `<table class="data-table first-frame-hotspots"><thead><tr><th scope="col">${words.t('table.rank')}</th>` +
+    `<th scope="col">${words.t('table.country')}</th><th scope="col">${words.t('table.risk')}</th>` +
+    `<th scope="col">${words.t('overview.tier')}</th></tr></thead><tbody>${rows}</tbody></table>` +
+    `</section>`
   );
 }
 
 /** A country page: its header, its categories and its events. */
-export function countryFrame(answer: Row): string {
+export function countryFrame(words: FrameWords, answer: Row): string {
   const country = (answer.country ?? answer) as Row;
   const categories = Object.entries((country.categories ?? {}) as Record<string, Row>)
     .sort(([, a], [, b]) => (num(b?.score) ?? -1) - (num(a?.score) ?? -1))
     .map(
       ([name, c]) =>
-        `<tr><th scope="row">${escapeHtml(name)}</th><td class="num">${score(c?.score)}</td></tr>`,
+        `<tr><th scope="row">${escapeHtml(name)}</th><td class="num">${words.score(c?.score)}</td></tr>`,
     )
     .join('');
   const events = (Array.isArray(country.events) ? (country.events as Row[]) : [])
     .slice(0, 20)
     .map(
       (e) =>
-        `<li><time datetime="${escapeHtml(e.ts)}">${escapeHtml(batchWords(e.ts))}</time> ${escapeHtml(e.headline)}</li>`,
+        `<li><time datetime="${escapeHtml(e.ts)}">${words.when(e.ts)}</time> ${escapeHtml(e.headline)}</li>`,
     )
     .join('');
   return (
     `<section class="country-header panel"><h1>${escapeHtml(country.name)} ` +
     `<span class="iso">${isoOf(country)}</span></h1><p><span class="country-risk">` +
-    `${score(country.risk)}</span> risk <span class="${tierClass(country.tier)}">` +
-    `${tierWords(country.tier)}</span></p><p class="muted">Batch of ` +
-    `${escapeHtml(batchWords(answer.as_of))}</p></section>` +
-    `<section class="panel"><h2>Categories</h2><table class="data-table"><tbody>${categories}` +
-    `</tbody></table></section><section class="panel"><h2>Events</h2><ul>${events}</ul></section>`
+    `${words.score(country.risk)}</span> ${words.t('country.risk')} ${tierBadge(words, country.tier)}` +
+    `</p><p class="muted">${words.t('sites.batchOf', { date: words.when(answer.as_of) })}</p></section>` +
+    `<section class="panel"><h2>${words.t('categories.heading')}</h2><table class="data-table"><tbody>` +
+    `${categories}</tbody></table></section><section class="panel"><h2>${words.t('country.events')}` +
+    `</h2><ul>${events}</ul></section>`
   );
 }
 
-/** index.html with the frame before the SPA's root, which stays hidden until it takes over. */
-export function withFrame(indexHtml: string, frame: string): string {
+/**
+ * index.html with the frame (the title bar, then the page) before the SPA's root, which stays
+ * hidden until it takes over.
+ */
+export function withFrame(indexHtml: string, shell: string, page: string): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) return indexHtml;
-  return indexHtml.replace(
-    root,
-    // role="main", not <main>: a landmark for readers with JavaScript off, while the SPA's
-    // own <main> (what its pages and tests look in) is the only main element.
-    `<div id="first-frame" class="first-frame"><div role="main">${frame}</div></div>` +
-      '<div id="root" class="behind-first-frame"></div>',
-  );
+  // role="main", not <main>: a landmark for readers with JavaScript off, while the SPA's own
+  // <main> (what its pages and tests look in) is the only main element.
+  const frame =
+    `<div id="first-frame" class="first-frame">${shell}<div role="main">${page}</div></div>` +
+    '<div id="root" class="behind-first-frame"></div>';
+  // A function, not a string: in a replacement string "$`" or "$&" (upstream text may hold
+  // them) would insert parts of index.html.
+  return indexHtml.replace(root, () => frame);
 }

@@ -1,0 +1,130 @@
+import i18next from 'i18next';
+import { relativeWords } from '../../../shared/relative-time.js';
+import {
+  CATALOGUES,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Language,
+} from '../../../shared/i18n/index.js';
+
+/**
+ * The words and numbers of a first frame (issue 32), in the page's language: the screens' own
+ * catalogues (shared/i18n), so the frame says what the SPA will say where it takes over. One
+ * i18next instance, never switched: each frame gets a fixed `t` of its language.
+ */
+const instance = i18next.createInstance();
+void instance.init({
+  resources: Object.fromEntries(
+    LANGUAGES.map((language) => [language, { translation: CATALOGUES[language] }]),
+  ),
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  initAsync: false,
+  // The frame escapes every value itself (escapeHtml), after translation.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+export const finite = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** What a frame writes with: every result is already escaped HTML text. */
+export interface FrameWords {
+  language: Language;
+  /** A catalogue message, escaped. */
+  t(key: string, values?: Record<string, string | number>): string;
+  /** "49.29" ("49,29" in French); "n/a" when not a number. */
+  score(value: unknown, digits?: number): string;
+  /** "+1.20", "−0.50", "0.00" (a true minus sign), as the screens write a change. */
+  signed(value: unknown): string;
+  /** "03:00 UTC": the clock of an ISO time (the screens add how long ago, which ages). */
+  clock(value: unknown): string;
+  /** "30 Nov 03:00 UTC", short enough for a line on a phone. */
+  when(value: unknown): string;
+  /** "8 min ago", "in 5 h", as the screens say it (shared/relative-time.ts). */
+  relative(value: unknown, now: number): string;
+  /** "03:00 UTC · 2 h ago" (the date too when it is not within 20 h): the screens' formatWhen. */
+  whenFrom(value: unknown, now: number): string;
+}
+
+/** Arabic keeps Latin digits, as the screens do (client/lib/format.ts). */
+const localeOf = (language: Language): string =>
+  language === 'ar' ? 'ar-u-nu-latn' : language === 'en' ? 'en-GB' : language;
+
+export function frameWords(language: Language): FrameWords {
+  const fixed = instance.getFixedT(language) as unknown as (
+    key: string,
+    values?: Record<string, string | number>,
+  ) => string;
+  const locale = localeOf(language);
+  const numbers = new Map<number, Intl.NumberFormat>();
+  const format = (value: number, digits: number): string => {
+    // English as the screens' fast path writes it: toFixed, no grouping.
+    if (language === 'en') return value.toFixed(digits);
+    let made = numbers.get(digits);
+    if (!made) {
+      made = new Intl.NumberFormat(locale, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+      numbers.set(digits, made);
+    }
+    return made.format(value);
+  };
+  const na = escapeHtml(fixed('format.na'));
+  const dayMonth = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const timeOf = (value: unknown): Date | null => {
+    const at = new Date(String(value ?? ''));
+    return Number.isNaN(at.getTime()) ? null : at;
+  };
+  const clockOf = (at: Date): string => `${at.toISOString().slice(11, 16)} UTC`;
+  return {
+    language,
+    t: (key, values) => escapeHtml(fixed(key, values)),
+    score: (value, digits = 2) => {
+      const n = finite(value);
+      return n === null ? na : escapeHtml(format(n, digits));
+    },
+    signed: (value) => {
+      const n = finite(value);
+      if (n === null) return na;
+      const text = format(Math.abs(n), 2);
+      if (text === format(0, 2)) return escapeHtml(text);
+      return escapeHtml(n > 0 ? `+${text}` : `\u2212${text}`);
+    },
+    clock: (value) => {
+      const at = timeOf(value);
+      return at ? clockOf(at) : na;
+    },
+    when: (value) => {
+      const at = timeOf(value);
+      return at ? escapeHtml(`${dayMonth.format(at)} ${clockOf(at)}`) : na;
+    },
+    relative: (value, now) => {
+      const at = timeOf(value);
+      return at ? escapeHtml(relativeWords(at, now, language === 'en' ? null : locale)) : na;
+    },
+    whenFrom(value, now) {
+      const at = timeOf(value);
+      if (!at) return na;
+      const sameDay = Math.abs(at.getTime() - now) < 20 * 60 * 60_000;
+      return `${sameDay ? clockOf(at) : this.when(value)} · ${this.relative(value, now)}`;
+    },
+  };
+}
