@@ -74,7 +74,7 @@ function hotspotMap(words: FrameWords, hotspots: Row[]): string {
       const x = ((num(h.lng) ?? 0) + 180) * (1000 / 360);
       const y = (90 - (num(h.lat) ?? 0)) * (500 / 180);
       const r = 6 + Math.min(10, Math.max(0, (num(h.risk) ?? 0) / 10));
-      const name = escapeHtml(h.name);
+      const name = words.country(h.iso, h.name);
       return (
         `<a href="/country/${isoOf(h)}"><circle class="first-frame-dot ${tierClass(h.tier)}"` +
         ` cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}">` +
@@ -106,7 +106,7 @@ function moversStrip(words: FrameWords, hotspots: Row[]): string {
           .map(
             (h, i) =>
               `<span class="strip-item">${i > 0 ? ', ' : ''}<a href="/country/${isoOf(h)}">` +
-              `${escapeHtml(h.name)}</a> ${delta(words, moveOf(h))}</span>`,
+              `${words.country(h.iso, h.name)}</a> ${delta(words, moveOf(h))}</span>`,
           )
           .join('') +
         `</dd></div>`;
@@ -204,7 +204,7 @@ export function overviewRest(words: FrameWords, hotspotsAnswer: Row): string {
     .map(
       (h, i) =>
         `<tr><td class="num">${i + 1}</td><th scope="row"><a href="/country/${isoOf(h)}">` +
-        `${escapeHtml(h.name)}</a> <span class="iso">${isoOf(h)}</span></th>` +
+        `${words.country(h.iso, h.name)}</a> <span class="iso">${isoOf(h)}</span></th>` +
         `<td class="num">${words.score(h.risk)}</td><td>${tierBadge(words, h.tier)}</td></tr>`,
     )
     .join('');
@@ -237,7 +237,7 @@ export function countryFrame(words: FrameWords, answer: Row): string {
     )
     .join('');
   return (
-    `<section class="country-header panel"><h1>${escapeHtml(country.name)} ` +
+    `<section class="country-header panel"><h1>${words.country(country.iso, country.name)} ` +
     `<span class="iso">${isoOf(country)}</span></h1><p><span class="country-risk">` +
     `${words.score(country.risk)}</span> ${words.t('country.risk')} ${tierBadge(words, country.tier)}` +
     `</p><p class="muted">${words.t('sites.batchOf', { date: words.when(answer.as_of) })}</p></section>` +

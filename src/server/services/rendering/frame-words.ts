@@ -1,5 +1,8 @@
 import i18next from 'i18next';
+import countryCodes from 'i18n-iso-countries';
 import { relativeWords } from '../../../shared/relative-time.js';
+import { localCountryName } from '../../../shared/i18n/local-country-name.js';
+import { displayName } from '../reference/display-names.js';
 import {
   CATALOGUES,
   DEFAULT_LANGUAGE,
@@ -53,6 +56,8 @@ export interface FrameWords {
   clock(value: unknown): string;
   /** "30 Nov 03:00 UTC", short enough for a line on a phone. */
   when(value: unknown): string;
+  /** A country's name as the screens show it (common, in the page's language), escaped. */
+  country(iso: unknown, dataName: unknown): string;
   /** "8 min ago", "in 5 h", as the screens say it (shared/relative-time.ts). */
   relative(value: unknown, now: number): string;
   /** "03:00 UTC · 2 h ago" (the date too when it is not within 20 h): the screens' formatWhen. */
@@ -93,7 +98,9 @@ export function frameWords(language: Language): FrameWords {
     const at = new Date(String(value ?? ''));
     return Number.isNaN(at.getTime()) ? null : at;
   };
-  const clockOf = (at: Date): string => `${at.toISOString().slice(11, 16)} UTC`;
+  // Arabic keeps "03:00 UTC" left to right as one piece, as the screens do (lib/format.ts).
+  const ltr = (text: string): string => (language === 'ar' ? `\u2066${text}\u2069` : text);
+  const clockOf = (at: Date): string => ltr(`${at.toISOString().slice(11, 16)} UTC`);
   return {
     language,
     t: (key, values) => escapeHtml(fixed(key, values)),
@@ -115,6 +122,12 @@ export function frameWords(language: Language): FrameWords {
     when: (value) => {
       const at = timeOf(value);
       return at ? escapeHtml(`${dayMonth.format(at)} ${clockOf(at)}`) : na;
+    },
+    country: (iso, dataName) => {
+      const code = String(iso ?? '').toUpperCase();
+      const english = displayName(code, typeof dataName === 'string' ? dataName : null);
+      const alpha2 = /^[A-Z]{3}$/.test(code) ? countryCodes.alpha3ToAlpha2(code) : undefined;
+      return escapeHtml(localCountryName(alpha2, english, language));
     },
     relative: (value, now) => {
       const at = timeOf(value);
