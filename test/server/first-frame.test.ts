@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { countryHead, countryRest } from '../../src/server/services/rendering/country-frame.js';
 import {
-  countryFrame,
   overviewHead,
   overviewRest,
   withFrame,
@@ -58,7 +58,9 @@ describe('first frame', () => {
     await untilFramed('/country/ukr', /first-frame/);
     await untilFramed('/', /first-frame/);
     const ukr = await get(stack, '/country/ukr');
-    expect(ukr.body).toMatch(/<h1>Ukraine <span class="iso">UKR<\/span><\/h1>/);
+    expect(ukr.body).toMatch(
+      /<h1 id="frame-country-heading">Ukraine <span class="iso">UKR<\/span><\/h1>/,
+    );
     for (const path of [
       '/country/XXQ',
       '/country/%3Cscript%3E',
@@ -105,12 +107,21 @@ describe('first frame', () => {
           { iso: '"><b', name: evil, risk: 80, tier: evil, lat: 1, lng: 2, delta_headline: 3 },
         ],
       }) +
-      countryFrame(words, {
-        as_of: '2026-11-28T10:00:00Z',
+      countryHead(
+        words,
+        {
+          as_of: '2026-11-28T10:00:00Z',
+          country: { iso: 'UKR', name: evil, profile: evil, threat_vectors: [evil], tier: evil },
+        },
+        { history: true, recorded: 1 },
+        Date.now(),
+      ) +
+      countryRest(words, {
         country: { iso: 'UKR', name: evil, events: [{ ts: evil, headline: evil }] },
       });
     expect(html).not.toContain('<img');
-    expect(html).not.toContain('"><b');
+    expect(html).not.toContain('/country/"');
+    expect(html).toContain('/country/&quot;&gt;&lt;"');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 

@@ -238,7 +238,16 @@ function routeFamilies(parts: {
     // The pages with a first frame rendered in (issue 32); the other pages are the SPA's file.
     parts.clientDir === null
       ? null
-      : [firstFrameRoutes, { ...dataOptions, clientDir: parts.clientDir, status: ops.status, now }],
+      : [
+          firstFrameRoutes,
+          {
+            ...dataOptions,
+            clientDir: parts.clientDir,
+            status: ops.status,
+            now,
+            explanations: history?.routes.history.explanations ?? null,
+          },
+        ],
   ];
 }
 

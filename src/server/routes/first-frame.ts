@@ -3,12 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Served } from '../services/rendering/render.js';
-import {
-  countryFrame,
-  overviewHead,
-  overviewRest,
-  withFrame,
-} from '../services/rendering/first-frame.js';
+import { countryHead, countryRest } from '../services/rendering/country-frame.js';
+import { overviewHead, overviewRest, withFrame } from '../services/rendering/first-frame.js';
 import { frameShell } from '../services/rendering/frame-shell.js';
 import { frameWords, type FrameWords } from '../services/rendering/frame-words.js';
 import type { DataRouteOptions } from './respond.js';
@@ -23,6 +19,8 @@ import {
 import type { StatusResponse } from '../../shared/bff-api.js';
 import { principalOf } from '../principal.js';
 import { parseAsOf } from '../../shared/page-data.js';
+import type { MoveExplanations } from '../services/history/explain.js';
+import { recordedChangeOf } from '../services/rendering/recorded-change.js';
 
 export interface FirstFrameRouteOptions extends DataRouteOptions {
   /** The built SPA: its index.html is read once, here. */
@@ -30,6 +28,8 @@ export interface FirstFrameRouteOptions extends DataRouteOptions {
   /** What `/api/status` says: demo or live, history kept, when the next batch is due. */
   status: () => StatusResponse;
   now: () => number;
+  /** Why a country moved between the two batches recorded last (null: no history kept). */
+  explanations: Pick<MoveExplanations, 'explain'> | null;
 }
 
 /**
@@ -123,6 +123,7 @@ export async function firstFrameRoutes(
   // so, and these pages have nothing to put a frame into.
   if (!existsSync(indexFile)) return;
   const page = framedPages(readFileSync(indexFile, 'utf8'), opts);
+  const recordedChanges = recordedChangeOf(opts.explanations);
 
   app.get('/', (request, reply) =>
     page(request, reply, async (words) => {
@@ -152,9 +153,17 @@ export async function firstFrameRoutes(
       if (!/^[A-Z]{3}$/.test(iso) || !showsLatest(request)) return null;
       const country = await opts.data.country(iso, opts.guardFor(request));
       if (country.status !== 200) return null;
+      const answer = parsed(country);
+      // Our change since the batch recorded before, when this batch is the one recorded last.
+      const recorded = await recordedChanges(iso, answer.as_of);
       return {
-        key: keyOf(`country|${iso}`, country),
-        render: () => ({ page: 'country-page', body: countryFrame(words, parsed(country)) }),
+        key: `${keyOf(`country|${iso}`, country)}|${recorded ?? 'none'}`,
+        render: () => ({
+          page: 'country-page',
+          head: (status, now) =>
+            countryHead(words, answer, { history: Boolean(status.history), recorded }, now),
+          body: countryRest(words, answer),
+        }),
       };
     }),
   );

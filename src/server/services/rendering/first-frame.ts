@@ -12,7 +12,7 @@ export { escapeHtml } from './frame-words.js';
  * moves. Every value is upstream text: escaped here, never trusted as markup.
  */
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 const tierClass = (tier: unknown): string =>
   `tier-badge tier-${escapeHtml(
@@ -20,7 +20,7 @@ const tierClass = (tier: unknown): string =>
       .toLowerCase()
       .slice(0, 12),
   )}`;
-const isoOf = (row: Row): string =>
+export const isoOf = (row: Row): string =>
   escapeHtml(
     String(row.iso ?? '')
       .toUpperCase()
@@ -28,7 +28,7 @@ const isoOf = (row: Row): string =>
   );
 
 /** The SPA's TierBadge: a known tier in the page's words, any other label as sent. */
-function tierBadge(words: FrameWords, tier: unknown): string {
+export function tierBadge(words: FrameWords, tier: unknown): string {
   if (typeof tier !== 'string' || tier === '') {
     return `<span class="tier-badge tier-none">${words.t('format.na')}</span>`;
   }
@@ -46,7 +46,7 @@ function directionOf(value: number): keyof typeof ARROWS {
 }
 
 /** The SPA's Delta: arrow, colour and words, never colour alone. */
-function delta(words: FrameWords, value: unknown, verboseSuffix?: string): string {
+export function delta(words: FrameWords, value: unknown, verboseSuffix?: string): string {
   const n = num(value);
   if (n === null) return `<span class="delta delta-unknown">${words.t('format.na')}</span>`;
   const dir = directionOf(n);
@@ -216,34 +216,6 @@ export function overviewRest(words: FrameWords, hotspotsAnswer: Row): string {
     `<th scope="col">${words.t('table.country')}</th><th scope="col">${words.t('table.risk')}</th>` +
     `<th scope="col">${words.t('overview.tier')}</th></tr></thead><tbody>${rows}</tbody></table>` +
     `</section>`
-  );
-}
-
-/** A country page: its header, its categories and its events. */
-export function countryFrame(words: FrameWords, answer: Row): string {
-  const country = (answer.country ?? answer) as Row;
-  const categories = Object.entries((country.categories ?? {}) as Record<string, Row>)
-    .sort(([, a], [, b]) => (num(b?.score) ?? -1) - (num(a?.score) ?? -1))
-    .map(
-      ([name, c]) =>
-        `<tr><th scope="row">${escapeHtml(name)}</th><td class="num">${words.score(c?.score)}</td></tr>`,
-    )
-    .join('');
-  const events = (Array.isArray(country.events) ? (country.events as Row[]) : [])
-    .slice(0, 20)
-    .map(
-      (e) =>
-        `<li><time datetime="${escapeHtml(e.ts)}">${words.when(e.ts)}</time> ${escapeHtml(e.headline)}</li>`,
-    )
-    .join('');
-  return (
-    `<section class="country-header panel"><h1>${words.country(country.iso, country.name)} ` +
-    `<span class="iso">${isoOf(country)}</span></h1><p><span class="country-risk">` +
-    `${words.score(country.risk)}</span> ${words.t('country.risk')} ${tierBadge(words, country.tier)}` +
-    `</p><p class="muted">${words.t('sites.batchOf', { date: words.when(answer.as_of) })}</p></section>` +
-    `<section class="panel"><h2>${words.t('categories.heading')}</h2><table class="data-table"><tbody>` +
-    `${categories}</tbody></table></section><section class="panel"><h2>${words.t('country.events')}` +
-    `</h2><ul>${events}</ul></section>`
   );
 }
 

@@ -58,6 +58,8 @@ export interface FrameWords {
   when(value: unknown): string;
   /** A country's name as the screens show it (common, in the page's language), escaped. */
   country(iso: unknown, dataName: unknown): string;
+  /** An API label made readable ("armed_conflict" → "Armed conflict"), as the screens do. */
+  humanise(label: unknown): string;
   /** "8 min ago", "in 5 h", as the screens say it (shared/relative-time.ts). */
   relative(value: unknown, now: number): string;
   /** "03:00 UTC · 2 h ago" (the date too when it is not within 20 h): the screens' formatWhen. */
@@ -128,6 +130,10 @@ export function frameWords(language: Language): FrameWords {
       const english = displayName(code, typeof dataName === 'string' ? dataName : null);
       const alpha2 = /^[A-Z]{3}$/.test(code) ? countryCodes.alpha3ToAlpha2(code) : undefined;
       return escapeHtml(localCountryName(alpha2, english, language));
+    },
+    humanise: (label) => {
+      const words = typeof label === 'string' ? label.replace(/[_-]+/g, ' ').trim() : '';
+      return words ? escapeHtml(words.charAt(0).toUpperCase() + words.slice(1)) : na;
     },
     relative: (value, now) => {
       const at = timeOf(value);
