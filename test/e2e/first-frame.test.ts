@@ -171,4 +171,26 @@ describe('the first frame, rendered by the server (issue 32, point 1)', () => {
       });
     }
   }
+
+  it('on a phone whose answers are slow, the SPA takes over only once it can draw the first screen', async () => {
+    const { page } = await suite.open(PHONE);
+    // A loaded BFF: every API answer a second and a half late (the frame came with the HTML).
+    await page.route(/\/api\//, async (route) => {
+      await new Promise((answer) => setTimeout(answer, 1_500));
+      await route.continue().catch(() => undefined);
+    });
+    // Every layout shift: a first render without the answers would draw the title bar's
+    // second line, the header and the map's place again as they arrive (0.066 here).
+    await page.addInitScript(`
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    `);
+    await page.goto(`${suite.stack.baseUrl}/`);
+    await waitForMap(page);
+    expect(await page.locator('#first-frame').count()).toBe(0);
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(shift).toBeLessThan(0.01);
+  });
 });

@@ -112,6 +112,21 @@ describe('printing the overview (issue 19, point 11)', () => {
     await expect.poll(() => markersInsideMap(page)).toEqual({ inside: 20, all: 20 });
   });
 
+  it("fits every hotspot on the page from a shared link's zoomed view too", async () => {
+    // A shared link's view is held while the page settles (FollowBoxSize); the paper's box
+    // must not bring it back over the fit.
+    const page = await open();
+    await page.goto(`${stack.baseUrl}/?map=22.99,80,2.75`);
+    await waitForMap(page, 20);
+    await waitForPanels(page);
+    expect((await markersInsideMap(page)).inside).toBeLessThan(20);
+    await page.emulateMedia({ media: 'print' });
+    await expect
+      .poll(async () => (await page.locator('#world-map').boundingBox())!.width)
+      .toBeLessThanOrEqual(A4_WIDTH_PX - 2 * MARGIN_PX);
+    await expect.poll(() => markersInsideMap(page)).toEqual({ inside: 20, all: 20 });
+  });
+
   it("carries the data's batch time and page numbers on every page, not the time it was printed", async () => {
     const page = await open();
     await page.goto(`${stack.baseUrl}/`);

@@ -499,6 +499,32 @@ describe('the map on a phone (issue 11, point 4)', () => {
     expect(new URL(page.url()).searchParams.get('map')).toBeNull();
   });
 
+  it('a shared view at the edge of the map stays put when the page widens the map for a moment', async () => {
+    // At 1440 px this view is held against the map's eastern bound. A box wider for a moment
+    // (a page drawn before its answers) pushed such a centre inwards for good: the link then
+    // opened 9 px off the view it was made from (CI).
+    const { page } = await suite.open(DESKTOP);
+    await page.goto(`${suite.stack.baseUrl}/?map=22.99,80,2.75`);
+    await waitForMap(page, 20);
+    await waitForPanels(page);
+    const linked = await settledMarkers(page);
+    const width = await page
+      .locator('#world-map')
+      .evaluate((el) => el.getBoundingClientRect().width);
+    await page.locator('#world-map').evaluate((el, wider) => {
+      (el as HTMLElement).style.width = `${wider}px`;
+    }, width + 40);
+    // The wider box shows more of the east: the bound holds the view 20 px further west.
+    await expect
+      .poll(async () => medianShift(linked, await markersInMap(page)))
+      .toBeGreaterThan(10);
+    await page.locator('#world-map').evaluate((el) => {
+      (el as HTMLElement).style.width = '';
+    });
+    await expect.poll(async () => medianShift(linked, await markersInMap(page))).toBeLessThan(2);
+    expect(new URL(page.url()).searchParams.get('map')).toBe('22.99,80,2.75');
+  });
+
   it('a shared link keeps the map view; the first view and "Reset view" leave the URL clean', async () => {
     const { page } = await suite.open(DESKTOP);
     await page.goto(`${suite.stack.baseUrl}/?tier=crit,high`);

@@ -23,6 +23,15 @@ import { meQueries } from '../lib/me-queries';
 export const FIRST_RENDER_WAIT_MS = 300;
 
 /**
+ * How long it waits when the server's first frame of the page is on screen (issue 32): the
+ * reader already sees the page, and a first render without its data would replace the frame's
+ * index, movers and map with loading frames that grow as the answers come (a layout shift of
+ * 0.077 on a phone in a loaded CI run, whose answers took over a second). The SPA takes over
+ * when it can draw what the frame shows; the limit only bounds a BFF that stopped answering.
+ */
+export const FRAMED_RENDER_WAIT_MS = 10_000;
+
+/**
  * Starts the loads the page at this URL needs first, with the same query options as its
  * components, so they find them in the cache.
  */

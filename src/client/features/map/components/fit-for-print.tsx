@@ -4,7 +4,7 @@ import { useMap } from 'react-leaflet';
 import { onPrinting } from '../../../lib/print-events';
 
 /** The class that gives the map its paper size (print.css), on screen too while printing. */
-const PRINT_SIZE = 'map-print-size';
+export const PRINT_SIZE = 'map-print-size';
 
 /**
  * On paper the map shows the whole world and every marker: the page is narrower than the screen,

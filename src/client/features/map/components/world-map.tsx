@@ -32,7 +32,7 @@ import { withSitesShown } from '../utils/sites-param';
 import { pendingShapeStyle, shapeStyle, shapeTooltip } from '../utils/choropleth';
 import type { CountryShape } from '../utils/world-shapes';
 import { FitForPrint } from './fit-for-print';
-import { FollowBoxSize } from './follow-box-size';
+import { FollowBoxSize, type HeldView } from './follow-box-size';
 import { HatchPattern } from './hatch-pattern';
 import { HotspotMarkers, type PlacedHotspot } from './hotspot-markers';
 import { MapLegend } from './map-legend';
@@ -147,7 +147,7 @@ export const WorldMap = memo(function WorldMap({
   const shapes = useQuery(shapeQueries.world());
   const sites = useSitesLayer(sitesAvailable && url.sitesShown, url.setParams);
   const SitesLayer = sites.layer;
-  const { linkedView, touched, forgetView } = useLinkedView(url, Boolean(tiles));
+  const { linkedView, touched, forgetView, held } = useLinkedView(url, Boolean(tiles));
   const { byIso, markers, markerPoints, legendTiers } = useMapRows(countries, hotspots);
   const scale = useMediaQuery('(max-width: 600px)') ? 0.65 : 1;
   const touch = useMediaQuery('(pointer: coarse)');
@@ -185,7 +185,7 @@ export const WorldMap = memo(function WorldMap({
         <ZoomControl zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <MapViewControls home={WORLD_BOUNDS} onReset={forgetView} />
         <MapViewInUrl touched={touched} setParams={url.setParams} />
-        <FollowBoxSize />
+        <FollowBoxSize held={held} />
         <FitForPrint home={WORLD} points={markerPoints} />
         {tiles ? (
           <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
@@ -287,20 +287,27 @@ function useMapRows(
 
 /**
  * The view a shared link carries (`?map=`), read once: afterwards the map owns its view and
- * writes it back (MapViewInUrl); "Reset view" forgets it.
+ * writes it back (MapViewInUrl); "Reset view" forgets it. Until a hand is on the map, the map
+ * holds it while the page's layout settles (`held`, for FollowBoxSize).
  */
 function useLinkedView({ linkedView: raw, setParams }: MapUrl, withTiles: boolean) {
   const [linkedView] = useState(() => parseMapView(raw, withTiles ? 10 : 6));
   const touched = useRef(false);
+  const linked = useRef(linkedView);
   const forgetView = () => {
     touched.current = false;
+    linked.current = null;
     void setParams((current) => {
       const updated = new URLSearchParams(current);
       updated.delete(MAP_PARAM);
       return updated;
     });
   };
-  return { linkedView, touched, forgetView };
+  const held = (): HeldView | null =>
+    linked.current && !touched.current
+      ? { center: [linked.current.lat, linked.current.lng], zoom: linked.current.zoom }
+      : null;
+  return { linkedView, touched, forgetView, held };
 }
 
 /** Each country shape's tooltip (with the headline change of issue 33) and click. */
