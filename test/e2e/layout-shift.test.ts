@@ -219,6 +219,17 @@ describe('the map in the first screen (issue 19, point 10)', () => {
     const map = await top('#world-map');
     expect(index).toBeLessThan(strip);
     expect(strip).toBeLessThan(map);
+    // The strip's box is of a fixed height and clips: its link to What changed is inside it
+    // (a two-line heading pushed it below the clip, focusable and unseen).
+    const box = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const { top, bottom } = el.getBoundingClientRect();
+        return { top, bottom };
+      });
+    const inside = await box('.changes-strip');
+    const more = await box('.changes-strip a.strip-more');
+    expect(more.top).toBeGreaterThanOrEqual(inside.top);
+    expect(more.bottom).toBeLessThanOrEqual(inside.bottom);
     await page.screenshot({ path: screenshotPath('fold-overview-375'), fullPage: true });
   });
 });
