@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { StatusResponse } from '../../src/shared/bff-api.js';
+import { firstFrameRoutes } from '../../src/server/routes/first-frame.js';
+import type { FirstFrameRouteOptions } from '../../src/server/routes/first-frame.js';
 import { countryHead, countryRest } from '../../src/server/services/rendering/country-frame.js';
 import {
   overviewHead,
@@ -74,6 +78,47 @@ describe('first frame', () => {
       expect(plain.statusCode).toBe(200);
       expect(plain.body).toContain('<div id="root"></div>');
       expect(plain.body).not.toContain('first-frame');
+    }
+  });
+
+  it('a country page does not wait on a slow store: the provider’s change until ours is known', async () => {
+    const app = Fastify();
+    const asked: string[] = [];
+    const detail = {
+      as_of: '2026-11-28T10:00:00Z',
+      country: { iso: 'UKR', name: 'Ukraine', risk: 61.5, tier: 'high', delta_headline: 1.25 },
+    };
+    const answers = { country: async () => served(detail) };
+    // Answers the country only: anything else the route asked for would fail the test.
+    const data = new Proxy(answers, {
+      get: (target, key) => {
+        if (key in target) return target[key as keyof typeof target];
+        throw new Error(`the fake answers a country only, not ${String(key)}`);
+      },
+    });
+    const opts = {
+      clientDir,
+      data,
+      guardFor: () => ({}),
+      metrics: {},
+      status: () => ({ mode: 'demo', history: true }) as unknown as StatusResponse,
+      now: () => Date.parse('2026-11-28T12:00:00Z'),
+      // The store never answers (a cold, busy store).
+      explanations: {
+        explain: (iso: string) => {
+          asked.push(iso);
+          return new Promise<never>(() => undefined);
+        },
+      },
+    } as unknown as FirstFrameRouteOptions;
+    await app.register(firstFrameRoutes, opts);
+    try {
+      const page = await app.inject({ url: '/country/UKR' });
+      expect(page.body).toContain('id="frame-country-heading"');
+      expect(page.body).toContain('Up 1.25 in risk score (provider');
+      expect(asked).toEqual(['UKR']);
+    } finally {
+      await app.close();
     }
   });
 
@@ -171,3 +216,14 @@ describe('first frame', () => {
     expect(viewer).toContain('<span class="user-name">&lt;b&gt;Ann&lt;/b&gt;</span>');
   });
 });
+
+/** A cached upstream answer, as the BFF's cache hands it to a route. */
+function served(body: object) {
+  return {
+    status: 200,
+    contentType: 'application/json',
+    body: Buffer.from(JSON.stringify(body)),
+    headers: { etag: '"batch-1"' },
+    outcome: 'hit',
+  };
+}

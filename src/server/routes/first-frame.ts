@@ -51,11 +51,17 @@ const OVERVIEW_HOTSPOTS = { limit: 20, tiers: [], include: [] };
  * cold start or an upstream outage the plain page goes out and the SPA shows what it can.
  */
 const FRAME_WAIT_MS = 300;
+/**
+ * Of that, how long a country page waits for the store's change recorded here: a cold or busy
+ * store must not cost the page its frame. The provider's figure shows meanwhile; the store's
+ * late answer is kept, and the next page is made with it.
+ */
+const RECORDED_WAIT_MS = 100;
 
-function withinWait<T>(work: Promise<T>): Promise<T | null> {
+function withinWait<T>(work: Promise<T>, waitMs = FRAME_WAIT_MS): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), FRAME_WAIT_MS);
+    timer = setTimeout(() => resolve(null), waitMs);
   });
   // A late answer still fills the cache for the next page; its failure is not this page's.
   work.catch(() => undefined);
@@ -155,7 +161,7 @@ export async function firstFrameRoutes(
       if (country.status !== 200) return null;
       const answer = parsed(country);
       // Our change since the batch recorded before, when this batch is the one recorded last.
-      const recorded = await recordedChanges(iso, answer.as_of);
+      const recorded = await withinWait(recordedChanges(iso, answer.as_of), RECORDED_WAIT_MS);
       return {
         key: `${keyOf(`country|${iso}`, country)}|${recorded ?? 'none'}`,
         render: () => ({
