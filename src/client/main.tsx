@@ -1,6 +1,6 @@
 // First: the Zod setting must be in place before any module builds a schema.
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -42,11 +42,19 @@ void Promise.all([
   loadLanguage(language).catch(() => undefined),
 ]).then(() => {
   applyLanguage(language, document.documentElement);
-  createRoot(container).render(
+  const root = createRoot(container);
+  const app = (
     <StrictMode>
       <App queryClient={queryClient} router={createBrowserRouter(routes)} />
       <FirstFrameHandover />
-    </StrictMode>,
+    </StrictMode>
   );
+  // Behind the server's frame, the first render is a transition: React renders in slices of a
+  // few milliseconds, so a tap or a scroll on the frame is answered between them, and the page
+  // is not one long task (issue 32's blocking time). Nothing shows until it commits, and the
+  // frame is the page meanwhile. Without a frame there is nothing to read until then: rendered
+  // at once.
+  if (framed) startTransition(() => root.render(app));
+  else root.render(app);
 });
 registerOfflineWorker(queryClient);
