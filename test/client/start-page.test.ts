@@ -2,6 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { worldMapQuery } from '../../src/client/app/load-world-map';
 import { FIRST_RENDER_WAIT_MS, startPage } from '../../src/client/app/start-page';
+import { changesQueries } from '../../src/client/features/changes/api/changes-queries';
 import { countryQueries } from '../../src/client/features/country/api/country-queries';
 import { hotspotQueries } from '../../src/client/features/hotspots/api/hotspot-queries';
 import { shapeQueries } from '../../src/client/features/map/api/shape-queries';
@@ -11,7 +12,13 @@ import { meQueries } from '../../src/client/lib/me-queries';
 import { createQueryClient, RECENT_ERROR_MS } from '../../src/client/lib/query-client';
 import { pageDataPaths } from '../../src/shared/page-data';
 import { countriesBody, countryBody, hotspotsBody, statusBody } from './fixtures/data';
-import { countryHistoryBody, countryPoints, coverage, explainBody } from './fixtures/history';
+import {
+  changesBody,
+  countryHistoryBody,
+  countryPoints,
+  coverage,
+  explainBody,
+} from './fixtures/history';
 import { installFakeBff } from './fake-bff';
 
 const location = (href: string) => {
@@ -126,6 +133,23 @@ describe('the start of the page (first render)', () => {
     await startPage(alone, location('/country/NER'), 60_000);
     expect(bff.calls('/api/history/country/NER')).toHaveLength(1);
     expect(bff.calls('/api/country/NER/explain')).toHaveLength(0);
+  });
+
+  it("asks for the overview's movers strip as it starts, when the BFF keeps history", async () => {
+    const moves = changesBody();
+    const bff = installFakeBff({
+      '/api/status': { body: statusBody({ history: coverage() }) },
+      '/api/me': OPEN_ME,
+      '/api/countries': { body: countriesBody() },
+      '/api/v1/hotspots': { body: hotspotsBody() },
+      '/api/changes': { body: moves },
+    });
+    const queryClient = createQueryClient();
+    await startPage(queryClient, location('/?index=team'), 60_000);
+    // In the cache under the key the strip reads (the team view included), asked once.
+    const strip = changesQueries.since('previous', null, 'team');
+    expect(queryClient.getQueryData(strip.queryKey)?.data).toEqual(moves);
+    expect(bff.calls('/api/changes')).toHaveLength(1);
   });
 
   it('keeps a failure as the error the page shows on mount, without asking again', async () => {

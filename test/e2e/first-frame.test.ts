@@ -172,6 +172,31 @@ describe('the first frame, rendered by the server (issue 32, point 1)', () => {
     }
   }
 
+  it('the SPA takes over the movers strip with its own moves, never a blank or loading strip', async () => {
+    const { page } = await suite.open(PHONE);
+    // What the SPA's strip holds in the commit that removes the frame (before that paint).
+    await page.addInitScript(`
+      window.__strip = null;
+      new MutationObserver((changes, observer) => {
+        for (const change of changes) {
+          for (const node of change.removedNodes) {
+            if (node.id !== 'first-frame') continue;
+            const strip = document.querySelector('#root .changes-strip');
+            window.__strip = strip && {
+              heading: strip.querySelector('.changes-strip-heading') !== null,
+              loading: strip.querySelector('[role="status"]') !== null,
+            };
+            observer.disconnect();
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    await page.goto(`${suite.stack.baseUrl}/`);
+    await waitForMap(page);
+    const strip = await page.evaluate(() => (window as unknown as { __strip: unknown }).__strip);
+    expect(strip).toEqual({ heading: true, loading: false });
+  });
+
   it('on a phone whose answers are slow, the SPA takes over only once it can draw the first screen', async () => {
     const { page } = await suite.open(PHONE);
     // A loaded BFF: every API answer a second and a half late (the frame came with the HTML).

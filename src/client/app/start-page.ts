@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { countryPageCode } from '../../shared/page-data';
+import { changesQueries } from '../features/changes/api/changes-queries';
 import { countryQueries } from '../features/country/api/country-queries';
 import { hotspotQueries } from '../features/hotspots/api/hotspot-queries';
 import { parseFilters } from '../features/hotspots/utils/filters';
@@ -42,8 +43,10 @@ function startFirstLoads(
   const params = new URLSearchParams(search);
   const asOf = parseAsOf(params.get('as_of'));
   if (pathname === '/') {
+    const status = queryClient.prefetchQuery(statusQueries.current());
     return [
-      queryClient.prefetchQuery(statusQueries.current()),
+      status,
+      status.then(() => recordedMoves(queryClient, asOf, parseRiskIndex(params.get('index')))),
       queryClient.prefetchQuery(meQueries.current()),
       queryClient.prefetchQuery(countrySummaryQueries.list(asOf)),
       queryClient.prefetchQuery(hotspotQueries.list(parseFilters(params), asOf)),
@@ -71,6 +74,22 @@ function startFirstLoads(
       recordedChange(queryClient, country.iso, asOf, parseRiskIndex(params.get('index'))),
     ),
   ];
+}
+
+/**
+ * The overview's movers strip (what moved since the batch recorded before), drawn in the first
+ * render under the index: asked for as the app starts, once the status says the BFF keeps
+ * history, with the strip's query options. Behind the server's first frame the first render
+ * waits for it, so the frame's movers give way to the recorded ones, not to a blank strip and
+ * then "Loading what moved…".
+ */
+async function recordedMoves(
+  queryClient: QueryClient,
+  asOf: string | null,
+  index: RiskIndex,
+): Promise<void> {
+  if (!queryClient.getQueryData(statusQueries.current().queryKey)?.data.history) return;
+  await queryClient.prefetchQuery(changesQueries.since('previous', asOf, index));
 }
 
 /**

@@ -1,7 +1,6 @@
 import { t } from '../../lib/i18n';
 import { pageTitle } from '../../lib/page-title';
 import { tierWord } from '../../lib/tier-words';
-import { AfterFirstPaint } from '../../components/after-first-paint';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { PrintedPages } from '../../components/printed-pages';
 import { RiskIndexSwitch, teamNameOf } from '../../components/risk-index-switch';
@@ -43,12 +42,11 @@ export function OverviewRoute() {
       <IndexPanel queries={queries} />
 
       {/* What moved, under the index, and the map right after: both in the first screen of a
-          phone (index, strip, then the map's top) and of a 1440×900 display. The strip comes
-          after the first frame, in a frame of its final height. */}
+          phone (index, strip, then the map's top) and of a 1440×900 display. In the first
+          render: its answer is asked for as the app starts (start-page.ts), and its box is of a
+          fixed height, loaded or not. */}
       <PanelBoundary name={t('pages.panelMoved')}>
-        <AfterFirstPaint fallback={<div className="changes-strip" aria-hidden="true" />}>
-          <ChangesStrip />
-        </AfterFirstPaint>
+        <ChangesStrip />
       </PanelBoundary>
 
       <MapPanel queries={queries} onSelectCountry={openCountry} onSelectSite={openSite} />
