@@ -36,6 +36,13 @@ describe('the first frame, rendered by the server (issue 32, point 1)', () => {
     expect(await page.getByRole('heading', { name: 'Categories' }).count()).toBe(1);
     expect(await page.locator('.first-frame table tbody tr').count()).toBeGreaterThan(3);
     expect(await page.getByRole('heading', { name: 'Events' }).count()).toBe(1);
+    // What needs the script (compare, follow, share, "Why it moved", the locator map) leaves
+    // no blank gap.
+    const gaps = await page
+      .locator('.frame-placeholder, .locator-map')
+      .evaluateAll((all) => all.filter((el) => getComputedStyle(el).display !== 'none').length);
+    expect(gaps).toBe(0);
+    expect(await page.locator('.frame-placeholder').count()).toBeGreaterThan(3);
     await page.screenshot({ path: screenshotPath('first-frame-nojs-country-375') });
   });
 
