@@ -140,6 +140,8 @@ const RECORD_FIRST_RENDER = `
 const BEFORE_FIRST_RENDER = [
   /^\/assets\/(index|rolldown-runtime|vendor|world-map|world-shapes)-[\w-]+\.(js|css)$/,
   /^\/api\/(status|countries|v1\/hotspots\?limit=20|me|alerts\/unread-count)$/,
+  // The movers strip under the index is in the first render (its recorded moves).
+  /^\/api\/changes\?since=previous$/,
   /^\/favicon\.svg$/,
 ];
 
@@ -187,6 +189,8 @@ describe('first paint (issue 11, point 11)', () => {
     for (const path of dataRequests) counts.set(path, (counts.get(path) ?? 0) + 1);
     expect(counts.get('/api/countries')).toBe(1);
     expect(counts.get('/api/v1/hotspots?limit=20')).toBe(1);
+    // The strip and What changed read the same answer, asked for once as the app started.
+    expect(counts.get('/api/changes?since=previous')).toBe(1);
     // The past-batch timeline (up to 500 batches) waits until its picker is opened: asked for
     // as the overview mounted, its answer was parsed while the first frame was being drawn.
     expect(dataRequests.filter((path) => path.startsWith('/api/batches'))).toEqual([]);
