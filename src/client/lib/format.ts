@@ -1,6 +1,7 @@
 import { en } from '../../shared/i18n/en';
 import { PSEUDO } from '../../shared/i18n/languages';
 import { pseudoMessage } from '../../shared/i18n/pseudo';
+import { fixedNumbers, numberLocale } from '../../shared/number-text';
 import { relativeWords } from '../../shared/relative-time';
 /**
  * Formatting for people. Missing values read "n/a" everywhere (the API's optional fields may be
@@ -27,6 +28,12 @@ export function na(): string {
  * labels are in Latin digits too, and scores compared across them must read the same.
  */
 let formatLocale = 'en-GB';
+/**
+ * Numbers in that locale (src/shared/number-text.ts, shared with the server's first frame):
+ * `en-GB` without Intl, whose first object costs Chromium 13–25 ms (docs/benchmarks.md, section
+ * 3); test/client/formatting.test.ts compares the two over thousands of values.
+ */
+let fixedNumber = fixedNumbers(formatLocale);
 let language = 'en';
 let dateFormat: Intl.DateTimeFormat | null = null;
 let dayFormat: Intl.DateTimeFormat | null = null;
@@ -34,11 +41,10 @@ let axisDayFormat: Intl.DateTimeFormat | null = null;
 export function setFormatLanguage(next: string): void {
   language = next;
   naText = next === PSEUDO ? pseudoMessage(en.format.na) : (naOf(next) ?? en.format.na);
-  const locale =
-    language === 'ar' ? 'ar-u-nu-latn' : language.startsWith('en') ? 'en-GB' : language;
+  const locale = numberLocale(language);
   if (locale === formatLocale) return;
   formatLocale = locale;
-  numberFormats.clear();
+  fixedNumber = fixedNumbers(locale);
   dateFormat = null;
   dayFormat = null;
   axisDayFormat = null;
@@ -52,45 +58,6 @@ export function activeFormatLocale(): string {
   return formatLocale;
 }
 const fastPath = (): boolean => formatLocale === 'en-GB';
-
-/**
- * The overview's first frame formats without Intl: the first Intl object a page creates costs
- * 13–25 ms in Chromium (ICU loads its locale data; measured on the bench machine, Chromium 156),
- * and with it the first frame came about 30 ms later (docs/benchmarks.md, section 3). Numbers and
- * UTC times are written here as `en-GB` writes them; test/client/formatting.test.ts compares the
- * two over thousands of values. Intl stays the fallback for what these do not cover.
- */
-const numberFormats = new Map<number, Intl.NumberFormat>();
-function intlNumber(value: number, digits: number): string {
-  let format = numberFormats.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat(formatLocale, {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    numberFormats.set(digits, format);
-  }
-  return format.format(value);
-}
-
-/**
- * `value` with `digits` decimals and thousands separators: "1,234.50", "-0.50". Rounds half away
- * from zero on the number's shortest decimal form, as Intl does (toFixed rounds the binary
- * value: 1.005 gives "1.00", Intl "1.01"). A negative value that rounds to zero keeps its sign.
- */
-function fixedNumber(value: number, digits: number): string {
-  if (!fastPath()) return intlNumber(value, digits);
-  const magnitude = Math.abs(value);
-  const decimal = String(magnitude);
-  // Exponent forms, and values whose shifted digits would pass 2^53, are left to Intl.
-  if (decimal.includes('e') || magnitude * 10 ** digits >= Number.MAX_SAFE_INTEGER) {
-    return intlNumber(value, digits);
-  }
-  const scaled = String(Math.round(Number(`${decimal}e${digits}`))).padStart(digits + 1, '0');
-  const whole = scaled.slice(0, scaled.length - digits).replace(/\B(?=(\d{3})+$)/g, ',');
-  const fraction = digits > 0 ? `.${scaled.slice(scaled.length - digits)}` : '';
-  return `${value < 0 || Object.is(value, -0) ? '-' : ''}${whole}${fraction}`;
-}
 
 function isNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);

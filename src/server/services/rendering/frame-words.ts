@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import countryCodes from 'i18n-iso-countries';
+import { fixedNumbers, numberLocale } from '../../../shared/number-text.js';
 import { relativeWords } from '../../../shared/relative-time.js';
 import { localCountryName } from '../../../shared/i18n/local-country-name.js';
 import { displayName } from '../reference/display-names.js';
@@ -66,30 +67,14 @@ export interface FrameWords {
   whenFrom(value: unknown, now: number): string;
 }
 
-/** Arabic keeps Latin digits, as the screens do (client/lib/format.ts). */
-const localeOf = (language: Language): string =>
-  language === 'ar' ? 'ar-u-nu-latn' : language === 'en' ? 'en-GB' : language;
-
 export function frameWords(language: Language): FrameWords {
   const fixed = instance.getFixedT(language) as unknown as (
     key: string,
     values?: Record<string, string | number>,
   ) => string;
-  const locale = localeOf(language);
-  const numbers = new Map<number, Intl.NumberFormat>();
-  const format = (value: number, digits: number): string => {
-    // English as the screens' fast path writes it: toFixed, no grouping.
-    if (language === 'en') return value.toFixed(digits);
-    let made = numbers.get(digits);
-    if (!made) {
-      made = new Intl.NumberFormat(locale, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-      numbers.set(digits, made);
-    }
-    return made.format(value);
-  };
+  const locale = numberLocale(language);
+  // Numbers as the screens write them in this language (the SPA's own formatter).
+  const format = fixedNumbers(locale);
   const na = escapeHtml(fixed('format.na'));
   const dayMonth = new Intl.DateTimeFormat(locale, {
     day: 'numeric',
