@@ -76,6 +76,11 @@ function startFirstLoads(
   ];
 }
 
+/** Whether the status, once in, says the BFF keeps history (recorded batches to compare). */
+function keepsHistory(queryClient: QueryClient): boolean {
+  return Boolean(queryClient.getQueryData(statusQueries.current().queryKey)?.data.history);
+}
+
 /**
  * The overview's movers strip (what moved since the batch recorded before), drawn in the first
  * render under the index: asked for as the app starts, once the status says the BFF keeps
@@ -88,7 +93,7 @@ async function recordedMoves(
   asOf: string | null,
   index: RiskIndex,
 ): Promise<void> {
-  if (!queryClient.getQueryData(statusQueries.current().queryKey)?.data.history) return;
+  if (!keepsHistory(queryClient)) return;
   await queryClient.prefetchQuery(changesQueries.since('previous', asOf, index));
 }
 
@@ -107,7 +112,7 @@ async function recordedChange(
   asOf: string | null,
   index: RiskIndex,
 ): Promise<void> {
-  if (!queryClient.getQueryData(statusQueries.current().queryKey)?.data.history) return;
+  if (!keepsHistory(queryClient)) return;
   const batches = countryQueries.history(iso);
   await queryClient.prefetchQuery(batches);
   const history = queryClient.getQueryData(batches.queryKey);
