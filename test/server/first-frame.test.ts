@@ -14,6 +14,7 @@ import {
 } from '../../src/server/services/rendering/first-frame.js';
 import { frameShell } from '../../src/server/services/rendering/frame-shell.js';
 import { frameWords } from '../../src/server/services/rendering/frame-words.js';
+import { statusLines } from '../../src/shared/status-lines.js';
 import { get, startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';
@@ -101,7 +102,14 @@ describe('first frame', () => {
       data,
       guardFor: () => ({}),
       metrics: {},
-      status: () => ({ mode: 'demo', history: true }) as unknown as StatusResponse,
+      status: () =>
+        ({
+          mode: 'demo',
+          history: true,
+          as_of: detail.as_of,
+          upstream: { health: 'ok' },
+          quota: { blocked_until: null },
+        }) as unknown as StatusResponse,
       now: () => Date.parse('2026-11-28T12:00:00Z'),
       // The store never answers (a cold, busy store).
       explanations: {
@@ -144,7 +152,7 @@ describe('first frame', () => {
       overviewHead(
         words,
         { as_of: evil, methodology_version: evil, global: { ggri: 50, tier: evil } },
-        { next_batch_due_at: evil, last_checked_at: evil, next_check_at: evil },
+        { as_of: evil, next_batch_due_at: evil, last_checked_at: evil, next_check_at: evil },
         Date.now(),
       ) +
       overviewRest(words, {
@@ -197,9 +205,56 @@ describe('first frame', () => {
     expect(english).toContain('<h2 id="frame-map-heading">World map</h2>');
   });
 
+  it('says an overdue batch or an outage under the title bar, as the SPA does, escaped', () => {
+    const now = Date.parse('2026-11-30T12:00:00Z');
+    const status = (upstream: object) =>
+      ({
+        as_of: '2026-11-28T10:00:00Z',
+        upstream,
+        quota: { blocked_until: '2026-11-30T12:40:00Z' },
+      }) as unknown as StatusResponse;
+    const english = frameWords('en');
+    const overdue = statusLines(status({ health: 'ok' }), now, english.status);
+    expect(overdue).toEqual([
+      'The 10:00 UTC batch is overdue (due 2 h ago); the data shown is from 28 Nov 2026, ' +
+        '10:00 UTC (2 d ago).',
+      'The hourly request quota of the data service is used up until 12:40 UTC (in 40 min). ' +
+        'Pages already loaded stay available; new countries may not load until then.',
+    ]);
+    // The BFF's own sentence for a failure a person can act on, which may quote the provider.
+    const down = {
+      health: 'down',
+      message: '<b>Key</b> & co',
+      last_error: { class: 'key_rejected' },
+    };
+    const outage = statusLines(status(down), now, english.status);
+    const shell = frameShell(english, {
+      demo: false,
+      history: false,
+      role: 'viewer',
+      person: null,
+      banner: { health: 'down', lines: outage },
+    });
+    expect(shell).toContain(
+      '</header><div class="status-banner status-down" role="status"><p>&lt;b&gt;Key&lt;/b&gt; ' +
+        '&amp; co Showing the last data received, from 28 Nov 2026, 10:00 UTC (2 d ago). The ' +
+        '10:00 UTC batch is overdue.</p><p>The hourly request quota',
+    );
+    expect(frameShell(english, { ...FACTS, banner: ALL_WELL })).not.toContain('status-banner');
+    // In the page's language, its dates written as the screens write them.
+    const french = statusLines(status({ health: 'ok' }), now, frameWords('fr').status);
+    expect(french[0]).toContain('28 nov. 2026, 10:00 UTC');
+  });
+
   it('the title bar is the reader’s: the audit link for admins, who is signed in, escaped', () => {
     const words = frameWords('en');
-    const open = frameShell(words, { demo: true, history: true, role: 'admin', person: null });
+    const open = frameShell(words, {
+      demo: true,
+      history: true,
+      role: 'admin',
+      person: null,
+      banner: ALL_WELL,
+    });
     expect(open).toContain('<a href="/admin/audit">Audit log</a>');
     expect(open).toContain('<a class="unread-link" href="/alerts">');
     expect(open).toContain('class="demo-badge"');
@@ -209,6 +264,7 @@ describe('first frame', () => {
       history: false,
       role: 'viewer',
       person: { name: '<b>Ann</b>', role: 'viewer' },
+      banner: ALL_WELL,
     });
     expect(viewer).not.toContain('/admin/audit');
     expect(viewer).not.toContain('app-nav');
@@ -216,6 +272,9 @@ describe('first frame', () => {
     expect(viewer).toContain('<span class="user-name">&lt;b&gt;Ann&lt;/b&gt;</span>');
   });
 });
+
+const ALL_WELL = { health: 'ok', lines: [] };
+const FACTS = { demo: false, history: false, role: 'viewer', person: null };
 
 /** A cached upstream answer, as the BFF's cache hands it to a route. */
 function served(body: object) {

@@ -3,6 +3,7 @@ import { PSEUDO } from '../../shared/i18n/languages';
 import { pseudoMessage } from '../../shared/i18n/pseudo';
 import { fixedNumbers, numberLocale } from '../../shared/number-text';
 import { relativeWords } from '../../shared/relative-time';
+import { shortMonth, utcClock, utcDateTimes } from '../../shared/date-text';
 /**
  * Formatting for people. Missing values read "n/a" everywhere (the API's optional fields may be
  * absent or null); times are shown in UTC, the clock the data's batches run on.
@@ -35,8 +36,8 @@ let formatLocale = 'en-GB';
  */
 let fixedNumber = fixedNumbers(formatLocale);
 let language = 'en';
-let dateFormat: Intl.DateTimeFormat | null = null;
-let dayFormat: Intl.DateTimeFormat | null = null;
+/** Made at the first date written in a language (its Intl formatter with it). */
+let dateTimes: ((date: Date) => string) | null = null;
 let axisDayFormat: Intl.DateTimeFormat | null = null;
 export function setFormatLanguage(next: string): void {
   language = next;
@@ -45,8 +46,7 @@ export function setFormatLanguage(next: string): void {
   if (locale === formatLocale) return;
   formatLocale = locale;
   fixedNumber = fixedNumbers(locale);
-  dateFormat = null;
-  dayFormat = null;
+  dateTimes = null;
   axisDayFormat = null;
 }
 /** The interface's language as set (`en`, `fr`, `ar`, `en-XA`…). */
@@ -103,25 +103,6 @@ function parseTime(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** UTC clock and date from the Date's UTC fields, as `en-GB` writes them (see above). */
-const MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sept',
-  'Oct',
-  'Nov',
-  'Dec',
-];
-const twoDigits = (value: number): string => String(value).padStart(2, '0');
-const utcClock = (date: Date): string =>
-  `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}`;
-
 /**
  * Left-to-right text kept in its order inside a right-to-left line (U+2066 LRI … U+2069 PDI,
  * what <bdi dir="ltr"> does, for strings): "10:00 UTC" does not become "UTC 10:00" in Arabic.
@@ -136,36 +117,12 @@ export function formatUtcTime(iso: string | null | undefined): string {
   return date ? keepLtr(`${utcClock(date)} UTC`) : na();
 }
 
-/**
- * Arabic's date and time: the day as Arabic writes it ("2 يونيو 2026") reading right to left, and
- * the clock with its zone after it as one left-to-right piece, where Arabic reads the time:
- * "2 يونيو 2026، 10:00 UTC". Isolated (U+2067 RLI … U+2069 PDI) so the sentence around it
- * cannot reorder it: kept left to right whole, as before, "UTC" landed first and the day last.
- */
-function arabicDateTime(date: Date): string {
-  dayFormat ??= new Intl.DateTimeFormat(formatLocale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `\u2067${dayFormat.format(date)}، \u2066${utcClock(date)} UTC\u2069\u2069`;
-}
-
-/** "2 Jun 2025, 10:00 UTC" */
+/** "2 Jun 2025, 10:00 UTC" (shared/date-text.ts, which the server's first frame writes with). */
 export function formatUtcDateTime(iso: string | null | undefined): string {
   const date = parseTime(iso);
   if (!date) return na();
-  if (language === 'ar') return arabicDateTime(date);
-  if (!fastPath()) {
-    dateFormat ??= new Intl.DateTimeFormat(formatLocale, {
-      ...{ day: 'numeric', month: 'short', year: 'numeric' },
-      ...{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' },
-    });
-    return keepLtr(`${dateFormat.format(date)} UTC`);
-  }
-  const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-  const text = `${day}, ${utcClock(date)} UTC`;
+  dateTimes ??= utcDateTimes(language);
+  const text = dateTimes(date);
   // The pseudo-locale marks the month too: it is the locale's word, not a hard-coded one.
   return language === PSEUDO ? pseudoMessage(text) : text;
 }
@@ -177,7 +134,7 @@ export function formatUtcDateTime(iso: string | null | undefined): string {
 export function formatUtcDay(ms: number): string {
   const date = new Date(ms);
   if (Number.isNaN(date.getTime())) return na();
-  if (fastPath()) return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+  if (fastPath()) return `${date.getUTCDate()} ${shortMonth(date)}`;
   axisDayFormat ??= new Intl.DateTimeFormat(formatLocale, {
     timeZone: 'UTC',
     day: 'numeric',

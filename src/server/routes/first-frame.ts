@@ -21,6 +21,7 @@ import { principalOf } from '../principal.js';
 import { parseAsOf } from '../../shared/page-data.js';
 import type { MoveExplanations } from '../services/history/explain.js';
 import { recordedChangeOf } from '../services/rendering/recorded-change.js';
+import { statusLines } from '../../shared/status-lines.js';
 
 export interface FirstFrameRouteOptions extends DataRouteOptions {
   /** The built SPA: its index.html is read once, here. */
@@ -99,9 +100,10 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
         const cached = key === null ? undefined : frames.get(key);
         const frame = cached ?? made.render();
         if (key !== null && cached === undefined) frames.set(key, frame);
-        const head = frame.head?.(status, opts.now()) ?? '';
+        const now = opts.now();
+        const head = frame.head?.(status, now) ?? '';
         const content = `<div class="${frame.page}">${head}${frame.body}</div>`;
-        html = withFrame(indexHtml, shellOf(request, wordsIn(spoken), status), content);
+        html = withFrame(indexHtml, shellOf(request, wordsIn(spoken), status, now), content);
       }
     } catch (error) {
       request.log.debug({ err: error }, 'first frame not rendered');
@@ -204,14 +206,23 @@ function withLanguage(html: string, language: UiLanguage): string {
   return html.replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${directionOf(language)}">`);
 }
 
-/** The title bar: the server's mode, and who asks (nobody named when access is open). */
-function shellOf(request: FastifyRequest, words: FrameWords, status: StatusResponse): string {
+/**
+ * The title bar (the server's mode, and who asks: nobody named when access is open) and the
+ * status banner (an overdue batch, an outage, a blocked quota).
+ */
+function shellOf(
+  request: FastifyRequest,
+  words: FrameWords,
+  status: StatusResponse,
+  now: number,
+): string {
   const who = principalOf(request);
   return frameShell(words, {
     demo: status.mode === 'demo',
     history: Boolean(status.history),
     role: who.role,
     person: who.via === 'open' ? null : { name: who.name, role: who.role },
+    banner: { health: status.upstream.health, lines: statusLines(status, now, words.status) },
   });
 }
 

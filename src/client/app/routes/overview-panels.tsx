@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from '../../lib/app-link';
 import { isIso3 } from '../../../shared/iso';
@@ -18,24 +19,19 @@ import {
   GlobalHeaderSkeleton,
 } from '../../features/overview/components/global-header';
 import { BatchCheck } from '../../features/status/components/batch-check';
-import { overdueBatchAt } from '../../features/status/utils/batch-schedule';
+import { overdueBatchAt } from '../../../shared/status-lines';
 import { FollowButton } from '../../features/watchlists/components/follow-button';
 import { useMapUrl } from '../../features/map/hooks/use-map-url';
 import { useRecordedRiskDeltas } from '../../lib/recorded-deltas';
+import { historyPanelsQuery } from '../load-history-panels';
 import type { CompareSelection, OverviewQueries } from './overview-data';
 import { t } from '../../lib/i18n';
 
 // The overview's panels, each one thing the page shows; overview-route.tsx composes them.
 
-// Not needed for the first view's key figures: the history panels (with their CSV tools) and the
-// All-countries table (behind a choice) load after the global index, in their own chunks. Their
-// loading frames keep the panels' heights (history.css), so nothing below them moves.
-const GlobalTrendPanel = lazy(async () => ({
-  default: (await import('../../features/history/components/global-trend-panel')).GlobalTrendPanel,
-}));
-const ChangesPanel = lazy(async () => ({
-  default: (await import('../../features/changes/components/changes-panel')).ChangesPanel,
-}));
+// Not needed for the first view's key figures: the All-countries table (behind a choice) loads
+// after the global index, in its own chunk, as the history panels do (load-history-panels.ts).
+// Their loading frames keep the panels' heights (history.css), so nothing below them moves.
 const AllCountriesPanel = lazy(async () => ({
   default: (await import('../../features/all-countries/components/all-countries-panel'))
     .AllCountriesPanel,
@@ -160,30 +156,41 @@ export function MapPanel({
 }
 
 /**
- * The history panels, in the render after the first: their chunks are then asked for after the
- * first frame, not while the index and the map are being drawn.
+ * The history panels, in the render after the first (the table's): their chunks were started
+ * with the page's data (start-page.ts), so that render draws them, not their loading frames.
  */
 export function HistoryRow() {
+  const chunk = useQuery(historyPanelsQuery());
+  const panels = chunk.data;
+  const loading = (
+    <>
+      {trendLoading()}
+      {changesLoading()}
+    </>
+  );
+  const failed = (what: string, error: Error) => (
+    <QueryError what={what} error={error} onRetry={() => void chunk.refetch()} />
+  );
   return (
     <div className="two-columns history-row">
-      <AfterFirstPaint
-        fallback={
+      <AfterFirstPaint fallback={loading}>
+        {panels ? (
           <>
-            {trendLoading()}
-            {changesLoading()}
+            <PanelBoundary name={t('panels.globalTrend')}>
+              <panels.GlobalTrendPanel />
+            </PanelBoundary>
+            <PanelBoundary name={t('changes.heading')}>
+              <panels.ChangesPanel />
+            </PanelBoundary>
           </>
-        }
-      >
-        <PanelBoundary name={t('panels.globalTrend')}>
-          <Suspense fallback={trendLoading()}>
-            <GlobalTrendPanel />
-          </Suspense>
-        </PanelBoundary>
-        <PanelBoundary name={t('changes.heading')}>
-          <Suspense fallback={changesLoading()}>
-            <ChangesPanel />
-          </Suspense>
-        </PanelBoundary>
+        ) : chunk.isError ? (
+          <>
+            {failed(t('panels.globalTrend'), chunk.error)}
+            {failed(t('changes.heading'), chunk.error)}
+          </>
+        ) : (
+          loading
+        )}
       </AfterFirstPaint>
     </div>
   );

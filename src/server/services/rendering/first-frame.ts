@@ -1,4 +1,5 @@
 import { isKnownTier } from '../../../shared/tiers.js';
+import { overdueBatchAt } from '../../../shared/status-lines.js';
 import type { StatusResponse } from '../../../shared/bff-api.js';
 import { escapeHtml, finite as num, type FrameWords } from './frame-words.js';
 
@@ -123,7 +124,7 @@ function moversStrip(words: FrameWords, hotspots: Row[]): string {
 /** What the global header says about checks for a batch (`/api/status`). */
 export type BatchTimes = Pick<
   StatusResponse,
-  'next_batch_due_at' | 'last_checked_at' | 'next_check_at'
+  'as_of' | 'next_batch_due_at' | 'last_checked_at' | 'next_check_at'
 >;
 
 /** The SPA's BatchCheck line; its "Check now" needs the script, so only its place is kept. */
@@ -143,6 +144,18 @@ function batchCheck(words: FrameWords, times: BatchTimes, now: number): string {
   return (
     `<p class="batch-check">${checked}${next} <span class="link-button frame-placeholder" ` +
     `aria-hidden="true">${t('overview.checkNow')}</span></p>`
+  );
+}
+
+/** When the next batch is due, or the one overdue (the SPA's NextBatchDue). */
+function nextBatch(words: FrameWords, times: BatchTimes, now: number): string {
+  const overdue = overdueBatchAt(times.as_of, now);
+  if (overdue === null) {
+    return `<time datetime="${escapeHtml(times.next_batch_due_at)}">${words.whenFrom(times.next_batch_due_at, now)}</time>`;
+  }
+  return (
+    `<time datetime="${overdue}" class="overdue">` +
+    `${words.clock(overdue)} · ${words.t('overview.overdue')}</time>`
   );
 }
 
@@ -174,7 +187,7 @@ export function overviewHead(
     fact('overview.active', words.score(global.active)) +
     fact('overview.events24h', words.score(global.events_24h, 0)) +
     fact('overview.dataGenerated', at(countries.as_of)) +
-    fact('overview.nextBatchDue', at(times.next_batch_due_at)) +
+    fact('overview.nextBatchDue', nextBatch(words, times, now)) +
     fact('overview.methodology', escapeHtml(countries.methodology_version ?? t('format.na'))) +
     `<div class="facts-wide batch-check-row"><dt class="visually-hidden">` +
     `${t('overview.checksForBatch')}</dt><dd>${batchCheck(words, times, now)}</dd></div></dl></section>`

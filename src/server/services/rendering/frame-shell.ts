@@ -10,10 +10,22 @@ export interface ShellFacts {
   role: string;
   /** Who is signed in (null: nobody signs in here, as with open access). */
   person: { name: string; role: string } | null;
+  /**
+   * The status banner under the title bar, as the SPA's StatusBanner says it (shared/
+   * status-lines.ts): the data service's health and the lines, plain text (none: no banner).
+   */
+  banner: { health: string; lines: string[] };
+}
+
+/** The SPA's status banner: an overdue batch or an outage said from the first paint. */
+function statusBanner({ health, lines }: ShellFacts['banner']): string {
+  if (lines.length === 0) return '';
+  const said = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+  return `<div class="status-banner status-${escapeHtml(health)}" role="status">${said}</div>`;
 }
 
 /**
- * The SPA's title bar (app/routes/root-layout.tsx) as the frame's first lines, with its class
+ * The SPA's title bar and status banner (app/routes/root-layout.tsx) as the frame's first lines, with its class
  * names, so the page below it starts where the SPA's will and nothing moves when the SPA takes
  * over (issue 32). Made per request (a few links): who is signed in is the reader's own. The
  * unread count arrives with the SPA, into the space its badge keeps; the "Find a country"
@@ -41,6 +53,7 @@ export function frameShell(words: FrameWords, facts: ShellFacts): string {
     : '';
   return (
     `<header class="app-bar"><a href="/" class="brand"><span class="brand-mark" aria-hidden="true">` +
-    `</span>${t('shell.brand')}</a>${demo}${search}${nav}${admin}${menu}</header>`
+    `</span>${t('shell.brand')}</a>${demo}${search}${nav}${admin}${menu}</header>` +
+    statusBanner(facts.banner)
   );
 }

@@ -2,6 +2,8 @@ import i18next from 'i18next';
 import countryCodes from 'i18n-iso-countries';
 import { fixedNumbers, numberLocale } from '../../../shared/number-text.js';
 import { relativeWords } from '../../../shared/relative-time.js';
+import { utcDateTimes } from '../../../shared/date-text.js';
+import type { StatusWords } from '../../../shared/status-lines.js';
 import { localCountryName } from '../../../shared/i18n/local-country-name.js';
 import { displayName } from '../reference/display-names.js';
 import {
@@ -63,8 +65,13 @@ export interface FrameWords {
   humanise(label: unknown): string;
   /** "8 min ago", "in 5 h", as the screens say it (shared/relative-time.ts). */
   relative(value: unknown, now: number): string;
-  /** "03:00 UTC · 2 h ago" (the date too when it is not within 20 h): the screens' formatWhen. */
+  /**
+   * "03:00 UTC · 2 h ago", "28 Nov 2026, 10:00 UTC · 2 d ago" (the date when it is not within
+   * 20 h): the screens' formatWhen.
+   */
   whenFrom(value: unknown, now: number): string;
+  /** The status banner's words as plain text (shared/status-lines.ts): its caller escapes. */
+  status: StatusWords;
 }
 
 export function frameWords(language: Language): FrameWords {
@@ -88,6 +95,13 @@ export function frameWords(language: Language): FrameWords {
   // Arabic keeps "03:00 UTC" left to right as one piece, as the screens do (lib/format.ts).
   const ltr = (text: string): string => (language === 'ar' ? `\u2066${text}\u2069` : text);
   const clockOf = (at: Date): string => ltr(`${at.toISOString().slice(11, 16)} UTC`);
+  const relativeOf = (at: Date, now: number): string =>
+    relativeWords(at, now, language === 'en' ? null : locale);
+  const dateTimes = utcDateTimes(language);
+  const plain = (write: (at: Date) => string) => (value: unknown) => {
+    const at = timeOf(value);
+    return at ? write(at) : fixed('format.na');
+  };
   return {
     language,
     t: (key, values) => escapeHtml(fixed(key, values)),
@@ -122,13 +136,22 @@ export function frameWords(language: Language): FrameWords {
     },
     relative: (value, now) => {
       const at = timeOf(value);
-      return at ? escapeHtml(relativeWords(at, now, language === 'en' ? null : locale)) : na;
+      return at ? escapeHtml(relativeOf(at, now)) : na;
     },
     whenFrom(value, now) {
       const at = timeOf(value);
       if (!at) return na;
       const sameDay = Math.abs(at.getTime() - now) < 20 * 60 * 60_000;
-      return `${sameDay ? clockOf(at) : this.when(value)} · ${this.relative(value, now)}`;
+      // The date as the screens write it, with its year (a shorter one wrapped the line
+      // differently and moved the page when the SPA took over).
+      const clock = sameDay ? clockOf(at) : escapeHtml(dateTimes(at));
+      return `${clock} · ${this.relative(value, now)}`;
+    },
+    status: {
+      t: (key, values) => fixed(key, values),
+      dateTime: plain(dateTimes),
+      time: plain(clockOf),
+      relative: (value, now) => plain((at) => relativeOf(at, now))(value),
     },
   };
 }
