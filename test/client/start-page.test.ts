@@ -1,6 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { historyPanelsQuery } from '../../src/client/app/load-history-panels';
 import { worldMapQuery } from '../../src/client/app/load-world-map';
 import { FIRST_RENDER_WAIT_MS, startPage } from '../../src/client/app/start-page';
 import { changesQueries } from '../../src/client/features/changes/api/changes-queries';
@@ -57,11 +56,6 @@ describe('the start of the page (first render)', () => {
     expect(queryClient.getQueryData(hotspotQueries.list(filters).queryKey)).toBeDefined();
     const { WorldMap } = await import('../../src/client/features/map/components/world-map');
     expect(queryClient.getQueryData(worldMapQuery().queryKey)).toBe(WorldMap);
-    const { ChangesPanel } =
-      await import('../../src/client/features/changes/components/changes-panel');
-    expect(queryClient.getQueryData(historyPanelsQuery().queryKey)?.ChangesPanel).toBe(
-      ChangesPanel,
-    );
     const shapes = queryClient.getQueryData(shapeQueries.world().queryKey);
     expect(shapes?.features.length ?? 0).toBeGreaterThan(150);
     // Exactly the requests the BFF announced as preload hints for this URL, each once.

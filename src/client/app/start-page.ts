@@ -8,7 +8,6 @@ import { shapeQueries } from '../features/map/api/shape-queries';
 import { countrySummaryQueries } from '../features/overview/api/country-summary-queries';
 import { statusQueries } from '../features/status/api/status-queries';
 import { loadCountryRoute } from './load-country-route';
-import { historyPanelsQuery } from './load-history-panels';
 import { worldMapQuery } from './load-world-map';
 import { parseAsOf } from '../lib/as-of';
 import { hasEarlierBatch } from '../lib/recorded-batches';
@@ -54,8 +53,6 @@ function startFirstLoads(
       // Leaflet and the shapes: requested now rather than after the first commit.
       queryClient.prefetchQuery(worldMapQuery()),
       queryClient.prefetchQuery(shapeQueries.world()),
-      // The trend's and What changed's code, for the render after the first (the table's).
-      queryClient.prefetchQuery(historyPanelsQuery()),
     ];
   }
   // Every page: the status decides the banner and the header's links, and who is signed in the

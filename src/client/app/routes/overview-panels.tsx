@@ -155,45 +155,63 @@ export function MapPanel({
   );
 }
 
-/**
- * The history panels, in the render after the first (the table's): their chunks were started
- * with the page's data (start-page.ts), so that render draws them, not their loading frames.
- */
-export function HistoryRow() {
+/** The trend and What changed once their chunks are in: their loading frames until then. */
+function HistoryPanels({ loading }: { loading: ReactNode }) {
   const chunk = useQuery(historyPanelsQuery());
   const panels = chunk.data;
+  const failed = (what: string, error: Error) => (
+    <QueryError what={what} error={error} onRetry={() => void chunk.refetch()} />
+  );
+  if (panels) {
+    return (
+      <>
+        <PanelBoundary name={t('panels.globalTrend')}>
+          <panels.GlobalTrendPanel />
+        </PanelBoundary>
+        <PanelBoundary name={t('changes.heading')}>
+          <panels.ChangesPanel />
+        </PanelBoundary>
+      </>
+    );
+  }
+  if (chunk.isError) {
+    return (
+      <>
+        {failed(t('panels.globalTrend'), chunk.error)}
+        {failed(t('changes.heading'), chunk.error)}
+      </>
+    );
+  }
+  return loading;
+}
+
+/**
+ * The history panels: asked for in the render after the first (not while the index and the map
+ * are drawn), and drawn in the same render as the table under them (AfterHistoryPanels), so
+ * neither grows above the other.
+ */
+export function HistoryRow() {
   const loading = (
     <>
       {trendLoading()}
       {changesLoading()}
     </>
   );
-  const failed = (what: string, error: Error) => (
-    <QueryError what={what} error={error} onRetry={() => void chunk.refetch()} />
-  );
   return (
     <div className="two-columns history-row">
       <AfterFirstPaint fallback={loading}>
-        {panels ? (
-          <>
-            <PanelBoundary name={t('panels.globalTrend')}>
-              <panels.GlobalTrendPanel />
-            </PanelBoundary>
-            <PanelBoundary name={t('changes.heading')}>
-              <panels.ChangesPanel />
-            </PanelBoundary>
-          </>
-        ) : chunk.isError ? (
-          <>
-            {failed(t('panels.globalTrend'), chunk.error)}
-            {failed(t('changes.heading'), chunk.error)}
-          </>
-        ) : (
-          loading
-        )}
+        <HistoryPanels loading={loading} />
       </AfterFirstPaint>
     </div>
   );
+}
+
+/**
+ * Holds what it wraps until the history panels' chunks have come (or failed): the table under
+ * those panels then comes in their render, and no panel above it grows after it is drawn.
+ */
+function AfterHistoryPanels({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  return useQuery(historyPanelsQuery()).isPending ? fallback : children;
 }
 
 /**
@@ -221,43 +239,44 @@ export function CountryTablePanel({
     </>
   );
   const selectionBar = <CompareSelectionBar selected={compare.selected} onClear={compare.clear} />;
+  const loading = <PanelLoading className="table-panel" label={t('hotspots.loadingTable')} />;
   return (
     <PanelBoundary name={t('panels.countryTable')}>
-      <AfterFirstPaint
-        fallback={<PanelLoading className="table-panel" label={t('hotspots.loadingTable')} />}
-      >
-        {table === 'all' ? (
-          <Suspense
-            fallback={
-              <PanelLoading className="all-countries-panel" label={t('allCountries.loading')} />
-            }
-          >
-            <AllCountriesPanel
+      <AfterFirstPaint fallback={loading}>
+        <AfterHistoryPanels fallback={loading}>
+          {table === 'all' ? (
+            <Suspense
+              fallback={
+                <PanelLoading className="all-countries-panel" label={t('allCountries.loading')} />
+              }
+            >
+              <AllCountriesPanel
+                countries={countries.data?.data.countries}
+                asOf={countries.data?.data.as_of}
+                error={countries.error}
+                onRetry={() => void countries.refetch()}
+                reference={reference.data?.data.countries}
+                onRowIntent={onRowIntent}
+                actions={tableActions()}
+                selection={selection}
+                selectionBar={selectionBar}
+              />
+            </Suspense>
+          ) : (
+            <HotspotsPanel
               countries={countries.data?.data.countries}
-              asOf={countries.data?.data.as_of}
-              error={countries.error}
-              onRetry={() => void countries.refetch()}
-              reference={reference.data?.data.countries}
               onRowIntent={onRowIntent}
-              actions={tableActions()}
+              rowAction={
+                status.data?.data.history
+                  ? (row) => <FollowButton iso={row.iso} name={row.name} compact />
+                  : undefined
+              }
+              actions={tableActions(selectionBar)}
+              now={now}
               selection={selection}
-              selectionBar={selectionBar}
             />
-          </Suspense>
-        ) : (
-          <HotspotsPanel
-            countries={countries.data?.data.countries}
-            onRowIntent={onRowIntent}
-            rowAction={
-              status.data?.data.history
-                ? (row) => <FollowButton iso={row.iso} name={row.name} compact />
-                : undefined
-            }
-            actions={tableActions(selectionBar)}
-            now={now}
-            selection={selection}
-          />
-        )}
+          )}
+        </AfterHistoryPanels>
       </AfterFirstPaint>
     </PanelBoundary>
   );
