@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minimumDistance, spreadDiscs } from '../../src/client/features/map/utils/spread-markers';
+import { requiredDistance, spreadDiscs } from '../../src/client/features/map/utils/spread-markers';
 
 function closestPairGap(discs: { x: number; y: number; r: number }[]): number {
   let worst = Infinity;
@@ -7,7 +7,8 @@ function closestPairGap(discs: { x: number; y: number; r: number }[]): number {
     for (let j = i + 1; j < discs.length; j += 1) {
       const a = discs[i]!;
       const b = discs[j]!;
-      worst = Math.min(worst, Math.hypot(a.x - b.x, a.y - b.y) - minimumDistance(a, b, 2));
+      const need = requiredDistance(a, b, b.x - a.x, b.y - a.y, 2);
+      worst = Math.min(worst, Math.hypot(a.x - b.x, a.y - b.y) - need);
     }
   }
   return worst;
@@ -55,6 +56,26 @@ describe('fanning out overlapping markers', () => {
         const a = placed[i]!;
         const b = placed[j]!;
         expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(24);
+      }
+    }
+  });
+
+  it("puts no marker's box over another's, diagonal neighbours included (axe's target-size)", () => {
+    // Four 32 px markers around a fifth, as the Levant's are at a desktop's first zoom: each
+    // 30 px from the centre, which the 24 px discs alone allow.
+    const around = [45, 135, 225, 315].map((degrees) => ({
+      x: 100 + 30 * Math.cos((degrees * Math.PI) / 180),
+      y: 100 + 30 * Math.sin((degrees * Math.PI) / 180),
+      r: 16,
+    }));
+    const discs = [{ x: 100, y: 100, r: 16 }, ...around];
+    const placed = spreadDiscs(discs).map((p, i) => ({ ...p, r: discs[i]!.r }));
+    for (let i = 0; i < placed.length; i += 1) {
+      for (let j = i + 1; j < placed.length; j += 1) {
+        const a = placed[i]!;
+        const b = placed[j]!;
+        const apart = Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+        expect(apart, `markers ${i} and ${j}`).toBeGreaterThanOrEqual(a.r + b.r);
       }
     }
   });

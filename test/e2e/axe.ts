@@ -22,6 +22,8 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
 export interface AxeOptions {
   /** Only the colour rules (COLOUR_RULES): a second scheme of a page scanned whole. */
   coloursOnly?: boolean;
+  /** Only these rules (a test of one property, such as `target-size`). */
+  rules?: string[];
 }
 
 /** Runs axe-core (injected from node_modules) and returns serious and critical violations. */
@@ -35,7 +37,7 @@ export async function seriousViolations(page: Page, options?: AxeOptions): Promi
 export async function axeViolations(page: Page, options?: AxeOptions): Promise<AxeViolation[]> {
   // Injected once per document: a second scan of the same page reuses it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  const rules = options?.coloursOnly ? [...COLOUR_RULES] : null;
+  const rules = options?.rules ?? (options?.coloursOnly ? [...COLOUR_RULES] : null);
   const violations = await page.evaluate(async (only) => {
     type Run = (ctx: Document, options?: object) => Promise<unknown>;
     const axe = (window as unknown as { axe: { run: Run } }).axe;
