@@ -38,7 +38,10 @@ function bff() {
   });
 }
 
-/** The overview with its markers drawn and every request answered (What changed's included). */
+/**
+ * The overview with its markers drawn, every request answered (What changed's included) and the
+ * hotspot table drawn (it comes in the render after the history panels').
+ */
 async function settledOverview(path = '/') {
   const app = renderApp(path);
   await waitFor(() =>
@@ -48,6 +51,7 @@ async function settledOverview(path = '/') {
     const changes = app.queryClient.getQueryCache().find({ queryKey: ['changes', 'previous'] });
     expect(changes?.state.status).toBe('success');
     expect(app.queryClient.isFetching()).toBe(0);
+    expect(app.container.querySelectorAll('.hotspot-table tbody tr').length).toBeGreaterThan(0);
   });
   return app;
 }
