@@ -147,12 +147,15 @@ function batchCheck(words: FrameWords, times: BatchTimes, now: number): string {
   );
 }
 
+/** "10:00 UTC · 2 h ago" as a `<time>`, as the SPA's header writes a batch time. */
+function timeFrom(words: FrameWords, iso: unknown, now: number): string {
+  return `<time datetime="${escapeHtml(iso)}">${words.whenFrom(iso, now)}</time>`;
+}
+
 /** When the next batch is due, or the one overdue (the SPA's NextBatchDue). */
 function nextBatch(words: FrameWords, times: BatchTimes, now: number): string {
   const overdue = overdueBatchAt(times.as_of, now);
-  if (overdue === null) {
-    return `<time datetime="${escapeHtml(times.next_batch_due_at)}">${words.whenFrom(times.next_batch_due_at, now)}</time>`;
-  }
+  if (overdue === null) return timeFrom(words, times.next_batch_due_at, now);
   return (
     `<time datetime="${overdue}" class="overdue">` +
     `${words.clock(overdue)} · ${words.t('overview.overdue')}</time>`
@@ -173,8 +176,6 @@ export function overviewHead(
   const global = (countries.global ?? {}) as Row;
   const fact = (label: string, value: string): string =>
     `<div><dt>${t(label)}</dt><dd>${value}</dd></div>`;
-  const at = (iso: unknown): string =>
-    `<time datetime="${escapeHtml(iso)}">${words.whenFrom(iso, now)}</time>`;
   return (
     `<h1 class="visually-hidden">${t('pages.overviewHeading')}</h1>` +
     `<section class="global-header" aria-labelledby="frame-index-heading"><div class="global-index">` +
@@ -186,7 +187,7 @@ export function overviewHead(
     fact('overview.static', words.score(global.static)) +
     fact('overview.active', words.score(global.active)) +
     fact('overview.events24h', words.score(global.events_24h, 0)) +
-    fact('overview.dataGenerated', at(countries.as_of)) +
+    fact('overview.dataGenerated', timeFrom(words, countries.as_of, now)) +
     fact('overview.nextBatchDue', nextBatch(words, times, now)) +
     fact('overview.methodology', escapeHtml(countries.methodology_version ?? t('format.na'))) +
     `<div class="facts-wide batch-check-row"><dt class="visually-hidden">` +

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import countryCodes from 'i18n-iso-countries';
 import { fixedNumbers, numberLocale } from '../../../shared/number-text.js';
 import { relativeWords } from '../../../shared/relative-time.js';
-import { utcDateTimes } from '../../../shared/date-text.js';
+import { utcClock, utcDateTimes } from '../../../shared/date-text.js';
 import type { StatusWords } from '../../../shared/status-lines.js';
 import { localCountryName } from '../../../shared/i18n/local-country-name.js';
 import { displayName } from '../reference/display-names.js';
@@ -94,7 +94,7 @@ export function frameWords(language: Language): FrameWords {
   };
   // Arabic keeps "03:00 UTC" left to right as one piece, as the screens do (lib/format.ts).
   const ltr = (text: string): string => (language === 'ar' ? `\u2066${text}\u2069` : text);
-  const clockOf = (at: Date): string => ltr(`${at.toISOString().slice(11, 16)} UTC`);
+  const clockOf = (at: Date): string => ltr(`${utcClock(at)} UTC`);
   const relativeOf = (at: Date, now: number): string =>
     relativeWords(at, now, language === 'en' ? null : locale);
   const dateTimes = utcDateTimes(language);
