@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cursorPageShape } from './schemas/common.js';
 import { alertSchema } from './alerts-api.js';
 import { LANGUAGES } from './i18n/languages.js';
@@ -30,49 +30,50 @@ export const acknowledgeInputSchema = z.strictObject({
   disposition: z.enum(DISPOSITIONS, {
     error: `disposition must be one of ${DISPOSITIONS.map((d) => `"${d}"`).join(', ')}`,
   }),
-  note: z
-    .string({ error: 'note must be text' })
-    .trim()
-    .max(ACK_NOTE_MAX, `note must be at most ${ACK_NOTE_MAX} characters`)
-    .superRefine((note, ctx) => {
-      // Line breaks are part of a note; every other control or invisible character is refused.
-      const problem = userTextProblem('note', note.replace(/\r?\n/g, ' '));
-      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .optional(),
+  note: z.optional(
+    z.string({ error: 'note must be text' }).check(
+      z.trim(),
+      z.maxLength(ACK_NOTE_MAX, `note must be at most ${ACK_NOTE_MAX} characters`),
+      z.superRefine((note, ctx) => {
+        // Line breaks are part of a note; every other control or invisible character is refused.
+        const problem = userTextProblem('note', note.replace(/\r?\n/g, ' '));
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+  ),
   /**
    * The revision of the acknowledgement this one changes (absent: the alert has none yet), so
    * two people deciding at once never overwrite each other unseen.
    */
-  replaces: z
-    .number({ error: 'replaces must be the revision of the acknowledgement shown' })
-    .int('replaces must be a whole number')
-    .min(1, 'replaces must be at least 1')
-    .optional(),
+  replaces: z.optional(
+    z
+      .number({ error: 'replaces must be the revision of the acknowledgement shown' })
+      .check(z.int('replaces must be a whole number'), z.gte(1, 'replaces must be at least 1')),
+  ),
 });
 export type AcknowledgeInput = z.infer<typeof acknowledgeInputSchema>;
 
 export const acknowledgementSchema = z.looseObject({
   disposition: z.enum(DISPOSITIONS),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   /** Who: the person's name (or the token's). */
   by: z.string(),
   at: z.string(),
   /** 1 for the first acknowledgement of an alert, +1 for each change. */
-  revision: z.number().int(),
+  revision: z.int(),
 });
 export type Acknowledgement = z.infer<typeof acknowledgementSchema>;
 
 /** An alert as the inbox shows it: read state is the asking person's, the acknowledgement the team's. */
-export const triagedAlertSchema = alertSchema.extend({
-  acknowledgement: acknowledgementSchema.nullable(),
+export const triagedAlertSchema = z.extend(alertSchema, {
+  acknowledgement: z.nullable(acknowledgementSchema),
 });
 export type TriagedAlert = z.infer<typeof triagedAlertSchema>;
 
 export const triagedAlertListSchema = z.looseObject({
   ...cursorPageShape,
   alerts: z.array(triagedAlertSchema),
-  unread: z.number().int(),
+  unread: z.int(),
 });
 
 export const acknowledgeResponseSchema = z.looseObject({
@@ -92,7 +93,9 @@ export type InboxState = (typeof INBOX_STATES)[number];
 /** `HH:MM`, 24-hour clock. */
 const clockTime = z
   .string({ error: 'quiet hours are times such as "22:00"' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'quiet hours are times such as "22:00" (00:00 to 23:59)');
+  .check(
+    z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'quiet hours are times such as "22:00" (00:00 to 23:59)'),
+  );
 
 /** Whether the runtime knows `zone` as an IANA time zone (e.g. Europe/Berlin). */
 export function isTimeZone(zone: string): boolean {
@@ -109,44 +112,51 @@ export function isTimeZone(zone: string): boolean {
 export const personSettingsInputSchema = z.strictObject({
   email_enabled: z.boolean({ error: 'email_enabled must be true or false' }),
   /** Local hour of the daily digest (0–23), or null for none. */
-  digest_hour: z
-    .number({ error: 'digest_hour must be an hour from 0 to 23, or null' })
-    .int('digest_hour must be a whole hour from 0 to 23')
-    .min(0, 'digest_hour must be an hour from 0 to 23')
-    .max(23, 'digest_hour must be an hour from 0 to 23')
-    .nullable(),
+  digest_hour: z.nullable(
+    z
+      .number({ error: 'digest_hour must be an hour from 0 to 23, or null' })
+      .check(
+        z.int('digest_hour must be a whole hour from 0 to 23'),
+        z.gte(0, 'digest_hour must be an hour from 0 to 23'),
+        z.lte(23, 'digest_hour must be an hour from 0 to 23'),
+      ),
+  ),
   time_zone: z
     .string({ error: 'time_zone must be an IANA time zone such as "Europe/Berlin"' })
-    .refine(isTimeZone, 'time_zone must be an IANA time zone such as "Europe/Berlin"'),
-  quiet_hours: z
-    .strictObject(
-      { start: clockTime, end: clockTime },
-      { error: 'quiet_hours must be {"start": "22:00", "end": "07:00"} or null' },
-    )
-    .refine((q) => q.start !== q.end, 'quiet hours must end at another time than they start')
-    .nullable(),
+    .check(z.refine(isTimeZone, 'time_zone must be an IANA time zone such as "Europe/Berlin"')),
+  quiet_hours: z.nullable(
+    z
+      .strictObject(
+        { start: clockTime, end: clockTime },
+        { error: 'quiet_hours must be {"start": "22:00", "end": "07:00"} or null' },
+      )
+      .check(
+        z.refine((q) => q.start !== q.end, 'quiet hours must end at another time than they start'),
+      ),
+  ),
   /**
    * The interface's language (issue 34); null: the browser's. Left out: kept as saved, so a
    * client that predates the field does not reset it.
    */
-  language: z
-    .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}, or null` })
-    .nullable()
-    .optional(),
+  language: z.optional(
+    z.nullable(
+      z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}, or null` }),
+    ),
+  ),
 });
 export type PersonSettingsInput = z.infer<typeof personSettingsInputSchema>;
 
 export const personSettingsSchema = z.looseObject({
   email_enabled: z.boolean(),
-  digest_hour: z.number().int().nullable(),
+  digest_hour: z.nullable(z.int()),
   time_zone: z.string(),
-  quiet_hours: z.looseObject({ start: z.string(), end: z.string() }).nullable(),
+  quiet_hours: z.nullable(z.looseObject({ start: z.string(), end: z.string() })),
   /** Where e-mail goes: the address of the sign-in (null: none known, nothing is sent). */
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   /** The interface's language; null: the browser's. */
-  language: z.enum(LANGUAGES).nullable().catch(null),
+  language: z.catch(z.nullable(z.enum(LANGUAGES)), null),
   /** Increases with every save; the ETag is `"<version>"` (0: never saved, the defaults). */
-  version: z.number().int(),
+  version: z.int(),
 });
 export type PersonSettings = z.infer<typeof personSettingsSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cursorPageShape } from './schemas/common.js';
 import { LANGUAGES } from './i18n/languages.js';
 import { userTextProblem } from './user-text.js';
@@ -35,16 +35,20 @@ export const alertRuleSchema = z.discriminatedUnion(
       kind: z.literal('active_change'),
       min_abs_delta: z
         .number({ error: 'min_abs_delta must be a number' })
-        .min(0.1, 'min_abs_delta must be at least 0.1')
-        .max(100, 'min_abs_delta must be at most 100'),
+        .check(
+          z.gte(0.1, 'min_abs_delta must be at least 0.1'),
+          z.lte(100, 'min_abs_delta must be at most 100'),
+        ),
     }),
     z.strictObject({ kind: z.literal('tier_change'), direction }),
     z.strictObject({
       kind: z.literal('risk_threshold'),
       threshold: z
         .number({ error: 'threshold must be a number' })
-        .min(0, 'threshold must be from 0 to 100')
-        .max(100, 'threshold must be from 0 to 100'),
+        .check(
+          z.gte(0, 'threshold must be from 0 to 100'),
+          z.lte(100, 'threshold must be from 0 to 100'),
+        ),
       direction,
     }),
     z.strictObject({ kind: z.literal('breaking_event') }),
@@ -53,8 +57,10 @@ export const alertRuleSchema = z.discriminatedUnion(
       kind: z.literal('team_index_threshold'),
       threshold: z
         .number({ error: 'threshold must be a number' })
-        .min(0, 'threshold must be from 0 to 100')
-        .max(100, 'threshold must be from 0 to 100'),
+        .check(
+          z.gte(0, 'threshold must be from 0 to 100'),
+          z.lte(100, 'threshold must be from 0 to 100'),
+        ),
       direction,
     }),
   ],
@@ -155,46 +161,58 @@ const FORMAT_WORDS = WEBHOOK_FORMATS.map((f) => `"${f}"`)
 
 /** `POST /api/watchlists` and `PUT /api/watchlists/:id` (PUT replaces the whole list). */
 export const watchlistInputSchema = z.strictObject({
-  name: z
-    .string({ error: 'name is required (1 to 80 characters)' })
-    .trim()
-    .min(1, 'name must not be empty')
-    .max(WATCHLIST_NAME_MAX, `name must be at most ${WATCHLIST_NAME_MAX} characters`)
-    .superRefine((name, ctx) => {
+  name: z.string({ error: 'name is required (1 to 80 characters)' }).check(
+    z.trim(),
+    z.minLength(1, 'name must not be empty'),
+    z.maxLength(WATCHLIST_NAME_MAX, `name must be at most ${WATCHLIST_NAME_MAX} characters`),
+    z.superRefine((name, ctx) => {
       const problem = userTextProblem('name', name);
       if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  ),
   countries: z
     .array(z.string({ error: 'countries must be ISO 3166-1 alpha-3 codes such as "MLI"' }), {
       error: 'countries must be a list of ISO codes such as ["MLI", "NER"]',
     })
-    .min(1, 'countries must list at least one country')
-    .max(
-      WATCHLIST_COUNTRIES_MAX,
-      `a watchlist may list at most ${WATCHLIST_COUNTRIES_MAX} countries`,
+    .check(
+      z.minLength(1, 'countries must list at least one country'),
+      z.maxLength(
+        WATCHLIST_COUNTRIES_MAX,
+        `a watchlist may list at most ${WATCHLIST_COUNTRIES_MAX} countries`,
+      ),
     ),
-  rules: z
-    .array(alertRuleSchema, { error: 'rules must be a list of alert rules' })
-    .max(WATCHLIST_RULES_MAX, `a watchlist may have at most ${WATCHLIST_RULES_MAX} rules`)
-    .optional(),
+  rules: z.optional(
+    z
+      .array(alertRuleSchema, { error: 'rules must be a list of alert rules' })
+      .check(
+        z.maxLength(
+          WATCHLIST_RULES_MAX,
+          `a watchlist may have at most ${WATCHLIST_RULES_MAX} rules`,
+        ),
+      ),
+  ),
   /** `team` (everyone) or `user` (only the signed-in person; needs the SSO proxy). */
-  scope: z.enum(['team', 'user'], { error: 'scope must be "team" or "user"' }).optional(),
-  webhook_url: z.string({ error: 'webhook_url must be a URL' }).max(2000).nullable().optional(),
-  webhook_format: z
-    .enum(WEBHOOK_FORMATS, { error: `webhook_format must be ${FORMAT_WORDS}` })
-    .optional(),
-  email: z
-    .email({ error: 'email must be an e-mail address such as analyst@example.com' })
-    .max(254)
-    .nullable()
-    .optional(),
+  scope: z.optional(z.enum(['team', 'user'], { error: 'scope must be "team" or "user"' })),
+  webhook_url: z.optional(
+    z.nullable(z.string({ error: 'webhook_url must be a URL' }).check(z.maxLength(2000))),
+  ),
+  webhook_format: z.optional(
+    z.enum(WEBHOOK_FORMATS, { error: `webhook_format must be ${FORMAT_WORDS}` }),
+  ),
+  email: z.optional(
+    z.nullable(
+      z
+        .email({ error: 'email must be an e-mail address such as analyst@example.com' })
+        .check(z.maxLength(254)),
+    ),
+  ),
   /**
    * The language of the list's e-mails and webhook texts (issue 34). Left out: English for a new
    * list, kept as saved by an edit.
    */
-  language: z
-    .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
-    .optional(),
+  language: z.optional(
+    z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }),
+  ),
 });
 export type WatchlistInput = z.infer<typeof watchlistInputSchema>;
 
@@ -202,28 +220,28 @@ export const webhookSummarySchema = z.looseObject({
   url: z.string(),
   format: z.enum(WEBHOOK_FORMATS),
   /** Set when deliveries failed for 3 days: nothing is sent until the list is saved again. */
-  paused_at: z.string().nullable(),
-  paused_reason: z.string().nullable(),
+  paused_at: z.nullable(z.string()),
+  paused_reason: z.nullable(z.string()),
 });
 
 export const watchlistSchema = z.looseObject({
   id: z.string(),
   /** The "Our sites" list: the site rule's alerts, not rules of its own (absent: false). */
-  site_alerts: z.boolean().optional(),
+  site_alerts: z.optional(z.boolean()),
   name: z.string(),
   countries: z.array(z.string()),
   rules: z.array(alertRuleSchema),
   scope: z.enum(['team', 'user']),
-  owner: z.string().nullable(),
-  webhook: webhookSummarySchema.nullable(),
-  email: z.string().nullable(),
+  owner: z.nullable(z.string()),
+  webhook: z.nullable(webhookSummarySchema),
+  email: z.nullable(z.string()),
   /** The language of its e-mails and webhook texts (issue 34); absent from older servers: en. */
-  language: z.enum(LANGUAGES).catch('en').optional(),
+  language: z.optional(z.catch(z.enum(LANGUAGES), 'en')),
   /** Increases with every change; the ETag is `"<version>"`. */
-  version: z.number().int(),
+  version: z.int(),
   created_at: z.string(),
   updated_at: z.string(),
-  unread_alerts: z.number().int(),
+  unread_alerts: z.int(),
 });
 export type Watchlist = z.infer<typeof watchlistSchema>;
 
@@ -231,7 +249,7 @@ export const watchlistResponseSchema = z.looseObject({
   ok: z.literal(true),
   watchlist: watchlistSchema,
   /** Only in the answer that created the webhook: never shown again. */
-  webhook_secret: z.string().optional(),
+  webhook_secret: z.optional(z.string()),
 });
 
 export const watchlistListResponseSchema = z.looseObject({
@@ -242,11 +260,11 @@ export const watchlistListResponseSchema = z.looseObject({
 /** One country's numbers in one batch, as an alert quotes them. */
 export const alertNumbersSchema = z.looseObject({
   as_of: z.string(),
-  risk: z.number().nullable(),
-  tier: z.string().nullable(),
-  active: z.number().nullable(),
+  risk: z.nullable(z.number()),
+  tier: z.nullable(z.string()),
+  active: z.nullable(z.number()),
   /** The team index with the weights in force at the batch (issue 31); absent without weights. */
-  team: z.number().nullable().optional(),
+  team: z.optional(z.nullable(z.number())),
 });
 export type AlertNumbers = z.infer<typeof alertNumbersSchema>;
 
@@ -263,23 +281,23 @@ export const alertSchema = z.looseObject({
   /** The country page (a path of this dashboard). */
   link: z.string(),
   batch_as_of: z.string(),
-  before: alertNumbersSchema.nullable(),
+  before: z.nullable(alertNumbersSchema),
   after: alertNumbersSchema,
   created_at: z.string(),
-  read_at: z.string().nullable(),
+  read_at: z.nullable(z.string()),
 });
 export type Alert = z.infer<typeof alertSchema>;
 
 export const alertListResponseSchema = z.looseObject({
   ...cursorPageShape,
   alerts: z.array(alertSchema),
-  unread: z.number().int(),
+  unread: z.int(),
 });
 export type AlertListResponse = z.infer<typeof alertListResponseSchema>;
 
 export const unreadCountResponseSchema = z.looseObject({
   ok: z.literal(true),
-  unread: z.number().int(),
+  unread: z.int(),
 });
 
 /** `GET /api/watchlists/:id/deliveries`: every attempt, newest first (at most 100). */
@@ -289,12 +307,12 @@ export const deliveryLogEntrySchema = z.looseObject({
   channel: z.enum(['webhook', 'email']),
   /** The message's state now: pending (a retry is due), delivered, failed. */
   state: z.enum(['pending', 'delivered', 'failed']),
-  attempt: z.number().int(),
+  attempt: z.int(),
   at: z.string(),
   /** HTTP status (or SMTP reply code); null when no answer came. */
-  status: z.number().int().nullable(),
-  duration_ms: z.number().int(),
-  error: z.string().nullable(),
+  status: z.nullable(z.int()),
+  duration_ms: z.int(),
+  error: z.nullable(z.string()),
 });
 export type DeliveryLogEntry = z.infer<typeof deliveryLogEntrySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cursorPageShape } from './schemas/common.js';
 
 /** One entry of `GET /api/audit` (issue 21): who did what to what, when, from where. */
@@ -7,16 +7,16 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   who: z.object({
     name: z.string(),
-    email: z.string().nullable(),
-    subject: z.string().nullable(),
+    email: z.nullable(z.string()),
+    subject: z.nullable(z.string()),
     via: z.string(),
-    role: z.string().nullable(),
+    role: z.nullable(z.string()),
   }),
-  address: z.string().nullable(),
+  address: z.nullable(z.string()),
   action: z.string(),
-  object: z.string().nullable(),
+  object: z.nullable(z.string()),
   status: z.number(),
-  detail: z.string().nullable(),
+  detail: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
 });
@@ -38,10 +38,10 @@ export const sessionListSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
-      email: z.string().nullable(),
+      email: z.nullable(z.string()),
       role: z.string(),
       via: z.string(),
-      address: z.string().nullable(),
+      address: z.nullable(z.string()),
       created_at: z.string(),
       last_seen_at: z.string(),
       expires_at: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { countriesResponseSchema } from './bff-api.js';
 import { categoriesSchema } from './schemas/category.js';
 import { countryResponseSchema, hotspotsResponseSchema } from './schemas/responses.js';
@@ -19,34 +19,34 @@ export const BATCHES_PAGE_MAX = 500;
 /** One country row of a batch, as its id covers it. */
 export const batchCountrySchema = z.looseObject({
   iso: z.string(),
-  name: z.string().nullable(),
-  risk: z.number().nullable(),
-  tier: z.string().nullable(),
-  static: z.number().nullable(),
-  active: z.number().nullable(),
-  delta_active: z.number().nullable(),
-  delta_headline: z.number().nullable(),
-  confidence: z.number().nullable(),
-  profile: z.string().nullable(),
-  threat_vectors: z.array(z.string()).nullable(),
-  source_count: z.number().int().nullable(),
-  categories: categoriesSchema.nullable(),
+  name: z.nullable(z.string()),
+  risk: z.nullable(z.number()),
+  tier: z.nullable(z.string()),
+  static: z.nullable(z.number()),
+  active: z.nullable(z.number()),
+  delta_active: z.nullable(z.number()),
+  delta_headline: z.nullable(z.number()),
+  confidence: z.nullable(z.number()),
+  profile: z.nullable(z.string()),
+  threat_vectors: z.nullable(z.array(z.string())),
+  source_count: z.nullable(z.int()),
+  categories: z.nullable(categoriesSchema),
 });
 export type BatchCountry = z.infer<typeof batchCountrySchema>;
 
 /** What a batch's id is a digest of: its global numbers and every country row (sorted by iso). */
 export const batchContentSchema = z.looseObject({
   as_of: z.string(),
-  methodology_version: z.string().nullable(),
+  methodology_version: z.nullable(z.string()),
   global: z.looseObject({
-    index: z.number().nullable(),
-    static: z.number().nullable(),
-    active: z.number().nullable(),
-    events_24h: z.number().int().nullable(),
-    tier: z.string().nullable(),
-    tier_counts: z.record(z.string(), z.number()).nullable(),
+    index: z.nullable(z.number()),
+    static: z.nullable(z.number()),
+    active: z.nullable(z.number()),
+    events_24h: z.nullable(z.int()),
+    tier: z.nullable(z.string()),
+    tier_counts: z.nullable(z.record(z.string(), z.number())),
     /** The upstream's global summary as received. */
-    received: z.record(z.string(), z.unknown()).nullable(),
+    received: z.nullable(z.record(z.string(), z.unknown())),
   }),
   countries: z.array(batchCountrySchema),
 });
@@ -60,13 +60,12 @@ export type BatchRef = z.infer<typeof batchRefSchema>;
  * A batch as listed: its method (null when the upstream named none), and the change of method it
  * makes from the batch before (issue 31), or null.
  */
-export const listedBatchSchema = batchRefSchema.extend({
+export const listedBatchSchema = z.extend(batchRefSchema, {
   // Optional for a reader of an older BFF (and its fixtures); this one always sends both.
-  methodology_version: z.string().nullable().optional(),
-  method_change: z
-    .looseObject({ from: z.string(), to: z.string(), comparable: z.boolean() })
-    .nullable()
-    .optional(),
+  methodology_version: z.optional(z.nullable(z.string())),
+  method_change: z.optional(
+    z.nullable(z.looseObject({ from: z.string(), to: z.string(), comparable: z.boolean() })),
+  ),
 });
 export type ListedBatch = z.infer<typeof listedBatchSchema>;
 
@@ -74,7 +73,7 @@ export type ListedBatch = z.infer<typeof listedBatchSchema>;
 export const batchListResponseSchema = z.looseObject({
   ok: z.literal(true),
   batches: z.array(listedBatchSchema),
-  next_before: z.string().nullable(),
+  next_before: z.nullable(z.string()),
 });
 export type BatchListResponse = z.infer<typeof batchListResponseSchema>;
 
@@ -84,7 +83,7 @@ export const batchResponseSchema = z.looseObject({
   id: z.string(),
   previous_id: z.string(),
   /** 1 for the first batch ever chained, then one more per batch in the order recorded. */
-  position: z.number().int(),
+  position: z.int(),
   as_of: z.string(),
   content: batchContentSchema,
 });
@@ -95,17 +94,17 @@ export const chainVerificationSchema = z.looseObject({
   ok: z.literal(true),
   holds: z.boolean(),
   /** Batches whose content was recomputed. */
-  checked: z.number().int(),
+  checked: z.int(),
   /** The newest batch of the chain (cite it to pin everything before it). */
-  head: batchRefSchema.nullable(),
-  broken_at: z
-    .looseObject({
-      position: z.number().int(),
-      id: z.string().nullable(),
-      as_of: z.string().nullable(),
+  head: z.nullable(batchRefSchema),
+  broken_at: z.nullable(
+    z.looseObject({
+      position: z.int(),
+      id: z.nullable(z.string()),
+      as_of: z.nullable(z.string()),
       reason: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type ChainVerification = z.infer<typeof chainVerificationSchema>;
 
@@ -119,12 +118,12 @@ export const asOfFieldsShape = {
   /** The batch answered for (at or before the time asked). */
   as_of: z.string(),
   /** Its id (null only for a batch not chained yet). */
-  batch_id: z.string().nullable(),
+  batch_id: z.nullable(z.string()),
 };
 
 /** `/api/countries?as_of=` (the live answer's shape, plus the batch's id). */
-export const asOfCountriesResponseSchema = countriesResponseSchema.extend(asOfFieldsShape);
+export const asOfCountriesResponseSchema = z.extend(countriesResponseSchema, asOfFieldsShape);
 /** `/api/v1/hotspots?as_of=`: ranked by risk as recorded (no events: they are not in a batch). */
-export const asOfHotspotsResponseSchema = hotspotsResponseSchema.extend(asOfFieldsShape);
+export const asOfHotspotsResponseSchema = z.extend(hotspotsResponseSchema, asOfFieldsShape);
 /** `/api/v1/country/:iso?as_of=`: its events are those archived by that batch's time. */
-export const asOfCountryResponseSchema = countryResponseSchema.extend(asOfFieldsShape);
+export const asOfCountryResponseSchema = z.extend(countryResponseSchema, asOfFieldsShape);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { categoriesSchema } from './schemas/category.js';
 import { optionalString } from './schemas/common.js';
 import { globalSummarySchema } from './schemas/global.js';
@@ -12,14 +12,14 @@ import { historyCoverageSchema } from './history-api.js';
 
 /** Added to any JSON body served from cache past its freshness because the upstream failed. */
 export const stalenessShape = {
-  stale: z.boolean().optional(),
-  stale_reason: z.string().optional(),
+  stale: z.optional(z.boolean()),
+  stale_reason: z.optional(z.string()),
 };
 
 /** One row of `GET /api/countries`: hotspot fields plus categories, for the map and table. */
 export const countrySummarySchema = z.looseObject({
   ...countryScoresShape,
-  categories: categoriesSchema.nullish(),
+  categories: z.nullish(categoriesSchema),
 });
 export type CountrySummary = z.infer<typeof countrySummarySchema>;
 
@@ -27,8 +27,8 @@ export const countriesResponseSchema = z.looseObject({
   ok: z.literal(true),
   as_of: z.string(),
   methodology_version: optionalString,
-  global: globalSummarySchema.nullish(),
-  count: z.number().int(),
+  global: z.nullish(globalSummarySchema),
+  count: z.int(),
   countries: z.array(countrySummarySchema),
   ...stalenessShape,
 });
@@ -50,12 +50,12 @@ export const clusterStatusSchema = z.object({
   replica: z.string(),
   role: z.enum(['leader', 'follower']),
   /** The replica holding the leader lease, as last seen (null: none yet, or unknown). */
-  leader: z.string().nullable(),
+  leader: z.nullable(z.string()),
   store: z.enum(['ok', 'unreachable']),
-  store_error: z.string().nullable(),
+  store_error: z.nullable(z.string()),
   /** `fallback`: PostgreSQL is down; this replica spends at most its share of the budget. */
   ledger: z.enum(['shared', 'fallback']),
-  replicas_seen: z.number().int(),
+  replicas_seen: z.int(),
 });
 export type ClusterStatus = z.infer<typeof clusterStatusSchema>;
 
@@ -67,8 +67,8 @@ export type ClusterStatus = z.infer<typeof clusterStatusSchema>;
 export const storeHealthSchema = z.object({
   kind: z.literal('pglite'),
   health: z.enum(['ok', 'failing']),
-  message: z.string().nullable(),
-  since: z.string().nullable(),
+  message: z.nullable(z.string()),
+  since: z.nullable(z.string()),
 });
 export type StoreHealthStatus = z.infer<typeof storeHealthSchema>;
 
@@ -76,45 +76,45 @@ export const statusResponseSchema = z.looseObject({
   ok: z.literal(true),
   mode: z.enum(['demo', 'live']),
   /** `as_of` of the newest data the BFF holds, or null before the first successful fetch. */
-  as_of: z.string().nullable(),
-  methodology_version: z.string().nullable(),
-  last_checked_at: z.string().nullable(),
-  next_check_at: z.string().nullable(),
+  as_of: z.nullable(z.string()),
+  methodology_version: z.nullable(z.string()),
+  last_checked_at: z.nullable(z.string()),
+  next_check_at: z.nullable(z.string()),
   next_batch_due_at: z.string(),
   upstream: z.looseObject({
     health: z.enum(UPSTREAM_HEALTH),
-    last_error: z
-      .looseObject({
+    last_error: z.nullable(
+      z.looseObject({
         class: z.enum(UPSTREAM_ERROR_CLASSES),
         message: z.string(),
         at: z.string(),
-        status: z.number().int().nullable(),
-      })
-      .nullable(),
+        status: z.nullable(z.int()),
+      }),
+    ),
     /** A plain sentence for people when something is wrong (e.g. the key was rejected). */
-    message: z.string().nullable(),
+    message: z.nullable(z.string()),
   }),
   quota: z.looseObject({
-    limit: z.number().int().nullable(),
-    remaining: z.number().int().nullable(),
-    used_last_60min: z.number().int(),
-    reserve: z.number().int(),
+    limit: z.nullable(z.int()),
+    remaining: z.nullable(z.int()),
+    used_last_60min: z.int(),
+    reserve: z.int(),
     /** Set while the upstream has told us to wait (429 Retry-After). */
-    blocked_until: z.string().nullable(),
+    blocked_until: z.nullable(z.string()),
   }),
   /** The operator's raster tile layer, if configured (TILE_URL); null means shapes only. */
-  tiles: z.looseObject({ url: z.string(), attribution: z.string() }).nullable(),
+  tiles: z.nullable(z.looseObject({ url: z.string(), attribution: z.string() })),
   /** What the history store holds (absent before the store is open). */
-  history: historyCoverageSchema.nullish(),
+  history: z.nullish(historyCoverageSchema),
   /** Null for one process (no DATABASE_URL). */
-  cluster: clusterStatusSchema.nullish(),
+  cluster: z.nullish(clusterStatusSchema),
   /** The embedded store's health (null without a store or with DATABASE_URL). */
-  store: storeHealthSchema.nullish(),
+  store: z.nullish(storeHealthSchema),
   cache: z.looseObject({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale_serves: z.number().int(),
+    entries: z.int(),
+    hits: z.int(),
+    misses: z.int(),
+    stale_serves: z.int(),
   }),
 });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
@@ -126,6 +126,6 @@ export type StatusResponse = z.infer<typeof statusResponseSchema>;
 export const bffErrorSchema = z.looseObject({
   ok: z.literal(false),
   error: z.string(),
-  retry_after_seconds: z.number().int().optional(),
+  retry_after_seconds: z.optional(z.int()),
 });
 export type BffError = z.infer<typeof bffErrorSchema>;

@@ -1,5 +1,5 @@
 import { methodMarkSchema } from './method-api.js';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { batchRefSchema } from './history-api.js';
 
 /**
@@ -9,11 +9,11 @@ import { batchRefSchema } from './history-api.js';
  */
 export const categoryDriverSchema = z.looseObject({
   category: z.string(),
-  delta_score: z.number().nullable(),
+  delta_score: z.nullable(z.number()),
   /** The category's weight in the newer batch (0.2 is 20 %). */
-  weight: z.number().nullable(),
-  delta_static: z.number().nullable(),
-  delta_active: z.number().nullable(),
+  weight: z.nullable(z.number()),
+  delta_static: z.nullable(z.number()),
+  delta_active: z.nullable(z.number()),
 });
 export type CategoryDriver = z.infer<typeof categoryDriverSchema>;
 
@@ -22,30 +22,30 @@ export const explainResponseSchema = z.looseObject({
   iso: z.string(),
   from_batch: batchRefSchema,
   to_batch: batchRefSchema,
-  delta_risk: z.number().nullable(),
-  delta_static: z.number().nullable(),
-  delta_active: z.number().nullable(),
+  delta_risk: z.nullable(z.number()),
+  delta_static: z.nullable(z.number()),
+  delta_active: z.nullable(z.number()),
   /** Every category, largest absolute change of score first. */
   categories: z.array(categoryDriverSchema),
   /** The country's events after the older batch up to the newer one (the newest 100). */
   events: z.array(
     z.looseObject({
       ts: z.string(),
-      headline: z.string().nullable().optional(),
-      source: z.string().nullable().optional(),
-      breaking: z.boolean().nullable().optional(),
+      headline: z.optional(z.nullable(z.string())),
+      source: z.optional(z.nullable(z.string())),
+      breaking: z.optional(z.nullable(z.boolean())),
     }),
   ),
-  breaking_events: z.number().int(),
+  breaking_events: z.int(),
   /** The newer batch's confidence (0-100) and source count, as the provider sent them (issue 33). */
-  confidence: z.number().nullable().optional(),
-  source_count: z.number().int().nullable().optional(),
+  confidence: z.optional(z.nullable(z.number())),
+  source_count: z.optional(z.nullable(z.int())),
   /** "Risk +6.0: security +14.0 (weight 20 %), civil unrest +9.0 …; 3 breaking events since" */
   /** Method changes (not marked comparable) between the two batches: named first (issue 31). */
-  method_changes: z.array(methodMarkSchema).optional(),
+  method_changes: z.optional(z.array(methodMarkSchema)),
   sentence: z.string(),
   /** With `?index=team` (issue 31): the provider's own move, beside the team index's. */
-  provider: z.looseObject({ delta_risk: z.number().nullable(), sentence: z.string() }).optional(),
+  provider: z.optional(z.looseObject({ delta_risk: z.nullable(z.number()), sentence: z.string() })),
 });
 export type ExplainResponse = z.infer<typeof explainResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The provider's method changes (issue 31): `/api/method-changes*`, and the method each batch,
@@ -8,13 +8,13 @@ import { z } from 'zod';
 
 export const methodChangeSchema = z.looseObject({
   /** The citable id of the batch that changed the method (GET /api/batches/:id). */
-  batch_id: z.string().nullable(),
+  batch_id: z.nullable(z.string()),
   as_of: z.string(),
   from: z.string(),
   to: z.string(),
   comparable: z.boolean(),
-  decided_by: z.string().nullable(),
-  decided_at: z.string().nullable(),
+  decided_by: z.nullable(z.string()),
+  decided_at: z.nullable(z.string()),
 });
 export type MethodChangeView = z.infer<typeof methodChangeSchema>;
 
@@ -33,7 +33,7 @@ export const comparableResponseSchema = z.looseObject({
   ok: z.literal(true),
   method_change: methodChangeSchema,
   /** Alerts raised now by the rules the change held (0 when it was already comparable). */
-  released_alerts: z.number().int(),
+  released_alerts: z.int(),
 });
 
 /** A method change as history answers, /api/changes and charts carry it. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { userTextProblem } from './user-text.js';
 
 /**
@@ -19,17 +19,19 @@ export const NOTE_REVISIONS_MAX = 50;
 export const NOTE_SEARCH_MAX = 50;
 
 export const noteInputSchema = z.strictObject({
-  text: z.string({ error: 'text must be a string' }).superRefine((text, ctx) => {
-    const problem = userTextProblem('text', text.replace(/\r?\n|\t/g, ' '));
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    if (text.trim() === '') ctx.addIssue({ code: 'custom', message: 'text must not be empty' });
-    if (text.length > NOTE_TEXT_MAX) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `text may have at most ${NOTE_TEXT_MAX} characters (got ${text.length})`,
-      });
-    }
-  }),
+  text: z.string({ error: 'text must be a string' }).check(
+    z.superRefine((text, ctx) => {
+      const problem = userTextProblem('text', text.replace(/\r?\n|\t/g, ' '));
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      if (text.trim() === '') ctx.addIssue({ code: 'custom', message: 'text must not be empty' });
+      if (text.length > NOTE_TEXT_MAX) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `text may have at most ${NOTE_TEXT_MAX} characters (got ${text.length})`,
+        });
+      }
+    }),
+  ),
 });
 export type NoteInput = z.infer<typeof noteInputSchema>;
 
@@ -41,14 +43,14 @@ export const noteSchema = z.looseObject({
   created_at: z.string(),
   updated_at: z.string(),
   /** The ETag without quotes: one more at every edit. */
-  version: z.number().int(),
+  version: z.int(),
 });
 export type CountryNote = z.infer<typeof noteSchema>;
 
 export const noteRevisionSchema = z.looseObject({
-  revision: z.number().int(),
+  revision: z.int(),
   /** null: the note was deleted by this revision. */
-  text: z.string().nullable(),
+  text: z.nullable(z.string()),
   author: z.string(),
   at: z.string(),
 });
@@ -57,7 +59,7 @@ export const noteListResponseSchema = z.looseObject({
   ok: z.literal(true),
   iso: z.string(),
   /** The time the notes are shown as of (null: now). */
-  as_of: z.string().nullable(),
+  as_of: z.nullable(z.string()),
   notes: z.array(noteSchema),
 });
 export type NoteListResponse = z.infer<typeof noteListResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * Feed tokens and embeds as the BFF lists and makes them (issue 34): the admin page reads these;
@@ -11,7 +11,7 @@ const listedShape = {
   created_at: z.string(),
   created_by: z.string(),
   expires_at: z.string(),
-  last_used_at: z.string().nullable(),
+  last_used_at: z.nullable(z.string()),
   uses: z.number(),
 };
 
@@ -30,7 +30,7 @@ export const feedTokenMadeSchema = z.object({
 export const embedSchema = z.object({
   ...listedShape,
   view: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   origin: z.string(),
 });
 export type EmbedListed = z.infer<typeof embedSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Who may do what (issue 21), lowest first: each role may do everything the ones before it may. */
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
@@ -18,10 +18,10 @@ export const SIGN_IN_METHODS = ['oidc', 'proxy', 'dashboard-token', 'api-token',
 export const meSchema = z.object({
   ok: z.literal(true),
   name: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   role: z.enum(ROLES),
   via: z.enum(SIGN_IN_METHODS),
   /** Where a browser signs out (a form POST), or null when signing out is not a thing here. */
-  sign_out: z.string().nullable(),
+  sign_out: z.nullable(z.string()),
 });
 export type Me = z.infer<typeof meSchema>;

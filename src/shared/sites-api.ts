@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cursorPageShape } from './schemas/common.js';
 import { watchlistInputSchema, watchlistSchema } from './alerts-api.js';
 import { formulaWords } from './spreadsheet-cell.js';
@@ -41,15 +41,17 @@ export const siteAlertSchema = z.strictObject({
   on: z.boolean({ error: 'alert.on must be true or false' }),
   radius_km: z
     .number({ error: 'alert.radius_km must be a number of kilometres' })
-    .int('alert.radius_km must be a whole number of kilometres')
-    .min(0, 'alert.radius_km must not be negative')
-    .max(NEARBY_MAX_KM, `alert.radius_km must be at most ${NEARBY_MAX_KM}`),
-  min_delta: z
-    .number({ error: 'alert.min_delta must be a number of points' })
-    .refine(Number.isFinite, { message: 'alert.min_delta must be a finite number' })
-    .refine((v) => v >= 1 && v <= SITE_MIN_DELTA_MAX, {
+    .check(
+      z.int('alert.radius_km must be a whole number of kilometres'),
+      z.gte(0, 'alert.radius_km must not be negative'),
+      z.lte(NEARBY_MAX_KM, `alert.radius_km must be at most ${NEARBY_MAX_KM}`),
+    ),
+  min_delta: z.number({ error: 'alert.min_delta must be a number of points' }).check(
+    z.refine(Number.isFinite, { message: 'alert.min_delta must be a finite number' }),
+    z.refine((v) => v >= 1 && v <= SITE_MIN_DELTA_MAX, {
       message: `alert.min_delta must be from 1 to ${SITE_MIN_DELTA_MAX}`,
     }),
+  ),
 });
 export type SiteAlert = z.infer<typeof siteAlertSchema>;
 export const DEFAULT_SITE_ALERT: SiteAlert = {
@@ -77,35 +79,34 @@ export const PLACED_BY = ['given', 'inside', 'distance'] as const;
 export type PlacedBy = (typeof PLACED_BY)[number];
 
 function plainText(field: string, max: number) {
-  return z
-    .string({ error: `${field} is required (1 to ${max} characters)` })
-    .trim()
-    .min(1, `${field} must not be empty`)
-    .max(max, `${field} must be at most ${max} characters`)
-    .superRefine((text, ctx) => {
+  return z.string({ error: `${field} is required (1 to ${max} characters)` }).check(
+    z.trim(),
+    z.minLength(1, `${field} must not be empty`),
+    z.maxLength(max, `${field} must be at most ${max} characters`),
+    z.superRefine((text, ctx) => {
       // The formula rule of every way a site comes in (imports, POST, PUT): one function (zod's
       // path names the field).
       const problem = userTextProblem(field, text) ?? formulaWords(text);
       if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-    });
+    }),
+  );
 }
 
 const tripDate = (field: string) =>
-  z
-    .string({ error: `${field} must be a date such as 2026-12-01` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date such as 2026-12-01`)
-    // The one date rule (time-text.ts): a real calendar date from 1970 to 9999.
-    .refine((text) => readTime(text) !== null, {
+  z.string({ error: `${field} must be a date such as 2026-12-01` }).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date such as 2026-12-01`),
+    z.refine((text) => readTime(text) !== null, {
       message: `${field} is not a real calendar date from 1970 to 9999`,
-    });
+    }),
+  );
 
 const coordinate = (field: 'lat' | 'lng', limit: number) =>
-  z
-    .number({ error: `${field} must be a number of degrees` })
-    .refine(Number.isFinite, { message: `${field} must be a finite number` })
-    .refine((value) => value >= -limit && value <= limit, {
+  z.number({ error: `${field} must be a number of degrees` }).check(
+    z.refine(Number.isFinite, { message: `${field} must be a finite number` }),
+    z.refine((value) => value >= -limit && value <= limit, {
       message: `${field} must be from -${limit} to ${limit} degrees`,
-    });
+    }),
+  );
 
 /**
  * One site as written by an import row or `PUT /api/sites/:id` (PUT replaces the whole site).
@@ -118,51 +119,73 @@ export const siteInputSchema = z
     kind: z.enum(SITE_KINDS, { error: `kind must be one of ${SITE_KINDS.join(', ')}` }),
     lat: coordinate('lat', 90),
     lng: coordinate('lng', 180),
-    iso: z
-      .string({ error: 'iso must be an ISO 3166-1 alpha-3 code such as "POL"' })
-      .regex(/^[A-Za-z]{3}$/, 'iso must be an ISO 3166-1 alpha-3 code such as "POL"')
-      .transform((code) => code.toUpperCase())
-      .nullable()
-      .optional(),
-    people: z
-      .number({ error: 'people must be a whole number' })
-      .int('people must be a whole number')
-      .min(0, 'people must not be negative')
-      .max(SITE_PEOPLE_MAX, `people must be at most ${SITE_PEOPLE_MAX}`)
-      .nullable()
-      .optional(),
-    value: z
-      .number({ error: 'value must be a number' })
-      .refine(Number.isFinite, { message: 'value must be a finite number' })
-      .refine((v) => v >= 0 && v <= SITE_VALUE_MAX, {
-        message: 'value must be from 0 to 10^15',
-      })
-      .nullable()
-      .optional(),
-    currency: z
-      .string({ error: 'currency must be an ISO 4217 code such as "EUR"' })
-      .regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code such as "EUR"')
-      .transform((code) => code.toUpperCase())
-      .nullable()
-      .optional(),
-    tags: z
-      .array(plainText('tag', SITE_TAG_MAX), { error: 'tags must be a list of words' })
-      .max(SITE_TAGS_MAX, `a site may have at most ${SITE_TAGS_MAX} tags`)
-      .optional(),
-    from: tripDate('from').nullable().optional(),
-    to: tripDate('to').nullable().optional(),
+    iso: z.optional(
+      z.nullable(
+        z.pipe(
+          z
+            .string({ error: 'iso must be an ISO 3166-1 alpha-3 code such as "POL"' })
+            .check(
+              z.regex(/^[A-Za-z]{3}$/, 'iso must be an ISO 3166-1 alpha-3 code such as "POL"'),
+            ),
+          z.transform((code) => code.toUpperCase()),
+        ),
+      ),
+    ),
+    people: z.optional(
+      z.nullable(
+        z
+          .number({ error: 'people must be a whole number' })
+          .check(
+            z.int('people must be a whole number'),
+            z.gte(0, 'people must not be negative'),
+            z.lte(SITE_PEOPLE_MAX, `people must be at most ${SITE_PEOPLE_MAX}`),
+          ),
+      ),
+    ),
+    value: z.optional(
+      z.nullable(
+        z.number({ error: 'value must be a number' }).check(
+          z.refine(Number.isFinite, { message: 'value must be a finite number' }),
+          z.refine((v) => v >= 0 && v <= SITE_VALUE_MAX, {
+            message: 'value must be from 0 to 10^15',
+          }),
+        ),
+      ),
+    ),
+    currency: z.optional(
+      z.nullable(
+        z.pipe(
+          z
+            .string({ error: 'currency must be an ISO 4217 code such as "EUR"' })
+            .check(z.regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code such as "EUR"')),
+          z.transform((code) => code.toUpperCase()),
+        ),
+      ),
+    ),
+    tags: z.optional(
+      z
+        .array(plainText('tag', SITE_TAG_MAX), { error: 'tags must be a list of words' })
+        .check(z.maxLength(SITE_TAGS_MAX, `a site may have at most ${SITE_TAGS_MAX} tags`)),
+    ),
+    from: z.optional(z.nullable(tripDate('from'))),
+    to: z.optional(z.nullable(tripDate('to'))),
     /** Left out: the default rule (on, 100 km, 10 points). Import columns: alert_on, alert_radius_km, alert_min_delta. */
-    alert: siteAlertSchema.optional(),
+    alert: z.optional(siteAlertSchema),
   })
-  .superRefine((site, ctx) => {
-    const dated = (site.from ?? null) !== null || (site.to ?? null) !== null;
-    if (dated && site.kind !== 'travel') {
-      ctx.addIssue({ code: 'custom', message: 'from and to are only for kind "travel" (a trip)' });
-    }
-    if (site.from && site.to && site.from > site.to) {
-      ctx.addIssue({ code: 'custom', message: 'from must not be after to' });
-    }
-  });
+  .check(
+    z.superRefine((site, ctx) => {
+      const dated = (site.from ?? null) !== null || (site.to ?? null) !== null;
+      if (dated && site.kind !== 'travel') {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'from and to are only for kind "travel" (a trip)',
+        });
+      }
+      if (site.from && site.to && site.from > site.to) {
+        ctx.addIssue({ code: 'custom', message: 'from must not be after to' });
+      }
+    }),
+  );
 export type SiteInput = z.infer<typeof siteInputSchema>;
 
 /** A country within reach of a site, and how far its shape is (0 for the site's own). */
@@ -172,11 +195,11 @@ export type NearbyCountry = z.infer<typeof nearbyCountrySchema>;
 /** The site's country's numbers in the newest recorded batch (null when it has no row there). */
 export const siteCountrySchema = z.object({
   iso: z.string(),
-  name: z.string().nullable(),
-  risk: z.number().nullable(),
-  tier: z.string().nullable(),
-  active: z.number().nullable(),
-  delta_active: z.number().nullable(),
+  name: z.nullable(z.string()),
+  risk: z.nullable(z.number()),
+  tier: z.nullable(z.string()),
+  active: z.nullable(z.number()),
+  delta_active: z.nullable(z.number()),
 });
 export type SiteCountry = z.infer<typeof siteCountrySchema>;
 
@@ -190,19 +213,19 @@ export const siteSchema = z.object({
   lng: z.number(),
   iso: z.string(),
   placed_by: z.enum(PLACED_BY),
-  people: z.number().nullable(),
-  value: z.number().nullable(),
-  currency: z.string().nullable(),
+  people: z.nullable(z.number()),
+  value: z.nullable(z.number()),
+  currency: z.nullable(z.string()),
   tags: z.array(z.string()),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
   /** Countries within 300 km of the site, nearest first (its own country first, at 0 km). */
   nearby: z.array(nearbyCountrySchema),
   /** The ETag's number: `If-Match: "<version>"` on PUT and DELETE. */
   version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
-  country: siteCountrySchema.nullable(),
+  country: z.nullable(siteCountrySchema),
   /** The site rule (issue 20). */
   alert: siteAlertSchema,
 });
@@ -216,7 +239,7 @@ export const SITES_PAGE_MAX = 2_000;
 export const sitesResponseSchema = z.object({
   ...cursorPageShape,
   /** The batch the country numbers come from; null before any batch is recorded. */
-  as_of: z.string().nullable(),
+  as_of: z.nullable(z.string()),
   /** Sites stored, whatever the filters. */
   total: z.number(),
   /** Sites the filters keep, on every page together. */
@@ -235,29 +258,31 @@ export type SitesResponse = z.infer<typeof sitesResponseSchema>;
 export const sitePointsResponseSchema = z
   .object({
     ok: z.literal(true),
-    as_of: z.string().nullable(),
+    as_of: z.nullable(z.string()),
     total: z.number(),
     id: z.array(z.number()),
     lat: z.array(z.number()),
     lng: z.array(z.number()),
     kind: z.array(z.string()),
-    tier: z.array(z.string().nullable()),
+    tier: z.array(z.nullable(z.string())),
     name: z.array(z.string()),
     iso: z.array(z.string()),
     people: z.array(z.number()),
   })
-  .refine(
-    (points) =>
-      [
-        points.lat,
-        points.lng,
-        points.kind,
-        points.tier,
-        points.name,
-        points.iso,
-        points.people,
-      ].every((column) => column.length === points.id.length),
-    { message: 'every column must have one entry per site' },
+  .check(
+    z.refine(
+      (points) =>
+        [
+          points.lat,
+          points.lng,
+          points.kind,
+          points.tier,
+          points.name,
+          points.iso,
+          points.people,
+        ].every((column) => column.length === points.id.length),
+      { message: 'every column must have one entry per site' },
+    ),
   );
 export type SitePointsResponse = z.infer<typeof sitePointsResponseSchema>;
 
@@ -273,7 +298,7 @@ export const importedRowSchema = z.object({
   row: z.number(),
   ref: z.string(),
   /** Null in a dry run's created rows (nothing was stored). */
-  id: z.number().nullable(),
+  id: z.nullable(z.number()),
   iso: z.string(),
   placed_by: z.enum(PLACED_BY),
 });
@@ -282,7 +307,7 @@ export type ImportedRow = z.infer<typeof importedRowSchema>;
 export const rejectedRowSchema = z.object({
   row: z.number(),
   /** The row's ref when it had a readable one. */
-  ref: z.string().nullable(),
+  ref: z.nullable(z.string()),
   reason: z.string(),
 });
 export type RejectedRow = z.infer<typeof rejectedRowSchema>;
@@ -310,7 +335,7 @@ export const siteBriefSchema = z.object({
   name: z.string(),
   kind: z.enum(SITE_KINDS),
   iso: z.string(),
-  people: z.number().nullable(),
+  people: z.nullable(z.number()),
 });
 export type SiteBrief = z.infer<typeof siteBriefSchema>;
 
@@ -321,23 +346,23 @@ export const exposureTierSchema = z.object({
   people: z.number(),
   value: z.number(),
   /** Of those sites, how many count here by our override of their country's tier (issue 31). */
-  overridden: z.number().optional(),
+  overridden: z.optional(z.number()),
 });
 
 /** A country of ours whose numbers moved over a period, with our sites in it. */
 export const exposureMoveSchema = z.object({
   iso: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   /** Our tier (an override's where one was in force at that batch, issue 31), else the provider's. */
-  tier_before: z.string().nullable(),
-  tier_now: z.string().nullable(),
+  tier_before: z.nullable(z.string()),
+  tier_now: z.nullable(z.string()),
   /** The provider's tiers, when an override stood in for either (issue 31). */
-  provider_tier_before: z.string().nullable().optional(),
-  provider_tier_now: z.string().nullable().optional(),
-  risk_before: z.number().nullable(),
-  risk_now: z.number().nullable(),
-  active_before: z.number().nullable(),
-  active_now: z.number().nullable(),
+  provider_tier_before: z.optional(z.nullable(z.string())),
+  provider_tier_now: z.optional(z.nullable(z.string())),
+  risk_before: z.nullable(z.number()),
+  risk_now: z.nullable(z.number()),
+  active_before: z.nullable(z.number()),
+  active_now: z.nullable(z.number()),
   sites: z.number(),
   people: z.number(),
   /** Up to 10 of the country's sites, most people first. */
@@ -350,27 +375,27 @@ export type ExposurePeriod = (typeof EXPOSURE_PERIODS)[number];
 
 export const exposureMovedSchema = z.object({
   /** The batch compared with (the previous one, the newest at least 24 h / 7 d older). */
-  since: z.string().nullable(),
+  since: z.nullable(z.string()),
   countries: z.array(exposureMoveSchema),
 });
 
-export const riskySiteSchema = siteBriefSchema.extend({
+export const riskySiteSchema = z.extend(siteBriefSchema, {
   /** The site's own country's risk and tier. */
-  risk: z.number().nullable(),
+  risk: z.nullable(z.number()),
   /** Our tier: the override's where one is in force (issue 31), else the provider's. */
-  tier: z.string().nullable(),
+  tier: z.nullable(z.string()),
   /** The provider's tier, beside ours, when an override is in force. */
-  provider_tier: z.string().nullable().optional(),
+  provider_tier: z.optional(z.nullable(z.string())),
   /** Our override of the country in force at the batch (issue 31), if any. */
-  override: z.object({ tier: z.string(), reason: z.string(), expires: z.string() }).nullish(),
+  override: z.nullish(z.object({ tier: z.string(), reason: z.string(), expires: z.string() })),
   /** Distance-weighted risk within the site rule's radius, and the country giving it (shared/site-exposure). */
-  weighted_risk: z.number().nullable(),
-  weighted_by: z.object({ iso: z.string(), km: z.number() }).nullable(),
+  weighted_risk: z.nullable(z.number()),
+  weighted_by: z.nullable(z.object({ iso: z.string(), km: z.number() })),
   /** people × weighted risk / 100: what the list is ranked by. */
-  exposure: z.number().nullable(),
+  exposure: z.nullable(z.number()),
 });
 
-export const exposurePointSchema = z.object({ as_of: z.string(), index: z.number().nullable() });
+export const exposurePointSchema = z.object({ as_of: z.string(), index: z.nullable(z.number()) });
 export type ExposurePoint = z.infer<typeof exposurePointSchema>;
 
 export const EXPOSURE_WEIGHTS = ['people', 'value'] as const;
@@ -380,9 +405,9 @@ export type ExposureWeight = (typeof EXPOSURE_WEIGHTS)[number];
 export const exposureResponseSchema = z.object({
   ok: z.literal(true),
   /** The batch the numbers were computed from (null: nothing recorded yet) and its id. */
-  as_of: z.string().nullable(),
+  as_of: z.nullable(z.string()),
   /** `/api/batches/:id` (null: no batch yet, or not chained yet). */
-  batch_id: z.string().nullable(),
+  batch_id: z.nullable(z.string()),
   weight: z.enum(EXPOSURE_WEIGHTS),
   sites: z.number(),
   people: z.number(),
@@ -398,11 +423,11 @@ export const exposureResponseSchema = z.object({
    * The weighted mean of our sites' countries' risk, now and at every recorded batch, oldest
    * first. A site with no people (or no value) weighs as one when no site has any.
    */
-  index: z.object({ now: z.number().nullable(), trend: z.array(exposurePointSchema) }),
+  index: z.object({ now: z.nullable(z.number()), trend: z.array(exposurePointSchema) }),
   /** With `?index=team` (issue 31): by_tier is by our tier; the provider's own count here. */
-  provider: z.object({ by_tier: z.array(exposureTierSchema) }).optional(),
+  provider: z.optional(z.object({ by_tier: z.array(exposureTierSchema) })),
   /** With `?index=team`: which weights made our tiers (the team view's note). */
-  team_index: z.looseObject({ kind: z.literal('team'), name: z.string() }).optional(),
+  team_index: z.optional(z.looseObject({ kind: z.literal('team'), name: z.string() })),
 });
 export type ExposureResponse = z.infer<typeof exposureResponseSchema>;
 
@@ -410,7 +435,7 @@ export type ExposureResponse = z.infer<typeof exposureResponseSchema>;
  * `PUT /api/sites/alert-delivery` (with `If-Match`): where site alerts go besides the inbox, the
  * webhook and e-mail of the team list "Our sites", set as a watchlist's are. Left out: none.
  */
-export const siteAlertDeliveryInputSchema = watchlistInputSchema.pick({
+export const siteAlertDeliveryInputSchema = z.pick(watchlistInputSchema, {
   webhook_url: true,
   webhook_format: true,
   email: true,
@@ -422,5 +447,5 @@ export const siteAlertDeliveryResponseSchema = z.object({
   ok: z.literal(true),
   watchlist: watchlistSchema,
   /** Only in the answer that gave the list its first webhook: never shown again. */
-  webhook_secret: z.string().optional(),
+  webhook_secret: z.optional(z.string()),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CATEGORY_NAMES, type CategoryName } from './categories.js';
 import type { Categories } from './schemas/category.js';
 import { KNOWN_TIERS, TIER_BANDS, type KnownTier } from './tiers.js';
@@ -19,22 +19,24 @@ export const OVERRIDE_REASON_MAX = 500;
 
 /** Plain text of one line: control and bidi characters refused, naming the field. */
 function lineOfText(field: string, max: number) {
-  return z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .min(1, `${field} must not be empty`)
-    .max(max, `${field} must be at most ${max} characters`)
-    .superRefine((text, ctx) => {
+  return z.string({ error: `${field} must be text` }).check(
+    z.trim(),
+    z.minLength(1, `${field} must not be empty`),
+    z.maxLength(max, `${field} must be at most ${max} characters`),
+    z.superRefine((text, ctx) => {
       const problem = userTextProblem(field, text);
       if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-    });
+    }),
+  );
 }
 
 const weightSchema = (name: string) =>
   z
     .number({ error: `weights.${name} must be a number from ${WEIGHT_MIN} to ${WEIGHT_MAX}` })
-    .min(WEIGHT_MIN, `weights.${name} must be from ${WEIGHT_MIN} to ${WEIGHT_MAX}`)
-    .max(WEIGHT_MAX, `weights.${name} must be from ${WEIGHT_MIN} to ${WEIGHT_MAX}`);
+    .check(
+      z.gte(WEIGHT_MIN, `weights.${name} must be from ${WEIGHT_MIN} to ${WEIGHT_MAX}`),
+      z.lte(WEIGHT_MAX, `weights.${name} must be from ${WEIGHT_MIN} to ${WEIGHT_MAX}`),
+    );
 
 /** One weight per documented category, every one given: a missing one would be a guess. */
 export const categoryWeightsSchema = z
@@ -52,9 +54,11 @@ export const categoryWeightsSchema = z
             : 'weights must be an object of category names and numbers',
     },
   )
-  .refine((weights) => Object.values(weights).some((w) => w > 0), {
-    message: 'weights must give at least one category a weight above 0',
-  });
+  .check(
+    z.refine((weights) => Object.values(weights).some((w) => w > 0), {
+      message: 'weights must give at least one category a weight above 0',
+    }),
+  );
 export type CategoryWeights = z.infer<typeof categoryWeightsSchema>;
 
 /** `PUT /api/index-weights`. */
@@ -66,7 +70,7 @@ export type IndexWeightsInput = z.infer<typeof indexWeightsInputSchema>;
 
 /** One version of the weights, kept with its time: a view of a past batch uses the one then. */
 export const indexWeightsSchema = z.object({
-  version: z.number().int(),
+  version: z.int(),
   name: z.string(),
   weights: z.record(z.string(), z.number()),
   set_at: z.string(),
@@ -77,7 +81,7 @@ export type IndexWeights = z.infer<typeof indexWeightsSchema>;
 export const indexWeightsResponseSchema = z.object({
   ok: z.literal(true),
   /** Null until an admin sets weights: the team index is then unavailable. */
-  current: indexWeightsSchema.nullable(),
+  current: z.nullable(indexWeightsSchema),
   /** Every earlier version, newest first (at most 50 listed). */
   earlier: z.array(indexWeightsSchema),
 });
@@ -98,14 +102,14 @@ export const overrideSchema = z.object({
   expires: z.string(),
   set_at: z.string(),
   set_by: z.string(),
-  version: z.number().int(),
+  version: z.int(),
 });
 export type Override = z.infer<typeof overrideSchema>;
 
 export const overrideResponseSchema = z.object({ ok: z.literal(true), override: overrideSchema });
 export const overridesResponseSchema = z.object({
   ok: z.literal(true),
-  limit: z.number().int(),
+  limit: z.int(),
   overrides: z.array(overrideSchema),
 });
 
@@ -164,9 +168,9 @@ export function bandOf(index: number | null): KnownTier | null {
  * (always beside ours) and the override in force, if any. Null for a row of the provider's view.
  */
 export const teamRowExtrasSchema = z.object({
-  provider: z.object({ risk: z.number().nullable(), tier: z.string().nullable() }),
+  provider: z.object({ risk: z.nullable(z.number()), tier: z.nullable(z.string()) }),
   tier_source: z.enum(['override', 'team_index']),
-  override: overrideSchema.nullable(),
+  override: z.nullable(overrideSchema),
 });
 export type TeamRowExtras = z.infer<typeof teamRowExtrasSchema>;
 

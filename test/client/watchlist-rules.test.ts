@@ -14,7 +14,9 @@ import { alertRuleSchema, type AlertRule } from '../../src/shared/alerts-api';
 
 describe('alert rules in the form', () => {
   it('offers every rule kind the shared schema accepts', () => {
-    const schemaKinds = alertRuleSchema.options.map((option) => option.shape.kind.value).sort();
+    const schemaKinds = alertRuleSchema._zod.def.options
+      .map((option) => option.shape.kind._zod.def.values[0])
+      .sort();
     expect(RULE_KINDS.map((k) => k.kind).sort()).toEqual(schemaKinds);
   });
 

@@ -66,6 +66,20 @@ const PLANTED: {
     allowed: "export * from './durations.js';",
   },
   {
+    why: 'shared schemas are zod/mini, so classic zod stays out of the SPA',
+    rule: 'no-restricted-imports',
+    path: 'src/shared/planted.ts',
+    planted: "export { z } from 'zod';",
+    allowed: "export { z } from 'zod/mini';",
+  },
+  {
+    why: 'the SPA imports zod/mini only',
+    rule: 'no-restricted-imports',
+    path: 'src/client/lib/planted.ts',
+    planted: "export { z } from 'zod';",
+    allowed: "export { z } from 'zod/mini';",
+  },
+  {
     why: 'the BFF talks to the demo upstream over HTTP only',
     rule: 'no-restricted-imports',
     path: 'src/server/services/planted.ts',

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { bffErrorSchema } from '../../shared/bff-api';
 import { parseRetryAfter } from '../../shared/retry-after';
 import { t } from './i18n';
@@ -102,7 +102,7 @@ export async function requestBff(
 }
 
 /** An answer's JSON body checked against its schema, or an ApiError saying what was wrong. */
-export async function readBff<S extends z.ZodType>(
+export async function readBff<S extends z.ZodMiniType>(
   response: Response,
   schema: S,
 ): Promise<z.infer<S>> {
@@ -119,7 +119,7 @@ export async function readBff<S extends z.ZodType>(
   return parsed.data;
 }
 
-export async function fetchBff<S extends z.ZodType>(
+export async function fetchBff<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   signal?: AbortSignal,

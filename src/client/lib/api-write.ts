@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { bffErrorSchema } from '../../shared/bff-api';
 import { ApiError } from './api-client';
 import { t } from './i18n';
@@ -14,7 +14,7 @@ export interface Written<T> {
  * error kept as the message (a 412 says someone else edited first; the server's words are
  * English), the answer parsed; what the SPA says itself is in the reader's language.
  */
-export async function writeBff<S extends z.ZodType>(
+export async function writeBff<S extends z.ZodMiniType>(
   method: 'POST' | 'PUT' | 'DELETE',
   path: string,
   schema: S,

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import {
   countriesResponseSchema,
   countrySummarySchema,
@@ -27,7 +28,7 @@ import { t } from './i18n';
  * Features take these as they are and shape the data with `select`.
  */
 
-const countryWithStaleness = countryResponseSchema.extend(stalenessShape);
+const countryWithStaleness = z.extend(countryResponseSchema, stalenessShape);
 
 /** The key's last part for a past batch; none for the latest, so its keys stay as they were. */
 export function asOfKey(asOf: string | null): [] | [{ asOf: string }] {
@@ -56,8 +57,8 @@ export function indexKey(index: RiskIndex): [] | [{ index: 'team' }] {
  * main thread before the overview's first render in Chromium (a first, cold parse; section 3
  * of docs/benchmarks.md).
  */
-const countryListSchema = countriesResponseSchema.extend({
-  countries: countrySummarySchema.omit({ categories: true }).array(),
+const countryListSchema = z.extend(countriesResponseSchema, {
+  countries: z.array(z.omit(countrySummarySchema, { categories: true })),
 });
 
 export const bffQueries = {

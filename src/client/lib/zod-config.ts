@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 // Zod compiles object parsers with `new Function` where it may, and probes for that as it builds
 // the first object schema. Our CSP forbids eval: the probe failed, and the browser reported a CSP

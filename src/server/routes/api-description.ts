@@ -81,14 +81,14 @@ export interface ApiOperation {
     | 'Identity'
     | 'Notes';
   /** Request body (JSON), documented; the service validates it with this same schema. */
-  body?: z.ZodType;
+  body?: z.core.$ZodType;
   /** Success status and the answer's shape; omitted for non-JSON answers (CSV). */
-  success?: { status: number; schema: z.ZodType };
+  success?: { status: number; schema: z.core.$ZodType };
   /** Content type of a non-JSON success answer. */
   produces?: string;
 }
 
-const json = (schema: z.ZodType, status = 200) => ({ status, schema });
+const json = (schema: z.core.$ZodType, status = 200) => ({ status, schema });
 
 export const apiOperations: Readonly<Record<string, ApiOperation>> = {
   ...teamIndexOperations,

@@ -72,7 +72,10 @@ function feedSpecs(answers: FeedAnswers) {
       query: queryOf({ ...token, from: optional, to: optional }).transform(rule(range)),
       answer: (q: { from: Date | null; to: Date | null }) => answers.alerts(q),
     },
-  } satisfies Record<FeedName, { query: z.ZodType; answer: (q: never) => Promise<FeedAnswer> }>;
+  } satisfies Record<
+    FeedName,
+    { query: z.core.$ZodType; answer: (q: never) => Promise<FeedAnswer> }
+  >;
 }
 
 /**

@@ -29,15 +29,15 @@ export function operationKey(method: string | string[], url: string): string | n
  * JSON Schema of a zod schema as a client sends it. `queryOf` wraps its object in a preprocess
  * step (the unknown-parameter check), which has no JSON Schema: describe the object inside.
  */
-export function requestSchemaOf(schema: z.ZodType): JsonSchema {
-  let inner: z.ZodType = schema;
-  while (inner instanceof z.ZodPipe && inner.in instanceof z.ZodTransform) {
-    inner = inner.out as z.ZodType;
+export function requestSchemaOf(schema: z.core.$ZodType): JsonSchema {
+  let inner: z.core.$ZodType = schema;
+  while (inner instanceof z.core.$ZodPipe && inner._zod.def.in instanceof z.core.$ZodTransform) {
+    inner = inner._zod.def.out;
   }
   return z.toJSONSchema(inner, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 
-function answerSchemaOf(schema: z.ZodType): JsonSchema {
+function answerSchemaOf(schema: z.core.$ZodType): JsonSchema {
   return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
 }
 
@@ -76,7 +76,7 @@ const describeRoute: SwaggerTransform = ({ schema, url, route }) => {
   const declared = (schema ?? {}) as Record<string, unknown>;
   for (const part of PARTS) {
     const value = declared[part];
-    if (value instanceof z.ZodType) described[part] = requestSchemaOf(value);
+    if (value instanceof z.core.$ZodType) described[part] = requestSchemaOf(value);
   }
   if (operation.body) described.body = requestSchemaOf(operation.body);
   return { schema: described, url };
@@ -95,7 +95,7 @@ export function undocumented(
   if (key === null || !url.startsWith('/api/') || isRefusalHelper(url)) return null;
   if (!apiOperations[key]) return `${key} is not described in routes/api-description.ts`;
   const query = (schema as { querystring?: unknown } | undefined)?.querystring;
-  if (!(query instanceof z.ZodType)) return `${key} declares no querystring schema`;
+  if (!(query instanceof z.core.$ZodType)) return `${key} declares no querystring schema`;
   return null;
 }
 

@@ -12,10 +12,10 @@ interface ApiOperation {
   summary: string;
   tag: 'Risk data' | 'Identity';
   produces?: string;
-  success?: { status: number; schema: z.ZodType };
+  success?: { status: number; schema: z.core.$ZodType };
 }
 
-const json = (schema: z.ZodType, status = 200) => ({ status, schema });
+const json = (schema: z.core.$ZodType, status = 200) => ({ status, schema });
 const done = json(z.object({ ok: z.literal(true) }));
 /** Every JSON feed answers `ok` and its rows; each feed's columns are in docs/api.md ("Feeds"). */
 const feedJson = json(z.object({ ok: z.literal(true) }).catchall(z.unknown()));

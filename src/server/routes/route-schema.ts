@@ -125,14 +125,14 @@ export function paramsOf<Shape extends z.ZodRawShape>(shape: Shape) {
   }, z.object(shape));
 }
 
-type Validator = ReturnType<FastifySchemaCompiler<z.ZodType>>;
+type Validator = ReturnType<FastifySchemaCompiler<z.core.$ZodType>>;
 
 /**
  * Runs the route's zod schema. Every message it can produce is ours (one line naming the
  * parameter); anything else zod says is replaced by the parameter's name, never passed on.
  */
-function validate(schema: z.ZodType, data: unknown): ReturnType<Validator> {
-  const result = schema.safeParse(data);
+function validate(schema: z.core.$ZodType, data: unknown): ReturnType<Validator> {
+  const result = z.safeParse(schema, data);
   if (result.success) return { value: result.data };
   const errors: FastifySchemaValidationError[] = result.error.issues.map((issue) => ({
     keyword: issue.code,
@@ -147,7 +147,7 @@ function validate(schema: z.ZodType, data: unknown): ReturnType<Validator> {
   return { error: errors };
 }
 
-const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
   ({ schema }) =>
   (data) =>
     validate(schema, data);
@@ -174,7 +174,9 @@ export function zodRoute<S extends FastifySchema>(schema: S) {
  */
 export function memoisedQueryRoute<S extends FastifySchema>(schema: S, max = 500) {
   const memo = new LRUCache<string, ReturnType<Validator>>({ max });
-  const compiler: FastifySchemaCompiler<z.ZodType> = (def: FastifyRouteSchemaDef<z.ZodType>) => {
+  const compiler: FastifySchemaCompiler<z.core.$ZodType> = (
+    def: FastifyRouteSchemaDef<z.core.$ZodType>,
+  ) => {
     if (def.httpPart !== 'querystring') return validatorCompiler(def);
     return (data) => {
       const key = memoKey(data as Record<string, unknown>);

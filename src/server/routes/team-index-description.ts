@@ -13,7 +13,7 @@ import {
 } from '../../shared/team-index-api.js';
 
 const TAG = 'Team index' as const;
-const json = (schema: z.ZodType, status = 200) => ({ status, schema });
+const json = (schema: z.core.$ZodType, status = 200) => ({ status, schema });
 const weightsSaved = z.object({ ok: z.literal(true), weights: indexWeightsSchema });
 
 /**

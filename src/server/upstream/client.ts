@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Metrics } from '../metrics.js';
 import type { Secret } from '../secret.js';
 import {
@@ -244,14 +244,14 @@ export class UpstreamClient {
   }
 
   /** Parses a success body with a shared schema; a broken one becomes a 502-class failure. */
-  json<S extends z.ZodType>(answer: UpstreamAnswer, schema: S, path: string): z.infer<S> {
+  json<S extends z.core.$ZodType>(answer: UpstreamAnswer, schema: S, path: string): z.infer<S> {
     let raw: unknown;
     try {
       raw = JSON.parse(answer.body.toString('utf8'));
     } catch {
       throw this.malformed(path, answer, 'a body that is not JSON');
     }
-    const parsed = schema.safeParse(raw);
+    const parsed = z.safeParse(schema, raw);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join('.') || 'the top level';
       throw this.malformed(path, answer, `JSON of an unexpected shape (at ${where})`);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalNumber } from './common.js';
 
 export const categoryScoreSchema = z.looseObject({

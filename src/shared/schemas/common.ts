@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Upstream JSON is untrusted and may grow fields at any time (the API is additive within v1).
  * Objects keep unknown keys (`looseObject`); fields beyond the identity of a record are optional
  * and may be null, so a partial record still renders ("n/a") instead of failing a whole response.
  */
-export const optionalNumber = z.number().nullish();
-export const optionalInteger = z.number().int().nullish();
-export const optionalString = z.string().nullish();
-export const optionalBoolean = z.boolean().nullish();
+export const optionalNumber = z.nullish(z.number());
+export const optionalInteger = z.nullish(z.int());
+export const optionalString = z.nullish(z.string());
+export const optionalBoolean = z.nullish(z.boolean());
 
 /** `{ok: false, error}`: the error body of the upstream and of the BFF. */
 export const errorBodySchema = z.looseObject({
@@ -23,5 +23,5 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
  */
 export const cursorPageShape = {
   ok: z.literal(true),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 };

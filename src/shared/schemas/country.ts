@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { categoriesSchema } from './category.js';
 import { countryScoresShape } from './hotspot.js';
 import { eventSchema } from './event.js';
@@ -7,7 +7,7 @@ export const MAX_COUNTRY_EVENTS = 20;
 
 export const countrySchema = z.looseObject({
   ...countryScoresShape,
-  categories: categoriesSchema.nullish(),
-  events: z.array(eventSchema).nullish(),
+  categories: z.nullish(categoriesSchema),
+  events: z.nullish(z.array(eventSchema)),
 });
 export type Country = z.infer<typeof countrySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalBoolean, optionalString } from './common.js';
 
 /** A news event. Roles are `locus`/`actor`; source labels are free text (never switched on). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalInteger, optionalString } from './common.js';
 import { countrySchema } from './country.js';
 import { globalSummarySchema } from './global.js';
@@ -9,7 +9,7 @@ export const hotspotsResponseSchema = z.looseObject({
   ok: z.literal(true),
   as_of: z.string(),
   methodology_version: optionalString,
-  global: globalSummarySchema.nullish(),
+  global: z.nullish(globalSummarySchema),
   count: optionalInteger,
   hotspots: z.array(hotspotSchema),
 });
@@ -31,8 +31,8 @@ export type CountryResponse = z.infer<typeof countryResponseSchema>;
 export const exportJsonSchema = z.looseObject({
   as_of: z.string(),
   methodology_version: optionalString,
-  global: globalSummarySchema.nullish(),
-  countries: z.unknown().optional(),
+  global: z.nullish(globalSummarySchema),
+  countries: z.optional(z.unknown()),
 });
 export type ExportJson = z.infer<typeof exportJsonSchema>;
 

@@ -32,7 +32,7 @@ function rejection(answer: UpstreamAnswer, what: string): Rejection {
 }
 
 const rejectionSchema = z.object({ status: z.literal([400, 404]), error: z.string() });
-const valueSchemas: Array<[prefix: string, schema: z.ZodType]> = [
+const valueSchemas: Array<[prefix: string, schema: z.core.$ZodType]> = [
   [
     'hotspots|',
     z.union([z.object({ status: z.literal(200), data: hotspotsResponseSchema }), rejectionSchema]),
@@ -57,7 +57,7 @@ const valueSchemas: Array<[prefix: string, schema: z.ZodType]> = [
  */
 export function isServableValue(key: string, value: unknown): boolean {
   const schema = valueSchemas.find(([prefix]) => key.startsWith(prefix))?.[1];
-  return schema !== undefined && schema.safeParse(value).success;
+  return schema !== undefined && z.safeParse(schema, value).success;
 }
 
 /** Every upstream request the BFF can make, as cacheable resources with normalised keys. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { writeBff } from '../../../lib/api-write';
 import { adminQueries } from './admin-queries';
 

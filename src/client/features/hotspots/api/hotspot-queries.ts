@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import { hotspotsResponseSchema } from '../../../../shared/schemas/responses';
 import { stalenessShape } from '../../../../shared/bff-api';
 import { fetchBff } from '../../../lib/api-client';
@@ -8,7 +9,7 @@ import type { RiskIndex } from '../../../../shared/team-index-api';
 import { hotspotsPath, withAsOf } from '../../../../shared/page-data';
 import { t } from '../../../lib/i18n';
 
-const hotspotsWithStaleness = hotspotsResponseSchema.extend(stalenessShape);
+const hotspotsWithStaleness = z.extend(hotspotsResponseSchema, stalenessShape);
 
 /** `/api/v1/hotspots`: the key holds every variable of the request (tiers sorted, as the BFF's). */
 export const hotspotQueries = {

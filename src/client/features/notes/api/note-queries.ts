@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { noteWrittenSchema, type CountryNote } from '../../../../shared/notes-api';
 import { writeBff } from '../../../lib/api-write';
 import { bffQueries } from '../../../lib/bff-queries';

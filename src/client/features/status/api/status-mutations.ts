@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { writeBff } from '../../../lib/api-write';
 import { statusQueries } from './status-queries';
 
-const checkedSchema = z.looseObject({ ok: z.literal(true), as_of: z.string().nullable() });
+const checkedSchema = z.looseObject({ ok: z.literal(true), as_of: z.nullable(z.string()) });
 
 /**
  * "Check now": asks the BFF to look for a new batch. The variable is the batch on screen when

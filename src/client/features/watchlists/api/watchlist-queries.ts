@@ -1,6 +1,6 @@
 import type { RiskIndex } from '../../../../shared/team-index-api';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   deliveryLogResponseSchema,
   watchlistListResponseSchema,
