@@ -609,7 +609,8 @@ if (process.argv.includes('--lighthouse')) {
   for (const f of figures) {
     print(
       `${f.page.padEnd(15)} ${f.profile.padEnd(8)} ${pad(f.performance, 4)}  ${pad(f.accessibility, 4)}  ` +
-        `${pad(f.bestPractices, 4)}  ${pad(Math.round(f.lcpMs), 6)}  ${pad(Math.round(f.tbtMs), 6)}  ${f.cls.toFixed(3)}`,
+        `${pad(f.bestPractices, 4)}  ${pad(Math.round(f.lcpMs), 6)}  ${pad(Math.round(f.tbtMs), 6)}  ${f.cls.toFixed(3)}` +
+        (f.failedRuns.length > 0 ? `  (done again after ${f.failedRuns.join(', ')})` : ''),
     );
   }
   print(
