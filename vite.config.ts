@@ -53,10 +53,7 @@ export default defineConfig({
                   // them. The other languages are chunks of their own, fetched when needed
                   // (lib/i18n.ts), with their parts in fr/, es/ and ar/ (an area's messages,
                   // e.g. fr/watchlists.ts); what the BFF sends (outputs/) is never the SPA's.
-                  String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]`,
-                  // zod/mini, but not zod's English messages: only the site form shows them
-                  // (lib/zod-messages.ts), and they load with it.
-                  String.raw`node_modules[\\/]zod[\\/](?!(v4[\\/])?locales[\\/])`,
+                  String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|i18next|react-i18next)[\\/]`,
                   String.raw`src[\\/]shared[\\/]i18n[\\/](?!(fr|es|ar)(\.ts|[\\/])|outputs[\\/])`,
                   String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api|page-data|hotspot-limits|tiers|tier-scale|user-text|alerts-api|alert-triage-api|open-access)`,
                   String.raw`src[\\/]client[\\/]lib[\\/](api-client|api-write|format|i18n|use-media-query|zod-config|tier-scale|as-of|headline-change-text|method-caveat|person-name|use-latest|print-events|risk-index|recorded-batches)`,

@@ -12,7 +12,6 @@ import {
 import { activeFormatLocale } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { fieldOfPath, type FieldProblems } from './site-fields';
-import '../../../lib/zod-messages';
 
 /**
  * The site form's fields as typed (text, so a half-typed number stays on screen), and the body
