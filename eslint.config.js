@@ -228,17 +228,18 @@ export default tseslint.config(
     },
   },
   {
-    // The node project runs its files in one module graph per worker (vitest.config.ts,
-    // `isolate: false`): a module mock or a stubbed global would outlive its file and change
-    // the next file's. A test passes what it varies to the code it builds instead.
-    files: ['test/server/**', 'test/shared/**', 'test/demo-upstream/**'],
+    // The node project and the browser files run in one module graph per worker
+    // (vitest.config.ts and vitest.e2e.config.ts, `isolate: false`): a module mock or a stubbed
+    // global would outlive its file and change the next file's. A test passes what it varies to
+    // the code it builds instead.
+    files: ['test/server/**', 'test/shared/**', 'test/demo-upstream/**', 'test/e2e/**'],
     rules: {
       'no-restricted-properties': [
         'error',
         ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
           object: 'vi',
           property,
-          message: `vi.${property} would leak into the next test file (vitest.config.ts, isolate: false)`,
+          message: `vi.${property} would leak into the next test file (isolate: false in vitest.config.ts and vitest.e2e.config.ts)`,
         })),
       ],
     },

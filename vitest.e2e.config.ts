@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // Real-browser tests: Debian's Chromium driven by playwright-core against the built app served by
-// the BFF on a demo upstream. One file at a time: two cores, one browser.
+// the BFF on a demo upstream. One file at a time: two cores, one browser (two files at once beside
+// the node lane overloaded the machine: a BFF answered 503 to a page, and the suite took longer).
+// One module graph for all files (`isolate: false`, as the node project): every file starts its
+// own stacks and Chromium, and importing the server's modules again for each of 31 files cost
+// about 110 CPU-seconds of the browser lane (the vitest worker 308 s → 195 s in a whole run).
 
 // The loaded run (scripts/loaded-test.mjs: both cores busy and E2E_CPU_THROTTLE=4) makes every
 // page load and redraw several times slower: a test of eight page visits that takes 20 s took
@@ -23,6 +27,7 @@ export default defineConfig({
     expect: { poll: { timeout: 20_000 * Math.max(1, slowdown / 2) } },
     hookTimeout: 120_000 * Math.max(1, slowdown / 2),
     fileParallelism: false,
+    isolate: false,
     // One migrated PGlite per run, which every stack's in-memory store starts from.
     globalSetup: ['test/helpers/run-tmpdir.ts', 'test/helpers/pglite-template.ts'],
     // TEST_AUTH_MODE=token|proxy: the tests' fetch sends the mode's credentials to its stacks.

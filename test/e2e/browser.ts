@@ -7,6 +7,7 @@ import {
 } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { expect } from 'vitest';
 import { signInForMode } from './mode-clients.js';
 
 /**
@@ -194,20 +195,25 @@ export async function waitForMap(page: Page, markers?: number): Promise<void> {
  * Trend charts are drawn once scrolled near (WhenNear, issue 32): brings the first one in `scope`
  * (its place, or the chart once drawn) to the screen and waits until its lines are drawn. A line
  * may be flat (a box of zero height, "hidden" to Playwright): attached is drawn.
+ * The place is scrolled to again until the chart is drawn: panels above it still arriving can
+ * move it off the screen before its observer first looks (seen on the phone overview when the
+ * page came quickly), and a place once passed over is never drawn.
  */
 export async function drawTrend(scope: Page | Locator): Promise<void> {
   const place = scope.locator('.when-near, .trend-chart').first();
-  // The place may be replaced by the chart (or its skeleton) while it is being scrolled to:
-  // Playwright then refuses the detached element, and the locator finds what replaced it.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await place.scrollIntoViewIfNeeded();
-      break;
-    } catch (error) {
-      if (attempt === 5 || !String(error).includes('not attached')) throw error;
-    }
-  }
-  await scope.locator('.recharts-line-curve').first().waitFor({ state: 'attached' });
+  const curve = scope.locator('.recharts-line-curve').first();
+  await expect
+    .poll(
+      async () => {
+        if ((await curve.count()) > 0) return true;
+        // Not there yet (its panel's data still coming), or replaced by the chart while being
+        // scrolled to (Playwright refuses the detached element): looked for again next time.
+        await place.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
+        return (await curve.count()) > 0;
+      },
+      { timeout: PAGE_WAIT_MS, message: 'a trend chart drawn with its lines' },
+    )
+    .toBe(true);
 }
 
 /**

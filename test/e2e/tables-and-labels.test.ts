@@ -284,6 +284,8 @@ describe('twenty recorded batches', () => {
       it(`the ${name} view looks right at ${width} px, light and dark, axe clean`, async () => {
         const page = await open({ ...options, bypassCSP: true });
         await page.goto(`${stack.baseUrl}${path}`);
+        // The view as the SPA draws it: the server's first frame (which has no <main>) gone.
+        await page.locator('#first-frame').waitFor({ state: 'detached' });
         await page.waitForFunction(
           () => document.querySelectorAll('main [aria-busy="true"]').length === 0,
         );

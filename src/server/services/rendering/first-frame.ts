@@ -75,17 +75,19 @@ function hotspotMap(words: FrameWords, hotspots: Row[]): string {
       const x = ((num(h.lng) ?? 0) + 180) * (1000 / 360);
       const y = (90 - (num(h.lat) ?? 0)) * (500 / 180);
       const r = 6 + Math.min(10, Math.max(0, (num(h.risk) ?? 0) / 10));
-      const name = words.country(h.iso, h.name);
+      const label = `${words.country(h.iso, h.name)}: ${words.t('country.risk')} ${words.score(h.risk)}`;
       return (
-        `<a href="/country/${isoOf(h)}"><circle class="first-frame-dot ${tierClass(h.tier)}"` +
+        `<a href="/country/${isoOf(h)}" aria-label="${label}">` +
+        `<circle class="first-frame-dot ${tierClass(h.tier)}"` +
         ` cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}">` +
-        `<title>${name}: ${words.t('country.risk')} ${words.score(h.risk)}</title></circle></a>`
+        `<title>${label}</title></circle></a>`
       );
     })
     .join('');
   return (
     `<div class="world-map"><div class="map-canvas first-frame-canvas">` +
-    `<svg class="first-frame-map" viewBox="0 0 1000 500" role="img" aria-label="${words.t('overview.worldMap')}">` +
+    // A group, not an image: an image's content is hidden from screen readers, its links too.
+    `<svg class="first-frame-map" viewBox="0 0 1000 500" role="group" aria-label="${words.t('overview.worldMap')}">` +
     `${dots}</svg></div></div>`
   );
 }
