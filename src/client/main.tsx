@@ -7,7 +7,12 @@ import { App } from './app/app';
 import { FirstFrameHandover } from './app/first-frame';
 import { registerOfflineWorker } from './app/offline-worker';
 import { routes } from './app/routes';
-import { FIRST_RENDER_WAIT_MS, FRAMED_RENDER_WAIT_MS, startPage } from './app/start-page';
+import {
+  FIRST_RENDER_WAIT_MS,
+  FRAMED_RENDER_WAIT_MS,
+  routeLoaded,
+  startPage,
+} from './app/start-page';
 import { applyLanguage, loadLanguage, pageLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import 'virtual:tier-colours.css';
@@ -33,19 +38,23 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
+// Made now, so the page's lazy route starts loading beside its data.
+const router = createBrowserRouter(routes);
 // The first render waits (briefly, or behind the server's first frame until they are in) for the
 // page's data and chunks, so it draws the page itself. Its catalogue is fetched beside the page's
 // data (English is in this script; a failed fetch leaves the page in English rather than blank).
 const framed = document.getElementById('first-frame') !== null;
 void Promise.all([
-  startPage(queryClient, window.location, framed ? FRAMED_RENDER_WAIT_MS : FIRST_RENDER_WAIT_MS),
+  startPage(queryClient, window.location, framed ? FRAMED_RENDER_WAIT_MS : FIRST_RENDER_WAIT_MS, [
+    routeLoaded(router),
+  ]),
   loadLanguage(language).catch(() => undefined),
 ]).then(() => {
   applyLanguage(language, document.documentElement);
   const root = createRoot(container);
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} router={createBrowserRouter(routes)} />
+      <App queryClient={queryClient} router={router} />
       <FirstFrameHandover />
     </StrictMode>
   );

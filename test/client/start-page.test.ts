@@ -1,7 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { worldMapQuery } from '../../src/client/app/load-world-map';
-import { FIRST_RENDER_WAIT_MS, startPage } from '../../src/client/app/start-page';
+import { createMemoryRouter } from 'react-router';
+import { FIRST_RENDER_WAIT_MS, routeLoaded, startPage } from '../../src/client/app/start-page';
 import { changesQueries } from '../../src/client/features/changes/api/changes-queries';
 import { countryQueries } from '../../src/client/features/country/api/country-queries';
 import { hotspotQueries } from '../../src/client/features/hotspots/api/hotspot-queries';
@@ -181,5 +182,27 @@ describe('the start of the page (first render)', () => {
     expect(later.getCurrentResult().isFetching).toBe(true);
     stop();
     expect(bff.calls('/api/v1/country/XKX')).toHaveLength(2);
+  });
+});
+
+describe("the page's lazy route", () => {
+  it('is waited for: the router draws nothing until it is loaded', async () => {
+    let load: (module: { Component: () => null }) => void = () => {};
+    const loading = new Promise<{ Component: () => null }>((done) => (load = done));
+    const router = createMemoryRouter(
+      [{ path: '/', children: [{ path: 'alerts', lazy: () => loading }] }],
+      { initialEntries: ['/alerts'] },
+    );
+    let loaded = false;
+    const waited = routeLoaded(router).then(() => (loaded = true));
+    await Promise.resolve();
+    expect(router.state.initialized).toBe(false);
+    expect(loaded).toBe(false);
+    load({ Component: () => null });
+    await waited;
+    expect(router.state.initialized).toBe(true);
+    // A router that has nothing to load is ready at once.
+    const ready = createMemoryRouter([{ path: '/', Component: () => null }]);
+    await expect(routeLoaded(ready)).resolves.toBeUndefined();
   });
 });

@@ -277,6 +277,85 @@ describe('the panels under the map', () => {
   });
 });
 
+/**
+ * Whether the SPA's title bar is there in the commit that takes the server's frame away: a page
+ * drawn before its route's chunk came would be blank meanwhile.
+ */
+const BAR_AT_HANDOVER = `
+  window.__barAtHandover = null;
+  new MutationObserver((changes, observer) => {
+    for (const change of changes) {
+      for (const node of change.removedNodes) {
+        if (node.id !== 'first-frame') continue;
+        window.__barAtHandover = document.querySelector('#root header.app-bar') !== null;
+        observer.disconnect();
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+const barAtHandover = (page: Page) =>
+  page.evaluate(() => (window as { __barAtHandover?: unknown }).__barAtHandover);
+
+describe('the title bar', () => {
+  it('is on screen before /api/status and /api/me answer, and stays put when they do (375 px)', async () => {
+    const page = await openRecording(PHONE);
+    await page.addInitScript(BAR_AT_HANDOVER);
+    // Both answers held until the page has drawn a first screen without them, as on a slow
+    // connection: the title bar's navigation and user menu depend on them.
+    const asked = new Set<string>();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((done) => (answer = done));
+    await page.route(/\/api\/(status|me)(\?|$)/, async (route) => {
+      asked.add(new URL(route.request().url()).pathname);
+      await answered;
+      await route.continue();
+    });
+    await page.goto(`${stack.baseUrl}/alerts`);
+    // The SPA's own first screen (drawn after waiting 300 ms for them at most), or the server's.
+    await page.waitForFunction(
+      () => document.getElementById('main') !== null || document.getElementById('first-frame'),
+    );
+    await expect.poll(() => asked.size).toBe(2);
+    await twoFrames(page);
+    const nav = page.getByRole('navigation', { name: 'Exposure, watchlists, events and alerts' });
+    expect(await nav.isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('title-bar-held-375') });
+    answer();
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    expect(await page.locator('#first-frame').count()).toBe(0);
+    expect(await barAtHandover(page)).toBe(true);
+    const { total, shifts } = await layoutShift(page);
+    expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
+  });
+
+  it("stays on screen until the page's own chunk has come (375 px)", async () => {
+    const page = await openRecording(PHONE);
+    await page.addInitScript(BAR_AT_HANDOVER);
+    // The inbox's chunk held until the title bar's answers are in and drawn.
+    let chunkAsked = false;
+    let answered = 0;
+    let release: () => void = () => {};
+    const released = new Promise<void>((done) => (release = done));
+    await page.route(/\/assets\/alerts-route-[^/]*\.js$/, async (route) => {
+      chunkAsked = true;
+      await released;
+      await route.continue();
+    });
+    page.on('requestfinished', (request) => {
+      if (/\/api\/(status|me)(\?|$)/.test(request.url())) answered += 1;
+    });
+    await page.goto(`${stack.baseUrl}/alerts`);
+    await expect.poll(() => chunkAsked && answered >= 2).toBe(true);
+    await twoFrames(page);
+    release();
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    expect(await barAtHandover(page)).toBe(true);
+    const { total, shifts } = await layoutShift(page);
+    expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
+  });
+});
+
 describe("the inbox's filters", () => {
   it('keep their places when the lists come after the inbox (375 px)', async () => {
     // A list with a long name and long country names: a select as wide as its longest option

@@ -82,6 +82,22 @@ describe('first frame', () => {
     }
   });
 
+  it('the other pages come with the title bar alone; an unknown path is the plain page', async () => {
+    stack = await startTestStack({ clientDir });
+    for (const path of ['/alerts', '/watchlists/abc', '/compare?iso=MLI,NER', '/admin/audit']) {
+      const page = await get(stack, path);
+      expect(page.statusCode, path).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      // No data of a page: what the SPA draws below the bar is its own.
+      expect(page.body, path).toMatch(
+        /<div id="first-frame" class="first-frame"><header class="app-bar">.*<\/header><div role="main"><\/div><\/div><div id="root" class="behind-first-frame"><\/div>/,
+      );
+    }
+    for (const path of ['/nowhere', '/alerts/extra']) {
+      expect((await get(stack, path)).body, path).toContain('<body><div id="root"></div>');
+    }
+  });
+
   it('a country page does not wait on a slow store: the provider’s change until ours is known', async () => {
     const app = Fastify();
     const asked: string[] = [];

@@ -136,13 +136,34 @@ export function startPage(
   queryClient: QueryClient,
   location: Pick<Location, 'pathname' | 'search'>,
   waitMs = FIRST_RENDER_WAIT_MS,
+  /** More the first render waits for, within the same limit (the router's lazy route). */
+  alsoWaitFor: Promise<unknown>[] = [],
 ): Promise<void> {
-  const loads = startFirstLoads(queryClient, location);
+  const loads = [...startFirstLoads(queryClient, location), ...alsoWaitFor];
   if (loads.length === 0) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, waitMs);
     void Promise.allSettled(loads).then(() => {
       clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Resolves once the router has loaded the page's lazy route (every page but the overview's is
+ * one). Until then it draws its HydrateFallback, nothing: a first render before it would take the
+ * server's frame (the title bar at least) away and leave the page blank until the chunk came.
+ */
+export function routeLoaded(router: {
+  state: { initialized: boolean };
+  subscribe: (listener: (state: { initialized: boolean }) => void) => () => void;
+}): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
       resolve();
     });
   });

@@ -44,6 +44,28 @@ interface Frame {
   head?: (status: StatusResponse, now: number) => string;
 }
 
+/**
+ * The SPA's other pages (app/routes.tsx): their title bar and status banner come from the server
+ * too, so the page never moves down when /api/status and /api/me answer late (the navigation and
+ * the user menu depend on them: the title bar grew from 83 to 144 px on a phone, a layout shift
+ * of 0.067, with both answers 800 ms late). Their own content is the SPA's, drawn below it.
+ * A path missing here is served the plain index.html, as before.
+ */
+const SHELL_PAGES = [
+  '/compare',
+  '/events',
+  '/alerts',
+  '/watchlists',
+  '/watchlists/:id',
+  '/brief',
+  '/brief/:watchlistId',
+  '/exposure',
+  '/exposure/brief',
+  '/admin/audit',
+  '/admin/reach',
+  '/sites/:id',
+] as const;
+
 /** Pages kept rendered: the overview and the countries people open in one batch. */
 const MAX_FRAMES = 256;
 const OVERVIEW_HOTSPOTS = { limit: 20, tiers: [], include: [] };
@@ -87,23 +109,27 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
     if (!made) words.set(language, (made = frameWords(language)));
     return made;
   };
-  return async (request: FastifyRequest, reply: FastifyReply, build: FrameBuild) => {
+  /** `build` null: the title bar alone, above a page the SPA draws (SHELL_PAGES). */
+  return async (request: FastifyRequest, reply: FastifyReply, build: FrameBuild | null) => {
     const language = languageOf(request);
     // The pseudo-language's frame is English: the SPA makes its pseudo-text from English.
     const spoken = isLanguage(language) ? language : 'en';
     let html = indexHtml;
     try {
       const status = opts.status();
-      const made = await withinWait(build(wordsIn(spoken)));
+      const now = opts.now();
+      const shell = () => shellOf(request, wordsIn(spoken), status, now);
+      const made = build === null ? null : await withinWait(build(wordsIn(spoken)));
       if (made) {
         const key = made.key === null ? null : `${spoken}|${made.key}`;
         const cached = key === null ? undefined : frames.get(key);
         const frame = cached ?? made.render();
         if (key !== null && cached === undefined) frames.set(key, frame);
-        const now = opts.now();
         const head = frame.head?.(status, now) ?? '';
         const content = `<div class="${frame.page}">${head}${frame.body}</div>`;
-        html = withFrame(indexHtml, shellOf(request, wordsIn(spoken), status, now), content);
+        html = withFrame(indexHtml, shell(), content);
+      } else if (build === null) {
+        html = withFrame(indexHtml, shell(), '');
       }
     } catch (error) {
       request.log.debug({ err: error }, 'first frame not rendered');
@@ -120,7 +146,8 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
  * The overview and the country pages, answered with their first frame rendered in (issue 32):
  * once per batch (keyed by the ETags of the answers it is made from, which change with the
  * batch), not per request. Whatever fails (no data yet, an unknown country), the page is the
- * plain index.html and the SPA says what happened, as before.
+ * plain index.html and the SPA says what happened, as before. The SPA's other pages get the
+ * title bar alone (SHELL_PAGES).
  */
 export async function firstFrameRoutes(
   app: FastifyInstance,
@@ -175,6 +202,7 @@ export async function firstFrameRoutes(
       };
     }),
   );
+  for (const path of SHELL_PAGES) app.get(path, (request, reply) => page(request, reply, null));
 }
 
 /**
