@@ -67,6 +67,8 @@ async function signIn(page: Page, path: string, login: string): Promise<void> {
   await page.click('button[type=submit]');
   await page.locator('button[type=submit]').first().click();
   await page.waitForURL(`${app}${path}`);
+  // The page as the SPA draws it: the server's title bar (its user menu too) gone.
+  await page.locator('#first-frame').waitFor({ state: 'detached' });
 }
 
 /** A write from the page itself, with its session cookie: what a crafted click would send. */
