@@ -96,6 +96,15 @@ describe('first frame', () => {
     for (const path of ['/nowhere', '/alerts/extra']) {
       expect((await get(stack, path)).body, path).toContain('<body><div id="root"></div>');
     }
+    // A page's own part of the path is never written into the page, however it is spelled.
+    for (const path of [
+      '/watchlists/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      `/sites/${'9'.repeat(250)}`,
+    ]) {
+      const page = await get(stack, path);
+      expect(page.statusCode, path.slice(0, 40)).toBe(200);
+      expect(page.body).not.toMatch(/<script>|alert\(1\)|9{100}/);
+    }
   });
 
   it('a country page does not wait on a slow store: the provider’s change until ours is known', async () => {

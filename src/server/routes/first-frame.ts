@@ -51,7 +51,7 @@ interface Frame {
  * of 0.067, with both answers 800 ms late). Their own content is the SPA's, drawn below it.
  * A path missing here is served the plain index.html, as before.
  */
-const SHELL_PAGES = [
+export const SHELL_PAGES = [
   '/compare',
   '/events',
   '/alerts',
@@ -117,19 +117,21 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
     let html = indexHtml;
     try {
       const status = opts.status();
-      const now = opts.now();
-      const shell = () => shellOf(request, wordsIn(spoken), status, now);
       const made = build === null ? null : await withinWait(build(wordsIn(spoken)));
+      const now = opts.now();
+      // The page below the title bar: a shell page's is the SPA's alone; a framed page without
+      // its frame (data late or missing) is the plain index.html.
+      let content: string | null = build === null ? '' : null;
       if (made) {
         const key = made.key === null ? null : `${spoken}|${made.key}`;
         const cached = key === null ? undefined : frames.get(key);
         const frame = cached ?? made.render();
         if (key !== null && cached === undefined) frames.set(key, frame);
         const head = frame.head?.(status, now) ?? '';
-        const content = `<div class="${frame.page}">${head}${frame.body}</div>`;
-        html = withFrame(indexHtml, shell(), content);
-      } else if (build === null) {
-        html = withFrame(indexHtml, shell(), '');
+        content = `<div class="${frame.page}">${head}${frame.body}</div>`;
+      }
+      if (content !== null) {
+        html = withFrame(indexHtml, shellOf(request, wordsIn(spoken), status, now), content);
       }
     } catch (error) {
       request.log.debug({ err: error }, 'first frame not rendered');
