@@ -178,6 +178,15 @@ async function throttleCpu(page: Page, rate: number): Promise<void> {
   };
 }
 
+/**
+ * Waits until the SPA has taken the server's first frame away (docs/views.md). The frame draws
+ * the same table, links and title bar without the SPA's behaviour: a hover, a menu or a click
+ * that lands on it does nothing the SPA would do, and the SPA then replaces it under the pointer.
+ */
+export async function spaDrawn(page: Page): Promise<void> {
+  await page.locator('#first-frame').waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
+}
+
 /** Waits until the world map has drawn its shapes and the given number of markers. */
 export async function waitForMap(page: Page, markers?: number): Promise<void> {
   await page.waitForFunction(

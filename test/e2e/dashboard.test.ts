@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ABSENT_ISOS } from '../../src/demo-upstream/server.js';
-import { pageOverflow, screenshotPath, waitForMap, waitForPanels } from './browser.js';
+import { pageOverflow, screenshotPath, spaDrawn, waitForMap, waitForPanels } from './browser.js';
 import { browserSuite } from './suite.js';
 
 // The built SPA (npx vite build) served by the BFF on a demo upstream, in Debian's Chromium.
@@ -137,6 +137,9 @@ describe('overview', () => {
       if (r.url().includes('/api/v1/country/')) countryRequests.push(r.url());
     });
     await page.goto(`${suite.stack.baseUrl}/`);
+    // The server's first frame has the same table: hovering its row prefetches nothing (seen in
+    // CI, where the SPA came after the hover).
+    await spaDrawn(page);
     const link = page.getByRole('table').getByRole('link').nth(2);
     const href = (await link.getAttribute('href')) ?? '';
     const iso = href.split('/').pop() ?? '';

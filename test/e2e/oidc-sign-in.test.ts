@@ -4,7 +4,7 @@ import { Secret } from '../../src/server/secret.js';
 import { freePort } from '../helpers/free-port.js';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { launchChromium, openPage, screenshotPath, type WatchedPage } from './browser.js';
+import { launchChromium, openPage, screenshotPath, spaDrawn, type WatchedPage } from './browser.js';
 
 /*
  * The whole OpenID Connect sign-in in Chromium (issue 21) against a real provider (oidc-provider)
@@ -68,7 +68,7 @@ async function signIn(page: Page, path: string, login: string): Promise<void> {
   await page.locator('button[type=submit]').first().click();
   await page.waitForURL(`${app}${path}`);
   // The page as the SPA draws it: the server's title bar (its user menu too) gone.
-  await page.locator('#first-frame').waitFor({ state: 'detached' });
+  await spaDrawn(page);
 }
 
 /** A write from the page itself, with its session cookie: what a crafted click would send. */

@@ -8,6 +8,7 @@ import {
   launchChromium,
   openPage,
   screenshotPath,
+  spaDrawn,
   waitForPanels,
   type WatchedPage,
 } from './browser.js';
@@ -285,7 +286,7 @@ describe('twenty recorded batches', () => {
         const page = await open({ ...options, bypassCSP: true });
         await page.goto(`${stack.baseUrl}${path}`);
         // The view as the SPA draws it: the server's first frame (which has no <main>) gone.
-        await page.locator('#first-frame').waitFor({ state: 'detached' });
+        await spaDrawn(page);
         await page.waitForFunction(
           () => document.querySelectorAll('main [aria-busy="true"]').length === 0,
         );
