@@ -84,6 +84,26 @@ describe('HTTP consistency', () => {
     expect(res.json()).toEqual({ ok: false, error: expect.stringMatching(/iso must be/) });
   });
 
+  it("a page path no file could have is the SPA or a plain 404, never the file handler's 403", async () => {
+    const dir = clientDir();
+    stack = await startTestStack({ clientDir: dir });
+    // A segment longer than a file name may be (255 bytes): the SPA, which says the page is unknown.
+    const long = await get(stack, `/watchlists/${'w'.repeat(300)}`);
+    expect(long.statusCode).toBe(200);
+    expect(long.headers['content-type']).toMatch(/text\/html/);
+    const longFile = await get(stack, `/assets/${'z'.repeat(300)}.js`);
+    expect(longFile.statusCode).toBe(404);
+    expect(longFile.json()).toEqual({ ok: false, error: 'Not found' });
+    // A dotfile is not served, and whether one exists is not said either: the same answer as
+    // for one that does not.
+    writeFileSync(join(dir, '.env'), 'UPSTREAM_KEY=planted');
+    for (const path of ['/.env', '/.absent', '/assets/.hidden']) {
+      const res = await get(stack, path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json(), path).toEqual({ ok: false, error: 'Not found' });
+    }
+  });
+
   it('If-None-Match with a list or * gets a 304', async () => {
     stack = await startTestStack();
     const first = await get(stack, '/api/v1/hotspots');

@@ -43,6 +43,9 @@ class RouteMethods {
   }
 }
 
+/** The route @fastify/static registers for the SPA's files (prefix `/`, wildcard). */
+const STATIC_ROUTE = '/*';
+
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** For Fastify's `frameworkErrors`: a URL it cannot decode, in our shape. */
@@ -135,6 +138,14 @@ function sendProblem(
     return sendError(reply, error.status, error.message, error.retryAfterMs);
   }
   const status = error.statusCode ?? 500;
+  // The static file handler (plugins/spa.ts, the one `/*` route) refuses a dotfile, a name longer
+  // than the file system takes and a path spelt two ways with a bare 403 "Forbidden". No file of
+  // the build answers such a path: a page route gets the SPA, anything else the plain 404, and
+  // whether a dotfile exists is not told.
+  if (status === 403 && request.routeOptions.url === STATIC_ROUTE) {
+    reply.callNotFound();
+    return reply;
+  }
   // The embedded store cannot keep writes (folder gone, disk full): refused, never acknowledged.
   const failing = storeFailure(error);
   if (failing) {
