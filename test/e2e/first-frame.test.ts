@@ -47,6 +47,27 @@ describe('the first frame, rendered by the server (issue 32, point 1)', () => {
     await page.screenshot({ path: screenshotPath('first-frame-nojs-country-375') });
   });
 
+  it('a page the SPA draws says, with JavaScript off, that it needs it and where to read instead', async () => {
+    const { page } = await suite.open({ ...PHONE, javaScriptEnabled: false });
+    const line = page.locator('#no-script');
+    await page.goto(`${suite.stack.baseUrl}/alerts`);
+    expect(await line.innerText()).toMatch(
+      /^This page needs JavaScript\. Without it, the overview and the country pages/,
+    );
+    // Under the title bar, as a banner, with the export a link.
+    const bar = await page.locator('.app-bar').boundingBox();
+    const box = await line.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    expect(await line.getByRole('link').getAttribute('href')).toBe('/api/v1/export?format=csv');
+    await page.screenshot({ path: screenshotPath('first-frame-nojs-alerts-375') });
+    await page.goto(`${suite.stack.baseUrl}/`);
+    expect(await line.innerText()).toMatch(
+      /^The map, charts and filters need JavaScript; this page shows the latest batch as text/,
+    );
+    expect(await line.count()).toBe(1);
+    expect(await page.locator('body').innerText()).not.toContain('This page needs JavaScript');
+  });
+
   /** Where each of the first screen's landmarks is drawn: "top,left widthxheight". */
   /** Each framed page, its first screen's landmarks, and what says the SPA has drawn it. */
   interface FramedPage {

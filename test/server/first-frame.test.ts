@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -20,13 +20,15 @@ import type { TestClock } from '../helpers/clock.js';
 import type { Stack } from '../helpers/stack.js';
 
 /* Issue 32, point 1: the pages' first frame, rendered by the server once per batch. */
+const PLAIN_NO_SCRIPT = 'This page needs JavaScript.';
 let clientDir: string;
 let stack: (Stack & { clock: TestClock }) | null = null;
 beforeAll(() => {
   clientDir = mkdtempSync(join(tmpdir(), 'grd-frame-'));
   writeFileSync(
     join(clientDir, 'index.html'),
-    '<!doctype html><html lang="en"><title>Risk</title><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><title>Risk</title><body>' +
+      `<noscript id="no-script">${PLAIN_NO_SCRIPT}</noscript><div id="root"></div></body></html>`,
   );
 });
 afterEach(async () => {
@@ -90,11 +92,13 @@ describe('first frame', () => {
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       // No data of a page: what the SPA draws below the bar is its own.
       expect(page.body, path).toMatch(
-        /<div id="first-frame" class="first-frame"><header class="app-bar">.*<\/header><div role="main"><\/div><\/div><div id="root" class="behind-first-frame"><\/div>/,
+        /<div id="first-frame" class="first-frame"><header class="app-bar">.*<\/header><noscript [^]+<\/noscript><div role="main"><\/div><\/div><div id="root" class="behind-first-frame"><\/div>/,
       );
     }
     for (const path of ['/nowhere', '/alerts/extra']) {
-      expect((await get(stack, path)).body, path).toContain('<body><div id="root"></div>');
+      expect((await get(stack, path)).body, path).toContain(
+        `<noscript id="no-script">${PLAIN_NO_SCRIPT}</noscript><div id="root"></div>`,
+      );
     }
     // A page's own part of the path is never written into the page, however it is spelled.
     for (const path of [
@@ -205,10 +209,39 @@ describe('first frame', () => {
 
   it('puts upstream text in the page as it is: "$`" or "$&" insert nothing of index.html', () => {
     const index =
-      '<html><head><script src="/app.js"></script></head><body><div id="root"></div></body></html>';
-    const page = withFrame(index, '<header></header>', "<p>a $` b $& c $' d $$ e</p>");
+      '<html><head><script src="/app.js"></script></head><body>' +
+      '<noscript id="no-script">Plain.</noscript><div id="root"></div></body></html>';
+    const page = withFrame(index, '<header></header>', "<p>a $` b $& c $' d $$ e</p>", '$` $&');
     expect(page).toContain("<p>a $` b $& c $' d $$ e</p>");
+    expect(page).toContain('<noscript id="no-script" class="no-script">$` $&</noscript>');
+    expect(page).not.toContain('Plain.');
     expect(page.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('tells a reader without JavaScript what the page is, in its language', async () => {
+    // The build's own index.html has the line the frame replaces.
+    const built = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
+    const replaced = withFrame(built, '<header></header>', '', 'Own line.');
+    expect(replaced).toContain(
+      '</header><noscript id="no-script" class="no-script">Own line.</noscript><div role="main">',
+    );
+    expect(replaced.match(/<noscript id="no-script"/g)).toHaveLength(1);
+
+    stack = await startTestStack({ clientDir });
+    await untilFramed('/?lang=fr', /first-frame/);
+    const framed = (await get(stack, '/?lang=fr')).body;
+    expect(framed).toContain('cette page montre le dernier lot sous forme de texte');
+    expect(framed).not.toContain(PLAIN_NO_SCRIPT);
+    // A page the SPA draws below the title bar is not readable without it, and says so.
+    const shell = (await get(stack, '/alerts?lang=es')).body;
+    expect(shell).toContain(
+      '<noscript id="no-script" class="no-script">Esta página necesita JavaScript.',
+    );
+    // The export's path is a link, in any language.
+    expect(shell).toContain(
+      'en CSV en <a href="/api/v1/export?format=csv">/api/v1/export?format=csv</a>.</noscript>',
+    );
+    expect(shell).not.toContain('el último lote como texto');
   });
 
   it('the title bar and the first screen are the SPA’s, in the page’s language', async () => {

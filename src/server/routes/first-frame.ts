@@ -131,7 +131,9 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
         content = `<div class="${frame.page}">${head}${frame.body}</div>`;
       }
       if (content !== null) {
-        html = withFrame(indexHtml, shellOf(request, wordsIn(spoken), status, now), content);
+        const said = wordsIn(spoken);
+        const noScript = said.t(made ? 'shell.noScriptFramed' : 'shell.noScriptPage');
+        html = withFrame(indexHtml, shellOf(request, said, status, now), content, noScript);
       }
     } catch (error) {
       request.log.debug({ err: error }, 'first frame not rendered');

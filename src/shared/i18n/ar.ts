@@ -43,6 +43,10 @@ export const ar: Catalogue = {
     dismiss: 'إغلاق الإشعار',
     signedInAs: 'تم تسجيل الدخول باسم',
     signOut: 'تسجيل الخروج',
+    noScriptFramed:
+      'تحتاج الخريطة والرسوم البيانية وعوامل التصفية إلى JavaScript؛ تعرض هذه الصفحة أحدث دفعة كنص. البيانات متاحة أيضًا بصيغة CSV على /api/v1/export?format=csv.',
+    noScriptPage:
+      'تحتاج هذه الصفحة إلى JavaScript. من دونه يمكن قراءة النظرة العامة وصفحات البلدان كنص، والبيانات متاحة بصيغة CSV على /api/v1/export?format=csv.',
   },
   status: {
     label: 'حالة الخدمة',

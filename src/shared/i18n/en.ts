@@ -49,6 +49,10 @@ export const en = {
     dismiss: 'Dismiss notification',
     signedInAs: 'Signed in as',
     signOut: 'Sign out',
+    noScriptFramed:
+      'The map, charts and filters need JavaScript; this page shows the latest batch as text. The data is also available as CSV at /api/v1/export?format=csv.',
+    noScriptPage:
+      'This page needs JavaScript. Without it, the overview and the country pages can be read as text, and the data is available as CSV at /api/v1/export?format=csv.',
   },
   status: {
     label: 'Service status',

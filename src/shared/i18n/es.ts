@@ -44,6 +44,10 @@ export const es: Catalogue = {
     dismiss: 'Cerrar la notificación',
     signedInAs: 'Sesión iniciada como',
     signOut: 'Cerrar sesión',
+    noScriptFramed:
+      'El mapa, los gráficos y los filtros necesitan JavaScript; esta página muestra el último lote como texto. Los datos también están disponibles en CSV en /api/v1/export?format=csv.',
+    noScriptPage:
+      'Esta página necesita JavaScript. Sin él, la vista general y las páginas de los países se leen como texto, y los datos están disponibles en CSV en /api/v1/export?format=csv.',
   },
   status: {
     label: 'Estado del servicio',

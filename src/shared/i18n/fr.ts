@@ -44,6 +44,10 @@ export const fr: Catalogue = {
     dismiss: 'Fermer la notification',
     signedInAs: 'Connecté en tant que',
     signOut: 'Se déconnecter',
+    noScriptFramed:
+      'La carte, les graphiques et les filtres ont besoin de JavaScript ; cette page montre le dernier lot sous forme de texte. Les données sont aussi disponibles en CSV à /api/v1/export?format=csv.',
+    noScriptPage:
+      'Cette page a besoin de JavaScript. Sans lui, la vue d’ensemble et les pages des pays se lisent sous forme de texte, et les données sont disponibles en CSV à /api/v1/export?format=csv.',
   },
   status: {
     label: 'État du service',

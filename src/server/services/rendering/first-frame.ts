@@ -235,19 +235,35 @@ export function overviewRest(words: FrameWords, hotspotsAnswer: Row): string {
   );
 }
 
+/** index.html's line for a reader without JavaScript, which the frame replaces with its own. */
+const NO_SCRIPT = /<noscript id="no-script"[^>]*>[\s\S]*?<\/noscript\s*>/;
+const EXPORT_PATH = '/api/v1/export?format=csv';
+
 /**
  * index.html with the frame (the title bar, then the page) before the SPA's root, which stays
- * hidden until it takes over.
+ * hidden until it takes over, and `noScript` (escaped text) as what a reader without JavaScript
+ * is told about the page.
  */
-export function withFrame(indexHtml: string, shell: string, page: string): string {
+export function withFrame(
+  indexHtml: string,
+  shell: string,
+  page: string,
+  noScript: string,
+): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) return indexHtml;
   // role="main", not <main>: a landmark for readers with JavaScript off, while the SPA's own
   // <main> (what its pages and tests look in) is the only main element.
+  // Under the title bar, as the status banner is; the export's path (in every language's line)
+  // a link.
+  const line =
+    '<noscript id="no-script" class="no-script">' +
+    noScript.replace(EXPORT_PATH, () => `<a href="${EXPORT_PATH}">${EXPORT_PATH}</a>`) +
+    '</noscript>';
   const frame =
-    `<div id="first-frame" class="first-frame">${shell}<div role="main">${page}</div></div>` +
+    `<div id="first-frame" class="first-frame">${shell}${line}<div role="main">${page}</div></div>` +
     '<div id="root" class="behind-first-frame"></div>';
   // A function, not a string: in a replacement string "$`" or "$&" (upstream text may hold
   // them) would insert parts of index.html.
-  return indexHtml.replace(root, () => frame);
+  return indexHtml.replace(NO_SCRIPT, '').replace(root, () => frame);
 }
