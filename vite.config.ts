@@ -4,11 +4,26 @@ import { commonCountryNames } from './scripts/vite/common-country-names.ts';
 import { offlineWorker } from './scripts/vite/offline-worker.ts';
 import { tierColours } from './scripts/vite/tier-colours.ts';
 import { worldShapes } from './scripts/vite/world-shapes.ts';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+/**
+ * React Router 7's package points every import at its development build, whose only difference
+ * is `ENABLE_DEV_WARNINGS = true`: its warning checks then run, and ship, in the built SPA
+ * (remix-run/react-router#14102, open). The build takes the production twin instead; `vite`
+ * in development keeps the warnings.
+ */
+const productionRouter = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  ),
+};
 
 // The SPA only. The BFF serves `dist/client` in production; in development Vite proxies the API
 // to a BFF started with `npm start` (the key stays in the BFF either way).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? [productionRouter] : [] },
   plugins: [
     react(),
     commonCountryNames(),
@@ -92,4 +107,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));

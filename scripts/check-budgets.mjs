@@ -1,7 +1,8 @@
 // Performance budgets of the SPA, checked after `vite build` (issue 4):
 //   - the overview's initial JavaScript (the entry script and what index.html preloads, plus
 //     anything they import statically) at most 200 KB gzipped;
-//   - the country shapes chunk (Natural Earth, loaded lazily) at most 60 KB gzipped.
+//   - the country shapes chunk (Natural Earth, loaded lazily) at most 60 KB gzipped;
+//   - no chunk carries React Router's development build.
 // Prints the figures; exits 1 with a plain message when a budget is exceeded or the build is
 // missing. Plain Node ESM, no dependencies.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -115,6 +116,17 @@ if (enforcePhoneTarget && initialTotal > PHONE_INITIAL_JS_TARGET) {
 if (shapesSize > SHAPES_BUDGET) {
   problems.push(
     `the shapes chunk is ${kb(shapesSize)} gzipped, over the ${kb(SHAPES_BUDGET)} budget`,
+  );
+}
+// React Router's development build (what its package points at, vite.config.ts says why) would
+// run and ship its warnings; one of its messages tells it apart from the production twin.
+const DEV_ROUTER_WARNING = 'You rendered descendant <Routes>';
+const devRouter = assets.filter((name) =>
+  readFileSync(join(root, 'assets', name), 'utf8').includes(DEV_ROUTER_WARNING),
+);
+if (devRouter.length > 0) {
+  problems.push(
+    `${devRouter.join(', ')} carries React Router's development build (its warnings); the build should take dist/production`,
   );
 }
 if (problems.length > 0) fail(`${problems.join('; ')}.`);
