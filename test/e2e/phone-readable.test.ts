@@ -182,6 +182,12 @@ describe('readable and touchable on a 375 px phone (issue 32, point 4)', () => {
       expect(await page.getByRole('link', { name: 'Alerts 128 unread', exact: true }).count()).toBe(
         1,
       );
+      // Three lines for the title bar (brand and badge; search and audit link; navigation),
+      // not four: 144 px before, a country's name starting 400 px down an 812 px screen.
+      const bar = await page.locator('.app-bar').boundingBox();
+      expect(bar!.height).toBeLessThanOrEqual(112);
+      const nav = await page.getByRole('navigation', { name: /Exposure/ }).boundingBox();
+      expect(nav!.x).toBeLessThan(16);
     });
   }
 });
