@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
@@ -216,6 +217,22 @@ describe('first frame', () => {
     expect(page).toContain('<noscript id="no-script" class="no-script">$` $&</noscript>');
     expect(page).not.toContain('Plain.');
     expect(page.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('a framed page goes out compressed when the client asks, the same page unpacked', async () => {
+    stack = await startTestStack({ clientDir });
+    await untilFramed('/', /first-frame/);
+    for (const [path, encoding, unpack] of [
+      ['/', 'br', brotliDecompressSync],
+      ['/country/UKR', 'gzip', gunzipSync],
+    ] as const) {
+      const plain = await get(stack, path);
+      const packed = await get(stack, path, { headers: { 'accept-encoding': encoding } });
+      expect(packed.headers['content-encoding'], path).toBe(encoding);
+      expect(packed.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(packed.rawPayload.length, path).toBeLessThan(plain.rawPayload.length / 2);
+      expect(unpack(packed.rawPayload).toString('utf8'), path).toBe(plain.body);
+    }
   });
 
   it('tells a reader without JavaScript what the page is, in its language', async () => {

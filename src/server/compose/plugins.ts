@@ -7,7 +7,10 @@ import { installCrossSiteGuard } from '../plugins/cross-site.js';
 import { installFastAnswers } from '../plugins/fast-answers.js';
 import type { FastAnswers } from '../services/rendering/fast-answers.js';
 import { installErrorHandlers } from '../plugins/errors.js';
-import { CompressedJson, installJsonCompression } from '../services/rendering/json-compression.js';
+import {
+  CompressedAnswers,
+  installAnswerCompression,
+} from '../services/rendering/answer-compression.js';
 import { installStrictJson } from '../plugins/json-body.js';
 import { installReachTokenGuard } from '../plugins/reach-token-guard.js';
 import { installPreloadHints } from '../plugins/preload-hints.js';
@@ -64,6 +67,6 @@ export async function installPlugins(
   installErrorHandlers(app, clientDir !== null);
   installStrictJson(app);
   // Last: compresses what every other hook has finished with (store answers, lists, errors).
-  installJsonCompression(app, new CompressedJson());
+  installAnswerCompression(app, new CompressedAnswers());
   return signIn;
 }

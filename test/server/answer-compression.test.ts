@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompressedJson } from '../../src/server/services/rendering/json-compression.js';
+import { CompressedAnswers } from '../../src/server/services/rendering/answer-compression.js';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
 import { openAppStore } from '../helpers/history-store.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
@@ -82,7 +82,7 @@ describe('JSON answers over 1 KB', () => {
   });
 
   it('compresses a body once per encoding: the same bytes for the same answer', () => {
-    const memo = new CompressedJson(1_000_000);
+    const memo = new CompressedAnswers(1_000_000);
     const body = Buffer.from(JSON.stringify({ rows: Array.from({ length: 500 }, (_, i) => i) }));
     const first = memo.encode(body, null, 'br');
     expect(first?.encoding).toBe('br');
