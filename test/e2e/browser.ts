@@ -5,28 +5,85 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { signInForMode } from './mode-clients.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Chromium's new headless mode (the only one Debian's package has) is the whole browser: every
+ * window, so every Playwright context, gets the address bar's WebUI popup preloaded in a renderer
+ * of its own. Measured on Chromium 156, that renderer took about 1.5 CPU-seconds per context, as
+ * much as the overview's own, and the browser process half as much again (docs/testing.md). The
+ * two features are that popup; nothing here has an address bar to type in.
+ */
+const UNUSED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+let launchArgs: Promise<string[]> | undefined;
 
 /**
  * Debian's Chromium, driven by playwright-core (never a downloaded browser). The networking
  * flags stop Chromium's own background calls, which this closed network refuses anyway.
  */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+export async function launchChromium(): Promise<Browser> {
+  launchArgs ??= chromiumArgs();
+  return chromium.launch({ executablePath: CHROMIUM, args: await launchArgs });
+}
+
+async function chromiumArgs(): Promise<string[]> {
+  return [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--disable-features=${[...(await playwrightDisabledFeatures()), ...UNUSED_FEATURES].join(',')}`,
+  ];
+}
+
+/**
+ * The features Playwright itself switches off. Chromium keeps only the last `--disable-features`
+ * it is given, so ours must repeat them; they are read from a browser Playwright launches (its
+ * command line in /proc), once per process, rather than copied from its source, where an upgrade
+ * would change them unseen.
+ */
+async function playwrightDisabledFeatures(): Promise<string[]> {
+  const before = new Set(playwrightBrowsers().map(({ pid }) => pid));
+  const probe = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const launched = playwrightBrowsers().filter(({ pid }) => !before.has(pid));
+    const [browser] = launched;
+    if (browser === undefined || launched.length > 1) {
+      throw new Error(`expected one new Chromium under this process, found ${launched.length}`);
+    }
+    const flag = browser.args.findLast((arg) => arg.startsWith('--disable-features='));
+    if (flag === undefined)
+      throw new Error('Playwright launched Chromium without --disable-features');
+    return flag.slice('--disable-features='.length).split(',').filter(Boolean);
+  } finally {
+    await probe.close();
+  }
+}
+
+/** The browsers Playwright started from this process (Debian's wrapper execs the binary). */
+function playwrightBrowsers(): { pid: string; args: string[] }[] {
+  const browsers: { pid: string; args: string[] }[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const parent = /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (Number(parent) === process.pid && args.includes('--remote-debugging-pipe')) {
+        browsers.push({ pid, args });
+      }
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return browsers;
 }
 
 /** The two widths the views are checked at: a laptop and a phone (touch, mobile layout). */
