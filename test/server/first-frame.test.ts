@@ -69,6 +69,12 @@ describe('first frame', () => {
     expect(ukr.body).toMatch(
       /<h1 id="frame-country-heading">Ukraine <span class="iso">UKR<\/span><\/h1>/,
     );
+    // The country before what one can do with it, as the SPA has it: the back link, the header,
+    // then compare, follow and a past batch.
+    const order = ['class="back-link"', 'id="frame-country-heading"', 'class="country-actions'];
+    const at = order.map((mark) => ukr.body.indexOf(mark));
+    expect(Math.min(...at)).toBeGreaterThan(-1);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
     for (const path of [
       '/country/XXQ',
       '/country/%3Cscript%3E',

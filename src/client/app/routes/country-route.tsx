@@ -240,22 +240,14 @@ function CountryView({
       <title>{pageTitle(`${displayName(country.iso, country.name)} (${country.iso})`)}</title>
       {/* The batch time and page numbers on every printed page (issue 33, point 9). */}
       <PrintedPages asOf={asOf} />
-      <div className="country-actions no-print">
-        <BackLink />
-        <ComparePicker current={[iso]} reference={reference.data?.data.countries} />
-        {keepsHistory ? (
-          <>
-            <FollowButton iso={country.iso} name={country.name} />
-            <Link to={`/brief?iso=${country.iso}`}>{t('country.brief')}</Link>
-          </>
-        ) : null}
-      </div>
+      <BackLink />
       <StaleNote
         fetched={answer}
         refreshError={query.isRefetchError ? query.error : null}
         now={now}
       />
-      {keepsHistory ? <PastBatchJump /> : null}
+      {/* The country and its score first, what one can do with it after: on a phone the actions
+          above the header put the country's name 366 px down the screen. */}
       <div className="two-columns wide-first">
         <PanelBoundary name={t('countryPage.panelSummary')}>
           {/* One cell of the two columns: the switch and the team's figures under the header. */}
@@ -293,6 +285,16 @@ function CountryView({
           />
         </PanelBoundary>
       </div>
+      <div className="country-actions no-print">
+        <ComparePicker current={[iso]} reference={reference.data?.data.countries} />
+        {keepsHistory ? (
+          <>
+            <FollowButton iso={country.iso} name={country.name} />
+            <Link to={`/brief?iso=${country.iso}`}>{t('country.brief')}</Link>
+          </>
+        ) : null}
+      </div>
+      {keepsHistory ? <PastBatchJump /> : null}
       <CountryExportLink iso={country.iso} name={displayName(country.iso, country.name)} />
       <CountryTrends iso={iso} />
       <div className="two-columns">

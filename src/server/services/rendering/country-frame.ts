@@ -36,8 +36,7 @@ function actions(words: FrameWords, iso: string, history: boolean): string {
       ) + `<a href="/brief?iso=${iso}">${t('country.brief')}</a>`
     : '';
   return (
-    `<div class="country-actions no-print"><p class="back-link"><a href="/">` +
-    `${t('country.back')}</a></p>${compare}${follow}</div>` +
+    `<div class="country-actions no-print">${compare}${follow}</div>` +
     (history
       ? placeholder(
           `<details class="as-of-bar as-of-closed no-print"><summary>${t('asOf.openPast')}` +
@@ -145,9 +144,10 @@ export function countryHead(
       `${t('table.teamIndex')}</button></div>`,
   );
   return (
-    actions(words, iso, page.history) +
+    `<p class="back-link"><a href="/">${t('country.back')}</a></p>` +
     `<div class="two-columns wide-first"><div>${header}${indexSwitch}</div>` +
-    `<div class="locator-map" aria-hidden="true"><div class="map-canvas map-small"></div></div></div>`
+    `<div class="locator-map" aria-hidden="true"><div class="map-canvas map-small"></div></div></div>` +
+    actions(words, iso, page.history)
   );
 }
 
