@@ -51,7 +51,15 @@ export function CountryLocatorMap({
     return null;
   }, [own, lat, lng]);
 
-  if (shapes.isPending) return <Skeleton label={t('panels.loadingMap')} height={220} />;
+  // In the map's own box while the shapes load: the server's frame has it there, and the SPA
+  // taking over on a slow machine must not leave the place without its name.
+  if (shapes.isPending) {
+    return (
+      <div className="locator-map">
+        <Skeleton label={t('panels.loadingMap')} height={220} />
+      </div>
+    );
+  }
 
   const hasPoint = typeof lat === 'number' && typeof lng === 'number';
   let view: { bounds: LatLngBoundsExpression } | { center: LatLngExpression; zoom: number } | null =
