@@ -5,10 +5,11 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { signInForMode } from './mode-clients.js';
+import { playwrightBrowsers } from './processes.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -52,10 +53,12 @@ async function chromiumArgs(): Promise<string[]> {
  * would change them unseen.
  */
 async function playwrightDisabledFeatures(): Promise<string[]> {
-  const before = new Set(playwrightBrowsers().map(({ pid }) => pid));
+  const before = new Set(playwrightBrowsers().keys());
   const probe = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
-    const launched = playwrightBrowsers().filter(({ pid }) => !before.has(pid));
+    const launched = [...playwrightBrowsers()]
+      .filter(([pid]) => !before.has(pid))
+      .map(([, browser]) => browser);
     const [browser] = launched;
     if (browser === undefined || launched.length > 1) {
       throw new Error(`expected one new Chromium under this process, found ${launched.length}`);
@@ -67,23 +70,6 @@ async function playwrightDisabledFeatures(): Promise<string[]> {
   } finally {
     await probe.close();
   }
-}
-
-/** The browsers Playwright started from this process (Debian's wrapper execs the binary). */
-function playwrightBrowsers(): { pid: string; args: string[] }[] {
-  const browsers: { pid: string; args: string[] }[] = [];
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const parent = /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (Number(parent) === process.pid && args.includes('--remote-debugging-pipe')) {
-        browsers.push({ pid, args });
-      }
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return browsers;
 }
 
 /** The two widths the views are checked at: a laptop and a phone (touch, mobile layout). */

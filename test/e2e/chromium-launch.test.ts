@@ -1,35 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.js';
-
-interface Process {
-  parent: number;
-  args: string[];
-}
-
-function processes(): Map<number, Process> {
-  const all = new Map<number, Process>();
-  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const parent = /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1];
-      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
-      all.set(Number(name), { parent: Number(parent), args });
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return all;
-}
-
-/** The browser processes Playwright started from this test (Debian's wrapper execs the binary). */
-function browserPids(): Set<number> {
-  const pids = new Set<number>();
-  for (const [pid, { parent, args }] of processes()) {
-    if (parent === process.pid && args.includes('--remote-debugging-pipe')) pids.add(pid);
-  }
-  return pids;
-}
+import { playwrightBrowsers, processes, type Process } from './processes.js';
 
 /** Renderers of a browser's own UI (the address bar's popup), as opposed to its pages. */
 function uiRenderers(browserPid: number): number {
@@ -47,10 +19,12 @@ function uiRenderers(browserPid: number): number {
 
 /** Launches a browser and opens two contexts with a page each; gives its process id. */
 async function launchWithPages(launch: () => Promise<Browser>): Promise<number> {
-  const before = browserPids();
+  const before = new Set(playwrightBrowsers().keys());
   const browser = await launch();
   opened.push(browser);
-  const [pid, ...others] = [...browserPids()].filter((candidate) => !before.has(candidate));
+  const [pid, ...others] = [...playwrightBrowsers().keys()].filter(
+    (candidate) => !before.has(candidate),
+  );
   if (pid === undefined || others.length > 0) throw new Error('could not tell the new browser');
   for (let i = 0; i < 2; i++) {
     const page = await (await browser.newContext()).newPage();
