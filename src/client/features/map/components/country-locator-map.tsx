@@ -21,6 +21,18 @@ import { t } from '../../../lib/i18n';
 const NO_POINTS: readonly LatLngExpression[] = [];
 
 /**
+ * In the map's own box while the shapes load: the server's frame has it there, and the SPA
+ * taking over on a slow machine must not leave the place without its name.
+ */
+function LocatorLoading() {
+  return (
+    <div className="locator-map">
+      <Skeleton label={t('panels.loadingMap')} height={220} />
+    </div>
+  );
+}
+
+/**
  * A small map on the country page: where the country is, highlighted in its tier colour among
  * its neighbours. Orientation only: a static picture (role="img"), with nothing to focus.
  */
@@ -51,15 +63,7 @@ export function CountryLocatorMap({
     return null;
   }, [own, lat, lng]);
 
-  // In the map's own box while the shapes load: the server's frame has it there, and the SPA
-  // taking over on a slow machine must not leave the place without its name.
-  if (shapes.isPending) {
-    return (
-      <div className="locator-map">
-        <Skeleton label={t('panels.loadingMap')} height={220} />
-      </div>
-    );
-  }
+  if (shapes.isPending) return <LocatorLoading />;
 
   const hasPoint = typeof lat === 'number' && typeof lng === 'number';
   let view: { bounds: LatLngBoundsExpression } | { center: LatLngExpression; zoom: number } | null =
