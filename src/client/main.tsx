@@ -66,4 +66,4 @@ void Promise.all([
   if (framed) startTransition(() => root.render(app));
   else root.render(app);
 });
-registerOfflineWorker(queryClient);
+registerOfflineWorker();
