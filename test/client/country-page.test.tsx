@@ -134,6 +134,38 @@ describe('country page', () => {
     ).toBeVisible();
   });
 
+  it('draws the categories as bars on one scale, highest first, static then active', async () => {
+    bffWith({ body: countryBody() });
+    const { container } = renderApp('/country/UKR');
+    await screen.findByRole('heading', { level: 1 });
+    const chart = await waitFor(() => {
+      const drawn = container.querySelector('.categories-chart');
+      if (!drawn) throw new Error('no categories chart yet');
+      return drawn as HTMLElement;
+    });
+    const rows = [...chart.querySelectorAll('.bar-row')];
+    expect(rows.map((row) => row.querySelector('.bar-label')!.textContent)).toEqual([
+      'Security (20 %)',
+      'Cyber (5.0 %)',
+      'Political (15 %)',
+    ]);
+    const share = (row: Element, part: string) =>
+      (row.querySelector(part) as HTMLElement).style.getPropertyValue('--at');
+    // Security: 70 standing and 22 active on an axis of 0–100 (92 rounded up to steps of 25).
+    expect([share(rows[0]!, '.bar-static'), share(rows[0]!, '.bar-active')]).toEqual([
+      '70%',
+      '22%',
+    ]);
+    expect(rows[0]!.querySelector('.bar-score')).toHaveTextContent('92.00');
+    expect([...chart.querySelectorAll('.bar-axis > span')].map((s) => s.textContent)).toEqual([
+      '0',
+      '25',
+      '50',
+      '75',
+      '100',
+    ]);
+  });
+
   it('shows the categories as a table, highest score first, with weights', async () => {
     bffWith({ body: countryBody() });
     const { router } = renderApp('/country/UKR');

@@ -14,6 +14,7 @@ import {
 import { safeHttpUrl } from '../../src/client/lib/safe-url';
 import { confidenceNote } from '../../src/client/features/country/utils/confidence';
 import { categoryRows, formatWeight } from '../../src/client/features/country/utils/category-rows';
+import { axisSteps } from '../../src/client/features/country/utils/bar-axis';
 
 describe('formatting', () => {
   it('formats scores with two decimals and missing values as n/a', () => {
@@ -145,6 +146,18 @@ describe('country helpers', () => {
     expect(confidenceNote({ risk: 20, confidence: 10 })).toBeNull();
     expect(confidenceNote({ tier: 'crit', confidence: 10 })).not.toBeNull();
     expect(confidenceNote({ risk: 80 })).toBeNull();
+  });
+
+  it('steps a bar axis from 0 in about four steps of 1, 2, 2.5 or 5 times a power of ten', () => {
+    expect(axisSteps(95)).toEqual([0, 25, 50, 75, 100]);
+    expect(axisSteps(100)).toEqual([0, 25, 50, 75, 100]);
+    expect(axisSteps(101)).toEqual([0, 50, 100, 150]);
+    expect(axisSteps(8)).toEqual([0, 2, 4, 6, 8]);
+    expect(axisSteps(0.9)).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(axisSteps(37)).toEqual([0, 10, 20, 30, 40]);
+    // Nothing to scale: one step, so no bar is divided by zero.
+    expect(axisSteps(0)).toEqual([0, 1]);
+    expect(axisSteps(Number.NaN)).toEqual([0, 1]);
   });
 
   it('orders categories by score, keeps unknown ones, and formats weights', () => {

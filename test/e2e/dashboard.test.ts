@@ -164,7 +164,7 @@ describe('country page', () => {
     const risk = await page.getByTestId('country-risk').textContent();
     const events = await page.locator('.event').count();
     expect(events).toBeGreaterThan(0);
-    await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
+    await page.locator('.categories-chart .bar-active').first().waitFor();
     await page.locator('.locator-map path.shape-own').waitFor();
     // The small map draws Sudan's neighbours, not the world's 176 shapes.
     const drawn = await page.locator('.locator-map path.shape').count();
@@ -218,7 +218,7 @@ describe('themes, small screens, accessibility', () => {
     await waitForPanels(page);
     await page.screenshot({ path: screenshotPath('overview-dark'), fullPage: true });
     await page.goto(`${suite.stack.baseUrl}/country/UKR`);
-    await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
+    await page.locator('.categories-chart .bar-active').first().waitFor();
     await page.screenshot({ path: screenshotPath('country-dark'), fullPage: true });
   });
 

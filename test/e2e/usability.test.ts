@@ -596,10 +596,10 @@ describe('small things (issue 11, point 10)', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page } = await suite.open({ ...DESKTOP, colorScheme });
       await page.goto(`${suite.stack.baseUrl}/country/UKR`);
-      await page.locator('.categories-chart .recharts-bar-rectangle').first().waitFor();
+      await page.locator('.categories-chart .bar-active').first().waitFor();
       const series = await page.$$eval(
-        '.categories-chart .recharts-bar-rectangle path',
-        (paths) => [...new Set(paths.map((p) => p.getAttribute('fill') ?? ''))],
+        '.categories-chart :is(.bar-static, .bar-active)',
+        (bars) => [...new Set(bars.map((bar) => getComputedStyle(bar).backgroundColor))],
       );
       expect(series).toHaveLength(2);
       const direction = await page.evaluate(() =>

@@ -1,107 +1,76 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  LabelList,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import type { CSSProperties } from 'react';
 import { formatScore } from '../../../lib/format';
-import { formatWeight, type CategoryRow } from '../utils/category-rows';
 import { t } from '../../../lib/i18n';
+import { axisSteps } from '../utils/bar-axis';
+import { formatWeight, type CategoryRow } from '../utils/category-rows';
+
+/** A share of the axis as a CSS length: `--at` places bars, their figures and the grid. */
+const at = (value: number, top: number): CSSProperties =>
+  ({ '--at': `${(Math.max(0, value) / top) * 100}%` }) as CSSProperties;
 
 /**
- * Neutral grey for the standing (static) part, teal for the active part: light against dark,
- * so they part with any colour vision, ≥ 3:1 on both themes, and neither is a tier colour (red
- * to blue) or a direction colour (purple, green).
- */
-const STATIC_COLOUR = '#767676';
-const ACTIVE_COLOUR = '#1a9988';
-const ROW_HEIGHT = 34;
-
-interface ChartRow {
-  label: string;
-  static: number;
-  active: number;
-  score: number | null;
-  weight: number | null;
-}
-
-/**
- * Each category's score as a bar split into its static and active parts, highest first, weight
- * in the axis label. The table view carries the same numbers for screen readers and copying, so
- * the drawing itself is hidden from assistive technology.
+ * Each category's score as a bar split into its standing (static) part, grey, and its active
+ * part, teal, highest first, weight in the label. The table view carries the same numbers for
+ * screen readers and copying, so the drawing is hidden from assistive technology; a pointer's
+ * hover shows a row's figures (its title).
+ *
+ * Drawn in HTML and CSS (styles/country.css), not with the charting library: ten bars need no
+ * library, and that one, with its measuring of every label, cost a phone's country page
+ * 1.0–1.3 s of main thread at 4x CPU and a 105 KB script (docs/benchmarks.md, 1 Dec 2026). On a
+ * phone each label stands above its bar, which then has the whole width.
  */
 export function CategoriesChart({ rows }: { rows: readonly CategoryRow[] }) {
-  const data: ChartRow[] = rows.map((row) => ({
-    label: `${row.label} (${formatWeight(row.weight)})`,
-    static: row.static ?? 0,
-    active: row.active ?? 0,
-    score: row.score,
-    weight: row.weight,
-  }));
+  const steps = axisSteps(Math.max(...rows.map((row) => (row.static ?? 0) + (row.active ?? 0))));
+  const top = steps.at(-1)!;
+  const stepDigits = String(steps[1]).split('.')[1]?.length ?? 0;
   return (
     <div className="categories-chart" aria-hidden="true">
-      <ResponsiveContainer width="100%" height={rows.length * ROW_HEIGHT + 60}>
-        <BarChart
-          data={data}
-          layout="vertical"
-          margin={{ top: 4, right: 44, bottom: 4, left: 4 }}
-          // The table view is the accessible form of these numbers; the drawing stays out of the
-          // tab order (it is aria-hidden).
-          accessibilityLayer={false}
-        >
-          <CartesianGrid horizontal={false} className="chart-grid" />
-          <XAxis type="number" domain={[0, 'auto']} tickLine={false} className="chart-axis" />
-          <YAxis
-            type="category"
-            dataKey="label"
-            width={170}
-            tickLine={false}
-            interval={0}
-            className="chart-axis"
-          />
-          <Tooltip
-            cursor={{ className: 'chart-cursor' }}
-            formatter={(value) => formatScore(typeof value === 'number' ? value : null)}
-            labelFormatter={(label, payload) => {
-              const row = payload?.[0]?.payload as ChartRow | undefined;
-              return row
-                ? `${label}: ${t('categories.tooltipScore', { score: formatScore(row.score) })}`
-                : String(label);
-            }}
-            wrapperClassName="chart-tooltip"
-          />
-          {/* In drawing order (static, then active), not alphabetical. */}
-          <Legend wrapperStyle={{ paddingTop: 4 }} itemSorter={null} />
-          <Bar
-            dataKey="static"
-            name={t('why.static')}
-            stackId="score"
-            fill={STATIC_COLOUR}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="active"
-            name={t('why.active')}
-            stackId="score"
-            fill={ACTIVE_COLOUR}
-            // No animation: numbers a reader compares should stand still, and the score labels
-            // only appear once an animation ends.
-            isAnimationActive={false}
-          >
-            <LabelList
-              dataKey="score"
-              position="right"
-              className="chart-label"
-              formatter={(value) => formatScore(typeof value === 'number' ? value : null)}
-            />
-          </Bar>
-        </BarChart>
-      </ResponsiveContainer>
+      <div className="bars">
+        <div className="bar-grid" style={{ gridRow: `1 / span ${rows.length}` }}>
+          {steps.map((step) => (
+            <span key={step} style={at(step, top)} />
+          ))}
+        </div>
+        {rows.map((row) => (
+          <CategoryBar key={row.key} row={row} top={top} />
+        ))}
+        <div className="bar-axis">
+          {steps.map((step) => (
+            <span key={step} style={at(step, top)}>
+              <span>{formatScore(step, stepDigits)}</span>
+            </span>
+          ))}
+        </div>
+      </div>
+      <ul className="bar-legend">
+        <li>
+          <span className="swatch bar-static" /> {t('why.static')}
+        </li>
+        <li>
+          <span className="swatch bar-active" /> {t('why.active')}
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** One category: its label, its two parts end to end, and its score after them. */
+function CategoryBar({ row, top }: { row: CategoryRow; top: number }) {
+  const label = `${row.label} (${formatWeight(row.weight)})`;
+  const figures =
+    `${label}: ${t('categories.tooltipScore', { score: formatScore(row.score) })}; ` +
+    `${t('why.static')} ${formatScore(row.static)}, ${t('why.active')} ${formatScore(row.active)}`;
+  return (
+    <div className="bar-row" title={figures}>
+      {/* The category's name is the provider's (as in the table), not a message of ours. */}
+      <span className="bar-label">
+        <span translate="no">{row.label}</span> ({formatWeight(row.weight)})
+      </span>
+      <span className="bar-track">
+        <span className="bar-static" style={at(row.static ?? 0, top)} />
+        <span className="bar-active" style={at(row.active ?? 0, top)} />
+        <span className="bar-score">{formatScore(row.score)}</span>
+      </span>
     </div>
   );
 }
