@@ -15,9 +15,9 @@ const at = (value: number, top: number): CSSProperties =>
  * hover shows a row's figures (its title).
  *
  * Drawn in HTML and CSS (styles/country.css), not with the charting library: ten bars need no
- * library, and that one, with its measuring of every label, cost a phone's country page
- * 1.0–1.3 s of main thread at 4x CPU and a 105 KB script (docs/benchmarks.md, 1 Dec 2026). On a
- * phone each label stands above its bar, which then has the whole width.
+ * library, and that one, with its measuring of every label, cost a phone's country page about a
+ * second of main thread at 4x CPU (docs/benchmarks.md, 1 Dec 2026). On a phone each label stands
+ * above its bar, which then has the whole width.
  */
 export function CategoriesChart({ rows }: { rows: readonly CategoryRow[] }) {
   const steps = axisSteps(Math.max(...rows.map((row) => (row.static ?? 0) + (row.active ?? 0))));
