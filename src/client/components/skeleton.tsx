@@ -1,4 +1,4 @@
-/** A placeholder block while data loads; the label is read out instead of the pulsing box. */
+/** A placeholder block while data loads; the label is read out instead of the shimmer. */
 export function Skeleton({
   label,
   lines = 3,
