@@ -1,4 +1,4 @@
-/** A placeholder block while data loads; the label is read out instead of the shimmer. */
+/** A placeholder block while data loads; the label is read out instead of the pulsing box. */
 export function Skeleton({
   label,
   lines = 3,

@@ -143,7 +143,7 @@ const FACT_LABELS = [
 ] as const;
 
 /**
- * The header while the batch loads: the same grid, labels and line heights with shimmering
+ * The header while the batch loads: the same grid, labels and line heights with pulsing
  * placeholders for the figures, so nothing below moves when they arrive.
  */
 export function GlobalHeaderSkeleton() {
