@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { FirstFrameHandover } from './app/first-frame';
+import { keyFirstEntry } from './app/history-entry';
 import { registerOfflineWorker } from './app/offline-worker';
 import { routes } from './app/routes';
 import {
@@ -38,6 +39,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
+keyFirstEntry();
 // Made now, so the page's lazy route starts loading beside its data.
 const router = createBrowserRouter(routes);
 // The first render waits (briefly, or behind the server's first frame until they are in) for the

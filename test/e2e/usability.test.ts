@@ -592,6 +592,31 @@ function hueDistance(a: string, b: string): number {
 }
 
 describe('small things (issue 11, point 10)', () => {
+  it('a page opened in the same tab starts at its top; a reload keeps its place', async () => {
+    const { page } = await suite.open(PHONE);
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    // The SPA drawn (the server's first frame gone) and its panels loaded.
+    const drawn = async () => {
+      await page.waitForFunction(() => !document.getElementById('first-frame'));
+      await page.locator('#root main').waitFor();
+      await waitForPanels(page);
+    };
+    await page.goto(`${suite.stack.baseUrl}/compare?iso=MLI,NER,BFA`);
+    await drawn();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(scrollY).toBeGreaterThan(800);
+    // React Router once restored this load to the compare page's place: both were the first
+    // page of their load, and it kept positions by that key across loads.
+    await page.goto(`${suite.stack.baseUrl}/country/SDN`);
+    await drawn();
+    expect(await scrollY()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await expect.poll(scrollY).toBe(700);
+    await page.reload();
+    await drawn();
+    await expect.poll(scrollY).toBe(700);
+  });
+
   it('tiers, direction of change and chart series have palettes of their own', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page } = await suite.open({ ...DESKTOP, colorScheme });
