@@ -167,3 +167,33 @@ describe('the grid of parts (what keeps a 20,000-site import fast)', () => {
     }
   });
 });
+
+describe('warming the placer at start-up (issue 32: no request waits behind it)', () => {
+  it('makes the same shapes in small pieces, with a turn for others between them', async () => {
+    let pauses = 0;
+    const warmed = new SitePlacer();
+    await warmed.warm(() => {
+      pauses += 1;
+      return Promise.resolve();
+    });
+    // 241 countries 24 per turn, 1,610 parts 200 per turn, the grid: 11 + 9 + 1 turns.
+    expect(pauses).toBe(21);
+    expect(warmed.shapes.map((part) => [part.iso, part.box, part.runs.length])).toEqual(
+      placer.shapes.map((part) => [part.iso, part.box, part.runs.length]),
+    );
+    for (const [lat, lng] of [
+      [52.23, 21.01],
+      [51.1, 1.45],
+      [1.29, 103.85],
+      [0, -150],
+    ] as const) {
+      expect(warmed.place(lat, lng)).toEqual(placer.place(lat, lng));
+    }
+    // Warmed once: a second call does nothing.
+    await warmed.warm(() => {
+      pauses += 1;
+      return Promise.resolve();
+    });
+    expect(pauses).toBe(21);
+  });
+});

@@ -38,10 +38,12 @@ export function demoSeedRecord(batch: PastBatch): BatchRecord {
 const SEED_BATCHES = 180;
 const SEED_BATCHES_PER_COLLECTION = 10;
 
+/** `collect` frees the seed's dead objects (a full collection); a test hands its own. */
 export async function seedDemoHistory(
-  store: HistoryStore,
+  store: Pick<HistoryStore, 'batches' | 'recordBatch'>,
   now: number,
   stopping: () => boolean,
+  collect: () => void = releaseMemory,
 ): Promise<number> {
   const have = await store.batches({ from: new Date(now - 100 * 86_400_000), to: null });
   const recorded = new Set(have.filter((b) => b.countryCount > 0).map((b) => b.asOf.getTime()));
@@ -54,7 +56,12 @@ export async function seedDemoHistory(
     await store.recordBatch(demoSeedRecord(batch));
     added += 1;
     // A seed's dead objects freed as it goes, so the heap never grows to hold them (issue 18).
-    if (added % SEED_BATCHES_PER_COLLECTION === 0) releaseMemory();
+    // In a turn of its own: a request that came in while the batch was written is answered
+    // before the collection (about 75 ms at 86 MB of heap) rather than after both.
+    if (added % SEED_BATCHES_PER_COLLECTION === 0) {
+      await new Promise((done) => setImmediate(done));
+      collect();
+    }
   }
   return added;
 }

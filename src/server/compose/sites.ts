@@ -17,8 +17,8 @@ export interface Sites {
   /** The site rule's step of the batch pipeline. */
   siteAlerts: SiteAlertEvaluator;
   /**
-   * Loads the country shapes sites are placed on (once; ~0.8 s of the thread) just after the
-   * port opens, not inside the first import while others wait; not ready until then.
+   * Loads the country shapes sites are placed on (once, in pieces between requests) just after
+   * the port opens, not inside the first import while others wait; not ready until then.
    */
   placeOnceListening(holds: ReadinessHolds): void;
   /** Demo mode: the fictional company's sites, only when there are no sites yet; the count added. */
@@ -66,9 +66,7 @@ export function composeSites(
     exposure,
     siteAlerts,
     placeOnceListening: (holds) => {
-      const loading = new Promise<void>((done) => setImmediate(done)).then(() =>
-        sites.placer.warm(),
-      );
+      const loading = sites.placer.warm();
       holds.hold(loading, 'The map sites are placed on is still loading; ready in a second');
     },
     demoSites: async () => {

@@ -38,15 +38,42 @@ function boxOf(rings: Position[][]): ShapePart['box'] {
  * Shapes without an ISO code (N. Cyprus, Somaliland) place nothing.
  */
 export function loadCountryShapes(): ShapePart[] {
-  const require = createRequire(import.meta.url);
-  const topology = require('world-atlas/countries-50m.json') as Topology<{
-    countries: GeometryCollection<{ name: string }>;
-  }>;
-  const collection = feature(topology, topology.objects.countries);
+  const topology = readTopology();
+  return partsOf(feature(topology, topology.objects.countries).features);
+}
+
+/** Countries turned into parts per turn of the event loop by loadCountryShapesInTurns. */
+const COUNTRIES_PER_TURN = 24;
+
+/**
+ * The same parts, a few countries per turn of the event loop (`pause` between turns): made at
+ * start-up, the ~0.2 s of decoding would otherwise keep every request waiting (issue 32).
+ */
+export async function loadCountryShapesInTurns(pause: () => Promise<void>): Promise<ShapePart[]> {
+  const topology = readTopology();
+  const { geometries } = topology.objects.countries;
   const parts: ShapePart[] = [];
-  for (const item of collection.features as Array<
-    Feature<Polygon | MultiPolygon | null, { name?: string }>
-  >) {
+  for (let i = 0; i < geometries.length; i += COUNTRIES_PER_TURN) {
+    await pause();
+    const features = geometries.slice(i, i + COUNTRIES_PER_TURN).flatMap((geometry) => {
+      const made = feature(topology, geometry);
+      return made.type === 'FeatureCollection' ? made.features : [made];
+    });
+    parts.push(...partsOf(features));
+  }
+  return parts;
+}
+
+type Countries = Topology<{ countries: GeometryCollection<{ name: string }> }>;
+
+function readTopology(): Countries {
+  const require = createRequire(import.meta.url);
+  return require('world-atlas/countries-50m.json') as Countries;
+}
+
+function partsOf(features: readonly Feature[]): ShapePart[] {
+  const parts: ShapePart[] = [];
+  for (const item of features as Array<Feature<Polygon | MultiPolygon | null, { name?: string }>>) {
     const id = item.id === undefined ? '' : String(item.id);
     const name = item.properties?.name ?? '';
     const iso = (id && countryCodes.numericToAlpha3(id)) || EXTRA_CODES[name] || null;

@@ -5,7 +5,7 @@ import {
   type NearbyCountry,
   type PlacedBy,
 } from '../../../shared/sites-api.js';
-import { loadCountryShapes, type ShapePart } from './country-shapes.js';
+import { loadCountryShapes, loadCountryShapesInTurns, type ShapePart } from './country-shapes.js';
 
 const KM_PER_DEGREE_LAT = 110.574;
 const KM_PER_DEGREE_LNG = 111.32;
@@ -185,6 +185,11 @@ export function partGrid<T extends ShapePart>(parts: readonly T[], km: number): 
   return cells;
 }
 
+/** Parts given their edge runs per turn of the event loop by SitePlacer.warm. */
+const PARTS_PER_TURN = 200;
+
+const nextTurn = (): Promise<void> => new Promise((done) => setImmediate(done));
+
 /**
  * Finds a site's country from the shapes we ship: the one whose shape holds the point; else the
  * nearest within 25 km (a coast, a border: placed "by distance"); else a refusal in words. Also
@@ -207,11 +212,25 @@ export class SitePlacer {
   }
 
   /**
-   * Loads the shapes and builds the grid now (about 0.8 s of the main thread, once): at start-up,
-   * before the process says it is ready, rather than inside the first import (issue 29).
+   * Loads the shapes and builds the grid now, at start-up before the process says it is ready,
+   * rather than inside the first import (issue 29); in small pieces with `pause` between them
+   * (a turn of the event loop by default), so that requests answered meanwhile wait for one
+   * piece, not the ~0.3 s of the whole (issue 32). A placement asked for before it is done
+   * loads the shapes at once, as without it.
    */
-  warm(): void {
-    this.#near(0, 0);
+  async warm(pause: () => Promise<void> = nextTurn): Promise<void> {
+    if (this.#grid) return;
+    const parts = await loadCountryShapesInTurns(pause);
+    const shapes: Array<ShapePart & { runs: EdgeRun[] }> = [];
+    for (let i = 0; i < parts.length; i += PARTS_PER_TURN) {
+      await pause();
+      for (const part of parts.slice(i, i + PARTS_PER_TURN)) {
+        shapes.push({ ...part, runs: edgeRuns(part) });
+      }
+    }
+    await pause();
+    this.#shapes ??= shapes;
+    this.#grid ??= partGrid(this.#shapes, NEARBY_MAX_KM);
   }
 
   /** Countries (ISO) the shapes know: a given `iso` outside them is taken at its word. */
