@@ -14,7 +14,7 @@ import {
 import { safeHttpUrl } from '../../src/client/lib/safe-url';
 import { confidenceNote } from '../../src/client/features/country/utils/confidence';
 import { categoryRows, formatWeight } from '../../src/client/features/country/utils/category-rows';
-import { axisSteps } from '../../src/client/features/country/utils/bar-axis';
+import { axisSteps, stepDecimals } from '../../src/client/features/country/utils/bar-axis';
 
 describe('formatting', () => {
   it('formats scores with two decimals and missing values as n/a', () => {
@@ -158,6 +158,11 @@ describe('country helpers', () => {
     // Nothing to scale: one step, so no bar is divided by zero.
     expect(axisSteps(0)).toEqual([0, 1]);
     expect(axisSteps(Number.NaN)).toEqual([0, 1]);
+    // Labels with as many decimals as the step: 0.25 and 0.5 apart, not "0.3" and "0.5".
+    expect(stepDecimals(axisSteps(0.9))).toBe(2);
+    expect(stepDecimals(axisSteps(1.5))).toBe(1);
+    expect(stepDecimals(axisSteps(95))).toBe(0);
+    expect(stepDecimals(axisSteps(0))).toBe(0);
   });
 
   it('orders categories by score, keeps unknown ones, and formats weights', () => {

@@ -21,7 +21,7 @@ describe('the demo seed between its pieces of work', () => {
         order.push(`write ${which}`);
         setImmediate(() => order.push(`request during ${which}`));
         expect(record.source).toBe('demo_seed');
-        return Promise.resolve();
+        return Promise.resolve({ recorded: true, batchId: which });
       },
     };
     const added = await seedDemoHistory(

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { formatScore } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
-import { axisSteps } from '../utils/bar-axis';
+import { axisSteps, stepDecimals } from '../utils/bar-axis';
 import { formatWeight, type CategoryRow } from '../utils/category-rows';
 
 /** A share of the axis as a CSS length: `--at` places bars, their figures and the grid. */
@@ -22,7 +22,7 @@ const at = (value: number, top: number): CSSProperties =>
 export function CategoriesChart({ rows }: { rows: readonly CategoryRow[] }) {
   const steps = axisSteps(Math.max(...rows.map((row) => (row.static ?? 0) + (row.active ?? 0))));
   const top = steps.at(-1)!;
-  const stepDigits = String(steps[1]).split('.')[1]?.length ?? 0;
+  const stepDigits = stepDecimals(steps);
   return (
     <div className="categories-chart" aria-hidden="true">
       <div className="bars">

@@ -11,3 +11,9 @@ export function axisSteps(max: number): number[] {
   const count = Math.ceil(max / step - 1e-9);
   return Array.from({ length: count + 1 }, (_, i) => Number((i * step).toPrecision(12)));
 }
+
+/** The decimals an axis label needs to tell the steps apart: the step's own (0.25 → 2, 25 → 0). */
+export function stepDecimals(steps: readonly number[]): number {
+  const step = steps[1] ?? 0;
+  return String(step).split('.')[1]?.length ?? 0;
+}
