@@ -1,5 +1,6 @@
 import type { PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { keepsApiAnswer } from '../../src/shared/offline-answers.ts';
 import { APP_ICONS } from './app-icons.ts';
 
 /** The app bar's colours (src/client/styles/base.css): the installed app's title bar and splash. */
@@ -10,24 +11,14 @@ export const OFFLINE_API_ENTRIES = 200;
 const OFFLINE_API_MAX_AGE_SECONDS = 14 * 24 * 3600;
 
 /*
- * The two rules below are copied into the worker as their source text (Workbox serialises them):
- * each must use nothing from outside itself.
+ * The two rules the worker follows (this one and keepsApiAnswer, in src/shared, which the page
+ * uses too) are copied into it as their source text (Workbox serialises them): each must use
+ * nothing from outside itself.
  */
 
 /** Page loads it handles: all but sign-in, sign-out, embeds and the API. */
 export const isPageLoad = ({ request, url }: { request: Request; url: URL }): boolean =>
   request.mode === 'navigate' && !/^\/(auth\/|login|logout|embed\/|api\/)/.test(url.pathname);
-
-/**
- * API answers it keeps: what the pages read, written out (not "all of /api") so that a new route
- * holding a secret is not kept by default; never a URL with a credential in its query.
- */
-export const keepsApiAnswer = ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }): boolean =>
-  sameOrigin &&
-  /^\/api\/(v1\/(hotspots|country\/)|status$|me$|countries|changes|history\/|country\/|notes|method-changes|batches|reference\/|alerts\/unread-count|index-weights|overrides|sites($|\/points$|\/\d+$)|events$)/.test(
-    url.pathname,
-  ) &&
-  ![...url.searchParams.keys()].some((key) => /token|key|secret|signature|password/i.test(key));
 
 /**
  * The web app manifest and the service worker (issue 32, point 3), made by Workbox at build time

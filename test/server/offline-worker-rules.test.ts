@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPageLoad, keepsApiAnswer } from '../../scripts/vite/offline-worker';
+import { isPageLoad } from '../../scripts/vite/offline-worker';
+import { keepsApiAnswer } from '../../src/shared/offline-answers';
 
 /*
  * Issue 32, point 3: what the service worker keeps. Its two rules are the ones Workbox copies

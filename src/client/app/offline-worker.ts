@@ -1,3 +1,5 @@
+import { keepsApiAnswer } from '../../shared/offline-answers';
+
 /**
  * Registers the service worker the build makes (scripts/vite/offline-worker.ts: Workbox keeps
  * the shell and the API answers the pages read), once the page has loaded so that its first
@@ -22,8 +24,8 @@ export function registerOfflineWorker(): void {
 }
 
 /**
- * The API answers this page has fetched so far (the browser's resource timing lists them), each
- * fetched again through the worker, which keeps those it keeps; the copies are read by nobody.
+ * The API answers this page has fetched so far (the browser's resource timing lists them) that
+ * the worker keeps, each fetched again through it; the copies are read by nobody.
  * Refetching the page's queries instead checked every answer against its schema again and
  * offered it to the page, to show the same data: the overview's first visit at 4x CPU spent
  * 5.2–5.5 s of its main thread in its first 8 s that way, 4.5–4.6 s this way (docs/benchmarks.md,
@@ -34,7 +36,7 @@ function keepAnswersSeen(): void {
   // Fetched by the page, or preloaded for it by the page's own links (the first frame's hints).
   for (const entry of performance.getEntriesByType('resource')) {
     const url = new URL(entry.name);
-    if (url.origin === window.location.origin && url.pathname.startsWith('/api/')) {
+    if (keepsApiAnswer({ url, sameOrigin: url.origin === window.location.origin })) {
       seen.add(url.pathname + url.search);
     }
   }
