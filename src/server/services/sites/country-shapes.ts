@@ -49,7 +49,9 @@ const COUNTRIES_PER_TURN = 24;
  * The same parts, a few countries per turn of the event loop (`pause` between turns): made at
  * start-up, the ~0.2 s of decoding would otherwise keep every request waiting (issue 32).
  */
-export async function loadCountryShapesInTurns(pause: () => Promise<void>): Promise<ShapePart[]> {
+export async function loadCountryShapesInTurns(
+  pause: () => Promise<unknown>,
+): Promise<ShapePart[]> {
   const topology = readTopology();
   const { geometries } = topology.objects.countries;
   const parts: ShapePart[] = [];

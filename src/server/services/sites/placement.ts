@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Position } from 'geojson';
 import {
   NEARBY_MAX_KM,
@@ -188,8 +189,6 @@ export function partGrid<T extends ShapePart>(parts: readonly T[], km: number): 
 /** Parts given their edge runs per turn of the event loop by SitePlacer.warm. */
 const PARTS_PER_TURN = 200;
 
-const nextTurn = (): Promise<void> => new Promise((done) => setImmediate(done));
-
 /**
  * Finds a site's country from the shapes we ship: the one whose shape holds the point; else the
  * nearest within 25 km (a coast, a border: placed "by distance"); else a refusal in words. Also
@@ -218,7 +217,7 @@ export class SitePlacer {
    * piece, not the ~0.3 s of the whole (issue 32). A placement asked for before it is done
    * loads the shapes at once, as without it.
    */
-  async warm(pause: () => Promise<void> = nextTurn): Promise<void> {
+  async warm(pause: () => Promise<unknown> = nextTurn): Promise<void> {
     if (this.#grid) return;
     const parts = await loadCountryShapesInTurns(pause);
     const shapes: Array<ShapePart & { runs: EdgeRun[] }> = [];
