@@ -60,7 +60,9 @@ export default defineConfig(({ command }) => ({
               // lib/use-latest.ts, shared by the map's chunk and lazy pages, would be a file alone;
               // so would lib/print-events.ts (the map's print fit and the deferred trend charts),
               // and lib/risk-index and lib/recorded-batches, which app/start-page shares with the
-              // country page (its recorded change, asked for as the app starts).
+              // country page (its recorded change, asked for as the app starts);
+              // lib/use-staged-steps.ts, the map's drawing in steps, would be a second world-map
+              // file.
               name: 'vendor',
               test: new RegExp(
                 [
@@ -71,7 +73,7 @@ export default defineConfig(({ command }) => ({
                   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|i18next|react-i18next)[\\/]`,
                   String.raw`src[\\/]shared[\\/]i18n[\\/](?!(fr|es|ar)(\.ts|[\\/])|outputs[\\/])`,
                   String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api|page-data|hotspot-limits|tiers|tier-scale|user-text|alerts-api|alert-triage-api|open-access)`,
-                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|api-write|format|i18n|use-media-query|zod-config|tier-scale|as-of|headline-change-text|method-caveat|person-name|use-latest|print-events|risk-index|recorded-batches)`,
+                  String.raw`src[\\/]client[\\/]lib[\\/](api-client|api-write|format|i18n|use-media-query|zod-config|tier-scale|as-of|headline-change-text|method-caveat|person-name|use-latest|print-events|risk-index|recorded-batches|use-staged-steps)`,
                   String.raw`src[\\/]client[\\/]components[\\/](skeleton|query-error|method-caveat)`,
                 ].join('|'),
               ),

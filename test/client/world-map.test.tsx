@@ -145,4 +145,36 @@ describe('world map', () => {
     expect(attribution).toHaveTextContent('© Example <b>Tiles</b>');
     expect(attribution.querySelector('b')).toBeNull();
   });
+
+  it("draws Leaflet's map, then its shapes in groups, then its markers, each in a task of its own", async () => {
+    bff();
+    // A MutationObserver hears the DOM's changes once per task: a drawing in three commits
+    // (useStagedSteps) is heard three times; one that waited for the markers once.
+    const heard: string[][] = [];
+    const observer = new MutationObserver((records) => {
+      const added = records.flatMap((record) => [...record.addedNodes]);
+      const has = (selector: string) =>
+        added.some(
+          (node) =>
+            node instanceof Element && (node.matches(selector) || node.querySelector(selector)),
+        );
+      heard.push(
+        ['.leaflet-container', 'path.shape', '.hotspot-marker'].filter((selector) => has(selector)),
+      );
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      const { container } = renderApp('/');
+      await mapMarkers(container);
+      const task = (selector: string) => heard.findIndex((batch) => batch.includes(selector));
+      expect(task('.leaflet-container')).toBeGreaterThanOrEqual(0);
+      expect(task('path.shape')).toBeGreaterThan(task('.leaflet-container'));
+      // The shapes in four groups, each heard on its own; the markers after the last.
+      const shapeTasks = heard.flatMap((batch, i) => (batch.includes('path.shape') ? [i] : []));
+      expect(shapeTasks).toHaveLength(4);
+      expect(task('.hotspot-marker')).toBeGreaterThan(shapeTasks.at(-1)!);
+    } finally {
+      observer.disconnect();
+    }
+  });
 });

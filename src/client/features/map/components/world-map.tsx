@@ -15,6 +15,7 @@ import {
   useRef,
   useState,
   type ComponentProps,
+  type ReactNode,
   type RefObject,
 } from 'react';
 import { GeoJSON, MapContainer, TileLayer, useMap, useMapEvent, ZoomControl } from 'react-leaflet';
@@ -30,7 +31,7 @@ import { shapeQueries } from '../api/shape-queries';
 import { sitesLayerChunk } from '../api/sites-layer-chunk';
 import { withSitesShown } from '../utils/sites-param';
 import { pendingShapeStyle, shapeStyle, shapeTooltip } from '../utils/choropleth';
-import type { CountryShape } from '../utils/world-shapes';
+import type { CountryShape, WorldShapes } from '../utils/world-shapes';
 import { FitForPrint } from './fit-for-print';
 import { FollowBoxSize, type HeldView } from './follow-box-size';
 import { HatchPattern } from './hatch-pattern';
@@ -39,6 +40,7 @@ import { MapLegend } from './map-legend';
 import { MapViewControls } from './map-view-controls';
 import { plainAttribution } from '../utils/attribution';
 import { useLatest } from '../../../lib/use-latest';
+import { useStagedSteps } from '../../../lib/use-staged-steps';
 import { formatMapView, MAP_PARAM, parseMapView } from '../utils/map-view-param';
 import type { ParamsWriter } from '../../../lib/url-writer';
 import type { MapUrl } from '../hooks/use-map-url';
@@ -145,9 +147,10 @@ export const WorldMap = memo(function WorldMap({
   ...url
 }: WorldMapProps) {
   const shapes = useQuery(shapeQueries.world());
+  const shapeGroups = useShapeGroups(shapes.data);
   const sites = useSitesLayer(sitesAvailable && url.sitesShown, url.setParams);
   const SitesLayer = sites.layer;
-  const { linkedView, touched, forgetView, held } = useLinkedView(url, Boolean(tiles));
+  const view = useLinkedView(url, Boolean(tiles));
   const { byIso, markers, markerPoints, legendTiers } = useMapRows(countries, hotspots);
   const scale = useMediaQuery('(max-width: 600px)') ? 0.65 : 1;
   const touch = useMediaQuery('(pointer: coarse)');
@@ -176,40 +179,36 @@ export const WorldMap = memo(function WorldMap({
         <SitesToggle shown={sites.shown} loading={sites.loading} onToggle={sites.toggle} />
       ) : null}
       <HatchPattern />
-      <MapContainer
-        id="world-map"
-        className="map-canvas"
-        {...canvasOptions(linkedView, withTiles, touch)}
-      >
-        {/* Leaflet's own zoom buttons name themselves in English: named here in the page's. */}
-        <ZoomControl zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
-        <MapViewControls home={WORLD_BOUNDS} onReset={forgetView} />
-        <MapViewInUrl touched={touched} setParams={url.setParams} />
-        <FollowBoxSize held={held} />
-        <FitForPrint home={WORLD} points={markerPoints} />
-        {tiles ? (
-          <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
-        ) : null}
-        <ShapesAttribution text={t('map.attribution')} />
-        <CountryShapesLayer
-          key={`${dataVersion}:${byIso.size}:${withTiles}:${pending}:${tierScale.learned.join()}`}
-          data={shapes.data}
-          style={(iso) =>
-            pending
-              ? pendingShapeStyle(withTiles)
-              : shapeStyle(iso ? byIso.get(iso) : undefined, withTiles, tierScale)
-          }
-          bind={featureBinder(byIso, recordedNow, pending, onSelectCountry)}
-        />
-        <HotspotMarkers
-          markers={markers}
-          recorded={recorded}
-          scale={scale}
-          onSelectCountry={onSelectCountry}
-        />
-        {SitesLayer && onSelectSite ? <SitesLayer onSelectSite={onSelectSite} /> : null}
-        <MapDrawnMark drawn={drawn} />
-      </MapContainer>
+      <MapCanvas
+        options={canvasOptions(view.linkedView, withTiles, touch)}
+        controls={
+          <MapControls view={view} setParams={url.setParams} points={markerPoints} tiles={tiles} />
+        }
+        shapes={shapeGroups.map((group, i) => (
+          <CountryShapesLayer
+            key={`${dataVersion}:${byIso.size}:${withTiles}:${pending}:${tierScale.learned.join()}:${i}`}
+            data={group}
+            style={(iso) =>
+              pending
+                ? pendingShapeStyle(withTiles)
+                : shapeStyle(iso ? byIso.get(iso) : undefined, withTiles, tierScale)
+            }
+            bind={featureBinder(byIso, recordedNow, pending, onSelectCountry)}
+          />
+        ))}
+        markers={
+          <>
+            <HotspotMarkers
+              markers={markers}
+              recorded={recorded}
+              scale={scale}
+              onSelectCountry={onSelectCountry}
+            />
+            {SitesLayer && onSelectSite ? <SitesLayer onSelectSite={onSelectSite} /> : null}
+            <MapDrawnMark drawn={drawn} />
+          </>
+        }
+      />
       <MapFooter
         touch={touch}
         pending={pending}
@@ -220,6 +219,80 @@ export const WorldMap = memo(function WorldMap({
     </div>
   );
 });
+
+/** The map's controls and credits, and what keeps its view (the URL, the box, printing). */
+function MapControls({
+  view,
+  setParams,
+  points,
+  tiles,
+}: {
+  view: ReturnType<typeof useLinkedView>;
+  setParams: ParamsWriter;
+  points: readonly [number, number][];
+  tiles: StatusResponse['tiles'] | undefined;
+}) {
+  return (
+    <>
+      {/* Leaflet's own zoom buttons name themselves in English: named here in the page's. */}
+      <ZoomControl zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
+      <MapViewControls home={WORLD_BOUNDS} onReset={view.forgetView} />
+      <MapViewInUrl touched={view.touched} setParams={setParams} />
+      <FollowBoxSize held={view.held} />
+      <FitForPrint home={WORLD} points={points} />
+      {tiles ? (
+        <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
+      ) : null}
+      <ShapesAttribution text={t('map.attribution')} />
+    </>
+  );
+}
+
+/**
+ * The shapes in groups of about equal size, each added to the map in a step of its own: 44
+ * shapes take Leaflet 10–40 ms on the bench machine without throttling (the first group also
+ * sets up the map's SVG), the 176 at once took 75–140 ms.
+ */
+const SHAPE_GROUPS = 4;
+
+function useShapeGroups(data: WorldShapes | undefined): WorldShapes[] {
+  return useMemo(() => {
+    if (!data) return [];
+    const size = Math.ceil(data.features.length / SHAPE_GROUPS);
+    return Array.from({ length: SHAPE_GROUPS }, (_, i) => ({
+      ...data,
+      features: data.features.slice(i * size, (i + 1) * size),
+    }));
+  }, [data]);
+}
+
+/**
+ * Leaflet's map, drawn in steps, each committed in a task of its own (useStagedSteps): the map
+ * with its controls, each group of shapes, then the markers; the map's box until the first.
+ * Drawn at once, they were the longest task of the overview's load on a phone, together with
+ * the rest of the page's first commit (docs/benchmarks.md).
+ */
+function MapCanvas({
+  options,
+  controls,
+  shapes,
+  markers,
+}: {
+  options: Partial<ComponentProps<typeof MapContainer>>;
+  controls: ReactNode;
+  shapes: readonly ReactNode[];
+  markers: ReactNode;
+}) {
+  const step = useStagedSteps(shapes.length + 2);
+  if (step < 1) return <div className="map-canvas" />;
+  return (
+    <MapContainer id="world-map" className="map-canvas" {...options}>
+      {controls}
+      {shapes.slice(0, step - 1)}
+      {step >= shapes.length + 2 ? markers : null}
+    </MapContainer>
+  );
+}
 
 /** The "Show our sites" layer: whether the URL shows it, its lazily loaded chunk, the switch. */
 function useSitesLayer(shown: boolean, setParams: ParamsWriter) {
