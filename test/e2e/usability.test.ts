@@ -225,6 +225,38 @@ describe('first paint (issue 11, point 11)', () => {
     expect(chunkRequests).toHaveLength(2);
   });
 
+  it('a country page and a title-bar page bring their modules in the HTML; the SPA adds none of them', async () => {
+    const { page } = await suite.open(DESKTOP);
+    for (const [path, route] of [
+      ['/country/UKR', 'country-route'],
+      ['/compare?iso=UKR,FRA', 'compare-route'],
+    ] as const) {
+      const html = await (await fetch(`${suite.stack.baseUrl}${path}`)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const written = [...head.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+        ([, href = '']) => href,
+      );
+      // The page's lazily loaded route is among them (the BFF read Vite's real manifest).
+      expect(
+        written.some((href) => href.startsWith(`/assets/${route}-`)),
+        path,
+      ).toBe(true);
+      await page.goto(`${suite.stack.baseUrl}${path}`);
+      await page.locator('main h1').first().waitFor();
+      // Vite's loader found each one in the page and appended no second link for it.
+      const links = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      );
+      for (const href of written)
+        expect(
+          links.filter((l) => l === href),
+          href,
+        ).toHaveLength(1);
+    }
+  });
+
   it('the first render creates no Intl formatter, and no page breaks the CSP as it loads', async () => {
     const { page } = await suite.open(DESKTOP);
     // The first Intl object costs Chromium 13–20 ms of ICU loading (lib/format.ts), and Zod's

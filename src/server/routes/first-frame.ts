@@ -6,6 +6,7 @@ import type { Served } from '../services/rendering/render.js';
 import { countryHead, countryRest } from '../services/rendering/country-frame.js';
 import { overviewHead, overviewRest, withFrame } from '../services/rendering/first-frame.js';
 import { frameShell } from '../services/rendering/frame-shell.js';
+import { pageModuleLinks, withHeadTags } from '../services/rendering/page-modules.js';
 import { frameWords, type FrameWords } from '../services/rendering/frame-words.js';
 import type { DataRouteOptions } from './respond.js';
 import {
@@ -45,26 +46,34 @@ interface Frame {
 }
 
 /**
- * The SPA's other pages (app/routes.tsx): their title bar and status banner come from the server
- * too, so the page never moves down when /api/status and /api/me answer late (the navigation and
- * the user menu depend on them: the title bar grew from 83 to 144 px on a phone, a layout shift
- * of 0.067, with both answers 800 ms late). Their own content is the SPA's, drawn below it.
- * A path missing here is served the plain index.html, as before.
+ * The SPA's other pages (app/routes.tsx), each with its lazily loaded module (its file in
+ * src/client/app/routes/): their title bar and status banner come from the server too, so the
+ * page never moves down when /api/status and /api/me answer late (the navigation and the user
+ * menu depend on them: the title bar grew from 83 to 144 px on a phone, a layout shift of
+ * 0.067, with both answers 800 ms late). Their own content is the SPA's, drawn below it, and
+ * their HTML carries their module's links (services/rendering/page-modules.ts). A path missing
+ * here is served the plain index.html, as before.
  */
-export const SHELL_PAGES = [
-  '/compare',
-  '/events',
-  '/alerts',
-  '/watchlists',
-  '/watchlists/:id',
-  '/brief',
-  '/brief/:watchlistId',
-  '/exposure',
-  '/exposure/brief',
-  '/admin/audit',
-  '/admin/reach',
-  '/sites/:id',
-] as const;
+export const SHELL_PAGES = {
+  '/compare': 'compare-route',
+  '/events': 'events-route',
+  '/alerts': 'alerts-route',
+  '/watchlists': 'watchlists-route',
+  '/watchlists/:id': 'watchlist-route',
+  '/brief': 'brief-route',
+  '/brief/:watchlistId': 'brief-route',
+  '/exposure': 'exposure-route',
+  '/exposure/brief': 'exposure-brief-route',
+  '/admin/audit': 'admin-audit-route',
+  '/admin/reach': 'admin-reach-route',
+  '/sites/:id': 'site-route',
+} as const;
+
+/** The country page's lazily loaded module (app/load-country-route.ts). */
+const COUNTRY_PAGE_MODULE = 'country-route';
+
+/** A page module as Vite's manifest names it: its path in the repository. */
+const moduleSource = (name: string) => `src/client/app/routes/${name}.tsx`;
 
 /** Pages kept rendered: the overview and the countries people open in one batch. */
 const MAX_FRAMES = 256;
@@ -109,8 +118,16 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
     if (!made) words.set(language, (made = frameWords(language)));
     return made;
   };
-  /** `build` null: the title bar alone, above a page the SPA draws (SHELL_PAGES). */
-  return async (request: FastifyRequest, reply: FastifyReply, build: FrameBuild | null) => {
+  /**
+   * `build` null: the title bar alone, above a page the SPA draws (SHELL_PAGES). `headTags`: the
+   * page's own links (its lazily loaded modules).
+   */
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: FrameBuild | null,
+    headTags = '',
+  ) => {
     const language = languageOf(request);
     // The pseudo-language's frame is English: the SPA makes its pseudo-text from English.
     const spoken = isLanguage(language) ? language : 'en';
@@ -142,7 +159,7 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language')
       .type('text/html; charset=utf-8')
-      .send(withLanguage(html, language));
+      .send(withLanguage(withHeadTags(html, headTags), language));
   };
 }
 
@@ -161,7 +178,11 @@ export async function firstFrameRoutes(
   // No built SPA there (a server run from source, the API alone): the SPA plugin already says
   // so, and these pages have nothing to put a frame into.
   if (!existsSync(indexFile)) return;
-  const page = framedPages(readFileSync(indexFile, 'utf8'), opts);
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const page = framedPages(indexHtml, opts);
+  const modulesOf = (name: string) =>
+    pageModuleLinks(opts.clientDir, moduleSource(name), indexHtml);
+  const countryModules = modulesOf(COUNTRY_PAGE_MODULE);
   const recordedChanges = recordedChangeOf(opts.explanations);
 
   app.get('/', (request, reply) =>
@@ -187,26 +208,34 @@ export async function firstFrameRoutes(
     }),
   );
   app.get<{ Params: { iso: string } }>('/country/:iso', (request, reply) =>
-    page(request, reply, async (words) => {
-      const iso = request.params.iso.toUpperCase();
-      if (!/^[A-Z]{3}$/.test(iso) || !showsLatest(request)) return null;
-      const country = await opts.data.country(iso, opts.guardFor(request));
-      if (country.status !== 200) return null;
-      const answer = parsed(country);
-      // Our change since the batch recorded before, when this batch is the one recorded last.
-      const recorded = await withinWait(recordedChanges(iso, answer.as_of), RECORDED_WAIT_MS);
-      return {
-        key: `${keyOf(`country|${iso}`, country)}|${recorded ?? 'none'}`,
-        render: () => ({
-          page: 'country-page',
-          head: (status, now) =>
-            countryHead(words, answer, { history: Boolean(status.history), recorded }, now),
-          body: countryRest(words, answer),
-        }),
-      };
-    }),
+    page(
+      request,
+      reply,
+      async (words) => {
+        const iso = request.params.iso.toUpperCase();
+        if (!/^[A-Z]{3}$/.test(iso) || !showsLatest(request)) return null;
+        const country = await opts.data.country(iso, opts.guardFor(request));
+        if (country.status !== 200) return null;
+        const answer = parsed(country);
+        // Our change since the batch recorded before, when this batch is the one recorded last.
+        const recorded = await withinWait(recordedChanges(iso, answer.as_of), RECORDED_WAIT_MS);
+        return {
+          key: `${keyOf(`country|${iso}`, country)}|${recorded ?? 'none'}`,
+          render: () => ({
+            page: 'country-page',
+            head: (status, now) =>
+              countryHead(words, answer, { history: Boolean(status.history), recorded }, now),
+            body: countryRest(words, answer),
+          }),
+        };
+      },
+      countryModules,
+    ),
   );
-  for (const path of SHELL_PAGES) app.get(path, (request, reply) => page(request, reply, null));
+  for (const [path, name] of Object.entries(SHELL_PAGES)) {
+    const modules = modulesOf(name);
+    app.get(path, (request, reply) => page(request, reply, null, modules));
+  }
 }
 
 /**
