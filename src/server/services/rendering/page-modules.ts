@@ -42,7 +42,9 @@ export function pageModuleLinks(clientDir: string, source: string, indexHtml: st
   const fresh = (file: string) => !indexHtml.includes(`/${file}"`);
   const href = (file: string) => escapeHtml(`/${file}`);
   return [
-    ...scripts.filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`),
+    ...scripts
+      .filter(fresh)
+      .map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`),
     ...[...styles]
       .filter(fresh)
       .map((file) => `<link rel="preload" as="style" href="${href(file)}">`),
