@@ -37,6 +37,36 @@ describe('country page', () => {
     expect(screen.getAllByText('Demo data').length).toBeGreaterThan(0);
   });
 
+  it('draws the locator map, then its shapes, each in a task of its own', async () => {
+    bffWith({ body: countryBody() });
+    // A MutationObserver hears the DOM's changes once per task (useStagedSteps).
+    const heard: string[][] = [];
+    const observer = new MutationObserver((records) => {
+      const added = records.flatMap((record) => [...record.addedNodes]);
+      const has = (selector: string) =>
+        added.some(
+          (node) =>
+            node instanceof Element && (node.matches(selector) || node.querySelector(selector)),
+        );
+      heard.push(['.leaflet-container', 'path.shape-own'].filter((selector) => has(selector)));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      const { container } = renderApp('/country/UKR');
+      await waitFor(
+        () => expect(container.querySelector('.locator-map path.shape-own')).not.toBeNull(),
+        {
+          timeout: WAIT_MS,
+        },
+      );
+      const task = (selector: string) => heard.findIndex((batch) => batch.includes(selector));
+      expect(task('.leaflet-container')).toBeGreaterThanOrEqual(0);
+      expect(task('path.shape-own')).toBeGreaterThan(task('.leaflet-container'));
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   it('warns in words when risk is high but confidence low', async () => {
     bffWith({ body: countryBody({ confidence: 22 }) });
     renderApp('/country/UKR');

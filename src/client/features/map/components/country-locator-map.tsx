@@ -8,9 +8,10 @@ import {
   type LatLngExpression,
   type PathOptions,
 } from 'leaflet';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CircleMarker, GeoJSON, MapContainer, useMap, useMapEvent } from 'react-leaflet';
 import { useTierTone } from '../../../lib/tier-scale';
+import { useStagedSteps } from '../../../lib/use-staged-steps';
 import { Skeleton } from '../../../components/skeleton';
 import { shapeQueries } from '../api/shape-queries';
 import { shapesNear } from '../utils/shapes-near';
@@ -76,43 +77,69 @@ export function CountryLocatorMap({
 
   return (
     <div className="locator-map" aria-label={t('map.locatorLabel', { name })} role="img">
-      <MapContainer
-        className="map-canvas map-small"
-        {...view}
-        maxZoom={6}
-        zoomSnap={0.25}
-        scrollWheelZoom={false}
-        dragging={false}
-        keyboard={false}
-        zoomControl={false}
-        doubleClickZoom={false}
-        touchZoom={false}
-        boxZoom={false}
-        attributionControl={false}
-      >
-        <ShapesInView
-          key={iso}
-          features={shapes.data.features}
-          style={(feature) =>
-            feature.properties.iso3 === iso.toUpperCase()
-              ? { className: 'shape shape-own', fillColor: fill, fillOpacity: 1, weight: 1.5 }
-              : { className: 'shape shape-context', weight: 0.5, fillOpacity: 1 }
-          }
-        />
-        {!own && hasPoint ? (
-          <CircleMarker
-            center={[lat, lng]}
-            radius={7}
-            interactive={false}
-            pathOptions={{ fillColor: fill, fillOpacity: 1, weight: 2 }}
-            className="shape shape-own"
-          />
-        ) : null}
-        {printHome ? (
-          <FitForPrint home={printHome} points={NO_POINTS} sizeClass="map-print-size-column" />
-        ) : null}
-      </MapContainer>
+      <LocatorCanvas
+        view={view}
+        layers={
+          <>
+            <ShapesInView
+              key={iso}
+              features={shapes.data.features}
+              style={(feature) =>
+                feature.properties.iso3 === iso.toUpperCase()
+                  ? { className: 'shape shape-own', fillColor: fill, fillOpacity: 1, weight: 1.5 }
+                  : { className: 'shape shape-context', weight: 0.5, fillOpacity: 1 }
+              }
+            />
+            {!own && hasPoint ? (
+              <CircleMarker
+                center={[lat, lng]}
+                radius={7}
+                interactive={false}
+                pathOptions={{ fillColor: fill, fillOpacity: 1, weight: 2 }}
+                className="shape shape-own"
+              />
+            ) : null}
+            {printHome ? (
+              <FitForPrint home={printHome} points={NO_POINTS} sizeClass="map-print-size-column" />
+            ) : null}
+          </>
+        }
+      />
     </div>
+  );
+}
+
+/**
+ * The small map in two steps, each committed in a task of its own (useStagedSteps): Leaflet's
+ * map, then its shapes; the map's box until the first. At once, they were the country page's
+ * longest task on a phone after its answers came (about 630 ms at 4x CPU, docs/benchmarks.md).
+ */
+function LocatorCanvas({
+  view,
+  layers,
+}: {
+  view: { bounds: LatLngBoundsExpression } | { center: LatLngExpression; zoom: number };
+  layers: ReactNode;
+}) {
+  const step = useStagedSteps(2);
+  if (step < 1) return <div className="map-canvas map-small" />;
+  return (
+    <MapContainer
+      className="map-canvas map-small"
+      {...view}
+      maxZoom={6}
+      zoomSnap={0.25}
+      scrollWheelZoom={false}
+      dragging={false}
+      keyboard={false}
+      zoomControl={false}
+      doubleClickZoom={false}
+      touchZoom={false}
+      boxZoom={false}
+      attributionControl={false}
+    >
+      {step >= 2 ? layers : null}
+    </MapContainer>
   );
 }
 
