@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { countriesBody, countryBody, event, statusBody, shellRoutes } from './fixtures/data';
 import { countryHistoryRoutes, historyRoutes } from './fixtures/history';
 import { installFakeBff, type Route } from './fake-bff';
+import { firstHeard, hearPerTask } from './heard-per-task';
 import { renderApp } from './render-app';
 import { WAIT_MS } from './waits';
 
@@ -39,18 +40,7 @@ describe('country page', () => {
 
   it('draws the locator map, then its shapes, each in a task of its own', async () => {
     bffWith({ body: countryBody() });
-    // A MutationObserver hears the DOM's changes once per task (useStagedSteps).
-    const heard: string[][] = [];
-    const observer = new MutationObserver((records) => {
-      const added = records.flatMap((record) => [...record.addedNodes]);
-      const has = (selector: string) =>
-        added.some(
-          (node) =>
-            node instanceof Element && (node.matches(selector) || node.querySelector(selector)),
-        );
-      heard.push(['.leaflet-container', 'path.shape-own'].filter((selector) => has(selector)));
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
+    const { heard, stop } = hearPerTask(['.leaflet-container', 'path.shape-own']);
     try {
       const { container } = renderApp('/country/UKR');
       await waitFor(
@@ -59,11 +49,12 @@ describe('country page', () => {
           timeout: WAIT_MS,
         },
       );
-      const task = (selector: string) => heard.findIndex((batch) => batch.includes(selector));
-      expect(task('.leaflet-container')).toBeGreaterThanOrEqual(0);
-      expect(task('path.shape-own')).toBeGreaterThan(task('.leaflet-container'));
+      expect(firstHeard(heard, '.leaflet-container')).toBeGreaterThanOrEqual(0);
+      expect(firstHeard(heard, 'path.shape-own')).toBeGreaterThan(
+        firstHeard(heard, '.leaflet-container'),
+      );
     } finally {
-      observer.disconnect();
+      stop();
     }
   });
 

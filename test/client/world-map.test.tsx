@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { historyRoutes } from './fixtures/history';
 import { installFakeBff } from './fake-bff';
+import { firstHeard, hearPerTask } from './heard-per-task';
 import { renderApp } from './render-app';
 
 function bff() {
@@ -148,25 +149,12 @@ describe('world map', () => {
 
   it("draws Leaflet's map, then its shapes in groups, then its markers, each in a task of its own", async () => {
     bff();
-    // A MutationObserver hears the DOM's changes once per task: a drawing in three commits
-    // (useStagedSteps) is heard three times; one that waited for the markers once.
-    const heard: string[][] = [];
-    const observer = new MutationObserver((records) => {
-      const added = records.flatMap((record) => [...record.addedNodes]);
-      const has = (selector: string) =>
-        added.some(
-          (node) =>
-            node instanceof Element && (node.matches(selector) || node.querySelector(selector)),
-        );
-      heard.push(
-        ['.leaflet-container', 'path.shape', '.hotspot-marker'].filter((selector) => has(selector)),
-      );
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
+    // Heard once per task: a drawing in steps once per step, one committed at once once.
+    const { heard, stop } = hearPerTask(['.leaflet-container', 'path.shape', '.hotspot-marker']);
     try {
       const { container } = renderApp('/');
       await mapMarkers(container);
-      const task = (selector: string) => heard.findIndex((batch) => batch.includes(selector));
+      const task = (selector: string) => firstHeard(heard, selector);
       expect(task('.leaflet-container')).toBeGreaterThanOrEqual(0);
       expect(task('path.shape')).toBeGreaterThan(task('.leaflet-container'));
       // The shapes in four groups, each heard on its own; the markers after the last.
@@ -174,7 +162,7 @@ describe('world map', () => {
       expect(shapeTasks).toHaveLength(4);
       expect(task('.hotspot-marker')).toBeGreaterThan(shapeTasks.at(-1)!);
     } finally {
-      observer.disconnect();
+      stop();
     }
   });
 });
