@@ -4,7 +4,10 @@ import { worldShapes } from './scripts/vite/world-shapes.ts';
 import { defineConfig } from 'vitest/config';
 
 /** Client test files that vi.mock a module of the app (see the client-mocks project). */
-const MOCKING_CLIENT_FILES = ['test/client/overview-interactions.test.tsx'];
+const MOCKING_CLIENT_FILES = [
+  'test/client/overview-interactions.test.tsx',
+  'test/client/country-page-renders.test.tsx',
+];
 
 export default defineConfig({
   plugins: [react(), commonCountryNames(), worldShapes()],
