@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, count, gt, isNull, eq } from 'drizzle-orm';
 import { errorWords } from '../safe-error.js';
 import { chainUnchainedBatches } from './batch-chain.js';
@@ -17,8 +18,6 @@ async function countUnchained(db: Database): Promise<number> {
     .where(and(gt(batches.countryCount, 0), isNull(batchChain.position)));
   return Number(row?.n ?? 0);
 }
-
-const nextTurn = () => new Promise<void>((done) => setImmediate(done));
 
 /**
  * Chains a store's batches recorded before the chain existed, in the background after start-up

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ruleKey, type AlertNumbers, type AlertRule } from '../../../shared/alerts-api.js';
 import {
   BACKTEST_ALERTS_LISTED,
@@ -35,8 +36,6 @@ const MAX_BREAKING_EVENTS = 50_000;
 
 /** One batch's numbers of every country, as the rules read them. */
 type BatchNumbers = Map<string, AlertNumbers>;
-
-const nextTurn = () => new Promise<void>((done) => setImmediate(done));
 
 /**
  * The numbers alert rules read (risk, tier, active) of every recorded batch, held in memory by
