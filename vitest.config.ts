@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { commonCountryNames } from './scripts/vite/common-country-names.ts';
+import { tierColours } from './scripts/vite/tier-colours.ts';
 import { worldShapes } from './scripts/vite/world-shapes.ts';
 import { defineConfig } from 'vitest/config';
 
@@ -7,10 +8,11 @@ import { defineConfig } from 'vitest/config';
 const MOCKING_CLIENT_FILES = [
   'test/client/overview-interactions.test.tsx',
   'test/client/country-page-renders.test.tsx',
+  'test/client/main-start.test.tsx',
 ];
 
 export default defineConfig({
-  plugins: [react(), commonCountryNames(), worldShapes()],
+  plugins: [react(), commonCountryNames(), worldShapes(), tierColours()],
   test: {
     globals: true,
     // Most test files wait on sockets, child processes and the PostgreSQL server rather than
