@@ -6,7 +6,11 @@ import type { Served } from '../services/rendering/render.js';
 import { countryHead, countryRest } from '../services/rendering/country-frame.js';
 import { overviewHead, overviewRest, withFrame } from '../services/rendering/first-frame.js';
 import { frameShell } from '../services/rendering/frame-shell.js';
-import { pageModuleLinks, withHeadTags } from '../services/rendering/page-modules.js';
+import {
+  MANIFEST_PATH,
+  pageModuleLinker,
+  withHeadTags,
+} from '../services/rendering/page-modules.js';
 import { frameWords, type FrameWords } from '../services/rendering/frame-words.js';
 import type { DataRouteOptions } from './respond.js';
 import {
@@ -32,7 +36,12 @@ export interface FirstFrameRouteOptions extends DataRouteOptions {
   now: () => number;
   /** Why a country moved between the two batches recorded last (null: no history kept). */
   explanations: Pick<MoveExplanations, 'explain'> | null;
+  /** How a file of the built SPA is read: its text, or null when there is none (tests count). */
+  readClientFile?: (file: string) => string | null;
 }
+
+const readIfThere = (file: string): string | null =>
+  existsSync(file) ? readFileSync(file, 'utf8') : null;
 
 /**
  * A page's frame as kept for its batch and language: the body, and what is made per request
@@ -174,14 +183,14 @@ export async function firstFrameRoutes(
   app: FastifyInstance,
   opts: FirstFrameRouteOptions,
 ): Promise<void> {
-  const indexFile = join(opts.clientDir, 'index.html');
+  const read = opts.readClientFile ?? readIfThere;
+  const indexHtml = read(join(opts.clientDir, 'index.html'));
   // No built SPA there (a server run from source, the API alone): the SPA plugin already says
   // so, and these pages have nothing to put a frame into.
-  if (!existsSync(indexFile)) return;
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  if (indexHtml === null) return;
   const page = framedPages(indexHtml, opts);
-  const modulesOf = (name: string) =>
-    pageModuleLinks(opts.clientDir, moduleSource(name), indexHtml);
+  const linksOf = pageModuleLinker(read(join(opts.clientDir, MANIFEST_PATH)), indexHtml);
+  const modulesOf = (name: string) => linksOf(moduleSource(name));
   const countryModules = modulesOf(COUNTRY_PAGE_MODULE);
   const recordedChanges = recordedChangeOf(opts.explanations);
 
