@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { firstFrameRoutes } from '../../src/server/routes/first-frame.js';
 import type { FirstFrameRouteOptions } from '../../src/server/routes/first-frame.js';
 import { countryHead, countryRest } from '../../src/server/services/rendering/country-frame.js';
 import {
+  frameTemplate,
   overviewHead,
   overviewRest,
-  withFrame,
 } from '../../src/server/services/rendering/first-frame.js';
 import { frameShell } from '../../src/server/services/rendering/frame-shell.js';
 import { frameWords } from '../../src/server/services/rendering/frame-words.js';
@@ -218,11 +218,45 @@ describe('first frame', () => {
     const index =
       '<html><head><script src="/app.js"></script></head><body>' +
       '<noscript id="no-script">Plain.</noscript><div id="root"></div></body></html>';
-    const page = withFrame(index, '<header></header>', "<p>a $` b $& c $' d $$ e</p>", '$` $&');
+    const page = frameTemplate(index)('<header></header>', "<p>a $` b $& c $' d $$ e</p>", '$` $&');
     expect(page).toContain("<p>a $` b $& c $' d $$ e</p>");
     expect(page).toContain('<noscript id="no-script" class="no-script">$` $&</noscript>');
     expect(page).not.toContain('Plain.');
     expect(page.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('makes index.html ready once: a page is framed by joining strings, never a search of it', () => {
+    const index =
+      '<html><head><title>$& $`</title></head><body><noscript id="no-script" class="x">\nPlain.' +
+      '</noscript ><div id="root"></div><p>$\'</p></body></html>';
+    const framed = frameTemplate(index);
+    const searches = (['replace', 'includes', 'indexOf', 'split', 'match', 'search'] as const).map(
+      (method) => vi.spyOn(String.prototype, method),
+    );
+    let page: string;
+    let searched: unknown[];
+    try {
+      page = framed('<header></header>', '<p>$&</p>', 'Own line.');
+      // Which strings were searched (a restored spy forgets its calls).
+      searched = searches.flatMap((search) => search.mock.contexts);
+    } finally {
+      for (const search of searches) search.mockRestore();
+    }
+    expect(searched).not.toContain(index);
+    expect(page).toBe(
+      '<html><head><title>$& $`</title></head><body><div id="first-frame" class="first-frame">' +
+        '<header></header><noscript id="no-script" class="no-script">Own line.</noscript>' +
+        '<div role="main"><p>$&</p></div></div><div id="root" class="behind-first-frame"></div>' +
+        "<p>$'</p></body></html>",
+    );
+    // Nothing to frame without the SPA's root: index.html as it is, its line kept.
+    const rootless = index.replace('<div id="root"></div>', '<div id="app"></div>');
+    expect(frameTemplate(rootless)('<header></header>', '<p></p>', 'Own line.')).toBe(rootless);
+    // A root only inside the line taken out: index.html without the line, as before.
+    const hidden = '<body><noscript id="no-script"><div id="root"></div></noscript></body>';
+    expect(frameTemplate(hidden)('<header></header>', '<p></p>', 'Own line.')).toBe(
+      '<body></body>',
+    );
   });
 
   it('a framed page goes out compressed when the client asks, the same page unpacked', async () => {
@@ -244,7 +278,7 @@ describe('first frame', () => {
   it('tells a reader without JavaScript what the page is, in its language', async () => {
     // The build's own index.html has the line the frame replaces.
     const built = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
-    const replaced = withFrame(built, '<header></header>', '', 'Own line.');
+    const replaced = frameTemplate(built)('<header></header>', '', 'Own line.');
     expect(replaced).toContain(
       '</header><noscript id="no-script" class="no-script">Own line.</noscript><div role="main">',
     );

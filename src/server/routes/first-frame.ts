@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Served } from '../services/rendering/render.js';
 import { countryHead, countryRest } from '../services/rendering/country-frame.js';
-import { overviewHead, overviewRest, withFrame } from '../services/rendering/first-frame.js';
+import { frameTemplate, overviewHead, overviewRest } from '../services/rendering/first-frame.js';
 import { frameShell } from '../services/rendering/frame-shell.js';
 import {
   MANIFEST_PATH,
@@ -120,6 +120,7 @@ type FrameBuild = (
  * request.
  */
 function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
+  const framed = frameTemplate(indexHtml);
   const frames = new LRUCache<string, Frame>({ max: MAX_FRAMES });
   const words = new Map<Language, FrameWords>();
   const wordsIn = (language: Language): FrameWords => {
@@ -159,7 +160,7 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
       if (content !== null) {
         const said = wordsIn(spoken);
         const noScript = said.t(made ? 'shell.noScriptFramed' : 'shell.noScriptPage');
-        html = withFrame(indexHtml, shellOf(request, said, status, now), content, noScript);
+        html = framed(shellOf(request, said, status, now), content, noScript);
       }
     } catch (error) {
       request.log.debug({ err: error }, 'first frame not rendered');

@@ -240,30 +240,41 @@ const NO_SCRIPT = /<noscript id="no-script"[^>]*>[\s\S]*?<\/noscript\s*>/;
 const EXPORT_PATH = '/api/v1/export?format=csv';
 
 /**
- * index.html with the frame (the title bar, then the page) before the SPA's root, which stays
- * hidden until it takes over, and `noScript` (escaped text) as what a reader without JavaScript
- * is told about the page.
+ * index.html made ready once for its frames: the line for a reader without JavaScript taken out
+ * and the text split at the SPA's root, so that framing a page is a few string joins.
+ *
+ * The returned function gives index.html with the frame (the title bar, then the page) before
+ * the SPA's root, which stays hidden until it takes over, and `noScript` (escaped text) as what
+ * a reader without JavaScript is told about the page. Without a root there is nothing to frame:
+ * index.html as it is.
  */
-export function withFrame(
+export function frameTemplate(
   indexHtml: string,
-  shell: string,
-  page: string,
-  noScript: string,
-): string {
+): (shell: string, page: string, noScript: string) => string {
   const root = '<div id="root"></div>';
-  if (!indexHtml.includes(root)) return indexHtml;
-  // role="main", not <main>: a landmark for readers with JavaScript off, while the SPA's own
-  // <main> (what its pages and tests look in) is the only main element.
-  // Under the title bar, as the status banner is; the export's path (in every language's line)
-  // a link.
-  const line =
-    '<noscript id="no-script" class="no-script">' +
-    noScript.replace(EXPORT_PATH, () => `<a href="${EXPORT_PATH}">${EXPORT_PATH}</a>`) +
-    '</noscript>';
-  const frame =
-    `<div id="first-frame" class="first-frame">${shell}${line}<div role="main">${page}</div></div>` +
-    '<div id="root" class="behind-first-frame"></div>';
-  // A function, not a string: in a replacement string "$`" or "$&" (upstream text may hold
-  // them) would insert parts of index.html.
-  return indexHtml.replace(NO_SCRIPT, '').replace(root, () => frame);
+  if (!indexHtml.includes(root)) return () => indexHtml;
+  const stripped = indexHtml.replace(NO_SCRIPT, '');
+  const at = stripped.indexOf(root);
+  // The root was inside the line taken out: the page is index.html without that line.
+  if (at === -1) return () => stripped;
+  // Joined, never a replacement string: there "$`" or "$&" (upstream text may hold them) would
+  // insert parts of index.html.
+  const before = stripped.slice(0, at);
+  const after = stripped.slice(at + root.length);
+  return (shell, page, noScript) => {
+    // role="main", not <main>: a landmark for readers with JavaScript off, while the SPA's own
+    // <main> (what its pages and tests look in) is the only main element.
+    // Under the title bar, as the status banner is; the export's path (in every language's
+    // line) a link.
+    const line =
+      '<noscript id="no-script" class="no-script">' +
+      noScript.replace(EXPORT_PATH, () => `<a href="${EXPORT_PATH}">${EXPORT_PATH}</a>`) +
+      '</noscript>';
+    return (
+      before +
+      `<div id="first-frame" class="first-frame">${shell}${line}<div role="main">${page}</div></div>` +
+      '<div id="root" class="behind-first-frame"></div>' +
+      after
+    );
+  };
 }
