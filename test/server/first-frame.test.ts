@@ -190,6 +190,7 @@ describe('first frame', () => {
         { as_of: evil, methodology_version: evil, global: { ggri: 50, tier: evil } },
         { as_of: evil, next_batch_due_at: evil, last_checked_at: evil, next_check_at: evil },
         Date.now(),
+        null,
       ) +
       overviewRest(words, {
         hotspots: [
@@ -359,6 +360,38 @@ describe('first frame', () => {
     // In the page's language, its dates written as the screens write them.
     const french = statusLines(status({ health: 'ok' }), now, frameWords('fr').status);
     expect(french[0]).toContain('28 nov. 2026, 10:00 UTC');
+  });
+
+  it('the banner and the overview’s header say the overdue batch worked out once for the page', () => {
+    const now = Date.parse('2026-11-30T12:00:00Z');
+    const words = frameWords('en');
+    const times = (asOf: string) =>
+      ({
+        as_of: asOf,
+        next_batch_due_at: '2026-11-30T15:00:00Z',
+        last_checked_at: null,
+        next_check_at: null,
+        upstream: { health: 'ok' },
+        quota: { blocked_until: null },
+      }) as unknown as StatusResponse;
+    const current = times('2026-11-30T10:00:00Z');
+    const late = times('2026-11-28T10:00:00Z');
+    const given = '2026-11-30T10:00:00.000Z';
+    // What they are given is what they say, not what they would work out again.
+    expect(statusLines(current, now, words.status, given)).toEqual([
+      expect.stringContaining('The 10:00 UTC batch is overdue (due 2 h ago)'),
+    ]);
+    expect(statusLines(late, now, words.status, null)).toEqual([]);
+    const header = (status: StatusResponse, overdue: string | null) =>
+      overviewHead(words, { as_of: status.as_of, global: {} }, status, now, overdue);
+    expect(header(current, given)).toContain(
+      `<time datetime="${given}" class="overdue">10:00 UTC · overdue</time>`,
+    );
+    expect(header(late, null)).not.toContain('class="overdue"');
+    // Without one given, the SPA's banner works it out from the status.
+    expect(statusLines(late, now, words.status)).toEqual([
+      expect.stringContaining('The 10:00 UTC batch is overdue'),
+    ]);
   });
 
   it('the title bar is the reader’s: the audit link for admins, who is signed in, escaped', () => {

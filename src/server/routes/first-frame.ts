@@ -26,7 +26,7 @@ import { principalOf } from '../principal.js';
 import { parseAsOf } from '../../shared/page-data.js';
 import type { MoveExplanations } from '../services/history/explain.js';
 import { recordedChangeOf } from '../services/rendering/recorded-change.js';
-import { statusLines } from '../../shared/status-lines.js';
+import { overdueBatchAt, statusLines } from '../../shared/status-lines.js';
 
 export interface FirstFrameRouteOptions extends DataRouteOptions {
   /** The built SPA: its index.html is read once, here. */
@@ -51,7 +51,8 @@ interface Frame {
   /** The SPA page's own class (its layout: panels and the gaps between them). */
   page: 'overview' | 'country-page';
   body: string;
-  head?: (status: StatusResponse, now: number) => string;
+  /** `overdue`: the batch overdue at `now` (overdueBatchAt), worked out once per page. */
+  head?: (status: StatusResponse, now: number, overdue: string | null) => string;
 }
 
 /**
@@ -146,6 +147,8 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
       const status = opts.status();
       const made = build === null ? null : await withinWait(build(wordsIn(spoken)));
       const now = opts.now();
+      // Said twice on a page (the banner, the overview's header), worked out once.
+      const overdue = overdueBatchAt(status.as_of, now);
       // The page below the title bar: a shell page's is the SPA's alone; a framed page without
       // its frame (data late or missing) is the plain index.html.
       let content: string | null = build === null ? '' : null;
@@ -154,13 +157,13 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
         const cached = key === null ? undefined : frames.get(key);
         const frame = cached ?? made.render();
         if (key !== null && cached === undefined) frames.set(key, frame);
-        const head = frame.head?.(status, now) ?? '';
+        const head = frame.head?.(status, now, overdue) ?? '';
         content = `<div class="${frame.page}">${head}${frame.body}</div>`;
       }
       if (content !== null) {
         const said = wordsIn(spoken);
         const noScript = said.t(made ? 'shell.noScriptFramed' : 'shell.noScriptPage');
-        html = framed(shellOf(request, said, status, now), content, noScript);
+        html = framed(shellOf(request, said, status, now, overdue), content, noScript);
       }
     } catch (error) {
       request.log.debug({ err: error }, 'first frame not rendered');
@@ -210,7 +213,7 @@ export async function firstFrameRoutes(
           const summary = { as_of, methodology_version, global };
           return {
             page: 'overview',
-            head: (status, now) => overviewHead(words, summary, status, now),
+            head: (status, now, overdue) => overviewHead(words, summary, status, now, overdue),
             body: overviewRest(words, parsed(hotspots)),
           };
         },
@@ -286,6 +289,7 @@ function shellOf(
   words: FrameWords,
   status: StatusResponse,
   now: number,
+  overdue: string | null,
 ): string {
   const who = principalOf(request);
   return frameShell(words, {
@@ -293,7 +297,10 @@ function shellOf(
     history: Boolean(status.history),
     role: who.role,
     person: who.via === 'open' ? null : { name: who.name, role: who.role },
-    banner: { health: status.upstream.health, lines: statusLines(status, now, words.status) },
+    banner: {
+      health: status.upstream.health,
+      lines: statusLines(status, now, words.status, overdue),
+    },
   });
 }
 

@@ -1,5 +1,4 @@
 import { isKnownTier } from '../../../shared/tiers.js';
-import { overdueBatchAt } from '../../../shared/status-lines.js';
 import type { StatusResponse } from '../../../shared/bff-api.js';
 import { escapeHtml, finite as num, type FrameWords } from './frame-words.js';
 
@@ -155,8 +154,12 @@ function timeFrom(words: FrameWords, iso: unknown, now: number): string {
 }
 
 /** When the next batch is due, or the one overdue (the SPA's NextBatchDue). */
-function nextBatch(words: FrameWords, times: BatchTimes, now: number): string {
-  const overdue = overdueBatchAt(times.as_of, now);
+function nextBatch(
+  words: FrameWords,
+  times: BatchTimes,
+  now: number,
+  overdue: string | null,
+): string {
   if (overdue === null) return timeFrom(words, times.next_batch_due_at, now);
   return (
     `<time datetime="${overdue}" class="overdue">` +
@@ -166,13 +169,15 @@ function nextBatch(words: FrameWords, times: BatchTimes, now: number): string {
 
 /**
  * The SPA's GlobalHeader: the index, its tier and change, and the batch's facts. Made per request
- * (it says how long ago, as the SPA does), the rest of the page once per batch.
+ * (it says how long ago, as the SPA does), the rest of the page once per batch. `overdue` is
+ * `overdueBatchAt(times.as_of, now)`, worked out once for the page (its banner says it too).
  */
 export function overviewHead(
   words: FrameWords,
   countries: Row,
   times: BatchTimes,
   now: number,
+  overdue: string | null,
 ): string {
   const { t } = words;
   const global = (countries.global ?? {}) as Row;
@@ -190,7 +195,7 @@ export function overviewHead(
     fact('overview.active', words.score(global.active)) +
     fact('overview.events24h', words.score(global.events_24h, 0)) +
     fact('overview.dataGenerated', timeFrom(words, countries.as_of, now)) +
-    fact('overview.nextBatchDue', nextBatch(words, times, now)) +
+    fact('overview.nextBatchDue', nextBatch(words, times, now, overdue)) +
     fact('overview.methodology', escapeHtml(countries.methodology_version ?? t('format.na'))) +
     `<div class="facts-wide batch-check-row"><dt class="visually-hidden">` +
     `${t('overview.checksForBatch')}</dt><dd>${batchCheck(words, times, now)}</dd></div></dl></section>`
