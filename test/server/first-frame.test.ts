@@ -7,7 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { firstFrameRoutes } from '../../src/server/routes/first-frame.js';
 import type { FirstFrameRouteOptions } from '../../src/server/routes/first-frame.js';
-import { countryHead, countryRest } from '../../src/server/services/rendering/country-frame.js';
+import {
+  countryHead,
+  countryHeadOf,
+  countryRest,
+} from '../../src/server/services/rendering/country-frame.js';
 import {
   frameTemplate,
   overviewHead,
@@ -163,6 +167,88 @@ describe('first frame', () => {
       expect(asked).toEqual(['UKR']);
     } finally {
       await app.close();
+    }
+  });
+
+  it('parses a country’s answer when its frame is made, not for each page of the batch', async () => {
+    const app = Fastify();
+    let parses = 0;
+    let batch = 1;
+    let now = Date.parse('2026-11-28T12:00:00Z');
+    // The provider's answer for this batch, counting how often its text is read to be parsed.
+    const answer = () => {
+      const text = JSON.stringify({
+        as_of: '2026-11-28T10:00:00Z',
+        country: { iso: 'UKR', name: 'Ukraine', risk: 60 + batch, tier: 'high', events: [] },
+      });
+      const body = { toString: () => (parses++, text) } as unknown as Buffer;
+      return { ...served({}), body, headers: { etag: `"batch-${batch}"` } };
+    };
+    const opts = {
+      clientDir,
+      data: { country: async () => answer() },
+      guardFor: () => ({}),
+      metrics: {},
+      status: () =>
+        ({
+          mode: 'demo',
+          history: false,
+          upstream: { health: 'ok' },
+          quota: { blocked_until: null },
+        }) as unknown as StatusResponse,
+      now: () => now,
+      explanations: null,
+    } as unknown as FirstFrameRouteOptions;
+    await app.register(firstFrameRoutes, opts);
+    const risk = (page: string) => /class="country-risk">([^<]+)</.exec(page)?.[1];
+    const made = (page: string) => /<time datetime="2026-11-28T10:00:00Z">([^<]+)</.exec(page)?.[1];
+    try {
+      const first = (await app.inject({ url: '/country/UKR' })).body;
+      now += 3_600_000;
+      const again = (await app.inject({ url: '/country/UKR' })).body;
+      expect(parses).toBe(1);
+      expect(risk(first)).toBe('61.00');
+      // The header is still made per request, from what was kept of the answer.
+      expect([made(first), made(again)]).toEqual(['10:00 UTC · 2 h ago', '10:00 UTC · 3 h ago']);
+      expect(again.replace(made(again)!, '')).toBe(first.replace(made(first)!, ''));
+      batch = 2;
+      expect(risk((await app.inject({ url: '/country/UKR' })).body)).toBe('62.00');
+      expect(parses).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps of a country’s answer what its header reads: the same header, without the events', () => {
+    const words = frameWords('en');
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    const country = {
+      iso: 'UKR',
+      name: 'Ukraine (formal)',
+      risk: 61.5,
+      tier: 'high',
+      delta_headline: 1.25,
+      delta_active: -0.5,
+      confidence: 0.8,
+      profile: 'conflict_zone',
+      source_count: 12,
+      static: 30,
+      active: 70,
+      threat_vectors: ['armed_conflict'],
+      categories: { conflict: { score: 80 } },
+      events: [{ ts: '2026-11-28T08:00:00Z', headline: 'Shelling' }],
+    };
+    for (const answer of [
+      { as_of: '2026-11-28T10:00:00Z', country },
+      { as_of: 'x', ...country },
+    ]) {
+      const kept = countryHeadOf(answer);
+      expect(JSON.stringify(kept)).not.toMatch(/Shelling|"categories"/);
+      for (const facts of [
+        { history: true, recorded: 2 },
+        { history: false, recorded: null },
+      ])
+        expect(countryHead(words, kept, facts, now)).toBe(countryHead(words, answer, facts, now));
     }
   });
 

@@ -3,8 +3,13 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Served } from '../services/rendering/render.js';
-import { countryHead, countryRest } from '../services/rendering/country-frame.js';
-import { frameTemplate, overviewHead, overviewRest } from '../services/rendering/first-frame.js';
+import { countryHead, countryHeadOf, countryRest } from '../services/rendering/country-frame.js';
+import {
+  frameTemplate,
+  overviewHead,
+  overviewRest,
+  type Row,
+} from '../services/rendering/first-frame.js';
 import { frameShell } from '../services/rendering/frame-shell.js';
 import {
   MANIFEST_PATH,
@@ -197,6 +202,8 @@ export async function firstFrameRoutes(
   const modulesOf = (name: string) => linksOf(moduleSource(name));
   const countryModules = modulesOf(COUNTRY_PAGE_MODULE);
   const recordedChanges = recordedChangeOf(opts.explanations);
+  // What a country page's header reads of each batch's answer, as many as frames are kept.
+  const countryHeads = new LRUCache<string, Row>({ max: MAX_FRAMES });
 
   app.get('/', (request, reply) =>
     page(request, reply, async (words) => {
@@ -224,24 +231,7 @@ export async function firstFrameRoutes(
     page(
       request,
       reply,
-      async (words) => {
-        const iso = request.params.iso.toUpperCase();
-        if (!/^[A-Z]{3}$/.test(iso) || !showsLatest(request)) return null;
-        const country = await opts.data.country(iso, opts.guardFor(request));
-        if (country.status !== 200) return null;
-        const answer = parsed(country);
-        // Our change since the batch recorded before, when this batch is the one recorded last.
-        const recorded = await withinWait(recordedChanges(iso, answer.as_of), RECORDED_WAIT_MS);
-        return {
-          key: `${keyOf(`country|${iso}`, country)}|${recorded ?? 'none'}`,
-          render: () => ({
-            page: 'country-page',
-            head: (status, now) =>
-              countryHead(words, answer, { history: Boolean(status.history), recorded }, now),
-            body: countryRest(words, answer),
-          }),
-        };
-      },
+      countryFrame(request, opts, recordedChanges, countryHeads),
       countryModules,
     ),
   );
@@ -249,6 +239,51 @@ export async function firstFrameRoutes(
     const modules = modulesOf(name);
     app.get(path, (request, reply) => page(request, reply, null, modules));
   }
+}
+
+/**
+ * A country page's frame. The provider's answer is parsed once per batch for what each request
+ * reads of it (its header's part: the batch's time, asked of the store, and what the header
+ * shows), kept by the answer's ETag; and again only when a frame is made (a language's first
+ * page, our change recorded since), not for a page whose frame is kept.
+ */
+function countryFrame(
+  request: FastifyRequest<{ Params: { iso: string } }>,
+  opts: FirstFrameRouteOptions,
+  recordedChanges: ReturnType<typeof recordedChangeOf>,
+  heads: LRUCache<string, Row>,
+): FrameBuild {
+  return async (words) => {
+    const iso = request.params.iso.toUpperCase();
+    if (!/^[A-Z]{3}$/.test(iso) || !showsLatest(request)) return null;
+    const country = await opts.data.country(iso, opts.guardFor(request));
+    if (country.status !== 200) return null;
+    const batch = keyOf(`country|${iso}`, country);
+    let answer: Row | undefined;
+    const answerOf = (): Row => (answer ??= parsed(country));
+    const kept = batch === null ? undefined : heads.get(batch);
+    const head = kept ?? countryHeadOf(answerOf());
+    if (kept === undefined && batch !== null) heads.set(batch, head);
+    // Our change since the batch recorded before, when this batch is the one recorded last.
+    const recorded = await withinWait(recordedChanges(iso, head.as_of), RECORDED_WAIT_MS);
+    return {
+      key: `${batch}|${recorded ?? 'none'}`,
+      render: () => countryPage(words, head, recorded, countryRest(words, answerOf())),
+    };
+  };
+}
+
+/**
+ * Made apart from the provider's answer, so that a kept frame holds what its per-request header
+ * reads (countryHeadOf) and not the whole answer.
+ */
+function countryPage(words: FrameWords, head: Row, recorded: number | null, body: string): Frame {
+  return {
+    page: 'country-page',
+    head: (status, now) =>
+      countryHead(words, head, { history: Boolean(status.history), recorded }, now),
+    body,
+  };
 }
 
 /**
