@@ -58,9 +58,16 @@ function outageSentence(upstream: StatusResponse['upstream'], words: StatusWords
 /**
  * The banner's lines, as plain text (each caller escapes it its own way): when the data service
  * is unhealthy, a batch is overdue, the store fails or the quota is blocked; none when all is
- * well (an always-on "all good" banner only teaches people to ignore banners).
+ * well (an always-on "all good" banner only teaches people to ignore banners). `overdue` is
+ * `overdueBatchAt(status.as_of, now)`, given by a caller that shows it elsewhere too (the
+ * server's frame, in its header).
  */
-export function statusLines(status: StatusResponse, now: number, words: StatusWords): string[] {
+export function statusLines(
+  status: StatusResponse,
+  now: number,
+  words: StatusWords,
+  overdue: string | null = overdueBatchAt(status.as_of, now),
+): string[] {
   const lines: string[] = [];
   const { upstream, quota } = status;
   if (upstream.health !== 'ok') {
@@ -73,7 +80,6 @@ export function statusLines(status: StatusResponse, now: number, words: StatusWo
         : `${base} ${words.t('batchStatus.noDataYet')}`,
     );
   }
-  const overdue = overdueBatchAt(status.as_of, now);
   if (overdue && lines.length > 0) {
     // During an outage the overdue batch joins its line: one line on a phone, not two boxes
     // that both say from when the data is.

@@ -3,15 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { firstFrameRoutes } from '../../src/server/routes/first-frame.js';
 import type { FirstFrameRouteOptions } from '../../src/server/routes/first-frame.js';
-import { countryHead, countryRest } from '../../src/server/services/rendering/country-frame.js';
 import {
+  countryHead,
+  countryHeadOf,
+  countryRest,
+} from '../../src/server/services/rendering/country-frame.js';
+import {
+  frameTemplate,
   overviewHead,
   overviewRest,
-  withFrame,
 } from '../../src/server/services/rendering/first-frame.js';
 import { frameShell } from '../../src/server/services/rendering/frame-shell.js';
 import { frameWords } from '../../src/server/services/rendering/frame-words.js';
@@ -166,6 +170,88 @@ describe('first frame', () => {
     }
   });
 
+  it('parses a country’s answer when its frame is made, not for each page of the batch', async () => {
+    const app = Fastify();
+    let parses = 0;
+    let batch = 1;
+    let now = Date.parse('2026-11-28T12:00:00Z');
+    // The provider's answer for this batch, counting how often its text is read to be parsed.
+    const answer = () => {
+      const text = JSON.stringify({
+        as_of: '2026-11-28T10:00:00Z',
+        country: { iso: 'UKR', name: 'Ukraine', risk: 60 + batch, tier: 'high', events: [] },
+      });
+      const body = { toString: () => (parses++, text) } as unknown as Buffer;
+      return { ...served({}), body, headers: { etag: `"batch-${batch}"` } };
+    };
+    const opts = {
+      clientDir,
+      data: { country: async () => answer() },
+      guardFor: () => ({}),
+      metrics: {},
+      status: () =>
+        ({
+          mode: 'demo',
+          history: false,
+          upstream: { health: 'ok' },
+          quota: { blocked_until: null },
+        }) as unknown as StatusResponse,
+      now: () => now,
+      explanations: null,
+    } as unknown as FirstFrameRouteOptions;
+    await app.register(firstFrameRoutes, opts);
+    const risk = (page: string) => /class="country-risk">([^<]+)</.exec(page)?.[1];
+    const made = (page: string) => /<time datetime="2026-11-28T10:00:00Z">([^<]+)</.exec(page)?.[1];
+    try {
+      const first = (await app.inject({ url: '/country/UKR' })).body;
+      now += 3_600_000;
+      const again = (await app.inject({ url: '/country/UKR' })).body;
+      expect(parses).toBe(1);
+      expect(risk(first)).toBe('61.00');
+      // The header is still made per request, from what was kept of the answer.
+      expect([made(first), made(again)]).toEqual(['10:00 UTC · 2 h ago', '10:00 UTC · 3 h ago']);
+      expect(again.replace(made(again)!, '')).toBe(first.replace(made(first)!, ''));
+      batch = 2;
+      expect(risk((await app.inject({ url: '/country/UKR' })).body)).toBe('62.00');
+      expect(parses).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps of a country’s answer what its header reads: the same header, without the events', () => {
+    const words = frameWords('en');
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    const country = {
+      iso: 'UKR',
+      name: 'Ukraine (formal)',
+      risk: 61.5,
+      tier: 'high',
+      delta_headline: 1.25,
+      delta_active: -0.5,
+      confidence: 0.8,
+      profile: 'conflict_zone',
+      source_count: 12,
+      static: 30,
+      active: 70,
+      threat_vectors: ['armed_conflict'],
+      categories: { conflict: { score: 80 } },
+      events: [{ ts: '2026-11-28T08:00:00Z', headline: 'Shelling' }],
+    };
+    for (const answer of [
+      { as_of: '2026-11-28T10:00:00Z', country },
+      { as_of: 'x', ...country },
+    ]) {
+      const kept = countryHeadOf(answer);
+      expect(JSON.stringify(kept)).not.toMatch(/Shelling|"categories"/);
+      for (const facts of [
+        { history: true, recorded: 2 },
+        { history: false, recorded: null },
+      ])
+        expect(countryHead(words, kept, facts, now)).toBe(countryHead(words, answer, facts, now));
+    }
+  });
+
   it('says the language the SPA will show: ?lang= over Accept-Language, unknown -> en (issue 34)', async () => {
     stack = await startTestStack({ clientDir });
     const arabic = await get(stack, '/', {
@@ -190,6 +276,7 @@ describe('first frame', () => {
         { as_of: evil, methodology_version: evil, global: { ggri: 50, tier: evil } },
         { as_of: evil, next_batch_due_at: evil, last_checked_at: evil, next_check_at: evil },
         Date.now(),
+        null,
       ) +
       overviewRest(words, {
         hotspots: [
@@ -218,11 +305,45 @@ describe('first frame', () => {
     const index =
       '<html><head><script src="/app.js"></script></head><body>' +
       '<noscript id="no-script">Plain.</noscript><div id="root"></div></body></html>';
-    const page = withFrame(index, '<header></header>', "<p>a $` b $& c $' d $$ e</p>", '$` $&');
+    const page = frameTemplate(index)('<header></header>', "<p>a $` b $& c $' d $$ e</p>", '$` $&');
     expect(page).toContain("<p>a $` b $& c $' d $$ e</p>");
     expect(page).toContain('<noscript id="no-script" class="no-script">$` $&</noscript>');
     expect(page).not.toContain('Plain.');
     expect(page.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('makes index.html ready once: a page is framed by joining strings, never a search of it', () => {
+    const index =
+      '<html><head><title>$& $`</title></head><body><noscript id="no-script" class="x">\nPlain.' +
+      '</noscript ><div id="root"></div><p>$\'</p></body></html>';
+    const framed = frameTemplate(index);
+    const searches = (['replace', 'includes', 'indexOf', 'split', 'match', 'search'] as const).map(
+      (method) => vi.spyOn(String.prototype, method),
+    );
+    let page: string;
+    let searched: unknown[];
+    try {
+      page = framed('<header></header>', '<p>$&</p>', 'Own line.');
+      // Which strings were searched (a restored spy forgets its calls).
+      searched = searches.flatMap((search) => search.mock.contexts);
+    } finally {
+      for (const search of searches) search.mockRestore();
+    }
+    expect(searched).not.toContain(index);
+    expect(page).toBe(
+      '<html><head><title>$& $`</title></head><body><div id="first-frame" class="first-frame">' +
+        '<header></header><noscript id="no-script" class="no-script">Own line.</noscript>' +
+        '<div role="main"><p>$&</p></div></div><div id="root" class="behind-first-frame"></div>' +
+        "<p>$'</p></body></html>",
+    );
+    // Nothing to frame without the SPA's root: index.html as it is, its line kept.
+    const rootless = index.replace('<div id="root"></div>', '<div id="app"></div>');
+    expect(frameTemplate(rootless)('<header></header>', '<p></p>', 'Own line.')).toBe(rootless);
+    // A root only inside the line taken out: index.html without the line, as before.
+    const hidden = '<body><noscript id="no-script"><div id="root"></div></noscript></body>';
+    expect(frameTemplate(hidden)('<header></header>', '<p></p>', 'Own line.')).toBe(
+      '<body></body>',
+    );
   });
 
   it('a framed page goes out compressed when the client asks, the same page unpacked', async () => {
@@ -244,7 +365,7 @@ describe('first frame', () => {
   it('tells a reader without JavaScript what the page is, in its language', async () => {
     // The build's own index.html has the line the frame replaces.
     const built = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
-    const replaced = withFrame(built, '<header></header>', '', 'Own line.');
+    const replaced = frameTemplate(built)('<header></header>', '', 'Own line.');
     expect(replaced).toContain(
       '</header><noscript id="no-script" class="no-script">Own line.</noscript><div role="main">',
     );
@@ -325,6 +446,38 @@ describe('first frame', () => {
     // In the page's language, its dates written as the screens write them.
     const french = statusLines(status({ health: 'ok' }), now, frameWords('fr').status);
     expect(french[0]).toContain('28 nov. 2026, 10:00 UTC');
+  });
+
+  it('the banner and the overview’s header say the overdue batch worked out once for the page', () => {
+    const now = Date.parse('2026-11-30T12:00:00Z');
+    const words = frameWords('en');
+    const times = (asOf: string) =>
+      ({
+        as_of: asOf,
+        next_batch_due_at: '2026-11-30T15:00:00Z',
+        last_checked_at: null,
+        next_check_at: null,
+        upstream: { health: 'ok' },
+        quota: { blocked_until: null },
+      }) as unknown as StatusResponse;
+    const current = times('2026-11-30T10:00:00Z');
+    const late = times('2026-11-28T10:00:00Z');
+    const given = '2026-11-30T10:00:00.000Z';
+    // What they are given is what they say, not what they would work out again.
+    expect(statusLines(current, now, words.status, given)).toEqual([
+      expect.stringContaining('The 10:00 UTC batch is overdue (due 2 h ago)'),
+    ]);
+    expect(statusLines(late, now, words.status, null)).toEqual([]);
+    const header = (status: StatusResponse, overdue: string | null) =>
+      overviewHead(words, { as_of: status.as_of, global: {} }, status, now, overdue);
+    expect(header(current, given)).toContain(
+      `<time datetime="${given}" class="overdue">10:00 UTC · overdue</time>`,
+    );
+    expect(header(late, null)).not.toContain('class="overdue"');
+    // Without one given, the SPA's banner works it out from the status.
+    expect(statusLines(late, now, words.status)).toEqual([
+      expect.stringContaining('The 10:00 UTC batch is overdue'),
+    ]);
   });
 
   it('the title bar is the reader’s: the audit link for admins, who is signed in, escaped', () => {

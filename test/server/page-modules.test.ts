@@ -1,10 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  firstFrameRoutes,
+  type FirstFrameRouteOptions,
+} from '../../src/server/routes/first-frame.js';
 import {
   MANIFEST_PATH,
-  pageModuleLinks,
+  pageModuleLinker,
 } from '../../src/server/services/rendering/page-modules.js';
 import { get, startTestStack } from '../helpers/bff.js';
 import type { TestClock } from '../helpers/clock.js';
@@ -52,12 +57,13 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
+const linksOf = pageModuleLinker(JSON.stringify(MANIFEST), INDEX_HTML);
 const modulesOf = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('page modules', () => {
   it('links the page’s chunk and all it imports, once each, but not what index.html loads', () => {
-    const links = pageModuleLinks(clientDir, COUNTRY, INDEX_HTML);
+    const links = linksOf(COUNTRY);
     expect(modulesOf(links)).toEqual([
       '/assets/country-route-C.js',
       '/assets/trend-frame-T.js',
@@ -70,8 +76,54 @@ describe('page modules', () => {
   });
 
   it('without a manifest or without the chunk there are no links (the SPA’s loader adds them)', () => {
-    expect(pageModuleLinks(join(clientDir, 'nowhere'), COUNTRY, INDEX_HTML)).toBe('');
-    expect(pageModuleLinks(clientDir, 'src/client/app/routes/gone.tsx', INDEX_HTML)).toBe('');
+    expect(pageModuleLinker(null, INDEX_HTML)(COUNTRY)).toBe('');
+    expect(linksOf('src/client/app/routes/gone.tsx')).toBe('');
+  });
+
+  it('parses the manifest once, however many pages ask for their links', () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const links = pageModuleLinker(JSON.stringify(MANIFEST), INDEX_HTML);
+      for (const source of [COUNTRY, COUNTRY, 'src/client/app/routes/compare-route.tsx'])
+        expect(links(source)).not.toBe('');
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('the route reads the manifest once for the country page and all title-bar pages', async () => {
+    const reads = new Map<string, number>();
+    const app = Fastify();
+    const opts = {
+      clientDir,
+      status: () => ({}),
+      now: () => 0,
+      explanations: null,
+      readClientFile: (file: string) => {
+        reads.set(file, (reads.get(file) ?? 0) + 1);
+        return readFileSync(file, 'utf8');
+      },
+    } as unknown as FirstFrameRouteOptions;
+    await app.register(firstFrameRoutes, opts);
+    try {
+      await app.ready();
+      expect(reads).toEqual(
+        new Map([
+          [join(clientDir, 'index.html'), 1],
+          [join(clientDir, MANIFEST_PATH), 1],
+        ]),
+      );
+      // What was read once is what each page links.
+      const compare = await app.inject({ url: '/compare' });
+      expect(modulesOf(compare.body)).toEqual([
+        '/assets/vendor-V.js',
+        '/assets/compare-route-P.js',
+        '/assets/csv-S.js',
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a country page’s HTML carries them in its head, a title-bar page its own; the overview’s none', async () => {
@@ -80,10 +132,7 @@ describe('page modules', () => {
     expect(country.statusCode).toBe(200);
     const head = country.body.slice(0, country.body.indexOf('</head>'));
     // index.html's own vendor link, then the page's four.
-    expect(modulesOf(head)).toEqual([
-      '/assets/vendor-V.js',
-      ...modulesOf(pageModuleLinks(clientDir, COUNTRY, INDEX_HTML)),
-    ]);
+    expect(modulesOf(head)).toEqual(['/assets/vendor-V.js', ...modulesOf(linksOf(COUNTRY))]);
     expect(head).toContain('<link rel="preload" as="style" href="/assets/world-map-W.css">');
     expect(modulesOf((await get(stack, '/')).body)).toEqual(['/assets/vendor-V.js']);
     expect(modulesOf((await get(stack, '/compare?iso=UKR')).body)).toEqual([

@@ -3,10 +3,19 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Served } from '../services/rendering/render.js';
-import { countryHead, countryRest } from '../services/rendering/country-frame.js';
-import { overviewHead, overviewRest, withFrame } from '../services/rendering/first-frame.js';
+import { countryHead, countryHeadOf, countryRest } from '../services/rendering/country-frame.js';
+import {
+  frameTemplate,
+  overviewHead,
+  overviewRest,
+  type Row,
+} from '../services/rendering/first-frame.js';
 import { frameShell } from '../services/rendering/frame-shell.js';
-import { pageModuleLinks, withHeadTags } from '../services/rendering/page-modules.js';
+import {
+  MANIFEST_PATH,
+  pageModuleLinker,
+  withHeadTags,
+} from '../services/rendering/page-modules.js';
 import { frameWords, type FrameWords } from '../services/rendering/frame-words.js';
 import type { DataRouteOptions } from './respond.js';
 import {
@@ -22,7 +31,7 @@ import { principalOf } from '../principal.js';
 import { parseAsOf } from '../../shared/page-data.js';
 import type { MoveExplanations } from '../services/history/explain.js';
 import { recordedChangeOf } from '../services/rendering/recorded-change.js';
-import { statusLines } from '../../shared/status-lines.js';
+import { overdueBatchAt, statusLines } from '../../shared/status-lines.js';
 
 export interface FirstFrameRouteOptions extends DataRouteOptions {
   /** The built SPA: its index.html is read once, here. */
@@ -32,7 +41,12 @@ export interface FirstFrameRouteOptions extends DataRouteOptions {
   now: () => number;
   /** Why a country moved between the two batches recorded last (null: no history kept). */
   explanations: Pick<MoveExplanations, 'explain'> | null;
+  /** How a file of the built SPA is read: its text, or null when there is none (tests count). */
+  readClientFile?: (file: string) => string | null;
 }
+
+const readIfThere = (file: string): string | null =>
+  existsSync(file) ? readFileSync(file, 'utf8') : null;
 
 /**
  * A page's frame as kept for its batch and language: the body, and what is made per request
@@ -42,7 +56,8 @@ interface Frame {
   /** The SPA page's own class (its layout: panels and the gaps between them). */
   page: 'overview' | 'country-page';
   body: string;
-  head?: (status: StatusResponse, now: number) => string;
+  /** `overdue`: the batch overdue at `now` (overdueBatchAt), worked out once per page. */
+  head?: (status: StatusResponse, now: number, overdue: string | null) => string;
 }
 
 /**
@@ -111,6 +126,7 @@ type FrameBuild = (
  * request.
  */
 function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
+  const framed = frameTemplate(indexHtml);
   const frames = new LRUCache<string, Frame>({ max: MAX_FRAMES });
   const words = new Map<Language, FrameWords>();
   const wordsIn = (language: Language): FrameWords => {
@@ -136,6 +152,8 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
       const status = opts.status();
       const made = build === null ? null : await withinWait(build(wordsIn(spoken)));
       const now = opts.now();
+      // Said twice on a page (the banner, the overview's header), worked out once.
+      const overdue = overdueBatchAt(status.as_of, now);
       // The page below the title bar: a shell page's is the SPA's alone; a framed page without
       // its frame (data late or missing) is the plain index.html.
       let content: string | null = build === null ? '' : null;
@@ -144,13 +162,13 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
         const cached = key === null ? undefined : frames.get(key);
         const frame = cached ?? made.render();
         if (key !== null && cached === undefined) frames.set(key, frame);
-        const head = frame.head?.(status, now) ?? '';
+        const head = frame.head?.(status, now, overdue) ?? '';
         content = `<div class="${frame.page}">${head}${frame.body}</div>`;
       }
       if (content !== null) {
         const said = wordsIn(spoken);
         const noScript = said.t(made ? 'shell.noScriptFramed' : 'shell.noScriptPage');
-        html = withFrame(indexHtml, shellOf(request, said, status, now), content, noScript);
+        html = framed(shellOf(request, said, status, now, overdue), content, noScript);
       }
     } catch (error) {
       request.log.debug({ err: error }, 'first frame not rendered');
@@ -174,16 +192,18 @@ export async function firstFrameRoutes(
   app: FastifyInstance,
   opts: FirstFrameRouteOptions,
 ): Promise<void> {
-  const indexFile = join(opts.clientDir, 'index.html');
+  const read = opts.readClientFile ?? readIfThere;
+  const indexHtml = read(join(opts.clientDir, 'index.html'));
   // No built SPA there (a server run from source, the API alone): the SPA plugin already says
   // so, and these pages have nothing to put a frame into.
-  if (!existsSync(indexFile)) return;
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  if (indexHtml === null) return;
   const page = framedPages(indexHtml, opts);
-  const modulesOf = (name: string) =>
-    pageModuleLinks(opts.clientDir, moduleSource(name), indexHtml);
+  const linksOf = pageModuleLinker(read(join(opts.clientDir, MANIFEST_PATH)), indexHtml);
+  const modulesOf = (name: string) => linksOf(moduleSource(name));
   const countryModules = modulesOf(COUNTRY_PAGE_MODULE);
   const recordedChanges = recordedChangeOf(opts.explanations);
+  // What a country page's header reads of each batch's answer, as many as frames are kept.
+  const countryHeads = new LRUCache<string, Row>({ max: MAX_FRAMES });
 
   app.get('/', (request, reply) =>
     page(request, reply, async (words) => {
@@ -200,7 +220,7 @@ export async function firstFrameRoutes(
           const summary = { as_of, methodology_version, global };
           return {
             page: 'overview',
-            head: (status, now) => overviewHead(words, summary, status, now),
+            head: (status, now, overdue) => overviewHead(words, summary, status, now, overdue),
             body: overviewRest(words, parsed(hotspots)),
           };
         },
@@ -211,24 +231,7 @@ export async function firstFrameRoutes(
     page(
       request,
       reply,
-      async (words) => {
-        const iso = request.params.iso.toUpperCase();
-        if (!/^[A-Z]{3}$/.test(iso) || !showsLatest(request)) return null;
-        const country = await opts.data.country(iso, opts.guardFor(request));
-        if (country.status !== 200) return null;
-        const answer = parsed(country);
-        // Our change since the batch recorded before, when this batch is the one recorded last.
-        const recorded = await withinWait(recordedChanges(iso, answer.as_of), RECORDED_WAIT_MS);
-        return {
-          key: `${keyOf(`country|${iso}`, country)}|${recorded ?? 'none'}`,
-          render: () => ({
-            page: 'country-page',
-            head: (status, now) =>
-              countryHead(words, answer, { history: Boolean(status.history), recorded }, now),
-            body: countryRest(words, answer),
-          }),
-        };
-      },
+      countryFrame(request, opts, recordedChanges, countryHeads),
       countryModules,
     ),
   );
@@ -236,6 +239,51 @@ export async function firstFrameRoutes(
     const modules = modulesOf(name);
     app.get(path, (request, reply) => page(request, reply, null, modules));
   }
+}
+
+/**
+ * A country page's frame. The provider's answer is parsed once per batch for what each request
+ * reads of it (its header's part: the batch's time, asked of the store, and what the header
+ * shows), kept by the answer's ETag; and again only when a frame is made (a language's first
+ * page, our change recorded since), not for a page whose frame is kept.
+ */
+function countryFrame(
+  request: FastifyRequest<{ Params: { iso: string } }>,
+  opts: FirstFrameRouteOptions,
+  recordedChanges: ReturnType<typeof recordedChangeOf>,
+  heads: LRUCache<string, Row>,
+): FrameBuild {
+  return async (words) => {
+    const iso = request.params.iso.toUpperCase();
+    if (!/^[A-Z]{3}$/.test(iso) || !showsLatest(request)) return null;
+    const country = await opts.data.country(iso, opts.guardFor(request));
+    if (country.status !== 200) return null;
+    const batch = keyOf(`country|${iso}`, country);
+    let answer: Row | undefined;
+    const answerOf = (): Row => (answer ??= parsed(country));
+    const kept = batch === null ? undefined : heads.get(batch);
+    const head = kept ?? countryHeadOf(answerOf());
+    if (kept === undefined && batch !== null) heads.set(batch, head);
+    // Our change since the batch recorded before, when this batch is the one recorded last.
+    const recorded = await withinWait(recordedChanges(iso, head.as_of), RECORDED_WAIT_MS);
+    return {
+      key: `${batch}|${recorded ?? 'none'}`,
+      render: () => countryPage(words, head, recorded, countryRest(words, answerOf())),
+    };
+  };
+}
+
+/**
+ * Made apart from the provider's answer, so that a kept frame holds what its per-request header
+ * reads (countryHeadOf) and not the whole answer.
+ */
+function countryPage(words: FrameWords, head: Row, recorded: number | null, body: string): Frame {
+  return {
+    page: 'country-page',
+    head: (status, now) =>
+      countryHead(words, head, { history: Boolean(status.history), recorded }, now),
+    body,
+  };
 }
 
 /**
@@ -276,6 +324,7 @@ function shellOf(
   words: FrameWords,
   status: StatusResponse,
   now: number,
+  overdue: string | null,
 ): string {
   const who = principalOf(request);
   return frameShell(words, {
@@ -283,7 +332,10 @@ function shellOf(
     history: Boolean(status.history),
     role: who.role,
     person: who.via === 'open' ? null : { name: who.name, role: who.role },
-    banner: { health: status.upstream.health, lines: statusLines(status, now, words.status) },
+    banner: {
+      health: status.upstream.health,
+      lines: statusLines(status, now, words.status, overdue),
+    },
   });
 }
 

@@ -151,6 +151,15 @@ export function countryHead(
   );
 }
 
+/**
+ * What countryHead reads of the provider's answer: all of it but the categories and the events,
+ * which only the page below the header shows (and which are most of it).
+ */
+export function countryHeadOf(answer: Row): Row {
+  const { categories: _categories, events: _events, ...header } = (answer.country ?? answer) as Row;
+  return { as_of: answer.as_of, country: header };
+}
+
 /** Below the header: the categories and the latest 20 events. */
 export function countryRest(words: FrameWords, answer: Row): string {
   const country = (answer.country ?? answer) as Row;

@@ -1,5 +1,4 @@
 import { isKnownTier } from '../../../shared/tiers.js';
-import { overdueBatchAt } from '../../../shared/status-lines.js';
 import type { StatusResponse } from '../../../shared/bff-api.js';
 import { escapeHtml, finite as num, type FrameWords } from './frame-words.js';
 
@@ -155,8 +154,12 @@ function timeFrom(words: FrameWords, iso: unknown, now: number): string {
 }
 
 /** When the next batch is due, or the one overdue (the SPA's NextBatchDue). */
-function nextBatch(words: FrameWords, times: BatchTimes, now: number): string {
-  const overdue = overdueBatchAt(times.as_of, now);
+function nextBatch(
+  words: FrameWords,
+  times: BatchTimes,
+  now: number,
+  overdue: string | null,
+): string {
   if (overdue === null) return timeFrom(words, times.next_batch_due_at, now);
   return (
     `<time datetime="${overdue}" class="overdue">` +
@@ -166,13 +169,15 @@ function nextBatch(words: FrameWords, times: BatchTimes, now: number): string {
 
 /**
  * The SPA's GlobalHeader: the index, its tier and change, and the batch's facts. Made per request
- * (it says how long ago, as the SPA does), the rest of the page once per batch.
+ * (it says how long ago, as the SPA does), the rest of the page once per batch. `overdue` is
+ * `overdueBatchAt(times.as_of, now)`, worked out once for the page (its banner says it too).
  */
 export function overviewHead(
   words: FrameWords,
   countries: Row,
   times: BatchTimes,
   now: number,
+  overdue: string | null,
 ): string {
   const { t } = words;
   const global = (countries.global ?? {}) as Row;
@@ -190,7 +195,7 @@ export function overviewHead(
     fact('overview.active', words.score(global.active)) +
     fact('overview.events24h', words.score(global.events_24h, 0)) +
     fact('overview.dataGenerated', timeFrom(words, countries.as_of, now)) +
-    fact('overview.nextBatchDue', nextBatch(words, times, now)) +
+    fact('overview.nextBatchDue', nextBatch(words, times, now, overdue)) +
     fact('overview.methodology', escapeHtml(countries.methodology_version ?? t('format.na'))) +
     `<div class="facts-wide batch-check-row"><dt class="visually-hidden">` +
     `${t('overview.checksForBatch')}</dt><dd>${batchCheck(words, times, now)}</dd></div></dl></section>`
@@ -240,30 +245,41 @@ const NO_SCRIPT = /<noscript id="no-script"[^>]*>[\s\S]*?<\/noscript\s*>/;
 const EXPORT_PATH = '/api/v1/export?format=csv';
 
 /**
- * index.html with the frame (the title bar, then the page) before the SPA's root, which stays
- * hidden until it takes over, and `noScript` (escaped text) as what a reader without JavaScript
- * is told about the page.
+ * index.html made ready once for its frames: the line for a reader without JavaScript taken out
+ * and the text split at the SPA's root, so that framing a page is a few string joins.
+ *
+ * The returned function gives index.html with the frame (the title bar, then the page) before
+ * the SPA's root, which stays hidden until it takes over, and `noScript` (escaped text) as what
+ * a reader without JavaScript is told about the page. Without a root there is nothing to frame:
+ * index.html as it is.
  */
-export function withFrame(
+export function frameTemplate(
   indexHtml: string,
-  shell: string,
-  page: string,
-  noScript: string,
-): string {
+): (shell: string, page: string, noScript: string) => string {
   const root = '<div id="root"></div>';
-  if (!indexHtml.includes(root)) return indexHtml;
-  // role="main", not <main>: a landmark for readers with JavaScript off, while the SPA's own
-  // <main> (what its pages and tests look in) is the only main element.
-  // Under the title bar, as the status banner is; the export's path (in every language's line)
-  // a link.
-  const line =
-    '<noscript id="no-script" class="no-script">' +
-    noScript.replace(EXPORT_PATH, () => `<a href="${EXPORT_PATH}">${EXPORT_PATH}</a>`) +
-    '</noscript>';
-  const frame =
-    `<div id="first-frame" class="first-frame">${shell}${line}<div role="main">${page}</div></div>` +
-    '<div id="root" class="behind-first-frame"></div>';
-  // A function, not a string: in a replacement string "$`" or "$&" (upstream text may hold
-  // them) would insert parts of index.html.
-  return indexHtml.replace(NO_SCRIPT, '').replace(root, () => frame);
+  if (!indexHtml.includes(root)) return () => indexHtml;
+  const stripped = indexHtml.replace(NO_SCRIPT, '');
+  const at = stripped.indexOf(root);
+  // The root was inside the line taken out: the page is index.html without that line.
+  if (at === -1) return () => stripped;
+  // Joined, never a replacement string: there "$`" or "$&" (upstream text may hold them) would
+  // insert parts of index.html.
+  const before = stripped.slice(0, at);
+  const after = stripped.slice(at + root.length);
+  return (shell, page, noScript) => {
+    // role="main", not <main>: a landmark for readers with JavaScript off, while the SPA's own
+    // <main> (what its pages and tests look in) is the only main element.
+    // Under the title bar, as the status banner is; the export's path (in every language's
+    // line) a link.
+    const line =
+      '<noscript id="no-script" class="no-script">' +
+      noScript.replace(EXPORT_PATH, () => `<a href="${EXPORT_PATH}">${EXPORT_PATH}</a>`) +
+      '</noscript>';
+    return (
+      before +
+      `<div id="first-frame" class="first-frame">${shell}${line}<div role="main">${page}</div></div>` +
+      '<div id="root" class="behind-first-frame"></div>' +
+      after
+    );
+  };
 }

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from './frame-words.js';
 
@@ -20,35 +19,41 @@ export const MANIFEST_PATH = join('.vite', 'manifest.json');
  *
  * Without them, Vite's loader of the lazy page appended these links itself as the SPA started:
  * 19 on a country page, 138 ms of one task at 4x CPU on a phone (docs/benchmarks.md); it adds
- * none that the page already has. No manifest (a server run from source, a test's page) or no
- * such chunk: no tags, and the loader does it as before.
+ * none that the page already has. No manifest (`manifestJson` null: a server run from source, a
+ * test's page) or no such chunk: no tags, and the loader does it as before.
+ *
+ * The manifest is parsed here, once for all the pages asked of the returned function.
  */
-export function pageModuleLinks(clientDir: string, source: string, indexHtml: string): string {
-  const manifestFile = join(clientDir, MANIFEST_PATH);
-  if (!existsSync(manifestFile)) return '';
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const scripts: string[] = [];
-  const styles = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    scripts.push(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(source);
+export function pageModuleLinker(
+  manifestJson: string | null,
+  indexHtml: string,
+): (source: string) => string {
+  if (manifestJson === null) return () => '';
+  const manifest = JSON.parse(manifestJson) as Record<string, ManifestChunk>;
   const fresh = (file: string) => !indexHtml.includes(`/${file}"`);
   const href = (file: string) => escapeHtml(`/${file}`);
-  return [
-    ...scripts
-      .filter(fresh)
-      .map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`),
-    ...[...styles]
-      .filter(fresh)
-      .map((file) => `<link rel="preload" as="style" href="${href(file)}">`),
-  ].join('');
+  return (source) => {
+    const scripts: string[] = [];
+    const styles = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      scripts.push(chunk.file);
+      for (const css of chunk.css ?? []) styles.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(source);
+    return [
+      ...scripts
+        .filter(fresh)
+        .map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`),
+      ...[...styles]
+        .filter(fresh)
+        .map((file) => `<link rel="preload" as="style" href="${href(file)}">`),
+    ].join('');
+  };
 }
 
 /** `html` with `tags` at the end of its head (unchanged without a head or tags). */
