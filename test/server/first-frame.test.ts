@@ -219,6 +219,43 @@ describe('first frame', () => {
     }
   });
 
+  it('a stale country answer frames its own country, never a frame kept for another', async () => {
+    const app = Fastify();
+    // The upstream failing: the cache serves the last good answers, stale, which keyOf does
+    // not key (no batch to be sure of).
+    const stale = (iso: string, name: string) => ({
+      ...served({ as_of: '2026-11-28T10:00:00Z', country: { iso, name, risk: 50, events: [] } }),
+      outcome: 'stale',
+    });
+    const names: Record<string, string> = { UKR: 'Ukraine', MLI: 'Mali' };
+    const opts = {
+      clientDir,
+      data: { country: async (iso: string) => stale(iso, names[iso] ?? iso) },
+      guardFor: () => ({}),
+      metrics: {},
+      status: () =>
+        ({
+          mode: 'demo',
+          history: false,
+          upstream: { health: 'down' },
+          quota: { blocked_until: null },
+        }) as unknown as StatusResponse,
+      now: () => Date.parse('2026-11-28T12:00:00Z'),
+      explanations: null,
+    } as unknown as FirstFrameRouteOptions;
+    await app.register(firstFrameRoutes, opts);
+    const heading = (page: string) =>
+      /id="frame-country-heading"[^>]*>([\s\S]*?)<\/h1>/.exec(page)?.[1] ?? '';
+    try {
+      expect(heading((await app.inject({ url: '/country/UKR' })).body)).toContain('Ukraine');
+      const mali = heading((await app.inject({ url: '/country/MLI' })).body);
+      expect(mali).toContain('Mali');
+      expect(mali).not.toContain('Ukraine');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('keeps of a country’s answer what its header reads: the same header, without the events', () => {
     const words = frameWords('en');
     const now = Date.parse('2026-11-28T12:00:00Z');

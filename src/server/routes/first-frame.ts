@@ -267,7 +267,8 @@ function countryFrame(
     // Our change since the batch recorded before, when this batch is the one recorded last.
     const recorded = await withinWait(recordedChanges(iso, head.as_of), RECORDED_WAIT_MS);
     return {
-      key: `${batch}|${recorded ?? 'none'}`,
+      // A stale answer has no batch to key by: its frame is made for this page and not kept.
+      key: batch === null ? null : `${batch}|${recorded ?? 'none'}`,
       render: () => countryPage(words, head, recorded, countryRest(words, answerOf())),
     };
   };
