@@ -241,8 +241,32 @@ describe('first paint (issue 11, point 11)', () => {
         written.some((href) => href.startsWith(`/assets/${route}-`)),
         path,
       ).toBe(true);
+      const preloadedStyles = [
+        ...head.matchAll(/<link rel="preload" as="style"[^>]*href="([^"]+)"/g),
+      ].map(([, href = '']) => href);
+      // The country page's locator map brings the map's stylesheet.
+      if (route === 'country-route') expect(preloadedStyles).not.toEqual([]);
+      const fetched: string[] = [];
+      const heard = (request: { url(): string }) => fetched.push(new URL(request.url()).pathname);
+      page.on('request', heard);
       await page.goto(`${suite.stack.baseUrl}${path}`);
       await page.locator('main h1').first().waitFor();
+      // Each preloaded stylesheet is the one the SPA applies, fetched once: a preload whose
+      // credentials differ from the loader's link is not used (the file came twice).
+      for (const href of preloadedStyles) {
+        await page
+          .locator(`link[rel="stylesheet"][href$="${href}"]`)
+          .waitFor({ state: 'attached' });
+        await page.waitForFunction(
+          (file) => [...document.styleSheets].some((sheet) => sheet.href?.endsWith(file)),
+          href,
+        );
+        expect(
+          fetched.filter((f) => f === href),
+          href,
+        ).toHaveLength(1);
+      }
+      page.off('request', heard);
       // Vite's loader found each one in the page and appended no second link for it.
       const links = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(

@@ -71,7 +71,9 @@ describe('page modules', () => {
       '/assets/world-map-W.js',
     ]);
     // A stylesheet is preloaded, not linked: a stylesheet in the head would hold the first paint.
-    expect(links).toContain('<link rel="preload" as="style" href="/assets/world-map-W.css">');
+    expect(links).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/world-map-W.css">',
+    );
     expect(links).not.toContain('rel="stylesheet"');
   });
 
@@ -133,7 +135,9 @@ describe('page modules', () => {
     const head = country.body.slice(0, country.body.indexOf('</head>'));
     // index.html's own vendor link, then the page's four.
     expect(modulesOf(head)).toEqual(['/assets/vendor-V.js', ...modulesOf(linksOf(COUNTRY))]);
-    expect(head).toContain('<link rel="preload" as="style" href="/assets/world-map-W.css">');
+    expect(head).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/world-map-W.css">',
+    );
     expect(modulesOf((await get(stack, '/')).body)).toEqual(['/assets/vendor-V.js']);
     expect(modulesOf((await get(stack, '/compare?iso=UKR')).body)).toEqual([
       '/assets/vendor-V.js',

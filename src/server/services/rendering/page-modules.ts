@@ -15,7 +15,9 @@ export const MANIFEST_PATH = join('.vite', 'manifest.json');
  * The `<link>` tags that fetch a lazily loaded page's modules with the HTML (issue 32): the
  * page's chunk (`source`, as the manifest names it: its path in the repository) and every chunk
  * it imports, as `modulepreload`; their stylesheets as `preload` (a stylesheet link in the head
- * would hold the first paint). Files the index.html already loads are left out.
+ * would hold the first paint), `crossorigin` as Vite's loader asks for them: a preload whose
+ * credentials differ from the request's is not used, and the stylesheet was fetched twice.
+ * Files the index.html already loads are left out.
  *
  * Without them, Vite's loader of the lazy page appended these links itself as the SPA started:
  * 19 on a country page, 138 ms of one task at 4x CPU on a phone (docs/benchmarks.md); it adds
@@ -51,7 +53,7 @@ export function pageModuleLinker(
         .map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`),
       ...[...styles]
         .filter(fresh)
-        .map((file) => `<link rel="preload" as="style" href="${href(file)}">`),
+        .map((file) => `<link rel="preload" as="style" crossorigin href="${href(file)}">`),
     ].join('');
   };
 }
