@@ -36,9 +36,6 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
-    // Read by the BFF, which writes a lazily loaded page's module links into its HTML
-    // (services/rendering/page-modules.ts); in `.vite/`, which it does not serve.
-    manifest: true,
     chunkSizeWarningLimit: 700,
     rollupOptions: {
       output: {

@@ -11,11 +11,6 @@ import {
   type Row,
 } from '../services/rendering/first-frame.js';
 import { frameShell } from '../services/rendering/frame-shell.js';
-import {
-  MANIFEST_PATH,
-  pageModuleLinker,
-  withHeadTags,
-} from '../services/rendering/page-modules.js';
 import { frameWords, type FrameWords } from '../services/rendering/frame-words.js';
 import type { DataRouteOptions } from './respond.js';
 import {
@@ -41,12 +36,7 @@ export interface FirstFrameRouteOptions extends DataRouteOptions {
   now: () => number;
   /** Why a country moved between the two batches recorded last (null: no history kept). */
   explanations: Pick<MoveExplanations, 'explain'> | null;
-  /** How a file of the built SPA is read: its text, or null when there is none (tests count). */
-  readClientFile?: (file: string) => string | null;
 }
-
-const readIfThere = (file: string): string | null =>
-  existsSync(file) ? readFileSync(file, 'utf8') : null;
 
 /**
  * A page's frame as kept for its batch and language: the body, and what is made per request
@@ -61,34 +51,30 @@ interface Frame {
 }
 
 /**
- * The SPA's other pages (app/routes.tsx), each with its lazily loaded module (its file in
- * src/client/app/routes/): their title bar and status banner come from the server too, so the
- * page never moves down when /api/status and /api/me answer late (the navigation and the user
- * menu depend on them: the title bar grew from 83 to 144 px on a phone, a layout shift of
- * 0.067, with both answers 800 ms late). Their own content is the SPA's, drawn below it, and
- * their HTML carries their module's links (services/rendering/page-modules.ts). A path missing
- * here is served the plain index.html, as before.
+ * The SPA's other pages (app/routes.tsx): their title bar and status banner come from the server
+ * too, so the page never moves down when /api/status and /api/me answer late (the navigation and
+ * the user menu depend on them: the title bar grew from 83 to 144 px on a phone, a layout shift
+ * of 0.067, with both answers 800 ms late). Their own content is the SPA's, drawn below it.
+ * A path missing here is served the plain index.html, as before.
+ *
+ * Their lazily loaded modules are not linked from the HTML: 20 module requests started with the
+ * page's stylesheet put Lighthouse's first paint of a country page on a phone 0.8-1.0 s later
+ * (docs/benchmarks.md); Vite's loader asks for them as the SPA starts.
  */
-export const SHELL_PAGES = {
-  '/compare': 'compare-route',
-  '/events': 'events-route',
-  '/alerts': 'alerts-route',
-  '/watchlists': 'watchlists-route',
-  '/watchlists/:id': 'watchlist-route',
-  '/brief': 'brief-route',
-  '/brief/:watchlistId': 'brief-route',
-  '/exposure': 'exposure-route',
-  '/exposure/brief': 'exposure-brief-route',
-  '/admin/audit': 'admin-audit-route',
-  '/admin/reach': 'admin-reach-route',
-  '/sites/:id': 'site-route',
-} as const;
-
-/** The country page's lazily loaded module (app/load-country-route.ts). */
-const COUNTRY_PAGE_MODULE = 'country-route';
-
-/** A page module as Vite's manifest names it: its path in the repository. */
-const moduleSource = (name: string) => `src/client/app/routes/${name}.tsx`;
+export const SHELL_PAGES = [
+  '/compare',
+  '/events',
+  '/alerts',
+  '/watchlists',
+  '/watchlists/:id',
+  '/brief',
+  '/brief/:watchlistId',
+  '/exposure',
+  '/exposure/brief',
+  '/admin/audit',
+  '/admin/reach',
+  '/sites/:id',
+] as const;
 
 /** Pages kept rendered: the overview and the countries people open in one batch. */
 const MAX_FRAMES = 256;
@@ -134,16 +120,8 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
     if (!made) words.set(language, (made = frameWords(language)));
     return made;
   };
-  /**
-   * `build` null: the title bar alone, above a page the SPA draws (SHELL_PAGES). `headTags`: the
-   * page's own links (its lazily loaded modules).
-   */
-  return async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    build: FrameBuild | null,
-    headTags = '',
-  ) => {
+  /** `build` null: the title bar alone, above a page the SPA draws (SHELL_PAGES). */
+  return async (request: FastifyRequest, reply: FastifyReply, build: FrameBuild | null) => {
     const language = languageOf(request);
     // The pseudo-language's frame is English: the SPA makes its pseudo-text from English.
     const spoken = isLanguage(language) ? language : 'en';
@@ -177,7 +155,7 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language')
       .type('text/html; charset=utf-8')
-      .send(withLanguage(withHeadTags(html, headTags), language));
+      .send(withLanguage(html, language));
   };
 }
 
@@ -192,15 +170,11 @@ export async function firstFrameRoutes(
   app: FastifyInstance,
   opts: FirstFrameRouteOptions,
 ): Promise<void> {
-  const read = opts.readClientFile ?? readIfThere;
-  const indexHtml = read(join(opts.clientDir, 'index.html'));
+  const indexFile = join(opts.clientDir, 'index.html');
   // No built SPA there (a server run from source, the API alone): the SPA plugin already says
   // so, and these pages have nothing to put a frame into.
-  if (indexHtml === null) return;
-  const page = framedPages(indexHtml, opts);
-  const linksOf = pageModuleLinker(read(join(opts.clientDir, MANIFEST_PATH)), indexHtml);
-  const modulesOf = (name: string) => linksOf(moduleSource(name));
-  const countryModules = modulesOf(COUNTRY_PAGE_MODULE);
+  if (!existsSync(indexFile)) return;
+  const page = framedPages(readFileSync(indexFile, 'utf8'), opts);
   const recordedChanges = recordedChangeOf(opts.explanations);
   // What a country page's header reads of each batch's answer, as many as frames are kept.
   const countryHeads = new LRUCache<string, Row>({ max: MAX_FRAMES });
@@ -228,17 +202,9 @@ export async function firstFrameRoutes(
     }),
   );
   app.get<{ Params: { iso: string } }>('/country/:iso', (request, reply) =>
-    page(
-      request,
-      reply,
-      countryFrame(request, opts, recordedChanges, countryHeads),
-      countryModules,
-    ),
+    page(request, reply, countryFrame(request, opts, recordedChanges, countryHeads)),
   );
-  for (const [path, name] of Object.entries(SHELL_PAGES)) {
-    const modules = modulesOf(name);
-    app.get(path, (request, reply) => page(request, reply, null, modules));
-  }
+  for (const path of SHELL_PAGES) app.get(path, (request, reply) => page(request, reply, null));
 }
 
 /**
