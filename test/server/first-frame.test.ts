@@ -137,29 +137,20 @@ describe('first frame', () => {
         throw new Error(`the fake answers a country only, not ${String(key)}`);
       },
     });
-    const opts = {
-      clientDir,
-      data,
-      guardFor: () => ({}),
-      metrics: {},
-      status: () =>
-        ({
-          mode: 'demo',
-          history: true,
-          as_of: detail.as_of,
-          upstream: { health: 'ok' },
-          quota: { blocked_until: null },
-        }) as unknown as StatusResponse,
-      now: () => Date.parse('2026-11-28T12:00:00Z'),
-      // The store never answers (a cold, busy store).
-      explanations: {
-        explain: (iso: string) => {
-          asked.push(iso);
-          return new Promise<never>(() => undefined);
+    await app.register(
+      firstFrameRoutes,
+      routeOptions({
+        data,
+        status: { history: true, as_of: detail.as_of },
+        // The store never answers (a cold, busy store).
+        explanations: {
+          explain: (iso: string) => {
+            asked.push(iso);
+            return new Promise<never>(() => undefined);
+          },
         },
-      },
-    } as unknown as FirstFrameRouteOptions;
-    await app.register(firstFrameRoutes, opts);
+      }),
+    );
     try {
       const page = await app.inject({ url: '/country/UKR' });
       expect(page.body).toContain('id="frame-country-heading"');
@@ -184,22 +175,10 @@ describe('first frame', () => {
       const body = { toString: () => (parses++, text) } as unknown as Buffer;
       return { ...served({}), body, headers: { etag: `"batch-${batch}"` } };
     };
-    const opts = {
-      clientDir,
-      data: { country: async () => answer() },
-      guardFor: () => ({}),
-      metrics: {},
-      status: () =>
-        ({
-          mode: 'demo',
-          history: false,
-          upstream: { health: 'ok' },
-          quota: { blocked_until: null },
-        }) as unknown as StatusResponse,
-      now: () => now,
-      explanations: null,
-    } as unknown as FirstFrameRouteOptions;
-    await app.register(firstFrameRoutes, opts);
+    await app.register(
+      firstFrameRoutes,
+      routeOptions({ data: { country: async () => answer() }, now: () => now }),
+    );
     const risk = (page: string) => /class="country-risk">([^<]+)</.exec(page)?.[1];
     const made = (page: string) => /<time datetime="2026-11-28T10:00:00Z">([^<]+)</.exec(page)?.[1];
     try {
@@ -228,22 +207,13 @@ describe('first frame', () => {
       outcome: 'stale',
     });
     const names: Record<string, string> = { UKR: 'Ukraine', MLI: 'Mali' };
-    const opts = {
-      clientDir,
-      data: { country: async (iso: string) => stale(iso, names[iso] ?? iso) },
-      guardFor: () => ({}),
-      metrics: {},
-      status: () =>
-        ({
-          mode: 'demo',
-          history: false,
-          upstream: { health: 'down' },
-          quota: { blocked_until: null },
-        }) as unknown as StatusResponse,
-      now: () => Date.parse('2026-11-28T12:00:00Z'),
-      explanations: null,
-    } as unknown as FirstFrameRouteOptions;
-    await app.register(firstFrameRoutes, opts);
+    await app.register(
+      firstFrameRoutes,
+      routeOptions({
+        data: { country: async (iso: string) => stale(iso, names[iso] ?? iso) },
+        status: { health: 'down' },
+      }),
+    );
     const heading = (page: string) =>
       /id="frame-country-heading"[^>]*>([\s\S]*?)<\/h1>/.exec(page)?.[1] ?? '';
     try {
@@ -546,6 +516,40 @@ describe('first frame', () => {
 
 const ALL_WELL = { health: 'ok', lines: [] };
 const FACTS = { demo: false, history: false, role: 'viewer', person: null };
+
+/**
+ * The route's options around a fake of the answers it reads (`data`): a demo server's status
+ * (no history, the upstream well unless said), 28 Nov 12:00 UTC, no store to explain moves.
+ */
+function routeOptions({
+  data,
+  status = {},
+  now = () => Date.parse('2026-11-28T12:00:00Z'),
+  explanations = null,
+}: {
+  data: object;
+  status?: { history?: boolean; as_of?: string; health?: string };
+  now?: () => number;
+  explanations?: FirstFrameRouteOptions['explanations'];
+}): FirstFrameRouteOptions {
+  const { history = false, as_of, health = 'ok' } = status;
+  return {
+    clientDir,
+    data,
+    guardFor: () => ({}),
+    metrics: {},
+    status: () =>
+      ({
+        mode: 'demo',
+        history,
+        ...(as_of === undefined ? {} : { as_of }),
+        upstream: { health },
+        quota: { blocked_until: null },
+      }) as unknown as StatusResponse,
+    now,
+    explanations,
+  } as unknown as FirstFrameRouteOptions;
+}
 
 /** A cached upstream answer, as the BFF's cache hands it to a route. */
 function served(body: object) {
