@@ -9,6 +9,7 @@ const MOCKING_CLIENT_FILES = [
   'test/client/overview-interactions.test.tsx',
   'test/client/country-page-renders.test.tsx',
   'test/client/main-start.test.tsx',
+  'test/client/history-panels-arrival.test.tsx',
 ];
 
 export default defineConfig({

@@ -158,7 +158,10 @@ export function MapPanel({
 /** The trend and What changed once their chunks are in: their loading frames until then. */
 function HistoryPanels({ loading }: { loading: ReactNode }) {
   const chunk = useQuery(historyPanelsQuery());
-  const panels = chunk.data;
+  // The chunks' arrival is a store update, which React renders at once and whole (one task of
+  // about 100 ms at 1x CPU on a phone-sized page: both panels, What changed's lists among them).
+  // Deferred, that render is a transition React slices; the loading frames stay until it commits.
+  const panels = useDeferredValue(chunk.data);
   const failed = (what: string, error: Error) => (
     <QueryError what={what} error={error} onRetry={() => void chunk.refetch()} />
   );
