@@ -640,6 +640,31 @@ describe('small things (issue 11, point 10)', () => {
     await expect.poll(scrollY).toBe(700);
   });
 
+  it("a country page's Compare with…, Follow and Brief are one row on a wide screen", async () => {
+    const { page } = await suite.open(DESKTOP);
+    await page.goto(`${suite.stack.baseUrl}/country/SDN`);
+    const actions = page.locator('.country-actions');
+    const follow = actions.getByRole('button', { name: /Follow/ });
+    const parts = [
+      actions.getByRole('combobox', { name: 'Compare with…' }),
+      actions.getByRole('button', { name: 'Compare' }),
+      follow,
+      actions.getByRole('link', { name: 'Brief (print)' }),
+    ];
+    await follow.waitFor();
+    await actions.screenshot({ path: screenshotPath('country-actions-1440px') });
+    const middles: number[] = [];
+    for (const part of parts) {
+      const box = await part.boundingBox();
+      if (!box) throw new Error('a part of the row is not drawn');
+      middles.push(box.y + box.height / 2);
+    }
+    // One row: every part's middle within a few pixels of the field's (the button came a line
+    // below it, 39 px, with Follow and Brief centred between the two lines).
+    const [field = Number.NaN] = middles;
+    for (const middle of middles) expect(Math.abs(middle - field)).toBeLessThan(4);
+  });
+
   it('tiers, direction of change and chart series have palettes of their own', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page } = await suite.open({ ...DESKTOP, colorScheme });
