@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
+import type { ChangesResponse, CountryChange } from '../../src/shared/history-api.js';
 import { firstFrameRoutes } from '../../src/server/routes/first-frame.js';
 import type { FirstFrameRouteOptions } from '../../src/server/routes/first-frame.js';
 import {
@@ -224,6 +225,44 @@ describe('first frame', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('the overview’s strip says the moves recorded here, as the SPA will, when the store has them', async () => {
+    const page = await overviewWith(async () => recordedMoves());
+    const strip = stripOf(page);
+    expect(strip).toContain('Moved since the previous recorded batch');
+    expect(strip).not.toContain('provider');
+    // The SPA's lines: the two biggest rises and falls, then the tier moves (ups first).
+    expect(namesIn(strip)).toEqual(['Sudan', 'Mali', 'Chad', 'Niger', 'Haiti', 'Peru']);
+    expect(strip).toContain('+8.05');
+    expect(strip).toContain('−4.88');
+    expect(strip).toMatch(
+      /Haiti<\/a> <span class="tier-badge tier-mod"[^>]*>Moderate<\/span> <span aria-hidden="true">→<\/span><span class="visually-hidden">to<\/span> <span class="tier-badge tier-high"[^>]*>High<\/span>/,
+    );
+    expect(strip).toContain('<span class="muted"> and 1 more</span>');
+    expect(strip).toContain('<a class="strip-more" href="#what-changed">');
+  });
+
+  it('keeps the provider’s strip for moves of another batch, across a method change, or late', async () => {
+    const provider = 'Moved most since yesterday (the provider’s figures)';
+    const otherBatch = recordedMoves({ to_batch: { id: 'b-2', as_of: '2026-11-28T03:00:00Z' } });
+    expect(stripOf(await overviewWith(async () => otherBatch))).toContain(provider);
+    const acrossMethod = recordedMoves({
+      method_changes: [
+        { as_of: '2026-11-28T10:00:00Z', from: 'm-1', to: 'm-2', comparable: false },
+      ],
+    });
+    expect(stripOf(await overviewWith(async () => acrossMethod))).toContain(provider);
+    const noPrevious = recordedMoves({ from_batch: null });
+    expect(stripOf(await overviewWith(async () => noPrevious))).toContain(provider);
+    // A store that does not answer in time: the provider's figures meanwhile, kept for the
+    // batch no longer than the store takes; the next page says ours.
+    let asked = 0;
+    const [late, next] = await overviewPages(2, async () =>
+      (asked += 1) === 1 ? new Promise<never>(() => undefined) : recordedMoves(),
+    );
+    expect(stripOf(late ?? '')).toContain(provider);
+    expect(stripOf(next ?? '')).toContain('Moved since the previous recorded batch');
   });
 
   it('keeps of a country’s answer what its header reads: the same header, without the events', () => {
@@ -550,6 +589,91 @@ function routeOptions({
     explanations,
   } as unknown as FirstFrameRouteOptions;
 }
+
+/** The overview's page from a route whose store answers the strip's question with `moves`. */
+async function overviewWith(moves: () => Promise<ChangesResponse>): Promise<string> {
+  return (await overviewPages(1, moves))[0] ?? '';
+}
+
+/** `count` overview pages, one after another, from one route (its frames kept between them). */
+async function overviewPages(
+  count: number,
+  moves: () => Promise<ChangesResponse>,
+): Promise<string[]> {
+  const app = Fastify();
+  const hotspot = (iso: string, name: string, delta: number) => ({
+    iso,
+    name,
+    risk: 70,
+    tier: 'high',
+    lat: 10,
+    lng: 10,
+    delta_headline: delta,
+  });
+  const data = {
+    countries: async () =>
+      served({ as_of: '2026-11-28T10:00:00Z', methodology_version: 'm-1', global: {} }),
+    hotspots: async () =>
+      served({
+        as_of: '2026-11-28T10:00:00Z',
+        hotspots: [hotspot('SDN', 'Sudan', 8.05), hotspot('ISR', 'Israel', -1.23)],
+      }),
+  };
+  await app.register(firstFrameRoutes, { ...routeOptions({ data }), recordedMoves: moves });
+  try {
+    const pages: string[] = [];
+    for (let i = 0; i < count; i += 1) pages.push((await app.inject({ url: '/' })).body);
+    return pages;
+  } finally {
+    await app.close();
+  }
+}
+
+/** `/api/changes?since=previous` between the batches of 27 Nov 22:00 and 28 Nov 10:00. */
+function recordedMoves(overrides: Partial<ChangesResponse> = {}): ChangesResponse {
+  const change = (
+    iso: string,
+    name: string,
+    delta: number,
+    then = 'mod',
+    now = then,
+  ): CountryChange =>
+    ({
+      iso,
+      name,
+      delta_risk: delta,
+      delta_active: 0,
+      then: { risk: 50, tier: then },
+      now: { risk: 50 + delta, tier: now },
+      tier_change: then === now ? null : then === 'mod' ? 'up' : 'down',
+      top_categories: [],
+    }) as unknown as CountryChange;
+  return {
+    ok: true,
+    since: 'previous',
+    from_batch: { id: 'b-1', as_of: '2026-11-27T22:00:00Z' },
+    to_batch: { id: 'b-2', as_of: '2026-11-28T10:00:00Z' },
+    method_changes: [],
+    countries: [
+      change('MLI', 'Mali', 3.2),
+      change('SDN', 'Sudan', 8.05),
+      change('NER', 'Niger', -2.5),
+      change('TCD', 'Chad', -4.88),
+      change('HTI', 'Haiti', 1.5, 'mod', 'high'),
+      change('PER', 'Peru', 0.5, 'mod', 'high'),
+      change('UKR', 'Ukraine', -0.2, 'crit', 'high'),
+    ],
+    entered: [],
+    left: [],
+    ...overrides,
+  } as unknown as ChangesResponse;
+}
+
+/** The frame's strip of movers, from its section's start to its end. */
+const stripOf = (page: string): string =>
+  /<section class="changes-strip first-frame-movers">[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+const namesIn = (strip: string): string[] =>
+  [...strip.matchAll(/<a href="\/country\/[A-Z]{3}">([^<]+)<\/a>/g)].map((m) => m[1] ?? '');
 
 /** A cached upstream answer, as the BFF's cache hands it to a route. */
 function served(body: object) {

@@ -15,7 +15,7 @@ import { countryRoutes } from '../routes/country.js';
 import { embedRoutes } from '../routes/embeds.js';
 import { exportRoutes } from '../routes/export.js';
 import { feedRoutes } from '../routes/feeds.js';
-import { historyRoutes } from '../routes/history.js';
+import { historyRoutes, type HistoryRouteOptions } from '../routes/history.js';
 import { hotspotRoutes } from '../routes/hotspots.js';
 import { identityRoutes } from '../routes/identity.js';
 import { meSettingsRoutes } from '../routes/me-settings.js';
@@ -245,10 +245,24 @@ function routeFamilies(parts: {
             clientDir: parts.clientDir,
             status: ops.status,
             now,
-            explanations: history?.routes.history.explanations ?? null,
+            ...frameHistory(history?.routes.history ?? null),
           },
         ],
   ];
+}
+
+/**
+ * What the first frames read of the store: why a country moved, and the overview strip's moves
+ * (`/api/changes` since the previous recorded batch, as the route asks it). Null without one.
+ */
+function frameHistory(history: HistoryRouteOptions | null) {
+  return {
+    explanations: history?.explanations ?? null,
+    recordedMoves: history
+      ? (request: FastifyRequest) =>
+          history.answers.changes({ kind: 'previous' }, 'previous', history.guardFor(request))
+      : null,
+  };
 }
 
 /** The event search's `watchlist=`: the list's countries as the asker may see it, else null. */

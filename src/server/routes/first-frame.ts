@@ -8,6 +8,7 @@ import {
   frameTemplate,
   overviewHead,
   overviewRest,
+  recordedMovesOf,
   type Row,
 } from '../services/rendering/first-frame.js';
 import { frameShell } from '../services/rendering/frame-shell.js';
@@ -22,6 +23,7 @@ import {
   type UiLanguage,
 } from '../../shared/i18n/languages.js';
 import type { StatusResponse } from '../../shared/bff-api.js';
+import type { ChangesResponse } from '../../shared/history-api.js';
 import { principalOf } from '../principal.js';
 import { parseAsOf } from '../../shared/page-data.js';
 import type { MoveExplanations } from '../services/history/explain.js';
@@ -36,6 +38,11 @@ export interface FirstFrameRouteOptions extends DataRouteOptions {
   now: () => number;
   /** Why a country moved between the two batches recorded last (null: no history kept). */
   explanations: Pick<MoveExplanations, 'explain'> | null;
+  /**
+   * The moves between the two batches recorded last, as `/api/changes` answers the overview's
+   * strip (null: no history kept).
+   */
+  recordedMoves: ((request: FastifyRequest) => Promise<ChangesResponse>) | null;
 }
 
 /**
@@ -186,8 +193,15 @@ export async function firstFrameRoutes(
       const countries = await opts.data.countries(guard);
       const hotspots = await opts.data.hotspots(OVERVIEW_HOTSPOTS, guard);
       if (countries.status !== 200 || hotspots.status !== 200) return null;
+      // The strip says the SPA's recorded moves when the store answers in time (its answer is
+      // kept for the batch); else the provider's, and a later page is made with ours.
+      const recorded = opts.recordedMoves
+        ? await withinWait(opts.recordedMoves(request), RECORDED_WAIT_MS)
+        : null;
+      const batch = keyOf('overview', countries, hotspots);
+      const pair = recorded ? `${recorded.from_batch?.as_of}|${recorded.to_batch?.as_of}` : 'none';
       return {
-        key: keyOf('overview', countries, hotspots),
+        key: batch === null ? null : `${batch}|${pair}`,
         render: () => {
           // What the header reads, not the whole batch, is kept with the frame.
           const { as_of, methodology_version, global } = parsed(countries);
@@ -195,7 +209,7 @@ export async function firstFrameRoutes(
           return {
             page: 'overview',
             head: (status, now, overdue) => overviewHead(words, summary, status, now, overdue),
-            body: overviewRest(words, parsed(hotspots)),
+            body: overviewRest(words, parsed(hotspots), recordedMovesOf(recorded, as_of)),
           };
         },
       };

@@ -1,5 +1,7 @@
 import { isKnownTier } from '../../../shared/tiers.js';
 import type { StatusResponse } from '../../../shared/bff-api.js';
+import { changeLists } from '../../../shared/change-lists.js';
+import type { ChangesResponse, CountryChange } from '../../../shared/history-api.js';
 import { escapeHtml, finite as num, type FrameWords } from './frame-words.js';
 
 export { escapeHtml } from './frame-words.js';
@@ -122,6 +124,67 @@ function moversStrip(words: FrameWords, hotspots: Row[]): string {
   );
 }
 
+/** Names per line of the SPA's strip (ChangesStrip's SHOWN). */
+const STRIP_NAMES = 2;
+
+/**
+ * The SPA's strip of recorded moves (ChangesStrip), from the same `/api/changes` answer: when
+ * this dashboard has recorded the batch and the one before it, the frame says what the SPA will
+ * say, so the strip does not change its words, names and figures as the SPA takes over.
+ */
+function recordedStrip(words: FrameWords, changes: ChangesResponse): string {
+  const lists = changeLists(changes.countries);
+  const item = (change: CountryChange, i: number, what: string): string =>
+    `<span class="strip-item">${i > 0 ? ', ' : ''}<a href="/country/${isoOf(change)}">` +
+    `${words.country(change.iso, change.name)}</a> ${what}</span>`;
+  const movers = (items: CountryChange[]): string =>
+    items.length === 0
+      ? words.t('overview.none')
+      : items
+          .slice(0, STRIP_NAMES)
+          .map((change, i) => item(change, i, delta(words, change.delta_risk)))
+          .join('');
+  const tierMoves = [...lists.tierUp, ...lists.tierDown];
+  const tierMove = (change: CountryChange): string =>
+    `${tierBadge(words, change.then.tier)} <span aria-hidden="true">\u2192</span>` +
+    `<span class="visually-hidden">${words.t('changes.to')}</span> ${tierBadge(words, change.now.tier)}`;
+  const more = tierMoves.length - STRIP_NAMES;
+  const tiers =
+    tierMoves.length === 0
+      ? words.t('overview.noTierChanges')
+      : tierMoves
+          .slice(0, STRIP_NAMES)
+          .map((change, i) => item(change, i, tierMove(change)))
+          .join('') +
+        (more > 0
+          ? `<span class="muted">${words.t('changes.andMore', { count: more })}</span>`
+          : '');
+  const line = (label: string, items: string): string =>
+    `<div><dt>${label}</dt><dd>${items}</dd></div>`;
+  return (
+    `<section class="changes-strip first-frame-movers"><h2 class="changes-strip-heading">` +
+    `${words.t('overview.movedHeading')}</h2><dl class="strip-lines">` +
+    line(words.t('overview.riskRose'), movers(lists.riskRisers)) +
+    line(words.t('overview.riskFell'), movers(lists.riskFallers)) +
+    line(words.t('overview.tier'), tiers) +
+    `</dl><a class="strip-more" href="#what-changed">${words.t('overview.allChanges')}</a></section>`
+  );
+}
+
+/**
+ * The recorded moves the frame can say as the SPA will: the two batches recorded last, the newer
+ * the frame's own, with no method change between them that the SPA would caveat. Else null, and
+ * the frame says the provider's changes vs yesterday.
+ */
+export function recordedMovesOf(
+  changes: ChangesResponse | null,
+  batchAsOf: unknown,
+): ChangesResponse | null {
+  if (!changes?.from_batch || !changes.to_batch || typeof batchAsOf !== 'string') return null;
+  if (Date.parse(changes.to_batch.as_of) !== Date.parse(batchAsOf)) return null;
+  return (changes.method_changes ?? []).some((change) => !change.comparable) ? null : changes;
+}
+
 /** What the global header says about checks for a batch (`/api/status`). */
 export type BatchTimes = Pick<
   StatusResponse,
@@ -219,7 +282,12 @@ function mapPanel(words: FrameWords, hotspots: Row[]): string {
  * The overview below its global header, the same for everyone in one batch and language: the
  * movers, the map and the hotspot list.
  */
-export function overviewRest(words: FrameWords, hotspotsAnswer: Row): string {
+export function overviewRest(
+  words: FrameWords,
+  hotspotsAnswer: Row,
+  /** The recorded moves to show (recordedMovesOf); null: the provider's changes. */
+  recorded: ChangesResponse | null = null,
+): string {
   const hotspots = Array.isArray(hotspotsAnswer.hotspots) ? (hotspotsAnswer.hotspots as Row[]) : [];
   const rows = hotspots
     .map(
@@ -230,7 +298,7 @@ export function overviewRest(words: FrameWords, hotspotsAnswer: Row): string {
     )
     .join('');
   return (
-    moversStrip(words, hotspots) +
+    (recorded ? recordedStrip(words, recorded) : moversStrip(words, hotspots)) +
     mapPanel(words, hotspots) +
     `<section class="panel"><h2>${words.t('hotspots.heading')}</h2>` +
     `<table class="data-table first-frame-hotspots"><thead><tr><th scope="col">${words.t('table.rank')}</th>` +

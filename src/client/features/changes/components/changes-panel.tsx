@@ -13,7 +13,7 @@ import { bffQueries } from '../../../lib/bff-queries';
 import { recordedDeltaSource } from '../../../lib/delta-labels';
 import { changesQueries } from '../api/changes-queries';
 import { ChangeWhy, type Between } from './change-why';
-import { changeLists } from '../utils/change-lists';
+import { changeLists } from '../../../../shared/change-lists';
 import {
   CHANGES_SINCE,
   DEFAULT_SINCE,

@@ -9,7 +9,7 @@ import { changesQueries } from '../api/changes-queries';
 import { teamNameOf } from '../../../components/risk-index-switch';
 import { teamChangesComputing } from '../../../lib/recorded-deltas';
 import { useRiskIndex } from '../../../lib/risk-index';
-import { changeLists } from '../utils/change-lists';
+import { changeLists } from '../../../../shared/change-lists';
 import { useAsOf } from '../../../lib/as-of';
 import { heldChanges } from '../../../lib/method-caveat';
 import { MethodCaveat } from '../../../components/method-caveat';

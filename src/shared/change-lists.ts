@@ -1,4 +1,4 @@
-import type { CountryChange } from '../../../../shared/history-api';
+import type { CountryChange } from './history-api.js';
 
 /** How many countries each list of the panel names. */
 export const LIST_LENGTH = 5;
