@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AS_OF,
   countriesBody,
@@ -119,6 +119,32 @@ describe('stale data, failures and new batches', () => {
     expect(alert.closest('[role=alert]')).toHaveTextContent('limit must be 1 to 50');
     expect(bff.calls('/api/v1/hotspots')).toHaveLength(1);
     expect(screen.queryByText(/Could not refresh/)).toBeNull();
+  });
+
+  it('a hotspot list that failed is not asked again when the table is drawn seconds later', async () => {
+    const bff = overviewBff();
+    bff.set('/api/v1/hotspots', {
+      status: 400,
+      body: { ok: false, error: 'limit must be 1 to 50' },
+    });
+    // The table comes after the history panels' chunks: on a loaded machine, seconds after the
+    // list failed. Time moves 6 s on once the failure is recorded, as it did there.
+    const realNow = Date.now.bind(Date);
+    let later = 0;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + later);
+    try {
+      const { queryClient } = renderApp('/');
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey.includes('hotspots') && event.query.state.status === 'error') {
+          later = 6_000;
+        }
+      });
+      const table = await screen.findByRole('region', { name: 'Hotspots' });
+      expect(await within(table).findByText(/The hotspot list could not be loaded\./)).toBeTruthy();
+      expect(bff.calls('/api/v1/hotspots')).toHaveLength(1);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('a quota answer (429) says when to try again', async () => {

@@ -25,6 +25,11 @@ export function useHotspotRows(countries: readonly CountrySummary[] | undefined)
   const query = useQuery({
     ...hotspotQueries.list(filters, useAsOf(), riskIndex),
     placeholderData: keepPreviousData,
+    // The overview reads the same list from its first render (overview-data.ts) and asked for
+    // it then; the table, drawn later (after the history panels), does not ask again for a list
+    // that failed. On a loaded machine it came more than RECENT_ERROR_MS after the failure, and
+    // mounting asked again: a 400 asked twice. Its "Try again" asks.
+    retryOnMount: false,
   });
   const hotspots = query.data?.data.hotspots;
   const recorded = useRecordedRiskDeltas(query.data?.data.as_of);
