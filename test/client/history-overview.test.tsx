@@ -5,27 +5,14 @@ import {
   AS_OF,
   countriesBody,
   hotspot,
-  hotspotsBody,
   statusBody,
-  shellRoutes,
   countryBody,
   countryRoutes,
 } from './fixtures/data';
-import { changesBody, coverage, globalHistoryBody, historyRoutes } from './fixtures/history';
-import { storeRoutes } from './fixtures/sites';
+import { changesBody, coverage, globalHistoryBody } from './fixtures/history';
+import { overviewRoutes } from './fixtures/overview';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
-
-function overviewRoutes() {
-  return {
-    ...shellRoutes(),
-    ...storeRoutes(),
-    '/api/status': { body: statusBody() },
-    '/api/countries': { body: countriesBody() },
-    '/api/v1/hotspots': { body: hotspotsBody() },
-    ...historyRoutes(),
-  };
-}
 
 function overviewBff() {
   return installFakeBff(overviewRoutes());

@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { countriesBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
-import { historyRoutes } from './fixtures/history';
-import { storeRoutes } from './fixtures/sites';
+import { overviewRoutes } from './fixtures/overview';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
 import { historyPanelsQuery } from '../../src/client/app/load-history-panels';
@@ -40,14 +38,7 @@ vi.mock('../../src/client/app/routes/overview-panels', async (importOriginal) =>
 
 describe('overview, the history panels arriving', () => {
   it('their arrival commits the loading frames; the panels are drawn in a later render', async () => {
-    installFakeBff({
-      ...shellRoutes(),
-      ...storeRoutes(),
-      '/api/status': { body: statusBody() },
-      '/api/countries': { body: countriesBody() },
-      '/api/v1/hotspots': { body: hotspotsBody() },
-      ...historyRoutes(),
-    });
+    installFakeBff(overviewRoutes());
     renderApp('/');
     await screen.findByRole('heading', { name: 'What changed' });
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExplainResponse } from '../../src/shared/explain-api';
-import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
+import { countryBody, statusBody, shellRoutes } from './fixtures/data';
 import {
   changesBody,
   countryHistoryBody,
@@ -11,6 +11,7 @@ import {
   historyRoutes,
   batchesRoute,
 } from './fixtures/history';
+import { overviewRoutes } from './fixtures/overview';
 import { storeRoutes } from './fixtures/sites';
 import { installFakeBff } from './fake-bff';
 import { renderApp } from './render-app';
@@ -166,12 +167,7 @@ describe('why it moved', () => {
     const from = changes.from_batch?.as_of ?? '';
     const to = changes.to_batch?.as_of ?? '';
     const bff = installFakeBff({
-      ...shellRoutes(),
-      ...storeRoutes(),
-      '/api/status': { body: statusBody() },
-      '/api/countries': { body: countriesBody() },
-      '/api/v1/hotspots': { body: hotspotsBody() },
-      ...historyRoutes(),
+      ...overviewRoutes(),
       '/api/country/UKR/explain': { body: explainBody(from, to) },
     });
     renderApp('/');
