@@ -96,6 +96,14 @@ function hotspotMap(words: FrameWords, hotspots: Row[]): string {
 /** A hotspot's change vs yesterday (the provider's figures: the frame has no recorded batch). */
 const moveOf = (h: Row): number | null => num(h.delta_headline ?? h.delta_active);
 
+/** One country of a strip's line: a comma after the first, its link, then `what` it did. */
+function stripItem(words: FrameWords, row: Row, i: number, what: string): string {
+  return (
+    `<span class="strip-item">${i > 0 ? ', ' : ''}<a href="/country/${isoOf(row)}">` +
+    `${words.country(row.iso, row.name)}</a> ${what}</span>`
+  );
+}
+
 /**
  * The movers, in the box of the SPA's strip of recorded moves (the same height), from the
  * provider's changes vs yesterday: the two largest rises and falls among the hotspots.
@@ -106,13 +114,7 @@ function moversStrip(words: FrameWords, hotspots: Row[]): string {
     rows.length === 0
       ? ''
       : `<div><dt>${label}</dt><dd>` +
-        rows
-          .map(
-            (h, i) =>
-              `<span class="strip-item">${i > 0 ? ', ' : ''}<a href="/country/${isoOf(h)}">` +
-              `${words.country(h.iso, h.name)}</a> ${delta(words, moveOf(h))}</span>`,
-          )
-          .join('') +
+        rows.map((h, i) => stripItem(words, h, i, delta(words, moveOf(h)))).join('') +
         `</dd></div>`;
   const rose = moved.filter((h) => (moveOf(h) ?? 0) > 0).sort((a, b) => moveOf(b)! - moveOf(a)!);
   const fell = moved.filter((h) => (moveOf(h) ?? 0) < 0).sort((a, b) => moveOf(a)! - moveOf(b)!);
@@ -134,15 +136,12 @@ const STRIP_NAMES = 2;
  */
 function recordedStrip(words: FrameWords, changes: ChangesResponse): string {
   const lists = changeLists(changes.countries);
-  const item = (change: CountryChange, i: number, what: string): string =>
-    `<span class="strip-item">${i > 0 ? ', ' : ''}<a href="/country/${isoOf(change)}">` +
-    `${words.country(change.iso, change.name)}</a> ${what}</span>`;
   const movers = (items: CountryChange[]): string =>
     items.length === 0
       ? words.t('overview.none')
       : items
           .slice(0, STRIP_NAMES)
-          .map((change, i) => item(change, i, delta(words, change.delta_risk)))
+          .map((change, i) => stripItem(words, change, i, delta(words, change.delta_risk)))
           .join('');
   const tierMoves = [...lists.tierUp, ...lists.tierDown];
   const tierMove = (change: CountryChange): string =>
@@ -154,7 +153,7 @@ function recordedStrip(words: FrameWords, changes: ChangesResponse): string {
       ? words.t('overview.noTierChanges')
       : tierMoves
           .slice(0, STRIP_NAMES)
-          .map((change, i) => item(change, i, tierMove(change)))
+          .map((change, i) => stripItem(words, change, i, tierMove(change)))
           .join('') +
         (more > 0
           ? `<span class="muted">${words.t('changes.andMore', { count: more })}</span>`
