@@ -243,6 +243,23 @@ describe('first frame', () => {
     expect(strip).toContain('<a class="strip-more" href="#what-changed">');
   });
 
+  it('escapes the recorded strip: a stored name, code and tier are text, never markup', async () => {
+    const evil = '<img src=x onerror=alert(1)>';
+    const stored = recordedMoves();
+    const byIso = (iso: string) => stored.countries.find((c) => c.iso === iso);
+    // Sudan leads the rises (a code no name is known for shows the stored name); Haiti is a tier
+    // move, whose badges name both tiers.
+    Object.assign(byIso('SDN')!, { iso: '"><b', name: evil });
+    Object.assign(byIso('HTI')!, { then: { risk: 50, tier: evil } });
+    const strip = stripOf(await overviewWith(async () => stored));
+    expect(strip).toContain('Moved since the previous recorded batch');
+    expect(strip).not.toContain('<img');
+    expect(strip).not.toContain('<b');
+    expect(strip).toContain('href="/country/&quot;&gt;&lt;"');
+    // Both, as text: the name and the tier.
+    expect(strip.split('&lt;img src=x onerror=alert(1)&gt;')).toHaveLength(3);
+  });
+
   it('keeps the provider’s strip for moves of another batch, across a method change, or late', async () => {
     const provider = 'Moved most since yesterday (the provider’s figures)';
     const otherBatch = recordedMoves({ to_batch: { id: 'b-2', as_of: '2026-11-28T03:00:00Z' } });
