@@ -51,8 +51,10 @@ export default defineConfig(({ command }) => ({
               // lib/use-media-query.ts, shared by the map and lazy chunks, would be a file alone;
               // so would page-data, tiers, tier-scale and user-text (the entry's, shared with the
               // map's and the sites' chunks): four more requests before the first render.
-              // The header's unread count (alerts' queries) brings alerts-api, alert-triage-api
-              // and lib/api-write, which the lazy alerts pages share: two more files alone.
+              // The header's unread count brings alerts-api, and the person's language (read as
+              // the app starts) person-settings-api and lib/api-write, which the lazy pages
+              // share: more files alone. The inbox's schemas (alert-triage-api) are the alerts
+              // pages' own, out of the first screen's JavaScript.
               // The method-change caveat (issue 31) is on the overview's movers strip and on the
               // lazy pages: alone it was one more file before the first render.
               // So is lib/person-name.ts (who wrote a note, issue 31: the search palette and the
@@ -72,7 +74,7 @@ export default defineConfig(({ command }) => ({
                   // e.g. fr/watchlists.ts); what the BFF sends (outputs/) is never the SPA's.
                   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|i18next|react-i18next)[\\/]`,
                   String.raw`src[\\/]shared[\\/]i18n[\\/](?!(fr|es|ar)(\.ts|[\\/])|outputs[\\/])`,
-                  String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api|page-data|hotspot-limits|tiers|tier-scale|user-text|alerts-api|alert-triage-api|open-access)`,
+                  String.raw`src[\\/]shared[\\/](schemas[\\/]|bff-api|history-api|page-data|hotspot-limits|tiers|tier-scale|user-text|alerts-api|person-settings-api|open-access)`,
                   String.raw`src[\\/]client[\\/]lib[\\/](api-client|api-write|format|i18n|use-media-query|zod-config|tier-scale|as-of|headline-change-text|method-caveat|person-name|use-latest|print-events|risk-index|recorded-batches|use-staged-steps)`,
                   String.raw`src[\\/]client[\\/]components[\\/](skeleton|query-error|method-caveat)`,
                 ].join('|'),

@@ -1,5 +1,5 @@
 import { headlineChange } from './headline-change.js';
-import { outputsEn } from './i18n/outputs/en.js';
+import type { outputsEn } from './i18n/outputs/en.js';
 import type { Outputs } from './i18n/outputs/translate.js';
 import { spreadsheetCell, spreadsheetText, spreadsheetTime } from './spreadsheet-cell.js';
 import { tierLabel } from './tiers.js';
@@ -31,15 +31,13 @@ export const COUNTRY_SPREADSHEET_KEYS = [
   'method',
 ] as const satisfies ReadonlyArray<keyof typeof outputsEn.sheet>;
 
-/** The header row in `o`'s language. */
+/**
+ * The header row in `o`'s language. (The English words stay out of this module: the SPA's
+ * overview imports it for its table's download, and the outputs catalogue is not its to load.)
+ */
 export function countrySpreadsheetColumns(o: Outputs): string[] {
   return COUNTRY_SPREADSHEET_KEYS.map((key) => o.t(`sheet.${key}`));
 }
-
-/** The header row in English (the feeds' stable, documented columns). */
-export const COUNTRY_SPREADSHEET_COLUMNS: readonly string[] = COUNTRY_SPREADSHEET_KEYS.map(
-  (key) => outputsEn.sheet[key],
-);
 
 /** The fields of a country row the spreadsheet reads (a hotspot or a batch's country). */
 export interface SpreadsheetCountry {

@@ -4,10 +4,8 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it, vi } from 'vitest';
 import { countriesBody, countryBody, hotspotsBody, statusBody, shellRoutes } from './fixtures/data';
 import { batchTimes, historyRoutes } from './fixtures/history';
-import {
-  COUNTRY_SPREADSHEET_COLUMNS,
-  COUNTRY_SPREADSHEET_KEYS,
-} from '../../src/shared/country-spreadsheet';
+import { COUNTRY_SPREADSHEET_KEYS } from '../../src/shared/country-spreadsheet';
+import { COUNTRY_SPREADSHEET_COLUMNS } from '../helpers/spreadsheet-columns';
 import { outputsFr } from '../../src/shared/i18n/outputs/fr';
 import { applyLanguage } from '../../src/client/lib/i18n';
 import { withHistory, storeRoutes } from './fixtures/sites';

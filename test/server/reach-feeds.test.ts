@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/server/store/history-store.js';
-import { COUNTRY_SPREADSHEET_COLUMNS } from '../../src/shared/country-spreadsheet.js';
+import { COUNTRY_SPREADSHEET_COLUMNS } from '../helpers/spreadsheet-columns.js';
 import type { Role } from '../../src/shared/roles.js';
 import { startHistoryStack, type HistoryStack } from '../helpers/history-stack.js';
 import { openAppStore } from '../helpers/history-store.js';

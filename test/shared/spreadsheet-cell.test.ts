@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seriesCsv } from '../../src/client/lib/csv.js';
 import { countriesCsv, countryCsv } from '../../src/server/services/exports/spreadsheet-csv.js';
 import { spreadsheetCell } from '../../src/shared/spreadsheet-cell.js';
-import { COUNTRY_SPREADSHEET_COLUMNS } from '../../src/shared/country-spreadsheet.js';
+import { COUNTRY_SPREADSHEET_COLUMNS } from '../helpers/spreadsheet-columns.js';
 
 /*
  * Every CSV the project writes, in the browser or in the BFF, defuses formula cells the same way:

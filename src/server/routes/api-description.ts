@@ -54,10 +54,12 @@ import {
   acknowledgeInputSchema,
   acknowledgeResponseSchema,
   acknowledgementHistorySchema,
-  personSettingsInputSchema,
-  personSettingsResponseSchema,
   triagedAlertListSchema,
 } from '../../shared/alert-triage-api.js';
+import {
+  personSettingsInputSchema,
+  personSettingsResponseSchema,
+} from '../../shared/person-settings-api.js';
 import { markReadSchema } from './alerts.js';
 import { teamIndexOperations } from './team-index-description.js';
 import { reachOperations } from './reach-description.js';

@@ -1,7 +1,7 @@
 import {
   personSettingsInputSchema,
   type PersonSettings,
-} from '../../../shared/alert-triage-api.js';
+} from '../../../shared/person-settings-api.js';
 import type { Database } from '../../store/connection.js';
 import {
   selectPersonSettings,

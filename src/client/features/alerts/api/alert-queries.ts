@@ -8,16 +8,11 @@ import {
   type Disposition,
   type InboxState,
 } from '../../../../shared/alert-triage-api';
-import {
-  unreadCountResponseSchema,
-  watchlistListResponseSchema,
-} from '../../../../shared/alerts-api';
+import { watchlistListResponseSchema } from '../../../../shared/alerts-api';
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
 import { t } from '../../../lib/i18n';
-
-// New alerts arrive with a batch (twice a day); a minute keeps the header count current enough.
-const ALERTS_STALE_MS = 60_000;
+import { ALERTS_KEY, ALERTS_STALE_MS, unreadQuery } from './unread-query';
 
 /** The inbox's filters, as the URL holds them. */
 export interface InboxFilter {
@@ -29,16 +24,8 @@ export interface InboxFilter {
 }
 
 export const alertQueries = {
-  all: () => ['alerts'] as const,
-  unread: () =>
-    queryOptions({
-      queryKey: [...alertQueries.all(), 'unread'] as const,
-      queryFn: ({ signal }) =>
-        fetchBff('/api/alerts/unread-count', unreadCountResponseSchema, signal),
-      staleTime: ALERTS_STALE_MS,
-      refetchInterval: ALERTS_STALE_MS,
-      meta: { label: t('alertItems.metaUnread') },
-    }),
+  all: () => ALERTS_KEY,
+  unread: unreadQuery,
   list: (filter: InboxFilter) =>
     queryOptions({
       queryKey: [...alertQueries.all(), 'list', filter] as const,

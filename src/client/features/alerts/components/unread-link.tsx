@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../lib/app-link';
-import { alertQueries } from '../api/alert-queries';
+import { unreadQuery } from '../api/unread-query';
 
 /**
  * The header's way to the inbox, with the number of unread alerts. Its name is its visible text
@@ -9,7 +9,7 @@ import { alertQueries } from '../api/alert-queries';
  * reaches it (WCAG 2.5.3; axe `label-content-name-mismatch`).
  */
 export function UnreadLink() {
-  const unread = useQuery(alertQueries.unread());
+  const unread = useQuery(unreadQuery());
   const count = unread.data?.data.unread ?? 0;
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   personSettingsResponseSchema,
   type PersonSettingsInput,
-} from '../../../../shared/alert-triage-api';
+} from '../../../../shared/person-settings-api';
 import { fetchBff } from '../../../lib/api-client';
 import { writeBff } from '../../../lib/api-write';
 import { t } from '../../../lib/i18n';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../shared/i18n/languages';
-import type { PersonSettings } from '../../../../shared/alert-triage-api';
+import type { PersonSettings } from '../../../../shared/person-settings-api';
 import { meQueries } from '../../../lib/me-queries';
 import { t } from '../../../lib/i18n';
 import { settingsQueries, useSaveSettings } from '../api/settings-queries';
