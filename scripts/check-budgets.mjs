@@ -1,6 +1,6 @@
 // Performance budgets of the SPA, checked after `vite build` (issue 4):
 //   - the overview's initial JavaScript (the entry script and what index.html preloads, plus
-//     anything they import statically) at most 200 KB gzipped;
+//     anything they import statically) at most 195 KB gzipped;
 //   - the country shapes chunk (Natural Earth, loaded lazily) at most 60 KB gzipped;
 //   - no chunk carries React Router's development build.
 // Prints the figures; exits 1 with a plain message when a budget is exceeded or the build is
@@ -14,9 +14,11 @@ const KB = 1024;
 /**
  * 200 KB, as before 29 Nov 2026, when every screen's English messages (issue 34) took the figure
  * to 206.4 KB and the budget to 210 for a day. The shared schemas moved to zod/mini on 30 Nov
- * (207.7 -> 191.8 KB): the figure is under 200 again, and the budget with it.
+ * (207.7 -> 191.8 KB): the figure is under 200 again, and the budget with it. 195 KB since
+ * 1 Dec, when the outputs catalogue and the inbox's schemas left the first screen (189.9 KB):
+ * a ratchet, not the target (issue 32's 120 KB, reported below).
  */
-const INITIAL_JS_BUDGET = 200 * KB;
+const INITIAL_JS_BUDGET = 195 * KB;
 /**
  * Issue 32's phone target for the same figure. Reported on every run, enforced with
  * `--phone-target`: not met yet (191.8 KB on 30 Nov 2026), and what is left in the first load
