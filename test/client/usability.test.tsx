@@ -1,5 +1,5 @@
-// Under two busy cores a test of several awaited steps can pass 5 s: the limit is raised, no
-// assertion waits longer for it (each findBy keeps its own 5 s).
+// Under two busy cores a test of several awaited steps can pass 5 s: the client project's test
+// limit is 60 s (vitest.config.ts) and each findBy's 15 s (waits.ts), limits and not waits.
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
