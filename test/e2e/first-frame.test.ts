@@ -172,9 +172,17 @@ describe('the first frame, rendered by the server (issue 32, point 1)', () => {
         // layout shift, flagged after input or not: Playwright's evaluate counts as a gesture.
         await page.addInitScript(`
           window.__shift = 0;
+          window.__shifted = [];
           window.__largest = [];
+          const named = (node) =>
+            node ? node.nodeName + (node.className ? '.' + String(node.className).split(' ').join('.') : '') : '?';
+          const rect = (r) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries()) window.__shift += e.value;
+            for (const e of list.getEntries()) {
+              window.__shift += e.value;
+              window.__shifted.push(Math.round(e.startTime) + ' ms ' + e.value.toFixed(4) + ': ' +
+                e.sources.map((s) => named(s.node) + ' ' + rect(s.previousRect) + ' -> ' + rect(s.currentRect)).join('; '));
+            }
           }).observe({ type: 'layout-shift', buffered: true });
           new PerformanceObserver((list) => {
             for (const e of list.getEntries()) {
@@ -188,10 +196,16 @@ describe('the first frame, rendered by the server (issue 32, point 1)', () => {
         expect(await page.locator('#root.behind-first-frame').count()).toBe(0);
         expect(await boxes(page, landmarks)).toEqual(before);
         const seen = await page.evaluate(() => {
-          const w = window as unknown as { __shift: number; __largest: string[] };
-          return { shift: w.__shift, largest: w.__largest };
+          const w = window as unknown as {
+            __shift: number;
+            __shifted: string[];
+            __largest: string[];
+          };
+          return { shift: w.__shift, shifted: w.__shifted, largest: w.__largest };
         });
-        expect(seen.shift).toBeLessThan(0.01);
+        // What moved, when and from where to where: a shift seen once in a whole run (0.0103 on
+        // the laptop overview, 1 Dec) could not be found again without it.
+        expect(seen.shift, seen.shifted.join('\n')).toBeLessThan(0.01);
         // Nothing the SPA draws in the frame's place is larger than what the frame showed: the
         // page's largest paint (its LCP) is the frame's, before any script ran.
         // (The frame itself may paint in steps, a larger part of it after a smaller one.)
