@@ -41,17 +41,16 @@ export function Delta({
     const words = t(VERBOSE[dir], { amount: formatScore(Math.abs(value), digits) });
     return (
       <span className={`delta delta-${dir}`}>
-        <span aria-hidden="true">{ARROWS[dir]} </span>
+        <span aria-hidden="true">{`${ARROWS[dir]} `}</span>
         {`${words}${tail}`}
       </span>
     );
   }
   return (
     <span className={`delta delta-${dir}`}>
-      <span aria-hidden="true">{ARROWS[dir]} </span>
-      <span className="visually-hidden">{t(WORDS[dir])} </span>
-      {formatSigned(value, digits)}
-      {tail}
+      <span aria-hidden="true">{`${ARROWS[dir]} `}</span>
+      <span className="visually-hidden">{`${t(WORDS[dir])} `}</span>
+      {`${formatSigned(value, digits)}${tail}`}
     </span>
   );
 }

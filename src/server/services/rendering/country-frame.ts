@@ -178,7 +178,7 @@ export function countryRest(words: FrameWords, answer: Row): string {
     )
     .join('');
   return (
-    `<section class="panel"><h2>${words.t('categories.heading')}</h2><table class="data-table"><tbody>` +
+    `<section class="panel"><h2>${words.t('categories.heading')}</h2><table class="data-table first-frame-categories"><tbody>` +
     `${categories}</tbody></table></section><section class="panel"><h2>${words.t('country.events')}` +
     `</h2><ul>${events}</ul></section>`
   );
