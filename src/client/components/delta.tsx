@@ -40,7 +40,7 @@ export function Delta({
   if (verbose) {
     const words = t(VERBOSE[dir], { amount: formatScore(Math.abs(value), digits) });
     return (
-      <span className={`delta delta-${dir}`}>
+      <span className={`delta delta-${dir} delta-words`}>
         <span aria-hidden="true">{`${ARROWS[dir]} `}</span>
         {`${words}${tail}`}
       </span>

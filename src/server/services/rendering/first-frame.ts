@@ -57,7 +57,7 @@ export function delta(words: FrameWords, value: unknown, verboseSuffix?: string)
     const key =
       dir === 'up' ? 'delta.verboseUp' : dir === 'down' ? 'delta.verboseDown' : 'delta.verboseFlat';
     const amount = words.score(Math.abs(n));
-    return `<span class="delta delta-${dir}">${arrow}${words.t(key, { amount })} ${verboseSuffix}</span>`;
+    return `<span class="delta delta-${dir} delta-words">${arrow}${words.t(key, { amount })} ${verboseSuffix}</span>`;
   }
   return (
     `<span class="delta delta-${dir}">${arrow}<span class="visually-hidden">` +
