@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { PAGE_WAIT_MS, screenshotPath, waitForMap } from './browser.js';
+import { PAGE_WAIT_MS, pageOverflow, screenshotPath, waitForMap } from './browser.js';
 import { browserSuite } from './suite.js';
 
 /*
@@ -75,6 +75,13 @@ describe('the first frame, rendered by the server (issue 32, point 1)', () => {
         for (const row of rows) row.remove();
       });
       expect(await columns(), `${path} at ${view.viewport.width} px`).toEqual(whole);
+      // A name is the upstream's text: one without a space breaks inside its cell.
+      await page.locator('.first-frame tbody th').evaluateAll((names) => {
+        for (const name of names) name.textContent = 'X'.repeat(120);
+      });
+      const where = `${path} at ${view.viewport.width} px, a 120-letter name`;
+      expect(await columns(), where).toEqual(whole);
+      expect(await pageOverflow(page), where).toBe(0);
     }
   });
 
