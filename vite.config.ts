@@ -99,7 +99,11 @@ export default defineConfig(({ command }) => ({
                   )) ||
                 // The map's own loader of the sites layer: outside the group it left a second,
                 // tiny world-map file (a re-export) that the start had to fetch first.
-                /src[\\/]client[\\/]features[\\/]map[\\/]api[\\/]sites-layer-chunk\.ts$/.test(id),
+                /src[\\/]client[\\/]features[\\/]map[\\/]api[\\/]sites-layer-chunk\.ts$/.test(id) ||
+                // The first view and marker sizes the server's frame shares: outside the group it
+                // was a second world-map file importing the first, which imported it back, and the
+                // map read its bounds before that file had run (no view, nothing drawn).
+                /src[\\/]shared[\\/]world-view\.ts$/.test(id),
               // Only what matches: the modules these import are the entry's or the vendor's.
               includeDependenciesRecursively: false,
             },

@@ -2,13 +2,15 @@
 //   - the overview's initial JavaScript (the entry script and what index.html preloads, plus
 //     anything they import statically) at most 195 KB gzipped;
 //   - the country shapes chunk (Natural Earth, loaded lazily) at most 60 KB gzipped;
-//   - no chunk carries React Router's development build.
+//   - no chunk carries React Router's development build;
+//   - no chunks import each other in a loop (chunk-cycles.mjs).
 // Prints the figures; exits 1 with a plain message when a budget is exceeded or the build is
 // missing. Plain Node ESM, no dependencies.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chunkCycles, STATIC_IMPORT } from './chunk-cycles.mjs';
 
 const KB = 1024;
 /**
@@ -55,7 +57,6 @@ const tagUrls = [
 if (tagUrls.length === 0) fail('no script tag found in dist/client/index.html.');
 
 // Follow static imports too (not `import(` calls), in case a preload link is ever missing.
-const STATIC_IMPORT = /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 const initial = new Set();
 const queue = [...tagUrls];
 while (queue.length > 0) {
@@ -130,6 +131,12 @@ if (devRouter.length > 0) {
   problems.push(
     `${devRouter.join(', ')} carries React Router's development build (its warnings); the build should take dist/production`,
   );
+}
+const cycles = chunkCycles(
+  new Map(assets.map((name) => [name, readFileSync(join(root, 'assets', name), 'utf8')])),
+);
+for (const cycle of cycles) {
+  problems.push(`chunks import each other in a loop (${cycle.join(' -> ')}); see chunk-cycles.mjs`);
 }
 if (problems.length > 0) fail(`${problems.join('; ')}.`);
 console.log('Budgets met.');

@@ -22,7 +22,7 @@ describe('the first frame, rendered by the server (issue 32, point 1)', () => {
     expect(await rows.count()).toBe(20);
     const first = rows.first().getByRole('link');
     expect(await first.getAttribute('href')).toMatch(/^\/country\/[A-Z]{3}$/);
-    expect(await page.locator('.first-frame-map circle').count()).toBeGreaterThan(10);
+    expect(await page.locator('.first-frame-map .first-frame-dot').count()).toBeGreaterThan(10);
     expect(await page.getByRole('heading', { name: 'Moved most' }).count()).toBe(1);
     await page.screenshot({
       path: screenshotPath('first-frame-nojs-overview-375'),
@@ -82,6 +82,32 @@ describe('the first frame, rendered by the server (issue 32, point 1)', () => {
       const where = `${path} at ${view.viewport.width} px, a 120-letter name`;
       expect(await columns(), where).toEqual(whole);
       expect(await pageOverflow(page), where).toBe(0);
+    }
+  });
+
+  // The frame's static map draws each hotspot where Leaflet will put its marker, at its size, so
+  // the dots do not jump when the SPA takes over. A marker the map moves aside (overlapping ones)
+  // is joined to its country's place by a leader line: the dot is at the line's other end.
+  it("draws each hotspot's dot where, and as large as, the interactive map draws its marker", async () => {
+    for (const view of [PHONE, { viewport: { width: 1366, height: 900 } }]) {
+      const where = `at ${view.viewport.width} px`;
+      const { page: frame } = await suite.open({ ...view, javaScriptEnabled: false });
+      await frame.goto(`${suite.stack.baseUrl}/`);
+      const dots = await dotPlaces(frame);
+      const { page } = await suite.open(view);
+      await page.goto(`${suite.stack.baseUrl}/`);
+      await waitForMap(page);
+      const markers = await markerPlaces(page);
+      expect(Object.keys(dots).sort(), where).toEqual(Object.keys(markers).sort());
+      // Markers left in place have no leader line (a line of no length was drawn under each).
+      const moved = Object.values(markers).filter((marker) => marker.moved).length;
+      expect(moved, where).toBeLessThan(Object.keys(markers).length);
+      for (const [iso, marker] of Object.entries(markers)) {
+        const dot = dots[iso]!;
+        const off = Math.hypot(dot.x - marker.x, dot.y - marker.y);
+        expect(off, `${iso} ${where}: px from its place`).toBeLessThanOrEqual(2);
+        expect(Math.abs(dot.size - marker.size), `${iso} ${where}: size`).toBeLessThanOrEqual(1);
+      }
     }
   });
 
@@ -306,3 +332,48 @@ describe('the first frame, rendered by the server (issue 32, point 1)', () => {
     expect(shift).toBeLessThan(0.01);
   });
 });
+
+type Places = Record<string, { x: number; y: number; size: number; moved?: boolean }>;
+
+/** The frame's dots: each one's centre in its canvas and its width, by country code. */
+function dotPlaces(page: Page): Promise<Places> {
+  return page.locator('.first-frame-canvas').evaluate((canvas) => {
+    const origin = canvas.getBoundingClientRect();
+    return Object.fromEntries(
+      [...canvas.querySelectorAll('.first-frame-dot')].map((dot) => {
+        const r = dot.getBoundingClientRect();
+        const place = { x: r.x + r.width / 2 - origin.x, y: r.y + r.height / 2 - origin.y };
+        return [dot.getAttribute('href')!.slice(-3), { ...place, size: r.width }];
+      }),
+    );
+  });
+}
+
+/**
+ * The map's markers by country code: each one's country's place in the map's box (its centre,
+ * or for a marker moved aside the far end of the leader line that ends at it) and its width.
+ */
+function markerPlaces(page: Page): Promise<Places> {
+  return page.locator('#world-map').evaluate((canvas) => {
+    const origin = canvas.getBoundingClientRect();
+    const leaders = [...canvas.querySelectorAll<SVGPathElement>('path.marker-leader')].map(
+      (line) => {
+        const toScreen = line.getScreenCTM()!;
+        const end = (at: number) => line.getPointAtLength(at).matrixTransform(toScreen);
+        return [end(0), end(line.getTotalLength())] as const;
+      },
+    );
+    return Object.fromEntries(
+      [...canvas.querySelectorAll<HTMLElement>('.hotspot-marker')].map((marker) => {
+        const r = marker.getBoundingClientRect();
+        const centre = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        const near = (p: { x: number; y: number }) =>
+          Math.hypot(p.x - centre.x, p.y - centre.y) < 1.5;
+        const leader = leaders.find(([from, to]) => near(from) || near(to));
+        const place = leader ? (near(leader[1]) ? leader[0] : leader[1]) : centre;
+        const at = { x: place.x - origin.x, y: place.y - origin.y };
+        return [marker.dataset.iso!, { ...at, size: r.width, moved: Boolean(leader) }];
+      }),
+    );
+  });
+}

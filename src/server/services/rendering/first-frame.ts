@@ -2,6 +2,15 @@ import { isKnownTier } from '../../../shared/tiers.js';
 import type { StatusResponse } from '../../../shared/bff-api.js';
 import { changeLists } from '../../../shared/change-lists.js';
 import type { ChangesResponse, CountryChange } from '../../../shared/history-api.js';
+import {
+  markerSize,
+  PHONE_MARKER_SCALE,
+  placeInWorldView,
+  worldViewBox,
+  worldViewShift,
+  type ViewShift,
+} from '../../../shared/world-view.js';
+import { LAND_WIDTH, landPath } from './frame-land.js';
 import { escapeHtml, finite as num, type FrameWords } from './frame-words.js';
 
 export { escapeHtml } from './frame-words.js';
@@ -66,32 +75,65 @@ export function delta(words: FrameWords, value: unknown, verboseSuffix?: string)
 }
 
 /**
- * Hotspots as dots on an equirectangular sea, in the box the interactive map will fill: no
- * shapes (they would weigh more than the rest of the page), no script, a link per dot.
+ * The first view's box and how Leaflet shifts it in a box larger than the map's limits, for the
+ * stylesheet (base.css, .first-frame-map): the same for every page.
+ */
+const VIEW_STYLE = (() => {
+  const box = worldViewBox();
+  const shift = worldViewShift();
+  const axis = (name: string, { mid, edge, side }: ViewShift) =>
+    `--mid-${name}:${mid.toFixed(5)};--edge-${name}:${edge.toFixed(5)};--side-${name}:${side}`;
+  return `--aspect:${(box.width / box.height).toFixed(5)};${axis('x', shift.x)};${axis('y', shift.y)}`;
+})();
+
+/** The land under the dots, as Leaflet will draw the shapes before their colours (frame-land.ts). */
+const LAND_SVG = (() => {
+  const land = landPath();
+  return (
+    `<svg class="first-frame-land" viewBox="0 0 ${LAND_WIDTH} ${land.height}"` +
+    ` preserveAspectRatio="none" aria-hidden="true" focusable="false"><path d="${land.d}"/></svg>`
+  );
+})();
+
+/**
+ * Hotspots as dots on the sea, placed and sized as the interactive map will draw its markers
+ * (shared/world-view.ts: the same first view, projection and sizes; base.css fits the view into
+ * the box as Leaflet does), so they stay put when it takes over. The land under them in one
+ * path, not the countries' shapes (those would weigh more than the rest of the page); no
+ * script; a link per dot. Dots of a cluster overlap (Leaflet moves its markers apart, which
+ * needs the box's size in pixels): the hotspot table below has each of these links at full
+ * size, WCAG 2.2's equivalent for SC 2.5.8.
  */
 function hotspotMap(words: FrameWords, hotspots: Row[]): string {
   const dots = hotspots
-    .filter((h) => num(h.lat) !== null && num(h.lng) !== null)
-    .map((h) => {
-      const x = ((num(h.lng) ?? 0) + 180) * (1000 / 360);
-      const y = (90 - (num(h.lat) ?? 0)) * (500 / 180);
-      const r = 6 + Math.min(10, Math.max(0, (num(h.risk) ?? 0) / 10));
+    .map((h) => ({ h, lat: num(h.lat), lng: num(h.lng) }))
+    .filter(
+      (dot): dot is { h: Row; lat: number; lng: number } => dot.lat !== null && dot.lng !== null,
+    )
+    .map(({ h, lat, lng }) => {
+      const { left, top } = placeInWorldView(lat, lng);
+      const risk = num(h.risk);
+      const size = markerSize(risk);
+      const phoneSize = markerSize(risk, PHONE_MARKER_SCALE);
       const label = `${words.country(h.iso, h.name)}: ${words.t('country.risk')} ${words.score(h.risk)}`;
       return (
-        `<a href="/country/${isoOf(h)}" aria-label="${label}">` +
-        `<circle class="first-frame-dot ${tierClass(h.tier)}"` +
-        ` cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}">` +
-        `<title>${label}</title></circle></a>`
+        `<a href="/country/${isoOf(h)}" class="first-frame-dot ${dotTier(h.tier)}"` +
+        ` style="left:${left.toFixed(3)}%;top:${top.toFixed(3)}%;--size:${size}px;--phone-size:${phoneSize}px"` +
+        ` aria-label="${label}" title="${label}"></a>`
       );
     })
     .join('');
   return (
     `<div class="world-map"><div class="map-canvas first-frame-canvas">` +
-    // A group, not an image: an image's content is hidden from screen readers, its links too.
-    `<svg class="first-frame-map" viewBox="0 0 1000 500" role="group" aria-label="${words.t('overview.worldMap')}">` +
-    `${dots}</svg></div></div>`
+    `<div class="first-frame-map" style="${VIEW_STYLE}" role="group"` +
+    ` aria-label="${words.t('overview.worldMap')}">${LAND_SVG}` +
+    `${dots}</div></div></div>`
   );
 }
+
+/** A dot's colours: the marker's for a known tier, the neutral ones for any other label. */
+const dotTier = (tier: unknown): string =>
+  typeof tier === 'string' && isKnownTier(tier) ? `tier-${tier}` : 'tier-other';
 
 /** A hotspot's change vs yesterday (the provider's figures: the frame has no recorded batch). */
 const moveOf = (h: Row): number | null => num(h.delta_headline ?? h.delta_active);

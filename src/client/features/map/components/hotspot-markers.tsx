@@ -7,12 +7,16 @@ import { displayName } from '../../../lib/display-name';
 import { formatScore, formatSigned } from '../../../lib/format';
 import { useTierScale } from '../../../lib/tier-scale';
 import { headlineChangeText } from '../../../lib/headline-change-text';
-import { hotspotIcon, markerSize } from '../utils/marker-icon';
+import { hotspotIcon } from '../utils/marker-icon';
+import { markerSize } from '../../../../shared/world-view';
 import { spreadDiscs } from '../utils/spread-markers';
 import { tierWord } from '../../../lib/tier-words';
 import { t } from '../../../lib/i18n';
 
 export type PlacedHotspot = Hotspot & { lat: number; lng: number };
+
+/** A marker the spreading moved less than this (in px) stays on its place. */
+const UNMOVED_PX = 0.5;
 
 /**
  * The hotspot markers, fanned out where they would overlap at the current zoom (Israel under
@@ -55,7 +59,10 @@ export function HotspotMarkers({
       const point = map.project([h.lat, h.lng], zoom);
       return { x: point.x, y: point.y, r: markerSize(h.risk, scale) / 2 };
     });
-    return spreadDiscs(discs).map((p): LatLngTuple => {
+    return spreadDiscs(discs).map((p, i): LatLngTuple | null => {
+      // Left in place: its own coordinates, not the projection's round trip, which differs in
+      // the last digits and drew a leader line of no length under every marker.
+      if (Math.hypot(p.x - discs[i]!.x, p.y - discs[i]!.y) < UNMOVED_PX) return null;
       const latLng = map.unproject([p.x, p.y], zoom);
       return [latLng.lat, latLng.lng];
     });
@@ -64,9 +71,8 @@ export function HotspotMarkers({
   return (
     <>
       {markers.map((h, i) => {
-        const at = positions[i] ?? ([h.lat, h.lng] as LatLngTuple);
-        const moved = at[0] !== h.lat || at[1] !== h.lng;
-        return moved ? (
+        const at = positions[i];
+        return at ? (
           <Polyline
             key={`leader-${h.iso}`}
             positions={[[h.lat, h.lng], at]}

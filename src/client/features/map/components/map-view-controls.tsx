@@ -1,4 +1,4 @@
-import { DomEvent, type LatLngBoundsExpression } from 'leaflet';
+import { DomEvent, setOptions, type LatLngBoundsExpression } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import { t } from '../../../lib/i18n';
@@ -29,7 +29,12 @@ export function MapViewControls({
         type="button"
         onClick={() => {
           map.once('moveend', onReset);
+          // The first view fills the box exactly (world-map.tsx, canvasOptions): so does this
+          // one, rather than rounding the zoom down to the next quarter step.
+          const { zoomSnap } = map.options;
+          setOptions(map, { zoomSnap: 0 });
           map.fitBounds(home);
+          setOptions(map, { zoomSnap });
         }}
       >
         {t('overview.resetView')}

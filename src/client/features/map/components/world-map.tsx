@@ -7,6 +7,7 @@ import {
   type Layer,
   type Path,
   type PathOptions,
+  setOptions,
 } from 'leaflet';
 import {
   memo,
@@ -45,15 +46,10 @@ import { formatMapView, MAP_PARAM, parseMapView } from '../utils/map-view-param'
 import type { ParamsWriter } from '../../../lib/url-writer';
 import type { MapUrl } from '../hooks/use-map-url';
 import { t } from '../../../lib/i18n';
+import { PHONE_MAP_MAX_WIDTH, PHONE_MARKER_SCALE, WORLD_VIEW } from '../../../../shared/world-view';
 
-/**
- * The first view: the inhabited world (Cape Horn to northern Scandinavia, Alaska to New
- * Zealand), so countries are as large as a wide, short panel allows. Panning reaches the rest.
- */
-const WORLD_BOUNDS: LatLngBoundsLiteral = [
-  [-50, -135],
-  [72, 170],
-];
+/** The first view, the static map's in the server's first frame too (shared/world-view.ts). */
+const WORLD_BOUNDS: LatLngBoundsLiteral = WORLD_VIEW;
 const WORLD = latLngBounds(WORLD_BOUNDS);
 /** Panning stops at the world's edges (one copy, Mercator's usable latitudes). */
 const MAX_BOUNDS: LatLngBoundsExpression = [
@@ -152,7 +148,7 @@ export const WorldMap = memo(function WorldMap({
   const SitesLayer = sites.layer;
   const view = useLinkedView(url, Boolean(tiles));
   const { byIso, markers, markerPoints, legendTiers } = useMapRows(countries, hotspots);
-  const scale = useMediaQuery('(max-width: 600px)') ? 0.65 : 1;
+  const scale = useMediaQuery(`(max-width: ${PHONE_MAP_MAX_WIDTH}px)`) ? PHONE_MARKER_SCALE : 1;
   const touch = useMediaQuery('(pointer: coarse)');
   const tierScale = useTierScale(legendTiers.some((tier) => !isKnownTier(tier)));
   const withTiles = Boolean(tiles);
@@ -239,6 +235,7 @@ function MapControls({
       <MapViewControls home={WORLD_BOUNDS} onReset={view.forgetView} />
       <MapViewInUrl touched={view.touched} setParams={setParams} />
       <FollowBoxSize held={view.held} />
+      <SnapZoomAfterFirstView />
       <FitForPrint home={WORLD} points={points} />
       {tiles ? (
         <TileLayer url={tiles.url} attribution={plainAttribution(tiles.attribution)} />
@@ -470,6 +467,22 @@ function MapFooter({
   );
 }
 
+/** Zooms after the first view snap to quarter steps (pinch, buttons, a shared link's). */
+const ZOOM_SNAP = 0.25;
+
+/**
+ * The first view is set with no zoom snapping (canvasOptions): the world fills the box exactly,
+ * as the static map of the server's first frame draws it (shared/world-view.ts), so the
+ * hotspots stay where they were when the SPA takes over. Every zoom after it snaps again.
+ */
+function SnapZoomAfterFirstView() {
+  const map = useMap();
+  useEffect(() => {
+    setOptions(map, { zoomSnap: ZOOM_SNAP });
+  }, [map]);
+  return null;
+}
+
 /** The map's first view (the linked one, else the world) and how far it may move and zoom. */
 function canvasOptions(
   linkedView: ReturnType<typeof parseMapView>,
@@ -480,7 +493,8 @@ function canvasOptions(
     ...(linkedView
       ? { center: [linkedView.lat, linkedView.lng] as [number, number], zoom: linkedView.zoom }
       : { bounds: WORLD_BOUNDS }),
-    zoomSnap: 0.25,
+    // ZOOM_SNAP once the first view is set (SnapZoomAfterFirstView).
+    zoomSnap: 0,
     zoomControl: false,
     minZoom: 0,
     maxZoom: withTiles ? 10 : 6,
