@@ -86,14 +86,21 @@ const VIEW_STYLE = (() => {
   return `--aspect:${(box.width / box.height).toFixed(5)};${axis('x', shift.x)};${axis('y', shift.y)}`;
 })();
 
-/** The land under the dots, as Leaflet will draw the shapes before their colours (frame-land.ts). */
-const LAND_SVG = (() => {
-  const land = landPath();
-  return (
-    `<svg class="first-frame-land" viewBox="0 0 ${LAND_WIDTH} ${land.height}"` +
-    ` preserveAspectRatio="none" aria-hidden="true" focusable="false"><path d="${land.d}"/></svg>`
-  );
-})();
+/**
+ * The land under the dots, as Leaflet will draw the shapes before their colours (frame-land.ts):
+ * projected on the first overview frame, not at import (72 ms, which every start and every test
+ * building the app paid), then kept for the process.
+ */
+let landSvg: string | undefined;
+function landSvgOnce(): string {
+  if (landSvg === undefined) {
+    const land = landPath();
+    landSvg =
+      `<svg class="first-frame-land" viewBox="0 0 ${LAND_WIDTH} ${land.height}"` +
+      ` preserveAspectRatio="none" aria-hidden="true" focusable="false"><path d="${land.d}"/></svg>`;
+  }
+  return landSvg;
+}
 
 /**
  * Hotspots as dots on the sea, placed and sized as the interactive map will draw its markers
@@ -126,7 +133,7 @@ function hotspotMap(words: FrameWords, hotspots: Row[]): string {
   return (
     `<div class="world-map"><div class="map-canvas first-frame-canvas">` +
     `<div class="first-frame-map" style="${VIEW_STYLE}" role="group"` +
-    ` aria-label="${words.t('overview.worldMap')}">${LAND_SVG}` +
+    ` aria-label="${words.t('overview.worldMap')}">${landSvgOnce()}` +
     `${dots}</div></div></div>`
   );
 }
