@@ -48,8 +48,8 @@ export function nextBatchDue(now: number, policy: FreshnessPolicy = DEFAULT_FRES
 /**
  * When data fetched at `fetchedAt` with timestamp `asOf` should be revalidated. Normally
  * `fetchedAt + freshMs`; inside the watch window of a due batch whose data we do not have yet
- * (`asOf` older than the due time), the shorter `batchWatchMs`; never later than the next due
- * batch, so a new batch is looked for as soon as it can exist.
+ * (`asOf` older than the due time), `batchWatchMs` when that is shorter; never later than the
+ * next due batch, so a new batch is looked for as soon as it can exist.
  */
 export function revalidateAt(
   fetchedAt: number,
@@ -59,7 +59,11 @@ export function revalidateAt(
   const due = previousBatchDue(fetchedAt, policy);
   const waitingForDueBatch =
     asOf !== null && asOf < due && fetchedAt - due < policy.batchWatchWindowMs;
-  const interval = waitingForDueBatch ? policy.batchWatchMs : policy.freshMs;
+  // The watch interval only ever shortens the wait: an operator's FRESH_SECONDS below it (a
+  // closer watch between batches) holds inside the window too.
+  const interval = waitingForDueBatch
+    ? Math.min(policy.batchWatchMs, policy.freshMs)
+    : policy.freshMs;
   return Math.min(fetchedAt + interval, Math.max(nextBatchDue(fetchedAt, policy), fetchedAt + 1));
 }
 

@@ -7,6 +7,7 @@ import {
   startDemoUpstream,
   type DemoUpstream,
   type DemoUpstreamOptions,
+  type RequestLogEntry,
 } from '../../src/demo-upstream/server.js';
 import type { StatusResponse } from '../../src/shared/bff-api.js';
 import { freePort } from './free-port.js';
@@ -119,6 +120,24 @@ export async function waitUntil(
     }
     await new Promise((done) => setTimeout(done, 100));
   }
+}
+
+/**
+ * What the replicas asked the demo upstream, counted by status and path (with the query), and the
+ * last few requests in order: whether the batch watch asked at all, and what it was told.
+ */
+function upstreamRequests(demo: DemoUpstream): string {
+  const log = demo.requestLog();
+  const counts = new Map<string, number>();
+  const line = (e: RequestLogEntry): string =>
+    `${e.status} ${e.method} ${e.path}${e.query ? `?${e.query}` : ''}`;
+  for (const entry of log) counts.set(line(entry), (counts.get(line(entry)) ?? 0) + 1);
+  return [
+    `--- demo upstream: ${log.length} requests ---`,
+    ...[...counts].map(([what, n]) => `${n} x ${what}`),
+    'last ones:',
+    ...log.slice(-8).map(line),
+  ].join('\n');
 }
 
 /** Every replica process alive in this test process, killed if the test process exits early. */
@@ -318,6 +337,7 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
         ),
         ...replicas.map((r) => tail(r.output())),
         `--- nginx ---\n${tail(nginx.errorLog())}`,
+        upstreamRequests(demo),
       ].join('\n');
     const byName = (name: string): Replica => {
       const found = replicas.find((r) => r.name === name);
@@ -332,7 +352,20 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
       const body = (await res.json()) as ReplicaStatus;
       lastSeen.set(
         replica.name,
-        JSON.stringify({ as_of: body.as_of, history: body.history?.latest, cluster: body.cluster }),
+        // What a stuck batch watch is read by: when the batch was last confirmed and is next
+        // due, the upstream's health and the budget left (the demo's frozen clock keeps every
+        // request in one quota hour).
+        JSON.stringify({
+          seen_at: new Date().toISOString(),
+          as_of: body.as_of,
+          history: body.history?.latest,
+          last_checked_at: body.last_checked_at,
+          next_check_at: body.next_check_at,
+          upstream: body.upstream.health,
+          last_error: body.upstream.last_error?.message ?? null,
+          quota: body.quota,
+          cluster: body.cluster,
+        }),
       );
       return body;
     };

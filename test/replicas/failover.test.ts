@@ -23,6 +23,18 @@ let postgres: PostgresServer;
 let cluster: ReplicaCluster;
 let receiver: WebhookReceiver;
 
+/**
+ * A documented batch time one minute ago, as "HH:MM": the demo's batches (released from 10
+ * intervals back) are older than it, so the replicas watch for a batch that is due and late, the
+ * case in which a BFF once looked every 5 minutes instead of every FRESH_SECONDS (the test failed
+ * only when it ran in the first minutes after 03:00 or 10:00 UTC).
+ */
+function dueMinuteJustPassed(): string {
+  const due = new Date(Date.now() - 60_000);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${two(due.getUTCHours())}:${two(due.getUTCMinutes())}`;
+}
+
 beforeAll(async () => {
   postgres = await startPostgres();
   receiver = await startWebhookReceiver();
@@ -31,7 +43,11 @@ beforeAll(async () => {
     postgres,
     demo: { batchIntervalMs: BATCH_MS, now: release.now },
     keyTier: 'Team',
-    env: { FRESH_SECONDS: '5', LEADER_LEASE_SECONDS: '5' },
+    env: {
+      FRESH_SECONDS: '5',
+      LEADER_LEASE_SECONDS: '5',
+      BATCH_SCHEDULE_UTC: dueMinuteJustPassed(),
+    },
   });
 });
 afterAll(async () => {

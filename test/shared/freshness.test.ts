@@ -40,4 +40,14 @@ describe('revalidateAt', () => {
     expect(revalidateAt(muchLater, asOf)).toBe(muchLater + DEFAULT_FRESHNESS.freshMs);
     expect(revalidateAt(justAfter, at('2026-11-22T10:00:00Z'))).toBe(justAfter + 30 * MIN);
   });
+
+  it('never waits longer for a due batch than between batches (FRESH_SECONDS below the watch)', () => {
+    const policy = { ...DEFAULT_FRESHNESS, freshMs: 5_000 };
+    const asOf = at('2026-11-22T03:00:00Z');
+    const justAfter = at('2026-11-22T10:02:00Z');
+    expect(revalidateAt(justAfter, asOf, policy)).toBe(justAfter + 5_000);
+    expect(revalidateAt(at('2026-11-22T12:00:00Z'), asOf, policy)).toBe(
+      at('2026-11-22T12:00:00Z') + 5_000,
+    );
+  });
 });
