@@ -276,10 +276,35 @@ describe('first frame', () => {
     // batch no longer than the store takes; the next page says ours.
     let asked = 0;
     const [late, next] = await overviewPages(2, async () =>
-      (asked += 1) === 1 ? new Promise<never>(() => undefined) : recordedMoves(),
+      (asked += 1) === 1 ? new Promise<never>(() => undefined) : JSON.stringify(recordedMoves()),
     );
     expect(stripOf(late ?? '')).toContain(provider);
     expect(stripOf(next ?? '')).toContain('Moved since the previous recorded batch');
+  });
+
+  it('parses the store’s recorded moves once per answer, not for each page', async () => {
+    // The store keeps one JSON string per batch; a new batch is a new string.
+    const kept = JSON.stringify(recordedMoves());
+    const next = JSON.stringify(
+      recordedMoves({ to_batch: { id: 'b-2', as_of: '2026-11-28T22:00:00Z' } }),
+    );
+    let asked = 0;
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const pages = await overviewPages(4, async () => ((asked += 1) <= 3 ? kept : next));
+      const parsesOf = (json: string) => parse.mock.calls.filter(([text]) => text === json);
+      expect(parsesOf(kept)).toHaveLength(1);
+      expect(parsesOf(next)).toHaveLength(1);
+      expect(pages.slice(0, 3).map((page) => namesIn(stripOf(page))[0])).toEqual([
+        'Sudan',
+        'Sudan',
+        'Sudan',
+      ]);
+      // The new answer is read, not the kept one: of another batch, so the provider's strip.
+      expect(stripOf(pages[3] ?? '')).toContain('the provider’s figures');
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('keeps of a country’s answer what its header reads: the same header, without the events', () => {
@@ -609,14 +634,14 @@ function routeOptions({
 
 /** The overview's page from a route whose store answers the strip's question with `moves`. */
 async function overviewWith(moves: () => Promise<ChangesResponse>): Promise<string> {
-  return (await overviewPages(1, moves))[0] ?? '';
+  return (await overviewPages(1, async () => JSON.stringify(await moves())))[0] ?? '';
 }
 
-/** `count` overview pages, one after another, from one route (its frames kept between them). */
-async function overviewPages(
-  count: number,
-  moves: () => Promise<ChangesResponse>,
-): Promise<string[]> {
+/**
+ * `count` overview pages, one after another, from one route (its frames kept between them),
+ * whose store answers the strip's question with the JSON `movesJson` gives.
+ */
+async function overviewPages(count: number, movesJson: () => Promise<string>): Promise<string[]> {
   const app = Fastify();
   const hotspot = (iso: string, name: string, delta: number) => ({
     iso,
@@ -636,7 +661,7 @@ async function overviewPages(
         hotspots: [hotspot('SDN', 'Sudan', 8.05), hotspot('ISR', 'Israel', -1.23)],
       }),
   };
-  await app.register(firstFrameRoutes, { ...routeOptions({ data }), recordedMoves: moves });
+  await app.register(firstFrameRoutes, { ...routeOptions({ data }), recordedMovesJson: movesJson });
   try {
     const pages: string[] = [];
     for (let i = 0; i < count; i += 1) pages.push((await app.inject({ url: '/' })).body);

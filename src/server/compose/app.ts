@@ -258,9 +258,9 @@ function routeFamilies(parts: {
 function frameHistory(history: HistoryRouteOptions | null) {
   return {
     explanations: history?.explanations ?? null,
-    recordedMoves: history
+    recordedMovesJson: history
       ? (request: FastifyRequest) =>
-          history.answers.changes({ kind: 'previous' }, 'previous', history.guardFor(request))
+          history.answers.changesJson({ kind: 'previous' }, 'previous', history.guardFor(request))
       : null,
   };
 }
