@@ -74,6 +74,36 @@ export interface FrameWords {
   status: StatusWords;
 }
 
+/** An ISO time read, or null when it is none. */
+function timeOf(value: unknown): Date | null {
+  const at = new Date(String(value ?? ''));
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** Messages without values kept per language: more than the catalogue has keys (1,531). */
+export const MESSAGES_KEPT = 2_000;
+
+/**
+ * `write`, each key's text kept after its first page. A message without values is the same text
+ * on every page, and a page writes dozens (title bar, navigation, banner, header): i18next's
+ * lookup was a third of a framed page's CPU. At most `limit` kept, so a key made from upstream
+ * text (a tier's) cannot grow it without end; the rest are written each time.
+ */
+export function keptMessages(
+  write: (key: string) => string,
+  limit = MESSAGES_KEPT,
+): (key: string) => string {
+  const kept = new Map<string, string>();
+  return (key) => {
+    let text = kept.get(key);
+    if (text === undefined) {
+      text = write(key);
+      if (kept.size < limit) kept.set(key, text);
+    }
+    return text;
+  };
+}
+
 export function frameWords(language: Language): FrameWords {
   const fixed = instance.getFixedT(language) as unknown as (
     key: string,
@@ -88,10 +118,6 @@ export function frameWords(language: Language): FrameWords {
     month: 'short',
     timeZone: 'UTC',
   });
-  const timeOf = (value: unknown): Date | null => {
-    const at = new Date(String(value ?? ''));
-    return Number.isNaN(at.getTime()) ? null : at;
-  };
   // Arabic keeps "03:00 UTC" left to right as one piece, as the screens do (lib/format.ts).
   const ltr = (text: string): string => (language === 'ar' ? `\u2066${text}\u2069` : text);
   const clockOf = (at: Date): string => ltr(`${utcClock(at)} UTC`);
@@ -102,9 +128,10 @@ export function frameWords(language: Language): FrameWords {
     const at = timeOf(value);
     return at ? write(at) : fixed('format.na');
   };
+  const message = keptMessages((key) => escapeHtml(fixed(key)));
   return {
     language,
-    t: (key, values) => escapeHtml(fixed(key, values)),
+    t: (key, values) => (values === undefined ? message(key) : escapeHtml(fixed(key, values))),
     score: (value, digits = 2) => {
       const n = finite(value);
       return n === null ? na : escapeHtml(format(n, digits));
