@@ -7,15 +7,16 @@ import {
 import { CATALOGUES, LANGUAGES } from '../../src/shared/i18n/index.js';
 
 /*
- * A framed page's messages without values are looked up once per language, not on every page
+ * A framed page's messages are looked up once per language (and values), not on every page
  * (i18next's lookup was a third of a framed page's CPU), in a bounded store.
  */
 describe('the frame’s messages', () => {
-  it('are looked up once per key, and no more are kept than the limit', () => {
+  it('are looked up once per key and values, and no more are kept than the limit', () => {
     const lookups: string[] = [];
-    const message = keptMessages((key) => {
-      lookups.push(key);
-      return `<${key}>`;
+    const message = keptMessages((key, values) => {
+      const text = values ? `${key}=${values.n}` : key;
+      lookups.push(text);
+      return `<${text}>`;
     }, 3);
     expect([message('a'), message('a'), message('b'), message('a')]).toEqual([
       '<a>',
@@ -24,9 +25,20 @@ describe('the frame’s messages', () => {
       '<a>',
     ]);
     expect(lookups).toEqual(['a', 'b']);
-    // Full at three: a fourth key is written each time it is asked, the kept ones still kept.
-    for (const key of ['c', 'd', 'd', 'a', 'c']) message(key);
-    expect(lookups).toEqual(['a', 'b', 'c', 'd', 'd']);
+    // With values: kept for those values, never another's text.
+    expect([message('v', { n: 1 }), message('v', { n: 2 }), message('v', { n: 1 })]).toEqual([
+      '<v=1>',
+      '<v=2>',
+      '<v=1>',
+    ]);
+    expect(lookups).toEqual(['a', 'b', 'v=1', 'v=2']);
+    // Three at most, the least recently used going first: 'b' went for 'v=2' and is asked
+    // again, and 'a' for it; 'v=1' and 'v=2' stay.
+    message('b');
+    message('v', { n: 1 });
+    message('v', { n: 2 });
+    message('a');
+    expect(lookups).toEqual(['a', 'b', 'v=1', 'v=2', 'b', 'a']);
   });
 
   it('keep every key of the largest catalogue', () => {
@@ -46,7 +58,7 @@ describe('the frame’s messages', () => {
       expect(first).not.toBe('shell.noScriptPage');
       expect(words.t('shell.noScriptPage')).toBe(first);
       expect(frameWords(language).t('shell.noScriptPage')).toBe(first);
-      // A key that is no message (as from upstream text) is written back, escaped, each time.
+      // A key that is no message (as from upstream text) is written back, escaped.
       expect(words.t('tiers.<b>')).toBe('tiers.&lt;b&gt;');
       expect(words.t('tiers.<b>')).toBe('tiers.&lt;b&gt;');
     }
@@ -54,5 +66,7 @@ describe('the frame’s messages', () => {
     const words = frameWords('en');
     expect(words.t('country.confidenceOf', { value: 40 })).toContain('40');
     expect(words.t('country.confidenceOf', { value: 47 })).toContain('47');
+    expect(words.t('country.confidenceOf', { value: 40 })).toContain('40');
+    expect(words.t('country.confidenceOf', { value: '<b>' })).toContain('&lt;b&gt;');
   });
 });

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { LRUCache } from 'lru-cache';
 import countryCodes from 'i18n-iso-countries';
 import { fixedNumbers, numberLocale } from '../../../shared/number-text.js';
 import { relativeWords } from '../../../shared/relative-time.js';
@@ -80,25 +81,36 @@ function timeOf(value: unknown): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
-/** Messages without values kept per language: more than the catalogue has keys (1,531). */
+/** Messages kept per language and use (HTML or plain): more than the catalogue has keys (1,531). */
 export const MESSAGES_KEPT = 2_000;
+/** And at most this many characters of keys and texts together (values are upstream text). */
+const MESSAGE_CHARS_KEPT = 1_000_000;
+
+type Values = Record<string, string | number>;
 
 /**
- * `write`, each key's text kept after its first page. A message without values is the same text
- * on every page, and a page writes dozens (title bar, navigation, banner, header): i18next's
- * lookup was a third of a framed page's CPU. At most `limit` kept, so a key made from upstream
- * text (a tier's) cannot grow it without end; the rest are written each time.
+ * `write`, each message's text kept after its first page: by key, and by its values for one
+ * with values. A page writes dozens of messages (title bar, navigation, banner, header, the
+ * header's figures and tier), the same text on every page of a batch: i18next's lookup was a
+ * third of a framed page's CPU. The least recently used go first past `limit` messages or
+ * MESSAGE_CHARS_KEPT characters, so a key or value made from upstream text cannot grow it
+ * without end.
  */
 export function keptMessages(
-  write: (key: string) => string,
+  write: (key: string, values?: Values) => string,
   limit = MESSAGES_KEPT,
-): (key: string) => string {
-  const kept = new Map<string, string>();
-  return (key) => {
-    let text = kept.get(key);
+): (key: string, values?: Values) => string {
+  const kept = new LRUCache<string, string>({
+    max: limit,
+    maxSize: MESSAGE_CHARS_KEPT,
+    sizeCalculation: (text, id) => text.length + id.length + 1,
+  });
+  return (key, values) => {
+    const id = values === undefined ? key : `${key}\u0000${JSON.stringify(values)}`;
+    let text = kept.get(id);
     if (text === undefined) {
-      text = write(key);
-      if (kept.size < limit) kept.set(key, text);
+      text = write(key, values);
+      kept.set(id, text);
     }
     return text;
   };
@@ -128,10 +140,11 @@ export function frameWords(language: Language): FrameWords {
     const at = timeOf(value);
     return at ? write(at) : fixed('format.na');
   };
-  const message = keptMessages((key) => escapeHtml(fixed(key)));
+  const message = keptMessages((key, values) => escapeHtml(fixed(key, values)));
+  const plainMessage = keptMessages(fixed);
   return {
     language,
-    t: (key, values) => (values === undefined ? message(key) : escapeHtml(fixed(key, values))),
+    t: message,
     score: (value, digits = 2) => {
       const n = finite(value);
       return n === null ? na : escapeHtml(format(n, digits));
@@ -175,7 +188,7 @@ export function frameWords(language: Language): FrameWords {
       return `${clock} · ${this.relative(value, now)}`;
     },
     status: {
-      t: (key, values) => fixed(key, values),
+      t: plainMessage,
       dateTime: plain(dateTimes),
       time: plain(clockOf),
       relative: (value, now) => plain((at) => relativeOf(at, now))(value),
