@@ -83,8 +83,9 @@ function timeOf(value: unknown): Date | null {
 
 /** Messages kept per language and use (HTML or plain): more than the catalogue has keys (1,531). */
 export const MESSAGES_KEPT = 2_000;
-/** And at most this many characters of keys and texts together (values are upstream text). */
-const MESSAGE_CHARS_KEPT = 1_000_000;
+/** And at most this many characters of keys and texts together (values are upstream text): about
+ * 4 MB at most for the four languages and two uses. */
+const MESSAGE_CHARS_KEPT = 250_000;
 
 type Values = Record<string, string | number>;
 
