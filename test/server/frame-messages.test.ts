@@ -41,6 +41,21 @@ describe('the frame’s messages', () => {
     expect(lookups).toEqual(['a', 'b', 'v=1', 'v=2', 'b', 'a']);
   });
 
+  it('never keep a text longer than the characters kept, nor let it push the others out', () => {
+    const lookups: string[] = [];
+    const message = keptMessages((key, values) => {
+      lookups.push(key);
+      return `${key}:${values?.name ?? ''}`;
+    });
+    // An upstream name of 300,000 characters, as a value: more than the whole store holds.
+    const huge = { name: 'x'.repeat(300_000) };
+    message('kept');
+    expect(message('name', huge)).toHaveLength(300_005);
+    expect(message('name', huge)).toHaveLength(300_005);
+    message('kept');
+    expect(lookups).toEqual(['kept', 'name', 'name']);
+  });
+
   it('keep every key of the largest catalogue', () => {
     const count = (tree: object): number =>
       Object.values(tree).reduce<number>(
