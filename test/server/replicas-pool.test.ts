@@ -166,7 +166,11 @@ describe('a busy pool is not PostgreSQL down', () => {
   /** The error a replica sees when every one of its pooled connections is in use. */
   async function busyError(url: string): Promise<unknown> {
     const pool = poolOf(url, 1);
+    // The one connection is made without the 200 ms limit, which is for the wait below: a busy
+    // machine took longer than that to open it, and the test failed before it had a busy pool.
+    pool.options.connectionTimeoutMillis = 0;
     const held = await pool.connect();
+    pool.options.connectionTimeoutMillis = 200;
     try {
       return await pool.connect().then(
         () => null,
