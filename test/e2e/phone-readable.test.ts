@@ -92,6 +92,12 @@ const PAGES: {
   shown: (page: Page) => Promise<void>;
   /** The page's own heading starts this high on the screen, at most (its first screen). */
   headingTop?: { selector: string; px: number };
+  /**
+   * Targets that must be 24 × 24 px themselves: axe's `target-size` lets a smaller one pass when
+   * nothing else is near, which depends on the batch (the movers' link, 19 px tall, passed here
+   * and failed on the demo's data, its rows' country links closer above it).
+   */
+  fullSize?: string[];
 }[] = [
   {
     name: 'overview',
@@ -100,6 +106,7 @@ const PAGES: {
       await waitForMap(page, 20);
       await page.locator('.hotspot-table tbody tr').first().waitFor();
     },
+    fullSize: ['.changes-strip .strip-more'],
   },
   {
     name: 'country',
@@ -239,6 +246,11 @@ describe('readable and touchable on a 375 px phone (issue 32, point 4)', () => {
       expect(bar!.height).toBeLessThanOrEqual(112);
       const nav = await page.getByRole('navigation', { name: /Exposure/ }).boundingBox();
       expect(nav!.x).toBeLessThan(16);
+      for (const selector of view.fullSize ?? []) {
+        const box = await page.locator(selector).boundingBox();
+        expect(box, selector).not.toBeNull();
+        expect(Math.min(box!.width, box!.height), selector).toBeGreaterThanOrEqual(24);
+      }
       if (view.headingTop) {
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: screenshotPath(`phone-${view.name}-top-375`) });
