@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoUpstream, type DemoUpstream } from '../../src/demo-upstream/server.js';
 import { templateDataDir } from '../helpers/pglite-template.js';
 import { runEntry, type EntryRun } from '../helpers/run-entry.js';
 
@@ -18,6 +19,17 @@ function newDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'grd-lock-'));
 }
 
+// The lock tests' processes read a demo upstream on loopback, as a deployment reads the API: in
+// the built-in demo mode each would start seeding 90 days of demo history (about 30 CPU-seconds
+// each) that nothing here looks at.
+let upstream: DemoUpstream;
+let upstreamEnv: Record<string, string>;
+beforeAll(async () => {
+  upstream = await startDemoUpstream({ host: '127.0.0.1', port: 0 });
+  upstreamEnv = { RISK_API_BASE_URL: upstream.url, RISK_API_KEY: upstream.issueKey('Pro') };
+});
+afterAll(() => upstream.close());
+
 /** Starts the entry point on `dataDir`; `started` resolves with its pid once it listens. */
 function startServer(dataDir: string): {
   started: Promise<number | null>;
@@ -28,7 +40,7 @@ function startServer(dataDir: string): {
   let seen: (pid: number | null) => void = () => {};
   const started = new Promise<number | null>((resolve) => (seen = resolve));
   const done = runEntry('src/server/main.ts', {
-    env: { DATA_DIR: dataDir, PORT: '0' },
+    env: { DATA_DIR: dataDir, PORT: '0', ...upstreamEnv },
     // A safety net only, under the test's own 240 s: the first server of a test lives while the
     // second starts and stops, which took over 90 s at load 33 and turned its clean stop into
     // this SIGKILL (its lock then left behind).
