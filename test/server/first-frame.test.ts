@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -14,9 +14,11 @@ import {
   countryRest,
 } from '../../src/server/services/rendering/country-frame.js';
 import {
+  FIRST_FRAME_BOOT,
   frameTemplate,
   overviewHead,
   overviewRest,
+  scriptsAfterFirstPaint,
 } from '../../src/server/services/rendering/first-frame.js';
 import { frameShell } from '../../src/server/services/rendering/frame-shell.js';
 import { frameWords } from '../../src/server/services/rendering/frame-words.js';
@@ -398,6 +400,36 @@ describe('first frame', () => {
     expect(page).toContain('<noscript id="no-script" class="no-script">$` $&</noscript>');
     expect(page).not.toContain('Plain.');
     expect(page.match(/<script/g)).toHaveLength(1);
+  });
+
+  it("moves a framed page's scripts into its boot script's data; a shell page keeps them", () => {
+    const index =
+      '<html><head>\n    <script type="module" crossorigin src="/assets/index-A1.js"></script>\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/runtime-B2.js">\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/vendor-C3.js">\n' +
+      '    <link rel="stylesheet" crossorigin href="/assets/index-D4.css">\n  </head><body>' +
+      '<div id="root"></div></body></html>';
+    const framed = frameTemplate(index, { scriptsAfterPaint: true })(
+      '<header></header>',
+      '',
+      'Own.',
+    );
+    const head = framed.slice(0, framed.indexOf('</head>'));
+    expect(head).not.toMatch(/modulepreload|type="module"/);
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-D4.css">');
+    expect(head).toContain(
+      `<script src="${FIRST_FRAME_BOOT}" data-entry="/assets/index-A1.js"` +
+        ' data-modules="/assets/runtime-B2.js /assets/vendor-C3.js" defer></script>',
+    );
+    expect(framed.match(/<script/g)).toHaveLength(1);
+    const shell = frameTemplate(index)('<header></header>', '', 'Own.');
+    expect(shell.slice(0, shell.indexOf('</head>'))).toBe(index.slice(0, index.indexOf('</head>')));
+    // Without Vite's entry script (a test's index.html): as it was.
+    expect(scriptsAfterFirstPaint('<head><script src="/app.js"></script></head>')).toBe(
+      '<head><script src="/app.js"></script></head>',
+    );
+    // The boot script is part of the build (public/), so the offline worker keeps it too.
+    expect(existsSync(join(import.meta.dirname, '../../public', FIRST_FRAME_BOOT))).toBe(true);
   });
 
   it('makes index.html ready once: a page is framed by joining strings, never a search of it', () => {

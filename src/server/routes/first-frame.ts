@@ -119,7 +119,10 @@ type FrameBuild = (
  * request.
  */
 function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
-  const framed = frameTemplate(indexHtml);
+  // A page with a frame to read starts its scripts after the frame's first paint; a shell page
+  // (the title bar alone) needs them for its content at once.
+  const framed = frameTemplate(indexHtml, { scriptsAfterPaint: true });
+  const shelled = frameTemplate(indexHtml);
   const frames = new LRUCache<string, Frame>({ max: MAX_FRAMES });
   const words = new Map<Language, FrameWords>();
   const wordsIn = (language: Language): FrameWords => {
@@ -153,7 +156,11 @@ function framedPages(indexHtml: string, opts: FirstFrameRouteOptions) {
       if (content !== null) {
         const said = wordsIn(spoken);
         const noScript = said.t(made ? 'shell.noScriptFramed' : 'shell.noScriptPage');
-        html = framed(shellOf(request, said, status, now, overdue), content, noScript);
+        html = (made ? framed : shelled)(
+          shellOf(request, said, status, now, overdue),
+          content,
+          noScript,
+        );
       }
     } catch (error) {
       request.log.debug({ err: error }, 'first frame not rendered');
