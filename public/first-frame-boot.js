@@ -8,7 +8,10 @@
   if (!boot) return;
   const entry = boot.dataset.entry;
   const modules = (boot.dataset.modules ?? '').split(' ').filter(Boolean);
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     for (const href of modules) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -22,12 +25,6 @@
     script.src = entry;
     document.head.append(script);
   };
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    start();
-  };
   // After the first contentful paint has been presented (a frame callback, or a task it
   // queues, comes before the screen shows the frame: Lighthouse's trace had the entry asked
   // for 30-110 ms before it, and the load event can come before it too). Where no paint is
@@ -39,9 +36,9 @@
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
-      once();
+      start();
     }).observe({ type: 'paint', buffered: true });
   }
   const unseen = !paints || document.visibilityState === 'hidden';
-  addEventListener('load', () => (unseen ? once() : setTimeout(once, 2000)), { once: true });
+  addEventListener('load', () => (unseen ? start() : setTimeout(start, 2000)), { once: true });
 })();
