@@ -275,6 +275,19 @@ describe('first paint (issue 11, point 11)', () => {
     expect(order.entry!).toBeGreaterThan(order.paint!);
   });
 
+  it('a framed page still starts the SPA in a browser that reports no paint', async () => {
+    // Paint timing missing (an older browser): the boot script falls back on the load event.
+    const { page } = await suite.open(DESKTOP);
+    await page.addInitScript(`
+      Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', {
+        get: () => ['resource', 'navigation'],
+      });
+    `);
+    await page.goto(`${suite.stack.baseUrl}/`);
+    await waitForMap(page, 20);
+    expect(await page.locator('#first-frame').count()).toBe(0);
+  });
+
   it('the first render creates no Intl formatter, and no page breaks the CSP as it loads', async () => {
     const { page } = await suite.open(DESKTOP);
     // The first Intl object costs Chromium 13–20 ms of ICU loading (lib/format.ts), and Zod's
